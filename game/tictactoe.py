@@ -1,0 +1,76 @@
+"""Tic-tac-toe: 3 x 3 with three in a row, or 4 x 4 with four in a row; no gravity.
+
+A move is a cell index 0 .. width*height - 1, row-major from the top left. The notation writes cell i as the
+(i+1)-th symbol of ``1-9`` then ``a-z``: cells 1-9 on the 3 x 3 board, 1-9 and a-g on the 4 x 4 board.
+"""
+
+from __future__ import annotations
+
+from game.kinarow import KInARowBoard
+from game.protocol import IllegalMove
+
+CELL_SYMBOLS = "123456789abcdefghijklmnopqrstuvwxyz"
+
+
+class TicTacToe(KInARowBoard):
+    """Tic-tac-toe on a ``size`` x ``size`` board where ``size`` in a row wins (3 or 4)."""
+
+    name = "tictactoe"
+    SIZES = ((3, 3), (4, 4))
+
+    def __init__(self, size: int = 3) -> None:
+        if size not in (3, 4):
+            raise ValueError("Tic-tac-toe is played on 3x3 or 4x4")
+        super().__init__(size, size, size)
+        cells = size * size
+        # Rows are counted from the top for players but from the bottom in the bitboard.
+        self._cell_bits = [self._bit(size - 1 - cell // size, cell % size) for cell in range(cells)]
+        self._order = tuple(sorted(range(cells), key=self._static_rank))
+
+    def _static_rank(self, cell: int) -> tuple[int, int]:
+        """Cells on more lines first (centre, then corners, then edges); ties by index."""
+        row, column = divmod(cell, self.width)
+        last = self.width - 1
+        lines = 2 + (row == column) + (row + column == last)
+        return (-lines, cell)
+
+    @classmethod
+    def from_moves(cls, text: str, size: int = 3) -> TicTacToe:
+        """A game after the move string ``text``; raises IllegalMove naming the first bad move."""
+        game = cls(size)
+        game.play_text(text)
+        return game
+
+    def moves(self) -> list[int]:
+        if self.is_over():
+            return []
+        occupied, bits = self._occupied, self._cell_bits
+        return [cell for cell in self._order if not occupied & bits[cell]]
+
+    def _stone_bit(self, move: int) -> int:
+        if not isinstance(move, int) or not 0 <= move < len(self._cell_bits):
+            raise IllegalMove(f"{move!r} is not a cell of a {self.width}x{self.height} board")
+        bit = self._cell_bits[move]
+        if self._occupied & bit:
+            raise IllegalMove(f"cell {self.move_to_text(move)} is taken")
+        return bit
+
+    def key(self) -> int:
+        # Both players' stones side by side: unique, and the side to move follows from the stone count.
+        return self._stones[0] | (self._stones[1] << (self.width * self._column_bits))
+
+    def move_to_text(self, move: int) -> str:
+        return CELL_SYMBOLS[move]
+
+    def text_to_move(self, text: str) -> int:
+        cells = len(self._cell_bits)
+        index = CELL_SYMBOLS.find(text.lower()) if len(text) == 1 else -1
+        if not 0 <= index < cells:
+            raise IllegalMove(
+                f"'{text}' is not a cell of a {self.width}x{self.height} board "
+                f"(cells are {CELL_SYMBOLS[0]}-{CELL_SYMBOLS[cells - 1]})"
+            )
+        return index
+
+    def describe_move(self, move: int) -> str:
+        return f"cell {self.move_to_text(move)}"
