@@ -1,0 +1,1 @@
+"""Search, evaluation, transposition table and the engine thread. Never imports pygame."""

@@ -1,0 +1,1 @@
+"""The pygame window: scenes, drawing, input, sound and settings. Never searches."""
