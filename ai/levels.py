@@ -1,0 +1,58 @@
+"""The difficulty ladder: levels are search depths in plies, the same scale for every game, plus "max".
+
+"max" searches deeper and deeper until the result is proven or its time is up, so it plays perfectly wherever the
+search can prove the outcome in time, and otherwise plays the move of its deepest completed search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.messages import Limits
+
+#: Think time of the max level unless the player sets another.
+DEFAULT_MAX_SECONDS = 3.0
+
+# Depths offered per game family. Neighbouring levels must differ in strength (bench/tournament.py measures it)
+# and even depth 1 takes a win in one.
+_DEPTHS = {
+    "connect4": (1, 2, 4, 6, 8, 10),
+    "tictactoe": (1, 2, 3, 4, 6),
+}
+
+
+@dataclass(frozen=True)
+class Level:
+    """One rung of the ladder: ``depth`` plies, or None for the max level."""
+
+    depth: int | None
+
+    @property
+    def label(self) -> str:
+        return "max" if self.depth is None else f"depth {self.depth}"
+
+    def limits(self, max_seconds: float = DEFAULT_MAX_SECONDS) -> Limits:
+        if self.depth is None:
+            return Limits(seconds=max_seconds)
+        return Limits(depth=self.depth)
+
+
+MAX = Level(None)
+
+
+def levels_for(game_name: str) -> tuple[Level, ...]:
+    """Every level offered for ``game_name``, weakest first, "max" last."""
+    return tuple(Level(depth) for depth in _DEPTHS[game_name]) + (MAX,)
+
+
+def parse_level(text: str, game_name: str) -> Level:
+    """``"4"`` or ``"max"`` -> a Level offered for the game; raises ValueError naming the choices."""
+    offered = levels_for(game_name)
+    if text.strip().lower() == "max":
+        return MAX
+    if text.strip().isdigit():
+        level = Level(int(text))
+        if level in offered:
+            return level
+    choices = ", ".join(str(level.depth) for level in offered if level.depth is not None)
+    raise ValueError(f"level '{text}' is not offered for {game_name}: choose {choices} or max")

@@ -1,0 +1,64 @@
+"""What crosses between the UI thread and the engine thread: requests' limits and typed replies.
+
+Every reply carries the token of the request it answers, so the caller can drop replies to requests it has
+since superseded (after an undo, a new game or a settings change).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How long a ``think`` may search: up to ``depth`` plies, for at most ``seconds``; either may be None.
+
+    With both None the search goes on until the result is proven (a position with a forced outcome) or it is
+    stopped.
+    """
+
+    depth: int | None = None
+    seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One completed iteration of the search of the request ``token``.
+
+    ``score`` is from the side to move in the searched position (see :mod:`ai.score`); ``exact`` is True when it
+    is proven. ``pondering`` tells a ponder search (the human is to move) from a think.
+    """
+
+    token: int
+    depth: int
+    score: int
+    exact: bool
+    principal_variation: tuple[int, ...]
+    nodes: int
+    seconds: float
+    pondering: bool
+
+
+@dataclass(frozen=True)
+class BestMove:
+    """The answer to a ``think``: exactly one per request that was not superseded."""
+
+    token: int
+    move: int
+    score: int
+    exact: bool
+    depth: int
+    principal_variation: tuple[int, ...]
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class EngineFailure:
+    """An exception raised in the worker; ``Engine.poll`` re-raises it on the caller's thread."""
+
+    token: int
+    error: BaseException
+
+
+EngineMessage = Progress | BestMove

@@ -1,0 +1,54 @@
+"""The one score scale of the engine, and how to say a score to a person.
+
+Scores are from the side to move (negamax). A proven result dominates every heuristic value:
+
+* a win that ends the game ``n`` plies from the searched position scores ``WIN - n``; a loss ``-(WIN - n)``;
+  so a faster win beats a slower one and a slower loss beats a faster one;
+* a proven draw scores 0 and is flagged ``exact`` by the search that proved it;
+* heuristic values lie strictly inside ``(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)``.
+"""
+
+from __future__ import annotations
+
+WIN = 1_000_000
+#: Every win or loss score lies beyond this; every heuristic value below it.
+PROVEN = WIN - 10_000
+HEURISTIC_LIMIT = 100_000
+
+
+def win_in(plies: int) -> int:
+    """Score of a win for the side to move that ends the game ``plies`` plies from now."""
+    return WIN - plies
+
+
+def is_proven_win(score: int) -> bool:
+    return score > PROVEN
+
+
+def is_proven_loss(score: int) -> bool:
+    return score < -PROVEN
+
+
+def plies_to_end(score: int) -> int:
+    """For a proven win or loss: plies until the game ends under best play."""
+    return WIN - abs(score)
+
+
+def moves_to_end(score: int) -> int:
+    """For a proven win or loss: the winner's own moves needed (1 = the very next move wins)."""
+    return (plies_to_end(score) + 1) // 2
+
+
+def describe(score: int, exact: bool = False) -> str:
+    """The score for a person, from the side to move: ``"win in 3"``, ``"loses in 2"``, ``"draw"``, ``"+42"``.
+
+    ``exact`` says the search proved the value (so 0 is a proven draw rather than an even position).
+    """
+    if is_proven_win(score):
+        moves = moves_to_end(score)
+        return f"win in {moves}" if moves > 1 else "wins now"
+    if is_proven_loss(score):
+        return f"loses in {moves_to_end(score)}"
+    if exact and score == 0:
+        return "draw"
+    return f"{score:+d}"
