@@ -1,0 +1,114 @@
+"""A fake engine with the façade of ``ai.engine.Engine``, for tests and screenshots: no threads, no search.
+
+``think`` queues a Progress and a BestMove that the next ``poll`` returns (the first legal move, unless a
+``choose`` function says otherwise). With ``auto_answer=False`` nothing is queued and the test delivers
+messages itself. Like a worst-case real engine, ``stop`` does not withdraw what is already queued, so the
+window's token checks are what keeps stale answers off the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ai.messages import BestMove, Limits, Progress
+
+
+@dataclass
+class Call:
+    """One call made to the fake, for tests to inspect."""
+
+    name: str
+    token: int | None = None
+    moves: str = ""
+    limits: Limits | None = None
+
+
+@dataclass
+class FakeEngine:
+    auto_answer: bool = True
+    choose: Callable[[object], int] = field(default=lambda game: game.moves()[0])
+    pondering_enabled: bool = True
+    calls: list[Call] = field(default_factory=list)
+    closed: bool = False
+    _next_token: int = 0
+    _queue: list[Progress | BestMove] = field(default_factory=list)
+
+    def _token(self) -> int:
+        self._next_token += 1
+        return self._next_token
+
+    def think(self, game, limits: Limits) -> int:
+        token = self._token()
+        self.calls.append(Call("think", token, game.moves_text(), limits))
+        if self.auto_answer:
+            move = self.choose(game)
+            depth = limits.depth or 1
+            self._queue.append(Progress(token, depth, 3, False, (move,), 100, 0.01, False))
+            self._queue.append(BestMove(token, move, 3, False, depth, (move,), 100, 0.01))
+        return token
+
+    def ponder(self, game) -> int:
+        token = self._token()
+        self.calls.append(Call("ponder", token, game.moves_text()))
+        return token
+
+    def stop(self) -> None:
+        self.calls.append(Call("stop"))
+
+    def new_game(self) -> None:
+        self.calls.append(Call("new_game"))
+
+    def set_pondering(self, enabled: bool) -> None:
+        self.pondering_enabled = enabled
+        self.calls.append(Call("set_pondering"))
+
+    def poll(self) -> list[Progress | BestMove]:
+        messages, self._queue = self._queue, []
+        return messages
+
+    def close(self) -> None:
+        self.closed = True
+
+    # --- helpers for tests ----------------------------------------------------------------------------------
+
+    def deliver(self, message: Progress | BestMove) -> None:
+        """Queues ``message`` for the next poll."""
+        self._queue.append(message)
+
+    def last(self, name: str) -> Call:
+        """The most recent call named ``name``."""
+        return next(call for call in reversed(self.calls) if call.name == name)
+
+    def count(self, name: str) -> int:
+        return sum(call.name == name for call in self.calls)
+
+
+# --- synthetic pygame events --------------------------------------------------------------------------------
+# Imported lazily so that the engine fake stays usable without pygame.
+
+
+def click(position: tuple[int, int], button: int = 1):
+    import pygame
+
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(position[0]), int(position[1])), button=button)
+
+
+def motion(position: tuple[int, int]):
+    import pygame
+
+    return pygame.event.Event(
+        pygame.MOUSEMOTION, pos=(int(position[0]), int(position[1])), rel=(0, 0), buttons=(0, 0, 0)
+    )
+
+
+def key(code: int, mod: int = 0):
+    import pygame
+
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+
+
+def resize(width: int, height: int):
+    import pygame
+
+    return pygame.event.Event(pygame.VIDEORESIZE, size=(width, height), w=width, h=height)

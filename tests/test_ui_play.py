@@ -1,0 +1,414 @@
+"""The play screen driven by synthetic mouse and key events, with a fake engine and chosen time steps."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from fakes import FakeEngine, click, key, motion, resize
+
+from ai.levels import Level
+from ai.messages import BestMove, Progress
+from ui.options import FirstPlayer, Mode, PlayOptions
+from ui.play_scene import PlayScene
+from ui.scene import GoToMenu
+
+SIZE = (960, 780)
+CTRL = pygame.KMOD_LCTRL
+C4 = PlayOptions(level=Level(2))
+TTT = PlayOptions(game="tictactoe", width=3, height=3, level=Level(2))
+
+
+@pytest.fixture(autouse=True)
+def pygame_ready():
+    pygame.init()
+    yield
+
+
+def make(options=C4, size=SIZE, **engine_options):
+    engine = FakeEngine(**engine_options)
+    return PlayScene(size, options, engine), engine
+
+
+def run(scene, engine, seconds=2.0, dt=0.05):
+    """Poll, receive and update for ``seconds`` of game time in ``dt`` steps, as the main loop would."""
+    for _ in range(round(seconds / dt)):
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(dt)
+
+
+def column_point(scene, column, row=None):
+    """A point in ``column``: in the ghost row above the board, or in ``row``."""
+    layout = scene.layout()
+    return layout.ghost_centre(column) if row is None else layout.cell_centre(row, column)
+
+
+def cell_point(scene, cell):
+    return scene.layout().cell_centre(*divmod(cell, scene.game.width))
+
+
+# --- Connect Four by mouse and keyboard ---------------------------------------------------------------------
+
+
+def test_a_click_in_a_column_plays_it_anywhere_in_the_column():
+    scene, engine = make()
+    scene.handle(
+        click(column_point(scene, 2, row=0))
+    )  # the top cell of an empty column still means the column
+    assert scene.game.history() == (2,)
+    assert scene.animation is not None and scene.animation.column == 2
+    scene, engine = make()
+    scene.handle(click(column_point(scene, 6)))  # the ghost row above the board
+    assert scene.game.history() == (6,)
+
+
+def test_a_click_off_the_board_does_nothing():
+    scene, engine = make()
+    layout = scene.layout()
+    scene.handle(click((layout.grid.left - 5, layout.grid.centery)))
+    scene.handle(click((layout.grid.centerx, layout.status.centery)))
+    assert scene.game.history() == ()
+
+
+def test_the_computer_replies_after_the_animation_and_the_presentation_delay():
+    scene, engine = make()
+    scene.handle(click(column_point(scene, 3)))
+    run(scene, engine, seconds=0.5)
+    assert scene.game.moves_text() == "4"  # the human's disc is still falling or just landed
+    run(scene, engine, seconds=1.5)
+    assert scene.game.moves_text() == "44"
+    assert scene.session.is_human_turn()
+
+
+def test_keyboard_play_connect_four():
+    scene, engine = make()
+    for code in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RETURN):
+        scene.handle(key(code))
+    # The cursor starts in the centre column on the first arrow, then moves one to the right.
+    assert scene.game.history() == (4,)
+    run(scene, engine)
+    scene.handle(key(pygame.K_1))
+    assert scene.game.history()[-1] == 0
+    run(scene, engine)
+    scene.handle(key(pygame.K_LEFT))
+    scene.handle(key(pygame.K_DOWN))
+    assert scene.game.history()[-1] == 0
+    run(scene, engine)
+    scene.handle(key(pygame.K_KP7))
+    assert scene.game.history()[-1] == 6
+    # A digit beyond the board's width is not a column.
+    run(scene, engine)
+    before = scene.game.ply()
+    scene.handle(key(pygame.K_8))
+    assert scene.game.ply() == before
+
+
+def test_a_full_column_is_refused_with_feedback_and_the_turn_stays():
+    scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
+    for _ in range(6):
+        scene.handle(click(column_point(scene, 0)))
+    assert scene.game.moves_text() == "111111"
+    scene.handle(click(column_point(scene, 0)))
+    assert scene.game.moves_text() == "111111"
+    assert scene.game.to_move() == 0
+    assert scene.status_text() == "Column 1 is full"
+    assert scene.refusal is not None and scene.picture(scene.layout()).refusal > 0
+    run(scene, engine, seconds=2.0)
+    assert scene.status_text() == "Red to move"
+    scene.handle(click(column_point(scene, 1)))
+    assert scene.game.moves_text() == "1111112"
+
+
+def test_clicks_during_the_computers_turn_are_ignored_with_a_cue():
+    scene, engine = make(auto_answer=False)
+    scene.handle(click(column_point(scene, 3)))
+    scene.handle(click(column_point(scene, 2)))
+    assert scene.game.moves_text() == "4"
+    assert "computer is thinking" in scene.status_text()
+    assert scene.notice is not None
+
+
+def test_status_shows_the_search_as_it_deepens():
+    scene, engine = make(auto_answer=False)
+    assert scene.status_text() == "Your turn (Red)"
+    scene.handle(click(column_point(scene, 3)))
+    run(scene, engine, seconds=2.0)  # the cue of the click has faded
+    token = engine.last("think").token
+    scene.receive(Progress(token, 9, 3, False, (3,), 12345, 0.5, False))
+    assert scene.status_text() == "Computer is thinking... depth 9, score +3"
+    assert "12,345 positions" in scene.detail_text()
+
+
+def test_pondering_is_shown_on_the_humans_turn():
+    scene, engine = make(auto_answer=False)
+    ponder = engine.last("ponder").token
+    scene.receive(Progress(ponder, 7, 0, False, (3,), 999, 0.2, True))
+    assert scene.status_text() == "Your turn (Red)"
+    assert scene.detail_text().startswith("Pondering on your time: depth 7")
+
+
+# --- undo, redo, stale answers ------------------------------------------------------------------------------
+
+
+def test_undo_and_redo_pairs_against_the_computer_by_keys_and_buttons():
+    scene, engine = make()
+    scene.handle(click(column_point(scene, 3)))
+    run(scene, engine)
+    scene.handle(click(column_point(scene, 2)))
+    run(scene, engine)
+    assert scene.game.moves_text() == "4434"
+    scene.handle(key(pygame.K_z, CTRL))
+    assert scene.game.moves_text() == "44"
+    scene.handle(key(pygame.K_z, CTRL | pygame.KMOD_LSHIFT))
+    assert scene.game.moves_text() == "4434"
+    scene.handle(key(pygame.K_z, CTRL))
+    scene.handle(key(pygame.K_z, CTRL))
+    assert scene.game.moves_text() == ""
+    scene.handle(key(pygame.K_y, CTRL))
+    assert scene.game.moves_text() == "44"
+    buttons = {button.action: button for button in scene._toolbar_buttons(scene.layout())}
+    scene.handle(click(buttons["redo"].rect.center))
+    assert scene.game.moves_text() == "4434"
+    scene.handle(click(buttons["undo"].rect.center))
+    assert scene.game.moves_text() == "44"
+
+
+def test_undo_during_a_search_stops_it_and_the_late_answer_is_never_applied():
+    scene, engine = make(auto_answer=False)
+    scene.handle(click(column_point(scene, 3)))
+    token = engine.last("think").token
+    scene.handle(key(pygame.K_z, CTRL))
+    assert engine.count("stop") >= 1
+    assert scene.game.moves_text() == ""
+    engine.deliver(BestMove(token, 3, 0, False, 4, (3,), 10, 0.1))
+    run(scene, engine, seconds=2.0)
+    assert scene.game.moves_text() == ""
+    assert scene.session.is_human_turn()
+
+
+def test_new_game_during_a_search_ignores_the_stale_best_move():
+    scene, engine = make(PlayOptions(first=FirstPlayer.COMPUTER, level=Level(2)), auto_answer=False)
+    stale = engine.last("think").token
+    scene.handle(key(pygame.K_n, CTRL))
+    fresh = engine.last("think").token
+    assert fresh != stale
+    engine.deliver(BestMove(stale, 0, 0, False, 4, (0,), 10, 0.1))
+    run(scene, engine, seconds=2.0)
+    assert scene.game.moves_text() == ""
+    engine.deliver(BestMove(fresh, 3, 0, False, 4, (3,), 10, 0.1))
+    run(scene, engine, seconds=2.0)
+    assert scene.game.moves_text() == "4"
+
+
+# --- game over ----------------------------------------------------------------------------------------------
+
+
+def win_for_red(scene, engine):
+    """Red (the human) plays column 1 four times while the fake computer answers in column 2."""
+    for _ in range(4):
+        scene.handle(click(column_point(scene, 0)))
+        run(scene, engine)
+
+
+def test_game_over_offers_next_round_and_new_game():
+    options = PlayOptions(level=Level(2), first=FirstPlayer.ALTERNATE)
+    scene, engine = make(options, choose=lambda game: 1)
+    win_for_red(scene, engine)
+    assert scene.game.winner() == 0
+    assert scene.status_text() == "Red wins"
+    assert scene.banner_shown()
+    _, buttons = scene._banner(scene.layout())
+    actions = {button.action: button for button in buttons}
+    assert set(actions) == {"next", "new", "menu"}
+    # Clicks on the finished board play nothing.
+    scene.handle(click(column_point(scene, 4)))
+    assert scene.game.moves_text() == "1212121"
+    scene.handle(click(column_point(scene, 4)))  # a second click brings the folded banner back
+    scene.handle(click(actions["next"].rect.center))
+    assert scene.session.round_number == 2
+    # Alternate: the computer starts round 2.
+    assert scene.game.ply() == 0 and scene.session.is_computer_turn()
+    run(scene, engine)
+    assert scene.game.ply() == 1
+    scene.handle(key(pygame.K_n, CTRL))
+    assert scene.session.round_number == 1 and scene.session.is_human_turn()
+
+
+def test_enter_plays_the_next_round_and_new_game_button_restarts():
+    scene, engine = make(choose=lambda game: 1)
+    win_for_red(scene, engine)
+    scene.handle(key(pygame.K_RETURN))
+    assert scene.session.round_number == 2 and scene.game.ply() == 0
+    win_for_red(scene, engine)
+    _, buttons = scene._banner(scene.layout())
+    new = next(button for button in buttons if button.action == "new")
+    scene.handle(click(new.rect.center))
+    assert scene.session.round_number == 1 and scene.game.ply() == 0
+
+
+def test_the_banner_waits_for_the_last_disc_to_land():
+    scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
+    for column in (0, 1, 0, 1, 0, 1):
+        scene.handle(click(column_point(scene, column)))
+    run(scene, engine, seconds=1.0)
+    scene.handle(click(column_point(scene, 0)))
+    assert scene.game.is_over() and not scene.banner_shown()
+    run(scene, engine, seconds=1.5)
+    assert scene.banner_shown()
+
+
+def test_escape_goes_back_to_the_start_screen_and_stops_the_search():
+    scene, engine = make(auto_answer=False)
+    scene.handle(click(column_point(scene, 3)))
+    scene.handle(key(pygame.K_ESCAPE))
+    assert isinstance(scene.request, GoToMenu)
+    assert engine.calls[-1].name == "stop"
+
+
+# --- whole games in every mode ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        PlayOptions(mode=Mode.TWO_PLAYERS),
+        PlayOptions(game="tictactoe", width=4, height=4, mode=Mode.TWO_PLAYERS),
+    ],
+)
+def test_two_players_complete_a_whole_game_by_clicks(options):
+    scene, engine = make(options)
+    clicks = 0
+    while not scene.game.is_over():
+        move = scene.game.moves()[-1]
+        point = column_point(scene, move) if scene.gravity else cell_point(scene, move)
+        scene.handle(click(point))
+        run(scene, engine, seconds=0.1)
+        clicks += 1
+    assert clicks == scene.game.ply()
+    assert scene.status_text() in ("Draw", "Red wins", "Yellow wins", "X wins", "O wins")
+    assert engine.count("think") == 0 and engine.count("ponder") == 0
+
+
+@pytest.mark.parametrize(
+    "options",
+    [PlayOptions(mode=Mode.WATCH), PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.WATCH)],
+)
+def test_watch_mode_completes_a_whole_game(options):
+    scene, engine = make(options)
+    run(scene, engine, seconds=2.0 * options.width * options.height)
+    assert scene.game.is_over()
+    assert engine.count("think") == scene.game.ply()
+    assert scene.banner_shown()
+
+
+def test_watch_mode_pauses_on_space():
+    scene, engine = make(PlayOptions(mode=Mode.WATCH))
+    scene.handle(key(pygame.K_SPACE))
+    run(scene, engine, seconds=3.0)
+    assert scene.game.ply() == 0 and scene.status_text().startswith("Paused")
+    scene.handle(key(pygame.K_SPACE))
+    run(scene, engine, seconds=1.0)
+    assert scene.game.ply() >= 1
+
+
+# --- Tic-tac-toe --------------------------------------------------------------------------------------------
+
+
+def test_tic_tac_toe_by_click_numpad_digits_and_arrows():
+    scene, engine = make(TTT, choose=lambda game: game.moves()[-1])
+    scene.handle(click(cell_point(scene, 4)))
+    assert scene.game.history() == (4,)
+    run(scene, engine)
+    assert scene.game.history()[-1] != 0
+    scene.handle(key(pygame.K_KP7))  # numpad 7 is the top-left cell
+    assert scene.game.history()[-1] == 0
+    run(scene, engine)
+    free = [cell for cell in range(9) if cell in scene.game.moves()]
+    target = free[0]
+    scene.handle(key(pygame.K_1 + target))  # digits count cells in reading order from 1
+    assert scene.game.history()[-1] == target
+
+
+def test_tic_tac_toe_arrows_and_taken_cell():
+    scene, engine = make(PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS))
+    scene.handle(key(pygame.K_UP))  # the cursor appears in the centre
+    scene.handle(key(pygame.K_UP))
+    scene.handle(key(pygame.K_LEFT))
+    scene.handle(key(pygame.K_RETURN))
+    assert scene.game.history() == (0,)
+    scene.handle(click(cell_point(scene, 0)))
+    assert scene.game.history() == (0,)
+    assert scene.status_text() == "Cell 1 is taken"
+    assert scene.game.to_move() == 1
+
+
+# --- geometry follows the window ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(500, 900), (1400, 600), (320, 260)])
+def test_resize_keeps_hit_testing_correct(size):
+    scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
+    scene.handle(resize(*size))
+    assert scene.size == size
+    layout = scene.layout()
+    assert layout.frame.left >= 0 and layout.frame.right <= size[0]
+    assert abs(layout.grid.centerx - size[0] // 2) <= 1
+    scene.handle(click(layout.cell_centre(3, 5)))
+    assert scene.game.history() == (5,)
+    # Just inside the left edge of column 2, and just outside the board.
+    scene.handle(click((layout.grid.left + 2 * layout.cell + 1, layout.grid.bottom - 2)))
+    assert scene.game.history() == (5, 2)
+    scene.handle(click((layout.grid.right + 2, layout.grid.centery)))
+    assert scene.game.history() == (5, 2)
+
+
+def test_hover_shows_a_ghost_disc_in_the_players_colour():
+    scene, engine = make()
+    surface = pygame.Surface(SIZE)
+    scene.handle(motion(column_point(scene, 5)))
+    assert scene.selection == 5
+    scene.draw(surface)
+    red, green, blue, *_ = surface.get_at(column_point(scene, 5))
+    assert red > green + 60 and red > blue + 60  # reddish, over a pale background
+    red, green, blue, *_ = surface.get_at(column_point(scene, 1))
+    assert abs(red - green) < 30  # no ghost over the other columns
+
+
+def test_redraw_only_when_something_changed():
+    scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
+    surface = pygame.Surface(SIZE)
+    scene.draw(surface)
+    scene.update(0.016)
+    assert not scene.needs_redraw()
+    scene.handle(click(column_point(scene, 3)))
+    assert scene.needs_redraw()
+    run(scene, engine, seconds=1.0)
+    scene.draw(surface)
+    scene.update(0.016)
+    assert not scene.needs_redraw()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        C4,
+        TTT,
+        PlayOptions(width=9, height=7, mode=Mode.WATCH),
+        PlayOptions(game="tictactoe", width=4, height=4, mode=Mode.TWO_PLAYERS),
+    ],
+)
+@pytest.mark.parametrize("size", [(960, 780), (360, 300), (1600, 500)])
+def test_every_state_draws_at_every_size(options, size):
+    scene, engine = make(options, size=size)
+    surface = pygame.Surface(size)
+    for _ in range(40):
+        if scene.game.is_over():
+            break
+        if scene.session.is_human_turn():
+            scene.try_play(scene.game.moves()[0])
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(0.2)
+        scene.draw(surface)
+    run(scene, engine, seconds=1.0)
+    scene.draw(surface)

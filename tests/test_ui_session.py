@@ -1,0 +1,170 @@
+"""The game session without pygame: seats, undo pairs, redo, tokens and the presentation delay."""
+
+from __future__ import annotations
+
+import pytest
+from fakes import FakeEngine
+
+from ai.levels import Level
+from ai.messages import BestMove, Progress
+from ui.options import FirstPlayer, Mode, PlayOptions
+from ui.session import PRESENTATION_DELAY, Refusal, Session
+
+LEVEL = Level(4)
+
+
+def computer_session(first=FirstPlayer.HUMAN, **kwargs):
+    engine = FakeEngine(**kwargs)
+    options = PlayOptions(mode=Mode.COMPUTER, level=LEVEL, first=first)
+    return Session(options, engine), engine
+
+
+def settle(session, engine, seconds=PRESENTATION_DELAY + 0.01):
+    """Delivers the engine's messages and lets the presentation delay pass; returns the move played."""
+    for message in engine.poll():
+        session.receive(message)
+    return session.update(seconds)
+
+
+def test_human_move_then_computer_reply_after_the_presentation_delay():
+    session, engine = computer_session()
+    assert session.is_human_turn()
+    assert engine.last("ponder").moves == ""
+    assert session.play(3) is None
+    assert engine.last("think").moves == "4"
+    for message in engine.poll():
+        assert session.receive(message)
+    # The answer is in, but it waits until the board has been still long enough.
+    assert session.update(PRESENTATION_DELAY / 2) is None
+    assert session.game.moves_text() == "4"
+    assert session.update(PRESENTATION_DELAY / 2 + 0.01) == 3
+    assert session.game.moves_text() == "44"
+    assert session.is_human_turn()
+
+
+def test_delay_counts_only_while_the_board_is_still():
+    session, engine = computer_session()
+    session.play(3)
+    for message in engine.poll():
+        session.receive(message)
+    assert session.update(5.0, board_busy=True) is None
+    assert session.update(PRESENTATION_DELAY + 0.01) == 3
+
+
+def test_moves_refused_keep_the_turn():
+    session, engine = computer_session(auto_answer=False)
+    for _ in range(6):
+        session.play(0)
+        token = engine.last("think").token
+        session.receive(BestMove(token, 0, 0, False, 1, (0,), 1, 0.0))
+        session.update(1.0)
+    assert session.game.moves_text() == "111111"
+    assert session.play(0) is Refusal.ILLEGAL
+    assert session.is_human_turn() and session.game.ply() == 6
+    session.play(1)
+    assert session.play(2) is Refusal.NOT_YOUR_TURN
+    assert session.game.moves_text() == "1111112"
+
+
+def test_undo_takes_back_the_move_and_the_reply_and_redo_replays_both():
+    session, engine = computer_session()
+    session.play(3)
+    settle(session, engine)
+    session.play(2)
+    settle(session, engine)
+    assert session.game.moves_text() == "4434"
+    assert session.undo() == 2
+    assert session.game.moves_text() == "44"
+    assert session.is_human_turn()
+    assert session.can_redo()
+    assert session.redo() == 2
+    assert session.game.moves_text() == "4434"
+    assert not session.can_redo()
+
+
+def test_undo_during_a_search_stops_it_and_ignores_the_late_answer():
+    session, engine = computer_session(auto_answer=False)
+    session.play(3)
+    token = engine.last("think").token
+    assert session.undo() == 1
+    assert engine.calls[-2].name == "stop"
+    assert session.game.moves_text() == ""
+    # The answer to the undone position arrives late: it must not be played.
+    assert not session.receive(BestMove(token, 3, 0, False, 1, (3,), 1, 0.0))
+    assert not session.receive(Progress(token, 5, 0, False, (3,), 1, 0.0, False))
+    assert session.update(5.0) is None
+    assert session.game.moves_text() == ""
+    # Redo replays the human's move, and the computer thinks again.
+    assert session.redo() == 1
+    assert engine.last("think").moves == "4"
+
+
+def test_stale_best_move_after_new_game_is_ignored():
+    session, engine = computer_session(first=FirstPlayer.COMPUTER, auto_answer=False)
+    old = engine.last("think").token
+    session.new_game()
+    assert not session.receive(BestMove(old, 0, 0, False, 1, (0,), 1, 0.0))
+    new = engine.last("think").token
+    assert new != old
+    assert session.receive(BestMove(new, 3, 0, False, 1, (3,), 1, 0.0))
+    assert session.update(1.0) == 3
+
+
+def test_computer_first_cannot_undo_its_opening_alone():
+    session, engine = computer_session(first=FirstPlayer.COMPUTER)
+    settle(session, engine)
+    assert session.game.ply() == 1
+    assert not session.can_undo()
+    assert session.undo() == 0
+
+
+def test_alternate_swaps_who_starts_each_round():
+    session, engine = computer_session(first=FirstPlayer.ALTERNATE)
+    assert session.seats[0].is_human
+    session.next_round()
+    assert not session.seats[0].is_human and session.seats[1].is_human
+    assert session.is_computer_turn()
+    session.new_game()
+    assert session.seats[0].is_human
+
+
+def test_first_human_from_a_start_position_gives_the_human_the_side_to_move():
+    engine = FakeEngine()
+    session = Session(PlayOptions(moves="4", first=FirstPlayer.HUMAN), engine)
+    assert session.is_human_turn() and session.game.to_move() == 1
+
+
+def test_progress_updates_thinking_and_pondering_never_plays():
+    session, engine = computer_session(auto_answer=False)
+    ponder = engine.last("ponder").token
+    assert session.receive(Progress(ponder, 7, -2, False, (3, 3), 5000, 0.5, True))
+    assert session.thinking.pondering and session.thinking.depth == 7
+    with pytest.raises(RuntimeError):
+        session.receive(BestMove(ponder, 3, 0, False, 1, (3,), 1, 0.0))
+
+
+def test_an_illegal_answer_from_the_engine_is_an_error():
+    session, engine = computer_session(auto_answer=False)
+    session.play(3)
+    with pytest.raises(RuntimeError):
+        session.receive(BestMove(engine.last("think").token, 42, 0, False, 1, (42,), 1, 0.0))
+
+
+def test_no_ponder_option():
+    engine = FakeEngine()
+    session = Session(PlayOptions(ponder=False), engine)
+    assert engine.count("ponder") == 0 and not engine.pondering_enabled
+    session.play(3)
+    assert engine.count("think") == 1
+
+
+def test_watch_mode_plays_to_the_end_and_pauses():
+    engine = FakeEngine()
+    session = Session(PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.WATCH), engine)
+    session.toggle_pause()
+    assert settle(session, engine) is None
+    session.toggle_pause()
+    for _ in range(9):
+        settle(session, engine)
+    assert session.game.is_over()
+    assert not session.can_undo()

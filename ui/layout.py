@@ -1,0 +1,134 @@
+"""Geometry of the play screen for any window size, and hit-testing, so drawing and clicks always agree.
+
+The board gets the biggest whole-pixel cell size that fits between the toolbar and the status line, and is
+centred in that space. Connect Four reserves one row above the board for the ghost disc; a click anywhere in a
+column (ghost row included) means that column. Both the view and the scene compute the layout from the window
+size alone, so hit-testing does not depend on what was last drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from pygame import Rect
+
+#: Space around the board, in pixels, at any window size.
+MARGIN = 20
+#: The board's frame around the holes, as a share of a cell.
+FRAME = 0.14
+
+
+def clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))
+
+
+@dataclass(frozen=True)
+class PlayLayout:
+    """Where everything of the play screen goes in a window of ``size``."""
+
+    size: tuple[int, int]
+    columns: int
+    rows: int
+    gravity: bool
+    toolbar: Rect
+    status: Rect
+    grid: Rect
+    frame: Rect
+    cell: int
+
+    def cell_rect(self, row: int, column: int) -> Rect:
+        """The square of (row, column), rows counted from the top."""
+        return Rect(
+            self.grid.left + column * self.cell, self.grid.top + row * self.cell, self.cell, self.cell
+        )
+
+    def cell_centre(self, row: int, column: int) -> tuple[int, int]:
+        return self.cell_rect(row, column).center
+
+    def ghost_centre(self, column: int) -> tuple[int, int]:
+        """Where the ghost disc hovers over ``column``: the middle of the free row above the frame."""
+        x = self.grid.left + column * self.cell + self.cell // 2
+        return x, self.frame.top - self.cell // 2
+
+    def column_at(self, position: tuple[int, int]) -> int | None:
+        """The column under ``position`` (ghost row and frame included), or None outside the board."""
+        x, y = position
+        top = self.frame.top - self.cell if self.gravity else self.grid.top
+        if not (self.grid.left <= x < self.grid.right and top <= y < self.frame.bottom):
+            return None
+        return (x - self.grid.left) // self.cell
+
+    def cell_at(self, position: tuple[int, int]) -> tuple[int, int] | None:
+        """The (row, column) under ``position``, or None outside the grid."""
+        if not self.grid.collidepoint(position):
+            return None
+        x, y = position
+        return (y - self.grid.top) // self.cell, (x - self.grid.left) // self.cell
+
+    def banner_rect(self, height: int, avoid: Iterable[tuple[int, int]] = ()) -> Rect:
+        """A band of ``height`` pixels across the board for the result, where it hides fewest of ``avoid``.
+
+        The band slides down the grid in half-cell steps; among the places that hide fewest of the ``avoid``
+        cells' centres the one nearest the middle wins, so a draw gets a centred banner and a win keeps as
+        much of its line in view as the board allows.
+        """
+        width = min(self.size[0] - 2 * MARGIN, max(self.frame.width, 420))
+        band = Rect(0, 0, width, min(height, self.size[1] - 2 * MARGIN))
+        band.centerx = self.frame.centerx
+        centres = [self.cell_centre(row, column) for row, column in avoid]
+        step = max(1, self.cell // 2)
+        lowest = self.grid.top + band.height // 2
+        highest = max(lowest, self.grid.bottom - band.height // 2)
+        candidates = list(range(lowest, highest + 1, step)) + [highest]
+
+        def cost(centre_y: int) -> tuple[int, int]:
+            trial = band.copy()
+            trial.centery = centre_y
+            return sum(trial.collidepoint(point) for point in centres), abs(centre_y - self.grid.centery)
+
+        band.centery = min(candidates, key=cost)
+        return band
+
+
+def play_layout(size: tuple[int, int], columns: int, rows: int, gravity: bool) -> PlayLayout:
+    """The play screen's layout for a window of ``size`` pixels and a ``columns`` x ``rows`` board."""
+    width, height = max(size[0], 200), max(size[1], 200)
+    toolbar_height = int(clamp(height * 0.075, 40, 58))
+    status_height = int(clamp(height * 0.11, 56, 92))
+    toolbar = Rect(0, 0, width, toolbar_height)
+    status = Rect(0, height - status_height, width, status_height)
+    area = Rect(
+        MARGIN, toolbar.bottom + MARGIN // 2, width - 2 * MARGIN, status.top - toolbar.bottom - MARGIN
+    )
+    # In cells: the grid, its frame on every side, and for Connect Four the ghost row above.
+    span_x = columns + 2 * FRAME
+    span_y = rows + 2 * FRAME + (1 if gravity else 0)
+    cell = max(8, int(min(area.width / span_x, area.height / span_y)))
+    pad = round(cell * FRAME)
+    grid = Rect(0, 0, cell * columns, cell * rows)
+    total_height = grid.height + 2 * pad + (cell if gravity else 0)
+    grid.centerx = area.centerx
+    grid.bottom = area.top + (area.height + total_height) // 2 - pad
+    frame = grid.inflate(2 * pad, 2 * pad)
+    return PlayLayout((width, height), columns, rows, gravity, toolbar, status, grid, frame, cell)
+
+
+def buttons_in_row(
+    widths: Sequence[int], height: int, area: Rect, align: str = "centre", gap: int = 10
+) -> list[Rect]:
+    """Rects for buttons of ``widths`` in a row, centred vertically in ``area``, placed as ``align`` says."""
+    total = sum(widths) + gap * (len(widths) - 1)
+    if align == "left":
+        x = area.left
+    elif align == "right":
+        x = area.right - total
+    else:
+        x = area.centerx - total // 2
+    rects = []
+    for width in widths:
+        rect = Rect(x, 0, width, height)
+        rect.centery = area.centery
+        rects.append(rect)
+        x += width + gap
+    return rects

@@ -1,0 +1,205 @@
+"""What a player chooses before a game starts, and the command-line options that choose it.
+
+:class:`PlayOptions` is the one value the start screen edits, the command line fills in and the play screen
+plays with. This module imports no pygame, so ``main.py --help`` can show the play options without opening
+anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import enum
+import math
+from dataclasses import dataclass, field, replace
+
+from ai.levels import DEFAULT_MAX_SECONDS, Level, levels_for, parse_level
+from game.catalog import GAME_NAMES, new_game, parse_size
+from game.connect4 import ConnectFour
+from game.protocol import IllegalMove
+from game.tictactoe import TicTacToe
+
+#: The board sizes offered per game, standard size first.
+SIZES: dict[str, tuple[tuple[int, int], ...]] = {
+    "connect4": ConnectFour.SIZES,
+    "tictactoe": TicTacToe.SIZES,
+}
+
+#: Names of the games for people.
+GAME_TITLES = {"connect4": "Connect Four", "tictactoe": "Tic-tac-toe"}
+
+
+class Mode(enum.Enum):
+    """Who sits at the board."""
+
+    COMPUTER = "computer"
+    TWO_PLAYERS = "two-players"
+    WATCH = "watch"
+
+
+class FirstPlayer(enum.Enum):
+    """Who moves first in computer mode; ALTERNATE swaps every round, starting with the human."""
+
+    HUMAN = "human"
+    COMPUTER = "computer"
+    ALTERNATE = "alternate"
+
+
+def default_level(game_name: str) -> Level:
+    """The middle of the ladder: a fair fight for a newcomer."""
+    ladder = levels_for(game_name)
+    return ladder[len(ladder) // 2]
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """Everything that defines a game before its first move.
+
+    ``level`` is the computer's level in computer mode; ``watch_levels`` are the levels of the first and the
+    second player in watch mode. ``moves`` is a start position in the game's notation, replayed at every new
+    game and round (empty for the empty board).
+    """
+
+    game: str = "connect4"
+    width: int = 7
+    height: int = 6
+    mode: Mode = Mode.COMPUTER
+    level: Level = field(default_factory=lambda: default_level("connect4"))
+    watch_levels: tuple[Level, Level] = field(
+        default_factory=lambda: (default_level("connect4"), default_level("connect4"))
+    )
+    first: FirstPlayer = FirstPlayer.HUMAN
+    max_seconds: float = DEFAULT_MAX_SECONDS
+    ponder: bool = True
+    moves: str = ""
+
+    def with_game(self, game: str, width: int, height: int) -> PlayOptions:
+        """The same choices for another game or size; levels the game does not offer become its default."""
+        offered = levels_for(game)
+
+        def keep(level: Level) -> Level:
+            return level if level in offered else default_level(game)
+
+        return replace(
+            self,
+            game=game,
+            width=width,
+            height=height,
+            level=keep(self.level),
+            watch_levels=(keep(self.watch_levels[0]), keep(self.watch_levels[1])),
+            moves="",
+        )
+
+    def title(self) -> str:
+        """``"Connect Four 7x6"``."""
+        return f"{GAME_TITLES[self.game]} {self.width}\u00d7{self.height}"
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not math.isfinite(seconds) or not 0 < seconds <= 3600:
+        raise argparse.ArgumentTypeError(f"'{text}' must be more than 0 and at most 3600 seconds")
+    return seconds
+
+
+def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
+    """The options of ``python main.py [options]`` (the window); adds them to ``parser`` if one is given."""
+    if parser is None:
+        parser = argparse.ArgumentParser(
+            prog="main.py",
+            description="Play Connect Four or Tic-tac-toe against an AI that thinks on your time.",
+        )
+    group = parser.add_argument_group("play options")
+    group.add_argument("--game", choices=GAME_NAMES, default="connect4", help="the game (default: connect4)")
+    group.add_argument(
+        "--size",
+        metavar="WxH",
+        help="board size: 7x6 (default), 6x5, 8x7, 9x7 for connect4; 3x3 (default), 4x4 for tictactoe",
+    )
+    group.add_argument(
+        "--mode",
+        choices=[mode.value for mode in Mode],
+        default=Mode.COMPUTER.value,
+        help="against the computer (default), two players on this screen, or watch computer against computer",
+    )
+    group.add_argument(
+        "--level",
+        metavar="N|max",
+        help="search depth of the computer, or max (deepest search in --seconds); "
+        "in watch mode one level for both or one per side as N,M (default: the middle of the ladder)",
+    )
+    group.add_argument(
+        "--first",
+        choices=[first.value for first in FirstPlayer],
+        default=FirstPlayer.HUMAN.value,
+        help="who moves first against the computer; alternate swaps every round (default: human)",
+    )
+    group.add_argument(
+        "--seconds",
+        type=_positive_seconds,
+        default=DEFAULT_MAX_SECONDS,
+        metavar="S",
+        help=f"think time of the max level in seconds (default: {DEFAULT_MAX_SECONDS:g})",
+    )
+    group.add_argument("--no-ponder", action="store_true", help="do not think while it is your turn")
+    group.add_argument(
+        "--moves",
+        default="",
+        metavar="STRING",
+        help="start from the position after these moves (Connect Four: columns 1-9, e.g. 4453)",
+    )
+    return parser
+
+
+def options_from_args(args: argparse.Namespace) -> PlayOptions:
+    """Checks the parsed play options against each other; raises ValueError with a message for a person."""
+    game = args.game
+    if args.size is None:
+        width, height = SIZES[game][0]
+    else:
+        width, height = parse_size(args.size)
+        if (width, height) not in SIZES[game]:
+            offered = ", ".join(f"{w}x{h}" for w, h in SIZES[game])
+            raise ValueError(f"{game} is not played on {args.size}: choose {offered}")
+    mode = Mode(args.mode)
+    level = default_level(game)
+    watch_levels = (level, level)
+    if args.level is not None:
+        parts = args.level.split(",")
+        if len(parts) == 2 and mode is not Mode.WATCH:
+            raise ValueError("two levels (N,M) are only for --mode watch")
+        if len(parts) > 2:
+            raise ValueError(f"level '{args.level}' is not N, max or (watch mode) N,M")
+        chosen = [parse_level(part, game) for part in parts]
+        level = chosen[0]
+        watch_levels = (chosen[0], chosen[-1])
+    start = new_game(game, width, height)
+    try:
+        start.play_text(args.moves.strip())
+    except IllegalMove as error:
+        raise ValueError(f"bad --moves: {error}") from None
+    return PlayOptions(
+        game=game,
+        width=width,
+        height=height,
+        mode=mode,
+        level=level,
+        watch_levels=watch_levels,
+        first=FirstPlayer(args.first),
+        max_seconds=args.seconds,
+        ponder=not args.no_ponder,
+        moves=args.moves.strip(),
+    )
+
+
+def parse_play_options(argv: list[str]) -> PlayOptions:
+    """Parses ``argv``; bad values print the usage and a message and raise SystemExit(2) (argparse's way)."""
+    parser = build_play_parser()
+    args = parser.parse_args(argv)
+    try:
+        return options_from_args(args)
+    except ValueError as error:
+        parser.error(str(error))
+        raise  # parser.error never returns; this line only tells type checkers so

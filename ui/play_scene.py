@@ -1,0 +1,562 @@
+"""The play screen: the board, the toolbar, the status line, and the result banner.
+
+Turns mouse and key events into session calls (play, undo, redo, new game, next round), engine messages into
+the status line, and time into animations. The rules of turns, undo pairs and engine tokens live in
+:class:`~ui.session.Session`; the geometry in :mod:`ui.layout`; the board's drawing in :mod:`ui.board_view`.
+
+Keys: Connect Four Left/Right + Enter/Space/Down and 1-9; Tic-tac-toe arrows + Enter/Space, 1-9 (cells in
+reading order) and the numpad (laid out like the 3 x 3 board); Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo,
+Ctrl+N new game, Esc back to the start screen; in watch mode Space or P pauses. On the result banner Enter
+plays the next round.
+"""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from ai.messages import BestMove, Progress
+from ai.score import describe
+from ui.animation import Fade, MoveAnimation
+from ui.board_view import BoardPicture, view_for
+from ui.layout import PlayLayout, buttons_in_row, clamp, play_layout
+from ui.options import Mode, PlayOptions
+from ui.scene import GoToMenu, Scene
+from ui.session import EngineLike, Refusal, Session
+from ui.theme import CLASSIC, Fonts, Theme
+from ui.widgets import (
+    Button,
+    draw_button,
+    draw_fitted_text,
+    draw_text,
+    filled_circle,
+    fitting_font,
+    hit,
+    panel,
+)
+
+#: Seconds between the last stone landing and the result banner, so the winning line is seen first.
+BANNER_DELAY = 0.45
+#: Seconds a refusal or a notice stays on screen.
+NOTICE_SECONDS = 1.6
+REFUSAL_SECONDS = 0.6
+
+# Numpad keys laid out like a 3 x 3 board: 7 8 9 on top.
+_NUMPAD_3X3 = {
+    pygame.K_KP7: 0,
+    pygame.K_KP8: 1,
+    pygame.K_KP9: 2,
+    pygame.K_KP4: 3,
+    pygame.K_KP5: 4,
+    pygame.K_KP6: 5,
+    pygame.K_KP1: 6,
+    pygame.K_KP2: 7,
+    pygame.K_KP3: 8,
+}
+_DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
+_KEYPAD_DIGITS = {getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)}
+_PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+def _command(event: pygame.event.Event) -> bool:
+    """Ctrl on most systems, Cmd on a Mac."""
+    return bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+
+
+class PlayScene(Scene):
+    """One sitting at the board with the options chosen on the start screen or the command line."""
+
+    def __init__(
+        self,
+        size: tuple[int, int],
+        options: PlayOptions,
+        engine: EngineLike,
+        theme: Theme = CLASSIC,
+        fonts: Fonts | None = None,
+    ) -> None:
+        super().__init__(size)
+        self.theme = theme
+        self.fonts = fonts or Fonts()
+        self.session = Session(options, engine)
+        self.view = view_for(options.game, theme)
+        self.gravity = options.game == "connect4"
+        #: The column (Connect Four) or cell index (Tic-tac-toe) under the mouse or the keyboard cursor.
+        self.selection: int | None = None
+        self.animation: MoveAnimation | None = None
+        self.refusal: Fade | None = None
+        self.notice: tuple[str, Fade] | None = None
+        self._over_for = 0.0
+        #: The player clicked the finished board to see it without the result banner.
+        self.banner_folded = False
+        self._mouse = (-1, -1)
+
+    @property
+    def options(self) -> PlayOptions:
+        return self.session.options
+
+    @property
+    def game(self):
+        return self.session.game
+
+    # --- geometry -------------------------------------------------------------------------------------------
+
+    def layout(self) -> PlayLayout:
+        return play_layout(self.size, self.game.width, self.game.height, self.gravity)
+
+    def move_at(self, position: tuple[int, int]) -> int | None:
+        """The move a click at ``position`` means (a column or a cell index), or None off the board."""
+        layout = self.layout()
+        if self.gravity:
+            return layout.column_at(position)
+        cell = layout.cell_at(position)
+        return None if cell is None else cell[0] * self.game.width + cell[1]
+
+    def _toolbar_buttons(self, layout: PlayLayout) -> list[Button]:
+        font = self._toolbar_font(layout)
+        labels = [("undo", "Undo"), ("redo", "Redo"), ("new", "New game"), ("menu", "Menu")]
+        widths = [font.size(label)[0] + 28 for _, label in labels]
+        area = layout.toolbar.inflate(-24, 0)
+        rects = buttons_in_row(widths, int(layout.toolbar.height * 0.66), area, align="right", gap=8)
+        enabled = {"undo": self.session.can_undo(), "redo": self.session.can_redo()}
+        return [
+            Button(action, label, rect, enabled=enabled.get(action, True))
+            for (action, label), rect in zip(labels, rects, strict=True)
+        ]
+
+    def _banner_metrics(self, layout: PlayLayout) -> tuple[int, int, int]:
+        """Title font size, button height and the banner's height."""
+        title = int(clamp(layout.cell * 0.42, 24, 44))
+        button = int(clamp(layout.cell * 0.5, 34, 46))
+        return title, button, int(title * 1.25 + title * 0.6 + button + 56)
+
+    def _banner(self, layout: PlayLayout) -> tuple[Rect, list[Button]] | None:
+        """The result banner and its buttons, once the game is over and the last stone has landed."""
+        if not self.banner_shown():
+            return None
+        _, button_height, height = self._banner_metrics(layout)
+        rect = layout.banner_rect(height, self.game.winning_cells())
+        font = self._button_font(layout)
+        labels = [("next", "Next round"), ("new", "New game"), ("menu", "Menu")]
+        widths = [font.size(label)[0] + 36 for _, label in labels]
+        row = Rect(rect.left, rect.bottom - button_height - 20, rect.width, button_height)
+        rects = buttons_in_row(widths, button_height, row, align="centre", gap=12)
+        buttons = [
+            Button(action, label, r, selected=action == "next")
+            for (action, label), r in zip(labels, rects, strict=True)
+        ]
+        return rect, buttons
+
+    def banner_shown(self) -> bool:
+        return (
+            self.game.is_over()
+            and self.animation is None
+            and self._over_for >= BANNER_DELAY
+            and not self.banner_folded
+        )
+
+    def _toolbar_font(self, layout: PlayLayout) -> pygame.font.Font:
+        return self.fonts.get(int(layout.toolbar.height * 0.34))
+
+    def _button_font(self, layout: PlayLayout) -> pygame.font.Font:
+        return self.fonts.get(int(clamp(layout.cell * 0.2, 15, 20)), bold=True)
+
+    # --- input ----------------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        super().handle(event)
+        if event.type == pygame.MOUSEMOTION:
+            self._mouse = event.pos
+            self.selection = self.move_at(event.pos)
+            self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _click(self, position: tuple[int, int]) -> None:
+        layout = self.layout()
+        banner = self._banner(layout)
+        buttons = self._toolbar_buttons(layout) + (banner[1] if banner else [])
+        button = hit(buttons, position)
+        if button is not None:
+            self.act(button.action)
+            return
+        if self.game.is_over():
+            # A click on the finished board folds the result banner away (or back), to see what it covered.
+            if banner is not None or self.banner_folded:
+                self.banner_folded = not self.banner_folded
+                self.dirty = True
+            return
+        move = self.move_at(position)
+        if move is not None:
+            self.selection = move
+            self.try_play(move)
+
+    def act(self, action: str) -> None:
+        """Does what a button or a command key names: undo, redo, new, next, menu, pause."""
+        if action == "undo":
+            self._after_history_change(self.session.undo(), "Nothing to undo")
+        elif action == "redo":
+            self._after_history_change(self.session.redo(), "Nothing to redo")
+        elif action == "new":
+            self.session.new_game()
+            self._after_history_change(1, "")
+        elif action == "next":
+            self.session.next_round()
+            self._after_history_change(1, "")
+        elif action == "menu":
+            self.session.leave()
+            self.request = GoToMenu(self.options)
+        elif action == "pause":
+            self.session.toggle_pause()
+        else:
+            raise ValueError(f"unknown action {action!r}")
+        self.dirty = True
+
+    def _after_history_change(self, plies: int, refusal_text: str) -> None:
+        if plies == 0:
+            self._notify(refusal_text)
+            return
+        # Stones that undo or redo moves appear at once; an animation of a move no longer played would lie.
+        self.animation = None
+        self.refusal = None
+        self.notice = None
+        self._over_for = 0.0
+        self.banner_folded = False
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if _command(event):
+            if key == pygame.K_z and event.mod & pygame.KMOD_SHIFT or key == pygame.K_y:
+                self.act("redo")
+            elif key == pygame.K_z:
+                self.act("undo")
+            elif key == pygame.K_n:
+                self.act("new")
+            return
+        if key == pygame.K_ESCAPE:
+            self.act("menu")
+        elif self.game.is_over() and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.act("next")
+        elif self.options.mode is Mode.WATCH and key in (pygame.K_SPACE, pygame.K_p):
+            self.act("pause")
+        elif self.gravity:
+            self._connect_four_key(key)
+        else:
+            self._tic_tac_toe_key(key)
+
+    def _connect_four_key(self, key: int) -> None:
+        width = self.game.width
+        digit = _DIGITS.get(key) or _KEYPAD_DIGITS.get(key)
+        if digit is not None:
+            if digit <= width:
+                self.selection = digit - 1
+                self.try_play(digit - 1)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if key == pygame.K_LEFT else 1
+            start = width // 2 if self.selection is None else self.selection + step
+            self.selection = max(0, min(width - 1, start))
+        elif key in _PLAY_KEYS or key == pygame.K_DOWN:
+            if self.selection is not None:
+                self.try_play(self.selection)
+            else:
+                self.selection = width // 2
+        self.dirty = True
+
+    def _tic_tac_toe_key(self, key: int) -> None:
+        size = self.game.width
+        cells = size * size
+        if size == 3 and key in _NUMPAD_3X3:
+            move = _NUMPAD_3X3[key]
+        else:
+            digit = _DIGITS.get(key) or _KEYPAD_DIGITS.get(key)
+            move = digit - 1 if digit is not None and digit <= cells else None
+        if move is not None:
+            self.selection = move
+            self.try_play(move)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            if self.selection is None:
+                self.selection = cells // 2 if size % 2 else (size // 2 - 1) * size + size // 2 - 1
+            else:
+                row, column = divmod(self.selection, size)
+                row += {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(key, 0)
+                column += {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(key, 0)
+                self.selection = max(0, min(size - 1, row)) * size + max(0, min(size - 1, column))
+        elif key in _PLAY_KEYS and self.selection is not None:
+            self.try_play(self.selection)
+        self.dirty = True
+
+    # --- moves ----------------------------------------------------------------------------------------------
+
+    def try_play(self, move: int) -> Refusal | None:
+        """Plays a human's move, or shows why not; returns the refusal (None when the move was played)."""
+        if self.game.is_over():
+            return Refusal.GAME_OVER
+        refusal = self.session.play(move)
+        if refusal is Refusal.NOT_YOUR_TURN:
+            text = (
+                "Watching: the computers play this game"
+                if self.options.mode is Mode.WATCH
+                else ("Wait: the computer is thinking")
+            )
+            self._notify(text)
+        elif refusal is Refusal.ILLEGAL:
+            self.refusal = Fade(REFUSAL_SECONDS)
+            if self.gravity:
+                self._notify(f"Column {move + 1} is full")
+            else:
+                self._notify(f"Cell {self.game.move_to_text(move)} is taken")
+        else:
+            self.notice = None
+            self._start_animation(move)
+        self.dirty = True
+        return refusal
+
+    def _start_animation(self, move: int) -> None:
+        game, layout = self.game, self.layout()
+        player = 1 - game.to_move()
+        if self.gravity:
+            row = game.height - game.column_height(move)
+            ghost_y = layout.ghost_centre(move)[1]
+            distance = (layout.cell_centre(row, move)[1] - ghost_y) / layout.cell
+            self.animation = MoveAnimation(row, move, player, distance)
+        else:
+            row, column = divmod(move, game.width)
+            self.animation = MoveAnimation(row, column, player, 0.0)
+        self._over_for = 0.0
+
+    def _notify(self, text: str) -> None:
+        self.notice = (text, Fade(NOTICE_SECONDS))
+        self.dirty = True
+
+    # --- time and messages ----------------------------------------------------------------------------------
+
+    def receive(self, message: Progress | BestMove) -> None:
+        if self.session.receive(message):
+            self.dirty = True
+
+    def update(self, dt: float) -> None:
+        if self.animation is not None:
+            self.animation.advance(dt)
+            if self.animation.done:
+                self.animation = None
+            self.dirty = True
+        for fade in (self.refusal, self.notice[1] if self.notice else None):
+            if fade is not None:
+                fade.advance(dt)
+                self.dirty = True
+        if self.refusal is not None and not self.refusal.alive:
+            self.refusal = None
+        if self.notice is not None and not self.notice[1].alive:
+            self.notice = None
+        move = self.session.update(dt, board_busy=self.animation is not None)
+        if move is not None:
+            self._start_animation(move)
+            self.dirty = True
+        if self.game.is_over() and self.animation is None and self._over_for < BANNER_DELAY:
+            self._over_for += dt
+            self.dirty = True
+
+    def needs_redraw(self) -> bool:
+        return self.dirty or self.animation is not None
+
+    # --- words ----------------------------------------------------------------------------------------------
+
+    def player_name(self, player: int) -> str:
+        return self.theme.player_name(self.options.game, player)
+
+    def _seat_name(self, player: int) -> str:
+        """``"Red"``, or ``"Red (depth 4)"`` in watch mode where both are computers."""
+        seat = self.session.seats[player]
+        if self.options.mode is Mode.WATCH and seat.level is not None:
+            return f"{self.player_name(player)} ({seat.level.label})"
+        return self.player_name(player)
+
+    def result_text(self) -> tuple[str, str]:
+        """The result in a few words, and a line under it."""
+        winner = self.game.winner()
+        if winner is None:
+            return "Draw", "Nobody made a line."
+        title = f"{self.player_name(winner)} wins"
+        seat = self.session.seats[winner]
+        if self.options.mode is Mode.COMPUTER:
+            loser = self.session.seats[1 - winner]
+            if seat.is_human:
+                return title, f"You beat the computer at {loser.level.label}!"
+            return title, f"The computer ({seat.level.label}) wins this one."
+        if self.options.mode is Mode.WATCH:
+            return title, f"{seat.level.label} beats {self.session.seats[1 - winner].level.label}."
+        return title, "Well played."
+
+    def status_text(self) -> str:
+        """The status line: the notice if one is showing, else whose turn it is, the search, or the result."""
+        if self.notice is not None:
+            return self.notice[0]
+        if self.game.is_over():
+            return self.result_text()[0]
+        player = self.game.to_move()
+        if self.session.is_human_turn():
+            if self.options.mode is Mode.COMPUTER:
+                return f"Your turn ({self.player_name(player)})"
+            return f"{self.player_name(player)} to move"
+        who = "Computer" if self.options.mode is Mode.COMPUTER else self._seat_name(player)
+        if self.session.paused:
+            return f"Paused: {who} to move (Space resumes)"
+        text = f"{who} is thinking..."
+        thinking = self.session.thinking
+        if thinking is not None and thinking.depth is not None:
+            text += f" depth {thinking.depth}, score {describe(thinking.score, thinking.exact)}"
+        return text
+
+    def detail_text(self) -> str:
+        """The small line under the status: search statistics, or the keys to use."""
+        thinking = self.session.thinking
+        if self.game.is_over():
+            return "Enter: next round    Ctrl+N: new game    Esc: menu    Click the board to see it"
+        if thinking is not None and thinking.depth is not None:
+            statistics = f"{thinking.nodes:,} positions in {thinking.seconds:.1f} s"
+            if thinking.pondering:
+                return f"Pondering on your time: depth {thinking.depth}, {statistics}"
+            return statistics
+        if self.session.is_human_turn():
+            if self.gravity:
+                return f"Click a column or press 1-{self.game.width}    \u2190\u2192 + Enter    Ctrl+Z undo"
+            return "Click a cell or press 1-9    arrows + Enter    Ctrl+Z undo"
+        return "Space pauses" if self.options.mode is Mode.WATCH else ""
+
+    def caption(self) -> str:
+        """The window title."""
+        return f"Ponder \u2014 {self.options.title()}"
+
+    def _matchup(self) -> str:
+        mode, seats = self.options.mode, self.session.seats
+        if mode is Mode.TWO_PLAYERS:
+            return "Two players"
+        if mode is Mode.WATCH:
+            return f"{seats[0].level.label} vs {seats[1].level.label}"
+        computer = seats[0] if seats[1].is_human else seats[1]
+        return f"You vs computer ({computer.level.label})"
+
+    # --- drawing --------------------------------------------------------------------------------------------
+
+    def picture(self, layout: PlayLayout) -> BoardPicture:
+        """What the board shows now."""
+        game = self.game
+        last = self.session.last_move()
+        if last is None:
+            last_cell = None
+        elif self.gravity:
+            last_cell = (game.height - game.column_height(last), last)
+        else:
+            last_cell = divmod(last, game.width)
+        human = self.session.is_human_turn()
+        refusal = self.refusal
+        return BoardPicture(
+            cells=game.cells(),
+            k=game.k,
+            last_move=last_cell,
+            winning=game.winning_cells(),
+            animation=self.animation,
+            selection=self.selection,
+            ghost_player=game.to_move() if human else None,
+            refusal=refusal.strength if refusal else 0.0,
+            shake=refusal.shake(max(3.0, layout.cell * 0.08)) if refusal else 0.0,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        theme = self.theme
+        layout = self.layout()
+        surface.fill(theme.background)
+        self._draw_toolbar(surface, layout)
+        self.view.draw(surface, layout, self.picture(layout))
+        self._draw_status(surface, layout)
+        banner = self._banner(layout)
+        if banner is not None:
+            self._draw_banner(surface, layout, *banner)
+
+    def _draw_toolbar(self, surface: pygame.Surface, layout: PlayLayout) -> None:
+        theme, bar = self.theme, layout.toolbar
+        pygame.draw.rect(surface, theme.background_glow, bar)
+        pygame.draw.line(surface, theme.panel_border, (bar.left, bar.bottom - 1), (bar.right, bar.bottom - 1))
+        buttons = self._toolbar_buttons(layout)
+        font = self._toolbar_font(layout)
+        title = f"{self.options.title()}  \u00b7  {self._matchup()}"
+        if self.session.round_number > 1:
+            title += f"  \u00b7  round {self.session.round_number}"
+        room = buttons[0].rect.left - 40
+        # In a narrow window the title gets shorter, and in a very narrow one gives way to the buttons.
+        for text in (title, self.options.title()):
+            if draw_fitted_text(
+                surface,
+                self.fonts,
+                text,
+                font.get_height(),
+                room,
+                theme.text,
+                bold=True,
+                midleft=(bar.left + 20, bar.centery),
+            ):
+                break
+        for button in buttons:
+            draw_button(surface, theme, font, button, hovered=button.rect.collidepoint(self._mouse))
+
+    def _draw_status(self, surface: pygame.Surface, layout: PlayLayout) -> None:
+        theme, area = self.theme, layout.status
+        text = self.status_text()
+        warning = self.notice is not None
+        size = int(clamp(area.height * 0.34, 16, 30))
+        font = fitting_font(self.fonts, text, size, area.width - 120, bold=True)
+        detail = self.detail_text()
+        line_y = area.top + area.height * 0.38
+        text_width = font.size(text)[0]
+        # The piece of the side to move (or of the winner) leads the text: the colour is shown, not only told.
+        player = self.game.winner() if self.game.is_over() else self.game.to_move()
+        icon = 0 if warning or player is None else int(size * 1.3)
+        left = area.centerx - (text_width + icon) // 2
+        if icon:
+            self._draw_piece_icon(surface, player, (left + icon // 2 - 4, line_y), size * 0.48)
+        colour = theme.warning if warning else theme.text
+        draw_text(surface, text, font, colour, midleft=(left + icon, line_y))
+        if detail:
+            draw_fitted_text(
+                surface,
+                self.fonts,
+                detail,
+                int(size * 0.62),
+                area.width - 40,
+                theme.text_muted,
+                center=(area.centerx, area.top + area.height * 0.76),
+            )
+
+    def _draw_piece_icon(
+        self, surface: pygame.Surface, player: int, centre: tuple[float, float], radius: float
+    ) -> None:
+        colour = self.theme.player_colour(self.options.game, player)
+        if self.gravity:
+            filled_circle(surface, self.theme.disc_rims[player], centre, radius)
+            filled_circle(surface, colour, centre, radius * 0.82)
+        else:
+            draw_text(
+                surface,
+                self.player_name(player),
+                self.fonts.get(int(radius * 2.4), bold=True),
+                colour,
+                center=(round(centre[0]), round(centre[1])),
+            )
+
+    def _draw_banner(
+        self, surface: pygame.Surface, layout: PlayLayout, rect: Rect, buttons: list[Button]
+    ) -> None:
+        theme = self.theme
+        panel(surface, theme, rect, alpha=232)
+        title_size, _, _ = self._banner_metrics(layout)
+        title, subtitle = self.result_text()
+        title_font = fitting_font(self.fonts, title, title_size, rect.width - 40, bold=True)
+        top = rect.top + 16
+        title_rect = draw_text(surface, title, title_font, theme.text, midtop=(rect.centerx, top))
+        sub_font = fitting_font(self.fonts, subtitle, int(title_size * 0.5), rect.width - 40)
+        draw_text(surface, subtitle, sub_font, theme.text_muted, midtop=(rect.centerx, title_rect.bottom + 2))
+        font = self._button_font(layout)
+        for button in buttons:
+            draw_button(surface, theme, font, button, hovered=button.rect.collidepoint(self._mouse))

@@ -1,0 +1,88 @@
+"""What every scene is to the main loop, and how a scene asks to hand over to another.
+
+A scene gets events, engine messages and time as arguments (so tests can feed them), draws itself onto the
+surface it is given, and says when it needs drawing: the loop redraws only then, which keeps the UI thread
+idle for the engine while nothing moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ai.messages import BestMove, Progress
+from ui.options import PlayOptions
+
+
+@dataclass(frozen=True)
+class GoToPlay:
+    """Start playing with ``options``."""
+
+    options: PlayOptions
+
+
+@dataclass(frozen=True)
+class GoToMenu:
+    """Back to the start screen, with ``options`` pre-selected."""
+
+    options: PlayOptions
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Close the window."""
+
+
+Request = GoToPlay | GoToMenu | Quit
+
+# Window events after which the picture must be drawn again (uncovered, resized, focus changes).
+_REDRAW_EVENTS = {
+    pygame.VIDEOEXPOSE,
+    pygame.WINDOWEXPOSED,
+    pygame.WINDOWSHOWN,
+    pygame.WINDOWRESTORED,
+    pygame.WINDOWMAXIMIZED,
+    pygame.WINDOWFOCUSGAINED,
+}
+
+
+class Scene:
+    """Base of the scenes. Subclasses extend handle/update/draw and set ``dirty`` when their picture moves."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.dirty = True
+        #: Set by the scene when it wants the loop to switch scenes or quit.
+        self.request: Request | None = None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One input or window event. The base keeps the size current; keep calling it from subclasses."""
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+        elif event.type == pygame.WINDOWSIZECHANGED:
+            self.resize((event.x, event.y))
+        elif event.type in _REDRAW_EVENTS:
+            self.dirty = True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size != self.size:
+            self.size = size
+            self.dirty = True
+
+    def receive(self, message: Progress | BestMove) -> None:
+        """One message from the engine; scenes that do not play ignore them."""
+
+    def update(self, dt: float) -> None:
+        """Lets ``dt`` seconds pass."""
+
+    def caption(self) -> str:
+        """The window title while this scene shows."""
+        return "Ponder"
+
+    def needs_redraw(self) -> bool:
+        return self.dirty
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draws the whole scene onto ``surface`` (of the scene's size)."""
+        self.dirty = False

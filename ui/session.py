@@ -1,0 +1,337 @@
+"""The game session: who sits at the board, the history and redo stack, and the conversation with the engine.
+
+This is the play screen's brain without pygame, so tests can drive it directly. It owns:
+
+* the seats (human or computer at a level) of the current round, and the rounds themselves;
+* the game, undo (against the computer: your move and its reply together) and redo;
+* the engine requests: think when a computer is to move, ponder when a human is (computer mode), stop when a
+  request is superseded; and the token of the one request whose messages are still wanted, so a late answer to
+  an undone position is never played;
+* the presentation delay: the computer's answer is held until the board has been still for
+  :data:`PRESENTATION_DELAY` seconds, so a person can follow it even when the search answered at once.
+
+Time only moves through :meth:`Session.update`, so tests decide how much of it passes.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from ai.levels import Level
+from ai.messages import BestMove, Limits, Progress
+from game.catalog import new_game
+from game.protocol import Game
+from ui.options import FirstPlayer, Mode, PlayOptions
+
+#: Seconds the board stays still before the computer's move is shown (GNOME Four-in-a-row's lesson).
+PRESENTATION_DELAY = 0.6
+
+
+class EngineLike(Protocol):
+    """The engine façade the window codes against (``ai.engine.Engine``; tests pass a fake).
+
+    Every call except ``close`` returns at once; ``poll`` re-raises errors of the engine's worker.
+    """
+
+    def think(self, game: Game, limits: Limits) -> int: ...
+
+    def ponder(self, game: Game) -> int: ...
+
+    def stop(self) -> None: ...
+
+    def new_game(self) -> None: ...
+
+    def set_pondering(self, enabled: bool) -> None: ...
+
+    def poll(self) -> list[Progress | BestMove]: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One side of the board: a human (``level`` None) or the computer at ``level``."""
+
+    level: Level | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.level is None
+
+
+HUMAN = Seat()
+
+
+class Refusal(enum.Enum):
+    """Why a human's move was not played; the turn stays where it was."""
+
+    GAME_OVER = "the game is over"
+    NOT_YOUR_TURN = "the computer is to move"
+    ILLEGAL = "not a legal move"
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """The running search as the status line tells it: for ``player``, a think or a ponder.
+
+    ``depth`` is None until the first iteration completes.
+    """
+
+    player: int
+    pondering: bool
+    depth: int | None = None
+    score: int = 0
+    exact: bool = False
+    nodes: int = 0
+    seconds: float = 0.0
+    principal_variation: tuple[int, ...] = ()
+
+
+def seats_for_round(options: PlayOptions, round_number: int, to_move_at_start: int) -> tuple[Seat, Seat]:
+    """The seats of players 0 and 1 in round ``round_number`` (1, 2, ...).
+
+    Against the computer, "who starts" means who moves first from the start position (which is player 0 on an
+    empty board); with ALTERNATE the human starts the odd rounds. In watch mode ALTERNATE swaps the two levels
+    every round, so each level gets to start.
+    """
+    swapped = options.first is FirstPlayer.ALTERNATE and round_number % 2 == 0
+    if options.mode is Mode.TWO_PLAYERS:
+        return HUMAN, HUMAN
+    if options.mode is Mode.WATCH:
+        first, second = options.watch_levels
+        if swapped:
+            first, second = second, first
+        return Seat(first), Seat(second)
+    human_starts = options.first is FirstPlayer.HUMAN or (
+        options.first is FirstPlayer.ALTERNATE and not swapped
+    )
+    human_player = to_move_at_start if human_starts else 1 - to_move_at_start
+    computer = Seat(options.level)
+    return (HUMAN, computer) if human_player == 0 else (computer, HUMAN)
+
+
+class Session:
+    """One sitting at the board: rounds of one game variant in one mode, played through ``engine``."""
+
+    def __init__(self, options: PlayOptions, engine: EngineLike) -> None:
+        self.options = options
+        self.engine = engine
+        self.round_number = 1
+        self.paused = False
+        self.thinking: Thinking | None = None
+        self.game: Game = self._start_position()
+        self.seats: tuple[Seat, Seat] = (HUMAN, HUMAN)
+        self._redo: list[int] = []
+        # The request whose messages are still wanted; every other token is stale.
+        self._token: int | None = None
+        self._answer: BestMove | None = None
+        self._still_for = 0.0
+        engine.set_pondering(options.ponder)
+        self._reset()
+
+    # --- rounds ---------------------------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Starts again from round 1 (so with ALTERNATE the human starts), stopping any search."""
+        self.round_number = 1
+        self._reset()
+
+    def next_round(self) -> None:
+        """The next round; with ALTERNATE the other side starts."""
+        self.round_number += 1
+        self._reset()
+
+    def _start_position(self) -> Game:
+        game = new_game(self.options.game, self.options.width, self.options.height)
+        # The options were checked when they were made; a bad string here is a bug, so let it raise.
+        game.play_text(self.options.moves)
+        return game
+
+    def _reset(self) -> None:
+        self._forget_request()
+        self.engine.new_game()
+        self.game = self._start_position()
+        self.seats = seats_for_round(self.options, self.round_number, self.game.to_move())
+        self._redo.clear()
+        self.paused = False
+        self._begin_turn()
+
+    # --- questions the view asks ----------------------------------------------------------------------------
+
+    def seat_to_move(self) -> Seat:
+        return self.seats[self.game.to_move()]
+
+    def is_human_turn(self) -> bool:
+        return not self.game.is_over() and self.seat_to_move().is_human
+
+    def is_computer_turn(self) -> bool:
+        return not self.game.is_over() and not self.seat_to_move().is_human
+
+    def human_players(self) -> tuple[int, ...]:
+        return tuple(player for player in (0, 1) if self.seats[player].is_human)
+
+    def last_move(self) -> int | None:
+        history = self.game.history()
+        return history[-1] if history else None
+
+    def answer_ready(self) -> bool:
+        """True when the computer's move has arrived and only waits for its presentation."""
+        return self._answer is not None
+
+    # --- moves ----------------------------------------------------------------------------------------------
+
+    def play(self, move: int) -> Refusal | None:
+        """Plays a human's ``move``; returns why not (and changes nothing) if it cannot be played."""
+        if self.game.is_over():
+            return Refusal.GAME_OVER
+        if not self.seat_to_move().is_human:
+            return Refusal.NOT_YOUR_TURN
+        if move not in self.game.moves():
+            return Refusal.ILLEGAL
+        self._apply(move)
+        return None
+
+    def _apply(self, move: int) -> None:
+        self.game.apply(move)
+        # Playing the move that redo would replay keeps the rest of the redo stack; any other move ends it.
+        if self._redo and self._redo[-1] == move:
+            self._redo.pop()
+        else:
+            self._redo.clear()
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """Sends the request the new position needs: think, ponder, or nothing (stopping what runs)."""
+        self._answer = None
+        self._still_for = 0.0
+        self.thinking = None
+        player = self.game.to_move()
+        if self.game.is_over():
+            self._forget_request()
+            return
+        seat = self.seats[player]
+        if not seat.is_human:
+            # think() supersedes whatever ran (the ponder of the human's move), so no stop() is needed.
+            self._token = self.engine.think(self.game, seat.level.limits(self.options.max_seconds))
+            self.thinking = Thinking(player, pondering=False)
+        elif self.options.mode is Mode.COMPUTER and self.options.ponder:
+            self._token = self.engine.ponder(self.game)
+            self.thinking = Thinking(player, pondering=True)
+        else:
+            self._forget_request()
+
+    def _forget_request(self) -> None:
+        """Stops the running request, if any; its late messages will carry a token nobody wants."""
+        if self._token is not None:
+            self.engine.stop()
+            self._token = None
+        self._answer = None
+        self.thinking = None
+
+    # --- the engine's messages ------------------------------------------------------------------------------
+
+    def receive(self, message: Progress | BestMove) -> bool:
+        """Takes one engine message; returns False when it is stale (another request's) and was ignored.
+
+        Raises RuntimeError when the engine breaks its contract (a best move for a ponder, or an illegal
+        move): that is a bug to see, not to paper over.
+        """
+        if self._token is None or message.token != self._token or self.thinking is None:
+            return False
+        if isinstance(message, Progress):
+            self.thinking = replace(
+                self.thinking,
+                depth=message.depth,
+                score=message.score,
+                exact=message.exact,
+                nodes=message.nodes,
+                seconds=message.seconds,
+                principal_variation=message.principal_variation,
+            )
+            return True
+        if self.thinking.pondering:
+            raise RuntimeError(f"the engine sent a best move for ponder request {message.token}")
+        if message.move not in self.game.moves():
+            raise RuntimeError(f"the engine answered {message.move!r}, not a legal move in {self.game!r}")
+        self._answer = message
+        return True
+
+    def update(self, dt: float, board_busy: bool = False) -> int | None:
+        """Lets ``dt`` seconds pass; plays and returns the computer's move once it may be shown, else None.
+
+        ``board_busy`` is True while the view still animates: the presentation delay only counts while the
+        board is still, so the computer's disc never lands on top of the human's falling one.
+        """
+        if board_busy or self.paused or not self.is_computer_turn():
+            return None
+        self._still_for += dt
+        if self._answer is None or self._still_for < PRESENTATION_DELAY:
+            return None
+        move = self._answer.move
+        self._apply(move)
+        return move
+
+    def leave(self) -> None:
+        """Stops any search: the players are leaving this board."""
+        self._forget_request()
+
+    def toggle_pause(self) -> bool:
+        """Watch mode: holds (or releases) the computers' moves; the search itself goes on. Returns paused."""
+        if self.options.mode is Mode.WATCH:
+            self.paused = not self.paused
+        return self.paused
+
+    # --- undo and redo --------------------------------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        return self._undo_count() > 0
+
+    def _undo_count(self) -> int:
+        """How many plies one undo takes back: 0 when it is not allowed."""
+        history = self.game.history()
+        if self.options.mode is Mode.WATCH or not history:
+            return 0
+        if self.options.mode is Mode.TWO_PLAYERS:
+            return 1
+        # Against the computer: back to (and including) the human's last move, so the human is to move again.
+        # Moves alternate from player 0 on the empty board, so move i was made by player i % 2.
+        for index in range(len(history) - 1, -1, -1):
+            if self.seats[index % 2].is_human:
+                return len(history) - index
+        return 0
+
+    def undo(self) -> int:
+        """Takes back the last move (against the computer: yours and its reply); stops any search.
+
+        Returns how many plies were taken back (0: nothing to undo, nothing changed).
+        """
+        count = self._undo_count()
+        if count == 0:
+            return 0
+        self._forget_request()
+        for _ in range(count):
+            self._redo.append(self.game.undo())
+        self._begin_turn()
+        return count
+
+    def can_redo(self) -> bool:
+        if not self._redo or self.game.is_over() or self.options.mode is Mode.WATCH:
+            return False
+        # Against the computer, redo replays a human move (and the reply after it) on the human's turn.
+        return self.is_human_turn()
+
+    def redo(self) -> int:
+        """Replays what undo took back (against the computer: your move and its reply). Returns the plies."""
+        if not self.can_redo():
+            return 0
+        self._forget_request()
+        count = 0
+        while self._redo:
+            self.game.apply(self._redo.pop())
+            count += 1
+            if self.options.mode is Mode.TWO_PLAYERS or self.game.is_over() or self.seat_to_move().is_human:
+                break
+        self._begin_turn()
+        return count
