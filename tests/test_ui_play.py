@@ -386,6 +386,15 @@ def test_redraw_only_when_something_changed():
     scene.draw(surface)
     scene.update(0.016)
     assert not scene.needs_redraw()
+    # Pointer moves redraw only when they change what is shown.
+    x, y = column_point(scene, 5)
+    scene.handle(motion((x, y)))
+    assert scene.needs_redraw()
+    scene.draw(surface)
+    scene.handle(motion((x + 3, y + 20)))
+    assert not scene.needs_redraw()
+    scene.handle(motion(column_point(scene, 4)))
+    assert scene.needs_redraw()
 
 
 @pytest.mark.parametrize(

@@ -85,7 +85,7 @@ def test_switching_game_keeps_only_offered_levels():
     assert scene.options.level in levels_for("tictactoe")
 
 
-def test_escape_quits_and_every_size_draws():
+def test_ctrl_q_quits_and_every_size_draws():
     scene = StartScene(SIZE, PlayOptions(moves="44"))
     assert scene.options.moves == ""  # a start position belongs to the command line, not to the menu
     for size in ((960, 780), (400, 320), (1800, 1000)):
@@ -96,4 +96,6 @@ def test_escape_quits_and_every_size_draws():
             for b in row:
                 assert 0 <= b.rect.left and b.rect.right <= size[0], (size, b.label)
     scene.handle(key(pygame.K_ESCAPE))
+    assert scene.request is None  # Esc left the play screen; a second press must not close the game
+    scene.handle(key(pygame.K_q, pygame.KMOD_LCTRL))
     assert isinstance(scene.request, Quit)

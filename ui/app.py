@@ -89,7 +89,10 @@ class App:
 
     def run(self) -> int:
         """Opens the window and runs until it is closed; always closes the engine. Returns the exit status."""
-        pygame.init()
+        # Only what the window uses: initialising audio here would only print complaints on machines without a
+        # sound device.
+        pygame.display.init()
+        pygame.font.init()
         try:
             pygame.display.set_mode(self.scene.size, pygame.RESIZABLE)
             clock = pygame.time.Clock()

@@ -90,7 +90,7 @@ class ConnectFourView:
         def paint(big: pygame.Surface, s: int) -> None:
             radius = (frame.width - layout.grid.width) // 2 * s + 6 * s
             body = Rect(0, 0, frame.width * s, frame.height * s)
-            pygame.draw.rect(big, (0, 0, 0, 40), body.move(0, shadow * s), border_radius=radius)
+            pygame.draw.rect(big, (*theme.shadow, 40), body.move(0, shadow * s), border_radius=radius)
             pygame.draw.rect(big, theme.board, body, border_radius=radius)
             hole = self.HOLE * cell * s
             for row in range(layout.rows):
@@ -101,7 +101,8 @@ class ConnectFourView:
                     pygame.draw.circle(big, theme.board_shadow, (x, y - 0.05 * cell * s), hole)
                     pygame.draw.circle(big, (0, 0, 0, 0), (x, y + 0.02 * cell * s), hole)
 
-        return supersampled((frame.width, frame.height + shadow), paint)
+        # Big holes need less supersampling to look smooth, and a big board would take long to paint at 3x.
+        return supersampled((frame.width, frame.height + shadow), paint, scale=2 if cell >= 60 else 3)
 
     def disc_sprite(self, player: int, cell: int) -> pygame.Surface:
         """A disc of ``player`` for cells of ``cell`` pixels: rim, face and a pressed inner ring."""
@@ -136,7 +137,11 @@ class ConnectFourView:
                 centre = (size * s / 2, size * s / 2)
                 # A white ring edged in dark, so it shows on red and on yellow alike.
                 pygame.draw.circle(
-                    big, (0, 0, 0, 110), centre, radius * s * 0.62 + 3 * s, width=round(0.2 * radius * s)
+                    big,
+                    (*self.theme.shadow, 110),
+                    centre,
+                    radius * s * 0.62 + 3 * s,
+                    width=round(0.2 * radius * s),
                 )
                 pygame.draw.circle(
                     big, ring, centre, radius * s * 0.62 + 1.5 * s, width=round(0.2 * radius * s - 3 * s)
@@ -197,7 +202,7 @@ class ConnectFourView:
         elif picture.last_move is not None:
             x, y = layout.cell_centre(*picture.last_move)
             dot = max(3, cell * 0.075)
-            filled_circle(surface, (0, 0, 0, 90), (x, y), dot + 2)
+            filled_circle(surface, (*self.theme.shadow, 90), (x, y), dot + 2)
             filled_circle(surface, self.theme.last_move_marker, (x, y), dot)
 
 

@@ -69,23 +69,26 @@ class PlayLayout:
     def banner_rect(self, height: int, avoid: Iterable[tuple[int, int]] = ()) -> Rect:
         """A band of ``height`` pixels across the board for the result, where it hides fewest of ``avoid``.
 
-        The band slides down the grid in half-cell steps; among the places that hide fewest of the ``avoid``
-        cells' centres the one nearest the middle wins, so a draw gets a centred banner and a win keeps as
-        much of its line in view as the board allows.
+        The band slides in small steps from the toolbar down to the status line; among the places that touch
+        fewest of the ``avoid`` cells the one nearest the board's middle wins, so a draw gets a centred banner
+        and a win keeps as much of its line in view as the window allows.
         """
         width = min(self.size[0] - 2 * MARGIN, max(self.frame.width, 420))
         band = Rect(0, 0, width, min(height, self.size[1] - 2 * MARGIN))
         band.centerx = self.frame.centerx
-        centres = [self.cell_centre(row, column) for row, column in avoid]
-        step = max(1, self.cell // 2)
-        lowest = self.grid.top + band.height // 2
-        highest = max(lowest, self.grid.bottom - band.height // 2)
+        cells = [
+            self.cell_rect(row, column).inflate(-self.cell // 8, -self.cell // 8) for row, column in avoid
+        ]
+        step = max(1, self.cell // 8)
+        # Anywhere between the toolbar and the status line, so the band may use the room around the board.
+        lowest = self.toolbar.bottom + 6 + band.height // 2
+        highest = max(lowest, self.status.top - 4 - band.height // 2)
         candidates = list(range(lowest, highest + 1, step)) + [highest]
 
         def cost(centre_y: int) -> tuple[int, int]:
             trial = band.copy()
             trial.centery = centre_y
-            return sum(trial.collidepoint(point) for point in centres), abs(centre_y - self.grid.centery)
+            return sum(trial.colliderect(cell) for cell in cells), abs(centre_y - self.grid.centery)
 
         band.centery = min(candidates, key=cost)
         return band

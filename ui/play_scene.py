@@ -6,8 +6,8 @@ the status line, and time into animations. The rules of turns, undo pairs and en
 
 Keys: Connect Four Left/Right + Enter/Space/Down and 1-9; Tic-tac-toe arrows + Enter/Space, 1-9 (cells in
 reading order) and the numpad (laid out like the 3 x 3 board); Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo,
-Ctrl+N new game, Esc back to the start screen; in watch mode Space or P pauses. On the result banner Enter
-plays the next round.
+Ctrl+N new game, Esc back to the start screen, Ctrl+Q quit; in watch mode Space or P pauses. When the game is
+over Enter plays the next round.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ui.animation import Fade, MoveAnimation
 from ui.board_view import BoardPicture, view_for
 from ui.layout import PlayLayout, buttons_in_row, clamp, play_layout
 from ui.options import Mode, PlayOptions
-from ui.scene import GoToMenu, Scene
+from ui.scene import COMMAND_KEYS, GoToMenu, Scene
 from ui.session import EngineLike, Refusal, Session
 from ui.theme import CLASSIC, Fonts, Theme
 from ui.widgets import (
@@ -59,8 +59,7 @@ _PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 def _command(event: pygame.event.Event) -> bool:
-    """Ctrl on most systems, Cmd on a Mac."""
-    return bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+    return bool(event.mod & COMMAND_KEYS)
 
 
 class PlayScene(Scene):
@@ -165,13 +164,23 @@ class PlayScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         super().handle(event)
         if event.type == pygame.MOUSEMOTION:
+            # Redraw only when the pointer changes what is shown: a frame drawn for nothing is time taken from
+            # the engine's thread.
+            before = (self.selection, self._hovered_action())
             self._mouse = event.pos
             self.selection = self.move_at(event.pos)
-            self.dirty = True
+            if (self.selection, self._hovered_action()) != before:
+                self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
+
+    def _hovered_action(self) -> str | None:
+        layout = self.layout()
+        banner = self._banner(layout)
+        button = hit(self._toolbar_buttons(layout) + (banner[1] if banner else []), self._mouse)
+        return None if button is None else button.action
 
     def _click(self, position: tuple[int, int]) -> None:
         layout = self.layout()
@@ -458,7 +467,8 @@ class PlayScene(Scene):
             winning=game.winning_cells(),
             animation=self.animation,
             selection=self.selection,
-            ghost_player=game.to_move() if human else None,
+            # No ghost while a stone moves: it would hover beside (or on) the falling one.
+            ghost_player=game.to_move() if human and self.animation is None else None,
             refusal=refusal.strength if refusal else 0.0,
             shake=refusal.shake(max(3.0, layout.cell * 0.08)) if refusal else 0.0,
         )
@@ -495,6 +505,7 @@ class PlayScene(Scene):
                 room,
                 theme.text,
                 bold=True,
+                smallest=int(font.get_height() * 0.8),
                 midleft=(bar.left + 20, bar.centery),
             ):
                 break

@@ -36,6 +36,9 @@ class Quit:
 
 Request = GoToPlay | GoToMenu | Quit
 
+#: Ctrl on most systems, Cmd on a Mac.
+COMMAND_KEYS = pygame.KMOD_CTRL | pygame.KMOD_META
+
 # Window events after which the picture must be drawn again (uncovered, resized, focus changes).
 _REDRAW_EVENTS = {
     pygame.VIDEOEXPOSE,
@@ -64,6 +67,8 @@ class Scene:
             self.resize((event.x, event.y))
         elif event.type in _REDRAW_EVENTS:
             self.dirty = True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & COMMAND_KEYS:
+            self.request = Quit()
 
     def resize(self, size: tuple[int, int]) -> None:
         if size != self.size:

@@ -1,8 +1,9 @@
 """The start screen: game and board, mode, who starts, level (one per side in watch mode), then Play.
 
 Each setting is a row of choices. Mouse: click a choice, click Play. Keyboard: Up/Down (or Tab) move between
-rows, Left/Right change the focused row, Enter plays, Esc quits. The scene edits one :class:`PlayOptions`
-value and hands it to the play screen through a :class:`~ui.scene.GoToPlay` request.
+rows, Left/Right change the focused row, Enter plays, Ctrl+Q quits (Esc does not: it is the key that left
+the play screen, and pressing it twice should not close the game). The scene edits one
+:class:`PlayOptions` value and hands it to the play screen through a :class:`~ui.scene.GoToPlay` request.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pygame import Rect
 from ai.levels import levels_for
 from ui.layout import buttons_in_row, clamp
 from ui.options import GAME_TITLES, SIZES, FirstPlayer, Mode, PlayOptions
-from ui.scene import GoToPlay, Quit, Scene
+from ui.scene import GoToPlay, Scene
 from ui.theme import CLASSIC, Fonts, Theme
 from ui.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit
 
@@ -197,12 +198,22 @@ class StartScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         super().handle(event)
         if event.type == pygame.MOUSEMOTION:
+            # Redraw only when the pointer moves onto or off a button.
+            before = self._hovered_button()
             self._mouse = event.pos
-            self.dirty = True
+            if self._hovered_button() != before:
+                self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
+
+    def _hovered_button(self) -> str | None:
+        for row_buttons in self.buttons():
+            button = hit(row_buttons, self._mouse)
+            if button is not None:
+                return button.action
+        return None
 
     def _click(self, position: tuple[int, int]) -> None:
         for row_index, row_buttons in enumerate(self.buttons()):
@@ -227,9 +238,7 @@ class StartScene(Scene):
         rows = rows_for(self.options, self.theme)
         last = len(rows)  # the Play row
         key = event.key
-        if key == pygame.K_ESCAPE:
-            self.request = Quit()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.request = GoToPlay(self.options)
         elif key == pygame.K_UP or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
             self.focus = (self.focus - 1) % (last + 1)
@@ -305,7 +314,7 @@ class StartScene(Scene):
                     hovered=play.rect.collidepoint(self._mouse),
                     focused=focused_row,
                 )
-        hint = "\u2191\u2193 choose a setting   \u2190\u2192 change it   Enter play   Esc quit"
+        hint = "\u2191\u2193 choose a setting   \u2190\u2192 change it   Enter play   Ctrl+Q quit"
         hint_font = fitting_font(fonts, hint, int(clamp(height * 0.022, 12, 18)), width - 24)
         # In a tiny window the settings need the room more than the key hints do.
         if all_buttons[-1][0].rect.bottom < height - 14 - hint_font.get_height():

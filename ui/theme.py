@@ -51,6 +51,8 @@ class Theme:
     button_selected_text: Colour
     button_disabled_text: Colour
     focus_ring: Colour
+    #: Drop shadows and outlines, drawn translucent over whatever lies beneath.
+    shadow: Colour
 
     def player_name(self, game_name: str, player: int) -> str:
         """``"Red"`` / ``"Yellow"`` for Connect Four, ``"X"`` / ``"O"`` for Tic-tac-toe."""
@@ -94,6 +96,7 @@ CLASSIC = Theme(
     button_selected_text=(255, 255, 255),
     button_disabled_text=(170, 178, 194),
     focus_ring=(247, 179, 45),
+    shadow=(0, 0, 0),
 )
 
 # Fonts that look clean where they exist; pygame's own font is the fallback everywhere.

@@ -69,9 +69,11 @@ def draw_text(surface: pygame.Surface, text: str, font: pygame.font.Font, colour
     return rect
 
 
-def fitting_font(fonts: Fonts, text: str, size: int, max_width: int, bold: bool = False) -> pygame.font.Font:
-    """The font of ``size`` or smaller in which ``text`` fits in ``max_width`` pixels."""
-    while size > 10 and fonts.get(size, bold).size(text)[0] > max_width:
+def fitting_font(
+    fonts: Fonts, text: str, size: int, max_width: int, bold: bool = False, smallest: int = 10
+) -> pygame.font.Font:
+    """The font of ``size`` or smaller (down to ``smallest``) in which ``text`` fits in ``max_width``."""
+    while size > smallest and fonts.get(size, bold).size(text)[0] > max_width:
         size -= 1
     return fonts.get(size, bold)
 
@@ -84,10 +86,11 @@ def draw_fitted_text(
     max_width: int,
     colour: Colour,
     bold: bool = False,
+    smallest: int = 10,
     **anchor,
 ) -> Rect | None:
     """Draws ``text`` at ``size`` or smaller to fit ``max_width``; if it cannot fit, draws nothing (None)."""
-    font = fitting_font(fonts, text, size, max_width, bold)
+    font = fitting_font(fonts, text, size, max_width, bold, smallest)
     if font.size(text)[0] > max_width:
         return None
     return draw_text(surface, text, font, colour, **anchor)
@@ -131,13 +134,14 @@ def stroke(surface: pygame.Surface, colour, start, end, width: float) -> None:
     pygame.draw.circle(surface, colour, end, width / 2)
 
 
-def supersampled(size: tuple[int, int], paint: Callable[[pygame.Surface, int], None]) -> pygame.Surface:
-    """A transparent sprite of ``size`` whose shapes ``paint(big_surface, scale)`` draws at SUPERSAMPLE scale.
+def supersampled(
+    size: tuple[int, int], paint: Callable[[pygame.Surface, int], None], scale: int = SUPERSAMPLE
+) -> pygame.Surface:
+    """A transparent sprite of ``size``, its shapes drawn ``scale`` times larger by ``paint(big, scale)``.
 
     Smooth-scaling the big drawing down gives antialiased edges to anything pygame.draw can draw, including
     transparent holes punched into a filled shape.
     """
-    scale = SUPERSAMPLE
     big = pygame.Surface((size[0] * scale, size[1] * scale), pygame.SRCALPHA)
     paint(big, scale)
     return pygame.transform.smoothscale(big, size)
@@ -147,7 +151,7 @@ def panel(surface: pygame.Surface, theme: Theme, rect: Rect, alpha: int = 235, r
     """A soft card: a faint shadow, then a rounded, slightly translucent panel with a hairline border."""
     card = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
     inner = Rect(6, 6, rect.width, rect.height)
-    pygame.draw.rect(card, (0, 0, 0, 28), inner.move(0, 4), border_radius=radius)
+    pygame.draw.rect(card, (*theme.shadow, 28), inner.move(0, 4), border_radius=radius)
     pygame.draw.rect(card, (*theme.panel, alpha), inner, border_radius=radius)
     pygame.draw.rect(card, (*theme.panel_border, 255), inner, width=1, border_radius=radius)
     surface.blit(card, rect.move(-6, -6))
