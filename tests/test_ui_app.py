@@ -30,6 +30,7 @@ from ui.start_scene import StartScene
         (["--moves", "4448"], "move 4 ('8')"),
         (["--moves", "1111111"], "move 7 ('1'): column 1 is full"),
         (["--game", "tictactoe", "--moves", "55"], "move 2 ('5'): cell 5 is taken"),
+        (["--moves", "1212121"], "the game is over after '1212121'"),
         (["--bogus"], "unrecognized arguments"),
     ],
 )

@@ -299,6 +299,8 @@ def test_watch_mode_completes_a_whole_game(options):
     assert scene.game.is_over()
     assert engine.count("think") == scene.game.ply()
     assert scene.banner_shown()
+    title, subtitle = scene.result_text()
+    assert title == "Draw" or "(depth " in subtitle and " beats " in subtitle
 
 
 def test_watch_mode_pauses_on_space():

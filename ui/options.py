@@ -180,6 +180,9 @@ def options_from_args(args: argparse.Namespace) -> PlayOptions:
         start.play_text(args.moves.strip())
     except IllegalMove as error:
         raise ValueError(f"bad --moves: {error}") from None
+    if start.is_over():
+        # Every new game and round starts from this position, so a finished one would leave nothing to play.
+        raise ValueError(f"bad --moves: the game is over after '{args.moves.strip()}'")
     return PlayOptions(
         game=game,
         width=width,

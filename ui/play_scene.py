@@ -394,7 +394,7 @@ class PlayScene(Scene):
                 return title, f"You beat the computer at {loser.level.label}!"
             return title, f"The computer ({seat.level.label}) wins this one."
         if self.options.mode is Mode.WATCH:
-            return title, f"{seat.level.label} beats {self.session.seats[1 - winner].level.label}."
+            return title, f"{self._seat_name(winner)} beats {self._seat_name(1 - winner)}."
         return title, "Well played."
 
     def status_text(self) -> str:
