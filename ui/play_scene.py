@@ -17,6 +17,7 @@ from pygame import Rect
 
 from ai.messages import BestMove, Progress
 from ai.score import describe
+from game.protocol import Game
 from ui.animation import Fade, MoveAnimation
 from ui.board_view import BoardPicture, view_for
 from ui.layout import PlayLayout, buttons_in_row, clamp, play_layout
@@ -58,10 +59,6 @@ _KEYPAD_DIGITS = {getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)}
 _PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-def _command(event: pygame.event.Event) -> bool:
-    return bool(event.mod & COMMAND_KEYS)
-
-
 class PlayScene(Scene):
     """One sitting at the board with the options chosen on the start screen or the command line."""
 
@@ -94,7 +91,7 @@ class PlayScene(Scene):
         return self.session.options
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     # --- geometry -------------------------------------------------------------------------------------------
@@ -191,7 +188,8 @@ class PlayScene(Scene):
             self.act(button.action)
             return
         if self.game.is_over():
-            # A click on the finished board folds the result banner away (or back), to see what it covered.
+            # A click on the finished board (anywhere but a button) folds the result banner away or back, so
+            # the player can look at what it covered.
             if banner is not None or self.banner_folded:
                 self.banner_folded = not self.banner_folded
                 self.dirty = True
@@ -235,7 +233,7 @@ class PlayScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
-        if _command(event):
+        if event.mod & COMMAND_KEYS:
             if key == pygame.K_z and event.mod & pygame.KMOD_SHIFT or key == pygame.K_y:
                 self.act("redo")
             elif key == pygame.K_z:
@@ -321,17 +319,23 @@ class PlayScene(Scene):
         self.dirty = True
         return refusal
 
+    def stone_cell(self, move: int) -> tuple[int, int]:
+        """The (row, column) of the stone ``move`` has just put down: with gravity, the top of its column."""
+        if not self.gravity:
+            return divmod(move, self.game.width)
+        cells = self.game.cells()
+        row = next(row for row in range(len(cells)) if cells[row][move] is not None)
+        return row, move
+
     def _start_animation(self, move: int) -> None:
-        game, layout = self.game, self.layout()
-        player = 1 - game.to_move()
+        layout = self.layout()
+        player = 1 - self.game.to_move()
+        row, column = self.stone_cell(move)
+        distance = 0.0
         if self.gravity:
-            row = game.height - game.column_height(move)
-            ghost_y = layout.ghost_centre(move)[1]
-            distance = (layout.cell_centre(row, move)[1] - ghost_y) / layout.cell
-            self.animation = MoveAnimation(row, move, player, distance)
-        else:
-            row, column = divmod(move, game.width)
-            self.animation = MoveAnimation(row, column, player, 0.0)
+            # From the ghost disc's place above the board down to the stone's cell, in cells.
+            distance = (layout.cell_centre(row, column)[1] - layout.ghost_centre(column)[1]) / layout.cell
+        self.animation = MoveAnimation(row, column, player, distance)
         self._over_for = 0.0
 
     def _notify(self, text: str) -> None:
@@ -452,12 +456,7 @@ class PlayScene(Scene):
         """What the board shows now."""
         game = self.game
         last = self.session.last_move()
-        if last is None:
-            last_cell = None
-        elif self.gravity:
-            last_cell = (game.height - game.column_height(last), last)
-        else:
-            last_cell = divmod(last, game.width)
+        last_cell = None if last is None else self.stone_cell(last)
         human = self.session.is_human_turn()
         refusal = self.refusal
         return BoardPicture(
