@@ -1,14 +1,171 @@
-"""Ponder: Connect Four and Tic-tac-toe against an AI that thinks on your time."""
+"""Ponder: Connect Four and Tic-tac-toe against an AI that thinks on your time.
+
+``python main.py [options]`` opens the window; ``python main.py analyze`` and ``python main.py move`` are the
+command-line tools (``--help`` on each). Bad arguments exit with status 2 and a usage message; bad input lines
+with status 1 after the rest of the input has been processed.
+"""
 
 from __future__ import annotations
 
+import argparse
 import sys
+from collections.abc import Callable, Iterable
+from typing import TextIO
+
+TOOLS = ("analyze", "move")
+
+OVERVIEW = """\
+usage: python main.py [play options]          open the game window (see the options below)
+       python main.py analyze [options] < positions
+       python main.py move [options] < positions
+
+Connect Four and Tic-tac-toe against an alpha-beta AI that keeps thinking on your time.
+
+command-line tools (positions are move strings, one per line; anything after the first blank is ignored):
+  analyze   print the exact score of every position ('<moves> <score>'), or with --all of every move
+  move      print the move the AI would play ('<moves> <move>') at a given depth or think time
+
+Run 'python main.py analyze --help' or 'python main.py move --help' for their options.
+"""
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"'{text}' must be a positive number of seconds")
+    return value
+
+
+def positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' must be a whole number of at least 1")
+    return int(text)
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=("connect4", "tictactoe"), default="connect4")
+    parser.add_argument("--size", help="board size such as 7x6 (default: the standard board of the game)")
+
+
+def build_tool_parser(tool: str) -> argparse.ArgumentParser:
+    if tool == "analyze":
+        parser = argparse.ArgumentParser(
+            prog="python main.py analyze",
+            description="Exact scores of positions read from stdin, one move string per line. Score convention "
+            "of the Connect Four benchmark sets: 0 draw, positive the side to move wins (22 - its stones at the "
+            "win on 7x6), negative it loses.",
+        )
+        _add_game_arguments(parser)
+        parser.add_argument("--all", action="store_true", help="score every move: '<moves> s1 ... sN', -1000 if illegal")
+        parser.add_argument("--weak", action="store_true", help="only win / draw / loss: 1, 0, -1")
+        return parser
+    parser = argparse.ArgumentParser(
+        prog="python main.py move",
+        description="The move the AI would play in positions read from stdin: '<moves> <move>' (a column 1-7, "
+        "or a cell 1-9 for Tic-tac-toe).",
+    )
+    _add_game_arguments(parser)
+    limit = parser.add_mutually_exclusive_group(required=True)
+    limit.add_argument("--depth", type=positive_int, help="search depth in plies (a level)")
+    limit.add_argument("--seconds", type=positive_float, help="think time, as the max level")
+    parser.add_argument("--seed", type=int, default=0, help="seed for choosing among equal moves (default 0)")
+    return parser
+
+
+def process_lines(
+    lines: Iterable[str],
+    make_game: Callable[[], object],
+    answer: Callable[[object], str],
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """Runs ``answer`` on the position of every line; returns 1 if any line was bad, else 0.
+
+    A bad line gets ``line N: <reason>`` on ``err`` and nothing on ``out``; the others go on.
+    """
+    from game import IllegalMove
+
+    status = 0
+    for number, line in enumerate(lines, start=1):
+        words = line.split()
+        text = words[0] if words else ""
+        try:
+            game = make_game()
+            game.play_text(text)
+            if game.is_over():
+                raise IllegalMove("game is over")
+            reply = answer(game)
+        except (IllegalMove, ValueError) as error:
+            print(f"line {number}: {error}", file=err, flush=True)
+            status = 1
+            continue
+        print(f"{text} {reply}", file=out, flush=True)
+    return status
+
+
+def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    args = build_tool_parser(tool).parse_args(argv)
+    from game.catalog import new_game, parse_size
+
+    try:
+        width, height = parse_size(args.size) if args.size else (None, None)
+        new_game(args.game, width, height)
+    except ValueError as error:
+        print(f"python main.py {tool}: error: {error}", file=err)
+        return 2
+
+    def make_game():
+        return new_game(args.game, width, height)
+
+    if tool == "analyze":
+        from ai.analysis import ExactAnalyzer, can_analyze
+
+        if not can_analyze(make_game()):
+            print(f"python main.py analyze: error: no exact analysis for {make_game().variant()}", file=err)
+            return 2
+        analyzer = ExactAnalyzer(solver_slots=1 << 23)
+
+        def answer(game) -> str:
+            if args.all:
+                return " ".join(str(score) for score in analyzer.move_scores(game, args.weak))
+            return str(analyzer.score(game, args.weak))
+
+    else:
+        from ai.messages import Limits
+        from ai.player import Thinker
+
+        thinker = Thinker(seed=args.seed)
+        limits = Limits(depth=args.depth, seconds=args.seconds)
+
+        def answer(game) -> str:
+            results = list(thinker.think(game, limits))
+            return game.move_to_text(results[-1].best_move)
+
+    return process_lines(stdin, make_game, answer, out, err)
 
 
 def main(argv: list[str] | None = None) -> int:
-    print("Ponder: the window arrives with the game-window issue.")
-    return 0
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in TOOLS:
+        # Undecodable bytes become U+FFFD and are then refused as bad moves, instead of a UnicodeDecodeError.
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="replace")
+        return run_tool(argv[0], argv[1:], sys.stdin, sys.stdout, sys.stderr)
+    from ui.app import build_play_parser
+    from ui.app import main as play
+
+    if argv and argv[0] in ("-h", "--help"):
+        print(OVERVIEW)
+        print(build_play_parser().format_help())
+        return 0
+    return play(argv)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -52,3 +52,30 @@ def describe(score: int, exact: bool = False) -> str:
     if exact and score == 0:
         return "draw"
     return f"{score:+d}"
+
+
+def to_benchmark(score: int, moves: int, cells: int) -> int:
+    """A proven engine score as a benchmark score (the convention of the Connect Four test sets).
+
+    Benchmark scores: 0 a draw; ``(cells + 1) // 2 + 1 - n`` (22 - n on 7 x 6) when the side to move wins with
+    ``n`` stones of its own on the board after its winning move; the negative of the same measure for the
+    opponent's win. ``moves`` is how many stones were on the board in the scored position.
+    """
+    if not (is_proven_win(score) or is_proven_loss(score)):
+        return 0
+    plies = plies_to_end(score)
+    if score > 0:
+        winner_stones = moves // 2 + (plies + 1) // 2
+        return (cells + 1) // 2 + 1 - winner_stones
+    winner_stones = (moves + 1) // 2 + plies // 2
+    return -((cells + 1) // 2 + 1 - winner_stones)
+
+
+def from_benchmark(benchmark: int, moves: int, cells: int) -> int:
+    """The inverse of :func:`to_benchmark`: a benchmark score as a proven engine score."""
+    if benchmark == 0:
+        return 0
+    winner_stones = (cells + 1) // 2 + 1 - abs(benchmark)
+    if benchmark > 0:
+        return win_in(2 * (winner_stones - moves // 2) - 1)
+    return -win_in(2 * (winner_stones - (moves + 1) // 2))

@@ -1,0 +1,284 @@
+"""Exact Connect Four solving, the way Pascal Pons' solver does it, in pure Python on bitboards.
+
+Techniques (each one cuts the tree the solver must walk):
+
+* bitboard positions ``(current, mask, moves)``: the side to move's stones, all stones, stones played;
+  playing a move is ``current ^= mask; mask |= move`` (layout in :mod:`game.kinarow`);
+* the search only ever visits positions where the side to move cannot win at once (the parent checks), so it
+  skips moves that lose at once (moves under an opponent's threat), plays a forced block when the opponent
+  threatens once, and knows it is lost when the opponent threatens twice or every move loses;
+* score bounds from the number of empty cells narrow every window before any move is tried;
+* null-window searches: ``solve`` narrows the exact score by bisection with windows of width one;
+* a transposition table keyed by the perfect key ``current + mask`` holding a lower or upper bound;
+* moves ordered by how many threats they create, ties centre first.
+
+Scores follow the benchmark convention (``../shared/c4-testsets/README.md``): 0 draw; positive, the side to
+move wins and the score is ``22 - n`` on 7 x 6 where ``n`` is the number of stones the winner has on the board
+after its winning move; negative, the side to move loses, by the same measure (:func:`ai.score.to_benchmark`).
+
+Table replacement policy: one entry per slot, slot ``key % size`` for a prime ``size``; a new entry always
+replaces the old one (recent positions are the likeliest to come back). An entry packs the key's low 56 bits and
+an 8-bit value into one unsigned 64-bit word; the slot index and the stored bits together determine the key
+(Chinese remainder theorem, since ``size`` is an odd prime above 2**16 and keys are below 2**72), so a hit is
+never a different position.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from array import array
+
+from ai.bitlines import completing_cells
+from ai.search import SearchStopped
+from ai.table import next_prime
+from game.connect4 import centre_first
+
+#: Default number of table slots (about 32 MB); benchmarks and the analyzer may ask for more.
+DEFAULT_TABLE_SLOTS = 1 << 22
+KEY_BITS = 56
+KEY_MASK = (1 << KEY_BITS) - 1
+#: Marker for a full column in ``analyze``, as the reference solver prints it.
+FULL_COLUMN = -1000
+
+
+class ConnectFourSolver:
+    """Solves positions of one board size. Keeps its table between calls (reset with ``clear``).
+
+    ``nodes`` counts positions explored since the last ``reset_counters``. A ``stop`` event or a ``deadline``
+    (``time.monotonic()`` value) set on the solver interrupts any solve with :class:`SearchStopped`.
+    """
+
+    CHECK_EVERY = 4096
+
+    def __init__(self, width: int = 7, height: int = 6, table_slots: int = DEFAULT_TABLE_SLOTS) -> None:
+        if width * (height + 1) > KEY_BITS + 16:
+            raise ValueError("board too large for the solver's table")
+        if width * height % 2:
+            # The score bounds below assume both players can fill the same number of cells.
+            raise ValueError("the exact solver needs an even number of cells")
+        self.width, self.height = width, height
+        self.cells = width * height
+        self.column_bits = height + 1
+        self.bottom = sum(1 << (c * self.column_bits) for c in range(width))
+        self.board = self.bottom * ((1 << height) - 1)
+        self.column_masks = [((1 << height) - 1) << (c * self.column_bits) for c in centre_first(width)]
+        self.order = centre_first(width)
+        self.min_score = -(self.cells // 2) + 3
+        self.max_score = (self.cells + 1) // 2 - 3
+        self.size = next_prime(max(table_slots, (1 << 16) + 1))
+        self.table = array("Q", bytes(8 * self.size))
+        self.nodes = 0
+        self.stop: threading.Event | None = None
+        self.deadline: float | None = None
+        self.on_checkpoint = None
+        self._search = None
+
+    def clear(self) -> None:
+        self.table = array("Q", bytes(8 * self.size))
+        self._search = None
+
+    def reset_counters(self) -> None:
+        self.nodes = 0
+
+    # --- bit helpers -------------------------------------------------------------------------------------------
+
+    def winning_cells(self, stones: int, mask: int) -> int:
+        """Empty cells that would complete four in a row for ``stones``."""
+        return completing_cells(stones, self.column_bits, 4, gravity=True) & (self.board ^ mask)
+
+    def can_win_next(self, current: int, mask: int) -> bool:
+        return bool(self.winning_cells(current, mask) & (mask + self.bottom) & self.board)
+
+    # --- solving ------------------------------------------------------------------------------------------------
+
+    def solve(self, current: int, mask: int, moves: int, weak: bool = False) -> int:
+        """Exact score of the position for the side to move (``weak``: only its sign, -1 / 0 / 1).
+
+        The game must not be over. Raises SearchStopped when interrupted.
+        """
+        if self.can_win_next(current, mask):
+            return 1 if weak else (self.cells + 1 - moves) // 2
+        low = -((self.cells - moves) // 2)
+        high = (self.cells + 1 - moves) // 2
+        if weak:
+            low, high = -1, 1
+        # Bisection with null windows; probing near 0 first settles most positions (draw-ish) quickest.
+        while low < high:
+            middle = low + (high - low) // 2
+            # Halving rounds towards zero, as in the reference solver.
+            if middle <= 0 and -(-low // 2) < middle:
+                middle = -(-low // 2)
+            elif middle >= 0 and high // 2 > middle:
+                middle = high // 2
+            result = self._negamax(current, mask, moves, middle, middle + 1)
+            if result <= middle:
+                high = result
+            else:
+                low = result
+        return low
+
+    def analyze(self, current: int, mask: int, moves: int, weak: bool = False) -> list[int]:
+        """The score of every column, left to right, ``FULL_COLUMN`` for a full one (the reference's ``-a``)."""
+        scores = []
+        for column in range(self.width):
+            top = 1 << (column * self.column_bits + self.height - 1)
+            if mask & top:
+                scores.append(FULL_COLUMN)
+                continue
+            move = (mask + (1 << column * self.column_bits)) & (((1 << self.height) - 1) << column * self.column_bits)
+            if self.winning_cells(current, mask) & move:
+                scores.append(1 if weak else (self.cells + 1 - moves) // 2)
+            elif moves + 1 == self.cells:
+                scores.append(0)
+            else:
+                scores.append(-self.solve(current ^ mask, mask | move, moves + 1, weak))
+        return scores
+
+    def _checkpoint(self) -> None:
+        if self.on_checkpoint is not None:
+            self.on_checkpoint()
+        if self.stop is not None and self.stop.is_set():
+            raise SearchStopped
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise SearchStopped
+
+    def _negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
+        """Score of a position where the side to move cannot win at once, searched in the window (alpha, beta).
+
+        Contract (fail-hard at the window's edges): if the true score ``s`` is <= alpha the result is in
+        [s, alpha]; if ``s`` >= beta the result is in [beta, s]; otherwise it is ``s``.
+        """
+        if self._search is None:
+            self._search, self._take_node_count = self._build_search()
+        try:
+            return self._search(current, mask, moves, alpha, beta)
+        finally:
+            self.nodes += self._take_node_count()
+
+    def _build_search(self):
+        """The recursive search as a closure over the board's constants.
+
+        This is the solver's hot loop: every name it uses is a local or closure variable, and the threat
+        computation of :func:`ai.bitlines.completing_cells` is written out inline twice, because in CPython an attribute lookup or
+        a function call per node costs more than the bit arithmetic itself.
+        """
+        solver = self
+        board, bottom, cells, table, size = self.board, self.bottom, self.cells, self.table, self.size
+        h1 = self.column_bits
+        h2, h3 = 2 * h1, 3 * h1
+        d1 = h1 + 1
+        d2, d3 = 2 * d1, 3 * d1
+        a1 = h1 - 1
+        a2, a3 = 2 * a1, 3 * a1
+        min_score, max_score = self.min_score, self.max_score
+        lower_offset = max_score - 2 * min_score + 2
+        lower_threshold = max_score - min_score + 1
+        check_every = self.CHECK_EVERY
+        column_masks = self.column_masks
+        indexed_masks = list(enumerate(column_masks))
+
+        nodes = 0
+
+        def negamax(current: int, mask: int, moves: int, alpha: int, beta: int, opponent_wins: int = -1) -> int:
+            # opponent_wins: the opponent's winning cells if the caller already computed them, else -1.
+            nonlocal nodes
+            nodes += 1
+            if not nodes % check_every:
+                solver._checkpoint()
+            opponent = current ^ mask
+            empty = board ^ mask
+            if opponent_wins < 0:
+                s = opponent
+                wins = (s << 1) & (s << 2) & (s << 3)
+                up, down = s << h1, s >> h1
+                wins |= up & (s << h2) & ((s << h3) | down) | down & (s >> h2) & ((s >> h3) | up)
+                up, down = s << d1, s >> d1
+                wins |= up & (s << d2) & ((s << d3) | down) | down & (s >> d2) & ((s >> d3) | up)
+                up, down = s << a1, s >> a1
+                wins |= up & (s << a2) & ((s << a3) | down) | down & (s >> a2) & ((s >> a3) | up)
+                opponent_wins = wins & empty
+            possible = (mask + bottom) & board
+            forced = possible & opponent_wins
+            if forced:
+                if forced & (forced - 1):
+                    return -((cells - moves) // 2)  # two threats at once: lost
+                possible = forced
+            # Never play under an opponent's threat: it would let them win at once.
+            candidates = possible & ~(opponent_wins >> 1)
+            if not candidates:
+                return -((cells - moves) // 2)
+            if moves >= cells - 2:
+                return 0
+            # The opponent cannot win on the next move, so the side to move loses no sooner than later.
+            lowest = -((cells - 2 - moves) // 2)
+            if alpha < lowest:
+                alpha = lowest
+                if alpha >= beta:
+                    return alpha
+            highest = (cells - 1 - moves) // 2
+            key = current + mask
+            slot = key % size
+            entry = table[slot]
+            if entry and entry >> 8 == key & KEY_MASK:
+                value = entry & 255
+                if value > lower_threshold:
+                    lower = value - lower_offset
+                    if alpha < lower:
+                        alpha = lower
+                        if alpha >= beta:
+                            return alpha
+                elif highest > value + min_score - 1:
+                    highest = value + min_score - 1
+            if beta > highest:
+                beta = highest
+                if alpha >= beta:
+                    return beta
+
+            if candidates & (candidates - 1):
+                # Order by the number of threats each move creates (same arithmetic as above, for our stones).
+                ranked = []
+                for index, column_mask in indexed_masks:
+                    move = candidates & column_mask
+                    if move:
+                        s = current | move
+                        wins = (s << 1) & (s << 2) & (s << 3)
+                        up, down = s << h1, s >> h1
+                        wins |= up & (s << h2) & ((s << h3) | down) | down & (s >> h2) & ((s >> h3) | up)
+                        up, down = s << d1, s >> d1
+                        wins |= up & (s << d2) & ((s << d3) | down) | down & (s >> d2) & ((s >> d3) | up)
+                        up, down = s << a1, s >> a1
+                        wins |= up & (s << a2) & ((s << a3) | down) | down & (s >> a2) & ((s >> a3) | up)
+                        # The move's cell is never among them (the side to move cannot win at once), so these
+                        # are exactly the child's "opponent_wins": handed down, they are not computed twice.
+                        wins &= empty
+                        # A reply position with two threats to parry, or with every reply under a threat, is
+                        # lost for the opponent: a win on our next move, the best score possible here.
+                        reply_possible = ((mask | move) + bottom) & board
+                        reply_forced = reply_possible & wins
+                        if reply_forced:
+                            reply_possible = reply_forced
+                        if reply_forced & (reply_forced - 1) or not reply_possible & ~(wins >> 1):
+                            score = (cells - 1 - moves) // 2
+                            table[slot] = ((key & KEY_MASK) << 8) | (score + lower_offset)
+                            return score
+                        ranked.append((wins.bit_count() << 4 | (15 - index), move, wins))
+                ranked.sort(reverse=True)
+            else:
+                ranked = ((0, candidates, -1),)
+            for _, move, child_opponent_wins in ranked:
+                score = -negamax(opponent, mask | move, moves + 1, -beta, -alpha, child_opponent_wins)
+                if score >= beta:
+                    table[slot] = ((key & KEY_MASK) << 8) | (score + lower_offset)
+                    return score
+                if score > alpha:
+                    alpha = score
+            table[slot] = ((key & KEY_MASK) << 8) | (alpha - min_score + 1)
+            return alpha
+
+        def take_node_count() -> int:
+            nonlocal nodes
+            counted, nodes = nodes, 0
+            return counted
+
+        return negamax, take_node_count

@@ -1,0 +1,128 @@
+"""Choosing a move for a level: the depth-limited search, and for the max level the exact solver on top.
+
+:class:`Thinker` owns the search's transposition table and the exact analyzer, and turns a request (a position and
+its :class:`~ai.messages.Limits`) into a stream of :class:`~ai.search.SearchResult`, one per completed depth; the
+last result is the answer. The engine thread and the ``move`` command both use it, so the command-line AI and the
+window's AI are the same player.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Iterator
+
+from ai.analysis import ExactAnalyzer, solver_supports
+from ai.connect4_solver import FULL_COLUMN
+from ai.messages import Limits
+from ai.score import from_benchmark
+from ai.search import Searcher, SearchResult, SearchStopped
+from ai.table import TranspositionTable
+
+#: Share of the max level's time spent on the heuristic search before the exact solver tries to finish the job.
+HEURISTIC_SHARE = 0.35
+#: Pondering without a depth target stops its heuristic iterations here and hands over to the exact solver.
+PONDER_DEPTH_CAP = 14
+
+
+class Thinker:
+    """Searches positions for one player. Not thread-safe: the engine thread owns it."""
+
+    def __init__(
+        self,
+        table_entries: int = 1 << 19,
+        solver_slots: int = 1 << 21,
+        seed: int | None = None,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.searcher = Searcher(TranspositionTable(table_entries), rng=self.rng)
+        self.analyzer = ExactAnalyzer(solver_slots=solver_slots)
+
+    def clear(self) -> None:
+        """Forgets everything learnt (new game)."""
+        self.searcher.table.clear()
+        self.analyzer.clear()
+
+    def set_checkpoint(self, hook) -> None:
+        """Installs ``hook`` to run every few thousand nodes in every search (the engine yields the GIL there)."""
+        self.searcher.on_checkpoint = hook
+
+    def think(self, game, limits: Limits, stop: threading.Event | None = None) -> Iterator[SearchResult]:
+        """Results for ``game`` (left unchanged) within ``limits``; the last one is the move to play.
+
+        A depth limit searches exactly that deep (finishing even past ``limits.seconds`` only if no depth has
+        completed yet, so there is always a move). Without a depth limit (the max level) the heuristic search runs
+        for part of the time, then the exact solver tries to prove the best move in the rest; if it can, the last
+        result is exact and the move perfect.
+        """
+        start = time.monotonic()
+        deadline = start + limits.seconds if limits.seconds is not None else None
+        if limits.depth is not None:
+            yield from self._iterate_with_fallback(game, limits.depth, deadline, stop)
+            return
+        heuristic_deadline = None if deadline is None else start + HEURISTIC_SHARE * limits.seconds
+        last = None
+        for last in self._iterate_with_fallback(game, None, heuristic_deadline, stop):
+            yield last
+        if last is not None and last.exact:
+            return
+        exact = self._solve_best(game, deadline, stop, last)
+        if exact is not None:
+            yield exact
+
+    def ponder(self, game, limits: Limits | None, stop: threading.Event) -> Iterator[SearchResult]:
+        """Searches ``game`` (the human to move) with no deadline until the job is done or ``stop`` is set.
+
+        For a depth level, one ply deeper than the level searches, so that every reply the human can make is
+        searched to the level's depth; for the max level, up to PONDER_DEPTH_CAP and then the exact solver.
+        """
+        target = None if limits is None or limits.depth is None else limits.depth + 1
+        last = None
+        for last in self.searcher.iterate(game, max_depth=target or PONDER_DEPTH_CAP, stop=stop):
+            yield last
+        if target is None and last is not None and not last.exact:
+            exact = self._solve_best(game, None, stop, last)
+            if exact is not None:
+                yield exact
+
+    def _iterate_with_fallback(self, game, max_depth, deadline, stop) -> Iterator[SearchResult]:
+        """Iterates; if the deadline passes before depth 1 completes, still searches depth 1 to have a move."""
+        produced = False
+        for result in self.searcher.iterate(game, max_depth=max_depth, deadline=deadline, stop=stop):
+            produced = True
+            yield result
+        if not produced and not (stop is not None and stop.is_set()):
+            yield from self.searcher.iterate(game, max_depth=1, stop=stop)
+
+    def _solve_best(self, game, deadline, stop, heuristic: SearchResult | None) -> SearchResult | None:
+        """The exact best move by solving every move, or None if the solver cannot finish in time."""
+        if not solver_supports(game):
+            return None
+        self.analyzer.stop, self.analyzer.deadline = stop, deadline
+        solver = self.analyzer.solver_for(game)
+        solver.on_checkpoint = self.searcher.on_checkpoint
+        nodes_before = solver.nodes
+        start = time.monotonic()
+        try:
+            scores = self.analyzer.move_scores(game)
+        except SearchStopped:
+            return None
+        best = max(score for score in scores if score != FULL_COLUMN)
+        choices = [move for move, score in enumerate(scores) if score == best]
+        # Prefer the heuristic search's choice among equally good moves: it plays the position more naturally
+        # (e.g. it keeps pressure when every move draws); otherwise pick at random.
+        if heuristic is not None and heuristic.best_move in choices:
+            move = heuristic.best_move
+        else:
+            move = self.rng.choice(choices)
+        cells = game.width * game.height
+        return SearchResult(
+            depth=cells - game.ply(),
+            score=from_benchmark(best, game.ply(), cells),
+            exact=True,
+            best_move=move,
+            principal_variation=(move,),
+            nodes=(heuristic.nodes if heuristic else 0) + solver.nodes - nodes_before,
+            seconds=(heuristic.seconds if heuristic else 0.0) + time.monotonic() - start,
+        )
