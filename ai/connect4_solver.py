@@ -116,7 +116,8 @@ class ConnectFourSolver:
                 high = result
             else:
                 low = result
-        return low
+        # A weak solve's window search may prove more than a sign (a bound such as 6); only the sign is asked.
+        return (low > 0) - (low < 0) if weak else low
 
     def analyze(self, current: int, mask: int, moves: int, weak: bool = False) -> list[int]:
         """The score of every column, left to right, ``FULL_COLUMN`` for a full one (the reference's ``-a``)."""

@@ -52,7 +52,7 @@ class ConnectFour(KInARowBoard):
         occupied, tops = self._occupied, self._top_bits
         return [column for column in self._order if not occupied & tops[column]]
 
-    def _stone_bit(self, move: int) -> int:
+    def stone_bit(self, move: int) -> int:
         if not isinstance(move, int) or not 0 <= move < self.width:
             raise IllegalMove(f"{move!r} is not a column of a {self.width}-column board")
         if self._occupied & self._top_bits[move]:

@@ -36,7 +36,7 @@ def line_starts(stones: int, k: int, step: int) -> int:
 class KInARowBoard:
     """State and rules common to Connect Four and Tic-tac-toe; subclasses say where a move puts its stone.
 
-    Subclasses implement ``_stone_bit(move)`` (the bit the move fills, or raise IllegalMove), ``moves()``,
+    Subclasses implement ``stone_bit(move)`` (the bit the move fills, or raise IllegalMove), ``moves()``,
     ``key()``, ``move_to_text`` / ``text_to_move`` and ``describe_move``.
     """
 
@@ -70,7 +70,8 @@ class KInARowBoard:
     def _bit(self, row_from_bottom: int, column: int) -> int:
         return 1 << (column * self._column_bits + row_from_bottom)
 
-    def _stone_bit(self, move: int) -> int:
+    def stone_bit(self, move: int) -> int:
+        """The bit ``move`` would fill now (layout above); raises IllegalMove for an illegal move."""
         raise NotImplementedError
 
     def has_line(self, stones: int) -> bool:
@@ -114,7 +115,7 @@ class KInARowBoard:
     def apply(self, move: int) -> None:
         if self.is_over():
             raise IllegalMove("game is over")
-        bit = self._stone_bit(move)  # raises IllegalMove before anything changes
+        bit = self.stone_bit(move)  # raises IllegalMove before anything changes
         player = len(self._moves) & 1
         stones = self._stones[player] | bit
         self._stones[player] = stones

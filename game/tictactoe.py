@@ -47,7 +47,7 @@ class TicTacToe(KInARowBoard):
         occupied, bits = self._occupied, self._cell_bits
         return [cell for cell in self._order if not occupied & bits[cell]]
 
-    def _stone_bit(self, move: int) -> int:
+    def stone_bit(self, move: int) -> int:
         if not isinstance(move, int) or not 0 <= move < len(self._cell_bits):
             raise IllegalMove(f"{move!r} is not a cell of a {self.width}x{self.height} board")
         bit = self._cell_bits[move]

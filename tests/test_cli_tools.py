@@ -1,0 +1,120 @@
+"""The analyze and move command-line tools: output format, bad lines, exit status, bad arguments."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+import main
+from tests.conftest import ROOT, TESTSETS
+
+END_GAME = [
+    ("2252576253462244111563365343671351441", -1),
+    ("7422341735647741166133573473242566", 1),
+    ("23163416124767223154467471272416755633", 0),
+]
+
+
+def run(tool: str, args: list[str], text: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main.run_tool(tool, args, io.StringIO(text), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_analyze_prints_moves_and_score_and_ignores_the_rest_of_the_line():
+    text = "".join(f"{moves} {score}\n" for moves, score in END_GAME)
+    status, out, err = run("analyze", [], text)
+    assert status == 0 and err == ""
+    assert out.splitlines() == [f"{moves} {score}" for moves, score in END_GAME]
+
+
+def test_analyze_all_prints_every_column_with_full_ones_marked():
+    status, out, _ = run("analyze", ["--all"], END_GAME[2][0] + "\n")
+    assert status == 0
+    assert out.split() == [END_GAME[2][0], "-1000", "-1000", "0", "-1000", "-2", "-1000", "-1000"]
+
+
+def test_analyze_weak_prints_signs_only():
+    status, out, _ = run("analyze", ["--weak"], "".join(m + "\n" for m, _ in END_GAME))
+    assert [line.split()[1] for line in out.splitlines()] == ["-1", "1", "0"]
+
+
+def test_bad_lines_are_reported_and_the_rest_goes_on():
+    text = "44444444\nabc\n1212121\n" + END_GAME[0][0] + "\n9\n"
+    status, out, err = run("analyze", [], text)
+    assert status == 1
+    assert out.splitlines() == [f"{END_GAME[0][0]} {END_GAME[0][1]}"]
+    assert err.splitlines() == [
+        "line 1: move 7 ('4'): column 4 is full",
+        "line 2: move 1 ('a'): 'a' is not a column of a 7-column board",
+        "line 3: game is over",
+        "line 5: move 1 ('9'): '9' is not a column of a 7-column board",
+    ]
+
+
+def test_tictactoe_analysis_and_moves():
+    status, out, _ = run("analyze", ["--game", "tictactoe", "--all"], "\n15\n")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == " 0 0 0 0 0 0 0 0 0"
+    # X took cell 1 and O cell 5: those two are marked taken, and X still draws wherever it plays next.
+    assert lines[1].split() == ["15", "-1000", "0", "0", "0", "-1000", "0", "0", "0", "0"]
+    status, out, _ = run("move", ["--game", "tictactoe", "--depth", "2"], "1245\n")
+    # X holds 1 and 4 and wins at once on 7.
+    assert (status, out) == (0, "1245 7\n")
+
+
+def test_move_plays_the_winning_column():
+    # Red has three in column 1 and wins by playing it.
+    status, out, err = run("move", ["--depth", "1"], "121212\n")
+    assert (status, out, err) == (0, "121212 1\n", "")
+    status, out, _ = run("move", ["--seconds", "0.2"], "121212\n")
+    assert out == "121212 1\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["move"],
+        ["move", "--depth", "0"],
+        ["move", "--depth", "x"],
+        ["move", "--seconds", "-1"],
+        ["move", "--depth", "2", "--seconds", "1"],
+        ["analyze", "--game", "chess"],
+        ["analyze", "--size", "seven"],
+        ["analyze", "--size", "9x7"],
+        ["analyze", "--bogus"],
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message_and_no_traceback(argv):
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *argv], input="", capture_output=True, text=True, timeout=60
+    )
+    assert completed.returncode == 2
+    assert "error" in completed.stderr and "Traceback" not in completed.stderr
+
+
+def test_the_benchmark_file_pipes_in_as_it_is():
+    if not TESTSETS.is_dir():
+        pytest.skip("benchmark positions not found")
+    head = "".join((TESTSETS / "Test_L3_R1").read_text().splitlines(keepends=True)[:30])
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "analyze"], input=head, capture_output=True, text=True, timeout=120
+    )
+    assert completed.returncode == 0
+    assert completed.stdout.splitlines() == head.splitlines()
+
+
+def test_garbage_bytes_are_bad_lines_not_a_crash():
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "analyze"],
+        input=b"\xff\xfe\x00garbage\n" + b"4" * 100_000 + b"\n",
+        capture_output=True,
+        timeout=60,
+    )
+    assert completed.returncode == 1
+    assert b"Traceback" not in completed.stderr
+    assert completed.stderr.decode().count("line ") == 2

@@ -1,0 +1,40 @@
+"""The score scale and its conversions to the benchmark convention and to words."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.score import describe, from_benchmark, is_proven_loss, is_proven_win, to_benchmark, win_in
+
+
+@pytest.mark.parametrize("cells", [42, 30, 56, 9, 16])
+def test_benchmark_conversion_round_trips(cells):
+    for moves in range(cells - 1):
+        for benchmark in range(-(cells // 2), cells // 2 + 1):
+            engine = from_benchmark(benchmark, moves, cells)
+            if benchmark and not 0 < abs(engine) <= 1_000_000:
+                continue
+            assert to_benchmark(engine, moves, cells) == benchmark
+
+
+def test_the_readme_example():
+    # Side to move with 3 stones down (6 moves played) wins with its next stone: 22 - 4 = 18.
+    assert to_benchmark(win_in(1), 6, 42) == 18
+    assert from_benchmark(18, 6, 42) == win_in(1)
+    # The side to move loses to the opponent's 4th stone: after 6 moves the opponent has 3, wins in 2 plies.
+    assert to_benchmark(-win_in(2), 6, 42) == -18
+
+
+def test_faster_wins_score_higher_and_slower_losses_score_higher():
+    assert win_in(1) > win_in(3) > 0
+    assert -win_in(2) < -win_in(4) < 0
+    assert is_proven_win(win_in(41)) and is_proven_loss(-win_in(40))
+
+
+def test_words():
+    assert describe(win_in(1)) == "wins now"
+    assert describe(win_in(5)) == "win in 3"
+    assert describe(-win_in(4)) == "loses in 2"
+    assert describe(0, exact=True) == "draw"
+    assert describe(0) == "+0"
+    assert describe(-35) == "-35"

@@ -1,0 +1,80 @@
+"""Exact Connect Four scores on the public benchmark positions (../shared/c4-testsets)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.analysis import ExactAnalyzer
+from ai.connect4_solver import ConnectFourSolver
+from game import ConnectFour
+from tests.conftest import TESTSETS
+
+if not TESTSETS.is_dir():
+    pytest.skip(f"benchmark positions not found at {TESTSETS}", allow_module_level=True)
+
+
+def read_set(name: str) -> list[tuple[str, int]]:
+    rows = []
+    for line in (TESTSETS / name).read_text().splitlines():
+        if line.strip():
+            moves, score = line.split()
+            rows.append((moves, int(score)))
+    assert len(rows) == 1000, f"{name} should hold 1000 positions"
+    return rows
+
+
+@pytest.fixture(scope="module")
+def solver() -> ConnectFourSolver:
+    return ConnectFourSolver(table_slots=1 << 20)
+
+
+def solve(solver: ConnectFourSolver, moves: str, weak: bool = False) -> int:
+    game = ConnectFour.from_moves(moves)
+    return solver.solve(game.stones(game.to_move()), game.occupied(), game.ply(), weak)
+
+
+# Every position of the two easy sets; a seeded sample of the medium ones, and the first positions of the hard
+# opening set (whose single positions take up to minutes), keep the suite within a few minutes.
+SAMPLES = {"Test_L3_R1": 1000, "Test_L2_R1": 1000, "Test_L1_R1": 60, "Test_L2_R2": 8}
+FIRST_OF_HARD_SET = 4
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_exact_scores_match_the_benchmark(solver, name):
+    rows = read_set(name)
+    if SAMPLES[name] < len(rows):
+        rows = random.Random(f"sample-{name}").sample(rows, SAMPLES[name])
+    wrong = [(moves, expected, got) for moves, expected in rows if (got := solve(solver, moves)) != expected]
+    assert not wrong, f"{len(wrong)} wrong, first: {wrong[:3]}"
+
+
+def test_first_positions_of_the_hard_opening_set(solver):
+    rows = read_set("Test_L1_R2")[:FIRST_OF_HARD_SET]
+    wrong = [(moves, expected, got) for moves, expected in rows if (got := solve(solver, moves)) != expected]
+    assert not wrong, f"{len(wrong)} wrong, first: {wrong[:3]}"
+
+
+def test_weak_scores_are_the_signs(solver):
+    for moves, expected in read_set("Test_L3_R1")[:200]:
+        assert solve(solver, moves, weak=True) == (expected > 0) - (expected < 0)
+
+
+def test_every_move_analysis_agrees_with_the_score():
+    analyzer = ExactAnalyzer(solver_slots=1 << 20)
+    for moves, expected in read_set("Test_L3_R1")[:150]:
+        game = ConnectFour.from_moves(moves)
+        scores = analyzer.move_scores(game)
+        assert len(scores) == 7
+        assert max(scores) == expected
+        for column, score in enumerate(scores):
+            assert (score == -1000) == (not game.can_play(column))
+
+
+def test_node_counts_are_deterministic():
+    first, second = ConnectFourSolver(table_slots=1 << 18), ConnectFourSolver(table_slots=1 << 18)
+    for moves, _ in read_set("Test_L2_R1")[:20]:
+        solve(first, moves)
+        solve(second, moves)
+    assert first.nodes == second.nodes > 0
