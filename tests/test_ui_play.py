@@ -134,9 +134,9 @@ def test_status_shows_the_search_as_it_deepens():
     scene.handle(click(column_point(scene, 3)))
     run(scene, engine, seconds=2.0)  # the cue of the click has faded
     token = engine.last("think").token
-    scene.receive(Progress(token, 9, 3, False, (3,), 12345, 0.5, False))
+    scene.receive(Progress(token, 9, 3, False, (3, 2, 6), 12345, 0.5, False))
     assert scene.status_text() == "Computer is thinking... depth 9, score +3"
-    assert "12,345 positions" in scene.detail_text()
+    assert scene.detail_text() == "12,345 positions in 0.5 s    best line: 4 3 7"
 
 
 def test_pondering_is_shown_on_the_humans_turn():

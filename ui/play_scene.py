@@ -430,7 +430,9 @@ class PlayScene(Scene):
             statistics = f"{thinking.nodes:,} positions in {thinking.seconds:.1f} s"
             if thinking.pondering:
                 return f"Pondering on your time: depth {thinking.depth}, {statistics}"
-            return statistics
+            # The line the search expects, in the game's notation: what the computer is "thinking about".
+            line = " ".join(self.game.move_to_text(move) for move in thinking.principal_variation[:8])
+            return f"{statistics}    best line: {line}" if line else statistics
         if self.session.is_human_turn():
             if self.gravity:
                 return f"Click a column or press 1-{self.game.width}    \u2190\u2192 + Enter    Ctrl+Z undo"
