@@ -2,5 +2,5 @@
 
 import os
 
-# The window's console stays quiet: pygame's greeting is not for players. Set before any module imports pygame.
+# The console stays quiet: pygame's greeting is not for players. Set before any module imports pygame.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
