@@ -49,7 +49,7 @@ class ConnectFourSolver:
     (``time.monotonic()`` value) set on the solver interrupts any solve with :class:`SearchStopped`.
     """
 
-    CHECK_EVERY = 4096
+    CHECK_EVERY = 1024
 
     def __init__(self, width: int = 7, height: int = 6, table_slots: int = DEFAULT_TABLE_SLOTS) -> None:
         if width * (height + 1) > KEY_BITS + 16:

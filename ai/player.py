@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from ai.analysis import ExactAnalyzer, solver_supports
 from ai.connect4_solver import FULL_COLUMN
 from ai.messages import Limits
-from ai.score import from_benchmark
+from ai.score import PROVEN, from_benchmark, from_child, win_in
 from ai.search import Searcher, SearchResult, SearchStopped
 from ai.table import TranspositionTable
 
@@ -74,14 +74,57 @@ class Thinker:
     def ponder(self, game, limits: Limits | None, stop: threading.Event) -> Iterator[SearchResult]:
         """Searches ``game`` (the human to move) with no deadline until the job is done or ``stop`` is set.
 
-        For a depth level, one ply deeper than the level searches, so that every reply the human can make is
-        searched to the level's depth; for the max level, up to PONDER_DEPTH_CAP and then the exact solver.
+        Every reply the human can make is searched as the computer will search it, with a full window, depth
+        after depth: all replies at depth 1, then all at depth 2, and so on up to the level's depth (for the max
+        level, up to PONDER_DEPTH_CAP and then the exact solver). So whichever reply the human plays, the
+        computer's search of it finds its own earlier iterations in the table, and if pondering reached the
+        level's depth, the answer comes at once. A plain alpha-beta search of ``game`` would give every reply but
+        the best only a refutation bound, which helps the computer's full search of that reply little.
+
+        Yields one result per completed depth, about ``game`` itself: the human's best reply and the value of
+        every reply (``move_scores``, from the human's side).
         """
-        target = None if limits is None or limits.depth is None else limits.depth + 1
+        target = PONDER_DEPTH_CAP if limits is None or limits.depth is None else limits.depth
+        start = time.monotonic()
+        replies = game.moves()
+        nodes = 0
         last = None
-        for last in self.searcher.iterate(game, max_depth=target or PONDER_DEPTH_CAP, stop=stop):
+        for depth in range(1, target + 1):
+            values: dict[int, tuple[int, bool, tuple[int, ...]]] = {}
+            for move in replies:
+                game.apply(move)
+                try:
+                    if game.is_over():
+                        values[move] = (win_in(1) if game.winner() is not None else 0, True, ())
+                        continue
+                    result = None
+                    for result in self.searcher.iterate(game, max_depth=depth, stop=stop):
+                        pass
+                    nodes += self.searcher.nodes
+                finally:
+                    game.undo()
+                if stop.is_set() or result is None:
+                    return
+                values[move] = (from_child(result.score), result.exact, result.principal_variation)
+            # Next depth: the human's likeliest replies first, as the computer would search them.
+            replies.sort(key=lambda move: -values[move][0])
+            best = replies[0]
+            score, _, line = values[best]
+            all_exact = all(exact for _, exact, _ in values.values())
+            last = SearchResult(
+                depth=depth + 1,
+                score=score,
+                exact=all_exact or abs(score) > PROVEN,
+                best_move=best,
+                principal_variation=(best, *line),
+                nodes=nodes,
+                seconds=time.monotonic() - start,
+                move_scores=tuple((move, value, exact) for move, (value, exact, _) in values.items()),
+            )
             yield last
-        if target is None and last is not None and not last.exact:
+            if all_exact:
+                return
+        if (limits is None or limits.depth is None) and last is not None:
             exact = self._solve_best(game, None, stop, last)
             if exact is not None:
                 yield exact

@@ -39,6 +39,17 @@ def moves_to_end(score: int) -> int:
     return (plies_to_end(score) + 1) // 2
 
 
+def from_child(score: int) -> int:
+    """The score of a move, from the mover's side, given the score of the position it leads to (from the
+    opponent's side): negated, and a proven result one ply farther away."""
+    parent = -score
+    if parent > PROVEN:
+        return parent - 1
+    if parent < -PROVEN:
+        return parent + 1
+    return parent
+
+
 def describe(score: int, exact: bool = False) -> str:
     """The score for a person, from the side to move: ``"win in 3"``, ``"loses in 2"``, ``"draw"``, ``"+42"``.
 

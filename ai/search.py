@@ -40,7 +40,9 @@ class SearchResult:
     """One completed iteration.
 
     ``nodes`` and ``seconds`` count the whole search so far (all iterations); ``exact`` says the score is proven
-    (a forced win or loss, or a search that reached the end of every line).
+    (a forced win or loss, or a search that reached the end of every line). ``move_scores`` holds
+    ``(move, score, exact)`` for every legal move when the search valued each one exactly (pondering does),
+    and is empty otherwise.
     """
 
     depth: int
@@ -50,6 +52,7 @@ class SearchResult:
     principal_variation: tuple[int, ...]
     nodes: int
     seconds: float
+    move_scores: tuple[tuple[int, int, bool], ...] = ()
 
 
 def _to_table(score: int, ply: int) -> int:

@@ -1,0 +1,221 @@
+"""The engine façade: one worker thread that thinks, ponders on the human's time, and stops when told.
+
+The UI thread talks to the engine only through :class:`Engine`; every call returns at once except ``close``.
+Requests cross to the worker through a queue, carrying a *copy* of the game; replies come back through another
+queue as typed messages (:mod:`ai.messages`), each carrying its request's token.
+
+Tokens and staleness: every ``think`` or ``ponder`` gets a new token and supersedes the request before it, whose
+search is stopped at its next check point (every thousand nodes or so). ``poll`` hands out only messages of the
+latest request, so a late answer to a request the UI has moved past (undo, new game, settings change) is never
+seen, let alone played. A ``think`` that is not superseded gets exactly one :class:`~ai.messages.BestMove`.
+
+Pondering: while a human is to move, ``ponder`` searches that position with no deadline. Every reply the human can
+make is a subtree of it, so when the human has moved, the ``think`` for the computer's reply finds that subtree
+already in the shared transposition table. A ponder search ends by itself when it has done its job (see
+:meth:`ai.player.Thinker.ponder`) and the worker then sleeps on its queue, using no CPU.
+
+Smoothness: the search calls ``time.sleep(0)`` at every check point, which lets a waiting UI thread take the GIL
+at once instead of waiting for the interpreter's switch interval.
+"""
+
+from __future__ import annotations
+
+import itertools
+import queue
+import threading
+import time
+from dataclasses import dataclass
+
+from ai.messages import BestMove, EngineFailure, Limits, Progress
+from ai.player import Thinker
+from ai.search import SearchResult
+
+#: Slots of the search's transposition table by default (about 80 MB when full).
+DEFAULT_TABLE_ENTRIES = 1 << 19
+
+
+@dataclass
+class _Job:
+    kind: str  # "think", "ponder", "clear" or "quit"
+    token: int
+    stop: threading.Event
+    game: object = None
+    limits: Limits | None = None
+
+
+class Engine:
+    """Owns exactly one worker thread, the searcher and its tables."""
+
+    def __init__(
+        self,
+        table_entries: int = DEFAULT_TABLE_ENTRIES,
+        ponder: bool = True,
+        seed: int | None = None,
+        solver_slots: int = 1 << 21,
+    ) -> None:
+        self._thinker = Thinker(table_entries=table_entries, solver_slots=solver_slots, seed=seed)
+        self._thinker.set_checkpoint(_yield_gil)
+        self._jobs: queue.Queue[_Job] = queue.Queue()
+        self._replies: queue.Queue[Progress | BestMove | EngineFailure] = queue.Queue()
+        self._tokens = itertools.count(1)
+        self._current: _Job | None = None
+        self._live_token: int | None = None
+        self._pondering_enabled = ponder
+        self._closed = False
+        self._worker = threading.Thread(target=self._run, name="engine-worker", daemon=True)
+        self._worker.start()
+
+    # --- the UI thread's side: none of these block ------------------------------------------------------------
+
+    def think(self, game, limits: Limits) -> int:
+        """Starts searching ``game`` for its side to move; returns the request's token.
+
+        Raises ValueError at once for a finished game.
+        """
+        if game.is_over():
+            raise ValueError("cannot think about a finished game")
+        return self._submit("think", game.copy(), limits)
+
+    def ponder(self, game, limits: Limits | None = None) -> int:
+        """Starts pondering ``game`` (a human is to move); ``limits`` are those of the computer's level, which tell
+        how deep pondering is useful. With pondering switched off, or a finished game, nothing runs but the token
+        still supersedes earlier requests. A ponder never produces a BestMove.
+        """
+        if not self._pondering_enabled or game.is_over():
+            self.stop()
+            self._live_token = next(self._tokens)
+            return self._live_token
+        return self._submit("ponder", game.copy(), limits)
+
+    def stop(self) -> None:
+        """Stops whatever runs; no message of it is handed out afterwards."""
+        if self._current is not None:
+            self._current.stop.set()
+        self._live_token = None
+
+    def new_game(self) -> None:
+        """Stops whatever runs and forgets everything the tables learnt."""
+        self.stop()
+        self._enqueue(_Job("clear", 0, threading.Event()))
+
+    def set_pondering(self, enabled: bool) -> None:
+        """Switches pondering on or off; switching it off stops a running ponder search."""
+        self._pondering_enabled = enabled
+        if not enabled and self._current is not None and self._current.kind == "ponder":
+            self.stop()
+
+    @property
+    def pondering_enabled(self) -> bool:
+        return self._pondering_enabled
+
+    def poll(self) -> list[Progress | BestMove]:
+        """Messages of the latest request since the last poll, oldest first.
+
+        Re-raises, on the caller's thread, an exception the worker met (for any request).
+        """
+        messages: list[Progress | BestMove] = []
+        while True:
+            try:
+                message = self._replies.get_nowait()
+            except queue.Empty:
+                return messages
+            if isinstance(message, EngineFailure):
+                raise message.error
+            if message.token == self._live_token:
+                messages.append(message)
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Stops the search and ends the worker thread, waiting at most ``timeout`` seconds."""
+        if self._closed:
+            return
+        self._closed = True
+        self.stop()
+        self._enqueue(_Job("quit", 0, threading.Event()))
+        self._worker.join(timeout)
+
+    def is_alive(self) -> bool:
+        return self._worker.is_alive()
+
+    def _submit(self, kind: str, game, limits: Limits | None) -> int:
+        if self._closed:
+            raise RuntimeError("the engine is closed")
+        self.stop()
+        token = next(self._tokens)
+        self._live_token = token
+        self._enqueue(_Job(kind, token, threading.Event(), game, limits))
+        return token
+
+    def _enqueue(self, job: _Job) -> None:
+        # The newest request is the current one at once, so that stop() reaches it even before the worker
+        # has taken it from the queue (the worker then skips it).
+        if job.kind in ("think", "ponder"):
+            self._current = job
+        self._jobs.put(job)
+
+    # --- the worker thread ------------------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job.kind == "quit":
+                return
+            if job.kind == "clear":
+                self._thinker.clear()
+                continue
+            if job.stop.is_set():
+                continue  # superseded before it started
+            try:
+                if job.kind == "think":
+                    self._think(job)
+                else:
+                    self._ponder(job)
+            except Exception as error:  # noqa: BLE001 - delivered to the UI thread, which re-raises it
+                self._replies.put(EngineFailure(job.token, error))
+
+    def _think(self, job: _Job) -> None:
+        last: SearchResult | None = None
+        for last in self._thinker.think(job.game, job.limits, stop=job.stop):
+            self._post(job, _progress(job.token, last, pondering=False))
+        if last is None:
+            if job.stop.is_set():
+                return
+            raise RuntimeError("the search produced no move")
+        if not job.stop.is_set():
+            self._replies.put(
+                BestMove(
+                    token=job.token,
+                    move=last.best_move,
+                    score=last.score,
+                    exact=last.exact,
+                    depth=last.depth,
+                    principal_variation=last.principal_variation,
+                    nodes=last.nodes,
+                    seconds=last.seconds,
+                )
+            )
+
+    def _ponder(self, job: _Job) -> None:
+        for result in self._thinker.ponder(job.game, job.limits, stop=job.stop):
+            self._post(job, _progress(job.token, result, pondering=True))
+
+    def _post(self, job: _Job, message: Progress) -> None:
+        if not job.stop.is_set():
+            self._replies.put(message)
+
+
+def _progress(token: int, result: SearchResult, pondering: bool) -> Progress:
+    return Progress(
+        token=token,
+        depth=result.depth,
+        score=result.score,
+        exact=result.exact,
+        principal_variation=result.principal_variation,
+        nodes=result.nodes,
+        seconds=result.seconds,
+        pondering=pondering,
+    )
+
+
+def _yield_gil() -> None:
+    """Gives a waiting UI thread the GIL now rather than after the switch interval (about 1 us if none waits)."""
+    time.sleep(0)

@@ -1,0 +1,191 @@
+"""The engine thread's contract: tokens, exactly one best move, stop, errors, close, pondering and its reuse."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import threading
+import time
+
+import pytest
+
+from ai.engine import Engine
+from ai.messages import BestMove, Limits, Progress
+from ai.player import Thinker
+from game import ConnectFour, TicTacToe
+from tests.conftest import TESTSETS
+
+GENEROUS = 10.0  # seconds; an upper bound for things that normally take milliseconds
+
+
+@pytest.fixture
+def engine():
+    engine = Engine(table_entries=1 << 16, seed=7, solver_slots=1 << 17)
+    yield engine
+    engine.close()
+    assert not engine.is_alive()
+
+
+def collect(engine: Engine, until, timeout: float = GENEROUS) -> list:
+    """Polls until ``until(messages)`` holds (or the timeout passes); returns every message polled."""
+    messages: list = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        messages += engine.poll()
+        if until(messages):
+            break
+        time.sleep(0.005)
+    return messages
+
+
+def best_moves(messages) -> list[BestMove]:
+    return [m for m in messages if isinstance(m, BestMove)]
+
+
+def test_think_gives_progress_then_exactly_one_best_move(engine):
+    game = ConnectFour.from_moves("4453")
+    token = engine.think(game, Limits(depth=5))
+    messages = collect(engine, lambda ms: bool(best_moves(ms)))
+    messages += collect(engine, lambda ms: False, timeout=0.3)
+    [best] = best_moves(messages)
+    assert best.token == token and best.move in game.moves() and best.depth == 5
+    progress = [m for m in messages if isinstance(m, Progress)]
+    assert [p.depth for p in progress] == [1, 2, 3, 4, 5]
+    assert all(p.token == token and not p.pondering for p in progress)
+    assert game.moves_text() == "4453"  # the caller's game was not touched
+
+
+def test_a_superseded_think_never_answers(engine):
+    game = ConnectFour()
+    first = engine.think(game, Limits(depth=12))
+    second = engine.think(game, Limits(depth=2))
+    messages = collect(engine, lambda ms: bool(best_moves(ms)))
+    messages += collect(engine, lambda ms: False, timeout=0.3)
+    assert [m.token for m in best_moves(messages)] == [second]
+    assert all(m.token == second for m in messages)
+    assert first != second
+
+
+def test_stop_and_new_game_silence_a_think(engine):
+    game = ConnectFour.from_moves("44")
+    engine.think(game, Limits(depth=14))
+    time.sleep(0.05)
+    engine.stop()
+    assert collect(engine, lambda ms: False, timeout=0.5) == []
+    engine.think(game, Limits(depth=14))
+    engine.new_game()
+    assert collect(engine, lambda ms: False, timeout=0.5) == []
+    # The engine still serves requests afterwards.
+    token = engine.think(game, Limits(depth=3))
+    assert best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0].token == token
+
+
+def test_stop_during_a_ponder_is_followed_by_no_message_for_it(engine):
+    game = ConnectFour.from_moves("4")
+    token = engine.ponder(game)
+    collect(engine, lambda ms: len(ms) >= 3)
+    engine.stop()
+    time.sleep(0.2)  # grace: the worker notices the stop flag at its next check point
+    while not engine._replies.empty():
+        engine._replies.get_nowait()
+    time.sleep(0.5)
+    late = []
+    while not engine._replies.empty():
+        late.append(engine._replies.get_nowait())
+    assert [m for m in late if m.token == token] == []
+
+
+def test_ponder_reports_every_reply_and_never_a_best_move(engine):
+    game = ConnectFour.from_moves("44")
+    token = engine.ponder(game, Limits(depth=3))
+    messages = collect(engine, lambda ms: any(m.depth == 4 for m in ms))
+    assert messages and all(isinstance(m, Progress) and m.pondering and m.token == token for m in messages)
+    assert [m.depth for m in messages] == [2, 3, 4]
+
+
+def test_a_finished_ponder_idles_without_burning_cpu(engine):
+    engine.ponder(TicTacToe.from_moves("5"), Limits(depth=2))
+    collect(engine, lambda ms: any(m.exact or m.depth == 3 for m in ms))
+    time.sleep(0.1)
+    cpu_before = time.process_time()
+    time.sleep(0.5)
+    assert time.process_time() - cpu_before < 0.2
+
+
+def test_pondering_switched_off_runs_nothing(engine):
+    engine.set_pondering(False)
+    token = engine.ponder(ConnectFour())
+    assert isinstance(token, int)
+    assert collect(engine, lambda ms: False, timeout=0.3) == []
+
+
+class ExplodingGame:
+    """Crosses to the worker fine, then fails there."""
+
+    name, width, height, k = "connect4", 7, 6, 4
+
+    def is_over(self):
+        return False
+
+    def copy(self):
+        return self
+
+    def moves(self):
+        raise RuntimeError("boom in the worker")
+
+    def ply(self):
+        return 0
+
+
+def test_worker_errors_are_raised_by_poll(engine):
+    engine.think(ExplodingGame(), Limits(depth=3))
+    with pytest.raises(RuntimeError, match="boom in the worker"):
+        collect(engine, lambda ms: False)
+    # And the worker lives on.
+    token = engine.think(ConnectFour(), Limits(depth=2))
+    assert best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0].token == token
+
+
+def test_think_on_a_finished_game_is_refused_at_once(engine):
+    with pytest.raises(ValueError, match="finished game"):
+        engine.think(ConnectFour.from_moves("1212121"), Limits(depth=2))
+
+
+def test_close_during_a_deep_search_returns_promptly_and_leaves_no_thread():
+    engine = Engine(table_entries=1 << 16)
+    engine.think(ConnectFour(), Limits(depth=40))
+    time.sleep(0.3)
+    started = time.monotonic()
+    engine.close()
+    assert time.monotonic() - started < 2.0
+    assert not engine.is_alive()
+    assert "engine-worker" not in [thread.name for thread in threading.enumerate() if thread.is_alive()]
+
+
+def reuse_positions():
+    """Middle-game positions from the benchmark games (real play), with the human to move."""
+    if not TESTSETS.is_dir():
+        pytest.skip("benchmark positions not found")
+    lines = (TESTSETS / "Test_L2_R2").read_text().splitlines()[:10]
+    return [ConnectFour.from_moves(line.split()[0][:12]) for line in lines]
+
+
+def test_pondering_saves_at_least_three_times_the_nodes():
+    """Deterministic node counts: the computer's search of the reply, after pondering the previous position,
+    against the same search from a cold table."""
+    depth = 6
+    rng = random.Random(11)
+    ratios = []
+    for position in reuse_positions():
+        warm = Thinker(table_entries=1 << 18, seed=0)
+        list(warm.ponder(position, Limits(depth=depth), threading.Event()))
+        reply = position.copy()
+        reply.apply(rng.choice(position.moves()))
+        if reply.is_over():
+            continue
+        warm_nodes = list(warm.think(reply, Limits(depth=depth)))[-1].nodes
+        cold_nodes = list(Thinker(table_entries=1 << 18, seed=0).think(reply, Limits(depth=depth)))[-1].nodes
+        ratios.append(cold_nodes / warm_nodes)
+    assert len(ratios) >= 8
+    assert statistics.median(ratios) >= 3, ratios
+    assert min(ratios) >= 0.99, ratios  # pondering never costs nodes
