@@ -48,9 +48,9 @@ class FakeEngine:
             self._queue.append(BestMove(token, move, 3, False, depth, (move,), 100, 0.01))
         return token
 
-    def ponder(self, game) -> int:
+    def ponder(self, game, limits: Limits | None = None) -> int:
         token = self._token()
-        self.calls.append(Call("ponder", token, game.moves_text()))
+        self.calls.append(Call("ponder", token, game.moves_text(), limits))
         return token
 
     def stop(self) -> None:

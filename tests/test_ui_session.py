@@ -30,6 +30,7 @@ def test_human_move_then_computer_reply_after_the_presentation_delay():
     session, engine = computer_session()
     assert session.is_human_turn()
     assert engine.last("ponder").moves == ""
+    assert engine.last("ponder").limits == LEVEL.limits()  # the computer's level says how deep to ponder
     assert session.play(3) is None
     assert engine.last("think").moves == "4"
     for message in engine.poll():

@@ -37,7 +37,7 @@ class EngineLike(Protocol):
 
     def think(self, game: Game, limits: Limits) -> int: ...
 
-    def ponder(self, game: Game) -> int: ...
+    def ponder(self, game: Game, limits: Limits | None = None) -> int: ...
 
     def stop(self) -> None: ...
 
@@ -217,7 +217,10 @@ class Session:
             self._token = self.engine.think(self.game, seat.level.limits(self.options.max_seconds))
             self.thinking = Thinking(player, pondering=False)
         elif self.options.mode is Mode.COMPUTER and self.options.ponder:
-            self._token = self.engine.ponder(self.game)
+            # The computer's limits tell the engine how deep pondering pays: one ply past a depth level covers
+            # every reply the human can make; deeper would only burn the human's CPU.
+            computer = self.seats[1 - player].level
+            self._token = self.engine.ponder(self.game, computer.limits(self.options.max_seconds))
             self.thinking = Thinking(player, pondering=True)
         else:
             self._forget_request()

@@ -1,0 +1,71 @@
+"""The window against the real engine thread (shallow levels): the façade the UI codes against really fits.
+
+Skipped until ``ai.engine`` exists. Time for the engine's thread is real here, so every loop has a wall-clock
+limit; the window's own time (animations, the presentation delay) is still driven by the dt given to update().
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from ai.levels import Level
+from ui.options import Mode, PlayOptions
+from ui.play_scene import PlayScene
+
+engine_module = pytest.importorskip("ai.engine")
+
+WALL_CLOCK_LIMIT = 30.0
+
+
+@pytest.fixture
+def engine():
+    pygame.init()
+    engine = engine_module.Engine(table_entries=1 << 14, seed=1)
+    yield engine
+    engine.close()
+
+
+def play_until_over(scene: PlayScene, engine, human_moves: bool) -> None:
+    deadline = time.monotonic() + WALL_CLOCK_LIMIT
+    while not scene.game.is_over():
+        assert time.monotonic() < deadline, f"no end after {WALL_CLOCK_LIMIT} s: {scene.game!r}"
+        if human_moves and scene.session.is_human_turn():
+            assert scene.try_play(scene.game.moves()[-1]) is None
+        for message in engine.poll():
+            scene.receive(message)
+        # Generous steps of window time: animations and the presentation delay pass at once.
+        scene.update(0.5)
+        time.sleep(0.002)
+
+
+def test_watch_mode_plays_a_whole_game_with_the_real_engine(engine):
+    options = PlayOptions(
+        game="tictactoe", width=3, height=3, mode=Mode.WATCH, watch_levels=(Level(2), Level(1))
+    )
+    scene = PlayScene((800, 700), options, engine)
+    play_until_over(scene, engine, human_moves=False)
+    assert scene.game.ply() >= 5
+
+
+def test_a_human_against_the_real_engine_with_pondering_and_undo(engine):
+    scene = PlayScene((800, 700), PlayOptions(level=Level(2)), engine)
+    scene.try_play(3)
+    deadline = time.monotonic() + WALL_CLOCK_LIMIT
+    while scene.game.ply() < 2:
+        assert time.monotonic() < deadline
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(0.5)
+        time.sleep(0.002)
+    # Undo takes back the pair; the engine is pondering the position again and no late answer sneaks in.
+    assert scene.session.undo() == 2
+    for _ in range(20):
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(0.5)
+        time.sleep(0.01)
+    assert scene.game.ply() == 0 and scene.session.is_human_turn()
+    play_until_over(scene, engine, human_moves=True)
