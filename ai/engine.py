@@ -213,6 +213,7 @@ def _progress(token: int, result: SearchResult, pondering: bool) -> Progress:
         nodes=result.nodes,
         seconds=result.seconds,
         pondering=pondering,
+        move_scores=result.move_scores,
     )
 
 

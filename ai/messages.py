@@ -26,7 +26,10 @@ class Progress:
     """One completed iteration of the search of the request ``token``.
 
     ``score`` is from the side to move in the searched position (see :mod:`ai.score`); ``exact`` is True when it
-    is proven. ``pondering`` tells a ponder search (the human is to move) from a think.
+    is proven. ``pondering`` tells a ponder search (the human is to move) from a think. ``move_scores`` holds
+    ``(move, score, exact)`` for every legal move, each score from the side to move (the value of playing that
+    move), when the search valued every move (pondering does, and so does the exact solver of the max level);
+    it is empty otherwise.
     """
 
     token: int
@@ -37,6 +40,7 @@ class Progress:
     nodes: int
     seconds: float
     pondering: bool
+    move_scores: tuple[tuple[int, int, bool], ...] = ()
 
 
 @dataclass(frozen=True)

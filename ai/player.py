@@ -160,6 +160,11 @@ class Thinker:
         else:
             move = self.rng.choice(choices)
         cells = game.width * game.height
+        move_scores = tuple(
+            (move, from_benchmark(score, game.ply(), cells), True)
+            for move, score in enumerate(scores)
+            if score != FULL_COLUMN
+        )
         return SearchResult(
             depth=cells - game.ply(),
             score=from_benchmark(best, game.ply(), cells),
@@ -168,4 +173,5 @@ class Thinker:
             principal_variation=(move,),
             nodes=(heuristic.nodes if heuristic else 0) + solver.nodes - nodes_before,
             seconds=(heuristic.seconds if heuristic else 0.0) + time.monotonic() - start,
+            move_scores=move_scores,
         )
