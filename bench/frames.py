@@ -1,0 +1,125 @@
+"""Frame times of the real pygame main loop, headless, while the engine searches flat out and while it idles.
+
+Usage: python bench/frames.py [--seconds S]
+
+Three phases of S seconds each, every frame redrawn (the mouse sweeps over the board, so the ghost disc moves):
+  idle    two players on one screen, no search at all;
+  ponder  against the max level, the human to move: the engine ponders without a deadline;
+  think   computer against computer at the max level: the engine thinks all the time.
+A frame time is the time from one frame's start to the next (the loop asks for 60 frames a second, 16.7 ms).
+Beside the frames, the search's own speed (nodes per second from its progress reports), so that smoothness is not
+bought by starving the search. Last line: RESULT p95_ms=<ponder+think p95> max_ms=<ponder+think max>.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from ai.engine import Engine  # noqa: E402
+from ai.levels import MAX  # noqa: E402
+from ai.messages import Progress  # noqa: E402
+from bench.machine import machine_line  # noqa: E402
+from ui.app import FPS, MAX_FRAME_SECONDS, App  # noqa: E402
+from ui.options import Mode, PlayOptions  # noqa: E402
+
+SIZE = (960, 780)
+
+
+class CountingEngine(Engine):
+    """The real engine, remembering the search speed its progress messages report."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rates: list[float] = []
+
+    def poll(self):
+        messages = super().poll()
+        for message in messages:
+            if isinstance(message, Progress) and message.seconds > 0.05:
+                self.rates.append(message.nodes / message.seconds)
+        return messages
+
+
+def run_phase(options: PlayOptions, seconds: float) -> tuple[list[float], list[float]]:
+    """Frame times (ms) and search speeds (nodes/s) of one phase."""
+    engine_holder: list[CountingEngine] = []
+
+    def factory() -> CountingEngine:
+        engine_holder.append(CountingEngine())
+        return engine_holder[0]
+
+    app = App(factory, options, start_playing=True, size=SIZE)
+    surface = pygame.display.set_mode(SIZE, pygame.RESIZABLE)
+    clock = pygame.time.Clock()
+    frames: list[float] = []
+    started = last = time.perf_counter()
+    frame = 0
+    try:
+        while time.perf_counter() - started < seconds and app.running:
+            dt = min(clock.tick(FPS) / 1000, MAX_FRAME_SECONDS)
+            now = time.perf_counter()
+            if frame > 0:
+                frames.append((now - last) * 1000)
+            last = now
+            frame += 1
+            # Sweep the mouse over the board, as a player hovering columns does: the ghost disc redraws.
+            x = 180 + (frame * 9) % 600
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 400), rel=(9, 0), buttons=(0, 0, 0)))
+            app.step(pygame.event.get(), dt)
+            app.scene.resize(surface.get_size())
+            if app.scene.needs_redraw():
+                app.scene.draw(surface)
+                pygame.display.flip()
+    finally:
+        app.engine.close()
+    return frames, engine_holder[0].rates
+
+
+def describe(frames: list[float]) -> tuple[float, float, float]:
+    ordered = sorted(frames)
+    return statistics.median(ordered), ordered[int(0.95 * (len(ordered) - 1))], ordered[-1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    args = parser.parse_args()
+    pygame.display.init()
+    pygame.font.init()
+    phases = {
+        "idle (no search)": PlayOptions(mode=Mode.TWO_PLAYERS, ponder=False),
+        "ponder (human to move, max level)": PlayOptions(mode=Mode.COMPUTER, level=MAX, moves="44"),
+        "think (computer vs computer, max)": PlayOptions(mode=Mode.WATCH, watch_levels=(MAX, MAX), moves="4"),
+    }
+    print(f"Frame times at {FPS} fps target ({1000 / FPS:.1f} ms), {args.seconds:g} s per phase, switch interval "
+          f"{sys.getswitchinterval() * 1000:g} ms")
+    print("| phase | frames | median ms | p95 ms | max ms | search nodes/s (median) |")
+    print("|---|---|---|---|---|---|")
+    searching: list[float] = []
+    for name, options in phases.items():
+        frames, rates = run_phase(options, args.seconds)
+        median, p95, worst = describe(frames)
+        rate = f"{statistics.median(rates):,.0f}" if rates else "-"
+        print(f"| {name} | {len(frames)} | {median:.1f} | {p95:.1f} | {worst:.1f} | {rate} |", flush=True)
+        if "idle" not in name:
+            searching += frames
+    pygame.quit()
+    _, p95, worst = describe(searching)
+    print(f"\nMachine: {machine_line()}")
+    print(f"RESULT p95_ms={p95:.1f} max_ms={worst:.1f}")
+
+
+if __name__ == "__main__":
+    main()
