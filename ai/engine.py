@@ -68,6 +68,8 @@ class Engine:
         self._live_token: int | None = None
         self._pondering_enabled = ponder
         self._closed = False
+        # True while the worker runs a job (read by is_idle; a stale read only delays a benchmark's poll).
+        self._busy = False
         self._worker = threading.Thread(target=self._run, name="engine-worker", daemon=True)
         self._worker.start()
 
@@ -142,6 +144,10 @@ class Engine:
     def is_alive(self) -> bool:
         return self._worker.is_alive()
 
+    def is_idle(self) -> bool:
+        """True when the worker has nothing to do and waits for a request (using no CPU)."""
+        return not self._busy and self._jobs.empty()
+
     def _submit(self, kind: str, game, limits: Limits | None) -> int:
         if self._closed:
             raise RuntimeError("the engine is closed")
@@ -162,7 +168,9 @@ class Engine:
 
     def _run(self) -> None:
         while True:
+            self._busy = False
             job = self._jobs.get()
+            self._busy = True
             if job.kind == "quit":
                 return
             if job.kind == "clear":

@@ -1,0 +1,97 @@
+"""The engine thread's limits: how fast stop() is obeyed, and how much memory a long ponder takes.
+
+Usage: python bench/engine_limits.py [--stops N] [--ponder-minutes M]
+
+Stop latency: the engine thinks (deep) or ponders (max level) on positions of real games; after a random
+0.05-0.5 s, stop() is called and the time until the worker is idle is measured. Memory: the engine ponders an
+opening position for M minutes (default 10) with its default tables; the process's resident memory is sampled.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai.engine import Engine  # noqa: E402
+from ai.messages import Limits  # noqa: E402
+from bench.machine import machine_line  # noqa: E402
+from game import ConnectFour  # noqa: E402
+
+
+def resident_megabytes() -> float:
+    with open("/proc/self/status", encoding="utf-8") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def stop_latencies(count: int) -> list[float]:
+    rng = random.Random(3)
+    engine = Engine()
+    latencies = []
+    try:
+        for index in range(count):
+            game = ConnectFour.from_moves("".join(rng.choice("1234567") for _ in range(4)))
+            if index % 2:
+                engine.think(game, Limits(depth=30))
+            else:
+                engine.ponder(game)
+            time.sleep(rng.uniform(0.05, 0.5))
+            started = time.perf_counter()
+            engine.stop()
+            while not engine.is_idle():
+                time.sleep(0.0002)
+            latencies.append((time.perf_counter() - started) * 1000)
+    finally:
+        engine.close()
+    return latencies
+
+
+def ponder_memory(minutes: float) -> list[tuple[float, float]]:
+    engine = Engine()
+    samples = [(0.0, resident_megabytes())]
+    try:
+        engine.ponder(ConnectFour.from_moves("44"))
+        started = time.monotonic()
+        next_sample = 60.0
+        while time.monotonic() - started < minutes * 60:
+            engine.poll()
+            time.sleep(0.5)
+            if time.monotonic() - started >= next_sample:
+                samples.append((next_sample / 60, resident_megabytes()))
+                next_sample += 60.0
+        samples.append((minutes, resident_megabytes()))
+        idle = engine.is_idle()
+    finally:
+        engine.close()
+    print(f"(pondering still running at the end: {not idle})")
+    return samples
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--stops", type=int, default=40)
+    parser.add_argument("--ponder-minutes", type=float, default=10.0)
+    args = parser.parse_args()
+    latencies = stop_latencies(args.stops)
+    print(f"Stop latency over {len(latencies)} stops (think and ponder): median {statistics.median(latencies):.1f} ms, "
+          f"max {max(latencies):.1f} ms")
+    samples = ponder_memory(args.ponder_minutes)
+    print("| minutes pondering | resident memory |")
+    print("|---|---|")
+    for minute, megabytes in samples:
+        print(f"| {minute:g} | {megabytes:.0f} MB |")
+    print(f"\nMachine: {machine_line()}")
+    print(f"RESULT stop_median_ms={statistics.median(latencies):.1f} stop_max_ms={max(latencies):.1f} "
+          f"ponder_rss_mb={samples[-1][1]:.0f}")
+
+
+if __name__ == "__main__":
+    main()
