@@ -16,6 +16,14 @@ GRAVITY = 56.0
 RESTITUTION = 0.18
 #: Seconds a Tic-tac-toe mark takes to appear.
 POP_SECONDS = 0.18
+#: The animation speed setting: how many seconds of animation pass per second; "off" shows stones at once.
+ANIMATION_SPEEDS = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.0}
+
+
+def next_speed(name: str) -> str:
+    """The animation speed after ``name`` in :data:`ANIMATION_SPEEDS`, wrapping around."""
+    names = list(ANIMATION_SPEEDS)
+    return names[(names.index(name) + 1) % len(names)]
 
 
 def drop_height(elapsed: float, distance: float, gravity: float = GRAVITY) -> float:

@@ -11,12 +11,14 @@ import argparse
 import enum
 import math
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from ai.levels import DEFAULT_MAX_SECONDS, Level, levels_for, parse_level
 from game.catalog import GAME_NAMES, new_game, parse_size
 from game.connect4 import ConnectFour
 from game.protocol import IllegalMove
 from game.tictactoe import TicTacToe
+from ui.savegame import SavedGameError, read
 
 #: The board sizes offered per game, standard size first.
 SIZES: dict[str, tuple[tuple[int, int], ...]] = {
@@ -112,7 +114,7 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
             description="Play Connect Four or Tic-tac-toe against an AI that thinks on your time.",
         )
     group = parser.add_argument_group("play options")
-    group.add_argument("--game", choices=GAME_NAMES, default="connect4", help="the game (default: connect4)")
+    group.add_argument("--game", choices=GAME_NAMES, help="the game (default: connect4)")
     group.add_argument(
         "--size",
         metavar="WxH",
@@ -150,12 +152,33 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
         metavar="STRING",
         help="start from the position after these moves (Connect Four: columns 1-9, e.g. 4453)",
     )
+    group.add_argument(
+        "--load",
+        metavar="FILE",
+        help="start from a saved game (Ctrl+S writes one): its game, board size and moves",
+    )
     return parser
+
+
+def _apply_saved_game(args: argparse.Namespace) -> None:
+    """Fills ``args.game``, ``size`` and ``moves`` from the ``--load`` file; raises ValueError if they clash."""
+    if args.moves.strip():
+        raise ValueError("--load and --moves cannot be combined: the saved game has its own moves")
+    try:
+        saved = read(Path(args.load))
+    except SavedGameError as error:
+        raise ValueError(f"bad --load {args.load}: {error}") from None
+    size = f"{saved.width}x{saved.height}"
+    if args.game not in (None, saved.game) or args.size not in (None, size):
+        raise ValueError(f"--load {args.load} holds a {saved.game} {size} game, not the --game/--size given")
+    args.game, args.size, args.moves = saved.game, size, saved.moves
 
 
 def options_from_args(args: argparse.Namespace) -> PlayOptions:
     """Checks the parsed play options against each other; raises ValueError with a message for a person."""
-    game = args.game
+    if args.load is not None:
+        _apply_saved_game(args)
+    game = args.game or "connect4"
     if args.size is None:
         width, height = SIZES[game][0]
     else:

@@ -6,7 +6,7 @@ Font is slow enough to show in frame times.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -31,6 +31,8 @@ class Theme:
     discs: tuple[Colour, Colour]
     disc_rims: tuple[Colour, Colour]
     disc_names: tuple[str, str]
+    #: "circle" or "square": the high-contrast theme tells the players apart by shape, not only by colour.
+    disc_shapes: tuple[str, str]
     win_ring: Colour
     last_move_marker: Colour
     # Tic-tac-toe.
@@ -78,6 +80,7 @@ CLASSIC = Theme(
     discs=((226, 54, 54), (247, 197, 45)),
     disc_rims=((170, 30, 36), (204, 150, 18)),
     disc_names=("Red", "Yellow"),
+    disc_shapes=("circle", "circle"),
     win_ring=(255, 255, 255),
     last_move_marker=(255, 255, 255),
     grid=(56, 68, 96),
@@ -98,6 +101,81 @@ CLASSIC = Theme(
     focus_ring=(247, 179, 45),
     shadow=(0, 0, 0),
 )
+
+DARK = replace(
+    CLASSIC,
+    name="dark",
+    background=(22, 25, 32),
+    background_glow=(32, 36, 46),
+    text=(232, 236, 244),
+    text_muted=(150, 158, 176),
+    accent=(110, 160, 255),
+    warning=(255, 110, 96),
+    board=(38, 70, 140),
+    board_shadow=(24, 46, 98),
+    hole_shade=(16, 18, 24),
+    grid=(70, 78, 98),
+    cell=(40, 45, 58),
+    cell_hover=(58, 68, 92),
+    marks=((110, 160, 255), (255, 120, 100)),
+    win_line=(240, 240, 240),
+    panel=(36, 40, 52),
+    panel_border=(70, 78, 98),
+    button=(44, 49, 62),
+    button_hover=(58, 66, 84),
+    button_border=(76, 84, 104),
+    button_text=(232, 236, 244),
+    button_selected=(74, 124, 230),
+    button_selected_text=(255, 255, 255),
+    button_disabled_text=(100, 108, 126),
+)
+
+# Colours of the Okabe-Ito palette (blue and orange stay apart for every common colour-vision deficiency), on
+# black and white for the strongest contrast; the discs differ by shape too, and their names say so.
+HIGH_CONTRAST = replace(
+    CLASSIC,
+    name="high-contrast",
+    background=(255, 255, 255),
+    background_glow=(255, 255, 255),
+    text=(0, 0, 0),
+    text_muted=(40, 40, 40),
+    accent=(0, 90, 181),
+    warning=(190, 0, 0),
+    board=(0, 0, 0),
+    board_shadow=(0, 0, 0),
+    hole_shade=(255, 255, 255),
+    discs=((0, 100, 190), (240, 160, 0)),
+    disc_rims=((0, 40, 90), (120, 70, 0)),
+    disc_names=("Blue square", "Orange circle"),
+    disc_shapes=("square", "circle"),
+    win_ring=(255, 255, 255),
+    last_move_marker=(255, 255, 255),
+    grid=(0, 0, 0),
+    cell=(255, 255, 255),
+    cell_hover=(220, 232, 255),
+    marks=((0, 90, 181), (200, 90, 0)),
+    win_line=(0, 0, 0),
+    panel=(255, 255, 255),
+    panel_border=(0, 0, 0),
+    button=(255, 255, 255),
+    button_hover=(220, 232, 255),
+    button_border=(0, 0, 0),
+    button_text=(0, 0, 0),
+    button_selected=(0, 0, 0),
+    button_selected_text=(255, 255, 255),
+    button_disabled_text=(120, 120, 120),
+    focus_ring=(240, 160, 0),
+)
+
+#: Every theme by name, in the order the T key cycles through them.
+THEMES: dict[str, Theme] = {theme.name: theme for theme in (CLASSIC, DARK, HIGH_CONTRAST)}
+
+
+def next_theme(theme: Theme) -> Theme:
+    """The theme after ``theme`` in :data:`THEMES`, wrapping around."""
+    names = list(THEMES)
+    return THEMES[names[(names.index(theme.name) + 1) % len(names)]]
+
 
 # Fonts that look clean where they exist; pygame's own font is the fallback everywhere.
 _FONT_FAMILIES = "dejavusans,notosans,helveticaneue,helvetica,arial,freesans"

@@ -1,0 +1,152 @@
+"""Settings and the score tally: round trips, atomic writes, and broken files that fall back without being lost."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import replace
+
+import pytest
+
+from ai.levels import MAX, Level
+from ui import userfiles
+from ui.options import FirstPlayer, Mode, PlayOptions
+from ui.settings import FILE_NAME, Settings, SettingsStore, from_json, to_json
+from ui.tally import Record, Tally, matchup_key
+
+CHANGED = Settings(
+    play=PlayOptions(
+        game="tictactoe",
+        width=4,
+        height=4,
+        mode=Mode.WATCH,
+        level=Level(3),
+        watch_levels=(Level(1), MAX),
+        first=FirstPlayer.ALTERNATE,
+        ponder=False,
+        max_seconds=7.5,
+    ),
+    sound=False,
+    theme="high-contrast",
+    animation="off",
+    window=(1200, 640),
+)
+
+
+def test_the_config_dir_is_injectable_and_tests_never_see_the_real_one(tmp_path, monkeypatch):
+    monkeypatch.setenv("PONDER_CONFIG_DIR", str(tmp_path / "c"))
+    monkeypatch.setenv("PONDER_DATA_DIR", str(tmp_path / "d"))
+    assert userfiles.config_dir() == tmp_path / "c"
+    assert userfiles.data_dir() == tmp_path / "d"
+
+
+def test_settings_round_trip_through_the_file(tmp_path):
+    path = tmp_path / "sub" / FILE_NAME
+    store = SettingsStore(path)
+    assert store.load() == Settings() and store.problem is None
+    assert store.save(CHANGED) is None
+    assert json.loads(path.read_text())["theme"] == "high-contrast"
+    again = SettingsStore(path)
+    assert again.load() == CHANGED and again.problem is None
+    # Nothing but the file itself is left in the directory: the temporary file was renamed over it.
+    assert [p.name for p in path.parent.iterdir()] == [FILE_NAME]
+
+
+def test_a_start_position_is_never_remembered(tmp_path):
+    store = SettingsStore(tmp_path / FILE_NAME)
+    store.save(replace(CHANGED, play=replace(CHANGED.play, moves="55")))
+    assert SettingsStore(tmp_path / FILE_NAME).load().play.moves == ""
+
+
+def test_saving_unchanged_settings_writes_nothing(tmp_path):
+    path = tmp_path / FILE_NAME
+    store = SettingsStore(path)
+    store.load()
+    store.save(Settings())
+    assert not path.exists()
+
+
+def test_unknown_keys_are_ignored_and_missing_keys_default(tmp_path):
+    path = tmp_path / FILE_NAME
+    path.write_text(json.dumps({"theme": "dark", "future_feature": [1, 2], "colour": "teal"}))
+    store = SettingsStore(path)
+    assert store.load() == Settings(theme="dark")
+    assert store.problem is None
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"{\"theme\": \"dark\",", "not valid JSON"),
+        (b"\xff\xfe\x00garbage\x00", "cannot read"),
+        (b"[1, 2, 3]", "not a JSON object"),
+        (b"{\"sound\": \"yes\"}", "'sound' should be bool"),
+        (b"{\"theme\": \"neon\"}", "'theme' is 'neon'"),
+        (b"{\"level\": 3}", "a level should be a string"),
+        (b"{\"level\": \"3\"}", "level '3' is not offered"),
+        (b"{\"size\": \"5x5\"}", "not a connect4 board"),
+        (b"{\"window\": [10, 10]}", "'window'"),
+        (b"{\"max_seconds\": true}", "'max_seconds' should be"),
+        (b"{\"watch_levels\": [\"2\"]}", "two levels"),
+    ],
+)
+def test_a_broken_file_is_reported_once_and_kept_until_a_setting_changes(tmp_path, caplog, content, words):
+    path = tmp_path / FILE_NAME
+    path.write_bytes(content)
+    store = SettingsStore(path)
+    with caplog.at_level(logging.WARNING):
+        settings = store.load()
+    assert settings == Settings()
+    assert words in store.problem
+    assert sum(words in record.getMessage() for record in caplog.records) == 1
+    # Using the defaults (even saving them, as the window does when it closes) leaves the file alone...
+    store.save(Settings())
+    assert path.read_bytes() == content
+    # ...until the user changes something: then the new settings replace it.
+    store.save(replace(settings, sound=False))
+    assert SettingsStore(path).load() == Settings(sound=False)
+
+
+def test_an_unwritable_directory_is_reported_not_raised(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    store = SettingsStore(blocker / FILE_NAME)
+    assert "Cannot save the settings" in store.save(CHANGED)
+
+
+def test_json_conversion_is_an_inverse():
+    assert from_json(to_json(CHANGED)) == CHANGED
+
+
+# --- the score tally ----------------------------------------------------------------------------------------
+
+
+def test_tally_counts_saves_and_resets(tmp_path):
+    path = tmp_path / "tally.json"
+    tally = Tally(path)
+    tally.load()
+    key = matchup_key("connect4 7x6", "depth 4")
+    tally.add(key, "wins")
+    tally.add(key, "wins")
+    tally.add(key, "draws")
+    tally.add(matchup_key("connect4 7x6", None), "losses")
+    again = Tally(path)
+    again.load()
+    assert again.get(key) == Record(2, 1, 0)
+    assert again.get("connect4 7x6 two players") == Record(0, 0, 1)
+    again.reset()
+    fresh = Tally(path)
+    fresh.load()
+    assert fresh.records == {}
+
+
+@pytest.mark.parametrize("content", [b"nonsense", b"{\"x\": {\"wins\": -1}}", b"{\"x\": 3}"])
+def test_a_broken_tally_is_reported_and_not_overwritten_until_a_result(tmp_path, content):
+    path = tmp_path / "tally.json"
+    path.write_bytes(content)
+    tally = Tally(path)
+    tally.load()
+    assert tally.problem and tally.records == {}
+    assert path.read_bytes() == content
+    tally.add("x", "draws")
+    assert json.loads(path.read_text()) == {"x": {"wins": 0, "draws": 1, "losses": 0}}

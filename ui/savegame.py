@@ -1,0 +1,120 @@
+"""Saved games: a small text file with the game, the board size and the moves, read strictly.
+
+The format (one ``key: value`` per line, ``#`` starts a comment line, blank lines are ignored)::
+
+    # Ponder saved game
+    game: connect4
+    size: 7x6
+    moves: 4453
+
+``moves`` is the game's own notation (Connect Four: one column digit per move, the notation of the standard
+benchmark positions) and may be empty. Every line is checked: an unknown or repeated key, a missing one, bytes
+that are not text, a size the game is not played on, an illegal move or a finished game is refused with a
+message that says what is wrong, so the window can keep the current game and show it. Nothing is ever
+evaluated or unpickled. This module imports no pygame (the command line's ``--load`` uses it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.catalog import GAME_NAMES, new_game, parse_size
+from game.protocol import Game, IllegalMove
+from ui.userfiles import write_atomically
+
+FILE_NAME = "saved-game.txt"
+#: A saved game is a few dozen bytes; anything much bigger is not one (and is not read into memory whole).
+MAX_BYTES = 4096
+KEYS = ("game", "size", "moves")
+
+
+class SavedGameError(ValueError):
+    """The file is not a playable saved game; the message says why, for a person."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A parsed, checked saved game: the position after ``moves`` is legal and not over."""
+
+    game: str
+    width: int
+    height: int
+    moves: str
+
+    def position(self) -> Game:
+        """The game with every move played."""
+        game = new_game(self.game, self.width, self.height)
+        game.play_text(self.moves)
+        return game
+
+
+def to_text(game: Game) -> str:
+    """``game`` in the saved-game format."""
+    return f"# Ponder saved game\ngame: {game.name}\nsize: {game.width}x{game.height}\nmoves: {game.moves_text()}\n"
+
+
+def parse(text: str) -> SavedGame:
+    """Reads a saved game from ``text``; raises SavedGameError naming the line and the problem."""
+    if not text.strip():
+        raise SavedGameError("the file is empty")
+    values: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if not line.isprintable():
+            raise SavedGameError(f"line {number} holds characters that are not text")
+        key, colon, value = line.partition(":")
+        key = key.strip().lower()
+        if not colon or key not in KEYS:
+            raise SavedGameError(f"line {number}: expected 'game:', 'size:' or 'moves:', found '{line[:40]}'")
+        if key in values:
+            raise SavedGameError(f"line {number}: '{key}' is given twice")
+        values[key] = value.strip()
+    missing = [key for key in KEYS if key not in values]
+    if missing:
+        raise SavedGameError(f"the file has no '{missing[0]}:' line (is it cut short?)")
+    name = values["game"]
+    if name not in GAME_NAMES:
+        raise SavedGameError(f"'{name}' is not a game this program plays ({', '.join(GAME_NAMES)})")
+    try:
+        width, height = parse_size(values["size"])
+        game = new_game(name, width, height)
+    except ValueError as error:
+        raise SavedGameError(f"size: {error}") from None
+    if (width, height) not in game.SIZES:
+        offered = ", ".join(f"{w}x{h}" for w, h in game.SIZES)
+        raise SavedGameError(f"{name} is not played on {width}x{height} (choose {offered})")
+    try:
+        game.play_text(values["moves"])
+    except IllegalMove as error:
+        raise SavedGameError(f"moves: {error}") from None
+    if game.is_over():
+        raise SavedGameError("the game in the file is already over")
+    return SavedGame(name, width, height, values["moves"])
+
+
+def read(path: Path) -> SavedGame:
+    """Reads and checks the saved game in ``path``; raises SavedGameError (with the reason) on any problem."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise SavedGameError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > MAX_BYTES:
+        raise SavedGameError(f"{path.name} is too big to be a saved game")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SavedGameError(f"{path.name} is not a text file") from None
+    if "\x00" in text:
+        raise SavedGameError(f"{path.name} is not a text file")
+    return parse(text)
+
+
+def write(path: Path, game: Game) -> None:
+    """Saves ``game`` (not over) to ``path`` atomically; raises OSError on failure, ValueError if it is over."""
+    if game.is_over():
+        raise ValueError("a finished game cannot be saved (it could not be played on)")
+    write_atomically(path, to_text(game))

@@ -1,0 +1,190 @@
+"""The player's settings, remembered between runs in ``settings.json`` of the user's config directory.
+
+What is kept: game and size, mode, level (and the two levels of watch mode), who starts, ponder on/off, the max
+level's think time, sound on/off, theme, animation speed and window size. The file is JSON, written atomically.
+
+Reading is forgiving about what it does not know and strict about what it does: unknown keys are ignored (a newer
+version's file still loads), missing keys take their defaults, but a known key with a wrong type or value makes the
+whole file suspect. Then, as for an unreadable or corrupt file, the problem is reported once (a logged warning, and
+:attr:`SettingsStore.problem` for the window to show) and the defaults are used in memory. The broken file is left
+as it is until the user changes a setting, so nothing the user might want to repair is silently thrown away.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ai.levels import Level, parse_level
+from game.catalog import parse_size
+from ui.animation import ANIMATION_SPEEDS
+from ui.options import SIZES, FirstPlayer, Mode, PlayOptions
+from ui.theme import THEMES
+from ui.userfiles import UserFileError, read_json_object, write_json
+
+log = logging.getLogger(__name__)
+
+FILE_NAME = "settings.json"
+DEFAULT_WINDOW = (960, 780)
+#: Window sizes outside these bounds are not restored (a file from a much bigger screen, or a typo).
+WINDOW_LIMITS = ((320, 260), (8000, 8000))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything remembered. ``play.moves`` is never kept: a start position belongs to one run."""
+
+    play: PlayOptions = field(default_factory=PlayOptions)
+    sound: bool = True
+    theme: str = "classic"
+    animation: str = "normal"
+    window: tuple[int, int] = DEFAULT_WINDOW
+
+
+class SettingsError(ValueError):
+    """A known key of the settings file holds a value of the wrong type or out of range."""
+
+
+def to_json(settings: Settings) -> dict:
+    """The settings as the JSON object of the file."""
+    play = settings.play
+
+    def level_text(level: Level) -> str:
+        return "max" if level.depth is None else str(level.depth)
+
+    return {
+        "game": play.game,
+        "size": f"{play.width}x{play.height}",
+        "mode": play.mode.value,
+        "level": level_text(play.level),
+        "watch_levels": [level_text(level) for level in play.watch_levels],
+        "first": play.first.value,
+        "ponder": play.ponder,
+        "max_seconds": play.max_seconds,
+        "sound": settings.sound,
+        "theme": settings.theme,
+        "animation": settings.animation,
+        "window": list(settings.window),
+    }
+
+
+def _typed(data: dict, key: str, kind: type | tuple[type, ...], default: object) -> object:
+    """``data[key]`` if present and of ``kind`` (bools are not numbers here), else ``default`` if absent."""
+    if key not in data:
+        return default
+    value = data[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+        raise SettingsError(f"'{key}' should be {' or '.join(k.__name__ for k in kinds)}, not {value!r}")
+    return value
+
+
+def _choice(data: dict, key: str, choices, default: str) -> str:
+    value = _typed(data, key, str, default)
+    if value not in choices:
+        raise SettingsError(f"'{key}' is {value!r}, not one of {', '.join(sorted(choices))}")
+    return value  # type: ignore[return-value]
+
+
+def from_json(data: dict) -> Settings:
+    """Settings from the file's JSON object; unknown keys ignored, missing ones default.
+
+    Raises SettingsError naming the first key whose value is unusable.
+    """
+    defaults = Settings()
+    base = defaults.play
+    game = _choice(data, "game", SIZES, base.game)
+    try:
+        size = parse_size(str(_typed(data, "size", str, f"{SIZES[game][0][0]}x{SIZES[game][0][1]}")))
+    except ValueError as error:
+        raise SettingsError(f"'size': {error}") from None
+    if size not in SIZES[game]:
+        raise SettingsError(f"'size' {size[0]}x{size[1]} is not a {game} board")
+    play = base.with_game(game, *size)
+
+    def level(text: object) -> Level:
+        if not isinstance(text, str):
+            raise SettingsError(f"a level should be a string like \"4\" or \"max\", not {text!r}")
+        try:
+            return parse_level(text, game)
+        except ValueError as error:
+            raise SettingsError(str(error)) from None
+
+    if "level" in data:
+        play = replace(play, level=level(data["level"]))
+    watch = _typed(data, "watch_levels", list, None)
+    if watch is not None:
+        if len(watch) != 2:
+            raise SettingsError("'watch_levels' should hold two levels")
+        play = replace(play, watch_levels=(level(watch[0]), level(watch[1])))
+    seconds = _typed(data, "max_seconds", (int, float), base.max_seconds)
+    if not 0 < seconds <= 3600:
+        raise SettingsError(f"'max_seconds' {seconds} is not in (0, 3600]")
+    play = replace(
+        play,
+        mode=Mode(_choice(data, "mode", {mode.value for mode in Mode}, base.mode.value)),
+        first=FirstPlayer(_choice(data, "first", {first.value for first in FirstPlayer}, base.first.value)),
+        ponder=_typed(data, "ponder", bool, base.ponder),
+        max_seconds=float(seconds),
+    )
+    window = _typed(data, "window", list, list(defaults.window))
+    (low_w, low_h), (high_w, high_h) = WINDOW_LIMITS
+    if (
+        len(window) != 2
+        or not all(isinstance(side, int) and not isinstance(side, bool) for side in window)
+        or not (low_w <= window[0] <= high_w and low_h <= window[1] <= high_h)
+    ):
+        raise SettingsError(f"'window' {window!r} is not a size like [960, 780]")
+    return Settings(
+        play=play,
+        sound=_typed(data, "sound", bool, defaults.sound),  # type: ignore[arg-type]
+        theme=_choice(data, "theme", THEMES, defaults.theme),
+        animation=_choice(data, "animation", ANIMATION_SPEEDS, defaults.animation),
+        window=(window[0], window[1]),
+    )
+
+
+class SettingsStore:
+    """The settings file: loaded once, then written only when the settings really change.
+
+    ``path`` None keeps the settings in memory only (tests of the window, or no writable home).
+    """
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        #: What the file held (or the defaults standing in for it); a save of the same value writes nothing.
+        self.current = Settings()
+        #: Why the file could not be used, for the window to show once; None when all is well.
+        self.problem: str | None = None
+
+    def load(self) -> Settings:
+        """Reads the file; on any problem logs a warning, sets :attr:`problem` and returns the defaults."""
+        if self.path is None:
+            return self.current
+        try:
+            data = read_json_object(self.path)
+            if data is not None:
+                self.current = from_json(data)
+        except (UserFileError, SettingsError) as error:
+            self.problem = f"Settings file ignored, using defaults: {error}"
+            log.warning("%s", self.problem)
+            self.current = Settings()
+        return self.current
+
+    def save(self, settings: Settings) -> str | None:
+        """Writes ``settings`` if they differ from what is stored; returns why writing failed, else None."""
+        settings = replace(settings, play=replace(settings.play, moves=""))
+        if settings == self.current:
+            return None
+        self.current = settings
+        if self.path is None:
+            return None
+        try:
+            write_json(self.path, to_json(settings))
+        except OSError as error:
+            log.warning("cannot write the settings to %s: %s", self.path, error)
+            return f"Cannot save the settings: {error.strerror or error}"
+        self.problem = None
+        return None
+
