@@ -4,7 +4,8 @@ Usage: python bench/tournament.py [--levels 1 2 4 6 8] [--openings N] [--eval-de
 
 Every pair of levels plays each of N random 2-move openings twice (each side starts once). The cross table gives
 the row level's score fraction against the column level; each level must score more than 50% (what it scores
-against itself) against every lower level. Then the threat evaluation plays a do-nothing evaluation at equal depth.
+against itself) against every lower level. Then the threat evaluation plays, at equal depth, a do-nothing
+evaluation and its own variants without the parity bonus and without the centre term (its earlier versions).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.evaluate import trivial_evaluation  # noqa: E402
+from ai.evaluate import ThreatEvaluator, trivial_evaluation  # noqa: E402
 from ai.messages import Limits  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from bench.matches import Player, match, openings  # noqa: E402
@@ -33,10 +34,31 @@ def run_pair(pair: tuple[int, int], opening_count: int) -> tuple[tuple[int, int]
     return pair, match(level(high), level(low), openings(opening_count, 2, seed=99))
 
 
-def run_eval_match(depth: int, opening_count: int) -> float:
+class NoParityEvaluator(ThreatEvaluator):
+    """The evaluation without the row-parity bonus: every threat weighs the same."""
+
+    GOOD_PARITY_THREAT = ThreatEvaluator.THREAT
+
+
+class NoCentreEvaluator(ThreatEvaluator):
+    """The evaluation without the centre-control term."""
+
+    CENTRE = (0, 0, 0)
+
+
+RIVALS = {
+    "trivial": lambda: trivial_evaluation,
+    "no parity": lambda: NoParityEvaluator(7, 6, 4, gravity=True),
+    "no centre": lambda: NoCentreEvaluator(7, 6, 4, gravity=True),
+}
+
+
+def run_eval_match(job: tuple[str, int], opening_count: int) -> float:
+    """The threat evaluation's score against a rival evaluation at equal depth."""
+    rival_name, depth = job
     threat = Player(f"threat eval depth {depth}", Limits(depth=depth))
-    trivial = Player(f"trivial eval depth {depth}", Limits(depth=depth), evaluate=trivial_evaluation)
-    return match(threat, trivial, openings(opening_count, 2, seed=7))
+    rival = Player(f"{rival_name} depth {depth}", Limits(depth=depth), evaluate=RIVALS[rival_name]())
+    return match(threat, rival, openings(opening_count, 2, seed=7))
 
 
 def main() -> None:
@@ -54,7 +76,8 @@ def main() -> None:
         for pair, score in pool.map(run_pair, pairs, itertools.repeat(args.openings)):
             scores[pair] = score
             scores[(pair[1], pair[0])] = 1.0 - score
-        eval_scores = list(pool.map(run_eval_match, args.eval_depth, itertools.repeat(args.openings)))
+        eval_jobs = [(rival, depth) for rival in RIVALS for depth in args.eval_depth]
+        eval_scores = list(pool.map(run_eval_match, eval_jobs, itertools.repeat(args.openings)))
     games = 2 * args.openings
     print(f"Connect Four round robin: {games} games per pair ({args.openings} openings x both colours)")
     print("| row vs column | " + " | ".join(f"depth {d}" for d in levels) + " | total |")
@@ -68,10 +91,10 @@ def main() -> None:
     print("\nOrdering by total score: " + " > ".join(f"depth {d}" for d in ordering))
     violations = [(h, l) for h, l in pairs if scores[(h, l)] <= 0.5]
     print("Every level beats every lower level: " + ("yes" if not violations else f"NO, {violations}"))
-    print("\n| evaluation match (threats vs trivial, equal depth) | threat-eval score |")
-    print("|---|---|")
-    for depth, score in zip(args.eval_depth, eval_scores):
-        print(f"| depth {depth}, {games} games | {score:.0%} |")
+    print("\n| evaluation match at equal depth | games | score of the threat evaluation |")
+    print("|---|---|---|")
+    for (rival, depth), score in zip(eval_jobs, eval_scores):
+        print(f"| threats vs {rival}, depth {depth} | {games} | {score:.0%} |")
     print(f"\n{time.monotonic() - started:.0f} s. Machine: {machine_line()}")
 
 
