@@ -95,6 +95,17 @@ class Engine:
             return self._live_token
         return self._submit("ponder", game.copy(), limits)
 
+    def analyze(self, game, limits: Limits | None = None) -> int:
+        """Ponders ``game`` for a person who asked for analysis (a hint, the analysis overlay): the same search
+        and messages as :meth:`ponder`, but it runs even with pondering switched off, since the person asked for
+        it. A finished game runs nothing; the token still supersedes earlier requests.
+        """
+        if game.is_over():
+            self.stop()
+            self._live_token = next(self._tokens)
+            return self._live_token
+        return self._submit("ponder", game.copy(), limits)
+
     def stop(self) -> None:
         """Stops whatever runs; no message of it is handed out afterwards."""
         if self._current is not None:

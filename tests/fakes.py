@@ -1,4 +1,5 @@
-"""A fake engine with the façade of ``ai.engine.Engine``, for tests and screenshots: no threads, no search.
+"""Fakes for tests and screenshots: an engine with the façade of ``ai.engine.Engine`` (no threads, no search), a
+sound player that records what it was asked to play, and synthetic pygame events.
 
 ``think`` queues a Progress and a BestMove that the next ``poll`` returns (the first legal move, unless a
 ``choose`` function says otherwise). With ``auto_answer=False`` nothing is queued and the test delivers
@@ -53,6 +54,11 @@ class FakeEngine:
         self.calls.append(Call("ponder", token, game.moves_text(), limits))
         return token
 
+    def analyze(self, game, limits: Limits | None = None) -> int:
+        token = self._token()
+        self.calls.append(Call("analyze", token, game.moves_text(), limits))
+        return token
+
     def stop(self) -> None:
         self.calls.append(Call("stop"))
 
@@ -84,6 +90,16 @@ class FakeEngine:
         return sum(call.name == name for call in self.calls)
 
 
+@dataclass
+class FakeSounds:
+    """Records the sounds the window asks for (``ui.sound.Sounds`` has the same ``play``)."""
+
+    played: list[str] = field(default_factory=list)
+
+    def play(self, name: str) -> None:
+        self.played.append(name)
+
+
 # --- synthetic pygame events --------------------------------------------------------------------------------
 # Imported lazily so that the engine fake stays usable without pygame.
 
@@ -102,10 +118,10 @@ def motion(position: tuple[int, int]):
     )
 
 
-def key(code: int, mod: int = 0):
+def key(code: int, mod: int = 0, unicode: str = ""):
     import pygame
 
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
 
 
 def resize(width: int, height: int):

@@ -119,6 +119,16 @@ def test_pondering_switched_off_runs_nothing(engine):
     assert collect(engine, lambda ms: False, timeout=0.3) == []
 
 
+def test_analyze_runs_even_with_pondering_switched_off(engine):
+    engine.set_pondering(False)
+    game = ConnectFour.from_moves("44")
+    token = engine.analyze(game, Limits(depth=2))
+    messages = collect(engine, lambda ms: any(m.depth == 3 for m in ms))
+    assert [m.depth for m in messages] == [2, 3]
+    assert all(m.pondering and m.token == token and len(m.move_scores) == 7 for m in messages)
+    assert engine.analyze(ConnectFour.from_moves("1212121")) != token  # a finished game: nothing runs
+
+
 class ExplodingGame:
     """Crosses to the worker fine, then fails there."""
 

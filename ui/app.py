@@ -1,9 +1,14 @@
-"""The window's entry point and its one main loop.
+"""The window's entry point and its one main loop, and what belongs to the whole window rather than one screen.
 
 Each frame: events -> scene.handle; engine.poll() -> scene.receive; scene.update(dt); the scene is drawn and
 the display flipped only when something changed or moves; at most 60 frames a second. Scenes ask for a switch
 (play, menu, quit) through their ``request``; the loop carries it out. :meth:`App.step` is one frame without
 the display work, so tests drive the real loop with synthetic events and chosen time steps.
+
+The window's own keys work on every screen: F1 or ? shows the help (which then takes every key and click until
+closed), M mutes, T changes the theme, S the animation speed. Their settings, and the game chosen on the start
+screen, are remembered through a :class:`~ui.settings.SettingsStore`; notes about them (and about a broken
+settings or tally file, once, at the start) appear as a toast across the top.
 
 The engine is made by a factory passed in (tests pass a fake); the real ``ai.engine.Engine`` is imported only
 when the real window starts.
@@ -13,19 +18,30 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 import pygame
 
+from ui import settings as settings_file
+from ui import tally as tally_file
+from ui.animation import next_speed
+from ui.help_overlay import draw_help
+from ui.icon import load_icon
 from ui.options import PlayOptions, build_play_parser, parse_play_options
 from ui.play_scene import PlayScene
-from ui.scene import GoToMenu, GoToPlay, Quit, Scene
+from ui.scene import COMMAND_KEYS, GoToMenu, GoToPlay, Quit, Scene
 from ui.session import EngineLike
+from ui.settings import DEFAULT_WINDOW, Settings, SettingsStore
+from ui.sound import Sounds
 from ui.start_scene import StartScene
-from ui.theme import CLASSIC, Fonts, Theme
+from ui.tally import Tally
+from ui.theme import THEMES, Fonts, Theme, next_theme
+from ui.toast import PROBLEM_SECONDS, Toast
+from ui.userfiles import config_dir
 
 __all__ = ["App", "build_play_parser", "main"]
 
-DEFAULT_SIZE = (960, 780)
+DEFAULT_SIZE = DEFAULT_WINDOW
 FPS = 60
 #: A longer frame (a window drag, a suspended laptop) counts as this long: animations do not jump to the end.
 MAX_FRAME_SECONDS = 0.1
@@ -41,24 +57,56 @@ def real_engine() -> EngineLike:
 
 
 class App:
-    """The running window: one engine for the whole run, and the scene on screen."""
+    """The running window: one engine for the whole run, the scene on screen, and the window's settings."""
 
     def __init__(
         self,
         engine_factory: EngineFactory,
         options: PlayOptions,
         start_playing: bool,
-        size: tuple[int, int] = DEFAULT_SIZE,
-        theme: Theme = CLASSIC,
+        size: tuple[int, int] | None = None,
+        theme: Theme | None = None,
+        *,
+        store: SettingsStore | None = None,
+        tally: Tally | None = None,
+        sounds: Sounds | None = None,
     ) -> None:
-        self.theme = theme
+        """``store`` None keeps settings in memory only, ``tally`` None keeps the score tally in memory only
+        (tests); ``size`` and ``theme`` default to the stored settings. ``sounds`` stay silent until
+        :meth:`run` opens the audio device."""
+        self.store = store or SettingsStore(None)
+        self.settings: Settings = self.store.current
+        if theme is not None:
+            self.settings = replace(self.settings, theme=theme.name)
+        self.theme = THEMES[self.settings.theme]
+        self.tally = tally or Tally(None)
+        self.sounds = sounds or Sounds(enabled=self.settings.sound)
         self.fonts = Fonts()
         self.engine = engine_factory()
         self.running = True
+        self.help_shown = False
+        self.toast = Toast()
+        #: The window's own layers (help, toast) changed: the whole picture needs drawing.
+        self._dirty = True
+        size = size or self.settings.window
         self.scene: Scene = (
-            PlayScene(size, options, self.engine, theme, self.fonts)
-            if start_playing
-            else StartScene(size, options, theme, self.fonts)
+            self._play_scene(size, options) if start_playing else StartScene(size, options, self.theme, self.fonts)
+        )
+        # Each broken file is reported once, here, and in the log by the store that found it.
+        problems = [problem for problem in (self.store.problem, self.tally.problem) if problem]
+        if problems:
+            self.toast.show("  \u00b7  ".join(problems), PROBLEM_SECONDS)
+
+    def _play_scene(self, size: tuple[int, int], options: PlayOptions) -> PlayScene:
+        return PlayScene(
+            size,
+            options,
+            self.engine,
+            self.theme,
+            self.fonts,
+            sounds=self.sounds,
+            tally=self.tally,
+            animation=self.settings.animation,
         )
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
@@ -67,12 +115,76 @@ class App:
             if event.type == pygame.QUIT:
                 self.running = False
                 return
+            if self._window_input(event):
+                continue
             self.scene.handle(event)
             self._follow_request()
         for message in self.engine.poll():
             self.scene.receive(message)
         self.scene.update(dt)
+        if self.toast.advance(dt):
+            self._dirty = True
         self._follow_request()
+
+    def _window_input(self, event: pygame.event.Event) -> bool:
+        """Handles the window's own keys, and every key and click while the help shows; True if taken."""
+        if event.type == pygame.KEYDOWN and not event.mod & COMMAND_KEYS:
+            wants_help = event.key in (pygame.K_F1, pygame.K_QUESTION) or event.unicode == "?"
+            if wants_help or (self.help_shown and event.key == pygame.K_ESCAPE):
+                self.help_shown = not self.help_shown and wants_help
+                self._dirty = True
+                return True
+            if self.help_shown:
+                return True
+            if event.key == pygame.K_m:
+                self._change(sound=not self.settings.sound)
+                self.sounds.enabled = self.settings.sound
+                self._note("Sound on" if self.settings.sound else "Sound off (M turns it on)")
+                return True
+            if event.key == pygame.K_t:
+                self.theme = next_theme(self.theme)
+                self._change(theme=self.theme.name)
+                self.scene.set_theme(self.theme)
+                self._note(f"Theme: {self.theme.name}")
+                return True
+            if event.key == pygame.K_s:
+                self._change(animation=next_speed(self.settings.animation))
+                if isinstance(self.scene, PlayScene):
+                    self.scene.set_animation(self.settings.animation)
+                self._note(f"Animations: {self.settings.animation}")
+                return True
+        if self.help_shown and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            # The help covers the screen: a click closes it rather than playing a move nobody could see.
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.help_shown = False
+                self._dirty = True
+            return True
+        return False
+
+    def _change(self, **changes: object) -> None:
+        """Changes the window's settings and remembers them; a failed write is shown, not raised."""
+        self.settings = replace(self.settings, **changes)
+        problem = self.store.save(self.settings)
+        if problem:
+            self._note(problem, PROBLEM_SECONDS)
+
+    def _note(self, text: str, seconds: float | None = None) -> None:
+        if seconds is None:
+            self.toast.show(text)
+        else:
+            self.toast.show(text, seconds)
+        self._dirty = True
+
+    def needs_redraw(self) -> bool:
+        return self._dirty or self.scene.needs_redraw()
+
+    def render(self, surface: pygame.Surface) -> None:
+        """Draws the scene, then the window's layers over it: the toast and the help."""
+        self.scene.draw(surface)
+        self.toast.draw(surface, self.theme, self.fonts)
+        if self.help_shown:
+            draw_help(surface, self.theme, self.fonts)
+        self._dirty = False
 
     def _follow_request(self) -> None:
         request = self.scene.request
@@ -82,7 +194,10 @@ class App:
         if isinstance(request, Quit):
             self.running = False
         elif isinstance(request, GoToPlay):
-            self.scene = PlayScene(size, request.options, self.engine, self.theme, self.fonts)
+            # The choices of the start screen are the settings to remember.
+            if isinstance(self.scene, StartScene):
+                self._change(play=request.options)
+            self.scene = self._play_scene(size, request.options)
         elif isinstance(request, GoToMenu):
             self.scene = StartScene(size, request.options, self.theme, self.fonts)
         self.scene.request = None
@@ -94,7 +209,10 @@ class App:
         pygame.display.init()
         pygame.font.init()
         try:
+            # The icon must be set before the window opens for some window managers to use it.
+            pygame.display.set_icon(load_icon())
             pygame.display.set_mode(self.scene.size, pygame.RESIZABLE)
+            self.sounds.start()
             clock = pygame.time.Clock()
             caption = None
             while self.running:
@@ -103,14 +221,17 @@ class App:
                 surface = pygame.display.get_surface()
                 # The display may have been resized without an event this scene saw (e.g. while switching).
                 self.scene.resize(surface.get_size())
-                if self.scene.needs_redraw():
-                    self.scene.draw(surface)
+                if self.needs_redraw():
+                    self.render(surface)
                     pygame.display.flip()
                 if self.scene.caption() != caption:
                     caption = self.scene.caption()
                     pygame.display.set_caption(caption)
+            # The window's size is remembered (a write only if it changed).
+            self._change(window=self.scene.size)
         finally:
             self.engine.close()
+            self.sounds.close()
             pygame.quit()
         return 0
 
@@ -128,5 +249,16 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
         # argparse exits for --help (0) and for bad values (2); the caller decides what to do with the status.
         code = exit_request.code
         return code if isinstance(code, int) else (0 if code is None else 2)
-    app = App(engine_factory or real_engine, options, start_playing=bool(argv))
+    store = SettingsStore(config_dir() / settings_file.FILE_NAME)
+    settings = store.load()
+    tally = Tally(config_dir() / tally_file.FILE_NAME)
+    tally.load()
+    # Options on the command line are for this run; without any, the start screen offers the remembered ones.
+    app = App(
+        engine_factory or real_engine,
+        options if argv else settings.play,
+        start_playing=bool(argv),
+        store=store,
+        tally=tally,
+    )
     return app.run()

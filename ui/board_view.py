@@ -27,7 +27,8 @@ class BoardPicture:
     ``selection`` is the column (Connect Four) or cell index (Tic-tac-toe) under the mouse or keyboard cursor;
     ``ghost_player`` is whose ghost disc or hover to show there (None when no human may move). ``refusal``
     (0..1) is the strength of the "not allowed" cue on the selection and ``shake`` its sideways offset in
-    pixels. The stone of ``animation`` is drawn where the animation has it, not in its cell.
+    pixels. The stone of ``animation`` is drawn where the animation has it, not in its cell. ``hint`` is the
+    move a hint shows (a column or a cell), at ``hint_strength`` (0..1, it fades out).
     """
 
     cells: tuple[tuple[int | None, ...], ...]
@@ -39,6 +40,8 @@ class BoardPicture:
     ghost_player: int | None = None
     refusal: float = 0.0
     shake: float = 0.0
+    hint: int | None = None
+    hint_strength: float = 0.0
 
 
 def winning_lines(cells: frozenset[Cell], k: int) -> list[tuple[Cell, Cell]]:
@@ -112,9 +115,18 @@ class ConnectFourView:
             radius = self.DISC * cell
             size = int(2 * radius) + 4
             face, rim = self.theme.discs[player], self.theme.disc_rims[player]
+            square = self.theme.disc_shapes[player] == "square"
 
             def paint(big: pygame.Surface, s: int) -> None:
                 centre = (size * s / 2, size * s / 2)
+                if square:
+                    # A rounded square whose corners still fit the round hole: side 1.5 radii.
+                    outer = pygame.Rect(0, 0, radius * s * 1.56, radius * s * 1.56)
+                    outer.center = (round(centre[0]), round(centre[1]))
+                    corner = round(radius * s * 0.3)
+                    pygame.draw.rect(big, rim, outer, border_radius=corner)
+                    pygame.draw.rect(big, face, outer.inflate(-radius * s * 0.2, -radius * s * 0.2), border_radius=corner)
+                    return
                 pygame.draw.circle(big, rim, centre, radius * s)
                 pygame.draw.circle(big, face, centre, radius * s * 0.88)
                 pygame.draw.circle(
@@ -175,11 +187,27 @@ class ConnectFourView:
             surface.blit(tint, strip)
         if moving is None:
             self._draw_markers(surface, layout, picture)
+        if picture.hint is not None:
+            self._draw_hint(surface, layout, picture)
         if picture.ghost_player is not None and picture.selection is not None:
             ghost = self.disc_sprite(picture.ghost_player, cell).copy()
             ghost.set_alpha(150)
             x, y = layout.ghost_centre(picture.selection)
             _blit_centred(surface, ghost, (x + picture.shake, y))
+
+    def _draw_hint(self, surface: pygame.Surface, layout: PlayLayout, picture: BoardPicture) -> None:
+        """The hinted column glows, and a ring marks the hole its disc would fall into."""
+        cell, column = layout.cell, picture.hint
+        alpha = picture.hint_strength
+        strip = Rect(layout.grid.left + column * cell, layout.frame.top, cell, layout.frame.height)
+        glow = pygame.Surface(strip.size, pygame.SRCALPHA)
+        glow.fill((*self.theme.focus_ring, round(90 * alpha)))
+        surface.blit(glow, strip)
+        empty = [row for row, line in enumerate(picture.cells) if line[column] is None]
+        if empty:
+            centre = layout.cell_centre(empty[-1], column)
+            ring = (*self.theme.focus_ring, round(255 * alpha))
+            pygame.draw.circle(surface, ring, centre, self.DISC * cell, width=max(3, cell // 14))
 
     def _draw_markers(self, surface: pygame.Surface, layout: PlayLayout, picture: BoardPicture) -> None:
         cell = layout.cell
@@ -257,6 +285,12 @@ class TicTacToeView:
                 if (row, column) == picture.last_move and not picture.winning:
                     pygame.draw.rect(
                         surface, theme.focus_ring, card, width=max(2, gap // 2), border_radius=radius
+                    )
+                if index == picture.hint and owner is None and picture.hint_strength > 0:
+                    hinted = _mix(theme.cell, theme.focus_ring, 0.35 * picture.hint_strength)
+                    pygame.draw.rect(surface, hinted, card, border_radius=radius)
+                    pygame.draw.rect(
+                        surface, theme.focus_ring, card, width=max(3, gap), border_radius=radius
                     )
                 if owner is None:
                     continue

@@ -9,7 +9,7 @@ size alone, so hit-testing does not depend on what was last drawn.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pygame import Rect
 
@@ -17,6 +17,8 @@ from pygame import Rect
 MARGIN = 20
 #: The board's frame around the holes, as a share of a cell.
 FRAME = 0.14
+#: Height of the analysis overlay's row of move values under a Connect Four board, in cells.
+ANALYSIS_ROW = 0.6
 
 
 def clamp(value: float, low: float, high: float) -> float:
@@ -36,6 +38,8 @@ class PlayLayout:
     grid: Rect
     frame: Rect
     cell: int
+    #: The row of move values under a Connect Four board while the analysis overlay shows (else empty).
+    analysis: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))
 
     def cell_rect(self, row: int, column: int) -> Rect:
         """The square of (row, column), rows counted from the top."""
@@ -94,8 +98,15 @@ class PlayLayout:
         return band
 
 
-def play_layout(size: tuple[int, int], columns: int, rows: int, gravity: bool) -> PlayLayout:
-    """The play screen's layout for a window of ``size`` pixels and a ``columns`` x ``rows`` board."""
+def play_layout(
+    size: tuple[int, int], columns: int, rows: int, gravity: bool, analysis: bool = False
+) -> PlayLayout:
+    """The play screen's layout for a window of ``size`` pixels and a ``columns`` x ``rows`` board.
+
+    With ``analysis`` a Connect Four board leaves a row under it for the overlay's move values (Tic-tac-toe
+    shows them in the empty cells).
+    """
+    analysis_row = ANALYSIS_ROW if analysis and gravity else 0.0
     width, height = max(size[0], 200), max(size[1], 200)
     toolbar_height = int(clamp(height * 0.075, 40, 58))
     status_height = int(clamp(height * 0.11, 56, 92))
@@ -106,15 +117,17 @@ def play_layout(size: tuple[int, int], columns: int, rows: int, gravity: bool) -
     )
     # In cells: the grid, its frame on every side, and for Connect Four the ghost row above.
     span_x = columns + 2 * FRAME
-    span_y = rows + 2 * FRAME + (1 if gravity else 0)
+    span_y = rows + 2 * FRAME + (1 if gravity else 0) + analysis_row
     cell = max(8, int(min(area.width / span_x, area.height / span_y)))
     pad = round(cell * FRAME)
     grid = Rect(0, 0, cell * columns, cell * rows)
-    total_height = grid.height + 2 * pad + (cell if gravity else 0)
+    strip = round(cell * analysis_row)
+    total_height = grid.height + 2 * pad + (cell if gravity else 0) + strip
     grid.centerx = area.centerx
-    grid.bottom = area.top + (area.height + total_height) // 2 - pad
+    grid.bottom = area.top + (area.height + total_height) // 2 - pad - strip
     frame = grid.inflate(2 * pad, 2 * pad)
-    return PlayLayout((width, height), columns, rows, gravity, toolbar, status, grid, frame, cell)
+    values = Rect(grid.left, frame.bottom, grid.width, strip) if strip else Rect(0, 0, 0, 0)
+    return PlayLayout((width, height), columns, rows, gravity, toolbar, status, grid, frame, cell, values)
 
 
 def buttons_in_row(

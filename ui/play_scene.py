@@ -7,10 +7,18 @@ the status line, and time into animations. The rules of turns, undo pairs and en
 Keys: Connect Four Left/Right + Enter/Space/Down and 1-9; Tic-tac-toe arrows + Enter/Space, 1-9 (cells in
 reading order) and the numpad (laid out like the 3 x 3 board); Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo,
 Ctrl+N new game, Esc back to the start screen, Ctrl+Q quit; in watch mode Space or P pauses. When the game is
-over Enter plays the next round.
+over Enter plays the next round. H shows a hint, A the analysis overlay; Ctrl+S saves the game, Ctrl+O loads
+the saved game, Ctrl+C copies the move string, Ctrl+R resets the score tally. A click during an animation
+finishes it at once. (Keys of the whole window, such as help, sound and theme, live in :mod:`ui.app`.)
+
+Results: when a round ends, its sound plays and it is counted once in the score tally (an undo and a different
+ending do not count the round again).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
 
 import pygame
 from pygame import Rect
@@ -18,19 +26,25 @@ from pygame import Rect
 from ai.messages import BestMove, Progress
 from ai.score import describe
 from game.protocol import Game
-from ui.animation import Fade, MoveAnimation
+from ui import savegame
+from ui.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
 from ui.board_view import BoardPicture, view_for
+from ui.clipboard import copy_text
+from ui.hint import Hint
 from ui.layout import PlayLayout, buttons_in_row, clamp, play_layout
 from ui.options import Mode, PlayOptions
+from ui.overlay import draw_overlay
 from ui.scene import COMMAND_KEYS, GoToMenu, Scene
 from ui.session import EngineLike, Refusal, Session
+from ui.sound import SoundPlayer
+from ui.tally import Record, Tally, matchup_key
 from ui.theme import CLASSIC, Fonts, Theme
+from ui.userfiles import data_dir
 from ui.widgets import (
     Button,
     draw_button,
     draw_fitted_text,
     draw_text,
-    filled_circle,
     fitting_font,
     hit,
     panel,
@@ -41,6 +55,8 @@ BANNER_DELAY = 0.45
 #: Seconds a refusal or a notice stays on screen.
 NOTICE_SECONDS = 1.6
 REFUSAL_SECONDS = 0.6
+#: Seconds a message about a file (saved, loaded, or why not) stays: long enough to read a reason.
+FILE_NOTICE_SECONDS = 4.0
 
 # Numpad keys laid out like a 3 x 3 board: 7 8 9 on top.
 _NUMPAD_3X3 = {
@@ -57,6 +73,7 @@ _NUMPAD_3X3 = {
 _DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
 _KEYPAD_DIGITS = {getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)}
 _PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+_COMMAND_ACTIONS = {pygame.K_s: "save", pygame.K_o: "load", pygame.K_c: "copy", pygame.K_r: "reset-tally"}
 
 
 class PlayScene(Scene):
@@ -69,22 +86,57 @@ class PlayScene(Scene):
         engine: EngineLike,
         theme: Theme = CLASSIC,
         fonts: Fonts | None = None,
+        *,
+        sounds: SoundPlayer | None = None,
+        tally: Tally | None = None,
+        saved_game_path: Path | None = None,
+        animation: str = "normal",
     ) -> None:
+        """``sounds`` None plays nothing; ``tally`` None counts nothing; ``saved_game_path`` is the file of
+        Ctrl+S and Ctrl+O (default: ``saved-game.txt`` in the user's data directory); ``animation`` is a name of
+        :data:`~ui.animation.ANIMATION_SPEEDS`."""
         super().__init__(size)
         self.theme = theme
         self.fonts = fonts or Fonts()
-        self.session = Session(options, engine)
-        self.view = view_for(options.game, theme)
+        self.engine = engine
+        self.sounds = sounds
+        self.tally = tally
+        self.saved_game_path = saved_game_path or data_dir() / savegame.FILE_NAME
+        self.animation_speed = ANIMATION_SPEEDS[animation]
+        #: The analysis overlay (A) shows.
+        self.overlay_shown = False
+        self.hint: Hint | None = None
+        self._mouse = (-1, -1)
+        self.notice: tuple[str, Fade] | None = None
+        self._start(options)
+
+    def _start(self, options: PlayOptions) -> None:
+        """Sits down at a new board with ``options`` (at creation, and when a saved game is loaded)."""
+        self.session = Session(options, self.engine)
+        self.view = view_for(options.game, self.theme)
         self.gravity = options.game == "connect4"
         #: The column (Connect Four) or cell index (Tic-tac-toe) under the mouse or the keyboard cursor.
         self.selection: int | None = None
         self.animation: MoveAnimation | None = None
         self.refusal: Fade | None = None
-        self.notice: tuple[str, Fade] | None = None
+        self.hint = None
         self._over_for = 0.0
         #: The player clicked the finished board to see it without the result banner.
         self.banner_folded = False
-        self._mouse = (-1, -1)
+        #: The round's result has been counted and sounded.
+        self._result_told = False
+        self.session.want_analysis(self.overlay_shown)
+        self.dirty = True
+
+    def set_theme(self, theme: Theme) -> None:
+        """Redraws everything in ``theme`` (the views cache sprites per theme, so they are made anew)."""
+        self.theme = theme
+        self.view = view_for(self.options.game, theme)
+        self.dirty = True
+
+    def set_animation(self, name: str) -> None:
+        """Sets the animation speed by its name in :data:`~ui.animation.ANIMATION_SPEEDS` ("off" included)."""
+        self.animation_speed = ANIMATION_SPEEDS[name]
 
     @property
     def options(self) -> PlayOptions:
@@ -97,7 +149,7 @@ class PlayScene(Scene):
     # --- geometry -------------------------------------------------------------------------------------------
 
     def layout(self) -> PlayLayout:
-        return play_layout(self.size, self.game.width, self.game.height, self.gravity)
+        return play_layout(self.size, self.game.width, self.game.height, self.gravity, self.overlay_shown)
 
     def move_at(self, position: tuple[int, int]) -> int | None:
         """The move a click at ``position`` means (a column or a cell index), or None off the board."""
@@ -129,7 +181,9 @@ class PlayScene(Scene):
         """The result banner and its buttons, once the game is over and the last stone has landed."""
         if not self.banner_shown():
             return None
-        _, button_height, height = self._banner_metrics(layout)
+        title, button_height, height = self._banner_metrics(layout)
+        if self.tally_text():
+            height += int(title * 0.5)
         rect = layout.banner_rect(height, self.game.winning_cells())
         font = self._button_font(layout)
         labels = [("next", "Next round"), ("new", "New game"), ("menu", "Menu")]
@@ -169,6 +223,9 @@ class PlayScene(Scene):
             if (self.selection, self._hovered_action()) != before:
                 self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.animation is not None:
+                # A click finishes a moving stone at once; the click then does what it would have done.
+                self._finish_animation()
             self._click(event.pos)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
@@ -207,15 +264,30 @@ class PlayScene(Scene):
             self._after_history_change(self.session.redo(), "Nothing to redo")
         elif action == "new":
             self.session.new_game()
+            self._result_told = False
             self._after_history_change(1, "")
         elif action == "next":
             self.session.next_round()
+            self._result_told = False
             self._after_history_change(1, "")
         elif action == "menu":
             self.session.leave()
             self.request = GoToMenu(self.options)
         elif action == "pause":
             self.session.toggle_pause()
+        elif action == "hint":
+            self._ask_hint()
+        elif action == "overlay":
+            self.overlay_shown = not self.overlay_shown
+            self._want_analysis()
+        elif action == "save":
+            self._save()
+        elif action == "load":
+            self._load()
+        elif action == "copy":
+            self._copy()
+        elif action == "reset-tally":
+            self._reset_tally()
         else:
             raise ValueError(f"unknown action {action!r}")
         self.dirty = True
@@ -230,6 +302,7 @@ class PlayScene(Scene):
         self.notice = None
         self._over_for = 0.0
         self.banner_folded = False
+        self.hint = None
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
@@ -240,9 +313,15 @@ class PlayScene(Scene):
                 self.act("undo")
             elif key == pygame.K_n:
                 self.act("new")
+            elif key in _COMMAND_ACTIONS:
+                self.act(_COMMAND_ACTIONS[key])
             return
         if key == pygame.K_ESCAPE:
             self.act("menu")
+        elif key == pygame.K_h:
+            self.act("hint")
+        elif key == pygame.K_a:
+            self.act("overlay")
         elif self.game.is_over() and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.act("next")
         elif self.options.mode is Mode.WATCH and key in (pygame.K_SPACE, pygame.K_p):
@@ -308,6 +387,7 @@ class PlayScene(Scene):
             )
             self._notify(text)
         elif refusal is Refusal.ILLEGAL:
+            self._sound("refused")
             self.refusal = Fade(REFUSAL_SECONDS)
             if self.gravity:
                 self._notify(f"Column {move + 1} is full")
@@ -328,6 +408,12 @@ class PlayScene(Scene):
         return row, move
 
     def _start_animation(self, move: int) -> None:
+        self.hint = None
+        if self.animation_speed == 0:
+            # Animations off: the stone is simply there, and lands (sounds) now.
+            self.animation = None
+            self._landed()
+            return
         layout = self.layout()
         player = 1 - self.game.to_move()
         row, column = self.stone_cell(move)
@@ -338,9 +424,121 @@ class PlayScene(Scene):
         self.animation = MoveAnimation(row, column, player, distance)
         self._over_for = 0.0
 
-    def _notify(self, text: str) -> None:
-        self.notice = (text, Fade(NOTICE_SECONDS))
+    def _finish_animation(self) -> None:
+        self.animation = None
+        self._landed()
         self.dirty = True
+
+    def _landed(self) -> None:
+        """A stone has come to rest: its sound, and if it ended the game, the result's sound and tally."""
+        self._sound("drop")
+        self._over_for = 0.0
+        if self.game.is_over() and not self._result_told:
+            self._result_told = True
+            self._tell_result()
+
+    def _tell_result(self) -> None:
+        winner = self.game.winner()
+        if winner is None:
+            outcome, sound = "draws", "draw"
+        elif self.options.mode is Mode.COMPUTER:
+            outcome, sound = ("wins", "win") if self.session.seats[winner].is_human else ("losses", "lose")
+        else:
+            # Two players: the first player's wins count as "wins" (the tally's convention).
+            outcome, sound = ("wins" if winner == 0 else "losses"), "win"
+        self._sound(sound)
+        key = self._tally_key()
+        if key is not None and self.tally is not None:
+            problem = self.tally.add(key, outcome)
+            if problem:
+                self._notify(problem, FILE_NOTICE_SECONDS)
+
+    def _tally_key(self) -> str | None:
+        """The tally's key for this board and opponent; None in watch mode, which is not counted."""
+        mode = self.options.mode
+        if mode is Mode.WATCH:
+            return None
+        opponent = None
+        if mode is Mode.COMPUTER:
+            opponent = next(seat for seat in self.session.seats if not seat.is_human).level.label
+        return matchup_key(self.game.variant(), opponent)
+
+    def tally_text(self) -> str:
+        """The tally of this board and opponent for the result banner ("" when nothing is counted)."""
+        key = self._tally_key()
+        if key is None or self.tally is None:
+            return ""
+        record: Record = self.tally.get(key)
+        if self.options.mode is Mode.COMPUTER:
+            level = key.rsplit(" vs ", 1)[1]
+            return f"You against {level}: {record.wins} won · {record.draws} drawn · {record.losses} lost"
+        return (
+            f"Tally: {self.player_name(0)} {record.wins} · draws {record.draws} · "
+            f"{self.player_name(1)} {record.losses}"
+        )
+
+    def _sound(self, name: str) -> None:
+        if self.sounds is not None:
+            self.sounds.play(name)
+
+    def _notify(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
+        self.notice = (text, Fade(seconds))
+        self.dirty = True
+
+    # --- hint, analysis, files ------------------------------------------------------------------------------
+
+    def _ask_hint(self) -> None:
+        """Shows the search's best move for the human to move; asks for an analysis if nothing searches."""
+        if not self.session.is_human_turn():
+            self._notify("A hint is for your turn" if not self.game.is_over() else "The game is over")
+            return
+        self.hint = Hint(self.game.moves_text())
+        self.hint.follow(self.session.thinking, self.game.moves_text())
+        self._want_analysis()
+
+    def _want_analysis(self) -> None:
+        """Keeps an analysis of the human's position running while the overlay shows or a hint waits."""
+        self.session.want_analysis(self.overlay_shown or self.hint is not None)
+        self.dirty = True
+
+    def _save(self) -> None:
+        path = self.saved_game_path
+        try:
+            savegame.write(path, self.game)
+        except ValueError:
+            self._notify("The game is over: nothing to save", FILE_NOTICE_SECONDS)
+            return
+        except OSError as error:
+            self._notify(f"Cannot save to {path}: {error.strerror or error}", FILE_NOTICE_SECONDS)
+            return
+        self._notify(f"Saved {self.game.ply()} moves to {path}", FILE_NOTICE_SECONDS)
+
+    def _load(self) -> None:
+        """Loads the saved game; a bad file keeps the current game and says what is wrong."""
+        path = self.saved_game_path
+        try:
+            saved = savegame.read(path)
+        except savegame.SavedGameError as error:
+            self._sound("refused")
+            self._notify(f"Cannot load: {error}", FILE_NOTICE_SECONDS)
+            return
+        self.session.leave()
+        options = replace(self.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
+        self._start(options)
+        self._notify(f"Loaded {path.name}: {self.game.ply()} moves", FILE_NOTICE_SECONDS)
+
+    def _copy(self) -> None:
+        moves = self.game.moves_text() or "(no moves yet)"
+        if copy_text(self.game.moves_text()):
+            self._notify(f"Copied the moves: {moves}")
+        else:
+            self._notify(f"No clipboard here; the moves are {moves}", FILE_NOTICE_SECONDS)
+
+    def _reset_tally(self) -> None:
+        if self.tally is None:
+            return
+        problem = self.tally.reset()
+        self._notify(problem or "Score tally reset", FILE_NOTICE_SECONDS)
 
     # --- time and messages ----------------------------------------------------------------------------------
 
@@ -350,10 +548,21 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         if self.animation is not None:
-            self.animation.advance(dt)
+            self.animation.advance(dt * self.animation_speed)
             if self.animation.done:
-                self.animation = None
+                self._finish_animation()
             self.dirty = True
+        if self.hint is not None:
+            position = self.game.moves_text()
+            before = self.hint.move
+            self.hint.follow(self.session.thinking, position)
+            self.hint.advance(dt)
+            if not self.hint.alive(position):
+                self.hint = None
+                self._want_analysis()
+            # Redraw when the hint appears, changes, fades (its last second) or ends; not while it stands still.
+            if self.hint is None or self.hint.move != before or self.hint.strength < 1:
+                self.dirty = True
         for fade in (self.refusal, self.notice[1] if self.notice else None):
             if fade is not None:
                 fade.advance(dt)
@@ -409,6 +618,10 @@ class PlayScene(Scene):
             return self.result_text()[0]
         player = self.game.to_move()
         if self.session.is_human_turn():
+            if self.hint is not None:
+                if self.hint.move is None:
+                    return "Hint: looking for the best move..."
+                return f"Hint: {self.game.describe_move(self.hint.move)}"
             if self.options.mode is Mode.COMPUTER:
                 return f"Your turn ({self.player_name(player)})"
             return f"{self.player_name(player)} to move"
@@ -426,6 +639,8 @@ class PlayScene(Scene):
         thinking = self.session.thinking
         if self.game.is_over():
             return "Enter: next round    Ctrl+N: new game    Esc: menu    Click the board to see it"
+        if self.overlay_shown:
+            return self._analysis_text()
         if thinking is not None and thinking.depth is not None:
             statistics = f"{thinking.nodes:,} positions in {thinking.seconds:.1f} s"
             if thinking.pondering:
@@ -439,9 +654,33 @@ class PlayScene(Scene):
             return "Click a cell or press 1-9    arrows + Enter    Ctrl+Z undo"
         return "Space pauses" if self.options.mode is Mode.WATCH else ""
 
+    def _analysis_text(self) -> str:
+        """The overlay's line: whose values, the depth, the score and the principal variation."""
+        thinking = self.session.thinking
+        if thinking is None:
+            return "Analysis: no search runs here"
+        who = self.player_name(thinking.player)
+        if thinking.depth is None:
+            return f"Analysis for {who}: searching..."
+        line = " ".join(self.game.move_to_text(move) for move in thinking.principal_variation[:10])
+        return (
+            f"Analysis for {who}: depth {thinking.depth}, {describe(thinking.score, thinking.exact)}"
+            f"    best line: {line}    {thinking.nodes:,} positions"
+        )
+
     def caption(self) -> str:
-        """The window title."""
-        return f"Ponder \u2014 {self.options.title()}"
+        """The window title: the game and what is happening, so a glance at the task bar tells whose turn it is."""
+        if self.game.is_over():
+            winner = self.game.winner()
+            state = "draw" if winner is None else f"{self.player_name(winner)} wins"
+        elif self.session.is_human_turn():
+            you = self.options.mode is Mode.COMPUTER
+            state = "your turn" if you else f"{self.player_name(self.game.to_move())} to move"
+        elif self.session.paused:
+            state = "paused"
+        else:
+            state = "computer thinking"
+        return f"Ponder \u2014 {self.options.title()} \u2014 {state}"
 
     def _matchup(self) -> str:
         mode, seats = self.options.mode, self.session.seats
@@ -472,6 +711,8 @@ class PlayScene(Scene):
             ghost_player=game.to_move() if human and self.animation is None else None,
             refusal=refusal.strength if refusal else 0.0,
             shake=refusal.shake(max(3.0, layout.cell * 0.08)) if refusal else 0.0,
+            hint=self.hint.move if self.hint is not None and self.animation is None else None,
+            hint_strength=self.hint.strength if self.hint is not None else 0.0,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -481,6 +722,8 @@ class PlayScene(Scene):
         surface.fill(theme.background)
         self._draw_toolbar(surface, layout)
         self.view.draw(surface, layout, self.picture(layout))
+        if self.overlay_shown and not self.game.is_over():
+            draw_overlay(surface, layout, theme, self.fonts, self.session.thinking, self.game.moves())
         self._draw_status(surface, layout)
         banner = self._banner(layout)
         if banner is not None:
@@ -546,8 +789,9 @@ class PlayScene(Scene):
     ) -> None:
         colour = self.theme.player_colour(self.options.game, player)
         if self.gravity:
-            filled_circle(surface, self.theme.disc_rims[player], centre, radius)
-            filled_circle(surface, colour, centre, radius * 0.82)
+            # The board's own disc sprite, so the icon has the piece's shape as well as its colour.
+            sprite = self.view.disc_sprite(player, round(radius / self.view.DISC))
+            surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
         else:
             draw_text(
                 surface,
@@ -568,7 +812,11 @@ class PlayScene(Scene):
         top = rect.top + 16
         title_rect = draw_text(surface, title, title_font, theme.text, midtop=(rect.centerx, top))
         sub_font = fitting_font(self.fonts, subtitle, int(title_size * 0.5), rect.width - 40)
-        draw_text(surface, subtitle, sub_font, theme.text_muted, midtop=(rect.centerx, title_rect.bottom + 2))
+        line = draw_text(surface, subtitle, sub_font, theme.text_muted, midtop=(rect.centerx, title_rect.bottom + 2))
+        tally = self.tally_text()
+        if tally:
+            tally_font = fitting_font(self.fonts, tally, int(title_size * 0.4), rect.width - 40)
+            draw_text(surface, tally, tally_font, theme.text_muted, midtop=(rect.centerx, line.bottom + 4))
         font = self._button_font(layout)
         for button in buttons:
             draw_button(surface, theme, font, button, hovered=button.rect.collidepoint(self._mouse))

@@ -13,6 +13,7 @@ import pygame
 
 from ai.messages import BestMove, Progress
 from ui.options import PlayOptions
+from ui.theme import Theme
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,11 @@ class Scene:
         if size != self.size:
             self.size = size
             self.dirty = True
+
+    def set_theme(self, theme: Theme) -> None:
+        """Draws in ``theme`` from now on (every scene keeps its theme in ``self.theme``)."""
+        self.theme = theme
+        self.dirty = True
 
     def receive(self, message: Progress | BestMove) -> None:
         """One message from the engine; scenes that do not play ignore them."""

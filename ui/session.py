@@ -4,9 +4,10 @@ This is the play screen's brain without pygame, so tests can drive it directly. 
 
 * the seats (human or computer at a level) of the current round, and the rounds themselves;
 * the game, undo (against the computer: your move and its reply together) and redo;
-* the engine requests: think when a computer is to move, ponder when a human is (computer mode), stop when a
-  request is superseded; and the token of the one request whose messages are still wanted, so a late answer to
-  an undone position is never played;
+* the engine requests: think when a computer is to move, ponder when a human is (computer mode), analyze when
+  a human is to move and the view wants the search's values anyway (a hint, the analysis overlay: in every mode,
+  pondering on or off), stop when a request is superseded; and the token of the one request whose messages are
+  still wanted, so a late answer to an undone position is never played;
 * the presentation delay: the computer's answer is held until the board has been still for
   :data:`PRESENTATION_DELAY` seconds, so a person can follow it even when the search answered at once.
 
@@ -38,6 +39,8 @@ class EngineLike(Protocol):
     def think(self, game: Game, limits: Limits) -> int: ...
 
     def ponder(self, game: Game, limits: Limits | None = None) -> int: ...
+
+    def analyze(self, game: Game, limits: Limits | None = None) -> int: ...
 
     def stop(self) -> None: ...
 
@@ -74,9 +77,12 @@ class Refusal(enum.Enum):
 
 @dataclass(frozen=True)
 class Thinking:
-    """The running search as the status line tells it: for ``player``, a think or a ponder.
+    """The running search as the status line and the analysis overlay tell it: for ``player``, a think or a
+    ponder (pondering includes analysis asked for by the view).
 
-    ``depth`` is None until the first iteration completes.
+    ``depth`` is None until the first iteration completes. ``move_scores`` is the latest Progress's value of
+    every legal move of the position on the board, from ``player``'s side, when the search had them (pondering
+    and the exact solver do; an ordinary think does not, and then it is empty).
     """
 
     player: int
@@ -87,6 +93,7 @@ class Thinking:
     nodes: int = 0
     seconds: float = 0.0
     principal_variation: tuple[int, ...] = ()
+    move_scores: tuple[tuple[int, int, bool], ...] = ()
 
 
 def seats_for_round(options: PlayOptions, round_number: int, to_move_at_start: int) -> tuple[Seat, Seat]:
@@ -128,6 +135,8 @@ class Session:
         self._token: int | None = None
         self._answer: BestMove | None = None
         self._still_for = 0.0
+        #: The view wants the search's values of the human's position even where nobody ponders.
+        self._analysis_wanted = False
         engine.set_pondering(options.ponder)
         self._reset()
 
@@ -219,11 +228,34 @@ class Session:
         elif self.options.mode is Mode.COMPUTER and self.options.ponder:
             # The computer's limits tell the engine how deep pondering pays: one ply past a depth level covers
             # every reply the human can make; deeper would only burn the human's CPU.
-            computer = self.seats[1 - player].level
-            self._token = self.engine.ponder(self.game, computer.limits(self.options.max_seconds))
+            self._token = self.engine.ponder(self.game, self._computer_limits())
+            self.thinking = Thinking(player, pondering=True)
+        elif self._analysis_wanted:
+            self._token = self.engine.analyze(self.game, self._computer_limits())
             self.thinking = Thinking(player, pondering=True)
         else:
             self._forget_request()
+
+    def _computer_limits(self) -> Limits | None:
+        """The opponent computer's limits against the computer (so a hint is the computer's own opinion and
+        fills its table as pondering would); None with two players, which analyses without a depth target."""
+        if self.options.mode is not Mode.COMPUTER:
+            return None
+        computer = next(seat for seat in self.seats if not seat.is_human)
+        return computer.level.limits(self.options.max_seconds)
+
+    def want_analysis(self, wanted: bool) -> None:
+        """The view needs (or no longer needs) the values of the human's position: starts or stops the search.
+
+        Where the engine ponders anyway nothing changes; otherwise an analysis starts on the human's turn (and
+        at every later human turn while wanted), and stops when no longer wanted.
+        """
+        if wanted == self._analysis_wanted:
+            return
+        self._analysis_wanted = wanted
+        if self.is_human_turn() and not (self.options.mode is Mode.COMPUTER and self.options.ponder):
+            self._forget_request()
+            self._begin_turn()
 
     def _forget_request(self) -> None:
         """Stops the running request, if any; its late messages will carry a token nobody wants."""
@@ -252,6 +284,7 @@ class Session:
                 nodes=message.nodes,
                 seconds=message.seconds,
                 principal_variation=message.principal_variation,
+                move_scores=message.move_scores,
             )
             return True
         if self.thinking.pondering:

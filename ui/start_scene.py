@@ -314,7 +314,7 @@ class StartScene(Scene):
                     hovered=play.rect.collidepoint(self._mouse),
                     focused=focused_row,
                 )
-        hint = "\u2191\u2193 choose a setting   \u2190\u2192 change it   Enter play   Ctrl+Q quit"
+        hint = "\u2191\u2193 choose a setting   \u2190\u2192 change it   Enter play   F1 help   Ctrl+Q quit"
         hint_font = fitting_font(fonts, hint, int(clamp(height * 0.022, 12, 18)), width - 24)
         # In a tiny window the settings need the room more than the key hints do.
         if all_buttons[-1][0].rect.bottom < height - 14 - hint_font.get_height():

@@ -1,0 +1,228 @@
+"""Hint and analysis overlay: what they show, which requests they make, and that their words are the truth.
+
+Most tests drive the play screen with the fake engine and hand-made Progress messages; the last ones run the real
+engine thread on end-game positions of the public benchmark set, where the search proves every value at once,
+and compare the overlay's words and the hint with the exact analyzer.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from fakes import FakeEngine, key
+from tests.conftest import TESTSETS
+
+from ai.analysis import ExactAnalyzer
+from ai.connect4_solver import FULL_COLUMN
+from ai.levels import MAX, Level
+from ai.messages import Progress
+from ai.score import describe, from_benchmark, win_in
+from ui.hint import HINT_SECONDS
+from ui.options import Mode, PlayOptions
+from ui.overlay import move_values, short_words
+from ui.play_scene import PlayScene
+
+SIZE = (960, 780)
+
+
+@pytest.fixture(autouse=True)
+def pygame_ready():
+    pygame.init()
+    yield
+
+
+def make(options=PlayOptions(level=Level(4)), **engine_options):
+    engine = FakeEngine(**engine_options)
+    return PlayScene(SIZE, options, engine), engine
+
+
+def ponder_progress(token, best, scores, depth=5, exact=False):
+    """A ponder Progress valuing every move in ``scores`` ({move: score}), ``best`` first in the line."""
+    move_scores = tuple((move, score, exact) for move, score in scores.items())
+    return Progress(token, depth, scores[best], exact, (best, 3), 5000, 0.3, True, move_scores)
+
+
+def run(scene, engine, seconds, dt=0.05):
+    for _ in range(round(seconds / dt)):
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(dt)
+
+
+# --- the hint -----------------------------------------------------------------------------------------------
+
+
+def test_the_hint_shows_the_pondered_best_move_on_the_board_then_fades():
+    scene, engine = make(auto_answer=False)
+    token = engine.last("ponder").token
+    scene.receive(ponder_progress(token, 2, {move: (40 if move == 2 else -5) for move in range(7)}))
+    scene.handle(key(pygame.K_h))
+    picture = scene.picture(scene.layout())
+    assert picture.hint == 2 and picture.hint in scene.game.moves()
+    assert scene.status_text() == "Hint: column 3"
+    scene.draw(pygame.Surface(SIZE))
+    assert engine.count("analyze") == 0  # the ponder already searches this position
+    run(scene, engine, HINT_SECONDS + 0.1)
+    assert scene.hint is None and scene.picture(scene.layout()).hint is None
+    assert scene.status_text() == "Your turn (Red)"
+
+
+def test_without_pondering_the_hint_asks_for_an_analysis_at_the_computers_level():
+    options = PlayOptions(level=Level(6), ponder=False)
+    scene, engine = make(options, auto_answer=False)
+    assert engine.count("ponder") == 0 and engine.count("analyze") == 0
+    scene.handle(key(pygame.K_h))
+    assert scene.status_text() == "Hint: looking for the best move..."
+    call = engine.last("analyze")
+    assert call.limits == Level(6).limits(options.max_seconds)
+    scene.receive(ponder_progress(call.token, 4, {move: move for move in range(7)}, depth=2))
+    scene.update(0.01)
+    assert scene.picture(scene.layout()).hint == 4
+    # The hint follows the search as it deepens.
+    scene.receive(ponder_progress(call.token, 3, {move: -move for move in range(7)}, depth=3))
+    scene.update(0.01)
+    assert scene.hint.move == 3
+    # When the hint is gone, so is the analysis: nobody ponders here.
+    stops = engine.count("stop")
+    run(scene, engine, HINT_SECONDS + 0.1)
+    assert engine.count("stop") == stops + 1
+    assert scene.options.level == Level(6)  # the hint never touched the computer's level
+
+
+def test_a_hint_is_only_for_the_humans_turn():
+    scene, engine = make(auto_answer=False)
+    scene.try_play(3)
+    scene.handle(key(pygame.K_h))
+    assert scene.hint is None and scene.status_text() == "A hint is for your turn"
+
+
+def test_a_stale_hint_disappears_when_the_position_changes():
+    scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
+    scene.handle(key(pygame.K_h))
+    call = engine.last("analyze")
+    assert call.limits is None  # two players: no computer level to follow
+    scene.receive(ponder_progress(call.token, 5, {move: 0 for move in range(7)}))
+    scene.try_play(0)
+    assert scene.hint is None
+    run(scene, engine, 0.1)
+    assert scene.status_text() == "Yellow to move"
+
+
+# --- the overlay --------------------------------------------------------------------------------------------
+
+
+def test_overlay_words_for_proven_values_and_a_bar_for_heuristic_ones():
+    scene, engine = make(auto_answer=False)
+    token = engine.last("ponder").token
+    scores = {0: win_in(5), 1: -win_in(4), 2: 0, 3: 120, 4: -300, 5: 0, 6: win_in(1)}
+    exact = {0: True, 1: True, 2: True, 3: False, 4: False, 5: False, 6: True}
+    move_scores = tuple((move, score, exact[move]) for move, score in scores.items())
+    scene.receive(Progress(token, 6, win_in(1), True, (6,), 100, 0.1, True, move_scores))
+    values = {value.move: value for value in move_values(scene.session.thinking)}
+    assert values[0].words == "win in 3" and values[1].words == "loses in 2" and values[2].words == "draw"
+    assert values[6].words == "wins now" and values[6].best
+    # Unproven: no words, a lean; an unproven 0 is not a draw.
+    assert values[3].words is None and 0 < values[3].lean < 1
+    assert values[4].words is None and -1 < values[4].lean < 0
+    assert values[5].words is None and values[5].lean == 0
+    assert [short_words(w) for w in ("win in 12", "loses in 3", "draw", "wins now")] == ["W12", "L3", "=", "W1"]
+
+
+def test_the_overlay_toggles_makes_room_and_draws_in_every_mode():
+    for options in (
+        PlayOptions(level=Level(4)),
+        PlayOptions(mode=Mode.TWO_PLAYERS, ponder=False),
+        PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS),
+        PlayOptions(mode=Mode.WATCH),
+    ):
+        scene, engine = make(options, auto_answer=False)
+        plain = scene.layout()
+        scene.handle(key(pygame.K_a))
+        assert scene.overlay_shown
+        layout = scene.layout()
+        if scene.gravity:
+            assert layout.analysis.height > 0 and layout.analysis.top >= layout.frame.bottom
+            assert layout.analysis.bottom <= layout.status.top and layout.cell <= plain.cell
+        for size in (SIZE, (360, 300), (1600, 500)):
+            scene.resize(size)
+            scene.draw(pygame.Surface(size))
+        scene.resize(SIZE)
+        if options.mode is not Mode.WATCH:
+            # A search of the human's position runs (the ponder against the computer, else an analysis).
+            assert engine.count("analyze") + engine.count("ponder") >= 1
+            assert scene.detail_text().startswith("Analysis for ")
+        scene.handle(key(pygame.K_a))
+        assert not scene.overlay_shown and scene.layout() == plain
+
+
+def test_overlay_analysis_follows_every_human_turn_in_two_player_mode():
+    scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
+    scene.handle(key(pygame.K_a))
+    first = engine.last("analyze").token
+    scene.try_play(3)
+    assert engine.last("analyze").token != first and engine.last("analyze").moves == "4"
+    scene.handle(key(pygame.K_a))
+    assert engine.calls[-1].name == "stop"
+
+
+# --- against the real engine and the exact analyzer ---------------------------------------------------------
+
+engine_module = pytest.importorskip("ai.engine")
+
+
+def end_game_positions(count: int) -> list[str]:
+    lines = (TESTSETS / "Test_L3_R1").read_text().splitlines()
+    return [line.split()[0] for line in lines[:count]]
+
+
+def search_until_proven(scene, engine, seconds=15.0):
+    """Polls the real engine until the overlay's search has proven the value of every move."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(0.01)
+        thinking = scene.session.thinking
+        if thinking is not None and thinking.move_scores and all(e for _, _, e in thinking.move_scores):
+            return thinking
+        time.sleep(0.005)
+    raise AssertionError("the search proved nothing in time")
+
+
+@pytest.fixture
+def real_engine():
+    engine = engine_module.Engine(table_entries=1 << 16, solver_slots=1 << 18, seed=3)
+    yield engine
+    engine.close()
+
+
+@pytest.mark.parametrize("moves", end_game_positions(6))
+def test_overlay_words_match_the_exact_analyzer(real_engine, moves):
+    scene = PlayScene(SIZE, PlayOptions(mode=Mode.TWO_PLAYERS, moves=moves), real_engine)
+    scene.handle(key(pygame.K_a))
+    search_until_proven(scene, real_engine)
+    game = scene.game
+    exact = ExactAnalyzer(solver_slots=1 << 16).move_scores(game.copy())
+    expected = {
+        move: describe(from_benchmark(score, game.ply(), 42), exact=True)
+        for move, score in enumerate(exact)
+        if score != FULL_COLUMN
+    }
+    shown = {value.move: value.words for value in move_values(scene.session.thinking)}
+    assert shown == expected
+    scene.draw(pygame.Surface(SIZE))
+
+
+@pytest.mark.parametrize("moves", end_game_positions(4))
+def test_the_hint_is_a_best_move_by_the_exact_analyzer(real_engine, moves):
+    scene = PlayScene(SIZE, PlayOptions(level=MAX, ponder=False, moves=moves), real_engine)
+    if not scene.session.is_human_turn():
+        pytest.skip("the computer moves first from this position")
+    scene.handle(key(pygame.K_h))
+    search_until_proven(scene, real_engine)
+    hint = scene.picture(scene.layout()).hint
+    exact = ExactAnalyzer(solver_slots=1 << 16).move_scores(scene.game.copy())
+    assert hint in scene.game.moves()
+    assert exact[hint] == max(score for score in exact if score != FULL_COLUMN)

@@ -1,0 +1,89 @@
+"""The help overlay (F1 or ?): every key of the window on one card over the screen.
+
+The list below is the one place that names the keys for people; the code that handles them is in
+:mod:`ui.play_scene`, :mod:`ui.start_scene` and :mod:`ui.app`, and a test checks that the keys named here work.
+"""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from ui.layout import clamp
+from ui.theme import Fonts, Theme
+from ui.widgets import draw_text, panel
+
+#: (section, [(keys, what they do)]).
+KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    (
+        "Playing",
+        (
+            ("Click, 1-9, \u2190\u2192 + Enter", "play a column (Connect Four)"),
+            ("Click, 1-9, numpad, arrows", "play a cell (Tic-tac-toe)"),
+            ("Ctrl+Z  /  Ctrl+Y", "undo  /  redo"),
+            ("H", "hint: the engine's best move for you"),
+            ("A", "analysis: the value of every move, live"),
+            ("Enter", "next round, when the game is over"),
+            ("Ctrl+N", "new game"),
+            ("Space or P", "pause (computer against computer)"),
+            ("Esc", "back to the start screen"),
+        ),
+    ),
+    (
+        "Files and scores",
+        (
+            ("Ctrl+S  /  Ctrl+O", "save  /  load the game"),
+            ("Ctrl+C", "copy the moves (e.g. 4453)"),
+            ("Ctrl+R", "reset the score tally"),
+        ),
+    ),
+    (
+        "Window",
+        (
+            ("M", "sound on / off"),
+            ("T", "theme: classic, dark, high contrast"),
+            ("S", "animation speed: off, slow, normal, fast"),
+            ("Click during a move", "finish the animation"),
+            ("F1 or ?", "this help"),
+            ("Ctrl+Q", "quit"),
+        ),
+    ),
+)
+
+
+def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
+    """Draws the help card centred on ``surface``, over a veil that dims the screen; returns the card."""
+    width, height = surface.get_size()
+    veil = pygame.Surface((width, height), pygame.SRCALPHA)
+    veil.fill((*theme.shadow, 120))
+    surface.blit(veil, (0, 0))
+    lines = sum(len(rows) + 1 for _, rows in KEYS) + 2
+    # The text shrinks until every line fits the window's height, and the two columns its width.
+    size = int(clamp(height / (lines * 1.75), 9, 20))
+    while size > 9:
+        key_width = max(fonts.get(size, bold=True).size(keys)[0] for _, rows in KEYS for keys, _ in rows)
+        text_width = max(fonts.get(size).size(text)[0] for _, rows in KEYS for _, text in rows)
+        if key_width + text_width + 3 * size + 48 <= width - 24:
+            break
+        size -= 1
+    key_width = max(fonts.get(size, bold=True).size(keys)[0] for _, rows in KEYS for keys, _ in rows)
+    text_width = max(fonts.get(size).size(text)[0] for _, rows in KEYS for _, text in rows)
+    step = int(size * 1.55)
+    card = Rect(0, 0, min(width - 16, key_width + text_width + 3 * size + 48), min(height - 16, lines * step + 24))
+    card.center = (width // 2, height // 2)
+    panel(surface, theme, card, alpha=248)
+    y = card.top + 14
+    title = fonts.get(int(size * 1.3), bold=True)
+    draw_text(surface, "Keys", title, theme.text, midtop=(card.centerx, y))
+    y += int(step * 1.4)
+    left = card.left + 24
+    for section, rows in KEYS:
+        draw_text(surface, section, fonts.get(size, bold=True), theme.accent, topleft=(left, y))
+        y += step
+        for keys, text in rows:
+            draw_text(surface, keys, fonts.get(size, bold=True), theme.text, topleft=(left + size, y))
+            draw_text(surface, text, fonts.get(size), theme.text_muted, topleft=(left + key_width + 2 * size, y))
+            y += step
+    footer = "F1, ? or Esc closes this help"
+    draw_text(surface, footer, fonts.get(max(9, size - 2)), theme.text_muted, midbottom=(card.centerx, card.bottom - 8))
+    return card

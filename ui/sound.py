@@ -1,0 +1,81 @@
+"""Sound effects: a stone landing, a win, a loss, a draw, a refused move; M mutes.
+
+The sounds are WAV files in ``assets/`` made by ``tools/make_assets.py`` (synthesised, nothing downloaded).
+Sound is a comfort, never a condition: with no audio device (or ``SDL_AUDIODRIVER=dummy``) the mixer may fail to
+start, and a missing or unreadable file silences that one sound; each is logged once, and the game plays on in
+silence. Only the UI thread plays sounds.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Protocol
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+#: Every sound the window plays, each the name of ``assets/<name>.wav``.
+SOUND_NAMES = ("drop", "win", "lose", "draw", "refused")
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+#: The format tools/make_assets.py writes; the mixer is opened in it so no sound needs converting.
+SAMPLE_RATE = 22050
+
+
+class SoundPlayer(Protocol):
+    """What the play screen needs of sound (tests pass a recorder)."""
+
+    def play(self, name: str) -> None: ...
+
+
+class Sounds:
+    """The mixer and the loaded sounds. Silent until :meth:`start` succeeds, and while muted."""
+
+    def __init__(self, enabled: bool = True, directory: Path = ASSETS) -> None:
+        self.enabled = enabled
+        self.directory = directory
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._started = False
+
+    def start(self) -> bool:
+        """Opens the audio device and loads the sounds; returns False (and stays silent) if there is no device.
+
+        Sounds whose files are missing or unreadable stay silent; the others play.
+        """
+        try:
+            pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=1, buffer=512)
+        except pygame.error as error:
+            log.info("no sound: the audio device did not open (%s)", error)
+            return False
+        self._started = True
+        missing = []
+        for name in SOUND_NAMES:
+            path = self.directory / f"{name}.wav"
+            try:
+                self._sounds[name] = pygame.mixer.Sound(str(path))
+            except (pygame.error, FileNotFoundError) as error:
+                missing.append(f"{path.name} ({error})")
+        if missing:
+            log.warning("silent sounds, run tools/make_assets.py: %s", "; ".join(missing))
+        return True
+
+    @property
+    def available(self) -> bool:
+        """True when at least one sound can be heard (when not muted)."""
+        return bool(self._sounds)
+
+    def play(self, name: str) -> None:
+        """Plays the sound ``name`` (one of :data:`SOUND_NAMES`) unless muted or unavailable; never waits."""
+        if name not in SOUND_NAMES:
+            raise ValueError(f"unknown sound {name!r}")
+        sound = self._sounds.get(name)
+        if self.enabled and sound is not None:
+            sound.play()
+
+    def close(self) -> None:
+        """Closes the audio device, if :meth:`start` opened it."""
+        if self._started:
+            self._sounds.clear()
+            pygame.mixer.quit()
+            self._started = False
