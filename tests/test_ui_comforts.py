@@ -1,0 +1,294 @@
+"""The play screen's and the window's comforts: save/load keys, sounds, the score tally, themes, animation
+speed and click-to-skip, the help overlay, the window's keys and remembered settings, the title."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from fakes import FakeEngine, FakeSounds, click, key
+
+from ai.levels import Level
+from ui.app import App
+from ui.help_overlay import KEYS
+from ui.options import Mode, PlayOptions
+from ui.play_scene import PlayScene
+from ui.settings import FILE_NAME, Settings, SettingsStore
+from ui.start_scene import StartScene
+from ui.tally import Tally
+from ui.theme import CLASSIC, HIGH_CONTRAST
+
+SIZE = (960, 780)
+CTRL = pygame.KMOD_LCTRL
+
+
+@pytest.fixture(autouse=True)
+def pygame_ready():
+    pygame.init()
+    yield
+
+
+def make(options=PlayOptions(level=Level(2)), theme=CLASSIC, **scene_options):
+    engine = FakeEngine(choose=lambda game: 1 if 1 in game.moves() else game.moves()[0])
+    return PlayScene(SIZE, options, engine, theme, **scene_options), engine
+
+
+def run(scene, engine, seconds=2.0, dt=0.05):
+    for _ in range(round(seconds / dt)):
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(dt)
+
+
+def red_wins(scene, engine):
+    """The human (Red) plays column 1 four times; the fake computer answers in column 2."""
+    for _ in range(4):
+        scene.try_play(0)
+        run(scene, engine)
+
+
+# --- save, load, copy ---------------------------------------------------------------------------------------
+
+
+def test_save_and_load_by_keys_round_trip(tmp_path):
+    path = tmp_path / "saved.txt"
+    scene, engine = make(saved_game_path=path)
+    scene.try_play(3)
+    run(scene, engine)
+    scene.handle(key(pygame.K_s, CTRL))
+    assert path.read_text().splitlines()[1:] == ["game: connect4", "size: 7x6", "moves: 42"]
+    assert "Saved 2 moves" in scene.status_text()
+    other, engine = make(PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS), saved_game_path=path)
+    other.handle(key(pygame.K_o, CTRL))
+    assert other.game.variant() == "connect4 7x6" and other.game.moves_text() == "42"
+    assert other.gravity and other.options.mode is Mode.TWO_PLAYERS
+    assert other.status_text() == "Loaded saved.txt: 2 moves"
+    other.draw(pygame.Surface(SIZE))
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"", "the file is empty"),
+        (b"game: connect4\nsize: 7x6\n", "no 'moves:' line"),
+        (b"\x00\x01\x02\xff", "not a text file"),
+        (b"game: connect4\nsize: 7x6\nmoves: 1111111\n", "column 1 is full"),
+        (b"game: go\nsize: 7x6\nmoves: 1\n", "'go' is not a game"),
+        (b"game: connect4\nsize: 7x6\nmoves: 1212121\n", "already over"),
+    ],
+)
+def test_loading_a_bad_file_keeps_the_game_and_says_why(tmp_path, content, words):
+    path = tmp_path / "saved.txt"
+    path.write_bytes(content)
+    sounds = FakeSounds()
+    scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), saved_game_path=path, sounds=sounds)
+    scene.try_play(2)
+    scene.handle(key(pygame.K_o, CTRL))
+    assert scene.game.moves_text() == "3"
+    assert scene.status_text().startswith("Cannot load: ") and words in scene.status_text()
+    assert sounds.played[-1] == "refused"
+
+
+def test_a_missing_save_file_and_a_finished_game(tmp_path):
+    scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), saved_game_path=tmp_path / "none.txt")
+    scene.handle(key(pygame.K_o, CTRL))
+    assert "cannot read" in scene.status_text()
+    for column in (0, 1, 0, 1, 0, 1, 0):
+        scene.try_play(column)
+    scene.handle(key(pygame.K_s, CTRL))
+    assert scene.status_text() == "The game is over: nothing to save"
+    assert not (tmp_path / "none.txt").exists()
+
+
+def test_copy_puts_the_moves_on_the_clipboard_or_shows_them():
+    scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
+    for column in (3, 3, 4):
+        scene.try_play(column)
+    scene.handle(key(pygame.K_c, CTRL))
+    # Headless there may be no clipboard; either way the player learns the move string.
+    assert "445" in scene.status_text()
+
+
+# --- sounds and the tally -----------------------------------------------------------------------------------
+
+
+def test_sounds_for_landing_refusal_and_results():
+    sounds = FakeSounds()
+    scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), sounds=sounds)
+    scene.try_play(0)
+    assert sounds.played == []  # the disc is still falling
+    run(scene, engine, 1.0)
+    assert sounds.played == ["drop"]
+    for column in (1, 0, 1, 0, 1, 0):
+        scene.try_play(column)
+    run(scene, engine, 1.0)
+    assert sounds.played[-1] == "win"
+    scene.act("new")
+    for _ in range(6):
+        scene.try_play(0)
+    scene.try_play(0)
+    assert sounds.played[-1] == "refused"
+
+
+def test_the_computers_win_sounds_like_a_loss_and_is_counted_once():
+    sounds, tally = FakeSounds(), Tally(None)
+    scene, engine = make(sounds=sounds, tally=tally)
+    engine.choose = lambda game: 1
+    for column in (0, 2, 0, 3):  # the computer stacks column 2 and wins
+        scene.try_play(column)
+        run(scene, engine)
+    assert scene.game.winner() == 1 and sounds.played[-1] == "lose"
+    assert tally.get("connect4 7x6 vs depth 2").losses == 1
+    assert "0 won \u00b7 0 drawn \u00b7 1 lost" in scene.tally_text()
+    scene.handle(key(pygame.K_z, CTRL))  # taking back the lost ending and losing again counts nothing more
+    scene.try_play(5)
+    run(scene, engine)
+    assert tally.get("connect4 7x6 vs depth 2").games == 1
+    scene.draw(pygame.Surface(SIZE))
+
+
+def test_the_tally_counts_wins_per_level_and_colour_and_resets(tmp_path):
+    tally = Tally(tmp_path / "tally.json")
+    scene, engine = make(tally=tally)
+    red_wins(scene, engine)
+    scene.act("next")
+    assert tally.get("connect4 7x6 vs depth 2").wins == 1
+    two, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), tally=tally)
+    for column in (0, 1, 0, 1, 0, 1, 0):
+        two.try_play(column)
+    run(two, engine)
+    assert two.tally_text() == "Tally: Red 1 \u00b7 draws 0 \u00b7 Yellow 0"
+    assert json.loads((tmp_path / "tally.json").read_text())["connect4 7x6 two players"]["wins"] == 1
+    two.handle(key(pygame.K_r, CTRL))
+    assert tally.records == {} and two.status_text() == "Score tally reset"
+
+
+# --- themes, shapes, animation ------------------------------------------------------------------------------
+
+
+def test_high_contrast_names_the_shapes_and_draws_a_square_disc():
+    scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), theme=HIGH_CONTRAST)
+    assert scene.status_text() == "Blue square to move"
+    square = scene.view.disc_sprite(0, 100)
+    circle = scene.view.disc_sprite(1, 100)
+    # Just above the square's flat top edge the round disc is still solid: the outlines differ.
+    above = (square.get_width() // 2, square.get_height() // 2 - 35)
+    assert square.get_at(above).a < 50 and circle.get_at(above).a > 200
+    for column in (0, 1, 0, 1, 0, 1, 0):
+        scene.try_play(column)
+    assert scene.status_text() == "Blue square wins"
+
+
+def test_switching_theme_redraws_with_new_sprites():
+    scene, engine = make()
+    surface = pygame.Surface(SIZE)
+    scene.draw(surface)
+    before = surface.get_at((5, SIZE[1] // 2))
+    scene.set_theme(HIGH_CONTRAST)
+    assert scene.needs_redraw()
+    scene.draw(surface)
+    assert surface.get_at((5, SIZE[1] // 2)) != before
+
+
+def test_animation_off_shows_stones_at_once_and_the_computer_still_waits():
+    sounds = FakeSounds()
+    scene, engine = make(animation="off", sounds=sounds)
+    scene.try_play(3)
+    assert scene.animation is None and sounds.played == ["drop"]
+    run(scene, engine, 0.3)
+    assert scene.game.ply() == 1  # the presentation delay still holds the reply
+    run(scene, engine, 1.0)
+    assert scene.game.ply() == 2
+
+
+def test_slow_animation_takes_longer_and_a_click_finishes_it():
+    normal, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
+    slow, slow_engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), animation="slow")
+    for scene, eng in ((normal, engine), (slow, slow_engine)):
+        scene.try_play(3)
+        run(scene, eng, 0.8)
+    assert normal.animation is None and slow.animation is not None
+    layout = slow.layout()
+    slow.handle(click((layout.grid.left - 10, layout.grid.centery)))  # off the board: only skips
+    assert slow.animation is None and slow.game.moves_text() == "4"
+
+
+def test_the_title_tells_the_state():
+    scene, engine = make()
+    assert scene.caption() == "Ponder \u2014 Connect Four 7\u00d76 \u2014 your turn"
+    scene.try_play(3)
+    assert scene.caption().endswith("computer thinking")
+    scene, engine = make()
+    red_wins(scene, engine)
+    assert scene.caption().endswith("Red wins")
+
+
+# --- the window: help, keys, remembered settings ------------------------------------------------------------
+
+
+def app_with(tmp_path, start_playing=True, settings_bytes=None):
+    path = tmp_path / FILE_NAME
+    if settings_bytes is not None:
+        path.write_bytes(settings_bytes)
+    store = SettingsStore(path)
+    store.load()
+    app = App(FakeEngine, PlayOptions(level=Level(2)), start_playing=start_playing, store=store)
+    return app, path
+
+
+def test_help_opens_with_f1_or_question_mark_and_swallows_input(tmp_path):
+    app, _ = app_with(tmp_path)
+    app.step([key(pygame.K_F1)], 0.01)
+    assert app.help_shown and app.needs_redraw()
+    surface = pygame.Surface(SIZE)
+    app.render(surface)
+    app.step([key(pygame.K_4), click(app.scene.layout().ghost_centre(2))], 0.01)
+    assert app.scene.game.ply() == 0  # neither the key nor the click played
+    assert not app.help_shown  # the click closed the help
+    app.step([key(pygame.K_SLASH, pygame.KMOD_LSHIFT, unicode="?")], 0.01)
+    assert app.help_shown
+    app.step([key(pygame.K_ESCAPE)], 0.01)
+    assert not app.help_shown and app.scene.__class__ is PlayScene  # Esc closed the help, not the game
+    for size in ((360, 300), (1600, 500)):
+        app.help_shown = True
+        app.scene.resize(size)
+        app.render(pygame.Surface(size))
+
+
+def test_every_letter_key_in_the_help_does_something():
+    letters = {keys for _, rows in KEYS for keys, _ in rows if len(keys) == 1}
+    assert letters == {"H", "A", "M", "T", "S"}
+
+
+def test_window_keys_change_and_remember_settings(tmp_path):
+    app, path = app_with(tmp_path)
+    assert not path.exists()
+    app.step([key(pygame.K_m)], 0.01)
+    assert not app.sounds.enabled and json.loads(path.read_text())["sound"] is False
+    app.step([key(pygame.K_t), key(pygame.K_t)], 0.01)
+    assert app.scene.theme.name == "high-contrast" and app.toast.text == "Theme: high-contrast"
+    app.step([key(pygame.K_s)], 0.01)
+    assert app.settings.animation == "fast" and app.scene.animation_speed == 2.0
+    saved = SettingsStore(path).load()
+    assert (saved.sound, saved.theme, saved.animation) == (False, "high-contrast", "fast")
+    app.render(pygame.Surface(SIZE))
+
+
+def test_the_start_screens_choices_are_remembered(tmp_path):
+    app, path = app_with(tmp_path, start_playing=False)
+    assert isinstance(app.scene, StartScene)
+    app.step([key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RIGHT), key(pygame.K_RETURN)], 0.01)
+    assert isinstance(app.scene, PlayScene)
+    assert SettingsStore(path).load().play.mode is Mode.TWO_PLAYERS
+
+
+def test_a_corrupt_settings_file_is_shown_once_and_left_alone(tmp_path):
+    app, path = app_with(tmp_path, settings_bytes=b"{broken")
+    assert "Settings file ignored" in app.toast.text
+    assert app.settings == Settings()
+    app.step([], 10.0)
+    assert app.toast.text is None
+    assert path.read_bytes() == b"{broken"
+    app.step([key(pygame.K_t)], 0.01)  # the user changes a setting: now the file is rewritten
+    assert json.loads(path.read_text())["theme"] == "dark"
