@@ -244,6 +244,11 @@ class Session:
         computer = next(seat for seat in self.seats if not seat.is_human)
         return computer.level.limits(self.options.max_seconds)
 
+    @property
+    def analysis_wanted(self) -> bool:
+        """The view asked for the values of the human's position (see :meth:`want_analysis`)."""
+        return self._analysis_wanted
+
     def want_analysis(self, wanted: bool) -> None:
         """The view needs (or no longer needs) the values of the human's position: starts or stops the search.
 

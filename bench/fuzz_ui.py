@@ -1,0 +1,710 @@
+"""A seeded fuzzer for the window: random input thrown at every screen, with the real engine thread behind it.
+
+Usage: python bench/fuzz_ui.py [--seeds N] [--first-seed S] [--events E] [--draw P]
+
+Each seed drives :class:`ui.app.App` headless through :meth:`App.step` (the real main loop without the display)
+with random mouse moves, clicks (on the board, the buttons, anywhere, off the window), keys (digits, arrows,
+Enter, Space, Ctrl+Z/Y/N, Esc, H, A, M, F1, ...), window resizes and quit requests. A quit ends the app; the
+fuzzer closes its engine, checks that the engine's thread ended, and starts a new app on a random screen (the
+start screen, or playing any game, size and mode). The engine is the real ``ai.engine.Engine`` with pondering on,
+made shallow (depth 2 at most, 50 ms for the max level) so that games finish and the input meets every state:
+thinking, pondering, an answer waiting for its presentation, a finished game.
+
+After every event the fuzzer checks (:class:`Checker`):
+
+* no exception, in the loop or in drawing;
+* the board equals a fresh game replaying the move history, and the side to move is the one the history says;
+* every change of the history is explained by one of the session's actions (a human move, the computer's move,
+  undo, redo, new game, next round), each of which kept its rules: no move on a finished game, no human move
+  while the computer is to move or in watch mode, no computer move on a human's turn, the computer's move is
+  the answer of a ``think`` about exactly the position it is played in (never a stale answer), undo and redo
+  leave the human to move against the computer and do nothing in watch mode;
+* the engine is asked for what the turn needs: a computer to move has a think running (else the game would
+  hang), a human against the computer has a ponder running, a finished game has no search;
+* after a quit the engine's worker thread has ended.
+
+Engine answers arrive asynchronously, so two runs of one seed do not interleave exactly alike; the events
+themselves depend only on the seed and the screen, and the checks must hold for every interleaving. A failure
+names the seed (``FUZZ_SEED=...``), the event number, the last events and the traceback.
+
+The fuzzer keeps the user's files out of reach: PONDER_CONFIG_DIR, PONDER_DATA_DIR and the XDG directories
+point into a temporary directory while it runs (settings, the score tally and saved games live there).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from collections import Counter, deque
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from ai.engine import Engine  # noqa: E402
+from ai.levels import MAX, Level, levels_for  # noqa: E402
+from ai.messages import BestMove, Limits  # noqa: E402
+from bench.machine import machine_line  # noqa: E402
+from game.catalog import GAME_NAMES, new_game  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.options import SIZES, FirstPlayer, Mode, PlayOptions  # noqa: E402
+from ui.play_scene import PlayScene  # noqa: E402
+from ui.start_scene import StartScene  # noqa: E402
+
+#: The seed when FUZZ_SEED is not set.
+DEFAULT_SEED = 20261122
+#: The shallow engine: at most this depth, and this long for the max level.
+SHALLOW_DEPTH = 2
+SHALLOW_SECONDS = 0.05
+#: The fuzzer's own levels (the start screen may still pick deeper ones; the engine caps them).
+FUZZ_LEVELS = (Level(1), Level(2), MAX)
+#: Window sizes a person can make, including silly ones.
+WINDOW_SIZES = ((960, 780), (640, 480), (1280, 800), (400, 300), (320, 240), (1920, 1080), (200, 200), (800, 1200))
+#: Wall-clock seconds a computer to move may go without its think answering before the fuzzer calls it a hang.
+HANG_SECONDS = 20.0
+#: Events shown with a failure.
+LOG_TAIL = 40
+
+
+def fuzz_seed() -> int:
+    """The seed from the FUZZ_SEED environment variable, else :data:`DEFAULT_SEED`."""
+    text = os.environ.get("FUZZ_SEED", "").strip()
+    return int(text) if text else DEFAULT_SEED
+
+
+def shallow(limits: Limits | None) -> Limits:
+    """``limits`` capped to the shallow engine's depth and time."""
+    if limits is None:
+        return Limits(depth=SHALLOW_DEPTH)
+    depth = None if limits.depth is None else min(limits.depth, SHALLOW_DEPTH)
+    seconds = None if limits.seconds is None else min(limits.seconds, SHALLOW_SECONDS)
+    if depth is None and seconds is None:
+        depth = SHALLOW_DEPTH
+    return Limits(depth=depth, seconds=seconds)
+
+
+class ShallowEngine:
+    """The real engine thread with every request capped to shallow limits; remembers what each think was about.
+
+    Any other call of the façade (the ones later issues add) goes to the real engine unchanged.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.engine = Engine(table_entries=1 << 14, solver_slots=1 << 12, seed=seed)
+        #: The move history each think token was asked about.
+        self.thinks: dict[int, tuple[int, ...]] = {}
+
+    def think(self, game, limits: Limits) -> int:
+        token = self.engine.think(game, shallow(limits))
+        self.thinks[token] = game.history()
+        return token
+
+    def ponder(self, game, limits: Limits | None = None) -> int:
+        if limits is not None and limits.depth is None:
+            # The max level ponders without a deadline up to the exact solver; the shallow engine stops at once.
+            limits = Limits(depth=SHALLOW_DEPTH)
+        return self.engine.ponder(game, None if limits is None else shallow(limits))
+
+    def __getattr__(self, name: str):
+        return getattr(self.engine, name)
+
+
+def record_thinks(engine) -> dict[int, tuple[int, ...]]:
+    """Wraps ``engine.think`` (on this instance) to remember the move history each think token was about."""
+    thinks: dict[int, tuple[int, ...]] = {}
+    original = engine.think
+
+    def think(game, limits):
+        token = original(game, limits)
+        thinks[token] = game.history()
+        return token
+
+    engine.think = think
+    return thinks
+
+
+class FuzzFailure(AssertionError):
+    """A check failed, or the app raised; the message names the seed and the events that led there."""
+
+
+class Checker:
+    """Watches one play scene's session: wraps its actions to record what each did, and checks the record."""
+
+    def __init__(self, scene: PlayScene, thinks: dict[int, tuple[int, ...]]) -> None:
+        self.scene = scene
+        self.session = scene.session
+        #: The move history each think token was asked about (see :func:`record_thinks`).
+        self.thinks = thinks
+        options = self.session.options
+        start = new_game(options.game, options.width, options.height)
+        start.play_text(options.moves)
+        self.start = start.history()
+        self.history = self.session.game.history()
+        self.transitions: list[tuple[str, tuple[int, ...], tuple[int, ...], object, tuple]] = []
+        #: The last BestMove the session accepted, with the history it was accepted in.
+        self.accepted: tuple[BestMove, tuple[int, ...]] | None = None
+        self.counts: Counter[str] = Counter()
+        self._computer_waiting_since: float | None = None
+        for name in ("play", "update", "undo", "redo", "new_game", "next_round"):
+            self._wrap(name)
+        self._wrap_receive()
+        if self.history != self.start:
+            self.fail(f"a new session starts at {self.history}, not at the start position {self.start}")
+
+    def fail(self, text: str) -> None:
+        raise FuzzFailure(text)
+
+    def _wrap(self, name: str) -> None:
+        original = getattr(self.session, name)
+
+        def wrapper(*args, **kwargs):
+            session = self.session
+            before = session.game.history()
+            state = (
+                session.game.is_over(),
+                session.seat_to_move().is_human,
+                session.paused,
+                self.accepted,
+            )
+            result = original(*args, **kwargs)
+            self.transitions.append((name, before, session.game.history(), result, state + (args,)))
+            return result
+
+        setattr(self.session, name, wrapper)
+
+    def _wrap_receive(self) -> None:
+        original = self.session.receive
+
+        def receive(message):
+            taken = original(message)
+            if taken and isinstance(message, BestMove):
+                self.accepted = (message, self.session.game.history())
+            return taken
+
+        self.session.receive = receive
+
+    # --- the checks ---------------------------------------------------------------------------------------------
+
+    def check(self) -> None:
+        """Checks every transition since the last check, then the position and the engine requests now."""
+        session = self.session
+        mode = session.options.mode
+        position = self.history
+        for name, before, after, result, (was_over, human_to_move, paused, accepted, args) in self.transitions:
+            if before != position:
+                self.fail(f"{name}: the history changed outside the session's actions: {position} -> {before}")
+            getattr(self, f"_check_{name}")(
+                before, after, result, was_over, human_to_move, paused, accepted, args, mode
+            )
+            position = after
+        self.transitions.clear()
+        game = session.game
+        history = game.history()
+        if history != position:
+            self.fail(f"the history changed outside the session's actions: {position} -> {history}")
+        self.history = history
+        self._check_position(game, history)
+        self._check_requests(game, mode)
+
+    def _check_play(self, before, after, refusal, was_over, human_to_move, paused, accepted, args, mode):
+        (move,) = args
+        if refusal is not None:
+            if after != before:
+                self.fail(f"play({move}) was refused ({refusal}) but the history went {before} -> {after}")
+            return
+        if was_over:
+            self.fail(f"play({move}) was played on a finished game: {before}")
+        if not human_to_move or mode is Mode.WATCH:
+            self.fail(f"play({move}) was played for the computer's side ({mode.value}): {before}")
+        if after != before + (move,):
+            self.fail(f"play({move}) turned {before} into {after}")
+        self.counts["human moves"] += 1
+
+    def _check_update(self, before, after, move, was_over, human_to_move, paused, accepted, args, mode):
+        if move is None:
+            if after != before:
+                self.fail(f"update() played nothing but the history went {before} -> {after}")
+            return
+        if was_over or human_to_move or paused or mode is Mode.TWO_PLAYERS:
+            self.fail(
+                f"the computer played {move} when it may not (over={was_over}, human to move={human_to_move}, "
+                f"paused={paused}, mode={mode.value}): {before}"
+            )
+        if after != before + (move,):
+            self.fail(f"the computer's move {move} turned {before} into {after}")
+        if accepted is None:
+            self.fail(f"the computer played {move} without an accepted answer: {before}")
+        answer, accepted_in = accepted
+        asked_about = self.thinks.get(answer.token)
+        if answer.move != move or accepted_in != before or asked_about != before:
+            self.fail(
+                f"stale answer: played {move} in {before}; the answer was {answer.move} to a think about "
+                f"{asked_about}, accepted in {accepted_in}"
+            )
+        self.counts["computer moves"] += 1
+
+    def _check_undo(self, before, after, count, was_over, human_to_move, paused, accepted, args, mode):
+        if count == 0:
+            if after != before:
+                self.fail(f"undo() returned 0 but the history went {before} -> {after}")
+            return
+        if mode is Mode.WATCH:
+            self.fail(f"undo() took back {count} plies in watch mode")
+        if after != before[: len(before) - count]:
+            self.fail(f"undo() of {count} plies turned {before} into {after}")
+        if mode is Mode.COMPUTER and not self.session.is_human_turn():
+            self.fail(f"after undo the human is not to move: {after}")
+        self.counts["undos"] += 1
+
+    def _check_redo(self, before, after, count, was_over, human_to_move, paused, accepted, args, mode):
+        if count == 0:
+            if after != before:
+                self.fail(f"redo() returned 0 but the history went {before} -> {after}")
+            return
+        if mode is Mode.WATCH or was_over:
+            self.fail(f"redo() replayed {count} plies (mode {mode.value}, over={was_over}): {before}")
+        if len(after) != len(before) + count or after[: len(before)] != before:
+            self.fail(f"redo() of {count} plies turned {before} into {after}")
+        if mode is Mode.COMPUTER:
+            # Your move and the computer's reply(s) come back together, up to your next turn (or as far as the
+            # redo stack goes: a move undone before the computer replied comes back alone, and it then thinks).
+            seats = self.session.seats
+            for ply in range(len(before) + 1, len(after)):
+                if seats[ply % 2].is_human:
+                    self.fail(f"redo() went on past the human's turn at ply {ply}: {before} -> {after}")
+        self.counts["redos"] += 1
+
+    def _check_new_game(self, before, after, result, *rest):
+        if after != self.start:
+            self.fail(f"a new game starts at {after}, not at the start position {self.start}")
+        self.counts["new games"] += 1
+
+    def _check_next_round(self, before, after, result, *rest):
+        if after != self.start:
+            self.fail(f"the next round starts at {after}, not at the start position {self.start}")
+        self.counts["next rounds"] += 1
+
+    def _check_position(self, game, history: tuple[int, ...]) -> None:
+        options = self.session.options
+        replay = new_game(options.game, options.width, options.height)
+        for move in history:
+            if replay.is_over():
+                self.fail(f"the history {history} goes on after the game ended")
+            replay.apply(move)
+        if game.cells() != replay.cells():
+            self.fail(f"the board differs from the replay of its history {history}")
+        if game.ply() != len(history) or game.to_move() != len(history) % 2 or game.to_move() != replay.to_move():
+            self.fail(f"side to move {game.to_move()} after {history} (replay: {replay.to_move()})")
+        if game.is_over() != replay.is_over() or game.winner() != replay.winner():
+            self.fail(f"result differs from the replay of {history}: {game.winner()} vs {replay.winner()}")
+
+    def _check_requests(self, game, mode: Mode) -> None:
+        session = self.session
+        thinking = session.thinking
+        humans = len(session.human_players())
+        if humans != {Mode.COMPUTER: 1, Mode.TWO_PLAYERS: 2, Mode.WATCH: 0}[mode]:
+            self.fail(f"{humans} human seats in {mode.value} mode")
+        if game.is_over():
+            if thinking is not None:
+                self.fail(f"a search runs on a finished game: {thinking}")
+            self._computer_waiting_since = None
+            return
+        if session.is_computer_turn():
+            if thinking is None or thinking.pondering or thinking.player != game.to_move():
+                self.fail(f"the computer is to move but no think runs for it: {thinking}")
+            if session.paused or session.answer_ready():
+                self._computer_waiting_since = None
+            elif self._computer_waiting_since is None:
+                self._computer_waiting_since = time.monotonic()
+            elif time.monotonic() - self._computer_waiting_since > HANG_SECONDS:
+                self.fail(f"no answer to the computer's think for {HANG_SECONDS} s: {game.history()}")
+            return
+        self._computer_waiting_since = None
+        # A hint or the analysis overlay asks for a search on a human's turn in every mode.
+        analysis = session.analysis_wanted
+        if (mode is Mode.COMPUTER and session.options.ponder) or analysis:
+            if thinking is None or not thinking.pondering or thinking.player != game.to_move():
+                self.fail(f"the human is to move (analysis wanted: {analysis}) but no ponder runs: {thinking}")
+        elif thinking is not None:
+            self.fail(f"a search runs on a human's turn in {mode.value} mode: {thinking}")
+
+
+# --- the input ----------------------------------------------------------------------------------------------
+
+_PLAIN_KEYS = (
+    [getattr(pygame, f"K_{n}") for n in range(10)]
+    + [getattr(pygame, f"K_KP{n}") for n in range(10)]
+    + [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN]
+    + [pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_TAB, pygame.K_p, pygame.K_ESCAPE]
+    + [pygame.K_h, pygame.K_a, pygame.K_m, pygame.K_F1, pygame.K_s, pygame.K_BACKSPACE, pygame.K_q, pygame.K_z]
+)
+# Keys that do most, weighted up: moves and the cursor, play, the command keys.
+_FREQUENT_KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_DOWN, pygame.K_UP]
+# Undo and redo come often (they need each other to do anything), a new game less so.
+_COMMANDS = (
+    [(pygame.K_z, pygame.KMOD_LCTRL)] * 4
+    + [(pygame.K_y, pygame.KMOD_LCTRL)] * 3
+    + [(pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT), (pygame.K_z, pygame.KMOD_LMETA)]
+    + [(pygame.K_n, pygame.KMOD_LCTRL), (pygame.K_s, pygame.KMOD_LCTRL), (pygame.K_o, pygame.KMOD_LCTRL)]
+)
+
+
+def describe(event: pygame.event.Event) -> str:
+    """An event as one short line for the failure log (enough to write it again)."""
+    name = pygame.event.event_name(event.type)
+    if event.type == pygame.KEYDOWN:
+        return f"{name} key={pygame.key.name(event.key)!r} mod={event.mod:#x}"
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        return f"{name} pos={event.pos} button={event.button}"
+    if event.type == pygame.MOUSEMOTION:
+        return f"{name} pos={event.pos}"
+    if event.type == pygame.VIDEORESIZE:
+        return f"{name} size={event.size}"
+    if event.type == pygame.WINDOWSIZECHANGED:
+        return f"{name} x={event.x} y={event.y}"
+    return name
+
+
+class InputMaker:
+    """Random events for a scene; they depend only on the random stream, the scene's kind and its size."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def event(self, scene) -> pygame.event.Event:
+        rng = self.rng
+        roll = rng.random()
+        if roll < 0.002:
+            return pygame.event.Event(pygame.QUIT)
+        if roll < 0.003:
+            return _key(pygame.K_q, pygame.KMOD_LCTRL)
+        if roll < 0.04:
+            return self.resize()
+        if roll < 0.05:
+            kind = rng.choice([pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED, pygame.WINDOWFOCUSLOST])
+            return pygame.event.Event(kind, window=None)
+        if roll < 0.27:
+            return pygame.event.Event(
+                pygame.MOUSEMOTION, pos=self.point(scene), rel=(0, 0), buttons=(0, 0, 0), touch=False
+            )
+        if roll < 0.55:
+            button = 1 if rng.random() < 0.9 else rng.choice([2, 3, 4, 5])
+            kind = pygame.MOUSEBUTTONDOWN if rng.random() < 0.9 else pygame.MOUSEBUTTONUP
+            return pygame.event.Event(kind, pos=self.point(scene), button=button, touch=False)
+        if roll < 0.62:
+            return _key(*rng.choice(_COMMANDS))
+        if roll < 0.75:
+            return _key(rng.choice(_FREQUENT_KEYS))
+        return _key(rng.choice(_PLAIN_KEYS), rng.choice([0, 0, 0, 0, pygame.KMOD_LSHIFT, pygame.KMOD_LALT]))
+
+    def resize(self) -> pygame.event.Event:
+        rng = self.rng
+        if rng.random() < 0.8:
+            width, height = rng.choice(WINDOW_SIZES)
+        else:
+            width, height = rng.randint(1, 2600), rng.randint(1, 1700)
+        if rng.random() < 0.75:
+            return pygame.event.Event(pygame.VIDEORESIZE, size=(width, height), w=width, h=height)
+        return pygame.event.Event(pygame.WINDOWSIZECHANGED, x=width, y=height, window=None)
+
+    def point(self, scene) -> tuple[int, int]:
+        """Where the mouse goes: on a button, on the board, anywhere in the window, or just outside it."""
+        rng = self.rng
+        width, height = scene.size
+        roll = rng.random()
+        if isinstance(scene, StartScene) and roll < 0.6:
+            rows = scene.buttons()
+            # The Play button (the last row) ends the start screen: not every time.
+            row = rng.choice(rows if rng.random() < 0.3 else rows[:-1] or rows)
+            return rng.choice(row).rect.center
+        if isinstance(scene, PlayScene):
+            layout = scene.layout()
+            if roll < 0.5:
+                row, column = rng.randrange(layout.rows), rng.randrange(layout.columns)
+                if layout.gravity and rng.random() < 0.5:
+                    return layout.ghost_centre(column)
+                return layout.cell_centre(row, column)
+            if roll < 0.7:
+                bar = layout.toolbar
+                # The buttons sit at the toolbar's right end.
+                return rng.randint(bar.centerx, max(bar.centerx, bar.right - 1)), rng.randint(bar.top, bar.bottom)
+        if roll < 0.95:
+            return rng.randrange(max(1, width)), rng.randrange(max(1, height))
+        return rng.randint(-50, width + 50), rng.randint(-50, height + 50)
+
+
+def _key(code: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+
+
+def random_options(rng: random.Random) -> PlayOptions:
+    """Any game, size and mode, shallow levels, pondering on (nearly always), sometimes a start position."""
+    game = rng.choice(GAME_NAMES)
+    width, height = rng.choice(SIZES[game])
+    mode = rng.choice(list(Mode))
+    levels = [level for level in FUZZ_LEVELS if level in levels_for(game)]
+    moves = ""
+    if rng.random() < 0.2:
+        start = new_game(game, width, height)
+        for _ in range(rng.randint(1, 5)):
+            start.apply(rng.choice(start.moves()))
+            if start.is_over():
+                start.undo()
+                break
+        moves = start.moves_text()
+    return PlayOptions(
+        game=game,
+        width=width,
+        height=height,
+        mode=mode,
+        level=rng.choice(levels),
+        watch_levels=(rng.choice(levels), rng.choice(levels)),
+        first=rng.choice(list(FirstPlayer)),
+        max_seconds=SHALLOW_SECONDS,
+        ponder=rng.random() < 0.9,
+        moves=moves,
+    )
+
+
+# --- the run ------------------------------------------------------------------------------------------------
+
+
+class UIFuzzer:
+    """Throws ``events`` random events at apps, one after another, checking after every event.
+
+    ``draw`` is the chance that a frame which needs drawing is drawn (drawing is most of the time a frame
+    takes). Raises :class:`FuzzFailure` at the first failed check or exception.
+    """
+
+    def __init__(self, seed: int, events: int, draw: float = 1.0) -> None:
+        self.seed = seed
+        self.events = events
+        self.draw = draw
+        self.rng = random.Random(seed)
+        self.input = InputMaker(self.rng)
+        self.log: deque[str] = deque(maxlen=LOG_TAIL)
+        self.stats: Counter[str] = Counter()
+        self._surfaces: dict[tuple[int, int], pygame.Surface] = {}
+        self.app: App | None = None
+        self.engine: ShallowEngine | None = None
+        self.checker: Checker | None = None
+        self._scene: PlayScene | StartScene | None = None
+        self._session = None
+        self.app_description = ""
+
+    def run(self) -> Counter[str]:
+        pygame.display.init()
+        pygame.font.init()
+        threads_before = threading.active_count()
+        started = time.perf_counter()
+        try:
+            with tempfile.TemporaryDirectory(prefix="ponder-fuzz-") as home:
+                saved = {name: os.environ.get(name) for name in _USER_DIRS}
+                os.environ.update({name: str(Path(home) / name.lower()) for name in _USER_DIRS})
+                try:
+                    self._run()
+                finally:
+                    self._close_app()
+                    for name, value in saved.items():
+                        if value is None:
+                            os.environ.pop(name, None)
+                        else:
+                            os.environ[name] = value
+        finally:
+            self.stats["seconds"] = round(time.perf_counter() - started, 1)
+        if threading.active_count() != threads_before:
+            names = [thread.name for thread in threading.enumerate()]
+            self._fail(f"{threading.active_count()} threads alive after the run, {threads_before} before: {names}")
+        return self.stats
+
+    def _run(self) -> None:
+        while self.stats["events"] < self.events:
+            if self.app is None:
+                self._start_app()
+            assert self.app is not None
+            event = self.input.event(self.app.scene)
+            self.stats["events"] += 1
+            self.stats[pygame.event.event_name(event.type)] += 1
+            self.log.append(f"#{self.stats['events']} {describe(event)}")
+            self._frame([event], self.rng.uniform(0.0, 0.05))
+            if not self.app.running:
+                self.stats["quits"] += 1
+                self._close_app()
+                continue
+            # Now and then the player waits: time passes (the computer's move lands) with no input at all.
+            if self.rng.random() < 0.2:
+                for _ in range(self.rng.randint(1, 12)):
+                    time.sleep(self.rng.choice([0, 0, 0.001, 0.003]))
+                    self._frame([], self.rng.uniform(0.02, 0.1))
+
+    def _start_app(self) -> None:
+        options = random_options(self.rng)
+        start_playing = self.rng.random() < 0.75
+        size = self.rng.choice(WINDOW_SIZES)
+        self.app_description = f"App(start_playing={start_playing}, size={size}, options={options})"
+        self.log.append(f"new {self.app_description}")
+
+        def factory() -> ShallowEngine:
+            return ShallowEngine(seed=self.rng.randrange(1 << 30))
+
+        self.app = App(factory, options, start_playing=start_playing, size=size)
+        self.engine = self.app.engine  # type: ignore[assignment]
+        self.stats["apps"] += 1
+        self._follow_scene()
+
+    def _close_app(self) -> None:
+        if self.app is None:
+            return
+        engine = self.engine
+        self.app, self.engine, self.checker = None, None, None
+        assert engine is not None
+        engine.close()
+        if engine.is_alive():
+            self._fail("the engine's thread is still alive after close() (a deadlock on quit)")
+
+    def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
+        """One frame as App.run does it (step, then draw if needed), followed by the checks."""
+        app = self.app
+        assert app is not None
+        try:
+            app.step(events, dt)
+            if app.running and app.scene.needs_redraw() and self.rng.random() < self.draw:
+                app.scene.draw(self._surface(app.scene.size))
+                app.scene.caption()
+                self.stats["draws"] += 1
+        except Exception:  # noqa: BLE001 - every exception is a finding; it is reported with the seed
+            self._fail(f"exception:\n{traceback.format_exc()}")
+        self._follow_scene()
+        if self.checker is not None:
+            try:
+                self.checker.check()
+            except FuzzFailure as failure:
+                self._fail(str(failure))
+
+    def _follow_scene(self) -> None:
+        scene = self.app.scene if self.app is not None and self.app.running else None
+        # Loading a saved game seats a new session in the same play scene: it needs a checker of its own.
+        session = getattr(scene, "session", None)
+        if scene is self._scene and session is self._session:
+            return
+        self._scene = scene
+        self._session = session
+        if self.checker is not None:
+            self._collect(self.checker)
+            self.checker = None
+        if isinstance(scene, PlayScene):
+            self.stats["play scenes"] += 1
+            self.stats[f"play {scene.options.game} {scene.options.mode.value}"] += 1
+            try:
+                self.checker = Checker(scene, self.engine.thinks)  # type: ignore[union-attr]
+            except FuzzFailure as failure:
+                self._fail(str(failure))
+        elif isinstance(scene, StartScene):
+            self.stats["start scenes"] += 1
+
+    def _collect(self, checker: Checker) -> None:
+        self.stats.update(checker.counts)
+        checker.counts.clear()
+
+    def finish_stats(self) -> Counter[str]:
+        if self.checker is not None:
+            self._collect(self.checker)
+        return self.stats
+
+    def _surface(self, size: tuple[int, int]) -> pygame.Surface:
+        size = (max(1, size[0]), max(1, size[1]))
+        if size not in self._surfaces:
+            if len(self._surfaces) > 8:
+                self._surfaces.clear()
+            self._surfaces[size] = pygame.Surface(size)
+        return self._surfaces[size]
+
+    def _fail(self, text: str) -> None:
+        if self.checker is not None:
+            self._collect(self.checker)
+        events = "\n  ".join(self.log)
+        raise FuzzFailure(
+            f"FUZZ_SEED={self.seed} failed at event {self.stats['events']}: {text}\n"
+            f"in {self.app_description}\n"
+            f"last events (oldest first):\n  {events}\n"
+            f"replay: FUZZ_SEED={self.seed} python -m pytest tests/test_fuzz_ui.py "
+            f"(or python bench/fuzz_ui.py --first-seed {self.seed} --seeds 1 --events {self.events})"
+        )
+
+
+_USER_DIRS = (
+    "PONDER_CONFIG_DIR",
+    "PONDER_DATA_DIR",
+    "XDG_CONFIG_HOME",
+    "XDG_DATA_HOME",
+    "XDG_STATE_HOME",
+    "XDG_CACHE_HOME",
+)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seeds", type=int, default=5, help="how many seeds (default 5)")
+    parser.add_argument("--first-seed", type=int, default=fuzz_seed(), help="the first seed (default FUZZ_SEED)")
+    parser.add_argument("--events", type=int, default=20_000, help="events per seed (default 20000)")
+    parser.add_argument("--draw", type=float, default=1.0, help="chance a frame that needs drawing is drawn")
+    args = parser.parse_args()
+    columns = [
+        ("seed", "seed"),
+        ("events", "events"),
+        ("apps", "apps"),
+        ("quits", "quits"),
+        ("play scenes", "plays"),
+        ("start scenes", "menus"),
+        ("human moves", "human moves"),
+        ("computer moves", "computer moves"),
+        ("undos", "undos"),
+        ("redos", "redos"),
+        ("new games", "new games"),
+        ("next rounds", "next rounds"),
+        ("VideoResize", "resizes"),
+        ("draws", "draws"),
+        ("seconds", "seconds"),
+        ("result", "result"),
+    ]
+    print(f"UI fuzzer: {args.events} events per seed, real engine capped at depth {SHALLOW_DEPTH}, pondering on")
+    print("| " + " | ".join(title for _, title in columns) + " |")
+    print("|" + "---|" * len(columns))
+    failures = []
+    totals: Counter[str] = Counter()
+    for seed in range(args.first_seed, args.first_seed + args.seeds):
+        fuzzer = UIFuzzer(seed, args.events, draw=args.draw)
+        try:
+            fuzzer.run()
+            result = "ok"
+        except FuzzFailure as failure:
+            failures.append(str(failure))
+            result = "FAILED"
+        stats = fuzzer.finish_stats()
+        stats["seed"] = seed
+        stats["result"] = result  # type: ignore[assignment]
+        totals.update({key: value for key, value in stats.items() if isinstance(value, (int, float))})
+        print("| " + " | ".join(str(stats[key]) for key, _ in columns) + " |", flush=True)
+    print()
+    print(
+        f"total: {totals['events']} events over {args.seeds} seeds, {totals['human moves']} human and "
+        f"{totals['computer moves']} computer moves, {totals['apps']} apps, {len(failures)} failed seeds"
+    )
+    print(f"Machine: {machine_line()}")
+    for failure in failures:
+        print("\n" + failure, file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

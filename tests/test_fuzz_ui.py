@@ -1,0 +1,45 @@
+"""The seeded UI fuzzer (bench/fuzz_ui.py) in CI: a few thousand random events against the real engine thread.
+
+FUZZ_SEED chooses the seed (the default is fixed); a failure's message names it, with the last events, so
+``FUZZ_SEED=<n> python -m pytest tests/test_fuzz_ui.py`` replays the same input. The long run (20,000+ events
+over several seeds) is ``python bench/fuzz_ui.py``.
+"""
+
+from __future__ import annotations
+
+
+import pytest
+
+from bench.fuzz_ui import FuzzFailure, UIFuzzer, fuzz_seed
+from ui.session import Session
+
+#: Events per seed in CI: enough to meet every screen, mode and engine state several times (about 10 s).
+CI_EVENTS = 2500
+
+
+@pytest.mark.parametrize("offset", [0, 1])
+def test_random_input_never_breaks_the_rules_or_the_engine(offset):
+    seed = fuzz_seed() + offset
+    fuzzer = UIFuzzer(seed, CI_EVENTS)
+    fuzzer.run()  # raises FuzzFailure, naming the seed, on any exception or broken rule
+    stats = fuzzer.finish_stats()
+    assert stats["events"] == CI_EVENTS
+    # The input reached the interesting places, or the run proves little.
+    assert stats["human moves"] > 50 and stats["computer moves"] > 20
+    assert stats["undos"] > 0 and stats["new games"] > 0 and stats["quits"] > 0
+
+
+def test_the_fuzzer_catches_a_broken_undo(monkeypatch):
+    """The checks can fail: an undo that takes back one move too many against the computer is found."""
+    original = Session.undo
+
+    def undo_one_more(self, *args, **kwargs):
+        result = original(self, *args, **kwargs)
+        if self.game.ply() > 0:
+            self.game.undo()
+        return result
+
+    monkeypatch.setattr(Session, "undo", undo_one_more)
+    fuzzer = UIFuzzer(fuzz_seed(), CI_EVENTS)
+    with pytest.raises(FuzzFailure, match=f"FUZZ_SEED={fuzz_seed()}"):
+        fuzzer.run()
