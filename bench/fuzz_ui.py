@@ -119,9 +119,10 @@ class ShallowEngine:
         return getattr(self.engine, name)
 
 
-def record_thinks(engine) -> dict[int, tuple[int, ...]]:
-    """Wraps ``engine.think`` (on this instance) to remember the move history each think token was about."""
-    thinks: dict[int, tuple[int, ...]] = {}
+def record_thinks(engine, thinks: dict[int, tuple[int, ...]] | None = None) -> dict[int, tuple[int, ...]]:
+    """Wraps ``engine.think`` (on this instance) to remember, in ``thinks`` (a new dict by default, returned),
+    the move history each think token was about."""
+    thinks = {} if thinks is None else thinks
     original = engine.think
 
     def think(game, limits):

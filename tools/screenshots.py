@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -21,13 +22,17 @@ sys.path.insert(0, str(ROOT / "tests"))
 import pygame  # noqa: E402
 from fakes import FakeEngine  # noqa: E402
 
+from ai.analysis import ExactAnalyzer  # noqa: E402
+from ai.connect4_solver import FULL_COLUMN  # noqa: E402
 from ai.levels import MAX, Level  # noqa: E402
-from ai.messages import Progress  # noqa: E402
+from ai.messages import BestMove, Progress  # noqa: E402
+from ai.score import from_benchmark  # noqa: E402
 from ui.app import DEFAULT_SIZE  # noqa: E402
+from ui.help_overlay import draw_help  # noqa: E402
 from ui.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
 from ui.play_scene import PlayScene  # noqa: E402
 from ui.start_scene import StartScene  # noqa: E402
-from ui.theme import Fonts  # noqa: E402
+from ui.theme import DARK, HIGH_CONTRAST, Fonts  # noqa: E402
 
 OUT = ROOT / "assets" / "screenshots"
 
@@ -63,10 +68,45 @@ def hover(scene: PlayScene, move: int) -> None:
     scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=position, rel=(0, 0), buttons=(0, 0, 0)))
 
 
-def save(scene, name: str, size: tuple[int, int] = DEFAULT_SIZE) -> None:
+def exact_ponder_progress(scene: PlayScene, engine: FakeEngine) -> Progress:
+    """What pondering reports once the exact solver has proven every move of the human's position: the real
+    values, from the solver itself (so the picture shows the truth, not made-up numbers)."""
+    analyzer = ExactAnalyzer(solver_slots=1 << 20)
+    started = time.perf_counter()
+    game = scene.game.copy()
+    cells = game.width * game.height
+
+    def values(position) -> dict[int, int]:
+        scores = analyzer.move_scores(position)
+        return {
+            move: from_benchmark(score, position.ply(), cells)
+            for move, score in enumerate(scores)
+            if score != FULL_COLUMN
+        }
+
+    move_values = values(game)
+    line = []
+    position = game.copy()
+    while not position.is_over() and len(line) < 8:
+        best = max((value, -move) for move, value in values(position).items())
+        line.append(-best[1])
+        position.apply(line[-1])
+    best_move = line[0]
+    move_scores = tuple((move, value, True) for move, value in sorted(move_values.items()))
+    token = engine.last("ponder").token
+    seconds = time.perf_counter() - started
+    depth = cells - game.ply()
+    return Progress(
+        token, depth, move_values[best_move], True, tuple(line), analyzer.nodes, seconds, True, move_scores
+    )
+
+
+def save(scene, name: str, size: tuple[int, int] = DEFAULT_SIZE, with_help: bool = False) -> None:
     surface = pygame.Surface(size)
     scene.resize(size)
     scene.draw(surface)
+    if with_help:
+        draw_help(surface, scene.theme, scene.fonts)
     path = OUT / f"{name}.png"
     pygame.image.save(surface, str(path))
     print(f"wrote {path.relative_to(ROOT)}")
@@ -101,8 +141,6 @@ def main() -> int:
         engine.deliver(Progress(token, 9, 3, False, (3, 3, 2), 412_337, 1.4, False))
         settle(scene, engine, 0.5)
         if column == 3:
-            from ai.messages import BestMove
-
             engine.deliver(BestMove(token, 3, 3, False, 9, (3,), 412_337, 1.4))
             settle(scene, engine, 1.5)
     save(scene, "connect4-thinking")
@@ -139,6 +177,38 @@ def main() -> int:
     play_script(scene, engine, script)
     hover(scene, 6)
     save(scene, "two-players", (1100, 760))
+
+    # The analysis overlay (A) on a position of the public benchmark set: the human (Yellow) to move.
+    engine = FakeEngine(auto_answer=False)
+    options = PlayOptions(level=MAX, moves="5554224333234511764415115")
+    scene = PlayScene(size, options, engine, fonts=fonts)
+    settle(scene, engine, 0.5)
+    engine.deliver(exact_ponder_progress(scene, engine))
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    settle(scene, engine, 0.5)
+    save(scene, "connect4-analysis")
+
+    # The hint (H), dark theme: the pondered best move marked on the board.
+    engine = FakeEngine(auto_answer=False)
+    options = PlayOptions(level=Level(8), moves="4443322551")
+    scene = PlayScene(size, options, engine, DARK, fonts=fonts)
+    settle(scene, engine, 0.5)
+    engine.deliver(exact_ponder_progress(scene, engine))
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    settle(scene, engine, 0.5)
+    save(scene, "connect4-hint")
+
+    # The high-contrast theme: discs differ by shape as well as colour, and the status names the shape.
+    script = "4453542335"
+    engine = scripted(script)
+    scene = PlayScene(size, PlayOptions(level=Level(6)), engine, HIGH_CONTRAST, fonts=fonts)
+    play_script(scene, engine, script)
+    settle(scene, engine)
+    hover(scene, 5)
+    save(scene, "connect4-high-contrast")
+
+    # The help (F1 or ?) over a game.
+    save(scene, "help", with_help=True)
     return 0
 
 

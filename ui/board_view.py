@@ -196,14 +196,18 @@ class ConnectFourView:
             _blit_centred(surface, ghost, (x + picture.shake, y))
 
     def _draw_hint(self, surface: pygame.Surface, layout: PlayLayout, picture: BoardPicture) -> None:
-        """The hinted column glows, and a ring marks the hole its disc would fall into."""
+        """The empty part of the hinted column glows, and a ring marks the hole its disc would fall into.
+
+        The glow stops above the column's discs so that their colours stay true.
+        """
         cell, column = layout.cell, picture.hint
         alpha = picture.hint_strength
-        strip = Rect(layout.grid.left + column * cell, layout.frame.top, cell, layout.frame.height)
+        empty = [row for row, line in enumerate(picture.cells) if line[column] is None]
+        bottom = layout.grid.top + len(empty) * cell if len(empty) < len(picture.cells) else layout.frame.bottom
+        strip = Rect(layout.grid.left + column * cell, layout.frame.top, cell, bottom - layout.frame.top)
         glow = pygame.Surface(strip.size, pygame.SRCALPHA)
         glow.fill((*self.theme.focus_ring, round(90 * alpha)))
         surface.blit(glow, strip)
-        empty = [row for row, line in enumerate(picture.cells) if line[column] is None]
         if empty:
             centre = layout.cell_centre(empty[-1], column)
             ring = (*self.theme.focus_ring, round(255 * alpha))
