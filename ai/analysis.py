@@ -44,6 +44,13 @@ class ExactAnalyzer:
         for solver in self._solvers.values():
             solver.clear()
 
+    def release(self) -> None:
+        """Frees every table now; the analyzer is unusable afterwards."""
+        self._searcher.table.release()
+        for solver in self._solvers.values():
+            solver.release()
+        self._solvers.clear()
+
     @property
     def nodes(self) -> int:
         return sum(solver.nodes for solver in self._solvers.values()) + self._searcher.nodes

@@ -75,7 +75,14 @@ class ConnectFourSolver:
         self._search = None
 
     def clear(self) -> None:
-        self.table = array("Q", bytes(8 * self.size))
+        """Empties the table in place: the search closure keeps its reference, and no second table is
+        allocated while the first waits for the garbage collector (the closure is a reference cycle)."""
+        self.table[:] = array("Q", bytes(8 * self.size))
+
+    def release(self) -> None:
+        """Frees the table's memory now (the solver is unusable afterwards). The recursive search closure is a
+        reference cycle that only the cyclic garbage collector would free, holding the table until it runs."""
+        del self.table[:]
         self._search = None
 
     def reset_counters(self) -> None:

@@ -47,6 +47,11 @@ class Thinker:
         self.searcher.table.clear()
         self.analyzer.clear()
 
+    def release(self) -> None:
+        """Frees every table now; the thinker is unusable afterwards (its engine has closed)."""
+        self.searcher.table.release()
+        self.analyzer.release()
+
     def set_checkpoint(self, hook) -> None:
         """Installs ``hook`` to run every few thousand nodes in every search (the engine yields the GIL there)."""
         self.searcher.on_checkpoint = hook

@@ -43,6 +43,13 @@ class TranspositionTable:
         self._keys = [None] * self.capacity
         self._entries = [None] * self.capacity
 
+    def release(self) -> None:
+        """Frees the entries now (the table is unusable afterwards), even if the table itself lives on in a
+        reference cycle waiting for the garbage collector."""
+        self._keys = []
+        self._entries = []
+        self.capacity = 0
+
     def get(self, key: int) -> tuple[int, int, int, int, int] | None:
         """``(depth, bound, score, move, generation)`` stored for ``key``, or None."""
         slot = key % self.capacity

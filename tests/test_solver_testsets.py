@@ -78,3 +78,15 @@ def test_node_counts_are_deterministic():
         solve(first, moves)
         solve(second, moves)
     assert first.nodes == second.nodes > 0
+
+
+def test_clear_empties_the_table_in_place_and_the_solver_still_solves():
+    solver = ConnectFourSolver(table_slots=1 << 16)
+    game = ConnectFour.from_moves("52753311433677442422121")  # from Test_L2_R1: score 8
+    player = game.to_move()
+    score = solver.solve(game.stones(player), game.occupied(), game.ply())
+    table = solver.table
+    assert any(table)
+    solver.clear()
+    assert solver.table is table and not any(table)
+    assert solver.solve(game.stones(player), game.occupied(), game.ply()) == score
