@@ -1,13 +1,19 @@
 """Ponder: Connect Four and Tic-tac-toe against an AI that thinks on your time.
 
 ``python main.py [options]`` opens the window; ``python main.py analyze`` and ``python main.py move`` are the
-command-line tools (``--help`` on each). Bad arguments exit with status 2 and a usage message; bad input lines
-with status 1 after the rest of the input has been processed.
+command-line tools (``--help`` on each).
+
+Exit status: 0 when all went well, and when the window is closed, including by SIGTERM (SDL turns it into the
+window's quit event). 2 for bad arguments, with a usage message, before any window opens. 1 for bad input: a
+``--load`` file that cannot be used (the reason, no usage: the command line was right), bad lines of the tools
+(after the rest of the input has been processed), or output cut off because the reader of the pipe went away.
+130 for Ctrl+C (SIGINT), after the engine has been stopped. Never a traceback for any of these.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterable
 from typing import TextIO
@@ -26,6 +32,9 @@ command-line tools (positions are move strings, one per line; anything after the
   move      print the move the AI would play ('<moves> <move>') at a given depth or think time
 
 Run 'python main.py analyze --help' or 'python main.py move --help' for their options.
+
+exit status: 0 ok (also when the window is closed); 1 bad input (an unusable --load file, bad lines of the
+tools); 2 bad arguments; 130 interrupted (Ctrl+C).
 """
 
 
@@ -40,7 +49,9 @@ def positive_float(text: str) -> float:
 
 
 def positive_int(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    # isdecimal, not isdigit: "²" is a digit that int() refuses. (Past int()'s 4300 digits its ValueError
+    # makes argparse say "invalid positive_int value".)
+    if not text.isdecimal() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"'{text}' must be a whole number of at least 1")
     return int(text)
 
@@ -147,13 +158,27 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
     return process_lines(stdin, make_game, answer, out, err)
 
 
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file behind stdout (ValueError covers io.UnsupportedOperation)
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] in TOOLS:
         # Undecodable bytes become U+FFFD and are then refused as bad moves, instead of a UnicodeDecodeError.
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")
-        return run_tool(argv[0], argv[1:], sys.stdin, sys.stdout, sys.stderr)
+        try:
+            return run_tool(argv[0], argv[1:], sys.stdin, sys.stdout, sys.stderr)
+        except BrokenPipeError:
+            # The reader went away (``analyze < file | head``): stop quietly. Python would flush stdout
+            # again at exit and complain, so stdout now goes nowhere.
+            _silence_stdout()
+            return 1
     from ui.app import build_play_parser
     from ui.app import main as play
 

@@ -50,7 +50,8 @@ def parse_level(text: str, game_name: str) -> Level:
     offered = levels_for(game_name)
     if text.strip().lower() == "max":
         return MAX
-    if text.strip().isdigit():
+    # isdecimal, not isdigit: "²" is a digit that int() refuses; int() also refuses more than 4300 digits.
+    if text.strip().isdecimal() and len(text.strip()) <= 1000:
         level = Level(int(text))
         if level in offered:
             return level

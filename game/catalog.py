@@ -11,10 +11,11 @@ GAME_NAMES = ("connect4", "tictactoe")
 
 def new_game(name: str, width: int | None = None, height: int | None = None) -> KInARowBoard:
     """A fresh game; sizes default to the standard board. Raises ValueError for an unknown game or size."""
+    # ``None`` means the standard size; a 0 is a size asked for (and refused), never the default.
     if name == "connect4":
-        return ConnectFour(width or 7, height or 6)
+        return ConnectFour(7 if width is None else width, 6 if height is None else height)
     if name == "tictactoe":
-        size = width or 3
+        size = 3 if width is None else width
         if height not in (None, size):
             raise ValueError("Tic-tac-toe boards are square")
         return TicTacToe(size)
@@ -24,6 +25,7 @@ def new_game(name: str, width: int | None = None, height: int | None = None) -> 
 def parse_size(text: str) -> tuple[int, int]:
     """``"7x6"`` -> (7, 6); raises ValueError with a readable message."""
     parts = text.lower().split("x")
-    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+    # isdecimal, not isdigit: "²" is a digit that int() refuses; int() also refuses more than 4300 digits.
+    if len(parts) != 2 or not all(part.isdecimal() and len(part) <= 1000 for part in parts):
         raise ValueError(f"'{text}' is not a board size like 7x6")
     return int(parts[0]), int(parts[1])

@@ -7,7 +7,10 @@ move, the column counted from 1 at the left ("4453"), so boards are at most 9 co
 from __future__ import annotations
 
 from game.kinarow import KInARowBoard
-from game.protocol import IllegalMove
+from game.protocol import IllegalMove, quoted
+
+#: Far above any board anyone plays (9 x 7 is the biggest offered); the tools accept any height up to it.
+MAX_HEIGHT = 16
 
 
 def centre_first(width: int) -> tuple[int, ...]:
@@ -25,6 +28,9 @@ class ConnectFour(KInARowBoard):
     def __init__(self, width: int = 7, height: int = 6, k: int = 4) -> None:
         if width > 9:
             raise ValueError("the one-digit move notation allows at most 9 columns")
+        if height > MAX_HEIGHT:
+            # The bitboard would work, but a typo like 7x999999999 would ask for gigabytes before any check.
+            raise ValueError(f"a Connect Four board is at most {MAX_HEIGHT} rows high")
         super().__init__(width, height, k)
         self._order = centre_first(width)
         self._bottom_bits = [self._bit(0, column) for column in range(width)]
@@ -68,7 +74,7 @@ class ConnectFour(KInARowBoard):
 
     def text_to_move(self, text: str) -> int:
         if len(text) != 1 or not "1" <= text <= "9" or int(text) > self.width:
-            raise IllegalMove(f"'{text}' is not a column of a {self.width}-column board")
+            raise IllegalMove(f"{quoted(text)} is not a column of a {self.width}-column board")
         return int(text) - 1
 
     def describe_move(self, move: int) -> str:

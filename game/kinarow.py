@@ -19,7 +19,7 @@ and ANDs per direction.
 
 from __future__ import annotations
 
-from game.protocol import IllegalMove, Outcome
+from game.protocol import IllegalMove, Outcome, quoted
 
 
 def line_starts(stones: int, k: int, step: int) -> int:
@@ -196,7 +196,7 @@ class KInARowBoard:
             try:
                 trial.apply(trial.text_to_move(symbol))
             except IllegalMove as error:
-                raise IllegalMove(f"move {index} ('{symbol}'): {error}") from None
+                raise IllegalMove(f"move {index} ({quoted(symbol)}): {error}") from None
         self.__dict__.update(trial.__dict__)
 
     def variant(self) -> str:

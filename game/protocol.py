@@ -16,6 +16,14 @@ class IllegalMove(ValueError):
     """A move or move string that the rules refuse. The message names the problem for a person."""
 
 
+def quoted(text: str) -> str:
+    """``text`` in single quotes for a message, anything unprintable escaped (``'\\x00'``, ``'\\x1b'``), so
+    that a NUL or a terminal escape sequence read from a file or pipe is shown, not sent to the terminal."""
+    if text.isprintable():
+        return f"'{text}'"
+    return "'" + text.encode("unicode_escape").decode("ascii") + "'"
+
+
 class Outcome(enum.Enum):
     """Why a game ended."""
 

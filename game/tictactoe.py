@@ -7,7 +7,7 @@ A move is a cell index 0 .. width*height - 1, row-major from the top left. The n
 from __future__ import annotations
 
 from game.kinarow import KInARowBoard
-from game.protocol import IllegalMove
+from game.protocol import IllegalMove, quoted
 
 CELL_SYMBOLS = "123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -67,7 +67,7 @@ class TicTacToe(KInARowBoard):
         index = CELL_SYMBOLS.find(text.lower()) if len(text) == 1 else -1
         if not 0 <= index < cells:
             raise IllegalMove(
-                f"'{text}' is not a cell of a {self.width}x{self.height} board "
+                f"{quoted(text)} is not a cell of a {self.width}x{self.height} board "
                 f"(cells are {CELL_SYMBOLS[0]}-{CELL_SYMBOLS[cells - 1]})"
             )
         return index

@@ -12,6 +12,12 @@ settings or tally file, once, at the start) appear as a toast across the top.
 
 The engine is made by a factory passed in (tests pass a fake); the real ``ai.engine.Engine`` is imported only
 when the real window starts.
+
+Quitting from outside: SDL turns SIGTERM into the window's quit event (it installs that handler when the
+display starts, as SIGTERM still has its default action), so ``kill`` ends the loop like the close button:
+status 0, the engine stopped. Ctrl+C (SIGINT) raises KeyboardInterrupt in the loop; :meth:`App.run` closes
+the engine on its way out and ``main.py`` exits with status 130 without a traceback. Either way the process is
+gone a fraction of a second later, even while the engine is deep in a search (tests/test_hostile_input.py).
 """
 
 from __future__ import annotations
@@ -240,7 +246,8 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
     """``python main.py [play options]``: opens the window; returns the exit status.
 
     With no options the start screen opens; with any, the game starts at once. Bad options print the usage and
-    a message and return 2.
+    a message and return 2; a ``--load`` file that cannot be used prints why and returns 1. Either way before
+    the engine starts or a window opens.
     """
     argv = sys.argv[1:] if argv is None else argv
     try:

@@ -155,19 +155,27 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
     group.add_argument(
         "--load",
         metavar="FILE",
-        help="start from a saved game (Ctrl+S writes one): its game, board size and moves",
+        help="start from a saved game (Ctrl+S writes one): its game, board size and moves; "
+        "a file that cannot be used exits with status 1",
     )
     return parser
 
 
+class BadInputFile(ValueError):
+    """A file named on the command line cannot be used: bad input (exit status 1), not a usage error (2)."""
+
+
 def _apply_saved_game(args: argparse.Namespace) -> None:
-    """Fills ``args.game``, ``size`` and ``moves`` from the ``--load`` file; raises ValueError if they clash."""
+    """Fills ``args.game``, ``size`` and ``moves`` from the ``--load`` file.
+
+    Raises ValueError if they clash with other options (a usage error), BadInputFile if the file is unusable.
+    """
     if args.moves.strip():
         raise ValueError("--load and --moves cannot be combined: the saved game has its own moves")
     try:
         saved = read(Path(args.load))
     except SavedGameError as error:
-        raise ValueError(f"bad --load {args.load}: {error}") from None
+        raise BadInputFile(f"bad --load {args.load}: {error}") from None
     size = f"{saved.width}x{saved.height}"
     if args.game not in (None, saved.game) or args.size not in (None, size):
         raise ValueError(f"--load {args.load} holds a {saved.game} {size} game, not the --game/--size given")
@@ -221,11 +229,18 @@ def options_from_args(args: argparse.Namespace) -> PlayOptions:
 
 
 def parse_play_options(argv: list[str]) -> PlayOptions:
-    """Parses ``argv``; bad values print the usage and a message and raise SystemExit(2) (argparse's way)."""
+    """Parses ``argv``; bad values print the usage and a message and raise SystemExit(2) (argparse's way).
+
+    A ``--load`` file that cannot be read or is not a playable saved game is bad input, not bad usage: the
+    message says why, without the usage, and the status is 1 (as for a bad line of the command-line tools).
+    """
     parser = build_play_parser()
     args = parser.parse_args(argv)
     try:
         return options_from_args(args)
+    except BadInputFile as error:
+        parser.exit(1, f"{parser.prog}: error: {error}\n")
+        raise  # parser.exit never returns; this line only tells type checkers so
     except ValueError as error:
         parser.error(str(error))
         raise  # parser.error never returns; this line only tells type checkers so

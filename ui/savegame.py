@@ -20,13 +20,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.catalog import GAME_NAMES, new_game, parse_size
+from game.connect4 import ConnectFour
 from game.protocol import Game, IllegalMove
+from game.tictactoe import TicTacToe
 from ui.userfiles import write_atomically
 
 FILE_NAME = "saved-game.txt"
 #: A saved game is a few dozen bytes; anything much bigger is not one (and is not read into memory whole).
 MAX_BYTES = 4096
 KEYS = ("game", "size", "moves")
+SIZES = {"connect4": ConnectFour.SIZES, "tictactoe": TicTacToe.SIZES}
 
 
 class SavedGameError(ValueError):
@@ -80,12 +83,13 @@ def parse(text: str) -> SavedGame:
         raise SavedGameError(f"'{name}' is not a game this program plays ({', '.join(GAME_NAMES)})")
     try:
         width, height = parse_size(values["size"])
-        game = new_game(name, width, height)
     except ValueError as error:
         raise SavedGameError(f"size: {error}") from None
-    if (width, height) not in game.SIZES:
-        offered = ", ".join(f"{w}x{h}" for w, h in game.SIZES)
+    # Checked before the board is made: only the sizes on offer, never whatever a file asks for.
+    if (width, height) not in SIZES[name]:
+        offered = ", ".join(f"{w}x{h}" for w, h in SIZES[name])
         raise SavedGameError(f"{name} is not played on {width}x{height} (choose {offered})")
+    game = new_game(name, width, height)
     try:
         game.play_text(values["moves"])
     except IllegalMove as error:

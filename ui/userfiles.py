@@ -16,6 +16,8 @@ from pathlib import Path
 import platformdirs
 
 APP_NAME = "ponder"
+#: The settings and the score tally are a few KB at most; a bigger file is refused unread.
+MAX_BYTES = 1 << 20
 
 
 def config_dir() -> Path:
@@ -37,22 +39,33 @@ class UserFileError(Exception):
 def read_json_object(path: Path) -> dict | None:
     """The JSON object in ``path``, or None when the file does not exist (a first run, not an error).
 
-    Raises UserFileError when the file cannot be read, is not UTF-8 JSON, or holds something other than an
-    object.
+    Raises UserFileError when the file cannot be read, is bigger than :data:`MAX_BYTES` (ours are a few KB; a
+    huge file is not one of them and is not read into memory whole), is not UTF-8 JSON (a byte order mark, as
+    some editors write, is allowed), is nested too deeply to parse, or holds something other than an object.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(MAX_BYTES + 1)
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
+        raise UserFileError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > MAX_BYTES:
+        raise UserFileError(f"{path} is too big (over {MAX_BYTES // 1024} KB) to be this program's file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
         raise UserFileError(f"cannot read {path}: {error}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+        parsed = json.loads(text)
+    except RecursionError:
+        raise UserFileError(f"{path} is not valid JSON (nested too deeply)") from None
+    except ValueError as error:
+        # JSONDecodeError, and also a number too long for Python to convert (int_max_str_digits).
         raise UserFileError(f"{path} is not valid JSON ({error})") from None
-    if not isinstance(data, dict):
-        raise UserFileError(f"{path} holds a {type(data).__name__}, not a JSON object")
-    return data
+    if not isinstance(parsed, dict):
+        raise UserFileError(f"{path} holds a {type(parsed).__name__}, not a JSON object")
+    return parsed
 
 
 def write_atomically(path: Path, text: str) -> None:

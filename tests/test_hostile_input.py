@@ -1,0 +1,580 @@
+"""Issue 8, hostile input and quit latency: broken user files, bad arguments and bad input lines get a
+message, never a traceback, and never cost the user the files they had; quitting is prompt even mid-search.
+
+What test_settings.py, test_savegame.py, test_cli_tools.py and test_ui_app.py already check is not repeated
+here: this file adds the files and values those leave out (empty, huge, deeply nested, wrong-typed, a
+directory), the real ``main.py`` process for every option (exit status, no window opened, the user's files
+byte-identical), the analyzer fed NULs, escape sequences, invalid UTF-8 and megabyte lines, and quitting during
+a deep search.
+
+Exit statuses (main.py's docstring): 2 for a usage error, 1 for bad input (an unusable ``--load`` file, a bad
+line of the tools, output cut off), 0 when the window is closed (also by SIGTERM), 130 for Ctrl+C.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+from fakes import FakeEngine
+
+from ai.engine import Engine
+from ai.messages import BestMove, Limits
+from game import ConnectFour, TicTacToe
+from ui import app as app_module
+from ui.app import App
+from ui.settings import FILE_NAME as SETTINGS_NAME
+from ui.settings import Settings, SettingsStore
+from ui.tally import FILE_NAME as TALLY_NAME
+from ui.tally import Record, Tally
+from ui.userfiles import MAX_BYTES
+
+ROOT = Path(__file__).resolve().parent.parent
+MAIN = str(ROOT / "main.py")
+#: SDL_VIDEODRIVER for runs that must end before any window opens: opening one with it fails loudly.
+NO_WINDOW = "ponder-test-no-window"
+#: The one timed bound of this file: the issue asks for half a second; a loaded 2-core CI machine gets slack.
+QUIT_BOUND = 2.5
+#: Positions near the end of a game, with their exact scores (from the public benchmark set Test_L3_R1).
+LATE = [("2252576253462244111563365343671351441", -1), ("7422341735647741166133573473242566", 1)]
+
+#: The user's own files: valid, not the defaults, not laid out as the program writes them: any rewrite shows.
+USER_SETTINGS = b'{"theme": "dark", "sound": false, "mine": "keep me"}'
+USER_TALLY = b'{"connect4 7x6 vs depth 4": {"wins": 3, "draws": 1, "losses": 2}}'
+
+
+def environment(tmp_path: Path, video: str = NO_WINDOW) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        SDL_VIDEODRIVER=video,
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        PONDER_CONFIG_DIR=str(tmp_path / "config"),
+        PONDER_DATA_DIR=str(tmp_path / "data"),
+    )
+    return env
+
+
+@pytest.fixture
+def user_files(tmp_path):
+    """Valid settings and tally in the config directory of the subprocesses; tests check them at the end."""
+    config = tmp_path / "config"
+    config.mkdir()
+    files = {config / SETTINGS_NAME: USER_SETTINGS, config / TALLY_NAME: USER_TALLY}
+    for path, content in files.items():
+        path.write_bytes(content)
+    return files
+
+
+def assert_untouched(files: dict[Path, bytes]) -> None:
+    """Every file byte-identical, and nothing else in its directory (no stray temporary file)."""
+    for path, content in files.items():
+        assert path.read_bytes() == content, f"{path.name} was changed"
+    directories = {path.parent for path in files}
+    assert sorted(p.name for d in directories for p in d.iterdir()) == sorted(p.name for p in files)
+
+
+def run_main(args: list[str], tmp_path: Path, stdin: bytes = b"", video: str = NO_WINDOW):
+    return subprocess.run(
+        [sys.executable, MAIN, *args],
+        input=stdin,
+        capture_output=True,
+        env=environment(tmp_path, video),
+        cwd=tmp_path,
+        timeout=60,
+    )
+
+
+def error_text(completed) -> str:
+    return completed.stderr.decode("utf-8", errors="replace")
+
+
+def assert_refused(completed, status: int, words: str) -> str:
+    """Exit ``status`` with ``words`` in the message, nothing on stdout, no traceback; returns stderr."""
+    err = error_text(completed)
+    assert completed.returncode == status, err
+    assert words in err
+    assert "Traceback" not in err and "pygame.error" not in err
+    assert completed.stdout == b""
+    return err
+
+
+# --- settings and score tally files -----------------------------------------------------------------------
+
+
+def _deep_object(levels: int) -> bytes:
+    return b'{"a": ' * levels + b"1" + b"}" * levels
+
+
+HOSTILE_JSON = {
+    "empty": (b"", "not valid JSON"),
+    "blank": (b" \n\t\n", "not valid JSON"),
+    "truncated": (b'{"theme": "dark", "sou', "not valid JSON"),
+    "binary": (random.Random(8).randbytes(4096), "cannot read"),
+    "trailing NUL": (b'{"theme": "dark"}\x00', "not valid JSON"),
+    "huge": (b'{"theme": "dark", "pad": "' + b"x" * 5_000_000 + b'"}', "too big"),
+    "huge blank": (b" " * (MAX_BYTES + 1), "too big"),
+    "deep list": (b"[" * 100_000, "nested too deeply"),
+    "deep object": (_deep_object(50_000), "nested too deeply"),
+    "number too long": (b'{"window": [' + b"9" * 5000 + b", 780]}", "not valid JSON"),
+    "JSON list": (b'["theme", "dark"]', "holds a list"),
+    "JSON string": (b'"dark"', "holds a str"),
+    "JSON number": (b"42", "not a JSON object"),
+    "JSON null": (b"null", "not a JSON object"),
+}
+
+
+@pytest.mark.parametrize("kind", ["settings", "tally"])
+@pytest.mark.parametrize("case", list(HOSTILE_JSON))
+def test_a_hostile_settings_or_tally_file_is_reported_and_kept(tmp_path, kind, case):
+    content, words = HOSTILE_JSON[case]
+    path = tmp_path / (SETTINGS_NAME if kind == "settings" else TALLY_NAME)
+    path.write_bytes(content)
+    if kind == "settings":
+        store = SettingsStore(path)
+        assert store.load() == Settings()
+        problem = store.problem
+        store.save(Settings())  # what the window does when it closes with nothing changed
+        assert problem and problem.startswith("Settings file ignored")
+    else:
+        tally = Tally(path)
+        tally.load()
+        assert tally.records == {}
+        problem = tally.problem
+        assert problem and problem.startswith("Score tally ignored")
+    assert words in problem
+    assert path.read_bytes() == content
+
+
+@pytest.mark.parametrize(
+    ("values", "key"),
+    [
+        ({"game": ["connect4"]}, "'game'"),
+        ({"size": {"w": 7, "h": 6}}, "'size'"),
+        ({"size": 76}, "'size'"),
+        ({"size": "0x0"}, "'size'"),
+        ({"mode": 1}, "'mode'"),
+        ({"first": None}, "'first'"),
+        ({"ponder": "yes"}, "'ponder'"),
+        ({"ponder": 1}, "'ponder'"),
+        ({"animation": 2}, "'animation'"),
+        ({"theme": {"name": "dark"}}, "'theme'"),
+        ({"sound": None}, "'sound'"),
+        ({"level": None}, "a level should be a string"),
+        ({"level": "\u00b2"}, "level '\u00b2' is not offered"),
+        ({"level": "9" * 5000}, "is not offered"),
+        ({"watch_levels": "22"}, "'watch_levels'"),
+        ({"watch_levels": [4, "max"]}, "a level should be a string"),
+        ({"window": "960x780"}, "'window'"),
+        ({"window": [960.0, 780]}, "'window'"),
+        ({"window": [True, 780]}, "'window'"),
+        ({"window": [960, 780, 1]}, "'window'"),
+        ({"max_seconds": "3"}, "'max_seconds'"),
+        ({"max_seconds": float("nan")}, "'max_seconds'"),
+        ({"max_seconds": float("inf")}, "'max_seconds'"),
+    ],
+)
+def test_settings_with_values_of_the_wrong_type_fall_back_and_are_kept(tmp_path, values, key):
+    path = tmp_path / SETTINGS_NAME
+    content = json.dumps({"theme": "dark", **values}).encode()  # NaN, Infinity as Python's json writes them
+    path.write_bytes(content)
+    store = SettingsStore(path)
+    assert store.load() == Settings()
+    assert key in store.problem
+    store.save(Settings())
+    assert path.read_bytes() == content
+
+
+@pytest.mark.parametrize(
+    "record",
+    [{"wins": 1.5}, {"wins": "3"}, {"draws": None}, {"losses": True}, {"wins": -1}, [3, 1], "3-1", None, 7],
+)
+def test_a_tally_with_counts_of_the_wrong_type_is_reported_and_kept(tmp_path, record):
+    path = tmp_path / TALLY_NAME
+    content = json.dumps({"connect4 7x6 vs depth 4": {"wins": 1}, "connect4 7x6 vs max": record}).encode()
+    path.write_bytes(content)
+    tally = Tally(path)
+    tally.load()
+    assert tally.records == {}
+    assert "'connect4 7x6 vs max'" in tally.problem
+    assert path.read_bytes() == content
+
+
+@pytest.mark.parametrize("kind", ["settings", "tally"])
+def test_a_directory_in_place_of_the_file_is_reported_and_survives(tmp_path, kind):
+    path = tmp_path / (SETTINGS_NAME if kind == "settings" else TALLY_NAME)
+    path.mkdir()
+    (path / "inside.txt").write_text("the user's")
+    if kind == "settings":
+        store = SettingsStore(path)
+        store.load()
+        assert "cannot read" in store.problem
+        # A changed setting cannot replace a directory: the write fails with a message, nothing is lost.
+        assert "Cannot save the settings" in store.save(Settings(sound=False))
+    else:
+        tally = Tally(path)
+        tally.load()
+        assert "cannot read" in tally.problem
+        assert "Cannot save the score tally" in tally.add("x", "wins")
+    assert (path / "inside.txt").read_text() == "the user's"
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_a_byte_order_mark_from_an_editor_is_accepted(tmp_path):
+    (tmp_path / SETTINGS_NAME).write_bytes(b"\xef\xbb\xbf" + USER_SETTINGS)
+    store = SettingsStore(tmp_path / SETTINGS_NAME)
+    assert store.load() == Settings(theme="dark", sound=False) and store.problem is None
+    (tmp_path / TALLY_NAME).write_bytes(b"\xef\xbb\xbf" + USER_TALLY)
+    tally = Tally(tmp_path / TALLY_NAME)
+    tally.load()
+    assert tally.get("connect4 7x6 vs depth 4") == Record(3, 1, 2) and tally.problem is None
+
+
+def test_the_window_starts_with_broken_files_shows_why_and_leaves_them_alone(tmp_path, monkeypatch, caplog):
+    """The whole start of main(): both files broken, the window opens with the defaults, runs and closes."""
+    config = tmp_path / "config"
+    config.mkdir()
+    monkeypatch.setenv("PONDER_CONFIG_DIR", str(config))
+    files = {
+        config / SETTINGS_NAME: b"[" * 100_000,
+        config / TALLY_NAME: b'{"x": {"wins": ' + b"9" * 5000 + b"}}",
+    }
+    for path, content in files.items():
+        path.write_bytes(content)
+    apps: list[App] = []
+    real_run = App.run
+
+    def remember_and_run(app):
+        apps.append(app)
+        return real_run(app)
+
+    monkeypatch.setattr(App, "run", remember_and_run)
+    frames = iter([[], [], [pygame.event.Event(pygame.QUIT)]])
+    monkeypatch.setattr(app_module.pygame.event, "get", lambda: next(frames))
+    with caplog.at_level(logging.WARNING):
+        assert app_module.main([], engine_factory=FakeEngine) == 0
+    toast = apps[0].toast.text
+    assert "Settings file ignored" in toast and "nested too deeply" in toast
+    assert "Score tally ignored" in toast
+    assert apps[0].settings == Settings()
+    assert sum("ignored" in record.getMessage() for record in caplog.records) == 2
+    assert_untouched(files)
+
+
+# --- saved games on the command line ----------------------------------------------------------------------
+
+SAVED_GAMES = {
+    "illegal moves": (b"game: connect4\nsize: 7x6\nmoves: 44444444\n", "move 7 ('4'): column 4 is full"),
+    "wrong game name": (b"game: checkers\nsize: 8x8\nmoves:\n", "'checkers' is not a game"),
+    "finished game": (b"game: tictactoe\nsize: 3x3\nmoves: 14253\n", "already over"),
+    "garbage bytes": (random.Random(3).randbytes(600), "not a text file"),
+    "NUL bytes": (b"game: connect4\nsize: 7x6\nmoves: 4\x004\n", "not a text file"),
+    "escape sequence": (b"game: connect4\nsize: 7x6\nmoves: 4\x1b[2J\n", "not text"),
+    "huge": (b"game: connect4\nsize: 7x6\nmoves:\n" + b"#" * 5_000_000 + b"\n", "too big"),
+    "empty": (b"", "empty"),
+    "absurd size": (b"game: connect4\nsize: 7x999999999\nmoves: 4\n", "not played on 7x999999999"),
+    "zero size": (b"game: connect4\nsize: 0x0\nmoves:\n", "not played on 0x0"),
+}
+
+
+@pytest.mark.parametrize("case", list(SAVED_GAMES))
+def test_a_bad_saved_game_exits_1_with_the_reason_before_any_window(tmp_path, user_files, case):
+    content, words = SAVED_GAMES[case]
+    saved = tmp_path / "saved.txt"
+    saved.write_bytes(content)
+    err = assert_refused(run_main(["--load", str(saved)], tmp_path), 1, words)
+    assert err.startswith(f"main.py: error: bad --load {saved}: ")
+    assert "usage:" not in err  # the command line was right; the file is not
+    assert "\x1b" not in err and "\x00" not in err
+    assert saved.read_bytes() == content
+    assert_untouched(user_files)
+
+
+@pytest.mark.parametrize("what", ["a directory", "a missing file"])
+def test_a_directory_or_a_missing_file_to_load_exits_1(tmp_path, user_files, what):
+    target = tmp_path / "saves"
+    if what == "a directory":
+        target.mkdir()
+    err = assert_refused(run_main(["--load", str(target)], tmp_path), 1, f"cannot read {target}")
+    assert "usage:" not in err
+    assert target.is_dir() == (what == "a directory")
+    assert_untouched(user_files)
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [(["--moves", "4"], "cannot be combined"), (["--game", "connect4"], "holds a tictactoe 3x3 game")],
+)
+def test_load_clashing_with_other_options_is_a_usage_error(tmp_path, user_files, extra, words):
+    saved = tmp_path / "saved.txt"
+    saved.write_text("game: tictactoe\nsize: 3x3\nmoves: 5\n")
+    err = assert_refused(run_main(["--load", str(saved), *extra], tmp_path), 2, words)
+    assert err.startswith("usage:")
+    assert_untouched(user_files)
+
+
+# --- the window's command-line options ---------------------------------------------------------------------
+
+LONG_NUMBER = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--game"], "argument --game: expected one argument"),
+        (["--game", ""], "argument --game: invalid choice"),
+        (["--size", "0x0"], "connect4 is not played on 0x0"),
+        (["--game", "tictactoe", "--size", "0x0"], "tictactoe is not played on 0x0"),
+        (["--size", "\u00b2x6"], "not a board size"),
+        (["--size", LONG_NUMBER + "x6"], "not a board size"),
+        (["--size", ""], "not a board size"),
+        (["--level", ""], "level '' is not offered"),
+        (["--level", "\u00b2"], "is not offered"),
+        (["--level", LONG_NUMBER], "is not offered"),
+        (["--mode", "watch", "--level", "4,4,4"], "not N, max or (watch mode) N,M"),
+        (["--mode", "watch", "--level", "max,"], "level '' is not offered"),
+        (["--mode"], "argument --mode: expected one argument"),
+        (["--first"], "argument --first: expected one argument"),
+        (["--seconds", "nan"], "must be more than 0"),
+        (["--seconds", "inf"], "must be more than 0"),
+        (["--seconds", "1e400"], "must be more than 0"),
+        (["--seconds", LONG_NUMBER], "must be more than 0"),
+        (["--moves", "4\x1b[2J"], "move 2 ('\\x1b'): '\\x1b' is not a column"),
+        (["--moves", "4" * 100_000], "move 7 ('4'): column 4 is full"),
+        (["--no-ponder=yes"], "ignored explicit argument 'yes'"),
+        (["--load"], "argument --load: expected one argument"),
+        (["stray"], "unrecognized arguments: stray"),
+    ],
+)
+def test_bad_play_options_exit_2_before_any_window(tmp_path, user_files, argv, words):
+    err = assert_refused(run_main(argv, tmp_path), 2, words)
+    assert err.startswith("usage:")
+    assert "\x1b" not in err
+    assert_untouched(user_files)
+
+
+# --- the tools' command-line options -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        # 0x0 used to mean the standard board: analyze then solved 7x6 from the start, for hours.
+        (["analyze", "--size", "0x0"], "no 4-in-a-row game on a 0x0 board"),
+        (["move", "--depth", "1", "--size", "0x0"], "no 4-in-a-row game on a 0x0 board"),
+        (["move", "--depth", "1", "--game", "tictactoe", "--size", "0x0"], "played on 3x3 or 4x4"),
+        # A board of a billion rows used to be built (seconds and gigabytes) before anything refused it.
+        (["analyze", "--size", "7x999999999"], "at most 16 rows"),
+        (["move", "--depth", "1", "--size", "7x999999999"], "at most 16 rows"),
+        (["analyze", "--size", "\u00b2x6"], "not a board size"),
+        (["analyze", "--size", LONG_NUMBER + "x6"], "not a board size"),
+        (["analyze", "--game", "tictactoe", "--size", "4x3"], "Tic-tac-toe boards are square"),
+        (["analyze", "--game"], "argument --game: expected one argument"),
+        (["analyze", "--weak=1"], "ignored explicit argument"),
+        (["analyze", "stray"], "unrecognized arguments"),
+        (["move", "--depth", "\u00b2"], "argument --depth"),
+        (["move", "--depth", LONG_NUMBER], "argument --depth"),
+        (["move", "--depth", ""], "argument --depth"),
+        (["move", "--seconds", "nan"], "must be a positive number"),
+        (["move", "--seconds", "inf"], "must be a positive number"),
+        (["move", "--seconds", "1e400"], "must be a positive number"),
+        (["move", "--depth", "1", "--seed", "x"], "argument --seed: invalid int value"),
+        (["move", "--depth", "1", "--seed"], "argument --seed: expected one argument"),
+    ],
+)
+def test_bad_tool_options_exit_2_with_a_message(tmp_path, argv, words):
+    err = assert_refused(run_main(argv, tmp_path, stdin=b"4\n"), 2, words)
+    assert err.startswith(("usage:", f"python main.py {argv[0]}: error:"))
+
+
+# --- input lines of the analyzer ---------------------------------------------------------------------------
+
+
+def test_hostile_lines_are_reported_one_by_one_and_the_good_ones_answered(tmp_path):
+    (good1, score1), (good2, score2) = LATE
+    lines = [
+        good1.encode() + b"\n",
+        b"\x00\x00\x00\n",  # 2
+        b"4\x004\n",  # 3
+        b"\xff\xfe\xfd invalid UTF-8\n",  # 4
+        b"\x1b[2J\x1b[31mred\n",  # 5
+        b"4" * 1_000_000 + b"\n",  # 6: a megabyte of digits
+        b"1234567" * 15_000 + b"\n",  # 7: 100k characters of columns that are all on the board
+        b"x" * 100_000 + b"\n",  # 8
+        b"\x0b\x0c\x1c\x1d\x1e\x1f9 trailing words\n",  # 9: characters Python counts as whitespace, then a 9
+        good2.encode() + b" 1 the benchmark's score column\r\n",  # CRLF
+        good1.encode(),  # no newline at the end
+    ]
+    completed = run_main(["analyze"], tmp_path, stdin=b"".join(lines))
+    err = error_text(completed)
+    assert completed.returncode == 1, err
+    assert "Traceback" not in err
+    answers = [f"{good1} {score1}", f"{good2} {score2}", f"{good1} {score1}"]
+    assert completed.stdout.decode().splitlines() == answers
+    reported = [line.split(":")[0] for line in err.splitlines()]
+    assert reported == [f"line {n}" for n in range(2, 10)]
+    assert "\x00" not in err and "\x1b" not in err
+    assert "line 2: move 1 ('\\x00'): '\\x00' is not a column" in err
+    assert "line 5: move 1 ('\\x1b')" in err
+    assert "line 6: move 7 ('4'): column 4 is full" in err
+
+
+def test_empty_and_blank_lines_are_the_empty_board(tmp_path):
+    # The README's convention. A Connect Four analysis of the empty board is a full solve: Tic-tac-toe here.
+    completed = run_main(["analyze", "--game", "tictactoe"], tmp_path, stdin=b"\n \n\t\r\n5\n")
+    assert (completed.returncode, completed.stderr) == (0, b"")
+    assert completed.stdout.decode().splitlines() == [" 0", " 0", " 0", "5 0"]
+    completed = run_main(["move", "--depth", "1"], tmp_path, stdin=b"\n\n")
+    assert (completed.returncode, completed.stdout, completed.stderr) == (0, b" 4\n 4\n", b"")
+
+
+def test_no_input_at_all_is_no_output_and_status_0(tmp_path):
+    completed = run_main(["analyze"], tmp_path, stdin=b"")
+    assert (completed.returncode, completed.stdout, completed.stderr) == (0, b"", b"")
+
+
+def test_a_reader_that_goes_away_ends_the_tool_quietly(tmp_path):
+    """``analyze < positions | head -1``: the pipe closes under the tool's feet."""
+    process = subprocess.Popen(
+        [sys.executable, MAIN, "analyze"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment(tmp_path),
+    )
+    process.stdout.close()  # nobody will ever read the answers
+    try:
+        process.stdin.write((LATE[0][0] + "\n").encode() * 2000)
+        process.stdin.close()
+    except BrokenPipeError:
+        pass  # the tool may already have stopped
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 1
+    assert "Traceback" not in err and "Exception ignored" not in err
+
+
+# --- quitting during a deep search -------------------------------------------------------------------------
+
+
+def _wait_until(condition, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never came true"
+        time.sleep(0.02)
+
+
+def _close_during(start_search) -> float:
+    """Starts a search on a fresh engine of the window's size, lets it get deep, closes it; returns how many
+    seconds close() took."""
+    engine = Engine()
+    try:
+        start_search(engine)
+        time.sleep(0.6)
+        assert not engine.is_idle(), "the search ended by itself: nothing deep to interrupt"
+        assert not [m for m in engine.poll() if isinstance(m, BestMove)]
+        started = time.monotonic()
+        engine.close()
+        elapsed = time.monotonic() - started
+    finally:
+        engine.close()
+    assert not engine.is_alive()
+    assert "engine-worker" not in [thread.name for thread in threading.enumerate() if thread.is_alive()]
+    print(f"close() took {elapsed * 1000:.1f} ms")
+    return elapsed
+
+
+def test_close_during_a_max_level_think_in_the_exact_solver_is_prompt():
+    def think(engine):
+        # The max level tries the exact solver first (a tenth of the think time, here a minute).
+        engine.think(ConnectFour.from_moves("44"), Limits(seconds=600))
+        _wait_until(lambda: engine._thinker.analyzer.nodes > 0)
+
+    assert _close_during(think) < QUIT_BOUND
+
+
+def test_close_during_an_endless_max_level_ponder_is_prompt():
+    assert _close_during(lambda engine: engine.ponder(ConnectFour.from_moves("4"), None)) < QUIT_BOUND
+
+
+def test_close_during_a_tictactoe_4x4_solve_is_prompt():
+    # Tic-tac-toe has no separate solver: the max level is the plain search, which must stop as promptly.
+    assert _close_during(lambda engine: engine.think(TicTacToe(4), Limits(seconds=600))) < QUIT_BOUND
+
+
+def test_ctrl_c_in_the_loop_closes_the_engine_and_goes_on_up(monkeypatch):
+    engines: list[FakeEngine] = []
+
+    def factory():
+        engines.append(FakeEngine())
+        return engines[-1]
+
+    def interrupted():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(app_module.pygame.event, "get", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        app_module.main(["--game", "tictactoe"], engine_factory=factory)
+    assert engines[0].closed
+
+
+def _thread_cpu_seconds(pid: int) -> dict[int, float]:
+    """CPU time of every thread of ``pid`` (Linux /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    seconds = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        seconds[int(tid)] = (int(fields[11]) + int(fields[12])) / ticks
+    return seconds
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches the engine thread through /proc")
+@pytest.mark.parametrize(("how", "status"), [(signal.SIGTERM, 0), (signal.SIGINT, 130)], ids=["TERM", "INT"])
+def test_the_real_program_quits_at_once_while_the_engine_thinks(tmp_path, user_files, how, status):
+    """Watch mode at the max level with an hour to think: the engine is deep in the exact solver when the
+    signal comes. SIGTERM closes the window like the close button (status 0); Ctrl+C exits 130; neither
+    prints a traceback or touches the user's files."""
+    process = subprocess.Popen(
+        [sys.executable, MAIN, "--mode", "watch", "--level", "max", "--seconds", "3600"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment(tmp_path, video="dummy"),
+        cwd=tmp_path,
+    )
+    try:
+        # Ready when a thread other than the main one (the engine's) has searched for half a second of CPU:
+        # by then the window's loop runs (the engine starts just before it) and the search is deep.
+        def engine_busy() -> bool:
+            assert process.poll() is None, process.stderr.read().decode()
+            others = [cpu for tid, cpu in _thread_cpu_seconds(process.pid).items() if tid != process.pid]
+            return max(others, default=0.0) >= 0.5
+
+        _wait_until(engine_busy, timeout=60)
+        started = time.monotonic()
+        process.send_signal(how)
+        code = process.wait(timeout=30)
+        elapsed = time.monotonic() - started
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    err = process.stderr.read().decode()
+    process.stdout.close()
+    process.stderr.close()
+    print(f"{how.name}: exit {code} {elapsed * 1000:.0f} ms after the signal")
+    assert code == status, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert elapsed < QUIT_BOUND
+    assert_untouched(user_files)
