@@ -71,6 +71,11 @@ def click(position: tuple[int, int]) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=position, button=1, touch=False)
 
 
+def peak_megabytes() -> int:
+    """The process's peak resident memory so far (ru_maxrss, kilobytes on Linux), in MB."""
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+
+
 @dataclass
 class Match:
     game: str
@@ -169,6 +174,14 @@ class Soak:
                         self.rows[row] += 1
                         winner = scene.game.winner()
                         self.stats["draws" if winner is None else f"wins of player {winner}"] += 1
+                        # A long soak shows its progress (on stderr, so the report on stdout stays a table).
+                        print(
+                            f"game {self.stats['games finished']}: {match.game} {match.mode.value} "
+                            f"{match.level.label} vs {match.partner.label}, {scene.game.ply()} moves in "
+                            f"{time.monotonic() - game_started:.0f} s, peak {peak_megabytes()} MB",
+                            file=sys.stderr,
+                            flush=True,
+                        )
                         game_started = time.monotonic()
                         events.append(key(pygame.K_RETURN))  # the next round
                     elif time.monotonic() - game_started > self.stuck_seconds:
@@ -262,7 +275,7 @@ def main() -> int:
     seconds = time.perf_counter() - started
     # Closed engines' threads have been joined; anything else still running is a leak.
     threads = threading.active_count()
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak_mb = peak_megabytes()
     stats = soak.stats
     print(
         f"Soak: {args.games} games over every level, pondering on, max level {args.seconds:g} s, "
