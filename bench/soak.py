@@ -10,7 +10,7 @@ plays the human's seat by clicking and pressing digit keys, after a pause in whi
 app plays K finished games (Enter starts the next round) and is then closed with a QUIT event, its engine's
 thread must end.
 
-While a search runs, the soak now and then presses Ctrl+Z (undo: against the computer it takes back the pair),
+While a search runs, the soak now and then (a few times per game at most) presses Ctrl+Z (undo: against the computer it takes back the pair),
 Ctrl+N (new game), Esc then Enter (to the start screen and back: a new play screen on the same engine), or Space
 (pause and resume, watch mode). The checks of ``bench/fuzz_ui.py`` run after every frame (the board is the
 replay of its history, no move on a finished game or by the wrong side, no stale answer, the search the turn
@@ -55,11 +55,15 @@ from ui.play_scene import PlayScene  # noqa: E402
 FRAME_DT = 0.1
 #: Wall-clock pause per frame, so the engine's thread gets the CPU as it would under a 60 fps loop.
 FRAME_SLEEP = 0.002
-#: Chance per frame, while a search runs, of each disruption.
+#: Chance per frame, while a search runs, of each disruption. Frames are short, so each game also has a cap on
+#: its disruptions: without one, games at the deeper levels (a few seconds each) would be undone or restarted
+#: faster than they move and never finish.
 UNDO_CHANCE = 0.01
 NEW_GAME_CHANCE = 0.004
 MENU_CHANCE = 0.002
 PAUSE_CHANCE = 0.005
+#: At most this many undos, and one new game or menu trip, per game.
+UNDOS_PER_GAME = 3
 SIZE = (960, 780)
 
 
@@ -106,6 +110,9 @@ class Soak:
         self.rows: Counter[tuple[str, str, str]] = Counter()
         self.problems: list[str] = []
         self.bot = Thinker(table_entries=1 << 14, seed=seed)
+        #: Disruptions left to the game being played (see UNDOS_PER_GAME).
+        self.undos_left = UNDOS_PER_GAME
+        self.restart_left = True
 
     def problem(self, text: str) -> None:
         """Records a problem and shows it at once (a long soak should not hide its first failure)."""
@@ -152,6 +159,7 @@ class Soak:
             return engine
 
         app = App(engine_factory, options, start_playing=True, size=SIZE)
+        self.undos_left, self.restart_left = UNDOS_PER_GAME, True
         engine = app.engine
         self.stats["apps"] += 1
         checker: Checker | None = None
@@ -183,6 +191,7 @@ class Soak:
                             flush=True,
                         )
                         game_started = time.monotonic()
+                        self.undos_left, self.restart_left = UNDOS_PER_GAME, True
                         events.append(key(pygame.K_RETURN))  # the next round
                     elif time.monotonic() - game_started > self.stuck_seconds:
                         self.stats["stuck games"] += 1
@@ -242,15 +251,18 @@ class Soak:
 
     def disruption(self, scene: PlayScene, mode: Mode) -> list[pygame.event.Event]:
         roll = self.rng.random()
-        if roll < UNDO_CHANCE:
+        if roll < UNDO_CHANCE and self.undos_left:
+            self.undos_left -= 1
             self.stats["undos pressed"] += 1
             return [key(pygame.K_z, pygame.KMOD_LCTRL)]
         roll -= UNDO_CHANCE
-        if roll < NEW_GAME_CHANCE:
+        if roll < NEW_GAME_CHANCE and self.restart_left:
+            self.restart_left = False
             self.stats["new games mid-search"] += 1
             return [key(pygame.K_n, pygame.KMOD_LCTRL)]
         roll -= NEW_GAME_CHANCE
-        if roll < MENU_CHANCE:
+        if roll < MENU_CHANCE and self.restart_left:
+            self.restart_left = False
             self.stats["menu and back mid-search"] += 1
             return [key(pygame.K_ESCAPE)]
         roll -= MENU_CHANCE
