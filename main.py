@@ -70,7 +70,9 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
             "win on 7x6), negative it loses.",
         )
         _add_game_arguments(parser)
-        parser.add_argument("--all", action="store_true", help="score every move: '<moves> s1 ... sN', -1000 if illegal")
+        parser.add_argument(
+            "--all", action="store_true", help="score every move: '<moves> s1 ... sN', -1000 if illegal"
+        )
         parser.add_argument("--weak", action="store_true", help="only win / draw / loss: 1, 0, -1")
         return parser
     parser = argparse.ArgumentParser(

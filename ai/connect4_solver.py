@@ -134,7 +134,9 @@ class ConnectFourSolver:
             if mask & top:
                 scores.append(FULL_COLUMN)
                 continue
-            move = (mask + (1 << column * self.column_bits)) & (((1 << self.height) - 1) << column * self.column_bits)
+            move = (mask + (1 << column * self.column_bits)) & (
+                ((1 << self.height) - 1) << column * self.column_bits
+            )
             if self.winning_cells(current, mask) & move:
                 scores.append(1 if weak else (self.cells + 1 - moves) // 2)
             elif moves + 1 == self.cells:
@@ -188,7 +190,9 @@ class ConnectFourSolver:
 
         nodes = 0
 
-        def negamax(current: int, mask: int, moves: int, alpha: int, beta: int, opponent_wins: int = -1) -> int:
+        def negamax(
+            current: int, mask: int, moves: int, alpha: int, beta: int, opponent_wins: int = -1
+        ) -> int:
             # opponent_wins: the opponent's winning cells if the caller already computed them, else -1.
             nonlocal nodes
             nodes += 1

@@ -60,12 +60,7 @@ class TranspositionTable:
     def put(self, key: int, depth: int, bound: int, score: int, move: int) -> None:
         slot = key % self.capacity
         old = self._entries[slot]
-        if (
-            old is not None
-            and self._keys[slot] != key
-            and old[4] >= self.generation - 1
-            and old[0] > depth
-        ):
+        if old is not None and self._keys[slot] != key and old[4] >= self.generation - 1 and old[0] > depth:
             return
         self._keys[slot] = key
         self._entries[slot] = (depth, bound, score, move, self.generation)

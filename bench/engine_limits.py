@@ -76,21 +76,27 @@ def ponder_memory(minutes: float) -> list[tuple[float, float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--stops", type=int, default=40)
     parser.add_argument("--ponder-minutes", type=float, default=10.0)
     args = parser.parse_args()
     latencies = stop_latencies(args.stops)
-    print(f"Stop latency over {len(latencies)} stops (think and ponder): median {statistics.median(latencies):.1f} ms, "
-          f"max {max(latencies):.1f} ms")
+    print(
+        f"Stop latency over {len(latencies)} stops (think and ponder): median {statistics.median(latencies):.1f} ms, "
+        f"max {max(latencies):.1f} ms"
+    )
     samples = ponder_memory(args.ponder_minutes)
     print("| minutes pondering | resident memory |")
     print("|---|---|")
     for minute, megabytes in samples:
         print(f"| {minute:g} | {megabytes:.0f} MB |")
     print(f"\nMachine: {machine_line()}")
-    print(f"RESULT stop_median_ms={statistics.median(latencies):.1f} stop_max_ms={max(latencies):.1f} "
-          f"ponder_rss_mb={samples[-1][1]:.0f}")
+    print(
+        f"RESULT stop_median_ms={statistics.median(latencies):.1f} stop_max_ms={max(latencies):.1f} "
+        f"ponder_rss_mb={samples[-1][1]:.0f}"
+    )
 
 
 if __name__ == "__main__":

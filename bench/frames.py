@@ -76,7 +76,9 @@ def run_phase(options: PlayOptions, seconds: float) -> tuple[list[float], list[f
             frame += 1
             # Sweep the mouse over the board, as a player hovering columns does: the ghost disc redraws.
             x = 180 + (frame * 9) % 600
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 400), rel=(9, 0), buttons=(0, 0, 0)))
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 400), rel=(9, 0), buttons=(0, 0, 0))
+            )
             app.step(pygame.event.get(), dt)
             app.scene.resize(surface.get_size())
             if app.scene.needs_redraw():
@@ -93,7 +95,9 @@ def describe(frames: list[float]) -> tuple[float, float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
     pygame.display.init()
@@ -103,8 +107,10 @@ def main() -> None:
         "ponder (human to move, max level)": PlayOptions(mode=Mode.COMPUTER, level=MAX, moves="44"),
         "think (computer vs computer, max)": PlayOptions(mode=Mode.WATCH, watch_levels=(MAX, MAX), moves="4"),
     }
-    print(f"Frame times at {FPS} fps target ({1000 / FPS:.1f} ms), {args.seconds:g} s per phase, switch interval "
-          f"{sys.getswitchinterval() * 1000:g} ms")
+    print(
+        f"Frame times at {FPS} fps target ({1000 / FPS:.1f} ms), {args.seconds:g} s per phase, switch interval "
+        f"{sys.getswitchinterval() * 1000:g} ms"
+    )
     print("| phase | frames | median ms | p95 ms | max ms | search nodes/s (median) |")
     print("|---|---|---|---|---|---|")
     searching: list[float] = []

@@ -69,7 +69,16 @@ SHALLOW_SECONDS = 0.05
 #: The fuzzer's own levels (the start screen may still pick deeper ones; the engine caps them).
 FUZZ_LEVELS = (Level(1), Level(2), MAX)
 #: Window sizes a person can make, including silly ones.
-WINDOW_SIZES = ((960, 780), (640, 480), (1280, 800), (400, 300), (320, 240), (1920, 1080), (200, 200), (800, 1200))
+WINDOW_SIZES = (
+    (960, 780),
+    (640, 480),
+    (1280, 800),
+    (400, 300),
+    (320, 240),
+    (1920, 1080),
+    (200, 200),
+    (800, 1200),
+)
 #: Wall-clock seconds a computer to move may go without its think answering before the fuzzer calls it a hang.
 HANG_SECONDS = 20.0
 #: Events shown with a failure.
@@ -201,9 +210,17 @@ class Checker:
         session = self.session
         mode = session.options.mode
         position = self.history
-        for name, before, after, result, (was_over, human_to_move, paused, accepted, args) in self.transitions:
+        for name, before, after, result, (
+            was_over,
+            human_to_move,
+            paused,
+            accepted,
+            args,
+        ) in self.transitions:
             if before != position:
-                self.fail(f"{name}: the history changed outside the session's actions: {position} -> {before}")
+                self.fail(
+                    f"{name}: the history changed outside the session's actions: {position} -> {before}"
+                )
             getattr(self, f"_check_{name}")(
                 before, after, result, was_over, human_to_move, paused, accepted, args, mode
             )
@@ -304,7 +321,11 @@ class Checker:
             replay.apply(move)
         if game.cells() != replay.cells():
             self.fail(f"the board differs from the replay of its history {history}")
-        if game.ply() != len(history) or game.to_move() != len(history) % 2 or game.to_move() != replay.to_move():
+        if (
+            game.ply() != len(history)
+            or game.to_move() != len(history) % 2
+            or game.to_move() != replay.to_move()
+        ):
             self.fail(f"side to move {game.to_move()} after {history} (replay: {replay.to_move()})")
         if game.is_over() != replay.is_over() or game.winner() != replay.winner():
             self.fail(f"result differs from the replay of {history}: {game.winner()} vs {replay.winner()}")
@@ -335,7 +356,9 @@ class Checker:
         analysis = session.analysis_wanted
         if (mode is Mode.COMPUTER and session.options.ponder) or analysis:
             if thinking is None or not thinking.pondering or thinking.player != game.to_move():
-                self.fail(f"the human is to move (analysis wanted: {analysis}) but no ponder runs: {thinking}")
+                self.fail(
+                    f"the human is to move (analysis wanted: {analysis}) but no ponder runs: {thinking}"
+                )
         elif thinking is not None:
             self.fail(f"a search runs on a human's turn in {mode.value} mode: {thinking}")
 
@@ -347,7 +370,16 @@ _PLAIN_KEYS = (
     + [getattr(pygame, f"K_KP{n}") for n in range(10)]
     + [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN]
     + [pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_TAB, pygame.K_p, pygame.K_ESCAPE]
-    + [pygame.K_h, pygame.K_a, pygame.K_m, pygame.K_F1, pygame.K_s, pygame.K_BACKSPACE, pygame.K_q, pygame.K_z]
+    + [
+        pygame.K_h,
+        pygame.K_a,
+        pygame.K_m,
+        pygame.K_F1,
+        pygame.K_s,
+        pygame.K_BACKSPACE,
+        pygame.K_q,
+        pygame.K_z,
+    ]
 )
 # Keys that do most, weighted up: moves and the cursor, play, the command keys.
 _FREQUENT_KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_DOWN, pygame.K_UP]
@@ -438,7 +470,9 @@ class InputMaker:
             if roll < 0.7:
                 bar = layout.toolbar
                 # The buttons sit at the toolbar's right end.
-                return rng.randint(bar.centerx, max(bar.centerx, bar.right - 1)), rng.randint(bar.top, bar.bottom)
+                return rng.randint(bar.centerx, max(bar.centerx, bar.right - 1)), rng.randint(
+                    bar.top, bar.bottom
+                )
         if roll < 0.95:
             return rng.randrange(max(1, width)), rng.randrange(max(1, height))
         return rng.randint(-50, width + 50), rng.randint(-50, height + 50)
@@ -525,7 +559,9 @@ class UIFuzzer:
             self.stats["seconds"] = round(time.perf_counter() - started, 1)
         if threading.active_count() != threads_before:
             names = [thread.name for thread in threading.enumerate()]
-            self._fail(f"{threading.active_count()} threads alive after the run, {threads_before} before: {names}")
+            self._fail(
+                f"{threading.active_count()} threads alive after the run, {threads_before} before: {names}"
+            )
         return self.stats
 
     def _run(self) -> None:
@@ -654,9 +690,13 @@ _USER_DIRS = (
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seeds", type=int, default=5, help="how many seeds (default 5)")
-    parser.add_argument("--first-seed", type=int, default=fuzz_seed(), help="the first seed (default FUZZ_SEED)")
+    parser.add_argument(
+        "--first-seed", type=int, default=fuzz_seed(), help="the first seed (default FUZZ_SEED)"
+    )
     parser.add_argument("--events", type=int, default=20_000, help="events per seed (default 20000)")
     parser.add_argument("--draw", type=float, default=1.0, help="chance a frame that needs drawing is drawn")
     args = parser.parse_args()
@@ -678,7 +718,9 @@ def main() -> int:
         ("seconds", "seconds"),
         ("result", "result"),
     ]
-    print(f"UI fuzzer: {args.events} events per seed, real engine capped at depth {SHALLOW_DEPTH}, pondering on")
+    print(
+        f"UI fuzzer: {args.events} events per seed, real engine capped at depth {SHALLOW_DEPTH}, pondering on"
+    )
     print("| " + " | ".join(title for _, title in columns) + " |")
     print("|" + "---|" * len(columns))
     failures = []

@@ -33,10 +33,14 @@ def sign(value: int) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--per-set", type=int, default=20)
-    parser.add_argument("--sets", nargs="+", default=["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2"])
+    parser.add_argument(
+        "--sets", nargs="+", default=["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2"]
+    )
     args = parser.parse_args()
     judge = ExactAnalyzer(solver_slots=1 << 22)
     thinker = Thinker(seed=1)
@@ -66,8 +70,11 @@ def main() -> None:
             kept += after == sign(int(expected))
         kept_total += kept
         total += len(sample)
-        print(f"| {name} | {len(sample)} | {kept} ({kept / len(sample):.0%}) | {proven} | "
-              f"{think_time / len(sample):.2f} s |", flush=True)
+        print(
+            f"| {name} | {len(sample)} | {kept} ({kept / len(sample):.0%}) | {proven} | "
+            f"{think_time / len(sample):.2f} s |",
+            flush=True,
+        )
     print(f"\nMachine: {machine_line()}")
     print(f"RESULT value_preserving={kept_total / total:.3f}")
 

@@ -92,7 +92,9 @@ def time_ours(game: ConnectFour, depth: int) -> tuple[int, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--depth", type=int, default=5)
     parser.add_argument("--positions", type=int, default=10)
     args = parser.parse_args()
@@ -105,12 +107,16 @@ def main() -> None:
     print("| position | easyAI nodes | easyAI time | easyAI nodes/s | our nodes | our time | our nodes/s |")
     print("|---|---|---|---|---|---|---|")
     for moves, en, es, on, os_ in rows:
-        print(f"| {moves} | {en:,} | {es * 1e3:.0f} ms | {en / es:,.0f} | {on:,} | {os_ * 1e3:.1f} ms | {on / os_:,.0f} |")
+        print(
+            f"| {moves} | {en:,} | {es * 1e3:.0f} ms | {en / es:,.0f} | {on:,} | {os_ * 1e3:.1f} ms | {on / os_:,.0f} |"
+        )
     easy_rate = sum(r[1] for r in rows) / sum(r[2] for r in rows)
     our_rate = sum(r[3] for r in rows) / sum(r[4] for r in rows)
     speedup = statistics.median(r[2] / r[4] for r in rows)
-    print(f"\nnodes/s: easyAI {easy_rate:,.0f}, ours {our_rate:,.0f} ({our_rate / easy_rate:.0f}x); "
-          f"median time-to-depth speed-up {speedup:.0f}x")
+    print(
+        f"\nnodes/s: easyAI {easy_rate:,.0f}, ours {our_rate:,.0f} ({our_rate / easy_rate:.0f}x); "
+        f"median time-to-depth speed-up {speedup:.0f}x"
+    )
     print(f"Machine: {machine_line()}")
     print(f"RESULT nodes_per_second_ratio={our_rate / easy_rate:.1f}")
 

@@ -49,14 +49,18 @@ def reply_search(game: ConnectFour, reply: int, depth: int, ponder_seconds: floa
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--depth", type=int, default=8)
     parser.add_argument("--ponder-seconds", type=float, default=3.0)
     parser.add_argument("--positions", type=int, default=12)
     args = parser.parse_args()
     rng = random.Random(7)
     lines = (TESTSETS / "Test_L1_R1").read_text().splitlines()
-    print(f"Reply searched to depth {args.depth}; pondering {args.ponder_seconds:g} s before the human's move")
+    print(
+        f"Reply searched to depth {args.depth}; pondering {args.ponder_seconds:g} s before the human's move"
+    )
     print("| position | human plays | cold nodes | cold time | pondered nodes | pondered time | node ratio |")
     print("|---|---|---|---|---|---|---|")
     ratios, cold_times, warm_times = [], [], []

@@ -273,16 +273,22 @@ class Soak:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=200, help="finished games to play (default 200)")
-    parser.add_argument("--seconds", type=float, default=0.2, help="think time of the max level (default 0.2)")
+    parser.add_argument(
+        "--seconds", type=float, default=0.2, help="think time of the max level (default 0.2)"
+    )
     parser.add_argument("--games-per-app", type=int, default=4, help="games per app and engine (default 4)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stuck-seconds", type=float, default=180.0, help="a game taking longer is stuck")
     parser.add_argument("--max-problems", type=int, default=10, help="stop after this many problems")
     args = parser.parse_args()
     started = time.perf_counter()
-    soak = Soak(args.games, args.seconds, args.games_per_app, args.seed, args.stuck_seconds, args.max_problems)
+    soak = Soak(
+        args.games, args.seconds, args.games_per_app, args.seed, args.stuck_seconds, args.max_problems
+    )
     soak.run()
     seconds = time.perf_counter() - started
     # Closed engines' threads have been joined; anything else still running is a leak.
@@ -302,8 +308,10 @@ def main() -> int:
     print("|---|---|")
     for name, value in (
         ("games finished", stats["games finished"]),
-        ("wins of the first player / second / draws", f"{stats['wins of player 0']} / "
-         f"{stats['wins of player 1']} / {stats['draws']}"),
+        (
+            "wins of the first player / second / draws",
+            f"{stats['wins of player 0']} / {stats['wins of player 1']} / {stats['draws']}",
+        ),
         ("apps (engines) opened and closed", stats["apps"]),
         ("human-seat moves / computer moves", f"{stats['human moves']} / {stats['computer moves']}"),
         ("undos pressed mid-search / taken", f"{stats['undos pressed']} / {stats['undos']}"),
@@ -322,8 +330,10 @@ def main() -> int:
     print()
     print(f"Machine: {machine_line()}")
     healthy = not soak.problems and stats["exceptions"] == 0 and threads == 1
-    print(f"RESULT games={stats['games finished']} exceptions={stats['exceptions']} "
-          f"failed_checks={stats['failed checks']} peak_mb={peak_mb:.0f} threads={threads}")
+    print(
+        f"RESULT games={stats['games finished']} exceptions={stats['exceptions']} "
+        f"failed_checks={stats['failed checks']} peak_mb={peak_mb:.0f} threads={threads}"
+    )
     return 0 if healthy else 1
 
 

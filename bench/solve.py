@@ -66,7 +66,9 @@ def run_set(name: str, limit: int | None, slots: int) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sets", nargs="+", default=DEFAULT_SETS, choices=sorted(REFERENCE_SECONDS))
     parser.add_argument("--limit", type=int, help="only the first N positions of each set")
     parser.add_argument("--slots", type=int, default=1 << 23, help="solver table slots (default 8M, 64 MB)")

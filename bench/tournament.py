@@ -62,7 +62,9 @@ def run_eval_match(job: tuple[str, int], opening_count: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--levels", type=int, nargs="+", default=[1, 2, 4, 6, 8])
     parser.add_argument("--openings", type=int, default=6)
     parser.add_argument("--eval-depth", type=int, nargs="+", default=[2, 4])

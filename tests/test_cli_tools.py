@@ -102,7 +102,11 @@ def test_the_benchmark_file_pipes_in_as_it_is():
         pytest.skip("benchmark positions not found")
     head = "".join((TESTSETS / "Test_L3_R1").read_text().splitlines(keepends=True)[:30])
     completed = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "analyze"], input=head, capture_output=True, text=True, timeout=120
+        [sys.executable, str(ROOT / "main.py"), "analyze"],
+        input=head,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert completed.returncode == 0
     assert completed.stdout.splitlines() == head.splitlines()

@@ -7,7 +7,6 @@ over several seeds) is ``python bench/fuzz_ui.py``.
 
 from __future__ import annotations
 
-
 import pytest
 
 from bench.fuzz_ui import FuzzFailure, UIFuzzer, fuzz_seed

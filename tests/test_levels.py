@@ -33,7 +33,9 @@ def test_ladders_are_depths_then_max():
 def test_parse_level():
     assert parse_level("4", "connect4") == Level(4)
     assert parse_level(" MAX ", "tictactoe") is MAX
-    with pytest.raises(ValueError, match="level '5' is not offered for connect4: choose 1, 2, 4, 6, 8, 10 or max"):
+    with pytest.raises(
+        ValueError, match="level '5' is not offered for connect4: choose 1, 2, 4, 6, 8, 10 or max"
+    ):
         parse_level("5", "connect4")
     with pytest.raises(ValueError, match="not offered"):
         parse_level("deep", "connect4")

@@ -41,7 +41,12 @@ def line_direction(game) -> set[str]:
     cells = game.winning_cells()
     directions = set()
     for row, column in cells:
-        for name, (dr, dc) in {"vertical": (1, 0), "horizontal": (0, 1), "diagonal": (1, 1), "anti": (1, -1)}.items():
+        for name, (dr, dc) in {
+            "vertical": (1, 0),
+            "horizontal": (0, 1),
+            "diagonal": (1, 1),
+            "anti": (1, -1),
+        }.items():
             if all((row + i * dr, column + i * dc) in cells for i in range(game.k)):
                 directions.add(name)
     return directions

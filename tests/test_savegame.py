@@ -12,7 +12,12 @@ from ui.savegame import SavedGame, SavedGameError
 
 @pytest.mark.parametrize(
     ("name", "size", "moves"),
-    [("connect4", (7, 6), "4453"), ("connect4", (9, 7), ""), ("tictactoe", (4, 4), "6a1"), ("tictactoe", (3, 3), "5")],
+    [
+        ("connect4", (7, 6), "4453"),
+        ("connect4", (9, 7), ""),
+        ("tictactoe", (4, 4), "6a1"),
+        ("tictactoe", (3, 3), "5"),
+    ],
 )
 def test_round_trip(tmp_path, name, size, moves):
     game = new_game(name, *size)

@@ -77,17 +77,17 @@ def test_unknown_keys_are_ignored_and_missing_keys_default(tmp_path):
 @pytest.mark.parametrize(
     ("content", "words"),
     [
-        (b"{\"theme\": \"dark\",", "not valid JSON"),
+        (b'{"theme": "dark",', "not valid JSON"),
         (b"\xff\xfe\x00garbage\x00", "cannot read"),
         (b"[1, 2, 3]", "not a JSON object"),
-        (b"{\"sound\": \"yes\"}", "'sound' should be bool"),
-        (b"{\"theme\": \"neon\"}", "'theme' is 'neon'"),
-        (b"{\"level\": 3}", "a level should be a string"),
-        (b"{\"level\": \"3\"}", "level '3' is not offered"),
-        (b"{\"size\": \"5x5\"}", "not a connect4 board"),
-        (b"{\"window\": [10, 10]}", "'window'"),
-        (b"{\"max_seconds\": true}", "'max_seconds' should be"),
-        (b"{\"watch_levels\": [\"2\"]}", "two levels"),
+        (b'{"sound": "yes"}', "'sound' should be bool"),
+        (b'{"theme": "neon"}', "'theme' is 'neon'"),
+        (b'{"level": 3}', "a level should be a string"),
+        (b'{"level": "3"}', "level '3' is not offered"),
+        (b'{"size": "5x5"}', "not a connect4 board"),
+        (b'{"window": [10, 10]}', "'window'"),
+        (b'{"max_seconds": true}', "'max_seconds' should be"),
+        (b'{"watch_levels": ["2"]}', "two levels"),
     ],
 )
 def test_a_broken_file_is_reported_once_and_kept_until_a_setting_changes(tmp_path, caplog, content, words):
@@ -140,7 +140,7 @@ def test_tally_counts_saves_and_resets(tmp_path):
     assert fresh.records == {}
 
 
-@pytest.mark.parametrize("content", [b"nonsense", b"{\"x\": {\"wins\": -1}}", b"{\"x\": 3}"])
+@pytest.mark.parametrize("content", [b"nonsense", b'{"x": {"wins": -1}}', b'{"x": 3}'])
 def test_a_broken_tally_is_reported_and_not_overwritten_until_a_result(tmp_path, content):
     path = tmp_path / "tally.json"
     path.write_bytes(content)

@@ -12,13 +12,13 @@ import time
 import pygame
 import pytest
 from fakes import FakeEngine, key
-from tests.conftest import TESTSETS
 
 from ai.analysis import ExactAnalyzer
 from ai.connect4_solver import FULL_COLUMN
 from ai.levels import MAX, Level
 from ai.messages import Progress
 from ai.score import describe, from_benchmark, win_in
+from tests.conftest import TESTSETS
 from ui.hint import HINT_SECONDS
 from ui.options import Mode, PlayOptions
 from ui.overlay import move_values, short_words
@@ -127,7 +127,12 @@ def test_overlay_words_for_proven_values_and_a_bar_for_heuristic_ones():
     assert values[3].words is None and 0 < values[3].lean < 1
     assert values[4].words is None and -1 < values[4].lean < 0
     assert values[5].words is None and values[5].lean == 0
-    assert [short_words(w) for w in ("win in 12", "loses in 3", "draw", "wins now")] == ["W12", "L3", "=", "W1"]
+    assert [short_words(w) for w in ("win in 12", "loses in 3", "draw", "wins now")] == [
+        "W12",
+        "L3",
+        "=",
+        "W1",
+    ]
 
 
 def test_the_overlay_toggles_makes_room_and_draws_in_every_mode():

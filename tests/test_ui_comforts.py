@@ -59,7 +59,9 @@ def test_save_and_load_by_keys_round_trip(tmp_path):
     scene.handle(key(pygame.K_s, CTRL))
     assert path.read_text().splitlines()[1:] == ["game: connect4", "size: 7x6", "moves: 42"]
     assert "Saved 2 moves" in scene.status_text()
-    other, engine = make(PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS), saved_game_path=path)
+    other, engine = make(
+        PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS), saved_game_path=path
+    )
     other.handle(key(pygame.K_o, CTRL))
     assert other.game.variant() == "connect4 7x6" and other.game.moves_text() == "42"
     assert other.gravity and other.options.mode is Mode.TWO_PLAYERS

@@ -65,8 +65,12 @@ def sounds() -> dict[str, list[float]]:
     return {
         "drop": knock(),
         # A rising major arpeggio for a win, a falling minor line for a loss, an open fifth for a draw.
-        "win": mix(*(tone(f, 0.5, 0.18, start=i * 0.09) for i, f in enumerate((523.3, 659.3, 784.0, 1046.5)))),
-        "lose": mix(*(tone(f, 0.55, 0.2, start=i * 0.14) for i, f in enumerate((440.0, 392.0, 349.2, 293.7)))),
+        "win": mix(
+            *(tone(f, 0.5, 0.18, start=i * 0.09) for i, f in enumerate((523.3, 659.3, 784.0, 1046.5)))
+        ),
+        "lose": mix(
+            *(tone(f, 0.55, 0.2, start=i * 0.14) for i, f in enumerate((440.0, 392.0, 349.2, 293.7)))
+        ),
         "draw": mix(tone(392.0, 0.6, 0.22), tone(587.3, 0.6, 0.22, start=0.12)),
         "refused": mix(tone(180.0, 0.16, 0.05), tone(185.0, 0.16, 0.05, start=0.07)),
     }

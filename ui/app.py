@@ -96,7 +96,9 @@ class App:
         self._dirty = True
         size = size or self.settings.window
         self.scene: Scene = (
-            self._play_scene(size, options) if start_playing else StartScene(size, options, self.theme, self.fonts)
+            self._play_scene(size, options)
+            if start_playing
+            else StartScene(size, options, self.theme, self.fonts)
         )
         # Each broken file is reported once, here, and in the log by the store that found it.
         problems = [problem for problem in (self.store.problem, self.tally.problem) if problem]

@@ -125,7 +125,9 @@ class ConnectFourView:
                     outer.center = (round(centre[0]), round(centre[1]))
                     corner = round(radius * s * 0.3)
                     pygame.draw.rect(big, rim, outer, border_radius=corner)
-                    pygame.draw.rect(big, face, outer.inflate(-radius * s * 0.2, -radius * s * 0.2), border_radius=corner)
+                    pygame.draw.rect(
+                        big, face, outer.inflate(-radius * s * 0.2, -radius * s * 0.2), border_radius=corner
+                    )
                     return
                 pygame.draw.circle(big, rim, centre, radius * s)
                 pygame.draw.circle(big, face, centre, radius * s * 0.88)
@@ -203,7 +205,9 @@ class ConnectFourView:
         cell, column = layout.cell, picture.hint
         alpha = picture.hint_strength
         empty = [row for row, line in enumerate(picture.cells) if line[column] is None]
-        bottom = layout.grid.top + len(empty) * cell if len(empty) < len(picture.cells) else layout.frame.bottom
+        bottom = (
+            layout.grid.top + len(empty) * cell if len(empty) < len(picture.cells) else layout.frame.bottom
+        )
         strip = Rect(layout.grid.left + column * cell, layout.frame.top, cell, bottom - layout.frame.top)
         glow = pygame.Surface(strip.size, pygame.SRCALPHA)
         glow.fill((*self.theme.focus_ring, round(90 * alpha)))
@@ -293,9 +297,7 @@ class TicTacToeView:
                 if index == picture.hint and owner is None and picture.hint_strength > 0:
                     hinted = _mix(theme.cell, theme.focus_ring, 0.35 * picture.hint_strength)
                     pygame.draw.rect(surface, hinted, card, border_radius=radius)
-                    pygame.draw.rect(
-                        surface, theme.focus_ring, card, width=max(3, gap), border_radius=radius
-                    )
+                    pygame.draw.rect(surface, theme.focus_ring, card, width=max(3, gap), border_radius=radius)
                 if owner is None:
                     continue
                 sprite = self.mark_sprite(owner, cell)

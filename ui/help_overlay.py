@@ -69,7 +69,9 @@ def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
     key_width = max(fonts.get(size, bold=True).size(keys)[0] for _, rows in KEYS for keys, _ in rows)
     text_width = max(fonts.get(size).size(text)[0] for _, rows in KEYS for _, text in rows)
     step = int(size * 1.55)
-    card = Rect(0, 0, min(width - 16, key_width + text_width + 3 * size + 48), min(height - 16, lines * step + 24))
+    card = Rect(
+        0, 0, min(width - 16, key_width + text_width + 3 * size + 48), min(height - 16, lines * step + 24)
+    )
     card.center = (width // 2, height // 2)
     panel(surface, theme, card, alpha=248)
     y = card.top + 14
@@ -82,8 +84,16 @@ def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
         y += step
         for keys, text in rows:
             draw_text(surface, keys, fonts.get(size, bold=True), theme.text, topleft=(left + size, y))
-            draw_text(surface, text, fonts.get(size), theme.text_muted, topleft=(left + key_width + 2 * size, y))
+            draw_text(
+                surface, text, fonts.get(size), theme.text_muted, topleft=(left + key_width + 2 * size, y)
+            )
             y += step
     footer = "F1, ? or Esc closes this help"
-    draw_text(surface, footer, fonts.get(max(9, size - 2)), theme.text_muted, midbottom=(card.centerx, card.bottom - 8))
+    draw_text(
+        surface,
+        footer,
+        fonts.get(max(9, size - 2)),
+        theme.text_muted,
+        midbottom=(card.centerx, card.bottom - 8),
+    )
     return card

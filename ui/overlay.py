@@ -100,7 +100,9 @@ def draw_value(
     reach = round(value.lean * track.width / 2)
     bar = Rect(track.centerx + min(0, reach), track.top, max(2, abs(reach)), track.height)
     pygame.draw.rect(surface, _colour(value, theme), bar, border_radius=track.height // 2)
-    pygame.draw.line(surface, theme.text_muted, (track.centerx, track.top - 3), (track.centerx, track.bottom + 2))
+    pygame.draw.line(
+        surface, theme.text_muted, (track.centerx, track.top - 3), (track.centerx, track.bottom + 2)
+    )
     if value.best:
         pygame.draw.rect(surface, theme.text, track.inflate(4, 4), width=1, border_radius=track.height)
 

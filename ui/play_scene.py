@@ -812,7 +812,9 @@ class PlayScene(Scene):
         top = rect.top + 16
         title_rect = draw_text(surface, title, title_font, theme.text, midtop=(rect.centerx, top))
         sub_font = fitting_font(self.fonts, subtitle, int(title_size * 0.5), rect.width - 40)
-        line = draw_text(surface, subtitle, sub_font, theme.text_muted, midtop=(rect.centerx, title_rect.bottom + 2))
+        line = draw_text(
+            surface, subtitle, sub_font, theme.text_muted, midtop=(rect.centerx, title_rect.bottom + 2)
+        )
         tally = self.tally_text()
         if tally:
             tally_font = fitting_font(self.fonts, tally, int(title_size * 0.4), rect.width - 40)

@@ -105,7 +105,7 @@ def from_json(data: dict) -> Settings:
 
     def level(text: object) -> Level:
         if not isinstance(text, str):
-            raise SettingsError(f"a level should be a string like \"4\" or \"max\", not {text!r}")
+            raise SettingsError(f'a level should be a string like "4" or "max", not {text!r}')
         try:
             return parse_level(text, game)
         except ValueError as error:
@@ -187,4 +187,3 @@ class SettingsStore:
             return f"Cannot save the settings: {error.strerror or error}"
         self.problem = None
         return None
-
