@@ -111,12 +111,10 @@ class ShallowEngine:
     def __init__(self, seed: int) -> None:
         self.engine = Engine(table_entries=1 << 14, solver_slots=1 << 12, seed=seed)
         #: The move history each think token was asked about.
-        self.thinks: dict[int, tuple[int, ...]] = {}
+        self.thinks = record_thinks(self)
 
     def think(self, game, limits: Limits) -> int:
-        token = self.engine.think(game, shallow(limits))
-        self.thinks[token] = game.history()
-        return token
+        return self.engine.think(game, shallow(limits))
 
     def ponder(self, game, limits: Limits | None = None) -> int:
         if limits is not None and limits.depth is None:
