@@ -170,8 +170,17 @@ class ConnectFourSolver:
         """The recursive search as a closure over the board's constants.
 
         This is the solver's hot loop: every name it uses is a local or closure variable, and the threat
-        computation of :func:`ai.bitlines.completing_cells` is written out inline twice, because in CPython an attribute lookup or
-        a function call per node costs more than the bit arithmetic itself.
+        computation of :func:`ai.bitlines.completing_cells` is written out inline twice, because in CPython an
+        attribute lookup or a function call per node costs more than the bit arithmetic itself.
+
+        Ranking the moves needs the threats each move creates. Rather than running the threat arithmetic once per
+        move, the closure runs it once on a *lane-packed* position: one big int holding ``width`` copies of the
+        board side by side, copy ``c`` with the stone of the move in column ``c`` added. Each lane is the board's
+        ``width * column_bits`` bits plus a gap of ``3 * (column_bits + 1)`` zero bits, the longest shift the
+        arithmetic makes, so whatever a shift carries out of one lane lands in a gap, never in a neighbour's
+        board, and is masked away with the empty cells. In CPython an operation on a 500-bit int costs little more
+        than on a 49-bit one, so all moves cost about what one did. The same packing tests, for every move at
+        once, whether the opponent's reply is lost at once (two threats to parry, or every reply under a threat).
         """
         solver = self
         board, bottom, cells, table, size = self.board, self.bottom, self.cells, self.table, self.size
@@ -185,8 +194,28 @@ class ConnectFourSolver:
         lower_offset = max_score - 2 * min_score + 2
         lower_threshold = max_score - min_score + 1
         check_every = self.CHECK_EVERY
-        column_masks = self.column_masks
-        indexed_masks = list(enumerate(column_masks))
+        # Scores that depend only on the number of stones played, looked up rather than computed per node.
+        lost_now = [-((cells - moves) // 2) for moves in range(cells + 1)]
+        lost_later = [-((cells - 2 - moves) // 2) for moves in range(cells + 1)]
+        win_next = [(cells - 1 - moves) // 2 for moves in range(cells + 1)]
+        last_moves = cells - 2
+
+        # The lanes (see the docstring): lane c holds column c's copy of the board.
+        board_bits = self.width * h1
+        lane_bits = board_bits + d3
+        lane_ones = sum(1 << (lane_bits * column) for column in range(self.width))  # bit 0 of every lane
+        column_span = (1 << self.height) - 1
+        column_lanes = sum(column_span << (column * h1 + lane_bits * column) for column in range(self.width))
+        board_lanes = board * lane_ones
+        bottom_lanes = bottom * lane_ones
+        lane_board = (1 << board_bits) - 1
+        # Adding lane_board to a lane's board sets the lane's bit board_bits exactly when the board is not zero.
+        nonzero_add = lane_board * lane_ones
+        nonzero_bit = nonzero_add + lane_ones
+        # Per column, centre first: the tie-break rank, the column's cells and where its lane starts.
+        columns = [
+            (15 - rank, column_span << (column * h1), lane_bits * column) for rank, column in enumerate(self.order)
+        ]
 
         nodes = 0
 
@@ -198,10 +227,8 @@ class ConnectFourSolver:
             nodes += 1
             if not nodes % check_every:
                 solver._checkpoint()
-            opponent = current ^ mask
-            empty = board ^ mask
             if opponent_wins < 0:
-                s = opponent
+                s = current ^ mask
                 wins = (s << 1) & (s << 2) & (s << 3)
                 up, down = s << h1, s >> h1
                 wins |= up & (s << h2) & ((s << h3) | down) | down & (s >> h2) & ((s >> h3) | up)
@@ -209,26 +236,26 @@ class ConnectFourSolver:
                 wins |= up & (s << d2) & ((s << d3) | down) | down & (s >> d2) & ((s >> d3) | up)
                 up, down = s << a1, s >> a1
                 wins |= up & (s << a2) & ((s << a3) | down) | down & (s >> a2) & ((s >> a3) | up)
-                opponent_wins = wins & empty
-            possible = (mask + bottom) & board
-            forced = possible & opponent_wins
+                opponent_wins = wins & (board ^ mask)
+            candidates = (mask + bottom) & board
+            forced = candidates & opponent_wins
             if forced:
                 if forced & (forced - 1):
-                    return -((cells - moves) // 2)  # two threats at once: lost
-                possible = forced
+                    return lost_now[moves]  # two threats at once: lost
+                candidates = forced
             # Never play under an opponent's threat: it would let them win at once.
-            candidates = possible & ~(opponent_wins >> 1)
+            candidates &= ~(opponent_wins >> 1)
             if not candidates:
-                return -((cells - moves) // 2)
-            if moves >= cells - 2:
+                return lost_now[moves]
+            if moves >= last_moves:
                 return 0
             # The opponent cannot win on the next move, so the side to move loses no sooner than later.
-            lowest = -((cells - 2 - moves) // 2)
+            lowest = lost_later[moves]
             if alpha < lowest:
                 alpha = lowest
                 if alpha >= beta:
                     return alpha
-            highest = (cells - 1 - moves) // 2
+            highest = win_next[moves]
             key = current + mask
             slot = key % size
             entry = table[slot]
@@ -248,36 +275,56 @@ class ConnectFourSolver:
                     return beta
 
             if candidates & (candidates - 1):
-                # Order by the number of threats each move creates (same arithmetic as above, for our stones).
+                # Our threats after each move, all moves at once (lane c: the move in column c).
+                moves_lanes = candidates * lane_ones & column_lanes
+                s = current * lane_ones | moves_lanes
+                wins = (s << 1) & (s << 2) & (s << 3)
+                up, down = s << h1, s >> h1
+                wins |= up & (s << h2) & ((s << h3) | down) | down & (s >> h2) & ((s >> h3) | up)
+                up, down = s << d1, s >> d1
+                wins |= up & (s << d2) & ((s << d3) | down) | down & (s >> d2) & ((s >> d3) | up)
+                up, down = s << a1, s >> a1
+                wins |= up & (s << a2) & ((s << a3) | down) | down & (s >> a2) & ((s >> a3) | up)
+                mask_lanes = mask * lane_ones
+                # The move's cell is never among them (the side to move cannot win at once), so each lane is
+                # exactly its child's "opponent_wins": handed down, they are not computed twice.
+                wins &= board_lanes ^ mask_lanes
+                # The opponent's replies in each lane: the forced ones (our threats it must block) where there
+                # are any, else all. Lanes of columns that are not candidates hold the position without a
+                # move, where we have no playable threat, so they never look forced.
+                replies = ((mask_lanes | moves_lanes) + bottom_lanes) & board_lanes
+                forced_replies = replies & wins
+                if forced_replies:
+                    forced_lanes = ((forced_replies + nonzero_add) & nonzero_bit) >> board_bits
+                    # x & (x - 1), lane by lane: a lane with two threats to parry, which one reply cannot do.
+                    two_threats = forced_replies & (forced_replies - forced_lanes)
+                    replies = forced_replies | replies & ~(forced_lanes * lane_board)
+                else:
+                    two_threats = 0
+                safe_replies = replies & ~(wins >> 1)
+                if two_threats or (moves_lanes + nonzero_add) & ~(safe_replies + nonzero_add) & nonzero_bit:
+                    # Some move leaves the opponent lost at once: a win on our next move, the best score here.
+                    score = win_next[moves]
+                    table[slot] = ((key & KEY_MASK) << 8) | (score + lower_offset)
+                    return score
+                # No move wins on our next turn, so the best that is left is to win the turn after.
+                highest = win_next[moves] - 1
+                if beta > highest:
+                    beta = highest
+                    if alpha >= beta:
+                        table[slot] = ((key & KEY_MASK) << 8) | (beta - min_score + 1)
+                        return beta
+                # Order by the number of threats each move creates, ties centre first.
                 ranked = []
-                for index, column_mask in indexed_masks:
-                    move = candidates & column_mask
+                for tie_break, column_cells, lane_start in columns:
+                    move = candidates & column_cells
                     if move:
-                        s = current | move
-                        wins = (s << 1) & (s << 2) & (s << 3)
-                        up, down = s << h1, s >> h1
-                        wins |= up & (s << h2) & ((s << h3) | down) | down & (s >> h2) & ((s >> h3) | up)
-                        up, down = s << d1, s >> d1
-                        wins |= up & (s << d2) & ((s << d3) | down) | down & (s >> d2) & ((s >> d3) | up)
-                        up, down = s << a1, s >> a1
-                        wins |= up & (s << a2) & ((s << a3) | down) | down & (s >> a2) & ((s >> a3) | up)
-                        # The move's cell is never among them (the side to move cannot win at once), so these
-                        # are exactly the child's "opponent_wins": handed down, they are not computed twice.
-                        wins &= empty
-                        # A reply position with two threats to parry, or with every reply under a threat, is
-                        # lost for the opponent: a win on our next move, the best score possible here.
-                        reply_possible = ((mask | move) + bottom) & board
-                        reply_forced = reply_possible & wins
-                        if reply_forced:
-                            reply_possible = reply_forced
-                        if reply_forced & (reply_forced - 1) or not reply_possible & ~(wins >> 1):
-                            score = (cells - 1 - moves) // 2
-                            table[slot] = ((key & KEY_MASK) << 8) | (score + lower_offset)
-                            return score
-                        ranked.append((wins.bit_count() << 4 | (15 - index), move, wins))
+                        child_opponent_wins = wins >> lane_start & board
+                        ranked.append((child_opponent_wins.bit_count() << 4 | tie_break, move, child_opponent_wins))
                 ranked.sort(reverse=True)
             else:
                 ranked = ((0, candidates, -1),)
+            opponent = current ^ mask
             for _, move, child_opponent_wins in ranked:
                 score = -negamax(opponent, mask | move, moves + 1, -beta, -alpha, child_opponent_wins)
                 if score >= beta:

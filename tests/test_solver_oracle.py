@@ -1,0 +1,80 @@
+"""The exact solver against a plain, memoised negamax over the game's own rules, on boards of several shapes.
+
+The benchmark sets only hold 7 x 6 positions; these boards exercise the solver's other shapes, among them the
+8 x 7 board whose keys are 64 bits wide and whose move ranking packs eight wide lanes into one int.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.connect4_solver import FULL_COLUMN, ConnectFourSolver
+from game import ConnectFour
+
+
+def oracle_score(game: ConnectFour, memo: dict[int, int]) -> int:
+    """The exact score in the solver's convention, by trying every move (memoised by position key)."""
+    key = game.key()
+    if key not in memo:
+        best_possible = (game.width * game.height + 1 - game.ply()) // 2
+        best = None
+        for move in game.moves():
+            score = move_score(game, move, memo)
+            best = score if best is None else max(best, score)
+            if best == best_possible:
+                break  # a win with the next stone: nothing scores higher
+        memo[key] = best
+    return memo[key]
+
+
+def move_score(game: ConnectFour, column: int, memo: dict[int, int]) -> int:
+    """The score of playing ``column``, ``FULL_COLUMN`` if it is full: a win with the ``n``-th stone of the
+    winner scores ``(cells + 1 - moves) // 2``, where ``moves`` is the number of stones before the winning one."""
+    if not game.can_play(column):
+        return FULL_COLUMN
+    cells = game.width * game.height
+    game.apply(column)
+    try:
+        if game.winner() is not None:
+            return (cells + 1 - (game.ply() - 1)) // 2
+        return 0 if game.is_over() else -oracle_score(game, memo)
+    finally:
+        game.undo()
+
+
+def random_positions(width: int, height: int, stones: int, count: int, seed: str) -> list[ConnectFour]:
+    """``count`` distinct positions with ``stones`` stones, reached by random play, where the game goes on."""
+    rng = random.Random(seed)
+    positions: dict[int, ConnectFour] = {}
+    while len(positions) < count:
+        game = ConnectFour(width, height)
+        while game.ply() < stones and not game.is_over():
+            game.apply(rng.choice(game.moves()))
+        if game.is_over() or game.ply() < stones:
+            continue
+        positions[game.key()] = game
+    return list(positions.values())
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "stones", "count"),
+    [(4, 4, 0, 1), (4, 4, 4, 40), (5, 4, 8, 40), (6, 4, 12, 30), (4, 5, 8, 30), (6, 5, 18, 20), (8, 7, 46, 30)],
+)
+def test_solver_agrees_with_plain_negamax(width, height, stones, count):
+    solver = ConnectFourSolver(width, height, table_slots=1 << 17)
+    memo: dict[int, int] = {}
+    wrong = []
+    for game in random_positions(width, height, stones, count, f"oracle-{width}x{height}"):
+        player = game.to_move()
+        expected = oracle_score(game, memo)
+        got = solver.solve(game.stones(player), game.occupied(), game.ply())
+        weak = solver.solve(game.stones(player), game.occupied(), game.ply(), weak=True)
+        if got != expected or weak != (expected > 0) - (expected < 0):
+            wrong.append((game.moves_text(), expected, got, weak))
+        columns = solver.analyze(game.stones(player), game.occupied(), game.ply())
+        if columns != [move_score(game, column, memo) for column in range(width)]:
+            wrong.append((game.moves_text(), "analyze", columns))
+    assert not wrong, f"{len(wrong)} wrong (moves, exact, solver, weak): {wrong[:3]}"
+
