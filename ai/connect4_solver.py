@@ -10,7 +10,14 @@ Techniques (each one cuts the tree the solver must walk):
 * score bounds from the number of empty cells narrow every window before any move is tried;
 * null-window searches: ``solve`` narrows the exact score by bisection with windows of width one;
 * a transposition table keyed by the perfect key ``current + mask`` holding a lower or upper bound;
-* moves ordered by how many threats they create, ties centre first.
+* moves ordered by how many threats they create, ties centre first;
+* before searching any move, a check (for all moves at once) whether one leaves the opponent lost at once; if
+  none does, the best score left is a win one turn later, which caps the window (the reference solver learns
+  this only by visiting every reply).
+
+What Python adds to the C++ design is how the per-move work is done: the threats of every move are computed in
+one pass over a lane-packed int (see ``_build_search``), because in CPython the cost of an operation hardly
+depends on the size of the int, and every child is handed its own candidate moves.
 
 Scores follow the benchmark convention (``../shared/c4-testsets/README.md``): 0 draw; positive, the side to
 move wins and the score is ``22 - n`` on 7 x 6 where ``n`` is the number of stones the winner has on the board
@@ -220,14 +227,15 @@ class ConnectFourSolver:
         nodes = 0
 
         def negamax(
-            current: int, mask: int, moves: int, alpha: int, beta: int, opponent_wins: int = -1
+            current: int, mask: int, moves: int, alpha: int, beta: int, candidates: int = -1
         ) -> int:
-            # opponent_wins: the opponent's winning cells if the caller already computed them, else -1.
+            # candidates: the moves worth trying (see below) if the caller already computed them, else -1; a
+            # caller that hands them over has checked that they are not empty and parry every threat.
             nonlocal nodes
             nodes += 1
             if not nodes % check_every:
                 solver._checkpoint()
-            if opponent_wins < 0:
+            if candidates < 0:
                 s = current ^ mask
                 wins = (s << 1) & (s << 2) & (s << 3)
                 up, down = s << h1, s >> h1
@@ -237,16 +245,16 @@ class ConnectFourSolver:
                 up, down = s << a1, s >> a1
                 wins |= up & (s << a2) & ((s << a3) | down) | down & (s >> a2) & ((s >> a3) | up)
                 opponent_wins = wins & (board ^ mask)
-            candidates = (mask + bottom) & board
-            forced = candidates & opponent_wins
-            if forced:
-                if forced & (forced - 1):
-                    return lost_now[moves]  # two threats at once: lost
-                candidates = forced
-            # Never play under an opponent's threat: it would let them win at once.
-            candidates &= ~(opponent_wins >> 1)
-            if not candidates:
-                return lost_now[moves]
+                candidates = (mask + bottom) & board
+                forced = candidates & opponent_wins
+                if forced:
+                    if forced & (forced - 1):
+                        return lost_now[moves]  # two threats at once: lost
+                    candidates = forced
+                # Never play under an opponent's threat: it would let them win at once.
+                candidates &= ~(opponent_wins >> 1)
+                if not candidates:
+                    return lost_now[moves]
             if moves >= last_moves:
                 return 0
             # The opponent cannot win on the next move, so the side to move loses no sooner than later.
@@ -287,11 +295,12 @@ class ConnectFourSolver:
                 wins |= up & (s << a2) & ((s << a3) | down) | down & (s >> a2) & ((s >> a3) | up)
                 mask_lanes = mask * lane_ones
                 # The move's cell is never among them (the side to move cannot win at once), so each lane is
-                # exactly its child's "opponent_wins": handed down, they are not computed twice.
+                # exactly its child's "opponent_wins".
                 wins &= board_lanes ^ mask_lanes
-                # The opponent's replies in each lane: the forced ones (our threats it must block) where there
-                # are any, else all. Lanes of columns that are not candidates hold the position without a
-                # move, where we have no playable threat, so they never look forced.
+                # The opponent's replies in each lane, as the child would compute its candidates: the forced
+                # ones (our threats it must block) where there are any, else all; then never one under our
+                # threat. Lanes of columns that are not candidates hold the position without a move, where we
+                # have no playable threat, so they never look forced.
                 replies = ((mask_lanes | moves_lanes) + bottom_lanes) & board_lanes
                 forced_replies = replies & wins
                 if forced_replies:
@@ -314,19 +323,23 @@ class ConnectFourSolver:
                     if alpha >= beta:
                         table[slot] = ((key & KEY_MASK) << 8) | (beta - min_score + 1)
                         return beta
-                # Order by the number of threats each move creates, ties centre first.
+                # Order by the number of threats each move creates, ties centre first. Each child is handed its
+                # candidates (its safe replies), so it does not compute its opponent's threats again.
                 ranked = []
                 for tie_break, column_cells, lane_start in columns:
                     move = candidates & column_cells
                     if move:
-                        child_opponent_wins = wins >> lane_start & board
-                        ranked.append((child_opponent_wins.bit_count() << 4 | tie_break, move, child_opponent_wins))
+                        ranked.append((
+                            (wins >> lane_start & board).bit_count() << 4 | tie_break,
+                            move,
+                            safe_replies >> lane_start & board,
+                        ))
                 ranked.sort(reverse=True)
             else:
                 ranked = ((0, candidates, -1),)
             opponent = current ^ mask
-            for _, move, child_opponent_wins in ranked:
-                score = -negamax(opponent, mask | move, moves + 1, -beta, -alpha, child_opponent_wins)
+            for _, move, child_candidates in ranked:
+                score = -negamax(opponent, mask | move, moves + 1, -beta, -alpha, child_candidates)
                 if score >= beta:
                     table[slot] = ((key & KEY_MASK) << 8) | (score + lower_offset)
                     return score
