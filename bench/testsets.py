@@ -1,0 +1,42 @@
+"""The public Connect Four test sets (../shared/c4-testsets) and the published reference figures, shared by the
+exact-solving benchmarks (bench/solve.py for our solver, bench/cpp_reference.py for the C++ yardstick)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+# The shared test sets sit next to the repository.
+TESTSETS = Path(__file__).resolve().parent.parent.parent / "shared" / "c4-testsets"
+# Mean time per position of the published C++ solver on a 2-core machine like ours (test-set README).
+README_SECONDS = {
+    "Test_L3_R1": 5.1e-6,
+    "Test_L2_R1": 45e-6,
+    "Test_L2_R2": 4.2e-3,
+    "Test_L1_R1": 0.30e-3,
+    "Test_L1_R2": 144e-3,
+    "Test_L1_R3": 9.7,
+}
+# Mean explored positions per position of the published solver (test-set README).
+README_MEAN_NODES = {
+    "Test_L3_R1": 51,
+    "Test_L2_R1": 450,
+    "Test_L2_R2": 39_900,
+    "Test_L1_R1": 3_300,
+    "Test_L1_R2": 1_201_000,
+    "Test_L1_R3": 65_900_000,
+}
+DEFAULT_SETS = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2"]
+
+
+def read_set(name: str, limit: int | None = None) -> list[tuple[str, int]]:
+    """``(moves, exact score)`` of the set's positions, the first ``limit`` of them if given."""
+    rows = [line.split() for line in (TESTSETS / name).read_text().splitlines() if line.strip()]
+    return [(moves, int(score)) for moves, score in (rows[:limit] if limit else rows)]
+
+
+def format_seconds(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.0f} us"
+    if seconds < 1:
+        return f"{seconds * 1e3:.1f} ms"
+    return f"{seconds:.2f} s"
