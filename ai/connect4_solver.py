@@ -69,7 +69,6 @@ class ConnectFourSolver:
         self.column_bits = height + 1
         self.bottom = sum(1 << (c * self.column_bits) for c in range(width))
         self.board = self.bottom * ((1 << height) - 1)
-        self.column_masks = [((1 << height) - 1) << (c * self.column_bits) for c in centre_first(width)]
         self.order = centre_first(width)
         self.min_score = -(self.cells // 2) + 3
         self.max_score = (self.cells + 1) // 2 - 3
