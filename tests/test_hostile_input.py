@@ -550,7 +550,8 @@ def test_the_real_program_quits_at_once_while_the_engine_thinks(tmp_path, user_f
         [sys.executable, MAIN, "--mode", "watch", "--level", "max", "--seconds", "3600"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env=environment(tmp_path, video="dummy"),
+        # On a hang the test aborts the program, and the fault handler then prints every thread's stack.
+        env={**environment(tmp_path, video="dummy"), "PYTHONFAULTHANDLER": "1"},
         cwd=tmp_path,
     )
     try:
@@ -564,7 +565,12 @@ def test_the_real_program_quits_at_once_while_the_engine_thinks(tmp_path, user_f
         _wait_until(engine_busy, timeout=60)
         started = time.monotonic()
         process.send_signal(how)
-        code = process.wait(timeout=30)
+        try:
+            code = process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGABRT)
+            stacks = process.communicate(timeout=30)[1].decode(errors="replace")
+            pytest.fail(f"still running 30 s after {how.name}; its threads:\n{stacks[-8000:]}")
         elapsed = time.monotonic() - started
     finally:
         if process.poll() is None:
