@@ -200,10 +200,12 @@ class ConnectFourSolver:
         lower_offset = max_score - 2 * min_score + 2
         lower_threshold = max_score - min_score + 1
         check_every = self.CHECK_EVERY
-        # Scores that depend only on the number of stones played, looked up rather than computed per node.
+        # Scores that depend only on the number of stones played, looked up rather than computed per node:
+        # losing to the opponent's next stone, to its stone after that, and winning with our next stone but one
+        # (the soonest possible, since the side to move never wins at once here).
         lost_now = [-((cells - moves) // 2) for moves in range(cells + 1)]
         lost_later = [-((cells - 2 - moves) // 2) for moves in range(cells + 1)]
-        win_next = [(cells - 1 - moves) // 2 for moves in range(cells + 1)]
+        win_soonest = [(cells - 1 - moves) // 2 for moves in range(cells + 1)]
         last_moves = cells - 2
 
         # The lanes (see the docstring): lane c holds column c's copy of the board.
@@ -262,7 +264,7 @@ class ConnectFourSolver:
                 alpha = lowest
                 if alpha >= beta:
                     return alpha
-            highest = win_next[moves]
+            highest = win_soonest[moves]
             key = current + mask
             slot = key % size
             entry = table[slot]
@@ -312,11 +314,11 @@ class ConnectFourSolver:
                 safe_replies = replies & ~(wins >> 1)
                 if two_threats or (moves_lanes + nonzero_add) & ~(safe_replies + nonzero_add) & nonzero_bit:
                     # Some move leaves the opponent lost at once: a win on our next move, the best score here.
-                    score = win_next[moves]
+                    score = win_soonest[moves]
                     table[slot] = ((key & KEY_MASK) << 8) | (score + lower_offset)
                     return score
                 # No move wins on our next turn, so the best that is left is to win the turn after.
-                highest = win_next[moves] - 1
+                highest = win_soonest[moves] - 1
                 if beta > highest:
                     beta = highest
                     if alpha >= beta:
