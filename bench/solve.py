@@ -79,7 +79,9 @@ def main() -> None:
     for name in args.sets:
         print(run_set(name, args.limit, args.slots, cpp_binary), flush=True)
     print(f"\nMachine: {machine_line()}")
-    print("C++ mean: the test-set README's figure; C++ here: bench/reference/c4_reference.cpp timed on this machine.")
+    print("C++ mean: the test-set README's figure (another machine).")
+    if cpp_binary is not None:
+        print("C++ here: bench/reference/c4_reference.cpp, built with g++ -O3 and timed on this machine.")
 
 
 if __name__ == "__main__":
