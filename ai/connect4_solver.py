@@ -322,7 +322,8 @@ class ConnectFourSolver:
                 if beta > highest:
                     beta = highest
                     if alpha >= beta:
-                        table[slot] = ((key & KEY_MASK) << 8) | (beta - min_score + 1)
+                        # An upper bound above max_score says nothing, and would not fit the entry's encoding.
+                        table[slot] = ((key & KEY_MASK) << 8) | (min(beta, max_score) - min_score + 1)
                         return beta
                 # Order by the number of threats each move creates, ties centre first. Each child is handed its
                 # candidates (its safe replies), so it does not compute its opponent's threats again.
