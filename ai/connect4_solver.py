@@ -165,8 +165,8 @@ class ConnectFourSolver:
     def _negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
         """Score of a position where the side to move cannot win at once, searched in the window (alpha, beta).
 
-        Contract (fail-hard at the window's edges): if the true score ``s`` is <= alpha the result is in
-        [s, alpha]; if ``s`` >= beta the result is in [beta, s]; otherwise it is ``s``.
+        Contract (fail-soft): if the true score ``s`` is <= alpha the result is an upper bound of it, in
+        [s, alpha]; if ``s`` >= beta the result is a lower bound, in [beta, s]; otherwise it is ``s``.
         """
         if self._search is None:
             self._search, self._take_node_count = self._build_search()
@@ -210,6 +210,8 @@ class ConnectFourSolver:
         lost_later = [-((cells - 2 - moves) // 2) for moves in range(cells + 1)]
         win_soonest = [(cells - 1 - moves) // 2 for moves in range(cells + 1)]
         last_moves = cells - 2
+        # A lower bound of every score here (never below min_score, so it fits an entry's encoding).
+        lowest_score = [max(score, min_score) for score in lost_later]
 
         # The lanes (see the docstring): lane c holds column c's copy of the board.
         board_bits = self.width * h1
@@ -358,15 +360,20 @@ class ConnectFourSolver:
             else:
                 ranked = ((0, candidates, -1),)
             opponent = current ^ mask
+            # Fail-soft: when no move reaches alpha, the best of the children's bounds is a tighter upper bound
+            # than alpha, for the table and for the bisection in solve.
+            best = lowest_score[moves]
             for _, move, child_candidates in ranked:
                 score = -negamax(opponent, mask | move, moves + 1, -beta, -alpha, child_candidates)
                 if score >= beta:
                     table[slot] = ((key & KEY_MASK) << 8) | (score + lower_offset)
                     return score
-                if score > alpha:
-                    alpha = score
-            table[slot] = ((key & KEY_MASK) << 8) | (alpha - min_score + 1)
-            return alpha
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        alpha = score
+            table[slot] = ((key & KEY_MASK) << 8) | (best - min_score + 1)
+            return best
 
         def take_node_count() -> int:
             nonlocal nodes
