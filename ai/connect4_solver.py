@@ -11,8 +11,11 @@ Techniques (each one cuts the tree the solver must walk):
 * null-window searches: ``solve`` narrows the exact score by bisection with windows of width one;
 * a transposition table keyed by the perfect key ``current + mask`` holding a lower or upper bound;
 * enhanced transposition cutoffs: before searching any move, the table entries of all children are looked at,
-  so a bound proved for a later child can cut without searching the first (-17% positions on the middle and
-  opening sets, -6% time);
+  so a bound proved for a later child can cut without searching the first, and a move whose child's bound
+  shows it cannot raise alpha is not searched at all (together about -25% positions on the middle and opening
+  sets);
+* fail-soft results: a position where no move reaches alpha reports the best of its children's bounds, a
+  tighter upper bound for the table and for the bisection;
 * moves ordered by how many threats they create, ties centre first;
 * before searching any move, a check (for all moves at once) whether one leaves the opponent lost at once; if
   none does, the best score left is a win one turn later, which caps the window (the reference solver learns
