@@ -78,3 +78,34 @@ def test_solver_agrees_with_plain_negamax(width, height, stones, count):
             wrong.append((game.moves_text(), "analyze", columns))
     assert not wrong, f"{len(wrong)} wrong (moves, exact, solver, weak): {wrong[:3]}"
 
+
+
+@pytest.mark.parametrize(("width", "height", "stones", "count"), [(5, 4, 8, 25), (6, 5, 16, 12)])
+def test_window_searches_keep_the_fail_soft_contract(width, height, stones, count):
+    """What ``solve``'s bisection relies on, for every null window across the score range and some wide ones,
+    one table kept throughout (so stored bounds from earlier windows are used): a result <= alpha is an upper
+    bound of the true score, one >= beta a lower bound, one in between the score itself."""
+    solver = ConnectFourSolver(width, height, table_slots=1 << 17)
+    memo: dict[int, int] = {}
+    rng = random.Random(f"windows-{width}x{height}")
+    broken = []
+    for game in random_positions(width, height, stones, count, f"windows-{width}x{height}"):
+        current, mask, moves = game.stones(game.to_move()), game.occupied(), game.ply()
+        if solver.can_win_next(current, mask):
+            continue  # the search's precondition: the side to move cannot win at once
+        true = oracle_score(game, memo)
+        edges = range(solver.min_score - 2, solver.max_score + 3)
+        windows = [(low, low + 1) for low in edges[:-1]]
+        windows += [tuple(sorted(rng.sample(edges, 2))) for _ in range(8)]
+        rng.shuffle(windows)
+        for alpha, beta in windows:
+            result = solver._negamax(current, mask, moves, alpha, beta)
+            if true <= alpha:
+                kept = true <= result <= alpha
+            elif true >= beta:
+                kept = beta <= result <= true
+            else:
+                kept = result == true
+            if not kept:
+                broken.append((game.moves_text(), true, (alpha, beta), result))
+    assert not broken, f"{len(broken)} results break the contract (moves, score, window, result): {broken[:3]}"
