@@ -338,7 +338,7 @@ class ConnectFourSolver:
                 # On the way, every child's table entry is looked at first (enhanced transposition cutoff): an
                 # upper bound stored for any child is a lower bound here, which may cut before the first child
                 # is searched, or at least narrow the window for all of them; a lower bound stored for a child
-                # may show that its move cannot raise alpha, and then the bound is all its search would return.
+                # may show that its move cannot raise alpha: then its bound is all its search would return.
                 ranked = []
                 skipped_best = min_score  # the best bound of the moves skipped that way
                 child_key_base = (current ^ mask) + mask  # a child's key is this plus its move's bit
@@ -372,8 +372,8 @@ class ConnectFourSolver:
                 ranked = ((0, candidates, -1),)
                 skipped_best = min_score
             opponent = current ^ mask
-            # Fail-soft: when no move reaches alpha, the best of the children's bounds is a tighter upper bound
-            # than alpha, for the table and for the bisection in solve.
+            # Fail-soft: when no move reaches alpha, the best of the children's bounds is a tighter upper
+            # bound than alpha, for the table and for the bisection in solve.
             best = lowest_score[moves] if lowest_score[moves] > skipped_best else skipped_best
             for _, move, child_candidates in ranked:
                 score = -negamax(opponent, mask | move, moves + 1, -beta, -alpha, child_candidates)

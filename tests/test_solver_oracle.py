@@ -108,4 +108,4 @@ def test_window_searches_keep_the_fail_soft_contract(width, height, stones, coun
                 kept = result == true
             if not kept:
                 broken.append((game.moves_text(), true, (alpha, beta), result))
-    assert not broken, f"{len(broken)} results break the contract (moves, score, window, result): {broken[:3]}"
+    assert not broken, f"{len(broken)} break the contract (moves, score, window, result): {broken[:3]}"
