@@ -12,8 +12,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-#: The public Connect Four benchmark positions, beside the repository (tests may read them; the game may not).
-TESTSETS = ROOT.parent / "shared" / "c4-testsets"
+#: A seeded subset of the public Connect Four benchmark positions with their exact scores, shipped with the tests
+#: so that they run in a fresh clone (made by tools/make_test_positions.py; the benchmarks read the full sets).
+TESTSETS = ROOT / "tests" / "data" / "c4-testsets"
+
+
+def read_positions(name: str) -> list[tuple[str, int]]:
+    """``(moves, exact score)`` for each position of the shipped subset of the test set ``name``."""
+    rows = [line.split() for line in (TESTSETS / name).read_text().splitlines() if line.strip()]
+    return [(moves, int(score)) for moves, score in rows]
 
 
 import pytest  # noqa: E402

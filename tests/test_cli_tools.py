@@ -98,8 +98,6 @@ def test_bad_arguments_exit_2_with_a_message_and_no_traceback(argv):
 
 
 def test_the_benchmark_file_pipes_in_as_it_is():
-    if not TESTSETS.is_dir():
-        pytest.skip("benchmark positions not found")
     head = "".join((TESTSETS / "Test_L3_R1").read_text().splitlines(keepends=True)[:30])
     completed = subprocess.run(
         [sys.executable, str(ROOT / "main.py"), "analyze"],

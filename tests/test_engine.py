@@ -174,8 +174,6 @@ def test_close_during_a_deep_search_returns_promptly_and_leaves_no_thread():
 
 def reuse_positions():
     """Middle-game positions from the benchmark games (real play), with the human to move."""
-    if not TESTSETS.is_dir():
-        pytest.skip("benchmark positions not found")
     lines = (TESTSETS / "Test_L2_R2").read_text().splitlines()[:10]
     return [ConnectFour.from_moves(line.split()[0][:12]) for line in lines]
 

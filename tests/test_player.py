@@ -115,7 +115,6 @@ def test_every_level_blocks_a_loss_in_one(make):
             assert chosen_move(thinker, game, limits) == block, (game.moves_text(), limits)
 
 
-@pytest.mark.skipif(not TESTSETS.is_dir(), reason="benchmark positions not found")
 def test_levels_choose_the_fastest_win_they_can_see():
     """On end-game benchmark positions that are won, a level deep enough to see the win picks a move whose exact
     score is the best one (the fastest win), never a slower win."""
