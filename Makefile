@@ -1,5 +1,6 @@
 # The two commands of the README: `make play` and `make test`.
-# Both create .venv on first use (or when pyproject.toml changed) and install the project into it.
+# Both create .venv on first use (or when the build files or the compiled core's source changed) and install the
+# project into it; the install compiles the optional solver core where a C compiler is found.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -9,7 +10,7 @@ ARGS   ?=
 
 .PHONY: play test bench screenshots clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py ai/_c4core.c
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "Python 3.10+ is needed, found " + sys.version.split()[0])'
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
@@ -25,4 +26,4 @@ screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache ai/*.so

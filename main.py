@@ -139,7 +139,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         if not can_analyze(make_game()):
             print(f"python main.py analyze: error: no exact analysis for {make_game().variant()}", file=err)
             return 2
-        analyzer = ExactAnalyzer(solver_slots=1 << 23)
+        analyzer = ExactAnalyzer()
 
         def answer(game) -> str:
             if args.all:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import threading
 
-from ai.connect4_solver import DEFAULT_TABLE_SLOTS, FULL_COLUMN, ConnectFourSolver
+from ai.connect4_solver import FULL_COLUMN, SolverBase
 from ai.score import to_benchmark, win_in
 from ai.search import Searcher
+from ai.solver_core import new_solver
 from ai.table import TranspositionTable
 
 #: Printed in place of the score of an illegal move, as the reference solver does.
@@ -31,9 +32,10 @@ def can_analyze(game) -> bool:
 class ExactAnalyzer:
     """Exact scores of positions; keeps one solver (and its table) per board size between calls."""
 
-    def __init__(self, solver_slots: int = DEFAULT_TABLE_SLOTS, search_entries: int = 1 << 18) -> None:
+    def __init__(self, solver_slots: int | None = None, search_entries: int = 1 << 18) -> None:
+        """``solver_slots``: table slots of each Connect Four solver (None: the solver core's default)."""
         self._solver_slots = solver_slots
-        self._solvers: dict[tuple[int, int], ConnectFourSolver] = {}
+        self._solvers: dict[tuple[int, int], SolverBase] = {}
         self._searcher = Searcher(TranspositionTable(search_entries))
         self.stop: threading.Event | None = None
         self.deadline: float | None = None
@@ -55,10 +57,10 @@ class ExactAnalyzer:
     def nodes(self) -> int:
         return sum(solver.nodes for solver in self._solvers.values()) + self._searcher.nodes
 
-    def solver_for(self, game) -> ConnectFourSolver:
+    def solver_for(self, game) -> SolverBase:
         shape = (game.width, game.height)
         if shape not in self._solvers:
-            self._solvers[shape] = ConnectFourSolver(game.width, game.height, self._solver_slots)
+            self._solvers[shape] = new_solver(game.width, game.height, self._solver_slots)
         solver = self._solvers[shape]
         solver.stop, solver.deadline = self.stop, self.deadline
         return solver

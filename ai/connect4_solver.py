@@ -41,6 +41,7 @@ from __future__ import annotations
 import threading
 import time
 from array import array
+from collections.abc import Callable
 
 from ai.bitlines import completing_cells
 from ai.search import SearchStopped
@@ -55,16 +56,23 @@ KEY_MASK = (1 << KEY_BITS) - 1
 FULL_COLUMN = -1000
 
 
-class ConnectFourSolver:
-    """Solves positions of one board size. Keeps its table between calls (reset with ``clear``).
+def table_size(slots: int) -> int:
+    """The prime number of table slots for a request of ``slots``: above 2**16, so that the slot and the stored
+    56 key bits together identify a key (see the module docstring)."""
+    return next_prime(max(slots, (1 << 16) + 1))
 
-    ``nodes`` counts positions explored since the last ``reset_counters``. A ``stop`` event or a ``deadline``
+
+class SolverBase:
+    """What both cores of the exact solver share: the board's constants, the bisection on the score (``solve``)
+    and the score of every move (``analyze``). A core supplies the window search ``_negamax`` and its table
+    (``clear``, ``release``); :class:`ConnectFourSolver` is the pure-Python core, the compiled one is
+    :class:`ai.connect4_native.NativeConnectFourSolver`.
+
+    ``nodes`` counts the positions explored (callers take differences). A ``stop`` flag or a ``deadline``
     (``time.monotonic()`` value) set on the solver interrupts any solve with :class:`SearchStopped`.
     """
 
-    CHECK_EVERY = 1024
-
-    def __init__(self, width: int = 7, height: int = 6, table_slots: int = DEFAULT_TABLE_SLOTS) -> None:
+    def __init__(self, width: int, height: int) -> None:
         if width * (height + 1) > KEY_BITS + 16:
             raise ValueError("board too large for the solver's table")
         if width * height % 2:
@@ -78,27 +86,34 @@ class ConnectFourSolver:
         self.order = centre_first(width)
         self.min_score = -(self.cells // 2) + 3
         self.max_score = (self.cells + 1) // 2 - 3
-        self.size = next_prime(max(table_slots, (1 << 16) + 1))
-        self.table = array("Q", bytes(8 * self.size))
         self.nodes = 0
         self.stop: threading.Event | None = None
         self.deadline: float | None = None
-        self.on_checkpoint = None
-        self._search = None
+        #: Called every few thousand positions by a core that holds the GIL while it searches (the engine hands
+        #: the GIL to the UI thread there); a core that releases the GIL has no need of it.
+        self.on_checkpoint: Callable[[], None] | None = None
 
     def clear(self) -> None:
-        """Empties the table in place: the search closure keeps its reference, and no second table is
-        allocated while the first waits for the garbage collector (the closure is a reference cycle)."""
-        self.table[:] = array("Q", bytes(8 * self.size))
+        """Empties the table in place (a new game)."""
+        raise NotImplementedError
 
     def release(self) -> None:
-        """Frees the table's memory now (the solver is unusable afterwards). The recursive search closure is a
-        reference cycle that only the cyclic garbage collector would free, holding the table until it runs."""
-        del self.table[:]
-        self._search = None
+        """Frees the table's memory now; the solver is unusable afterwards."""
+        raise NotImplementedError
 
-    def reset_counters(self) -> None:
-        self.nodes = 0
+    @property
+    def allocated_slots(self) -> int:
+        """Slots of table memory held now (0 once released)."""
+        raise NotImplementedError
+
+    def _negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
+        """Score of a position where the side to move cannot win at once, searched in the window (alpha, beta).
+
+        Contract (fail-soft): if the true score ``s`` is <= alpha the result is an upper bound of it, in
+        [s, alpha]; if ``s`` >= beta the result is a lower bound, in [beta, s]; otherwise it is ``s``.
+        Raises SearchStopped when interrupted.
+        """
+        raise NotImplementedError
 
     # --- bit helpers -------------------------------------------------------------------------------------------
 
@@ -157,6 +172,34 @@ class ConnectFourSolver:
                 scores.append(-self.solve(current ^ mask, mask | move, moves + 1, weak))
         return scores
 
+
+class ConnectFourSolver(SolverBase):
+    """The pure-Python core: solves positions of one board size, keeping its table between calls. The stop flag
+    and the deadline are looked at (and ``on_checkpoint`` called) every ``CHECK_EVERY`` positions."""
+
+    CHECK_EVERY = 1024
+
+    def __init__(self, width: int = 7, height: int = 6, table_slots: int = DEFAULT_TABLE_SLOTS) -> None:
+        super().__init__(width, height)
+        self.size = table_size(table_slots)
+        self.table = array("Q", bytes(8 * self.size))
+        self._search = None
+
+    def clear(self) -> None:
+        """Empties the table in place: the search closure keeps its reference, and no second table is
+        allocated while the first waits for the garbage collector (the closure is a reference cycle)."""
+        self.table[:] = array("Q", bytes(8 * self.size))
+
+    def release(self) -> None:
+        """Frees the table's memory now (the solver is unusable afterwards). The recursive search closure is a
+        reference cycle that only the cyclic garbage collector would free, holding the table until it runs."""
+        del self.table[:]
+        self._search = None
+
+    @property
+    def allocated_slots(self) -> int:
+        return len(self.table)
+
     def _checkpoint(self) -> None:
         if self.on_checkpoint is not None:
             self.on_checkpoint()
@@ -166,11 +209,6 @@ class ConnectFourSolver:
             raise SearchStopped
 
     def _negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
-        """Score of a position where the side to move cannot win at once, searched in the window (alpha, beta).
-
-        Contract (fail-soft): if the true score ``s`` is <= alpha the result is an upper bound of it, in
-        [s, alpha]; if ``s`` >= beta the result is a lower bound, in [beta, s]; otherwise it is ``s``.
-        """
         if self._search is None:
             self._search, self._take_node_count = self._build_search()
         try:

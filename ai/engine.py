@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from ai.messages import BestMove, EngineFailure, Limits, Progress
 from ai.player import Thinker
 from ai.search import SearchResult
+from ai.stop_flag import StopFlag
 
 #: Slots of the search's transposition table by default (about 80 MB when full).
 DEFAULT_TABLE_ENTRIES = 1 << 19
@@ -43,7 +44,7 @@ SWITCH_INTERVAL = 0.001
 class _Job:
     kind: str  # "think", "ponder", "clear" or "quit"
     token: int
-    stop: threading.Event
+    stop: StopFlag
     game: object = None
     limits: Limits | None = None
 
@@ -56,7 +57,7 @@ class Engine:
         table_entries: int = DEFAULT_TABLE_ENTRIES,
         ponder: bool = True,
         seed: int | None = None,
-        solver_slots: int = 1 << 21,
+        solver_slots: int | None = None,
     ) -> None:
         self._thinker = Thinker(table_entries=table_entries, solver_slots=solver_slots, seed=seed)
         self._thinker.set_checkpoint(_yield_gil)
@@ -115,7 +116,7 @@ class Engine:
     def new_game(self) -> None:
         """Stops whatever runs and forgets everything the tables learnt."""
         self.stop()
-        self._enqueue(_Job("clear", 0, threading.Event()))
+        self._enqueue(_Job("clear", 0, StopFlag()))
 
     def set_pondering(self, enabled: bool) -> None:
         """Switches pondering on or off; switching it off stops a running ponder search."""
@@ -149,7 +150,7 @@ class Engine:
             return
         self._closed = True
         self.stop()
-        self._enqueue(_Job("quit", 0, threading.Event()))
+        self._enqueue(_Job("quit", 0, StopFlag()))
         self._worker.join(timeout)
 
     def is_alive(self) -> bool:
@@ -165,7 +166,7 @@ class Engine:
         self.stop()
         token = next(self._tokens)
         self._live_token = token
-        self._enqueue(_Job(kind, token, threading.Event(), game, limits))
+        self._enqueue(_Job(kind, token, StopFlag(), game, limits))
         return token
 
     def _enqueue(self, job: _Job) -> None:

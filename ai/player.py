@@ -35,7 +35,7 @@ class Thinker:
     def __init__(
         self,
         table_entries: int = 1 << 19,
-        solver_slots: int = 1 << 21,
+        solver_slots: int | None = None,
         seed: int | None = None,
     ) -> None:
         self.rng = random.Random(seed)
@@ -56,7 +56,7 @@ class Thinker:
         """Installs ``hook`` to run every few thousand nodes in every search (the engine yields the GIL there)."""
         self.searcher.on_checkpoint = hook
 
-    def think(self, game, limits: Limits, stop: threading.Event | None = None) -> Iterator[SearchResult]:
+    def think(self, game, limits: Limits, stop: StopFlag | None = None) -> Iterator[SearchResult]:
         """Results for ``game`` (left unchanged) within ``limits``; the last one is the move to play.
 
         A depth limit searches exactly that deep (finishing even past ``limits.seconds`` only if no depth has
@@ -87,7 +87,7 @@ class Thinker:
         if exact is not None:
             yield exact
 
-    def ponder(self, game, limits: Limits | None, stop: threading.Event) -> Iterator[SearchResult]:
+    def ponder(self, game, limits: Limits | None, stop: StopFlag) -> Iterator[SearchResult]:
         """Searches ``game`` (the human to move) with no deadline until the job is done or ``stop`` is set.
 
         Every reply the human can make is searched as the computer will search it, with a full window, depth

@@ -25,6 +25,29 @@ def read_positions(name: str) -> list[tuple[str, int]]:
 
 import pytest  # noqa: E402
 
+from ai.connect4_native import NativeConnectFourSolver, native_built  # noqa: E402
+from ai.connect4_solver import ConnectFourSolver  # noqa: E402
+
+#: The exact solver's cores, by name: every solver test runs on each.
+SOLVER_CORES = {"python": ConnectFourSolver, "compiled": NativeConnectFourSolver}
+
+
+def require_compiled_core() -> None:
+    """Skips the calling test where the compiled core was not built (no C compiler), unless the run demands it
+    with PONDER_REQUIRE_NATIVE (CI), where a missing core is a failure."""
+    if not native_built():
+        if os.environ.get("PONDER_REQUIRE_NATIVE", "") not in ("", "0"):
+            pytest.fail("PONDER_REQUIRE_NATIVE is set but the compiled core ai._c4core is not built")
+        pytest.skip("the compiled solver core is not built (no C compiler at install)")
+
+
+@pytest.fixture(params=sorted(SOLVER_CORES))
+def solver_class(request):
+    """Each core's solver class in turn."""
+    if request.param == "compiled":
+        require_compiled_core()
+    return SOLVER_CORES[request.param]
+
 
 @pytest.fixture(autouse=True)
 def private_user_dirs(tmp_path_factory, monkeypatch):

@@ -212,4 +212,4 @@ def test_a_closed_engine_frees_its_tables_without_waiting_for_the_garbage_collec
     engine.close()
     assert not engine.is_alive()
     assert thinker.searcher.table.capacity == 0 and thinker.searcher.table.filled() == 0
-    assert len(solver.table) == 0
+    assert solver.allocated_slots == 0

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from ai.connect4_solver import FULL_COLUMN, ConnectFourSolver
+from ai.connect4_solver import FULL_COLUMN
 from game import ConnectFour
 
 
@@ -62,8 +62,8 @@ def random_positions(width: int, height: int, stones: int, count: int, seed: str
     ("width", "height", "stones", "count"),
     [(4, 4, 0, 1), (4, 4, 4, 40), (5, 4, 8, 40), (6, 4, 12, 30), (4, 5, 8, 30), (6, 5, 18, 20), (8, 7, 46, 30)],
 )
-def test_solver_agrees_with_plain_negamax(width, height, stones, count):
-    solver = ConnectFourSolver(width, height, table_slots=1 << 17)
+def test_solver_agrees_with_plain_negamax(solver_class, width, height, stones, count):
+    solver = solver_class(width, height, table_slots=1 << 17)
     memo: dict[int, int] = {}
     wrong = []
     for game in random_positions(width, height, stones, count, f"oracle-{width}x{height}"):
@@ -81,11 +81,11 @@ def test_solver_agrees_with_plain_negamax(width, height, stones, count):
 
 
 @pytest.mark.parametrize(("width", "height", "stones", "count"), [(5, 4, 8, 25), (6, 5, 16, 12)])
-def test_window_searches_keep_the_fail_soft_contract(width, height, stones, count):
+def test_window_searches_keep_the_fail_soft_contract(solver_class, width, height, stones, count):
     """What ``solve``'s bisection relies on, for every null window across the score range and some wide ones,
     one table kept throughout (so stored bounds from earlier windows are used): a result <= alpha is an upper
     bound of the true score, one >= beta a lower bound, one in between the score itself."""
-    solver = ConnectFourSolver(width, height, table_slots=1 << 17)
+    solver = solver_class(width, height, table_slots=1 << 17)
     memo: dict[int, int] = {}
     rng = random.Random(f"windows-{width}x{height}")
     broken = []

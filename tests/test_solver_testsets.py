@@ -7,17 +7,17 @@ import random
 import pytest
 
 from ai.analysis import ExactAnalyzer
-from ai.connect4_solver import ConnectFourSolver
+from ai.connect4_solver import ConnectFourSolver, SolverBase
 from game import ConnectFour
 from tests.conftest import read_positions as read_set
 
 
-@pytest.fixture(scope="module")
-def solver() -> ConnectFourSolver:
-    return ConnectFourSolver(table_slots=1 << 20)
+@pytest.fixture
+def solver(solver_class) -> SolverBase:
+    return solver_class(table_slots=1 << 20)
 
 
-def solve(solver: ConnectFourSolver, moves: str, weak: bool = False) -> int:
+def solve(solver: SolverBase, moves: str, weak: bool = False) -> int:
     game = ConnectFour.from_moves(moves)
     return solver.solve(game.stones(game.to_move()), game.occupied(), game.ply(), weak)
 
@@ -59,8 +59,8 @@ def test_every_move_analysis_agrees_with_the_score():
             assert (score == -1000) == (not game.can_play(column))
 
 
-def test_node_counts_are_deterministic():
-    first, second = ConnectFourSolver(table_slots=1 << 18), ConnectFourSolver(table_slots=1 << 18)
+def test_node_counts_are_deterministic(solver_class):
+    first, second = solver_class(table_slots=1 << 18), solver_class(table_slots=1 << 18)
     for moves, _ in read_set("Test_L2_R1")[:20]:
         solve(first, moves)
         solve(second, moves)

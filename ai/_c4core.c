@@ -1,0 +1,575 @@
+/*
+ * ai._c4core: the exact Connect Four solver's hot loop in C, without the GIL.
+ *
+ * The algorithm is the one of ai/connect4_solver.py (the readable reference and the tests' oracle), node for
+ * node: the same candidate moves, the same checks in the same order, the same move ranking, the same table
+ * (one 64-bit entry per slot, slot = key % size for a prime size, always replaced; an entry packs the key's low
+ * 56 bits and an 8-bit value). Given the same table size, both cores therefore visit the same positions, which
+ * the tests check. The Python wrapper (ai/connect4_native.py) keeps the bisection on the score and the
+ * per-move analysis, so those exist once.
+ *
+ * What differs from the Python code is only how the work is done: the threats of each move are computed with
+ * 64-bit words one move at a time (the Python code packs all moves into one big int, which pays only in
+ * CPython), and the children's table slots are prefetched before they are read.
+ *
+ * Boards are Pons' layout (see game/kinarow.py): column c holds bits c*(h+1) .. c*(h+1)+h-1 and a sentinel bit
+ * on top, so a board fits 64 bits when width * (height + 1) <= 64 (every size the game offers with an even
+ * number of cells: 7x6, 6x5 and 8x7).
+ *
+ * Threads: Core.negamax releases the GIL while it searches. Core.interrupt (from any thread) and a time limit
+ * stop it within a few thousand positions; it then returns None. One search at a time per Core: a second
+ * concurrent call raises RuntimeError rather than racing on the table.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(_WIN32)
+#include <windows.h>
+#else
+#include <time.h>
+#endif
+
+#define MAX_WIDTH 16
+#define MAX_CELLS 64
+#define KEY_BITS 56
+#define KEY_MASK ((UINT64_C(1) << KEY_BITS) - 1)
+/* Positions between two looks at the stop flag and the clock: about 0.1 ms of search. */
+#define CHECK_EVERY 1024
+
+#if defined(__GNUC__) || defined(__clang__)
+#define POPCOUNT(x) __builtin_popcountll(x)
+#define PREFETCH(p) __builtin_prefetch(p)
+#define LOAD_FLAG(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#define STORE_FLAG(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+#else
+static int popcount64(uint64_t x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+#define POPCOUNT(x) popcount64(x)
+#define PREFETCH(p) ((void)0)
+#define LOAD_FLAG(p) (*(volatile int *)(p))
+#define STORE_FLAG(p, v) (*(volatile int *)(p) = (v))
+#endif
+
+typedef uint64_t board_t;
+
+/* The board's constants and the search's state; one per Core object. */
+typedef struct {
+    int width, height, cells, last_moves;
+    int h1;
+    board_t board, bottom;
+    int min_score, max_score, lower_offset, lower_threshold;
+    /* Per number of stones played: lost to the next stone, lost to the one after, the soonest win, a floor. */
+    int lost_now[MAX_CELLS + 1], lost_later[MAX_CELLS + 1], win_soonest[MAX_CELLS + 1], lowest_score[MAX_CELLS + 1];
+    /* Columns centre first: their cells and tie-break rank. */
+    board_t column_cells[MAX_WIDTH];
+    int tie_break[MAX_WIDTH];
+    uint64_t *table;
+    uint64_t size;
+    uint64_t nodes;
+    uint64_t next_check;
+    double deadline; /* seconds on the monotonic clock; 0: none */
+    int interrupted; /* set by Core.interrupt from another thread */
+    int stopped;     /* the running search met the flag or the deadline */
+} Search;
+
+static double monotonic_seconds(void) {
+#if defined(_WIN32)
+    LARGE_INTEGER frequency, counter;
+    QueryPerformanceFrequency(&frequency);
+    QueryPerformanceCounter(&counter);
+    return (double)counter.QuadPart / (double)frequency.QuadPart;
+#else
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+#endif
+}
+
+/* Empty or filled cells that would complete four in a row for `stones` (the caller masks them). */
+static inline board_t threats(board_t s, int h1) {
+    board_t wins = (s << 1) & (s << 2) & (s << 3);
+    int shifts[3] = {h1, h1 + 1, h1 - 1};
+    for (int i = 0; i < 3; i++) {
+        int d = shifts[i];
+        board_t up = s << d, down = s >> d;
+        wins |= (up & (s << 2 * d) & ((s << 3 * d) | down)) | (down & (s >> 2 * d) & ((s >> 3 * d) | up));
+    }
+    return wins;
+}
+
+static int checkpoint(Search *s) {
+    s->next_check = s->nodes + CHECK_EVERY;
+    if (LOAD_FLAG(&s->interrupted)) return 1;
+    if (s->deadline > 0 && monotonic_seconds() >= s->deadline) return 1;
+    return 0;
+}
+
+static inline uint64_t upper_entry(const Search *s, board_t key, int bound) {
+    return ((key & KEY_MASK) << 8) | (uint64_t)(bound - s->min_score + 1);
+}
+
+static inline uint64_t lower_entry(const Search *s, board_t key, int bound) {
+    return ((key & KEY_MASK) << 8) | (uint64_t)(bound + s->lower_offset);
+}
+
+/*
+ * The score of a position where the side to move cannot win at once, in the window (alpha, beta), fail-soft:
+ * a true score s <= alpha gives an upper bound in [s, alpha], s >= beta a lower bound in [beta, s], else s.
+ * `candidates`: the moves worth trying if the caller computed them (never empty, every threat parried), else 0.
+ * After a stop (s->stopped) the result means nothing.
+ */
+static int negamax(Search *s, board_t current, board_t mask, int moves, int alpha, int beta, board_t candidates) {
+    const board_t board = s->board, bottom = s->bottom;
+    s->nodes++;
+    if (s->nodes >= s->next_check && checkpoint(s)) {
+        s->stopped = 1;
+        return 0;
+    }
+    if (!candidates) {
+        board_t opponent_wins = threats(current ^ mask, s->h1) & (board ^ mask);
+        candidates = (mask + bottom) & board;
+        board_t forced = candidates & opponent_wins;
+        if (forced) {
+            if (forced & (forced - 1)) return s->lost_now[moves]; /* two threats at once */
+            candidates = forced;
+        }
+        /* Never play under an opponent's threat. */
+        candidates &= ~(opponent_wins >> 1);
+        if (!candidates) return s->lost_now[moves];
+    }
+    if (moves >= s->last_moves) return 0;
+    int lowest = s->lost_later[moves];
+    if (alpha < lowest) {
+        alpha = lowest;
+        if (alpha >= beta) return alpha;
+    }
+    int highest = s->win_soonest[moves];
+    const board_t key = current + mask;
+    uint64_t *const slot = &s->table[key % s->size];
+    const uint64_t entry = *slot;
+    if (entry && entry >> 8 == (key & KEY_MASK)) {
+        int value = (int)(entry & 255);
+        if (value > s->lower_threshold) {
+            int lower = value - s->lower_offset;
+            if (alpha < lower) {
+                alpha = lower;
+                if (alpha >= beta) return alpha;
+            }
+        } else if (highest > value + s->min_score - 1) {
+            highest = value + s->min_score - 1;
+        }
+    }
+    if (beta > highest) {
+        beta = highest;
+        if (alpha >= beta) return beta;
+    }
+
+    board_t ranked_moves[MAX_WIDTH], ranked_replies[MAX_WIDTH];
+    int ranks[MAX_WIDTH];
+    int count = 0;
+    int skipped_best = s->min_score;
+    if (candidates & (candidates - 1)) {
+        /* Each move's threats and the opponent's safe replies; a move that leaves the opponent lost at once
+         * (two threats to parry, or no reply that is not under a threat) wins on our next move. */
+        board_t moves_of[MAX_WIDTH], wins_of[MAX_WIDTH], replies_of[MAX_WIDTH];
+        int columns_of[MAX_WIDTH];
+        int n = 0;
+        const board_t child_key_base = (current ^ mask) + mask; /* a child's key is this plus its move */
+        for (int i = 0; i < s->width; i++) {
+            board_t move = candidates & s->column_cells[i];
+            if (!move) continue;
+            PREFETCH(&s->table[(child_key_base + move) % s->size]);
+            board_t wins = threats(current | move, s->h1) & (board ^ mask);
+            board_t replies = ((mask | move) + bottom) & board;
+            board_t forced = replies & wins;
+            if (forced) {
+                if (forced & (forced - 1)) goto win_next;
+                replies = forced;
+            }
+            replies &= ~(wins >> 1);
+            if (!replies) goto win_next;
+            moves_of[n] = move;
+            wins_of[n] = wins;
+            replies_of[n] = replies;
+            columns_of[n] = i;
+            n++;
+        }
+        /* No move wins on our next turn, so the best that is left is to win the turn after. */
+        highest = s->win_soonest[moves] - 1;
+        if (beta > highest) {
+            beta = highest;
+            if (alpha >= beta) {
+                *slot = upper_entry(s, key, beta < s->max_score ? beta : s->max_score);
+                return beta;
+            }
+        }
+        /* Enhanced transposition cutoffs: every child's entry is looked at before any child is searched. */
+        for (int j = 0; j < n; j++) {
+            board_t child_key = child_key_base + moves_of[j];
+            uint64_t child_entry = s->table[child_key % s->size];
+            if (child_entry && child_entry >> 8 == (child_key & KEY_MASK)) {
+                int value = (int)(child_entry & 255);
+                if (value <= s->lower_threshold) {
+                    int score = 1 - s->min_score - value; /* minus the child's upper bound */
+                    if (score >= beta) {
+                        *slot = lower_entry(s, key, score);
+                        return score;
+                    }
+                    if (score > alpha) alpha = score;
+                } else {
+                    int score = s->lower_offset - value; /* minus the child's lower bound */
+                    if (score <= alpha) {
+                        if (score > skipped_best) skipped_best = score;
+                        continue;
+                    }
+                }
+            }
+            /* Insertion sort, most threats first, ties centre first (ranks are distinct). */
+            int rank = POPCOUNT(wins_of[j]) << 4 | s->tie_break[columns_of[j]];
+            int k = count++;
+            while (k > 0 && ranks[k - 1] < rank) {
+                ranks[k] = ranks[k - 1];
+                ranked_moves[k] = ranked_moves[k - 1];
+                ranked_replies[k] = ranked_replies[k - 1];
+                k--;
+            }
+            ranks[k] = rank;
+            ranked_moves[k] = moves_of[j];
+            ranked_replies[k] = replies_of[j];
+        }
+    } else {
+        ranked_moves[0] = candidates;
+        ranked_replies[0] = 0; /* the child finds its own */
+        count = 1;
+    }
+
+    const board_t opponent = current ^ mask;
+    int best = s->lowest_score[moves] > skipped_best ? s->lowest_score[moves] : skipped_best;
+    for (int i = 0; i < count; i++) {
+        int score = -negamax(s, opponent, mask | ranked_moves[i], moves + 1, -beta, -alpha, ranked_replies[i]);
+        if (s->stopped) return 0;
+        if (score >= beta) {
+            *slot = lower_entry(s, key, score);
+            return score;
+        }
+        if (score > best) {
+            best = score;
+            if (score > alpha) alpha = score;
+        }
+    }
+    *slot = upper_entry(s, key, best);
+    return best;
+
+win_next: {
+    int score = s->win_soonest[moves];
+    *slot = lower_entry(s, key, score);
+    return score;
+}
+}
+
+/* True when the side to move can complete four in a row with its next stone. */
+static int can_win_next(const Search *s, board_t current, board_t mask) {
+    return (threats(current, s->h1) & (s->board ^ mask) & (mask + s->bottom) & s->board) != 0;
+}
+
+/*
+ * The exact score of a position that is not over (weak: only its sign), by bisection with null windows, the
+ * same probes in the same order as SolverBase.solve in ai/connect4_solver.py.
+ */
+static int solve(Search *s, board_t current, board_t mask, int moves, int weak) {
+    if (can_win_next(s, current, mask)) return weak ? 1 : (s->cells + 1 - moves) / 2;
+    int low = -((s->cells - moves) / 2);
+    int high = (s->cells + 1 - moves) / 2;
+    if (weak) {
+        low = -1;
+        high = 1;
+    }
+    while (low < high) {
+        int middle = low + (high - low) / 2;
+        if (middle <= 0 && -((-low) / 2) < middle)
+            middle = -((-low) / 2);
+        else if (middle >= 0 && high / 2 > middle)
+            middle = high / 2;
+        int result = negamax(s, current, mask, moves, middle, middle + 1, 0);
+        if (s->stopped) return 0;
+        if (result <= middle)
+            high = result;
+        else
+            low = result;
+    }
+    return weak ? (low > 0) - (low < 0) : low;
+}
+
+/* --- the Python type ---------------------------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    Search search;
+    int busy; /* a negamax call is running (checked and set with the GIL held) */
+} CoreObject;
+
+static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"width", "height", "table_size", "order", NULL};
+    int width, height;
+    unsigned long long table_size;
+    PyObject *order_object;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiKO", keywords, &width, &height, &table_size, &order_object))
+        return -1;
+    if (width < 1 || height < 1 || width > MAX_WIDTH || width * (height + 1) > 64) {
+        PyErr_SetString(PyExc_ValueError, "board does not fit the native core's 64-bit boards");
+        return -1;
+    }
+    if ((width * height) % 2) {
+        PyErr_SetString(PyExc_ValueError, "the exact solver needs an even number of cells");
+        return -1;
+    }
+    if (table_size <= (1ULL << 16)) {
+        /* The key's low 56 bits and the slot together identify a key only for a table above 2**16 slots. */
+        PyErr_SetString(PyExc_ValueError, "table_size must be above 65536");
+        return -1;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the core is searching");
+        return -1;
+    }
+    PyObject *order = PySequence_Fast(order_object, "order must be a sequence of columns");
+    if (!order) return -1;
+    if (PySequence_Fast_GET_SIZE(order) != width) {
+        PyErr_SetString(PyExc_ValueError, "order must list every column once");
+        Py_DECREF(order);
+        return -1;
+    }
+    Search *s = &self->search;
+    PyMem_RawFree(s->table);
+    memset(s, 0, sizeof *s);
+    s->table = PyMem_RawMalloc((size_t)table_size * sizeof(uint64_t));
+    if (!s->table) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    /* Writing every slot now maps the memory at once, rather than one page fault at a time during searches. */
+    memset(s->table, 0, (size_t)table_size * sizeof(uint64_t));
+    s->size = table_size;
+    s->width = width;
+    s->height = height;
+    s->cells = width * height;
+    s->last_moves = s->cells - 2;
+    s->h1 = height + 1;
+    for (int c = 0; c < width; c++) s->bottom |= (board_t)1 << (c * s->h1);
+    s->board = s->bottom * (((board_t)1 << height) - 1);
+    s->min_score = -(s->cells / 2) + 3;
+    s->max_score = (s->cells + 1) / 2 - 3;
+    s->lower_offset = s->max_score - 2 * s->min_score + 2;
+    s->lower_threshold = s->max_score - s->min_score + 1;
+    for (int moves = 0; moves <= s->cells; moves++) {
+        s->lost_now[moves] = -((s->cells - moves) / 2);
+        /* Python's floor division, for the two last plies where cells - 2 - moves < 0. */
+        int left = s->cells - 2 - moves;
+        s->lost_later[moves] = left >= 0 ? -(left / 2) : (-left + 1) / 2;
+        s->win_soonest[moves] = (s->cells - 1 - moves) / 2;
+        s->lowest_score[moves] = s->lost_later[moves] > s->min_score ? s->lost_later[moves] : s->min_score;
+    }
+    /* The columns in the order the caller gave (centre first), each with its tie-break rank. */
+    for (int rank = 0; rank < width; rank++) {
+        long column = PyLong_AsLong(PySequence_Fast_GET_ITEM(order, rank));
+        if (column == -1 && PyErr_Occurred()) goto fail;
+        if (column < 0 || column >= width) {
+            PyErr_SetString(PyExc_ValueError, "order must list every column once");
+            goto fail;
+        }
+        s->column_cells[rank] = (((board_t)1 << height) - 1) << (column * s->h1);
+        s->tie_break[rank] = 15 - rank;
+    }
+    Py_DECREF(order);
+    return 0;
+fail:
+    Py_DECREF(order);
+    return -1;
+}
+
+static void Core_dealloc(CoreObject *self) {
+    PyMem_RawFree(self->search.table);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int parse_board(PyObject *value, board_t *out) {
+    unsigned long long bits = PyLong_AsUnsignedLongLong(value);
+    if (bits == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    *out = (board_t)bits;
+    return 0;
+}
+
+/* Checks a position handed in from Python; sets an exception and returns -1 if it is not one of this board. */
+static int parse_position(CoreObject *self, PyObject *current_object, PyObject *mask_object, int moves,
+                          board_t *current, board_t *mask) {
+    const Search *s = &self->search;
+    if (parse_board(current_object, current) < 0 || parse_board(mask_object, mask) < 0) return -1;
+    if (!s->table) {
+        PyErr_SetString(PyExc_RuntimeError, "the core's table was released");
+        return -1;
+    }
+    if (moves < 0 || moves >= s->cells || (*mask & ~s->board) || (*current & ~*mask)) {
+        PyErr_SetString(PyExc_ValueError, "not a position of this board");
+        return -1;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the core is already searching");
+        return -1;
+    }
+    return 0;
+}
+
+/* Starts a search: the stop flag is looked at before the first position, the time limit counts from now. */
+static void start_search(Search *s, double seconds) {
+    s->stopped = 0;
+    s->next_check = s->nodes + 1;
+    s->deadline = seconds >= 0 ? monotonic_seconds() + seconds : 0;
+}
+
+static PyObject *Core_negamax(CoreObject *self, PyObject *args) {
+    PyObject *current_object, *mask_object;
+    int moves, alpha, beta;
+    double seconds;
+    board_t current, mask;
+    if (!PyArg_ParseTuple(args, "OOiiid", &current_object, &mask_object, &moves, &alpha, &beta, &seconds))
+        return NULL;
+    if (parse_position(self, current_object, mask_object, moves, &current, &mask) < 0) return NULL;
+    Search *s = &self->search;
+    int score;
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    start_search(s, seconds);
+    score = negamax(s, current, mask, moves, alpha, beta, 0);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    if (s->stopped) Py_RETURN_NONE;
+    return PyLong_FromLong(score);
+}
+
+static PyObject *Core_solve(CoreObject *self, PyObject *args) {
+    PyObject *current_object, *mask_object;
+    int moves, weak;
+    double seconds;
+    board_t current, mask;
+    if (!PyArg_ParseTuple(args, "OOipd", &current_object, &mask_object, &moves, &weak, &seconds)) return NULL;
+    if (parse_position(self, current_object, mask_object, moves, &current, &mask) < 0) return NULL;
+    Search *s = &self->search;
+    int score;
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    start_search(s, seconds);
+    score = solve(s, current, mask, moves, weak);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    if (s->stopped) Py_RETURN_NONE;
+    return PyLong_FromLong(score);
+}
+
+static PyObject *Core_interrupt(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
+    STORE_FLAG(&self->search.interrupted, 1);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_reset_interrupt(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
+    STORE_FLAG(&self->search.interrupted, 0);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_clear(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the core is searching");
+        return NULL;
+    }
+    if (self->search.table) memset(self->search.table, 0, self->search.size * sizeof(uint64_t));
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_release(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the core is searching");
+        return NULL;
+    }
+    PyMem_RawFree(self->search.table);
+    self->search.table = NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_nodes(CoreObject *self, void *Py_UNUSED(closure)) {
+    return PyLong_FromUnsignedLongLong(self->search.nodes);
+}
+
+static PyObject *Core_table_entries(CoreObject *self, void *Py_UNUSED(closure)) {
+    return PyLong_FromUnsignedLongLong(self->search.table ? self->search.size : 0);
+}
+
+static PyObject *Core_table_entry(CoreObject *self, PyObject *args) {
+    unsigned long long index;
+    if (!PyArg_ParseTuple(args, "K", &index)) return NULL;
+    if (!self->search.table || index >= self->search.size) {
+        PyErr_SetString(PyExc_IndexError, "no such table slot");
+        return NULL;
+    }
+    return PyLong_FromUnsignedLongLong(self->search.table[index]);
+}
+
+static PyMethodDef Core_methods[] = {
+    {"negamax", (PyCFunction)Core_negamax, METH_VARARGS,
+     "negamax(current, mask, moves, alpha, beta, seconds) -> score, or None when stopped\n\n"
+     "Fail-soft null- or wide-window search of a position where the side to move cannot win at once, as\n"
+     "ConnectFourSolver._negamax. seconds < 0: no time limit. Releases the GIL while it searches."},
+    {"solve", (PyCFunction)Core_solve, METH_VARARGS,
+     "solve(current, mask, moves, weak, seconds) -> score, or None when stopped\n\n"
+     "The exact score of a position that is not over, as SolverBase.solve. Releases the GIL while it searches."},
+    {"interrupt", (PyCFunction)Core_interrupt, METH_NOARGS,
+     "Stops the running search at its next check point (safe from any thread)."},
+    {"reset_interrupt", (PyCFunction)Core_reset_interrupt, METH_NOARGS,
+     "Clears the flag set by interrupt (call once no interrupt of the last search can arrive any more)."},
+    {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empties the table in place."},
+    {"release", (PyCFunction)Core_release, METH_NOARGS, "Frees the table; the core is unusable afterwards."},
+    {"table_entry", (PyCFunction)Core_table_entry, METH_VARARGS, "The raw 64-bit entry of a slot (for tests)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Core_getset[] = {
+    {"nodes", (getter)Core_nodes, NULL, "Positions explored since the core was made.", NULL},
+    {"table_entries", (getter)Core_table_entries, NULL, "Slots of the table (0 once released).", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ai._c4core.Core",
+    .tp_doc = "Core(width, height, table_size, order): the exact solver's search and its table for one board size.",
+    .tp_basicsize = sizeof(CoreObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+    .tp_getset = Core_getset,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "ai._c4core",
+    .m_doc = "The exact Connect Four solver's search in C (see ai/connect4_native.py).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__c4core(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,118 @@
+"""The compiled core of the exact Connect Four solver (``ai._c4core``, built from ``ai/_c4core.c``).
+
+:class:`NativeConnectFourSolver` runs the same search as the pure-Python :class:`ai.connect4_solver.
+ConnectFourSolver`, node for node: given the same table size both explore the same positions and store the same
+entries, which the tests check. The bisection on the score and the per-move analysis are the shared Python code
+of :class:`~ai.connect4_solver.SolverBase`; only the window search crosses into C.
+
+While the C search runs, the GIL is released: the window and other Python threads go on at full speed. It stops
+within a few thousand positions (well under a millisecond) when its :class:`~ai.stop_flag.StopFlag` is set or its
+deadline passes, and the table stays usable: every entry written is a proven bound. The table is allocated once
+at construction (8 bytes a slot), kept between calls, cleared in place by ``clear`` and freed by ``release``.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ai.connect4_solver import SolverBase, table_size
+from ai.search import SearchStopped
+from ai.stop_flag import StopFlag
+
+try:
+    from ai import _c4core
+except ImportError:  # not built: no C compiler at install time, or a source checkout never installed
+    _c4core = None
+
+#: Default table of the compiled core: 2**24 slots, 128 MB (the Python core's default is 32 MB). Deep opening
+#: positions need the room; the game allocates one table per board size it solves.
+DEFAULT_NATIVE_SLOTS = 1 << 24
+#: Largest board the compiled core takes: width * (height + 1) bits must fit a 64-bit word.
+NATIVE_BOARD_BITS = 64
+
+
+def native_built() -> bool:
+    """True when the compiled core was built and imports."""
+    return _c4core is not None
+
+
+def native_fits(width: int, height: int) -> bool:
+    """True when the compiled core can solve boards of this size."""
+    return width * (height + 1) <= NATIVE_BOARD_BITS and width * height % 2 == 0
+
+
+class NativeConnectFourSolver(SolverBase):
+    """Exact solver whose window search runs in C without the GIL (see the module docstring).
+
+    ``stop`` must be a :class:`StopFlag` (a plain ``threading.Event`` could not reach the C search) or None.
+    """
+
+    def __init__(self, width: int = 7, height: int = 6, table_slots: int = DEFAULT_NATIVE_SLOTS) -> None:
+        if _c4core is None:
+            raise RuntimeError("the compiled solver core is not built")
+        super().__init__(width, height)
+        if not native_fits(width, height):
+            raise ValueError(f"a {width} x {height} board does not fit the compiled core's 64-bit boards")
+        self.size = table_size(table_slots)
+        self._core = _c4core.Core(width, height, self.size, self.order)
+
+    @property
+    def nodes(self) -> int:
+        """Positions explored since the solver was made."""
+        return self._core.nodes
+
+    @nodes.setter
+    def nodes(self, value: int) -> None:
+        # SolverBase starts the count at zero; the core counts from zero by itself.
+        if value != 0:
+            raise ValueError("the compiled core's position count cannot be set")
+
+    def clear(self) -> None:
+        self._core.clear()
+
+    def release(self) -> None:
+        self._core.release()
+
+    @property
+    def allocated_slots(self) -> int:
+        return self._core.table_entries
+
+    def table_entry(self, slot: int) -> int:
+        """The raw 64-bit entry of a table slot, in the Python core's encoding (for tests)."""
+        return self._core.table_entry(slot)
+
+    def solve(self, current: int, mask: int, moves: int, weak: bool = False) -> int:
+        # The same bisection as SolverBase.solve, in C: a position that takes microseconds to solve would
+        # otherwise spend most of its time crossing from Python to C and back.
+        return self._run(self._core.solve, current, mask, moves, weak)
+
+    def _negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
+        return self._run(self._core.negamax, current, mask, moves, alpha, beta)
+
+    def _run(self, search, *position_and_window) -> int:
+        """Runs ``search`` (a method of the C core) with this solver's stop flag and deadline; raises
+        SearchStopped when they stopped it.
+
+        The core's interrupt flag is clear whenever no search runs: it is cleared after leaving the stop
+        flag's ``calling`` block, once no hook can fire any more, so no stop leaks into a later search.
+        """
+        seconds = -1.0
+        if self.deadline is not None:
+            seconds = self.deadline - time.monotonic()
+            if seconds <= 0:
+                raise SearchStopped
+        stop = self.stop
+        if stop is None:
+            score = search(*position_and_window, seconds)
+        elif isinstance(stop, StopFlag):
+            core = self._core
+            try:
+                with stop.calling(core.interrupt):
+                    score = search(*position_and_window, seconds)
+            finally:
+                core.reset_interrupt()
+        else:
+            raise TypeError("the compiled core needs an ai.stop_flag.StopFlag to be stoppable")
+        if score is None:
+            raise SearchStopped
+        return score

@@ -1,0 +1,59 @@
+"""Which core of the exact Connect Four solver this process uses, chosen once.
+
+The compiled core (:mod:`ai.connect4_native`) when it was built and the board fits it; otherwise the pure-Python
+core (:mod:`ai.connect4_solver`), which gives the same scores, slower. Where the compiled core is missing, the
+first solver made says so once on stderr. Two environment variables steer the choice:
+
+* ``PONDER_PURE_PYTHON=1`` uses the Python core even where the compiled one is built (tests, comparisons);
+* ``PONDER_REQUIRE_NATIVE=1`` makes a missing compiled core an error instead of a fallback (CI, so that a
+  build that silently failed cannot pass as a working one).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from ai.connect4_native import DEFAULT_NATIVE_SLOTS, NativeConnectFourSolver, native_built, native_fits
+from ai.connect4_solver import DEFAULT_TABLE_SLOTS, ConnectFourSolver, SolverBase
+
+_told_missing = False
+
+
+def native_wanted() -> bool:
+    """True unless ``PONDER_PURE_PYTHON`` asks for the Python core."""
+    return os.environ.get("PONDER_PURE_PYTHON", "") in ("", "0")
+
+
+def native_in_use() -> bool:
+    """True when solvers of the standard board run on the compiled core."""
+    return native_built() and native_wanted()
+
+
+def core_name() -> str:
+    """A few words naming the core in use, for the help card and the tools."""
+    if native_in_use():
+        return "compiled (C)"
+    return "pure Python (switched on by PONDER_PURE_PYTHON)" if native_built() else "pure Python (not compiled)"
+
+
+def new_solver(width: int = 7, height: int = 6, table_slots: int | None = None) -> SolverBase:
+    """A solver for boards of ``width`` x ``height`` (an even number of cells) on the best core available;
+    ``table_slots`` defaults to the core's own default (128 MB compiled, 32 MB Python).
+
+    Raises RuntimeError when ``PONDER_REQUIRE_NATIVE`` is set and the compiled core is not built.
+    """
+    global _told_missing
+    if native_wanted() and not native_built():
+        if os.environ.get("PONDER_REQUIRE_NATIVE", "") not in ("", "0"):
+            raise RuntimeError("PONDER_REQUIRE_NATIVE is set but the compiled solver core (ai._c4core) is not built")
+        if not _told_missing:
+            _told_missing = True
+            print(
+                "ponder: the compiled solver core is not built (no C compiler at install?); "
+                "solving with the slower pure-Python core",
+                file=sys.stderr,
+            )
+    if native_in_use() and native_fits(width, height):
+        return NativeConnectFourSolver(width, height, table_slots or DEFAULT_NATIVE_SLOTS)
+    return ConnectFourSolver(width, height, table_slots or DEFAULT_TABLE_SLOTS)

@@ -1,0 +1,20 @@
+"""Build script for the optional compiled core (everything else is declared in pyproject.toml).
+
+``ai._c4core`` is the exact solver's hot loop in C. It is optional: where no C compiler (or no Python headers)
+is found, the build skips it, the install still succeeds, and the game runs on the pure-Python solver.
+"""
+
+import sys
+
+from setuptools import Extension, setup
+
+if sys.platform == "win32":
+    compile_args = ["/O2"]
+else:
+    compile_args = ["-O3", "-std=c99", "-Wall", "-Wextra", "-Wno-missing-field-initializers"]
+
+setup(
+    ext_modules=[
+        Extension("ai._c4core", sources=["ai/_c4core.c"], extra_compile_args=compile_args, optional=True),
+    ]
+)

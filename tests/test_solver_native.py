@@ -1,0 +1,255 @@
+"""The compiled solver core against the Python one, and how it behaves among threads.
+
+Both cores run the same algorithm on the same table layout, so beyond equal scores they must explore the same
+positions and leave the same table behind: any difference in a check, a bound or the move order shows up here.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from ai.connect4_native import NativeConnectFourSolver, native_fits
+from ai.connect4_solver import ConnectFourSolver
+from ai.search import SearchStopped
+from ai.stop_flag import StopFlag
+from game import ConnectFour
+from tests.conftest import ROOT, read_positions, require_compiled_core
+
+pytestmark = pytest.mark.usefixtures("compiled_core")
+
+#: The first position of Test_L1_R3 (exact score 3): seconds for the compiled core, far longer in Python.
+HARD_POSITION = "13712"
+
+
+@pytest.fixture
+def compiled_core():
+    require_compiled_core()
+
+
+def position(moves: str) -> tuple[int, int, int]:
+    game = ConnectFour.from_moves(moves)
+    return game.stones(game.to_move()), game.occupied(), game.ply()
+
+
+def random_positions(width: int, height: int, fewest: int, count: int, seed: str) -> list[tuple[int, int, int]]:
+    """Positions of random games with at least ``fewest`` stones, where the game goes on."""
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        game = ConnectFour(width, height)
+        stones = rng.randrange(fewest, width * height - 1)
+        while game.ply() < stones and not game.is_over():
+            game.apply(rng.choice(game.moves()))
+        if not game.is_over():
+            positions.append((game.stones(game.to_move()), game.occupied(), game.ply()))
+    return positions
+
+
+def table_digest(solver) -> int:
+    """A digest of every slot of a solver's table (equal tables give equal digests)."""
+    entries = solver.table if isinstance(solver, ConnectFourSolver) else map(solver.table_entry, range(solver.size))
+    return hash(tuple(entries))
+
+
+@pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R1", "Test_L1_R1", "Test_L2_R2", "Test_L1_R2"])
+def test_same_scores_positions_and_table_on_the_public_sets(name):
+    count = {"Test_L2_R2": 6, "Test_L1_R2": 1}.get(name, 40)
+    rows = random.Random(f"native-{name}").sample(read_positions(name), count)
+    python, compiled = ConnectFourSolver(table_slots=1 << 17), NativeConnectFourSolver(table_slots=1 << 17)
+    for moves, expected in rows:
+        assert python.solve(*position(moves)) == expected == compiled.solve(*position(moves)), moves
+        assert python.nodes == compiled.nodes, moves
+    assert table_digest(python) == table_digest(compiled)
+
+
+# From a third of the board filled on, except on 8 x 7, where the Python core needs the last 20 empty cells or so.
+@pytest.mark.parametrize(("width", "height", "fewest"), [(7, 6, 14), (6, 5, 10), (8, 7, 36), (4, 4, 5), (6, 4, 8)])
+def test_same_scores_and_positions_on_every_board_size(width, height, fewest):
+    python = ConnectFourSolver(width, height, table_slots=1 << 17)
+    compiled = NativeConnectFourSolver(width, height, table_slots=1 << 17)
+    for current, mask, moves in random_positions(width, height, fewest, 12, f"sizes-{width}x{height}"):
+        for weak in (False, True):
+            assert python.solve(current, mask, moves, weak) == compiled.solve(current, mask, moves, weak)
+        assert python.analyze(current, mask, moves) == compiled.analyze(current, mask, moves)
+        assert python.nodes == compiled.nodes
+
+
+def test_the_boards_the_game_offers_fit_except_the_odd_one():
+    assert native_fits(7, 6) and native_fits(6, 5) and native_fits(8, 7)
+    assert not native_fits(9, 7)  # 63 cells: no exact solver takes an odd number of cells
+
+
+def test_bad_positions_and_sizes_are_refused():
+    solver = NativeConnectFourSolver(table_slots=1 << 17)
+    current, mask, moves = position("4453")
+    with pytest.raises(ValueError):
+        solver.solve(mask, current, moves)  # stones outside the occupied cells
+    with pytest.raises(ValueError):
+        solver.solve(current, mask | 1 << 6, moves)  # a sentinel bit
+    with pytest.raises(ValueError):
+        NativeConnectFourSolver(9, 7)
+    with pytest.raises(OverflowError):
+        solver.solve(-1, mask, moves)
+
+
+def solve_in_thread(solver, moves: str) -> tuple[threading.Thread, dict]:
+    outcome: dict = {}
+
+    def run():
+        try:
+            outcome["score"] = solver.solve(*position(moves))
+        except SearchStopped:
+            outcome["stopped"] = time.monotonic()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, outcome
+
+
+def test_a_stop_ends_a_long_solve_promptly_and_leaves_the_solver_usable():
+    solver = NativeConnectFourSolver(table_slots=1 << 20)
+    solver.stop = StopFlag()
+    thread, outcome = solve_in_thread(solver, HARD_POSITION)
+    time.sleep(0.2)
+    assert thread.is_alive(), "the hard position should take longer than this"
+    stopped_at = time.monotonic()
+    solver.stop.set()
+    thread.join(5)
+    assert "stopped" in outcome, outcome
+    # Generous for a loaded machine: the search looks at the flag every thousand positions or so.
+    assert outcome["stopped"] - stopped_at < 0.1
+    # The table keeps only proven bounds: later solves are still exact, and a new flag starts unset.
+    solver.stop = StopFlag()
+    for moves, expected in read_positions("Test_L2_R1")[:20]:
+        assert solver.solve(*position(moves)) == expected
+
+
+def test_a_stop_set_before_the_solve_stops_it_and_never_reaches_the_next_one():
+    solver = NativeConnectFourSolver(table_slots=1 << 17)
+    moves, expected = read_positions("Test_L1_R1")[0]
+    solver.stop = StopFlag()
+    solver.stop.set()
+    with pytest.raises(SearchStopped):
+        solver.solve(*position(moves))
+    solver.stop = None
+    assert solver.solve(*position(moves)) == expected
+    solver.stop = StopFlag()
+    assert solver.solve(*position(moves)) == expected
+
+
+def test_a_deadline_stops_a_long_solve():
+    solver = NativeConnectFourSolver(table_slots=1 << 20)
+    solver.deadline = time.monotonic() + 0.1
+    started = time.monotonic()
+    with pytest.raises(SearchStopped):
+        solver.solve(*position(HARD_POSITION))
+    assert time.monotonic() - started < 1.0
+
+
+def test_a_plain_event_is_refused_since_it_could_not_stop_the_search():
+    solver = NativeConnectFourSolver(table_slots=1 << 17)
+    solver.stop = threading.Event()
+    with pytest.raises(TypeError):
+        solver.solve(*position("4453"))
+
+
+def test_other_threads_run_while_the_core_solves():
+    """The GIL is released: a counting thread goes on while the main thread is inside the C search."""
+    solver = NativeConnectFourSolver(table_slots=1 << 20)
+    solver.deadline = time.monotonic() + 0.3
+    counted = [0]
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            counted[0] += 1
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    time.sleep(0.01)
+    before = counted[0]
+    try:
+        with pytest.raises(SearchStopped):
+            solver.solve(*position(HARD_POSITION))
+        during = counted[0] - before
+    finally:
+        done.set()
+        counter.join()
+    # Holding the GIL for the whole call would leave the counter at a few dozen at most (one switch).
+    assert during > 10_000, during
+
+
+def test_one_search_at_a_time_and_no_clear_while_searching():
+    solver = NativeConnectFourSolver(table_slots=1 << 20)
+    solver.stop = StopFlag()
+    thread, outcome = solve_in_thread(solver, HARD_POSITION)
+    time.sleep(0.1)
+    try:
+        with pytest.raises(RuntimeError):
+            solver._core.solve(*position("4453"), False, -1.0)
+        with pytest.raises(RuntimeError):
+            solver.clear()
+    finally:
+        solver.stop.set()
+        thread.join(5)
+    assert "stopped" in outcome
+
+
+def test_clear_empties_the_table_and_release_frees_it():
+    solver = NativeConnectFourSolver(table_slots=1 << 17)
+    moves, expected = read_positions("Test_L2_R1")[0]
+    assert solver.solve(*position(moves)) == expected
+    assert any(solver.table_entry(slot) for slot in range(solver.size))
+    solver.clear()
+    assert not any(solver.table_entry(slot) for slot in range(solver.size))
+    assert solver.solve(*position(moves)) == expected
+    solver.release()
+    with pytest.raises(RuntimeError):
+        solver.solve(*position(moves))
+
+
+def run_analyze(environment: dict[str, str], text: str, prelude: str = "") -> subprocess.CompletedProcess:
+    code = prelude + "import sys, main; sys.argv = ['main.py', 'analyze']; sys.exit(main.main())"
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        input=text,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **environment},
+        timeout=120,
+    )
+
+
+# Blocks the compiled module, as on a machine where it could not be built.
+WITHOUT_COMPILED_CORE = "import sys; sys.modules['ai._c4core'] = None\n"
+
+
+def test_without_the_compiled_core_the_tools_say_so_once_and_still_answer():
+    rows = read_positions("Test_L3_R1")[:5]
+    text = "".join(f"{moves}\n" for moves, _ in rows)
+    completed = run_analyze({"PONDER_REQUIRE_NATIVE": ""}, text, WITHOUT_COMPILED_CORE)
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.split()[1::2] == [str(score) for _, score in rows]
+    assert completed.stderr.count("compiled solver core is not built") == 1, completed.stderr
+
+
+def test_require_native_turns_a_missing_core_into_an_error():
+    completed = run_analyze({"PONDER_REQUIRE_NATIVE": "1"}, "4453\n", WITHOUT_COMPILED_CORE)
+    assert completed.returncode != 0
+    assert "PONDER_REQUIRE_NATIVE" in completed.stderr
+
+
+def test_pure_python_forced_by_the_environment_gives_the_same_answers_quietly():
+    rows = read_positions("Test_L2_R1")[:5]
+    text = "".join(f"{moves}\n" for moves, _ in rows)
+    completed = run_analyze({"PONDER_PURE_PYTHON": "1"}, text)
+    assert completed.returncode == 0 and completed.stderr == ""
+    assert completed.stdout.split()[1::2] == [str(score) for _, score in rows]
