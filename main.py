@@ -170,6 +170,12 @@ def _silence_stdout() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    from ai.solver_core import missing_required_core, tell_if_fallback
+
+    if (error := missing_required_core()) is not None:
+        print(f"ponder: error: {error}", file=sys.stderr)
+        return 1
+    tell_if_fallback()
     if argv and argv[0] in TOOLS:
         # Undecodable bytes become U+FFFD and are then refused as bad moves, instead of a UnicodeDecodeError.
         if hasattr(sys.stdin, "reconfigure"):

@@ -3,8 +3,9 @@
  *
  * The algorithm is the one of ai/connect4_solver.py (the readable reference and the tests' oracle), node for
  * node: the same candidate moves, the same checks in the same order, the same move ranking, the same table
- * (one 64-bit entry per slot, slot = key % size for a prime size, always replaced; an entry packs the key's low
- * 56 bits and an 8-bit value). Given the same table size, both cores therefore visit the same positions, which
+ * (one 64-bit entry per slot of a power-of-two table, always replaced; the key multiplied by an odd constant
+ * modulo 2**64 gives the slot, its top bits, and the entry's tag, its low 56 bits, beside an 8-bit value). Given
+ * the same table size, both cores therefore visit the same positions, which
  * the tests check. The Python wrapper (ai/connect4_native.py) keeps the bisection on the score and the
  * per-move analysis, so those exist once.
  *
@@ -30,11 +31,17 @@
 #else
 #include <time.h>
 #endif
+#if defined(__linux__)
+#include <stdlib.h>
+#include <sys/mman.h>
+#endif
 
 #define MAX_WIDTH 16
 #define MAX_CELLS 64
 #define KEY_BITS 56
 #define KEY_MASK ((UINT64_C(1) << KEY_BITS) - 1)
+/* As HASH_MULTIPLIER in ai/connect4_solver.py. */
+#define HASH_MULTIPLIER UINT64_C(0x9E3779B97F4A7C15)
 /* Positions between two looks at the stop flag and the clock: about 0.1 ms of search. */
 #define CHECK_EVERY 1024
 
@@ -70,6 +77,7 @@ typedef struct {
     int tie_break[MAX_WIDTH];
     uint64_t *table;
     uint64_t size;
+    int slot_shift; /* 64 - log2(size) */
     uint64_t nodes;
     uint64_t next_check;
     double deadline; /* seconds on the monotonic clock; 0: none */
@@ -87,6 +95,38 @@ static double monotonic_seconds(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+#endif
+}
+
+/*
+ * The table's memory, zeroed. On Linux it is aligned to 2 MB and marked for transparent huge pages: nearly every
+ * table probe misses the caches, and with 4 KB pages most of them also miss the TLB (a page walk on top).
+ */
+static uint64_t *table_alloc(uint64_t slots) {
+    size_t bytes = (size_t)slots * sizeof(uint64_t);
+    uint64_t *table;
+#if defined(__linux__)
+    const size_t huge_page = (size_t)1 << 21;
+    void *memory = NULL;
+    if (posix_memalign(&memory, huge_page, bytes)) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(memory, bytes, MADV_HUGEPAGE);
+#endif
+    table = memory;
+#else
+    table = PyMem_RawMalloc(bytes);
+    if (!table) return NULL;
+#endif
+    /* Writing every slot now maps the memory at once, rather than one page fault at a time during searches. */
+    memset(table, 0, bytes);
+    return table;
+}
+
+static void table_free(uint64_t *table) {
+#if defined(__linux__)
+    free(table);
+#else
+    PyMem_RawFree(table);
 #endif
 }
 
@@ -109,12 +149,17 @@ static int checkpoint(Search *s) {
     return 0;
 }
 
-static inline uint64_t upper_entry(const Search *s, board_t key, int bound) {
-    return ((key & KEY_MASK) << 8) | (uint64_t)(bound - s->min_score + 1);
+/* A key scrambled by a bijection of the 64-bit words: its top bits pick the slot, its low 56 bits are stored. */
+static inline uint64_t scramble(board_t key) { return key * HASH_MULTIPLIER; }
+
+static inline uint64_t *slot_of(const Search *s, uint64_t scrambled) { return &s->table[scrambled >> s->slot_shift]; }
+
+static inline uint64_t upper_entry(const Search *s, uint64_t scrambled, int bound) {
+    return ((scrambled & KEY_MASK) << 8) | (uint64_t)(bound - s->min_score + 1);
 }
 
-static inline uint64_t lower_entry(const Search *s, board_t key, int bound) {
-    return ((key & KEY_MASK) << 8) | (uint64_t)(bound + s->lower_offset);
+static inline uint64_t lower_entry(const Search *s, uint64_t scrambled, int bound) {
+    return ((scrambled & KEY_MASK) << 8) | (uint64_t)(bound + s->lower_offset);
 }
 
 /*
@@ -125,6 +170,9 @@ static inline uint64_t lower_entry(const Search *s, board_t key, int bound) {
  */
 static int negamax(Search *s, board_t current, board_t mask, int moves, int alpha, int beta, board_t candidates) {
     const board_t board = s->board, bottom = s->bottom;
+    /* The slot is fetched from memory while the candidates are computed. */
+    const uint64_t key = scramble(current + mask);
+    PREFETCH(slot_of(s, key));
     s->nodes++;
     if (s->nodes >= s->next_check && checkpoint(s)) {
         s->stopped = 1;
@@ -149,8 +197,7 @@ static int negamax(Search *s, board_t current, board_t mask, int moves, int alph
         if (alpha >= beta) return alpha;
     }
     int highest = s->win_soonest[moves];
-    const board_t key = current + mask;
-    uint64_t *const slot = &s->table[key % s->size];
+    uint64_t *const slot = slot_of(s, key);
     const uint64_t entry = *slot;
     if (entry && entry >> 8 == (key & KEY_MASK)) {
         int value = (int)(entry & 255);
@@ -183,7 +230,7 @@ static int negamax(Search *s, board_t current, board_t mask, int moves, int alph
         for (int i = 0; i < s->width; i++) {
             board_t move = candidates & s->column_cells[i];
             if (!move) continue;
-            PREFETCH(&s->table[(child_key_base + move) % s->size]);
+            PREFETCH(slot_of(s, scramble(child_key_base + move)));
             board_t wins = threats(current | move, s->h1) & (board ^ mask);
             board_t replies = ((mask | move) + bottom) & board;
             board_t forced = replies & wins;
@@ -210,8 +257,8 @@ static int negamax(Search *s, board_t current, board_t mask, int moves, int alph
         }
         /* Enhanced transposition cutoffs: every child's entry is looked at before any child is searched. */
         for (int j = 0; j < n; j++) {
-            board_t child_key = child_key_base + moves_of[j];
-            uint64_t child_entry = s->table[child_key % s->size];
+            uint64_t child_key = scramble(child_key_base + moves_of[j]);
+            uint64_t child_entry = *slot_of(s, child_key);
             if (child_entry && child_entry >> 8 == (child_key & KEY_MASK)) {
                 int value = (int)(child_entry & 255);
                 if (value <= s->lower_threshold) {
@@ -328,9 +375,9 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_ValueError, "the exact solver needs an even number of cells");
         return -1;
     }
-    if (table_size <= (1ULL << 16)) {
-        /* The key's low 56 bits and the slot together identify a key only for a table above 2**16 slots. */
-        PyErr_SetString(PyExc_ValueError, "table_size must be above 65536");
+    if (table_size < (1ULL << 16) || (table_size & (table_size - 1)) || table_size > (1ULL << 40)) {
+        /* The slot and the stored 56 bits identify a key only with 2**8 slots or more; see table_size in Python. */
+        PyErr_SetString(PyExc_ValueError, "table_size must be a power of two from 2**16 to 2**40");
         return -1;
     }
     if (self->busy) {
@@ -345,16 +392,16 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
         return -1;
     }
     Search *s = &self->search;
-    PyMem_RawFree(s->table);
+    table_free(s->table);
     memset(s, 0, sizeof *s);
-    s->table = PyMem_RawMalloc((size_t)table_size * sizeof(uint64_t));
+    s->table = table_alloc(table_size);
     if (!s->table) {
         PyErr_NoMemory();
         goto fail;
     }
-    /* Writing every slot now maps the memory at once, rather than one page fault at a time during searches. */
-    memset(s->table, 0, (size_t)table_size * sizeof(uint64_t));
     s->size = table_size;
+    s->slot_shift = 64;
+    for (uint64_t slots = table_size; slots > 1; slots >>= 1) s->slot_shift--;
     s->width = width;
     s->height = height;
     s->cells = width * height;
@@ -393,7 +440,7 @@ fail:
 }
 
 static void Core_dealloc(CoreObject *self) {
-    PyMem_RawFree(self->search.table);
+    table_free(self->search.table);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -494,7 +541,7 @@ static PyObject *Core_release(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
         PyErr_SetString(PyExc_RuntimeError, "the core is searching");
         return NULL;
     }
-    PyMem_RawFree(self->search.table);
+    table_free(self->search.table);
     self->search.table = NULL;
     Py_RETURN_NONE;
 }

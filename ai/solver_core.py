@@ -37,23 +37,34 @@ def core_name() -> str:
     return "pure Python (switched on by PONDER_PURE_PYTHON)" if native_built() else "pure Python (not compiled)"
 
 
+def missing_required_core() -> str | None:
+    """The error to stop with when ``PONDER_REQUIRE_NATIVE`` demands the compiled core and it is not built."""
+    if native_wanted() and not native_built() and os.environ.get("PONDER_REQUIRE_NATIVE", "") not in ("", "0"):
+        return "PONDER_REQUIRE_NATIVE is set but the compiled solver core (ai._c4core) is not built"
+    return None
+
+
+def tell_if_fallback() -> None:
+    """Says once per process, on stderr, that the compiled core is missing and the Python core solves."""
+    global _told_missing
+    if native_wanted() and not native_built() and not _told_missing:
+        _told_missing = True
+        print(
+            "ponder: the compiled solver core is not built (no C compiler at install?); "
+            "solving with the slower pure-Python core",
+            file=sys.stderr,
+        )
+
+
 def new_solver(width: int = 7, height: int = 6, table_slots: int | None = None) -> SolverBase:
     """A solver for boards of ``width`` x ``height`` (an even number of cells) on the best core available;
     ``table_slots`` defaults to the core's own default (128 MB compiled, 32 MB Python).
 
     Raises RuntimeError when ``PONDER_REQUIRE_NATIVE`` is set and the compiled core is not built.
     """
-    global _told_missing
-    if native_wanted() and not native_built():
-        if os.environ.get("PONDER_REQUIRE_NATIVE", "") not in ("", "0"):
-            raise RuntimeError("PONDER_REQUIRE_NATIVE is set but the compiled solver core (ai._c4core) is not built")
-        if not _told_missing:
-            _told_missing = True
-            print(
-                "ponder: the compiled solver core is not built (no C compiler at install?); "
-                "solving with the slower pure-Python core",
-                file=sys.stderr,
-            )
+    if (error := missing_required_core()) is not None:
+        raise RuntimeError(error)
+    tell_if_fallback()
     if native_in_use() and native_fits(width, height):
         return NativeConnectFourSolver(width, height, table_slots or DEFAULT_NATIVE_SLOTS)
     return ConnectFourSolver(width, height, table_slots or DEFAULT_TABLE_SLOTS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
+from ai.solver_core import core_name
 from ui.layout import clamp
 from ui.theme import Fonts, Theme
 from ui.widgets import draw_text, panel
@@ -88,7 +89,7 @@ def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
                 surface, text, fonts.get(size), theme.text_muted, topleft=(left + key_width + 2 * size, y)
             )
             y += step
-    footer = "F1, ? or Esc closes this help"
+    footer = f"Exact solver: {core_name()}   \u00b7   F1, ? or Esc closes this help"
     draw_text(
         surface,
         footer,
