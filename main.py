@@ -197,8 +197,13 @@ def main(argv: list[str] | None = None) -> int:
     return play(argv)
 
 
-if __name__ == "__main__":
+def run() -> None:
+    """The ``ponder`` command's entry point (and ``python main.py``'s): Ctrl+C exits quietly with 130."""
     try:
         sys.exit(main())
     except KeyboardInterrupt:
         sys.exit(130)
+
+
+if __name__ == "__main__":
+    run()

@@ -1,14 +1,15 @@
 """The compiled core of the exact Connect Four solver (``ai._c4core``, built from ``ai/_c4core.c``).
 
-:class:`NativeConnectFourSolver` runs the same search as the pure-Python :class:`ai.connect4_solver.
-ConnectFourSolver`, node for node: given the same table size both explore the same positions and store the same
-entries, which the tests check. The bisection on the score and the per-move analysis are the shared Python code
-of :class:`~ai.connect4_solver.SolverBase`; only the window search crosses into C.
+:class:`NativeConnectFourSolver` runs the same search as the pure-Python
+:class:`ai.connect4_solver.ConnectFourSolver`, node for node: given the same table size both explore the same
+positions and store the same entries, which the tests check. The per-move analysis is the shared Python code
+of :class:`~ai.connect4_solver.SolverBase`; the window search and the bisection on the score run in C.
 
-While the C search runs, the GIL is released: the window and other Python threads go on at full speed. It stops
-within a few thousand positions (well under a millisecond) when its :class:`~ai.stop_flag.StopFlag` is set or its
-deadline passes, and the table stays usable: every entry written is a proven bound. The table is allocated once
-at construction (8 bytes a slot), kept between calls, cleared in place by ``clear`` and freed by ``release``.
+While the C search runs, the GIL is released: the window and other Python threads go on at full speed. It
+stops within a few thousand positions (well under a millisecond) when its :class:`~ai.stop_flag.StopFlag` is
+set or its deadline passes, and the table stays usable: every entry written is a proven bound. The table is
+allocated once at construction (8 bytes a slot), kept between calls, cleared in place by ``clear`` and freed
+by ``release``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Which core of the exact Connect Four solver this process uses, chosen once.
 
-The compiled core (:mod:`ai.connect4_native`) when it was built and the board fits it; otherwise the pure-Python
-core (:mod:`ai.connect4_solver`), which gives the same scores, slower. Where the compiled core is missing, the
-first solver made says so once on stderr. Two environment variables steer the choice:
+The compiled core (:mod:`ai.connect4_native`) when it was built and the board fits it; otherwise the
+pure-Python core (:mod:`ai.connect4_solver`), which gives the same scores, slower. Where the compiled core is
+missing, the program says so once on stderr. Two environment variables steer the choice:
 
 * ``PONDER_PURE_PYTHON=1`` uses the Python core even where the compiled one is built (tests, comparisons);
 * ``PONDER_REQUIRE_NATIVE=1`` makes a missing compiled core an error instead of a fallback (CI, so that a
@@ -34,12 +34,15 @@ def core_name() -> str:
     """A few words naming the core in use, for the help card and the tools."""
     if native_in_use():
         return "compiled (C)"
-    return "pure Python (switched on by PONDER_PURE_PYTHON)" if native_built() else "pure Python (not compiled)"
+    if native_built():
+        return "pure Python (asked for by PONDER_PURE_PYTHON)"
+    return "pure Python (the compiled core is not built)"
 
 
 def missing_required_core() -> str | None:
     """The error to stop with when ``PONDER_REQUIRE_NATIVE`` demands the compiled core and it is not built."""
-    if native_wanted() and not native_built() and os.environ.get("PONDER_REQUIRE_NATIVE", "") not in ("", "0"):
+    demanded = os.environ.get("PONDER_REQUIRE_NATIVE", "") not in ("", "0")
+    if demanded and native_wanted() and not native_built():
         return "PONDER_REQUIRE_NATIVE is set but the compiled solver core (ai._c4core) is not built"
     return None
 

@@ -29,8 +29,8 @@ class StopFlag(threading.Event):
 
     @contextmanager
     def calling(self, hook: Callable[[], None]) -> Iterator[None]:
-        """While inside, a ``set`` calls ``hook`` (which must be quick and must not touch this flag). If the flag
-        is set already, ``hook`` is called at once."""
+        """While inside, a ``set`` calls ``hook`` (which must be quick and must not touch this flag). If the
+        flag is set already, ``hook`` is called at once."""
         with self._hooks_lock:
             self._hooks.append(hook)
             if self.is_set():

@@ -2,9 +2,9 @@
 
 Usage: python bench/solve.py [--sets Test_L3_R1 ...] [--limit N] [--slots S] [--core compiled|python] [--cpp]
 
-Prints, per set: positions solved, how many match the published score, mean / median / max time and mean
-explored positions of our solver (the compiled core by default, ``--core python`` for the pure-Python one). One
-solver (and table) per set, kept across its positions, as the reference harness does.
+Prints, per set: positions solved, how many match the published score, mean / median / max / total time and
+mean explored positions of our solver (the compiled core by default, ``--core python`` for the pure-Python
+one). One solver (and table) per set, kept across its positions, as the reference harness does.
 
 ``--cpp`` also builds and times bench/reference/c4_reference.cpp (a C++ re-implementation of the published
 solver, see bench/cpp_reference.py; needs g++) on the same positions in the same run, and adds its mean /
@@ -29,7 +29,6 @@ from bench.machine import machine_line  # noqa: E402
 from bench.testsets import DEFAULT_SETS, README_SECONDS, format_seconds, read_set  # noqa: E402
 from game import ConnectFour  # noqa: E402
 
-
 CORES = {"compiled": NativeConnectFourSolver, "python": ConnectFourSolver}
 
 
@@ -47,8 +46,9 @@ def run_set(name: str, limit: int | None, slots: int, core: str, cpp_binary: Pat
         correct += score == expected
     mean = statistics.fmean(times)
     row = (
-        f"| {name} | {len(rows)} | {correct} | {format_seconds(mean)} | {format_seconds(statistics.median(times))} "
-        f"| {format_seconds(max(times))} | {format_seconds(sum(times))} | {nodes / len(rows):,.0f} |"
+        f"| {name} | {len(rows)} | {correct} | {format_seconds(mean)} "
+        f"| {format_seconds(statistics.median(times))} | {format_seconds(max(times))} "
+        f"| {format_seconds(sum(times))} | {nodes / len(rows):,.0f} |"
     )
     if cpp_binary is None:
         reference = README_SECONDS[name]
@@ -70,7 +70,9 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="only the first N positions of each set")
     parser.add_argument("--slots", type=int, default=1 << 23, help="solver table slots (default 8M, 64 MB)")
     parser.add_argument(
-        "--core", choices=sorted(CORES), default="compiled" if native_built() else "python",
+        "--core",
+        choices=sorted(CORES),
+        default="compiled" if native_built() else "python",
         help="which core of our solver (default: compiled, where it is built)",
     )
     parser.add_argument(
@@ -94,7 +96,7 @@ def main() -> None:
     if cpp_binary is None:
         print("C++ mean (README): the test-set README's figure for the published solver (another machine).")
     else:
-        print("C++: bench/reference/c4_reference.cpp, built with g++ -O3 and timed on this machine in this run.")
+        print("C++: bench/reference/c4_reference.cpp, built with g++ -O3, timed on this machine in this run.")
     print("ratio: our mean time / the C++ mean time.")
 
 

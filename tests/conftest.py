@@ -12,8 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-#: A seeded subset of the public Connect Four benchmark positions with their exact scores, shipped with the tests
-#: so that they run in a fresh clone (made by tools/make_test_positions.py; the benchmarks read the full sets).
+#: A seeded subset of the public Connect Four benchmark positions with their exact scores, shipped with the
+#: tests so that they run in a fresh clone (tools/make_test_positions.py; the benchmarks read the full sets).
 TESTSETS = ROOT / "tests" / "data" / "c4-testsets"
 
 

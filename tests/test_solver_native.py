@@ -38,7 +38,9 @@ def position(moves: str) -> tuple[int, int, int]:
     return game.stones(game.to_move()), game.occupied(), game.ply()
 
 
-def random_positions(width: int, height: int, fewest: int, count: int, seed: str) -> list[tuple[int, int, int]]:
+def random_positions(
+    width: int, height: int, fewest: int, count: int, seed: str
+) -> list[tuple[int, int, int]]:
     """Positions of random games with at least ``fewest`` stones, where the game goes on."""
     rng = random.Random(seed)
     positions = []
@@ -54,7 +56,9 @@ def random_positions(width: int, height: int, fewest: int, count: int, seed: str
 
 def table_digest(solver) -> int:
     """A digest of every slot of a solver's table (equal tables give equal digests)."""
-    entries = solver.table if isinstance(solver, ConnectFourSolver) else map(solver.table_entry, range(solver.size))
+    entries = (
+        solver.table if isinstance(solver, ConnectFourSolver) else map(solver.table_entry, range(solver.size))
+    )
     return hash(tuple(entries))
 
 
@@ -69,8 +73,10 @@ def test_same_scores_positions_and_table_on_the_public_sets(name):
     assert table_digest(python) == table_digest(compiled)
 
 
-# From a third of the board filled on, except on 8 x 7, where the Python core needs the last 20 empty cells or so.
-@pytest.mark.parametrize(("width", "height", "fewest"), [(7, 6, 14), (6, 5, 10), (8, 7, 36), (4, 4, 5), (6, 4, 8)])
+# From a third of the board filled on, but on 8 x 7, where the Python core needs the last 20 empty cells or so.
+@pytest.mark.parametrize(
+    ("width", "height", "fewest"), [(7, 6, 14), (6, 5, 10), (8, 7, 36), (4, 4, 5), (6, 4, 8)]
+)
 def test_same_scores_and_positions_on_every_board_size(width, height, fewest):
     python = ConnectFourSolver(width, height, table_slots=1 << 17)
     compiled = NativeConnectFourSolver(width, height, table_slots=1 << 17)

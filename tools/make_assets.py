@@ -21,9 +21,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from assets import ASSETS_DIR  # noqa: E402
 from ui.sound import SAMPLE_RATE, SOUND_NAMES  # noqa: E402
 
-ASSETS = ROOT / "assets"
+ASSETS = ASSETS_DIR
 #: Peak amplitude as a share of full scale: loud enough to hear, with room so mixed sounds do not clip.
 VOLUME = 0.5
 

@@ -6,14 +6,13 @@ if the file is missing, so a checkout without assets still gets its icon.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 
+from assets import asset_path
 from ui.theme import CLASSIC
 from ui.widgets import supersampled
 
-ICON_PATH = Path(__file__).resolve().parent.parent / "assets" / "icon.png"
+ICON_PATH = asset_path("icon.png")
 ICON_SIZE = 64
 
 

@@ -14,11 +14,13 @@ from typing import Protocol
 
 import pygame
 
+from assets import ASSETS_DIR
+
 log = logging.getLogger(__name__)
 
 #: Every sound the window plays, each the name of ``assets/<name>.wav``.
 SOUND_NAMES = ("drop", "win", "lose", "draw", "refused")
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = ASSETS_DIR
 #: The format tools/make_assets.py writes; the mixer is opened in it so no sound needs converting.
 SAMPLE_RATE = 22050
 

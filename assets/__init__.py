@@ -1,0 +1,17 @@
+"""The game's data files: the window icon, the sounds and the Connect Four opening book.
+
+They are made by the project's own tools (``tools/make_assets.py``, ``tools/make_book.py``) and installed with
+the game as package data, so :func:`asset_path` finds them the same way in a checkout, an editable install and
+an installed wheel. (``screenshots/`` is for the README only and is not installed.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ASSETS_DIR = Path(__file__).resolve().parent
+
+
+def asset_path(name: str) -> Path:
+    """Where the data file ``name`` lives (it may be missing: callers fall back and say so)."""
+    return ASSETS_DIR / name
