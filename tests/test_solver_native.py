@@ -73,7 +73,7 @@ def test_same_scores_positions_and_table_on_the_public_sets(name):
     assert table_digest(python) == table_digest(compiled)
 
 
-# From a third of the board filled on, but on 8 x 7, where the Python core needs the last 20 empty cells or so.
+# From a third of the board filled on, but on 8 x 7, where the Python core needs the last 20 empty cells.
 @pytest.mark.parametrize(
     ("width", "height", "fewest"), [(7, 6, 14), (6, 5, 10), (8, 7, 36), (4, 4, 5), (6, 4, 8)]
 )
