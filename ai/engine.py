@@ -18,6 +18,12 @@ Smoothness: two threads share one GIL, and a UI thread that wants it waits until
 lowers the interpreter's switch interval to 1 ms (from CPython's 5 ms: bench/frames.py measured a p95 frame of
 25 ms with 5 ms, 19 ms with 1 ms, and no measurable loss of search speed), and the search calls ``time.sleep(0)``
 at every check point, which hands the GIL to a waiting UI thread at once.
+
+Live counting: Progress messages come once per completed depth, which at the max level or while pondering can
+be many seconds apart. The same check point also counts the positions explored so far and publishes them as a
+:class:`~ai.messages.Searching` value that the UI thread reads with :meth:`Engine.searching` whenever it draws,
+so the status line can tick without a stream of messages (and without a lock: the worker replaces one frozen
+value, a single reference store under the GIL).
 """
 
 from __future__ import annotations
@@ -29,9 +35,9 @@ import threading
 import time
 from dataclasses import dataclass
 
-from ai.messages import BestMove, EngineFailure, Limits, Progress
+from ai.messages import BestMove, EngineFailure, Limits, Progress, Searching
 from ai.player import Thinker
-from ai.search import SearchResult
+from ai.search import Searcher, SearchResult
 
 #: Slots of the search's transposition table by default (about 80 MB when full).
 DEFAULT_TABLE_ENTRIES = 1 << 19
@@ -48,6 +54,38 @@ class _Job:
     limits: Limits | None = None
 
 
+class _Pulse:
+    """The check point hook: yields the GIL and counts the running request's positions for the UI thread.
+
+    Only the worker thread writes; :attr:`latest` is replaced whole, never changed, so a reader on another
+    thread always sees one consistent value. It holds no reference to the engine, so installing it in the
+    searcher makes no reference cycle through the engine.
+    """
+
+    #: Positions between two check points: the interval of the heuristic search, which the exact solver shares
+    #: (tests/test_engine.py checks that they agree).
+    NODES_PER_CHECK = Searcher.CHECK_EVERY
+
+    def __init__(self) -> None:
+        self.latest: Searching | None = None
+        self._token = 0
+        self._checks = 0
+        self._started = 0.0
+
+    def begin(self, token: int) -> None:
+        """Starts counting for the request ``token`` (on the worker thread, before its search starts)."""
+        self._token, self._checks, self._started = token, 0, time.monotonic()
+        self.latest = Searching(token, 0, 0.0)
+
+    def __call__(self) -> None:
+        self._checks += 1
+        self.latest = Searching(
+            self._token, self._checks * self.NODES_PER_CHECK, time.monotonic() - self._started
+        )
+        # Gives a waiting UI thread the GIL now rather than after the switch interval (about 1 us if none waits).
+        time.sleep(0)
+
+
 class Engine:
     """Owns exactly one worker thread, the searcher and its tables."""
 
@@ -59,7 +97,8 @@ class Engine:
         solver_slots: int = 1 << 21,
     ) -> None:
         self._thinker = Thinker(table_entries=table_entries, solver_slots=solver_slots, seed=seed)
-        self._thinker.set_checkpoint(_yield_gil)
+        self._pulse = _Pulse()
+        self._thinker.set_checkpoint(self._pulse)
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         self._jobs: queue.Queue[_Job] = queue.Queue()
         self._replies: queue.Queue[Progress | BestMove | EngineFailure] = queue.Queue()
@@ -143,6 +182,14 @@ class Engine:
             if message.token == self._live_token:
                 messages.append(message)
 
+    def searching(self) -> Searching | None:
+        """The live count of the latest request (see :class:`~ai.messages.Searching`), or None when no request
+        is wanted or the wanted one has not started yet. Never blocks; the value may be a few ms old."""
+        latest = self._pulse.latest
+        if latest is None or latest.token != self._live_token:
+            return None
+        return latest
+
     def close(self, timeout: float = 2.0) -> None:
         """Stops the search and ends the worker thread, waiting at most ``timeout`` seconds."""
         if self._closed:
@@ -192,6 +239,7 @@ class Engine:
                 continue
             if job.stop.is_set():
                 continue  # superseded before it started
+            self._pulse.begin(job.token)
             try:
                 if job.kind == "think":
                     self._think(job)
@@ -243,8 +291,3 @@ def _progress(token: int, result: SearchResult, pondering: bool) -> Progress:
         pondering=pondering,
         move_scores=result.move_scores,
     )
-
-
-def _yield_gil() -> None:
-    """Gives a waiting UI thread the GIL now rather than after the switch interval (about 1 us if none waits)."""
-    time.sleep(0)
