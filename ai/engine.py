@@ -20,10 +20,10 @@ lowers the interpreter's switch interval to 1 ms (from CPython's 5 ms: bench/fra
 at every check point, which hands the GIL to a waiting UI thread at once.
 
 Live counting: Progress messages come once per completed depth, which at the max level or while pondering can
-be many seconds apart. The same check point also counts the positions explored so far and publishes them as a
-:class:`~ai.messages.Searching` value that the UI thread reads with :meth:`Engine.searching` whenever it draws,
-so the status line can tick without a stream of messages (and without a lock: the worker replaces one frozen
-value, a single reference store under the GIL).
+be many seconds apart. The same check point also counts the positions explored so far and publishes them
+as a :class:`~ai.messages.Searching` value that the UI thread reads with :meth:`Engine.searching` whenever it
+draws, so the status line can tick without a stream of messages (and without a lock: the worker replaces one
+frozen value, a single reference store under the GIL).
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ class _Pulse:
         self.latest = Searching(
             self._token, self._checks * self.NODES_PER_CHECK, time.monotonic() - self._started
         )
-        # Gives a waiting UI thread the GIL now rather than after the switch interval (about 1 us if none waits).
+        # Hands a waiting UI thread the GIL now, not after the switch interval (about 1 us if none waits).
         time.sleep(0)
 
 
