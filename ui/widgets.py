@@ -45,12 +45,15 @@ def draw_button(
     hovered: bool = False,
     focused: bool = False,
 ) -> None:
-    """A rounded button: selected ones filled with the accent colour; the keyboard focus gets a ring."""
+    """A rounded button: selected ones filled with the accent colour; the keyboard focus gets a ring. A
+    disabled button is greyed; if it is also the selected one, its border shows so, in grey."""
     rect = button.rect
     radius = min(rect.height // 2, 12)
     if focused:
         pygame.draw.rect(surface, theme.focus_ring, rect.inflate(6, 6), border_radius=radius + 3)
-    if button.selected:
+    if button.selected and not button.enabled:
+        fill, text, border = theme.button, theme.button_disabled_text, theme.button_disabled_text
+    elif button.selected:
         fill, text, border = theme.button_selected, theme.button_selected_text, theme.button_selected
     else:
         fill = theme.button_hover if hovered and button.enabled else theme.button
