@@ -33,7 +33,7 @@ import queue
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ai.messages import BestMove, EngineFailure, Limits, Progress, Searching
 from ai.player import Thinker
@@ -76,6 +76,11 @@ class _Pulse:
         """Starts counting for the request ``token`` (on the worker thread, before its search starts)."""
         self._token, self._checks, self._started = token, 0, time.monotonic()
         self.latest = Searching(token, 0, 0.0)
+
+    def end(self) -> None:
+        """The running request's search has ended (on the worker thread): the count stays, marked finished."""
+        if self.latest is not None:
+            self.latest = replace(self.latest, seconds=time.monotonic() - self._started, running=False)
 
     def __call__(self) -> None:
         self._checks += 1
@@ -247,6 +252,8 @@ class Engine:
                     self._ponder(job)
             except Exception as error:  # noqa: BLE001 - delivered to the UI thread, which re-raises it
                 self._replies.put(EngineFailure(job.token, error))
+            finally:
+                self._pulse.end()
 
     def _think(self, job: _Job) -> None:
         last: SearchResult | None = None

@@ -51,11 +51,13 @@ class Searching:
     is a multiple of their check interval and may trail the true count by less than one interval per search
     started (pondering starts one per reply and depth); ``seconds`` is the time since the request started, as
     of the last check point. Between two completed depths this is the only sign that the search still works.
+    ``running`` turns False when the request's search has ended (answered, done pondering, or stopped).
     """
 
     token: int
     nodes: int
     seconds: float
+    running: bool = True
 
 
 @dataclass(frozen=True)

@@ -173,12 +173,22 @@ def test_the_live_count_grows_between_depths_and_belongs_to_the_wanted_request(e
     assert all(count.token == token for count in counts)
     nodes = [count.nodes for count in counts]
     assert nodes == sorted(nodes) and nodes[-1] >= 4 * Searcher.CHECK_EVERY
-    assert counts[-1].seconds > counts[0].seconds
+    assert counts[-1].seconds > counts[0].seconds and all(count.running for count in counts)
     # A newer request supersedes the count at once, before its own search has started or after.
     newer = engine.think(ConnectFour.from_moves("444"), Limits(depth=3))
     assert engine.searching() is None or engine.searching().token == newer
     engine.stop()
     assert engine.searching() is None
+
+
+def test_the_live_count_says_when_the_search_has_ended(engine):
+    token = engine.think(ConnectFour.from_moves("4453"), Limits(depth=4))
+    best_moves(collect(engine, lambda ms: bool(best_moves(ms))))
+    deadline = time.monotonic() + GENEROUS
+    while engine.searching().running and time.monotonic() < deadline:
+        time.sleep(0.01)
+    count = engine.searching()
+    assert count.token == token and not count.running and count.seconds > 0
 
 
 def test_the_live_count_counts_the_solvers_check_points_at_the_searchs_interval():
