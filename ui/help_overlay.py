@@ -1,7 +1,9 @@
-"""The help overlay (F1 or ?): every key of the window on one card over the screen.
+"""The help overlay (F1 or ?): every key of the window on one card over the screen, and how to read the
+engine's values.
 
 The list below is the one place that names the keys for people; the code that handles them is in
-:mod:`ui.play_scene`, :mod:`ui.start_scene` and :mod:`ui.app`, and a test checks that the keys named here work.
+:mod:`ui.play_scene`, :mod:`ui.start_scene` and :mod:`ui.app`, and a test checks that the keys named here
+work. The values' words and numbers are made in :mod:`ui.texts`, whose bands the last section describes.
 """
 
 from __future__ import annotations
@@ -19,10 +21,10 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         "Playing",
         (
             ("Click, 1-9, \u2190\u2192 + Enter", "play a column (Connect Four)"),
-            ("Click, 1-9, numpad, arrows", "play a cell (Tic-tac-toe)"),
+            ("Click, 1-9, a-g, arrows", "play a cell (Tic-tac-toe; a-g: cells 10-16 on 4 \u00d7 4)"),
             ("Ctrl+Z  /  Ctrl+Y", "undo  /  redo"),
             ("H", "hint: the engine's best move for you"),
-            ("A", "analysis: the value of every move, live"),
+            ("A", "analysis: the value of every move, live (Shift+A on 4 \u00d7 4)"),
             ("Enter", "next round, when the game is over"),
             ("Ctrl+N", "new game"),
             ("Space or P", "pause (computer against computer)"),
@@ -46,6 +48,16 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Click during a move", "finish the animation"),
             ("F1 or ?", "this help"),
             ("Ctrl+Q", "quit"),
+        ),
+    ),
+    (
+        "Reading the values",
+        (
+            ("Red wins in 7", "proven: in 7 of Red's own moves, whatever the other side does"),
+            ("Red is better", "an estimate: even, better, much better, winning"),
+            ("Red +42", "the estimate in points (an open line threat is worth 30 to 70)"),
+            ("W7   L3   =", "analysis: wins in 7, the other side wins in 3, draw"),
+            ("Bar", "analysis estimate; ticks at better, much better, winning"),
         ),
     ),
 )

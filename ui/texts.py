@@ -1,4 +1,5 @@
-"""How the engine's numbers are said to a person: values in words, short labels, the bars' scale, statistics.
+"""How the engine's numbers are said to a person: values in words, short labels, the bars' scale, statistics,
+and the play screen's lines about a running search built from them.
 
 Pure functions of plain values (no pygame, no scene), so each wording is tested on its own. Scores follow
 :mod:`ai.score`: from the point of view of one side (``side``), proven wins and losses beyond ``PROVEN``,
@@ -18,6 +19,7 @@ import math
 from collections.abc import Iterable
 
 from ai.score import HEURISTIC_LIMIT, is_proven_loss, is_proven_win, moves_to_end
+from ui.session import Thinking
 
 #: Estimates below this (in absolute value) are "even".
 EVEN_BELOW = 20
@@ -123,3 +125,73 @@ def statistics(depth: int, nodes: int, seconds: float) -> str:
     if nodes <= 0:
         return f"depth {depth}"
     return f"depth {depth}  \u00b7  {nodes:,} positions  \u00b7  {seconds:.1f} s"
+
+
+# --- the play screen's lines about a running search ---------------------------------------------------------
+# ``names`` are the players' names by player number (("Red", "Yellow")); ``line`` is the principal variation
+# already in the game's notation ("4 4 3"). Each returns its parts most important first, so a narrow window
+# can drop the last ones.
+
+
+def _sides(thinking: Thinking, names: tuple[str, str]) -> tuple[str, str]:
+    """The name of the player the search's scores are for (the side to move), then the other's."""
+    return names[thinking.player], names[1 - thinking.player]
+
+
+def search_status(who: str, thinking: Thinking | None, names: tuple[str, str]) -> str:
+    """The status line while ``who`` ("Computer", "Red (depth 4)") thinks: ``"Computer is thinking: Red is
+    better"``, or only ``"Computer is thinking..."`` until the first depth is complete."""
+    if thinking is None or thinking.depth is None:
+        return f"{who} is thinking..."
+    return f"{who} is thinking: {outlook(thinking.score, thinking.exact, *_sides(thinking, names))}"
+
+
+def search_detail(thinking: Thinking, names: tuple[str, str], line: str) -> list[str]:
+    """The small line under a think: the statistics (ticking between depths), the estimate as a number
+    where the value is not proven, and the line the search expects."""
+    parts = [_statistics(thinking)]
+    if thinking.depth is not None and short_label(thinking.score, thinking.exact) is None:
+        parts.append(estimate(thinking.score, *_sides(thinking, names)))
+    if line:
+        parts.append(f"best line: {line}")
+    return [part for part in parts if part]
+
+
+def ponder_detail(thinking: Thinking) -> list[str]:
+    """The small line while the computer thinks on the human's time (its opinion is not given away)."""
+    return [f"Pondering on your time: {_statistics(thinking) or 'starting'}"]
+
+
+def analysis_detail(
+    thinking: Thinking | None,
+    names: tuple[str, str],
+    line: str,
+    labels: list[str | None],
+    hovered: tuple[str, int, bool] | None = None,
+) -> list[str]:
+    """The small line under the analysis overlay: the value of the position (or, with ``hovered`` = (the
+    move's name, its score, exact), of the move under the pointer) in words, the legend of the ``labels``
+    shown, the expected line and the statistics."""
+    if thinking is None:
+        return ["Analysis: no search runs here"]
+    mover, other = _sides(thinking, names)
+    if hovered is not None:
+        name, score, exact = hovered
+        headline = f"{name[:1].upper()}{name[1:]}: {outlook(score, exact, mover, other)}"
+    elif thinking.depth is None:
+        headline = f"Analysis for {mover}: searching..."
+    else:
+        headline = f"Analysis: {outlook(thinking.score, thinking.exact, mover, other)}"
+    parts = [headline, legend(labels, mover, other)]
+    if line and thinking.depth is not None:
+        parts.append(f"best line: {line}")
+    parts.append(_statistics(thinking))
+    return [part for part in parts if part]
+
+
+def _statistics(thinking: Thinking) -> str:
+    if thinking.depth is None:
+        if thinking.nodes <= 0:
+            return ""
+        return f"{thinking.nodes:,} positions  \u00b7  {thinking.seconds:.1f} s"
+    return statistics(thinking.depth, thinking.nodes, thinking.seconds)
