@@ -135,7 +135,7 @@ def test_overlay_labels_for_proven_values_and_a_bar_for_heuristic_ones():
     detail = scene.detail_text()
     assert detail.startswith("Analysis: Red wins next move")
     assert "W1: Red wins in 1" in detail and "L2: Yellow wins in 2" in detail and "=: draw" in detail
-    assert "bar: estimate" in detail
+    assert "bars: estimate in the colour of the side it favours" in detail
     # The move under the pointer is told in full words.
     scene.handle(motion(scene.layout().ghost_centre(1)))
     assert scene.detail_text().startswith("Column 2: Yellow wins in 2")

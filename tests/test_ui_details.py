@@ -57,7 +57,7 @@ def test_success_is_never_shown_in_the_refusals_colour(tmp_path, theme):
     scene.try_play(3)
     run(scene, engine, 1.0)
     scene.handle(key(pygame.K_s, CTRL))
-    assert scene.status_text().startswith("Saved 1 moves") and scene.notice.kind is NoticeKind.SUCCESS
+    assert scene.status_text().startswith("Saved 1 move to ") and scene.notice.kind is NoticeKind.SUCCESS
     surface = pygame.Surface(SIZE)
     scene.draw(surface)
     status = scene.layout().status

@@ -63,7 +63,8 @@ def test_short_labels_fit_a_column():
 def test_the_legend_explains_the_labels_shown_with_their_own_examples():
     words = legend(["L1", "L1", "W6", "L3", "W8"], "Yellow", "Red")
     assert words == "W6: Yellow wins in 6  \u00b7  L1: Red wins in 1"
-    assert legend(["=", None], "X", "O") == "=: draw  \u00b7  bar: estimate"
+    words = legend(["=", None], "X", "O")
+    assert words == "=: draw  \u00b7  bars: estimate in the colour of the side it favours"
     assert legend([], "X", "O") == ""
 
 
@@ -88,3 +89,9 @@ def test_the_bar_scale_is_monotonic_symmetric_and_leaves_the_ends_to_proven_resu
 def test_statistics_leave_out_a_count_that_says_nothing():
     assert statistics(11, 36_758, 2.46) == "depth 11  \u00b7  36,758 positions  \u00b7  2.5 s"
     assert statistics(2, 0, 0.0) == "depth 2"
+    assert statistics(1, 1, 0.01) == "depth 1  \u00b7  1 position  \u00b7  0.0 s"
+
+
+def test_counts_agree_with_their_number():
+    assert texts.count(1, "move") == "1 move" and texts.count(0, "move") == "0 moves"
+    assert texts.count(2048, "position") == "2,048 positions"

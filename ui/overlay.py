@@ -6,9 +6,9 @@ solver values every move of the computer's. Each value is from the side to move.
 at most three characters, so it fits a column at any window size: ``W7`` (playing there wins in 7 of the
 mover's moves), ``L1`` (the other side then wins with its next move), ``=`` (draw); the play screen's detail
 line explains the labels shown (:func:`ui.texts.legend`) and names the value of the move under the pointer in
-full words. An estimate is a bar from the middle (right: better for the mover, left: worse) on a track whose
-tick marks are the edges of the words' bands ("even", "better", "much better"; see :mod:`ui.texts`), so bars
-can be compared across positions.
+full words. An estimate is a bar from the middle in the colour of the side it favours (right: the mover,
+left: the other side) on a track whose tick marks are the edges of the words' bands ("even", "better",
+"much better", "winning"; see :mod:`ui.texts`), so bars can be compared across positions.
 
 Connect Four shows the values in a row under the board, one per column (the layout keeps that row whether or
 not the overlay shows, so the board never moves); Tic-tac-toe in the empty cells.
@@ -60,11 +60,14 @@ def mix(colour: Colour, other: Colour, share: float) -> Colour:
 
 
 def _colour(value: MoveValue, theme: Theme) -> Colour:
+    """Labels: a win in the accent colour, a loss in the warning colour, a draw muted."""
     if value.lean > 0:
         return theme.accent
     if value.lean < 0:
         return theme.warning
     return theme.text_muted
+
+
 
 
 def value_box(layout: PlayLayout, move: int) -> Rect:
@@ -90,8 +93,17 @@ def fitted_label(fonts: Fonts, label: str, box: Rect) -> tuple[str, pygame.font.
     return label, font
 
 
-def draw_value(surface: pygame.Surface, theme: Theme, fonts: Fonts, value: MoveValue, box: Rect) -> None:
-    """One move's value centred in ``box``: its label, or a bar on a scale."""
+def draw_value(
+    surface: pygame.Surface,
+    theme: Theme,
+    fonts: Fonts,
+    value: MoveValue,
+    box: Rect,
+    colours: tuple[Colour, Colour] = ((0, 0, 0), (0, 0, 0)),
+) -> None:
+    """One move's value centred in ``box``: its label, or a bar on a scale. ``colours`` are the mover's and
+    the other side's piece colours: a bar takes the colour of the side it favours, so that its colour says
+    who is better and its length how much (a warning-red bar would read as "good for Red")."""
     if value.label is not None:
         label, font = fitted_label(fonts, value.label, box)
         if value.best:
@@ -102,23 +114,24 @@ def draw_value(surface: pygame.Surface, theme: Theme, fonts: Fonts, value: MoveV
             pygame.draw.rect(surface, _colour(value, theme), ring, width=2, border_radius=ring.height // 2)
         draw_text(surface, label, font, _colour(value, theme), center=box.center)
         return
-    track = Rect(0, 0, max(12, int(box.width * 0.84)), max(6, min(box.height // 3, 12)))
-    track.center = box.center
+    track = Rect(0, 0, max(12, int(box.width * 0.86)), max(5, min(int(box.height * 0.3), 12)))
+    track.centerx, track.top = box.centerx, box.top + max(2, (box.height - track.height) // 3)
     half = track.width / 2
-    pygame.draw.rect(surface, mix(theme.text_muted, theme.background, 0.6), track, border_radius=3)
+    pygame.draw.rect(surface, mix(theme.text_muted, theme.background, 0.7), track, border_radius=2)
     reach = round(value.lean * half)
     if reach:
         bar = Rect(track.centerx + min(0, reach), track.top, abs(reach), track.height)
-        pygame.draw.rect(surface, _colour(value, theme), bar, border_radius=3)
-    # The scale: the band edges as ticks under the track, and the middle (even) as a line across it.
+        pygame.draw.rect(surface, colours[0] if reach > 0 else colours[1], bar, border_radius=2)
+    # The scale under the track: the middle (even) tallest, then the bands' edges (better, much better,
+    # winning), like the marks of a ruler.
+    middle = track.centerx
+    pygame.draw.line(surface, theme.text, (middle, track.top - 3), (middle, track.bottom + 5), 2)
     for tick in TICKS:
         for side in (-1, 1):
-            x = round(track.centerx + side * tick * half)
+            x = round(middle + side * tick * half)
             pygame.draw.line(surface, theme.text_muted, (x, track.bottom + 1), (x, track.bottom + 4))
-    middle = track.centerx
-    pygame.draw.line(surface, theme.text, (middle, track.top - 3), (middle, track.bottom + 4), 2)
     if value.best:
-        pygame.draw.rect(surface, theme.text, track.inflate(6, 6), width=2, border_radius=5)
+        pygame.draw.rect(surface, theme.text, track.inflate(6, 6), width=1, border_radius=4)
 
 
 def draw_overlay(
@@ -128,8 +141,10 @@ def draw_overlay(
     fonts: Fonts,
     thinking: Thinking | None,
     legal: list[int],
+    colours: tuple[Colour, Colour] = ((0, 0, 0), (0, 0, 0)),
 ) -> None:
-    """The values of the ``legal`` moves: under the columns (Connect Four) or in the empty cells.
+    """The values of the ``legal`` moves: under the columns (Connect Four) or in the empty cells; ``colours``
+    are the pieces' colours of players 0 and 1.
 
     Before the search has valued the moves (or where it values only the best one: the computer's search at a
     fixed depth), a Connect Four board says so in its row rather than leaving it blank.
@@ -140,6 +155,8 @@ def draw_overlay(
         font = fonts.get(max(10, min(int(layout.analysis.height * 0.38), 18)))
         draw_text(surface, note, font, theme.text_muted, center=layout.analysis.center)
         return
+    mover = 0 if thinking is None else thinking.player
+    sides = (colours[mover], colours[1 - mover])
     for move in legal:
         if move in values:
-            draw_value(surface, theme, fonts, values[move], value_box(layout, move))
+            draw_value(surface, theme, fonts, values[move], value_box(layout, move), sides)

@@ -546,7 +546,8 @@ class PlayScene(Scene):
         except OSError as error:
             self._notify(f"Cannot save to {path}: {error.strerror or error}", FILE_NOTICE_SECONDS)
             return
-        self._notify(f"Saved {self.game.ply()} moves to {path}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+        moves = texts.count(self.game.ply(), "move")
+        self._notify(f"Saved {moves} to {path}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
     def _load(self) -> None:
         """Loads the saved game; a bad file keeps the current game and says what is wrong."""
@@ -560,7 +561,8 @@ class PlayScene(Scene):
         self.session.leave()
         options = replace(self.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
         self._start(options)
-        self._notify(f"Loaded {path.name}: {self.game.ply()} moves", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+        moves = texts.count(self.game.ply(), "move")
+        self._notify(f"Loaded {path.name}: {moves}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
     def _copy(self) -> None:
         moves = self.game.moves_text() or "(no moves yet)"
@@ -783,7 +785,8 @@ class PlayScene(Scene):
         self._draw_toolbar(surface, layout)
         self.view.draw(surface, layout, self.picture(layout))
         if self.overlay_shown and not self.game.is_over():
-            draw_overlay(surface, layout, theme, self.fonts, self.session.thinking, self.game.moves())
+            colours = (theme.player_colour(self.options.game, 0), theme.player_colour(self.options.game, 1))
+            draw_overlay(surface, layout, theme, self.fonts, self.session.thinking, self.game.moves(), colours)
         self._draw_status(surface, layout)
         banner = self._banner(layout)
         if banner is not None:

@@ -79,8 +79,8 @@ def short_label(score: int, exact: bool) -> str | None:
 
 
 def legend(labels: Iterable[str | None], mover: str, other: str) -> str:
-    """What the analysis row's labels mean, for the kinds shown (``None`` stands for a bar), each explained
-    with one of the labels shown: ``"W6: Yellow wins in 6 · L1: Red wins in 1 · =: draw"``."""
+    """What the analysis row's labels mean, for the kinds shown (``None`` stands for a bar, whose direction
+    is told), each explained with one of the labels shown: ``"W6: Yellow wins in 6 · L1: Red wins in 1"``."""
     shown = list(labels)
     wins = sorted((label for label in shown if label and label[0] == "W"), key=lambda label: int(label[1:]))
     losses = sorted((label for label in shown if label and label[0] == "L"), key=lambda label: int(label[1:]))
@@ -92,7 +92,7 @@ def legend(labels: Iterable[str | None], mover: str, other: str) -> str:
     if "=" in shown:
         parts.append("=: draw")
     if None in shown:
-        parts.append("bar: estimate")
+        parts.append("bars: estimate in the colour of the side it favours")
     return "  \u00b7  ".join(parts)
 
 
@@ -119,12 +119,17 @@ def lean(score: int, exact: bool) -> float:
     return math.copysign(reach, score) if score else 0.0
 
 
+def count(number: int, noun: str) -> str:
+    """``"1 move"``, ``"2 moves"``, ``"1,024 positions"``."""
+    return f"{number:,} {noun}" if number == 1 else f"{number:,} {noun}s"
+
+
 def statistics(depth: int, nodes: int, seconds: float) -> str:
     """``"depth 11 · 36,758 positions · 2.5 s"``; without the count and the time when the depth needed no
     search at all (every move ended the game, or was already proven)."""
     if nodes <= 0:
         return f"depth {depth}"
-    return f"depth {depth}  \u00b7  {nodes:,} positions  \u00b7  {seconds:.1f} s"
+    return f"depth {depth}  \u00b7  {count(nodes, 'position')}  \u00b7  {seconds:.1f} s"
 
 
 # --- the play screen's lines about a running search ---------------------------------------------------------
@@ -193,5 +198,5 @@ def _statistics(thinking: Thinking) -> str:
     if thinking.depth is None:
         if thinking.nodes <= 0:
             return ""
-        return f"{thinking.nodes:,} positions  \u00b7  {thinking.seconds:.1f} s"
+        return f"{count(thinking.nodes, 'position')}  \u00b7  {thinking.seconds:.1f} s"
     return statistics(thinking.depth, thinking.nodes, thinking.seconds)

@@ -71,13 +71,13 @@ class Toast:
         return False
 
     def card(self, fonts: Fonts, area: Rect) -> tuple[Rect, pygame.font.Font] | None:
-        """Where the note goes, centred in ``area`` and no taller than it, and its font (None: no note)."""
+        """Where the note goes and its font (None: no note): a strip across ``area``, no taller than it, so
+        that it covers what lies there whole rather than half a line of it."""
         if self.text is None:
             return None
         size = max(9, min(18, int(area.height * 0.5)))
         font = fitting_font(fonts, self.text, size, area.width - 48, bold=True, smallest=9)
-        height = min(area.height, font.get_height() + 10)
-        card = Rect(0, 0, min(area.width - 8, font.size(self.text)[0] + 36), height)
+        card = Rect(0, 0, area.width - 16, min(area.height, font.get_height() + 10))
         card.center = area.center
         return card, font
 
@@ -87,5 +87,5 @@ class Toast:
         if placed is None:
             return
         card, font = placed
-        panel(surface, theme, card, alpha=245, radius=min(12, card.height // 2))
+        panel(surface, theme, card, alpha=255, radius=min(12, card.height // 2))
         draw_text(surface, self.text, font, theme.text, center=card.center)

@@ -60,7 +60,9 @@ def draw_button(
         text = theme.button_text if button.enabled else theme.button_disabled_text
         border = theme.button_border
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    pygame.draw.rect(surface, border, rect, width=1, border_radius=radius)
+    # A disabled choice that is the selected one keeps a thicker border, so the choice still shows.
+    thick = 2 if button.selected and not button.enabled else 1
+    pygame.draw.rect(surface, border, rect, width=thick, border_radius=radius)
     draw_text(surface, button.label, font, text, center=rect.center)
 
 
