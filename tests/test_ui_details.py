@@ -9,7 +9,9 @@ from fakes import FakeEngine, click, key, motion
 
 from ai.levels import Level
 from ai.messages import Progress
+from ui import move_keys
 from ui.app import App
+from ui.move_keys import KeyAnswer
 from ui.options import GAME_TITLES, Mode, PlayOptions
 from ui.play_scene import PlayScene
 from ui.start_scene import StartScene
@@ -207,3 +209,17 @@ def test_the_title_stays_in_a_narrow_window(size, game):
     title_area = pygame.Rect(0, 0, buttons[0].rect.left, layout.toolbar.height - 1)
     assert pixels_of(surface, title_area, CLASSIC.text) > 30, size
     assert scene._toolbar(layout).title_room >= scene.fonts.get(12, bold=True).size(GAME_TITLES[game])[0]
+
+
+def test_what_each_key_means_on_each_board():
+    answer = move_keys.answer
+    assert answer(pygame.K_b, 4, 4, False, None) == KeyAnswer(10, play=True)
+    assert answer(pygame.K_h, 4, 4, False, 3) == KeyAnswer(3)  # past g: no cell
+    assert answer(pygame.K_b, 3, 3, False, None) == KeyAnswer(None)
+    assert answer(pygame.K_KP7, 3, 3, False, None) == KeyAnswer(0, play=True)  # the numpad's top left
+    assert answer(pygame.K_DOWN, 4, 4, False, None) == KeyAnswer(5)  # first the cell up-left of the middle
+    assert answer(pygame.K_RIGHT, 4, 4, False, 7) == KeyAnswer(7)  # the edge holds
+    assert answer(pygame.K_9, 7, 6, True, 2) == KeyAnswer(2, note="Columns are 1-7")
+    assert answer(pygame.K_9, 9, 7, True, 2) == KeyAnswer(8, play=True)
+    assert answer(pygame.K_RETURN, 7, 6, True, None) == KeyAnswer(3)  # shows the column first
+    assert answer(pygame.K_RETURN, 7, 6, True, 3) == KeyAnswer(3, play=True)

@@ -2,14 +2,17 @@
 
 Turns mouse and key events into session calls (play, undo, redo, new game, next round), engine messages into
 the status line, and time into animations. The rules of turns, undo pairs and engine tokens live in
-:class:`~ui.session.Session`; the geometry in :mod:`ui.layout`; the board's drawing in :mod:`ui.board_view`.
+:class:`~ui.session.Session`; the geometry in :mod:`ui.layout`; the board's drawing in :mod:`ui.board_view`;
+the words of the status lines in :mod:`ui.texts`; the toolbar in :mod:`ui.toolbar`.
 
 Keys: Connect Four Left/Right + Enter/Space/Down and 1-9; Tic-tac-toe arrows + Enter/Space, 1-9 (cells in
-reading order) and the numpad (laid out like the 3 x 3 board); Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo,
-Ctrl+N new game, Esc back to the start screen, Ctrl+Q quit; in watch mode Space or P pauses. When the game is
-over Enter plays the next round. H shows a hint, A the analysis overlay; Ctrl+S saves the game, Ctrl+O loads
-the saved game, Ctrl+C copies the move string, Ctrl+R resets the score tally. A click during an animation
-finishes it at once. (Keys of the whole window, such as help, sound and theme, live in :mod:`ui.app`.)
+reading order), a-g (cells 10-16 of the 4 x 4 board) and the numpad (laid out like the 3 x 3 board), all
+read by :mod:`ui.move_keys`; Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Ctrl+N new game, Esc back to the start
+screen, Ctrl+Q quit; in watch mode Space or P pauses. When the game is over Enter plays the next round. H
+shows a hint, A (Shift+A on the 4 x 4 board, where a is a cell) the analysis overlay; Ctrl+S saves the game,
+Ctrl+O loads the saved game, Ctrl+C copies the move string, Ctrl+R resets the score tally. A click during an
+animation finishes it at once. (Keys of the whole window, such as help, sound and theme, live in
+:mod:`ui.app`.)
 
 Results: when a round ends, its sound plays and it is counted once in the score tally (an undo and a different
 ending do not count the round again).
@@ -26,7 +29,7 @@ from pygame import Rect
 from ai.messages import BestMove, Progress
 from game.protocol import Game
 from ui import texts
-from ui import savegame
+from ui import move_keys, savegame
 from ui.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
 from ui.board_view import BoardPicture, view_for
 from ui.clipboard import copy_text
@@ -63,21 +66,6 @@ FILE_NOTICE_SECONDS = 4.0
 #: work, few enough to leave the search its speed).
 TICK_SECONDS = 0.25
 
-# Numpad keys laid out like a 3 x 3 board: 7 8 9 on top.
-_NUMPAD_3X3 = {
-    pygame.K_KP7: 0,
-    pygame.K_KP8: 1,
-    pygame.K_KP9: 2,
-    pygame.K_KP4: 3,
-    pygame.K_KP5: 4,
-    pygame.K_KP6: 5,
-    pygame.K_KP1: 6,
-    pygame.K_KP2: 7,
-    pygame.K_KP3: 8,
-}
-_DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
-_KEYPAD_DIGITS = {getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)}
-_PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 _COMMAND_ACTIONS = {pygame.K_s: "save", pygame.K_o: "load", pygame.K_c: "copy", pygame.K_r: "reset-tally"}
 
 
@@ -338,7 +326,7 @@ class PlayScene(Scene):
             self.act("menu")
         elif key == pygame.K_h:
             self.act("hint")
-        elif key == pygame.K_a and not (self._letters_play() and not event.mod & pygame.KMOD_SHIFT):
+        elif key == pygame.K_a and (event.mod & pygame.KMOD_SHIFT or not self._letters_are_cells()):
             # On 4 x 4 Tic-tac-toe the letters a-g are cells 10-16 (the game's notation): Shift+A, which
             # works on every board, is the analysis there.
             self.act("overlay")
@@ -349,59 +337,20 @@ class PlayScene(Scene):
         else:
             # The keyboard's selection stays where the keys put it, whatever the window's size.
             self._pointer_selects = False
-            if self.gravity:
-                self._connect_four_key(key)
-            else:
-                self._tic_tac_toe_key(key)
+            self._board_key(key)
 
-    def _letters_play(self) -> bool:
-        """True where letters name cells: 4 x 4 Tic-tac-toe, cells 10-16 being a-g."""
-        return not self.gravity and self.game.width * self.game.height > 9
+    def _letters_are_cells(self) -> bool:
+        return move_keys.letters_are_cells(self.game.width, self.game.height, self.gravity)
 
-    def _connect_four_key(self, key: int) -> None:
-        width = self.game.width
-        digit = _DIGITS.get(key) or _KEYPAD_DIGITS.get(key)
-        if digit is not None:
-            if digit <= width:
-                self.selection = digit - 1
-                self.try_play(digit - 1)
-            else:
-                self._notify(f"Columns are 1-{width}", kind=NoticeKind.INFO)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if key == pygame.K_LEFT else 1
-            start = width // 2 if self.selection is None else self.selection + step
-            self.selection = max(0, min(width - 1, start))
-        elif key in _PLAY_KEYS or key == pygame.K_DOWN:
-            if self.selection is not None:
-                self.try_play(self.selection)
-            else:
-                self.selection = width // 2
-        self.dirty = True
-
-    def _tic_tac_toe_key(self, key: int) -> None:
-        size = self.game.width
-        cells = size * size
-        letters = cells - 9 if self._letters_play() else 0
-        if size == 3 and key in _NUMPAD_3X3:
-            move = _NUMPAD_3X3[key]
-        elif pygame.K_a <= key < pygame.K_a + letters:
-            move = 9 + key - pygame.K_a
-        else:
-            digit = _DIGITS.get(key) or _KEYPAD_DIGITS.get(key)
-            move = digit - 1 if digit is not None and digit <= cells else None
-        if move is not None:
-            self.selection = move
-            self.try_play(move)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            if self.selection is None:
-                self.selection = cells // 2 if size % 2 else (size // 2 - 1) * size + size // 2 - 1
-            else:
-                row, column = divmod(self.selection, size)
-                row += {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(key, 0)
-                column += {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(key, 0)
-                self.selection = max(0, min(size - 1, row)) * size + max(0, min(size - 1, column))
-        elif key in _PLAY_KEYS and self.selection is not None:
-            self.try_play(self.selection)
+    def _board_key(self, key: int) -> None:
+        """A key that may select or play a column or cell (see :mod:`ui.move_keys`)."""
+        game = self.game
+        meaning = move_keys.answer(key, game.width, game.height, self.gravity, self.selection)
+        self.selection = meaning.selection
+        if meaning.note is not None:
+            self._notify(meaning.note, kind=NoticeKind.INFO)
+        elif meaning.play and meaning.selection is not None:
+            self.try_play(meaning.selection)
         self.dirty = True
 
     # --- moves ----------------------------------------------------------------------------------------------
@@ -786,7 +735,8 @@ class PlayScene(Scene):
         self.view.draw(surface, layout, self.picture(layout))
         if self.overlay_shown and not self.game.is_over():
             colours = (theme.player_colour(self.options.game, 0), theme.player_colour(self.options.game, 1))
-            draw_overlay(surface, layout, theme, self.fonts, self.session.thinking, self.game.moves(), colours)
+            thinking, legal = self.session.thinking, self.game.moves()
+            draw_overlay(surface, layout, theme, self.fonts, thinking, legal, colours)
         self._draw_status(surface, layout)
         banner = self._banner(layout)
         if banner is not None:

@@ -86,9 +86,9 @@ class Thinking:
     every legal move of the position on the board, from ``player``'s side, when the search had them (pondering
     and the exact solver do; an ordinary think does not, and then it is empty).
 
-    ``nodes`` and ``seconds`` move between depths too: ``nodes`` is the larger of the last Progress's count and
-    the engine's live count, ``seconds`` the time since the request was sent, counted by the session while
-    ``running`` (until the answer arrives or the engine says the search has ended).
+    ``nodes`` and ``seconds`` move between depths too: ``nodes`` is the larger of the last Progress's count
+    and the engine's live count, ``seconds`` the time since the request was sent, counted by the session
+    while ``running`` (until the answer arrives or the engine says the search has ended).
     """
 
     player: int
