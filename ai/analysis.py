@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 
+from ai.connect4_native import NativeConnectFourSolver
 from ai.connect4_solver import FULL_COLUMN, SolverBase
 from ai.score import to_benchmark, win_in
 from ai.search import Searcher
@@ -56,6 +57,12 @@ class ExactAnalyzer:
     @property
     def nodes(self) -> int:
         return sum(solver.nodes for solver in self._solvers.values()) + self._searcher.nodes
+
+    def compiled_nodes(self) -> int:
+        """Positions the compiled solver core explored so far. Unlike ``nodes``, it may be read from another
+        thread while the core searches, since the core counts as it goes (and runs without check points)."""
+        solvers = list(self._solvers.values())  # one atomic copy: the worker may be adding a solver
+        return sum(solver.nodes for solver in solvers if isinstance(solver, NativeConnectFourSolver))
 
     def solver_for(self, game) -> SolverBase:
         shape = (game.width, game.height)

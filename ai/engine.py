@@ -18,6 +18,12 @@ Smoothness: two threads share one GIL, and a UI thread that wants it waits until
 lowers the interpreter's switch interval to 1 ms (from CPython's 5 ms: bench/frames.py measured a p95 frame of
 25 ms with 5 ms, 19 ms with 1 ms, and no measurable loss of search speed), and the search calls ``time.sleep(0)``
 at every check point, which hands the GIL to a waiting UI thread at once.
+
+Live counting: Progress messages come once per completed depth, which at the max level or while pondering can
+be many seconds apart. The same check point also counts the positions explored so far and publishes them
+as a :class:`~ai.messages.Searching` value that the UI thread reads with :meth:`Engine.searching` whenever it
+draws, so the status line can tick without a stream of messages (and without a lock: the worker replaces one
+frozen value, a single reference store under the GIL).
 """
 
 from __future__ import annotations
@@ -27,11 +33,12 @@ import queue
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
-from ai.messages import BestMove, EngineFailure, Limits, Progress
+from ai.messages import BestMove, EngineFailure, Limits, Progress, Searching
 from ai.player import Thinker
-from ai.search import SearchResult
+from ai.search import Searcher, SearchResult
 from ai.stop_flag import StopFlag
 
 #: Slots of the search's transposition table by default (about 80 MB when full).
@@ -49,6 +56,57 @@ class _Job:
     limits: Limits | None = None
 
 
+class _Pulse:
+    """The check point hook: yields the GIL and counts the running request's positions for the UI thread.
+
+    Only the worker thread writes; :attr:`latest` is replaced whole, never changed, so a reader on another
+    thread always sees one consistent value. It holds no reference to the engine, so installing it in the
+    searcher makes no reference cycle through the engine.
+
+    The compiled solver core searches without check points; ``uncounted`` reads its live position count
+    (from any thread), and :meth:`now` adds what it explored since the request began.
+    """
+
+    #: Positions between two check points: the interval of the heuristic search, which the exact solver shares
+    #: (tests/test_engine.py checks that they agree).
+    NODES_PER_CHECK = Searcher.CHECK_EVERY
+
+    def __init__(self, uncounted: Callable[[], int]) -> None:
+        self.latest: Searching | None = None
+        self._token = 0
+        self._checks = 0
+        self._started = 0.0
+        self._uncounted = uncounted
+        self._uncounted_at_begin = 0
+
+    def begin(self, token: int) -> None:
+        """Starts counting for the request ``token`` (on the worker thread, before its search starts)."""
+        self._token, self._checks, self._started = token, 0, time.monotonic()
+        self._uncounted_at_begin = self._uncounted()
+        self.latest = Searching(token, 0, 0.0)
+
+    def end(self) -> None:
+        """The running request's search has ended (on the worker thread): the count stays, marked finished."""
+        latest = self.now()
+        if latest is not None:
+            self.latest = replace(latest, seconds=time.monotonic() - self._started, running=False)
+
+    def now(self) -> Searching | None:
+        """The latest count with the compiled core's positions added (from any thread)."""
+        latest = self.latest
+        if latest is None or not latest.running:
+            return latest
+        return replace(latest, nodes=latest.nodes + self._uncounted() - self._uncounted_at_begin)
+
+    def __call__(self) -> None:
+        self._checks += 1
+        self.latest = Searching(
+            self._token, self._checks * self.NODES_PER_CHECK, time.monotonic() - self._started
+        )
+        # Hands a waiting UI thread the GIL now, not after the switch interval (about 1 us if none waits).
+        time.sleep(0)
+
+
 class Engine:
     """Owns exactly one worker thread, the searcher and its tables."""
 
@@ -60,7 +118,8 @@ class Engine:
         solver_slots: int | None = None,
     ) -> None:
         self._thinker = Thinker(table_entries=table_entries, solver_slots=solver_slots, seed=seed)
-        self._thinker.set_checkpoint(_yield_gil)
+        self._pulse = _Pulse(self._thinker.analyzer.compiled_nodes)
+        self._thinker.set_checkpoint(self._pulse)
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         self._jobs: queue.Queue[_Job] = queue.Queue()
         self._replies: queue.Queue[Progress | BestMove | EngineFailure] = queue.Queue()
@@ -144,6 +203,14 @@ class Engine:
             if message.token == self._live_token:
                 messages.append(message)
 
+    def searching(self) -> Searching | None:
+        """The live count of the latest request (see :class:`~ai.messages.Searching`), or None when no request
+        is wanted or the wanted one has not started yet. Never blocks; the value may be a few ms old."""
+        latest = self._pulse.now()
+        if latest is None or latest.token != self._live_token:
+            return None
+        return latest
+
     def close(self, timeout: float = 2.0) -> None:
         """Stops the search and ends the worker thread, waiting at most ``timeout`` seconds."""
         if self._closed:
@@ -193,6 +260,7 @@ class Engine:
                 continue
             if job.stop.is_set():
                 continue  # superseded before it started
+            self._pulse.begin(job.token)
             try:
                 if job.kind == "think":
                     self._think(job)
@@ -200,6 +268,8 @@ class Engine:
                     self._ponder(job)
             except Exception as error:  # noqa: BLE001 - delivered to the UI thread, which re-raises it
                 self._replies.put(EngineFailure(job.token, error))
+            finally:
+                self._pulse.end()
 
     def _think(self, job: _Job) -> None:
         last: SearchResult | None = None
@@ -244,8 +314,3 @@ def _progress(token: int, result: SearchResult, pondering: bool) -> Progress:
         pondering=pondering,
         move_scores=result.move_scores,
     )
-
-
-def _yield_gil() -> None:
-    """Gives a waiting UI thread the GIL now rather than after the switch interval (about 1 us if none waits)."""
-    time.sleep(0)

@@ -44,6 +44,23 @@ class Progress:
 
 
 @dataclass(frozen=True)
+class Searching:
+    """The live count of the running request ``token``, read by the UI thread whenever it likes (not queued).
+
+    ``nodes`` counts the positions explored since the request started, at the searches' check points, so it
+    is a multiple of their check interval and may trail the true count by less than one interval per search
+    started (pondering starts one per reply and depth); ``seconds`` is the time since the request started, as
+    of the last check point. Between two completed depths this is the only sign that the search still works.
+    ``running`` turns False when the request's search has ended (answered, done pondering, or stopped).
+    """
+
+    token: int
+    nodes: int
+    seconds: float
+    running: bool = True
+
+
+@dataclass(frozen=True)
 class BestMove:
     """The answer to a ``think``: exactly one per request that was not superseded."""
 

@@ -159,8 +159,13 @@ class Checker:
         self.start = start.history()
         self.history = self.session.game.history()
         self.transitions: list[tuple[str, tuple[int, ...], tuple[int, ...], object, tuple]] = []
-        #: The last BestMove the session accepted, with the history it was accepted in.
-        self.accepted: tuple[BestMove, tuple[int, ...]] | None = None
+        #: The last BestMove the session accepted, with the history it was accepted in. The frame that made
+        #: the scene may already have accepted one (a shallow engine answers while the scene is being built),
+        #: before this checker could watch: white box, it is taken from the session.
+        pending = self.session._answer
+        self.accepted: tuple[BestMove, tuple[int, ...]] | None = (
+            None if pending is None else (pending, self.history)
+        )
         self.counts: Counter[str] = Counter()
         self._computer_waiting_since: float | None = None
         for name in ("play", "update", "undo", "redo", "new_game", "next_round"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ai.messages import BestMove, Limits, Progress
+from ai.messages import BestMove, Limits, Progress, Searching
 
 
 @dataclass
@@ -32,6 +32,8 @@ class FakeEngine:
     pondering_enabled: bool = True
     calls: list[Call] = field(default_factory=list)
     closed: bool = False
+    #: What ``searching`` reports: the live count of the running request, as a test sets it.
+    live: Searching | None = None
     _next_token: int = 0
     _queue: list[Progress | BestMove] = field(default_factory=list)
 
@@ -72,6 +74,9 @@ class FakeEngine:
     def poll(self) -> list[Progress | BestMove]:
         messages, self._queue = self._queue, []
         return messages
+
+    def searching(self) -> Searching | None:
+        return self.live
 
     def close(self) -> None:
         self.closed = True

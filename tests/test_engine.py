@@ -9,9 +9,11 @@ import time
 
 import pytest
 
+from ai.connect4_solver import ConnectFourSolver
 from ai.engine import Engine
 from ai.messages import BestMove, Limits, Progress
 from ai.player import Thinker
+from ai.search import Searcher
 from game import ConnectFour, TicTacToe
 from tests.conftest import TESTSETS
 
@@ -154,6 +156,44 @@ def test_worker_errors_are_raised_by_poll(engine):
     # And the worker lives on.
     token = engine.think(ConnectFour(), Limits(depth=2))
     assert best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0].token == token
+
+
+def test_the_live_count_grows_between_depths_and_belongs_to_the_wanted_request(engine):
+    # A deep search of an open position: no depth beyond the first few completes in this test's second.
+    token = engine.ponder(ConnectFour.from_moves("44"))
+    counts = []
+    deadline = time.monotonic() + GENEROUS
+    while time.monotonic() < deadline and len({count.nodes for count in counts}) < 4:
+        engine.poll()
+        count = engine.searching()
+        if count is not None:
+            counts.append(count)
+        time.sleep(0.02)
+    assert len({count.nodes for count in counts}) >= 4, counts
+    assert all(count.token == token for count in counts)
+    nodes = [count.nodes for count in counts]
+    assert nodes == sorted(nodes) and nodes[-1] >= 4 * Searcher.CHECK_EVERY
+    assert counts[-1].seconds > counts[0].seconds and all(count.running for count in counts)
+    # A newer request supersedes the count at once, before its own search has started or after.
+    newer = engine.think(ConnectFour.from_moves("444"), Limits(depth=3))
+    assert engine.searching() is None or engine.searching().token == newer
+    engine.stop()
+    assert engine.searching() is None
+
+
+def test_the_live_count_says_when_the_search_has_ended(engine):
+    token = engine.think(ConnectFour.from_moves("4453"), Limits(depth=4))
+    best_moves(collect(engine, lambda ms: bool(best_moves(ms))))
+    deadline = time.monotonic() + GENEROUS
+    while engine.searching().running and time.monotonic() < deadline:
+        time.sleep(0.01)
+    count = engine.searching()
+    assert count.token == token and not count.running and count.seconds > 0
+
+
+def test_the_live_count_counts_the_solvers_check_points_at_the_searchs_interval():
+    # The engine turns check points into positions with one interval: the solver's must be the same.
+    assert ConnectFourSolver.CHECK_EVERY == Searcher.CHECK_EVERY
 
 
 def test_think_on_a_finished_game_is_refused_at_once(engine):

@@ -15,6 +15,7 @@ import time
 
 import pytest
 
+from ai.analysis import ExactAnalyzer
 from ai.connect4_native import NativeConnectFourSolver, native_fits
 from ai.connect4_solver import ConnectFourSolver
 from ai.search import SearchStopped
@@ -259,3 +260,30 @@ def test_pure_python_forced_by_the_environment_gives_the_same_answers_quietly():
     completed = run_analyze({"PONDER_PURE_PYTHON": "1"}, text)
     assert completed.returncode == 0 and completed.stderr == ""
     assert completed.stdout.split()[1::2] == [str(score) for _, score in rows]
+
+
+def test_the_engine_sees_the_compiled_core_count_while_it_searches():
+    """The status line's live count: the compiled core has no check points, so the engine reads its count."""
+    analyzer = ExactAnalyzer(solver_slots=1 << 20)
+    analyzer.stop = StopFlag()
+    game = ConnectFour.from_moves(HARD_POSITION)
+    outcome: dict = {}
+
+    def run():
+        try:
+            outcome["score"] = analyzer.score(game)
+        except SearchStopped:
+            outcome["stopped"] = True
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    try:
+        counts = []
+        for _ in range(5):
+            time.sleep(0.05)
+            counts.append(analyzer.compiled_nodes())
+    finally:
+        analyzer.stop.set()
+        thread.join(5)
+    assert outcome == {"stopped": True}
+    assert counts == sorted(counts) and len(set(counts)) == len(counts), counts

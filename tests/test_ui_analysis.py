@@ -11,18 +11,21 @@ import time
 
 import pygame
 import pytest
-from fakes import FakeEngine, key
+from fakes import FakeEngine, key, motion
 
 from ai.analysis import ExactAnalyzer
 from ai.connect4_solver import FULL_COLUMN
 from ai.levels import MAX, Level
 from ai.messages import Progress
-from ai.score import describe, from_benchmark, win_in
+from ai.score import from_benchmark, win_in
 from tests.conftest import TESTSETS
 from ui.hint import HINT_SECONDS
 from ui.options import Mode, PlayOptions
-from ui.overlay import move_values, short_words
+from ui.layout import play_layout
+from ui.overlay import fitted_label, move_values, value_box
 from ui.play_scene import PlayScene
+from ui.texts import TICKS, short_label
+from ui.theme import Fonts
 
 SIZE = (960, 780)
 
@@ -113,7 +116,7 @@ def test_a_stale_hint_disappears_when_the_position_changes():
 # --- the overlay --------------------------------------------------------------------------------------------
 
 
-def test_overlay_words_for_proven_values_and_a_bar_for_heuristic_ones():
+def test_overlay_labels_for_proven_values_and_a_bar_for_heuristic_ones():
     scene, engine = make(auto_answer=False)
     token = engine.last("ponder").token
     scores = {0: win_in(5), 1: -win_in(4), 2: 0, 3: 120, 4: -300, 5: 0, 6: win_in(1)}
@@ -121,21 +124,43 @@ def test_overlay_words_for_proven_values_and_a_bar_for_heuristic_ones():
     move_scores = tuple((move, score, exact[move]) for move, score in scores.items())
     scene.receive(Progress(token, 6, win_in(1), True, (6,), 100, 0.1, True, move_scores))
     values = {value.move: value for value in move_values(scene.session.thinking)}
-    assert values[0].words == "win in 3" and values[1].words == "loses in 2" and values[2].words == "draw"
-    assert values[6].words == "wins now" and values[6].best
-    # Unproven: no words, a lean; an unproven 0 is not a draw.
-    assert values[3].words is None and 0 < values[3].lean < 1
-    assert values[4].words is None and -1 < values[4].lean < 0
-    assert values[5].words is None and values[5].lean == 0
-    assert [short_words(w) for w in ("win in 12", "loses in 3", "draw", "wins now")] == [
-        "W12",
-        "L3",
-        "=",
-        "W1",
-    ]
+    assert values[0].label == "W3" and values[1].label == "L2" and values[2].label == "="
+    assert values[6].label == "W1" and values[6].best
+    # Unproven: no label, a lean past the "better" tick for 120; an unproven 0 is not a draw.
+    assert values[3].label is None and TICKS[1] < values[3].lean < 1
+    assert values[4].label is None and -1 < values[4].lean < -TICKS[1]
+    assert values[5].label is None and values[5].lean == 0
+    # The detail line says what the labels mean, and in words the value of the position.
+    scene.handle(key(pygame.K_a))
+    detail = scene.detail_text()
+    assert detail.startswith("Analysis: Red wins next move")
+    assert "W1: Red wins in 1" in detail and "L2: Yellow wins in 2" in detail and "=: draw" in detail
+    assert "bars: estimate in the colour of the side it favours" in detail
+    # The move under the pointer is told in full words.
+    scene.handle(motion(scene.layout().ghost_centre(1)))
+    assert scene.detail_text().startswith("Column 2: Yellow wins in 2")
+    scene.handle(motion(scene.layout().ghost_centre(4)))
+    assert scene.detail_text().startswith("Column 5: Yellow is much better")
 
 
-def test_the_overlay_toggles_makes_room_and_draws_in_every_mode():
+def test_overlay_labels_fit_their_column_at_every_window_size():
+    pygame.font.init()
+    fonts = Fonts()
+    longest = ["W21", "L21", "W32"]
+    for columns, rows in ((7, 6), (9, 7), (6, 5)):
+        for size in ((320, 260), (360, 300), (640, 480), (960, 780), (1920, 1080), (3000, 700), (500, 1400)):
+            layout = play_layout(size, columns, rows, True)
+            for move in range(columns):
+                box = value_box(layout, move)
+                assert layout.grid.left <= box.left and box.right <= layout.grid.right
+                for label in longest:
+                    shown, font = fitted_label(fonts, label, box)
+                    assert shown and font.size(shown)[0] <= box.width, (size, columns, label)
+                    if size[0] >= 640:
+                        assert shown == label  # the whole label wherever the window is not tiny
+
+
+def test_the_overlay_toggles_without_moving_the_board_and_draws_in_every_mode():
     for options in (
         PlayOptions(level=Level(4)),
         PlayOptions(mode=Mode.TWO_PLAYERS, ponder=False),
@@ -147,9 +172,10 @@ def test_the_overlay_toggles_makes_room_and_draws_in_every_mode():
         scene.handle(key(pygame.K_a))
         assert scene.overlay_shown
         layout = scene.layout()
+        assert layout == plain  # the columns stay under the mouse
         if scene.gravity:
             assert layout.analysis.height > 0 and layout.analysis.top >= layout.frame.bottom
-            assert layout.analysis.bottom <= layout.status.top and layout.cell <= plain.cell
+            assert layout.analysis.bottom <= layout.status.top
         for size in (SIZE, (360, 300), (1600, 500)):
             scene.resize(size)
             scene.draw(pygame.Surface(size))
@@ -157,7 +183,7 @@ def test_the_overlay_toggles_makes_room_and_draws_in_every_mode():
         if options.mode is not Mode.WATCH:
             # A search of the human's position runs (the ponder against the computer, else an analysis).
             assert engine.count("analyze") + engine.count("ponder") >= 1
-            assert scene.detail_text().startswith("Analysis for ")
+            assert scene.detail_text().startswith("Analysis for ")  # no depth is complete yet
         scene.handle(key(pygame.K_a))
         assert not scene.overlay_shown and scene.layout() == plain
 
@@ -211,11 +237,11 @@ def test_overlay_words_match_the_exact_analyzer(real_engine, moves):
     game = scene.game
     exact = ExactAnalyzer(solver_slots=1 << 16).move_scores(game.copy())
     expected = {
-        move: describe(from_benchmark(score, game.ply(), 42), exact=True)
+        move: short_label(from_benchmark(score, game.ply(), 42), exact=True)
         for move, score in enumerate(exact)
         if score != FULL_COLUMN
     }
-    shown = {value.move: value.words for value in move_values(scene.session.thinking)}
+    shown = {value.move: value.label for value in move_values(scene.session.thinking)}
     assert shown == expected
     scene.draw(pygame.Surface(SIZE))
 

@@ -7,7 +7,8 @@ import pytest
 from fakes import FakeEngine, click, key, motion, resize
 
 from ai.levels import Level
-from ai.messages import BestMove, Progress
+from ai.messages import BestMove, Progress, Searching
+from ai.score import win_in
 from ui.options import FirstPlayer, Mode, PlayOptions
 from ui.play_scene import PlayScene
 from ui.scene import GoToMenu
@@ -16,6 +17,7 @@ SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL
 C4 = PlayOptions(level=Level(2))
 TTT = PlayOptions(game="tictactoe", width=3, height=3, level=Level(2))
+DOT = "  \u00b7  "
 
 
 @pytest.fixture(autouse=True)
@@ -128,15 +130,52 @@ def test_clicks_during_the_computers_turn_are_ignored_with_a_cue():
     assert scene.notice is not None
 
 
-def test_status_shows_the_search_as_it_deepens():
+def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
     scene, engine = make(auto_answer=False)
     assert scene.status_text() == "Your turn (Red)"
     scene.handle(click(column_point(scene, 3)))
     run(scene, engine, seconds=2.0)  # the cue of the click has faded
     token = engine.last("think").token
-    scene.receive(Progress(token, 9, 3, False, (3, 2, 6), 12345, 0.5, False))
-    assert scene.status_text() == "Computer is thinking... depth 9, score +3"
-    assert scene.detail_text() == "12,345 positions in 0.5 s    best line: 4 3 7"
+    assert scene.status_text() == "Computer is thinking..."
+    engine.live = Searching(token, 8192, 1.9)
+    run(scene, engine, seconds=0.5)
+    assert scene.detail_text() == f"8,192 positions{DOT}2.5 s"
+    scene.receive(Progress(token, 9, 45, False, (3, 2, 6), 12345, 0.5, False))
+    assert scene.status_text() == "Computer is thinking: Yellow is better"
+    assert scene.detail_text() == f"depth 9{DOT}12,345 positions{DOT}2.5 s    Yellow +45    best line: 4 3 7"
+    # Between completed depths the count and the time go on, redrawn a few times a second.
+    engine.live = Searching(token, 40960, 2.9)
+    redraws = 0
+    for _ in range(20):
+        scene.dirty = False
+        scene.update(0.05)
+        redraws += scene.dirty
+    assert 3 <= redraws <= 5
+    assert scene.detail_text().startswith(f"depth 9{DOT}40,960 positions{DOT}3.5 s")
+    # A count of another request is not this search's.
+    engine.live = Searching(token + 1, 10**9, 99.0)
+    scene.update(0.05)
+    assert scene.session.thinking.nodes == 40960
+    # Once the engine says the search has ended, the time stands still and nothing is redrawn for it.
+    engine.live = Searching(token, 50_176, 3.5, running=False)
+    scene.update(0.05)
+    seconds = scene.session.thinking.seconds
+    scene.dirty = False
+    for _ in range(20):
+        scene.update(0.05)
+    assert scene.session.thinking.seconds == seconds and not scene.dirty
+    assert scene.session.thinking.nodes == 50_176
+
+
+def test_a_proven_value_is_said_in_words_without_a_number():
+    scene, engine = make(auto_answer=False)
+    scene.handle(click(column_point(scene, 3)))
+    token = engine.last("think").token
+    scene.receive(Progress(token, 12, -win_in(12), True, (3, 2), 5000, 0.5, False))
+    assert scene.status_text() == "Computer is thinking: Red wins in 6"
+    assert "+" not in scene.detail_text() and "-" not in scene.detail_text()
+    scene.receive(Progress(token, 13, 0, True, (3, 2), 6000, 0.6, False))
+    assert scene.status_text() == "Computer is thinking: draw"
 
 
 def test_pondering_is_shown_on_the_humans_turn():

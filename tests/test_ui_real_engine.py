@@ -69,3 +69,30 @@ def test_a_human_against_the_real_engine_with_pondering_and_undo(engine):
         time.sleep(0.01)
     assert scene.game.ply() == 0 and scene.session.is_human_turn()
     play_until_over(scene, engine, human_moves=True)
+
+
+def test_the_thinking_line_moves_while_the_real_engine_works_on_one_depth(engine):
+    # The max level on an open board: the solver and the deep iterations take seconds, depths are rare.
+    scene = PlayScene((800, 700), PlayOptions(level=Level(None), max_seconds=1.5, ponder=False), engine)
+    scene.try_play(3)
+    shown = []
+    deadline = time.monotonic() + WALL_CLOCK_LIMIT
+    while scene.game.ply() < 2 and time.monotonic() < deadline:
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(0.02)
+        thinking = scene.session.thinking
+        if thinking is not None and not thinking.pondering:
+            shown.append((thinking.depth, thinking.nodes, round(thinking.seconds, 1)))
+        time.sleep(0.02)
+    assert scene.game.ply() == 2, "the computer did not answer"
+    counts = [nodes for _, nodes, _ in shown]
+    assert counts == sorted(counts)  # the count never goes back
+    # Within one depth (or before the first), the count changed several times, and so did the time.
+    counts_by_depth: dict = {}
+    times_by_depth: dict = {}
+    for depth, nodes, seconds in shown:
+        counts_by_depth.setdefault(depth, set()).add(nodes)
+        times_by_depth.setdefault(depth, set()).add(seconds)
+    assert max(len(counts) for counts in counts_by_depth.values()) >= 4, counts_by_depth
+    assert max(len(times) for times in times_by_depth.values()) >= 4

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
-from fakes import click, key, motion
+from fakes import FakeEngine, click, key, motion
 
 from ai.levels import MAX, Level, levels_for
-from ui.options import FirstPlayer, Mode, PlayOptions
+from ui.app import App
+from ui.options import GAME_TITLES, SIZES, FirstPlayer, Mode, PlayOptions
 from ui.scene import GoToPlay, Quit
-from ui.start_scene import StartScene, rows_for
-from ui.theme import CLASSIC
+from ui.settings import SettingsStore
+from ui.start_scene import MODE_TEXT, StartScene, rows_for
+from ui.theme import CLASSIC, HIGH_CONTRAST
 
 SIZE = (960, 780)
 
@@ -73,7 +77,7 @@ def test_watch_mode_has_a_level_per_side():
     scene = StartScene(SIZE, PlayOptions())
     scene.handle(click(button(scene, "Computer vs computer").rect.center))
     keys = [row.key for row in rows_for(scene.options, CLASSIC)]
-    assert keys == ["game", "size", "mode", "watch0", "watch1", "first"]
+    assert keys == ["game", "size", "mode", "first", "watch0", "watch1", "seconds"]
     scene.handle(click(button(scene, "depth 2", "watch0").rect.center))
     scene.handle(click(button(scene, "max", "watch1").rect.center))
     assert scene.options.watch_levels == (Level(2), MAX)
@@ -99,3 +103,85 @@ def test_ctrl_q_quits_and_every_size_draws():
     assert scene.request is None  # Esc left the play screen; a second press must not close the game
     scene.handle(key(pygame.K_q, pygame.KMOD_LCTRL))
     assert isinstance(scene.request, Quit)
+
+
+# --- a layout that stays put --------------------------------------------------------------------------------
+
+
+def every_game_and_mode(base: PlayOptions):
+    for game in GAME_TITLES:
+        for size in SIZES[game]:
+            for mode in Mode:
+                yield replace(base.with_game(game, *size), mode=mode)
+
+
+def placement(scene):
+    """Where the rows are (each row's first button and the label column's edge) and the Play button."""
+    buttons = scene.buttons()
+    return [row[0].rect.topleft for row in buttons[:-1]], buttons[-1][0].rect
+
+
+@pytest.mark.parametrize("size", [(960, 780), (640, 480), (400, 320), (1800, 1000)])
+@pytest.mark.parametrize("level", [Level(4), MAX])
+def test_rows_and_play_stay_in_place_in_every_mode_game_and_board(size, level):
+    base = PlayOptions(level=level, watch_levels=(level, Level(2)))
+    places = {str(options): placement(StartScene(size, options)) for options in every_game_and_mode(base)}
+    assert len(set(map(repr, places.values()))) == 1, places
+    rows, play = next(iter(places.values()))
+    assert len(rows) == 7 and play.bottom <= size[1]
+
+
+def test_choosing_two_players_leaves_play_under_the_mouse():
+    scene = StartScene(SIZE, PlayOptions())
+    play = button(scene, "Play").rect.center
+    for mode in (Mode.TWO_PLAYERS, Mode.WATCH, Mode.COMPUTER):
+        scene.handle(click(button(scene, MODE_TEXT[mode]).rect.center))
+        assert scene.options.mode is mode
+        assert button(scene, "Play").rect.center == play
+    scene.handle(click(button(scene, "Tic-tac-toe").rect.center))
+    scene.handle(click(button(scene, "Two players").rect.center))
+    scene.handle(click(play))  # the next click, where Play was a moment ago, still plays
+    assert isinstance(scene.request, GoToPlay) and scene.request.options.mode is Mode.TWO_PLAYERS
+
+
+def test_rows_that_do_not_apply_are_disabled_and_skipped():
+    scene = StartScene(SIZE, PlayOptions())
+    scene.handle(click(button(scene, "Two players").rect.center))
+    enabled = {row.key: row.enabled for row in rows_for(scene.options, CLASSIC)}
+    assert enabled == {
+        "game": True,
+        "size": True,
+        "mode": True,
+        "first": False,
+        "level": False,
+        "ponder": False,
+        "seconds": False,
+    }
+    # A click on a disabled choice changes nothing.
+    scene.handle(click(button(scene, "max", "level").rect.center))
+    assert scene.options.level != MAX
+    # The keyboard goes from Mode straight to Play, and back.
+    scene.focus = 2
+    scene.handle(key(pygame.K_DOWN))
+    assert scene.focus == 7
+    scene.handle(key(pygame.K_UP))
+    assert scene.focus == 2
+    scene.draw(pygame.Surface(SIZE))
+
+
+def test_the_max_levels_think_time_is_chosen_on_the_start_screen_and_remembered(tmp_path):
+    store = SettingsStore(tmp_path / "settings.json")
+    app = App(FakeEngine, PlayOptions(level=Level(4)), start_playing=False, store=store)
+    scene = app.scene
+    assert not rows_for(scene.options, CLASSIC)[6].enabled  # only the max level has a think time
+    scene.handle(click(button(scene, "max", "level").rect.center))
+    assert rows_for(scene.options, CLASSIC)[6].enabled
+    scene.handle(click(button(scene, "10 s", "seconds").rect.center))
+    assert scene.options.max_seconds == 10.0
+    app.step([key(pygame.K_RETURN)], 0.01)
+    assert app.scene.options.max_seconds == 10.0
+    assert SettingsStore(tmp_path / "settings.json").load().play.max_seconds == 10.0
+    # Watch mode: enabled when either side plays at max.
+    options = PlayOptions(mode=Mode.WATCH, watch_levels=(Level(2), MAX), max_seconds=7.5)
+    seconds = rows_for(options, HIGH_CONTRAST)[6]
+    assert seconds.enabled and seconds.choices[seconds.selected] == (7.5, "7.5 s")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -25,7 +26,8 @@ from fakes import FakeEngine  # noqa: E402
 from ai.analysis import ExactAnalyzer  # noqa: E402
 from ai.connect4_solver import FULL_COLUMN  # noqa: E402
 from ai.levels import MAX, Level  # noqa: E402
-from ai.messages import BestMove, Progress  # noqa: E402
+from ai.messages import BestMove, Limits, Progress, Searching  # noqa: E402
+from ai.player import Thinker  # noqa: E402
 from ai.score import from_benchmark  # noqa: E402
 from ui.app import DEFAULT_SIZE  # noqa: E402
 from ui.help_overlay import draw_help  # noqa: E402
@@ -101,6 +103,29 @@ def exact_ponder_progress(scene: PlayScene, engine: FakeEngine) -> Progress:
     )
 
 
+def heuristic_ponder_progress(scene: PlayScene, engine: FakeEngine, depth: int) -> Progress:
+    """What pondering reports after ``depth`` plies on a position the search cannot prove: the real search's
+    estimate of every move (so the bars show the engine's own opinion)."""
+    thinker = Thinker(table_entries=1 << 16, seed=1)
+    game = scene.game.copy()
+    last = None
+    for last in thinker.ponder(game, Limits(depth=depth), threading.Event()):
+        pass
+    assert last is not None
+    token = engine.last("ponder").token
+    return Progress(
+        token,
+        last.depth,
+        last.score,
+        last.exact,
+        last.principal_variation,
+        last.nodes,
+        last.seconds,
+        True,
+        last.move_scores,
+    )
+
+
 def save(scene, name: str, size: tuple[int, int] = DEFAULT_SIZE, with_help: bool = False) -> None:
     surface = pygame.Surface(size)
     scene.resize(size)
@@ -124,6 +149,8 @@ def main() -> int:
         StartScene(size, PlayOptions(mode=Mode.WATCH, watch_levels=(Level(4), MAX)), fonts=fonts),
         "start-watch",
     )
+    two_players = PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS)
+    save(StartScene(size, two_players, fonts=fonts), "start-two-players")
 
     script = "4444355231"
     engine = scripted(script)
@@ -138,11 +165,14 @@ def main() -> int:
         scene.try_play(column)
         settle(scene, engine, 1.0)
         token = engine.last("think").token
-        engine.deliver(Progress(token, 9, 3, False, (3, 3, 2), 412_337, 1.4, False))
+        engine.deliver(Progress(token, 9, 45, False, (3, 3, 2), 412_337, 1.4, False))
         settle(scene, engine, 0.5)
         if column == 3:
-            engine.deliver(BestMove(token, 3, 3, False, 9, (3,), 412_337, 1.4))
+            engine.deliver(BestMove(token, 3, 45, False, 9, (3,), 412_337, 1.4))
             settle(scene, engine, 1.5)
+    # Between two depths: the count and the time go on.
+    engine.live = Searching(token, 631_808, 2.1)
+    settle(scene, engine, 0.5)
     save(scene, "connect4-thinking")
 
     script = "73426531765522677"
@@ -187,6 +217,17 @@ def main() -> int:
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
     settle(scene, engine, 0.5)
     save(scene, "connect4-analysis")
+
+    # The analysis overlay early in a game, dark theme: nothing is proven, every move is an estimate bar.
+    engine = FakeEngine(auto_answer=False)
+    options = PlayOptions(level=Level(8), moves="4435")
+    scene = PlayScene(size, options, engine, DARK, fonts=fonts)
+    settle(scene, engine, 0.5)
+    engine.deliver(heuristic_ponder_progress(scene, engine, 7))
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    settle(scene, engine, 0.5)
+    hover(scene, 2)
+    save(scene, "connect4-analysis-dark")
 
     # The hint (H), dark theme: the pondered best move marked on the board.
     engine = FakeEngine(auto_answer=False)

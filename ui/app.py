@@ -8,7 +8,7 @@ the display work, so tests drive the real loop with synthetic events and chosen 
 The window's own keys work on every screen: F1 or ? shows the help (which then takes every key and click until
 closed), M mutes, T changes the theme, S the animation speed. Their settings, and the game chosen on the start
 screen, are remembered through a :class:`~ui.settings.SettingsStore`; notes about them (and about a broken
-settings or tally file, once, at the start) appear as a toast across the top.
+settings or tally file, once, at the start) appear as a toast in the band the scene offers at the bottom.
 
 The engine is made by a factory passed in (tests pass a fake); the real ``ai.engine.Engine`` is imported only
 when the real window starts.
@@ -92,6 +92,8 @@ class App:
         self.running = True
         self.help_shown = False
         self.toast = Toast()
+        #: Where the mouse was last seen in the window, for the next play screen's hover (None: not known).
+        self.pointer: tuple[int, int] | None = None
         #: The window's own layers (help, toast) changed: the whole picture needs drawing.
         self._dirty = True
         size = size or self.settings.window
@@ -115,6 +117,7 @@ class App:
             sounds=self.sounds,
             tally=self.tally,
             animation=self.settings.animation,
+            pointer=self.pointer,
         )
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
@@ -123,6 +126,10 @@ class App:
             if event.type == pygame.QUIT:
                 self.running = False
                 return
+            if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+                self.pointer = event.pos
+            elif event.type == pygame.WINDOWLEAVE:
+                self.pointer = None
             if self._window_input(event):
                 continue
             self.scene.handle(event)
@@ -189,7 +196,7 @@ class App:
     def render(self, surface: pygame.Surface) -> None:
         """Draws the scene, then the window's layers over it: the toast and the help."""
         self.scene.draw(surface)
-        self.toast.draw(surface, self.theme, self.fonts)
+        self.toast.draw(surface, self.theme, self.fonts, self.scene.toast_area())
         if self.help_shown:
             draw_help(surface, self.theme, self.fonts)
         self._dirty = False
@@ -220,6 +227,10 @@ class App:
             # The icon must be set before the window opens for some window managers to use it.
             pygame.display.set_icon(load_icon())
             pygame.display.set_mode(self.scene.size, pygame.RESIZABLE)
+            if pygame.mouse.get_focused():
+                # A mouse already over the new window shows the hover disc before it first moves.
+                motion = {"pos": pygame.mouse.get_pos(), "rel": (0, 0), "buttons": (0, 0, 0)}
+                self.step([pygame.event.Event(pygame.MOUSEMOTION, motion)], 0)
             self.sounds.start()
             clock = pygame.time.Clock()
             caption = None

@@ -1,7 +1,9 @@
-"""The help overlay (F1 or ?): every key of the window on one card over the screen.
+"""The help overlay (F1 or ?): every key of the window on one card over the screen, and how to read the
+engine's values.
 
 The list below is the one place that names the keys for people; the code that handles them is in
-:mod:`ui.play_scene`, :mod:`ui.start_scene` and :mod:`ui.app`, and a test checks that the keys named here work.
+:mod:`ui.play_scene`, :mod:`ui.start_scene` and :mod:`ui.app`, and a test checks that the keys named here
+work. The values' words and numbers are made in :mod:`ui.texts`, whose bands the last section describes.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         (
             ("Click, 1-9, \u2190\u2192 + Enter", "play a column (Connect Four)"),
             ("Click, 1-9, numpad, arrows", "play a cell (Tic-tac-toe)"),
+            ("a-g  /  Shift+A", "4 \u00d7 4 Tic-tac-toe: cells 10-16  /  analysis"),
             ("Ctrl+Z  /  Ctrl+Y", "undo  /  redo"),
             ("H", "hint: the engine's best move for you"),
             ("A", "analysis: the value of every move, live"),
@@ -49,11 +52,26 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Ctrl+Q", "quit"),
         ),
     ),
+    (
+        "Reading the values",
+        (
+            ("Red wins in 7", "proven: in 7 of Red's own moves, whatever the other side does"),
+            ("Red is better", "an estimate: even, better, much better, winning"),
+            ("Red +42", "the estimate in points (an open line threat is worth 30 to 70)"),
+            ("W7   L3   =", "analysis: wins in 7, the other side wins in 3, draw"),
+            ("Bar", "an estimate, in the colour of the side it favours"),
+        ),
+    ),
 )
 
 
 def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
-    """Draws the help card centred on ``surface``, over a veil that dims the screen; returns the card."""
+    """Draws the help card centred on ``surface``, over a veil that dims the screen; returns the card.
+
+    The text shrinks to fit the window; in a window too short for every section even at the smallest size,
+    the card shows the sections that fit, first ones first, and its footer says that a taller window shows
+    the rest (rather than letting lines run off the card).
+    """
     width, height = surface.get_size()
     veil = pygame.Surface((width, height), pygame.SRCALPHA)
     veil.fill((*theme.shadow, 120))
@@ -70,17 +88,28 @@ def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
     key_width = max(fonts.get(size, bold=True).size(keys)[0] for _, rows in KEYS for keys, _ in rows)
     text_width = max(fonts.get(size).size(text)[0] for _, rows in KEYS for _, text in rows)
     step = int(size * 1.55)
+    header, footer_height = int(step * 1.4) + 14, step + 10
+    room = (height - 16 - header - footer_height) // step
+    shown = []
+    for section in KEYS:
+        if sum(len(rows) + 1 for _, rows in shown) + len(section[1]) + 1 > room and shown:
+            break
+        shown.append(section)
+    used = sum(len(rows) + 1 for _, rows in shown)
     card = Rect(
-        0, 0, min(width - 16, key_width + text_width + 3 * size + 48), min(height - 16, lines * step + 24)
+        0,
+        0,
+        min(width - 16, key_width + text_width + 3 * size + 48),
+        min(height - 16, header + used * step + footer_height),
     )
     card.center = (width // 2, height // 2)
     panel(surface, theme, card, alpha=248)
     y = card.top + 14
     title = fonts.get(int(size * 1.3), bold=True)
     draw_text(surface, "Keys", title, theme.text, midtop=(card.centerx, y))
-    y += int(step * 1.4)
+    y = card.top + header
     left = card.left + 24
-    for section, rows in KEYS:
+    for section, rows in shown:
         draw_text(surface, section, fonts.get(size, bold=True), theme.accent, topleft=(left, y))
         y += step
         for keys, text in rows:
@@ -89,7 +118,9 @@ def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
                 surface, text, fonts.get(size), theme.text_muted, topleft=(left + key_width + 2 * size, y)
             )
             y += step
-    footer = f"Exact solver: {core_name()}   \u00b7   F1, ? or Esc closes this help"
+    footer = f"Exact solver: {core_name()}  \u00b7  F1, ? or Esc closes this help"
+    if len(shown) < len(KEYS):
+        footer += "  \u00b7  a taller window shows the rest"
     draw_text(
         surface,
         footer,

@@ -17,8 +17,9 @@ from pygame import Rect
 MARGIN = 20
 #: The board's frame around the holes, as a share of a cell.
 FRAME = 0.14
-#: Height of the analysis overlay's row of move values under a Connect Four board, in cells.
-ANALYSIS_ROW = 0.6
+#: Height of the analysis overlay's row of move values under a Connect Four board, in cells. The row is kept
+#: whether the overlay shows or not, so that turning it on never moves the columns under the mouse.
+ANALYSIS_ROW = 0.45
 
 
 def clamp(value: float, low: float, high: float) -> float:
@@ -38,7 +39,7 @@ class PlayLayout:
     grid: Rect
     frame: Rect
     cell: int
-    #: The row of move values under a Connect Four board while the analysis overlay shows (else empty).
+    #: The row of the analysis overlay's move values under a Connect Four board (empty for Tic-tac-toe).
     analysis: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))
 
     def cell_rect(self, row: int, column: int) -> Rect:
@@ -98,15 +99,13 @@ class PlayLayout:
         return band
 
 
-def play_layout(
-    size: tuple[int, int], columns: int, rows: int, gravity: bool, analysis: bool = False
-) -> PlayLayout:
+def play_layout(size: tuple[int, int], columns: int, rows: int, gravity: bool) -> PlayLayout:
     """The play screen's layout for a window of ``size`` pixels and a ``columns`` x ``rows`` board.
 
-    With ``analysis`` a Connect Four board leaves a row under it for the overlay's move values (Tic-tac-toe
-    shows them in the empty cells).
+    A Connect Four board always leaves a row under it for the analysis overlay's move values, shown or not
+    (Tic-tac-toe shows them in the empty cells).
     """
-    analysis_row = ANALYSIS_ROW if analysis and gravity else 0.0
+    analysis_row = ANALYSIS_ROW if gravity else 0.0
     width, height = max(size[0], 200), max(size[1], 200)
     toolbar_height = int(clamp(height * 0.075, 40, 58))
     status_height = int(clamp(height * 0.11, 56, 92))

@@ -1,44 +1,43 @@
-"""The analysis overlay: the value of every legal move, in words where the search proved it, else a bar.
+"""The analysis overlay: the value of every legal move, a short label where the search proved it, else a bar.
 
 Values come from the latest Progress of the position on the board (:attr:`ui.session.Thinking.move_scores`):
 pondering and analysis value every move of the human's position, depth after depth, and the max level's exact
-solver values every move of the computer's. Each value is from the side to move: "win in 3" means playing that
-move wins in three of the mover's own moves. Words come from :func:`ai.score.describe`, the same words the
-status line and the command-line analyzer's users see; an unproven value is a heuristic lean, drawn as a bar
-(left: worse, right: better) because its number means little to a person.
+solver values every move of the computer's. Each value is from the side to move. A proven value is a label of
+at most three characters, so it fits a column at any window size: ``W7`` (playing there wins in 7 of the
+mover's moves), ``L1`` (the other side then wins with its next move), ``=`` (draw); the play screen's detail
+line explains the labels shown (:func:`ui.texts.legend`) and names the value of the move under the pointer in
+full words. An estimate is a bar from the middle in the colour of the side it favours (right: the mover,
+left: the other side) on a track whose tick marks are the edges of the words' bands ("even", "better",
+"much better", "winning"; see :mod:`ui.texts`), so bars can be compared across positions.
 
-Connect Four shows the values in a row under the board, one per column; Tic-tac-toe in the empty cells. The
-depth and the principal variation go in the play screen's detail line.
+Connect Four shows the values in a row under the board, one per column (the layout keeps that row whether or
+not the overlay shows, so the board never moves); Tic-tac-toe in the empty cells.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import pygame
 from pygame import Rect
 
-from ai.score import describe, is_proven_loss, is_proven_win
 from ui.layout import PlayLayout
 from ui.session import Thinking
+from ui.texts import TICKS, lean, short_label
 from ui.theme import Colour, Fonts, Theme
 from ui.widgets import draw_text, fitting_font
-
-#: Heuristic scores of this size lean the bar about three quarters of the way (tanh(1) = 0.76).
-BAR_SCALE = 300.0
 
 
 @dataclass(frozen=True)
 class MoveValue:
-    """The value of ``move`` for the side to move.
-
-    ``words`` is the proven result in words ("win in 3", "draw", "loses in 2"), None when only a heuristic value
-    is known; ``lean`` runs from -1 (losing) to 1 (winning); ``best`` marks the moves of the highest score.
-    """
+    """The value of ``move`` for the side to move: its ``score`` and whether it is ``exact`` (see
+    :mod:`ai.score`), the ``label`` of a proven value (None for an estimate), its ``lean`` from -1 (lost) to 1
+    (won) on the bars' scale, and whether it is one of the ``best`` moves (the highest score)."""
 
     move: int
-    words: str | None
+    score: int
+    exact: bool
+    label: str | None
     lean: float
     best: bool
 
@@ -48,27 +47,20 @@ def move_values(thinking: Thinking | None) -> list[MoveValue]:
     if thinking is None or not thinking.move_scores:
         return []
     top = max(score for _, score, _ in thinking.move_scores)
-    values = []
-    for move, score, exact in thinking.move_scores:
-        won, lost = is_proven_win(score), is_proven_loss(score)
-        if won or lost or (exact and score == 0):
-            words, lean = describe(score, exact=True), (1.0 if won else -1.0 if lost else 0.0)
-        else:
-            words, lean = None, math.tanh(score / BAR_SCALE)
-        values.append(MoveValue(move, words, lean, score == top))
-    return values
+    return [
+        MoveValue(move, score, exact, short_label(score, exact), lean(score, exact), score == top)
+        for move, score, exact in thinking.move_scores
+    ]
 
 
-def short_words(words: str) -> str:
-    """``"win in 12"`` -> ``"W12"``, ``"loses in 3"`` -> ``"L3"``, ``"draw"`` -> ``"="``: for tiny cells."""
-    if words == "draw":
-        return "="
-    if words == "wins now":
-        return "W1"
-    return ("W" if words.startswith("win") else "L") + words.rsplit(" ", 1)[-1]
+def mix(colour: Colour, other: Colour, share: float) -> Colour:
+    """``colour`` with ``share`` (0 to 1) of ``other`` mixed in: a tint that shows on any background."""
+    red, green, blue = (round(a + (b - a) * share) for a, b in zip(colour, other, strict=True))
+    return red, green, blue
 
 
 def _colour(value: MoveValue, theme: Theme) -> Colour:
+    """Labels: a win in the accent colour, a loss in the warning colour, a draw muted."""
     if value.lean > 0:
         return theme.accent
     if value.lean < 0:
@@ -76,35 +68,70 @@ def _colour(value: MoveValue, theme: Theme) -> Colour:
     return theme.text_muted
 
 
+
+
+def value_box(layout: PlayLayout, move: int) -> Rect:
+    """Where the value of ``move`` goes: its column's box in the row under a Connect Four board, or the lower
+    part of its Tic-tac-toe cell."""
+    cell = layout.cell
+    if layout.gravity:
+        box = Rect(layout.grid.left + move * cell, layout.analysis.top, cell, layout.analysis.height)
+    else:
+        row, column = divmod(move, layout.columns)
+        square = layout.cell_rect(row, column)
+        box = Rect(square.left, square.top + int(cell * 0.6), cell, int(cell * 0.3))
+    return box.inflate(-4, -2)
+
+
+def fitted_label(fonts: Fonts, label: str, box: Rect) -> tuple[str, pygame.font.Font]:
+    """The label and its font for ``box``: as large as the box allows; in a box too small for the whole
+    label (a tiny window), its first character alone ("W", "L", "="), the detail line telling the rest."""
+    size = max(8, min(int(box.height * 0.6), int(box.width * 0.42)))
+    font = fitting_font(fonts, label, size, box.width, bold=True, smallest=8)
+    if font.size(label)[0] > box.width:
+        label = label[0]
+    return label, font
+
+
 def draw_value(
-    surface: pygame.Surface, theme: Theme, fonts: Fonts, value: MoveValue | None, box: Rect
+    surface: pygame.Surface,
+    theme: Theme,
+    fonts: Fonts,
+    value: MoveValue,
+    box: Rect,
+    colours: tuple[Colour, Colour] = ((0, 0, 0), (0, 0, 0)),
 ) -> None:
-    """One move's value centred in ``box``: its words, or a lean bar; an ellipsis while not yet known."""
-    size = max(9, int(box.height * 0.42))
-    if value is None:
-        draw_text(surface, "\u2026", fonts.get(size), theme.text_muted, center=box.center)
+    """One move's value centred in ``box``: its label, or a bar on a scale. ``colours`` are the mover's and
+    the other side's piece colours: a bar takes the colour of the side it favours, so that its colour says
+    who is better and its length how much (a warning-red bar would read as "good for Red")."""
+    if value.label is not None:
+        label, font = fitted_label(fonts, value.label, box)
+        if value.best:
+            width, height = font.size(label)
+            ring = Rect(0, 0, max(width + height, int(box.width * 0.7)), int(height * 1.2))
+            ring.center = box.center
+            ring = ring.clip(box)
+            pygame.draw.rect(surface, _colour(value, theme), ring, width=2, border_radius=ring.height // 2)
+        draw_text(surface, label, font, _colour(value, theme), center=box.center)
         return
-    if value.words is not None:
-        text = value.words
-        font = fitting_font(fonts, text, size, box.width - 4, bold=value.best, smallest=9)
-        if font.size(text)[0] > box.width - 4:
-            text = short_words(text)
-            font = fonts.get(size, bold=value.best)
-        draw_text(surface, text, font, _colour(value, theme), center=box.center)
-        return
-    # A bar from the middle: right and in the accent colour for a good move, left in the warning colour for a
-    # bad one, on a faint track that shows where the middle is.
-    track = Rect(0, 0, int(box.width * 0.8), max(4, box.height // 5))
-    track.center = box.center
-    pygame.draw.rect(surface, theme.panel_border, track, border_radius=track.height // 2)
-    reach = round(value.lean * track.width / 2)
-    bar = Rect(track.centerx + min(0, reach), track.top, max(2, abs(reach)), track.height)
-    pygame.draw.rect(surface, _colour(value, theme), bar, border_radius=track.height // 2)
-    pygame.draw.line(
-        surface, theme.text_muted, (track.centerx, track.top - 3), (track.centerx, track.bottom + 2)
-    )
+    track = Rect(0, 0, max(12, int(box.width * 0.86)), max(5, min(int(box.height * 0.3), 12)))
+    track.centerx, track.top = box.centerx, box.top + max(2, (box.height - track.height) // 3)
+    half = track.width / 2
+    pygame.draw.rect(surface, mix(theme.text_muted, theme.background, 0.7), track, border_radius=2)
+    reach = round(value.lean * half)
+    if reach:
+        bar = Rect(track.centerx + min(0, reach), track.top, abs(reach), track.height)
+        pygame.draw.rect(surface, colours[0] if reach > 0 else colours[1], bar, border_radius=2)
+    # The scale under the track: the middle (even) tallest, then the bands' edges (better, much better,
+    # winning), like the marks of a ruler.
+    middle = track.centerx
+    pygame.draw.line(surface, theme.text, (middle, track.top - 3), (middle, track.bottom + 5), 2)
+    for tick in TICKS:
+        for side in (-1, 1):
+            x = round(middle + side * tick * half)
+            pygame.draw.line(surface, theme.text_muted, (x, track.bottom + 1), (x, track.bottom + 4))
     if value.best:
-        pygame.draw.rect(surface, theme.text, track.inflate(4, 4), width=1, border_radius=track.height)
+        pygame.draw.rect(surface, theme.text, track.inflate(6, 6), width=1, border_radius=4)
 
 
 def draw_overlay(
@@ -114,15 +141,22 @@ def draw_overlay(
     fonts: Fonts,
     thinking: Thinking | None,
     legal: list[int],
+    colours: tuple[Colour, Colour] = ((0, 0, 0), (0, 0, 0)),
 ) -> None:
-    """The values of the ``legal`` moves: under the columns (Connect Four) or in the empty cells."""
+    """The values of the ``legal`` moves: under the columns (Connect Four) or in the empty cells; ``colours``
+    are the pieces' colours of players 0 and 1.
+
+    Before the search has valued the moves (or where it values only the best one: the computer's search at a
+    fixed depth), a Connect Four board says so in its row rather than leaving it blank.
+    """
     values = {value.move: value for value in move_values(thinking)}
-    cell = layout.cell
+    if layout.gravity and thinking is not None and not values:
+        note = "searching..." if thinking.pondering else "the values of every move come on your turn"
+        font = fonts.get(max(10, min(int(layout.analysis.height * 0.38), 18)))
+        draw_text(surface, note, font, theme.text_muted, center=layout.analysis.center)
+        return
+    mover = 0 if thinking is None else thinking.player
+    sides = (colours[mover], colours[1 - mover])
     for move in legal:
-        if layout.gravity:
-            box = Rect(layout.grid.left + move * cell, layout.analysis.top, cell, layout.analysis.height)
-        else:
-            row, column = divmod(move, layout.columns)
-            square = layout.cell_rect(row, column)
-            box = Rect(square.left, square.top + int(cell * 0.62), cell, int(cell * 0.3))
-        draw_value(surface, theme, fonts, values.get(move), box)
+        if move in values:
+            draw_value(surface, theme, fonts, values[move], value_box(layout, move), sides)

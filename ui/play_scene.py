@@ -2,14 +2,17 @@
 
 Turns mouse and key events into session calls (play, undo, redo, new game, next round), engine messages into
 the status line, and time into animations. The rules of turns, undo pairs and engine tokens live in
-:class:`~ui.session.Session`; the geometry in :mod:`ui.layout`; the board's drawing in :mod:`ui.board_view`.
+:class:`~ui.session.Session`; the geometry in :mod:`ui.layout`; the board's drawing in :mod:`ui.board_view`;
+the words of the status lines in :mod:`ui.texts`; the toolbar in :mod:`ui.toolbar`.
 
 Keys: Connect Four Left/Right + Enter/Space/Down and 1-9; Tic-tac-toe arrows + Enter/Space, 1-9 (cells in
-reading order) and the numpad (laid out like the 3 x 3 board); Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo,
-Ctrl+N new game, Esc back to the start screen, Ctrl+Q quit; in watch mode Space or P pauses. When the game is
-over Enter plays the next round. H shows a hint, A the analysis overlay; Ctrl+S saves the game, Ctrl+O loads
-the saved game, Ctrl+C copies the move string, Ctrl+R resets the score tally. A click during an animation
-finishes it at once. (Keys of the whole window, such as help, sound and theme, live in :mod:`ui.app`.)
+reading order), a-g (cells 10-16 of the 4 x 4 board) and the numpad (laid out like the 3 x 3 board), all
+read by :mod:`ui.move_keys`; Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Ctrl+N new game, Esc back to the start
+screen, Ctrl+Q quit; in watch mode Space or P pauses. When the game is over Enter plays the next round. H
+shows a hint, A (Shift+A on the 4 x 4 board, where a is a cell) the analysis overlay; Ctrl+S saves the game,
+Ctrl+O loads the saved game, Ctrl+C copies the move string, Ctrl+R resets the score tally. A click during an
+animation finishes it at once. (Keys of the whole window, such as help, sound and theme, live in
+:mod:`ui.app`.)
 
 Results: when a round ends, its sound plays and it is counted once in the score tally (an undo and a different
 ending do not count the round again).
@@ -24,21 +27,23 @@ import pygame
 from pygame import Rect
 
 from ai.messages import BestMove, Progress
-from ai.score import describe
 from game.protocol import Game
-from ui import savegame
+from ui import texts
+from ui import move_keys, savegame
 from ui.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
 from ui.board_view import BoardPicture, view_for
 from ui.clipboard import copy_text
 from ui.hint import Hint
 from ui.layout import PlayLayout, buttons_in_row, clamp, play_layout
-from ui.options import Mode, PlayOptions
-from ui.overlay import draw_overlay
+from ui.options import GAME_TITLES, Mode, PlayOptions
+from ui.overlay import draw_overlay, move_values
 from ui.scene import COMMAND_KEYS, GoToMenu, Scene
 from ui.session import EngineLike, Refusal, Session
 from ui.sound import SoundPlayer
 from ui.tally import Record, Tally, matchup_key
 from ui.theme import CLASSIC, Fonts, Theme
+from ui.toast import Notice, NoticeKind
+from ui.toolbar import Toolbar, draw_toolbar, toolbar
 from ui.userfiles import data_dir
 from ui.widgets import (
     Button,
@@ -57,22 +62,10 @@ NOTICE_SECONDS = 1.6
 REFUSAL_SECONDS = 0.6
 #: Seconds a message about a file (saved, loaded, or why not) stays: long enough to read a reason.
 FILE_NOTICE_SECONDS = 4.0
+#: Seconds between redraws of a running search's ticking count and time (a few a second: enough to see it
+#: work, few enough to leave the search its speed).
+TICK_SECONDS = 0.25
 
-# Numpad keys laid out like a 3 x 3 board: 7 8 9 on top.
-_NUMPAD_3X3 = {
-    pygame.K_KP7: 0,
-    pygame.K_KP8: 1,
-    pygame.K_KP9: 2,
-    pygame.K_KP4: 3,
-    pygame.K_KP5: 4,
-    pygame.K_KP6: 5,
-    pygame.K_KP1: 6,
-    pygame.K_KP2: 7,
-    pygame.K_KP3: 8,
-}
-_DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
-_KEYPAD_DIGITS = {getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)}
-_PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 _COMMAND_ACTIONS = {pygame.K_s: "save", pygame.K_o: "load", pygame.K_c: "copy", pygame.K_r: "reset-tally"}
 
 
@@ -91,10 +84,12 @@ class PlayScene(Scene):
         tally: Tally | None = None,
         saved_game_path: Path | None = None,
         animation: str = "normal",
+        pointer: tuple[int, int] | None = None,
     ) -> None:
         """``sounds`` None plays nothing; ``tally`` None counts nothing; ``saved_game_path`` is the file of
-        Ctrl+S and Ctrl+O (default: ``saved-game.txt`` in the user's data directory); ``animation`` is a name of
-        :data:`~ui.animation.ANIMATION_SPEEDS`."""
+        Ctrl+S and Ctrl+O (default: ``saved-game.txt`` in the user's data directory); ``animation`` is a name
+        of :data:`~ui.animation.ANIMATION_SPEEDS`; ``pointer`` is where the mouse is, if known, so the hover
+        disc shows from the start rather than after the mouse first moves."""
         super().__init__(size)
         self.theme = theme
         self.fonts = fonts or Fonts()
@@ -107,8 +102,13 @@ class PlayScene(Scene):
         self.overlay_shown = False
         self.hint: Hint | None = None
         self._mouse = (-1, -1)
-        self.notice: tuple[str, Fade] | None = None
+        self.notice: Notice | None = None
+        self._since_tick = 0.0
+        #: The selection follows the mouse (rather than the keyboard), so it moves with the board on a resize.
+        self._pointer_selects = False
         self._start(options)
+        if pointer is not None:
+            self._point_at(pointer)
 
     def _start(self, options: PlayOptions) -> None:
         """Sits down at a new board with ``options`` (at creation, and when a saved game is loaded)."""
@@ -149,7 +149,7 @@ class PlayScene(Scene):
     # --- geometry -------------------------------------------------------------------------------------------
 
     def layout(self) -> PlayLayout:
-        return play_layout(self.size, self.game.width, self.game.height, self.gravity, self.overlay_shown)
+        return play_layout(self.size, self.game.width, self.game.height, self.gravity)
 
     def move_at(self, position: tuple[int, int]) -> int | None:
         """The move a click at ``position`` means (a column or a cell index), or None off the board."""
@@ -159,17 +159,12 @@ class PlayScene(Scene):
         cell = layout.cell_at(position)
         return None if cell is None else cell[0] * self.game.width + cell[1]
 
-    def _toolbar_buttons(self, layout: PlayLayout) -> list[Button]:
-        font = self._toolbar_font(layout)
-        labels = [("undo", "Undo"), ("redo", "Redo"), ("new", "New game"), ("menu", "Menu")]
-        widths = [font.size(label)[0] + 28 for _, label in labels]
-        area = layout.toolbar.inflate(-24, 0)
-        rects = buttons_in_row(widths, int(layout.toolbar.height * 0.66), area, align="right", gap=8)
+    def _toolbar(self, layout: PlayLayout) -> Toolbar:
         enabled = {"undo": self.session.can_undo(), "redo": self.session.can_redo()}
-        return [
-            Button(action, label, rect, enabled=enabled.get(action, True))
-            for (action, label), rect in zip(labels, rects, strict=True)
-        ]
+        return toolbar(self.fonts, layout.toolbar, GAME_TITLES[self.options.game], enabled)
+
+    def _toolbar_buttons(self, layout: PlayLayout) -> list[Button]:
+        return self._toolbar(layout).buttons
 
     def _banner_metrics(self, layout: PlayLayout) -> tuple[int, int, int]:
         """Title font size, button height and the banner's height."""
@@ -204,9 +199,6 @@ class PlayScene(Scene):
             and not self.banner_folded
         )
 
-    def _toolbar_font(self, layout: PlayLayout) -> pygame.font.Font:
-        return self.fonts.get(int(layout.toolbar.height * 0.34))
-
     def _button_font(self, layout: PlayLayout) -> pygame.font.Font:
         return self.fonts.get(int(clamp(layout.cell * 0.2, 15, 20)), bold=True)
 
@@ -215,13 +207,7 @@ class PlayScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         super().handle(event)
         if event.type == pygame.MOUSEMOTION:
-            # Redraw only when the pointer changes what is shown: a frame drawn for nothing is time taken from
-            # the engine's thread.
-            before = (self.selection, self._hovered_action())
-            self._mouse = event.pos
-            self.selection = self.move_at(event.pos)
-            if (self.selection, self._hovered_action()) != before:
-                self.dirty = True
+            self._point_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.animation is not None:
                 # A click finishes a moving stone at once; the click then does what it would have done.
@@ -229,6 +215,26 @@ class PlayScene(Scene):
             self._click(event.pos)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
+
+    def _point_at(self, position: tuple[int, int]) -> None:
+        """The mouse is at ``position``: what is under it is selected or hovered."""
+        # Redraw only when the pointer changes what is shown: a frame drawn for nothing is time taken from the
+        # engine's thread.
+        before = (self.selection, self._hovered_action())
+        self._mouse = position
+        self.selection = self.move_at(position)
+        self._pointer_selects = True
+        if (self.selection, self._hovered_action()) != before:
+            self.dirty = True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A new window size: the board moves, and a mouse selection follows the column or cell now under the
+        pointer (which stays where it was in the window)."""
+        if size == self.size:
+            return
+        super().resize(size)
+        if self._pointer_selects:
+            self.selection = self.move_at(self._mouse)
 
     def _hovered_action(self) -> str | None:
         layout = self.layout()
@@ -320,56 +326,31 @@ class PlayScene(Scene):
             self.act("menu")
         elif key == pygame.K_h:
             self.act("hint")
-        elif key == pygame.K_a:
+        elif key == pygame.K_a and (event.mod & pygame.KMOD_SHIFT or not self._letters_are_cells()):
+            # On 4 x 4 Tic-tac-toe the letters a-g are cells 10-16 (the game's notation): Shift+A, which
+            # works on every board, is the analysis there.
             self.act("overlay")
         elif self.game.is_over() and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.act("next")
         elif self.options.mode is Mode.WATCH and key in (pygame.K_SPACE, pygame.K_p):
             self.act("pause")
-        elif self.gravity:
-            self._connect_four_key(key)
         else:
-            self._tic_tac_toe_key(key)
+            # The keyboard's selection stays where the keys put it, whatever the window's size.
+            self._pointer_selects = False
+            self._board_key(key)
 
-    def _connect_four_key(self, key: int) -> None:
-        width = self.game.width
-        digit = _DIGITS.get(key) or _KEYPAD_DIGITS.get(key)
-        if digit is not None:
-            if digit <= width:
-                self.selection = digit - 1
-                self.try_play(digit - 1)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if key == pygame.K_LEFT else 1
-            start = width // 2 if self.selection is None else self.selection + step
-            self.selection = max(0, min(width - 1, start))
-        elif key in _PLAY_KEYS or key == pygame.K_DOWN:
-            if self.selection is not None:
-                self.try_play(self.selection)
-            else:
-                self.selection = width // 2
-        self.dirty = True
+    def _letters_are_cells(self) -> bool:
+        return move_keys.letters_are_cells(self.game.width, self.game.height, self.gravity)
 
-    def _tic_tac_toe_key(self, key: int) -> None:
-        size = self.game.width
-        cells = size * size
-        if size == 3 and key in _NUMPAD_3X3:
-            move = _NUMPAD_3X3[key]
-        else:
-            digit = _DIGITS.get(key) or _KEYPAD_DIGITS.get(key)
-            move = digit - 1 if digit is not None and digit <= cells else None
-        if move is not None:
-            self.selection = move
-            self.try_play(move)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            if self.selection is None:
-                self.selection = cells // 2 if size % 2 else (size // 2 - 1) * size + size // 2 - 1
-            else:
-                row, column = divmod(self.selection, size)
-                row += {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(key, 0)
-                column += {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(key, 0)
-                self.selection = max(0, min(size - 1, row)) * size + max(0, min(size - 1, column))
-        elif key in _PLAY_KEYS and self.selection is not None:
-            self.try_play(self.selection)
+    def _board_key(self, key: int) -> None:
+        """A key that may select or play a column or cell (see :mod:`ui.move_keys`)."""
+        game = self.game
+        meaning = move_keys.answer(key, game.width, game.height, self.gravity, self.selection)
+        self.selection = meaning.selection
+        if meaning.note is not None:
+            self._notify(meaning.note, kind=NoticeKind.INFO)
+        elif meaning.play and meaning.selection is not None:
+            self.try_play(meaning.selection)
         self.dirty = True
 
     # --- moves ----------------------------------------------------------------------------------------------
@@ -481,8 +462,11 @@ class PlayScene(Scene):
         if self.sounds is not None:
             self.sounds.play(name)
 
-    def _notify(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
-        self.notice = (text, Fade(seconds))
+    def _notify(
+        self, text: str, seconds: float = NOTICE_SECONDS, kind: NoticeKind = NoticeKind.REFUSAL
+    ) -> None:
+        """Shows ``text`` in the status line for ``seconds``; a refusal unless ``kind`` says otherwise."""
+        self.notice = Notice(text, Fade(seconds), kind)
         self.dirty = True
 
     # --- hint, analysis, files ------------------------------------------------------------------------------
@@ -511,7 +495,8 @@ class PlayScene(Scene):
         except OSError as error:
             self._notify(f"Cannot save to {path}: {error.strerror or error}", FILE_NOTICE_SECONDS)
             return
-        self._notify(f"Saved {self.game.ply()} moves to {path}", FILE_NOTICE_SECONDS)
+        moves = texts.count(self.game.ply(), "move")
+        self._notify(f"Saved {moves} to {path}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
     def _load(self) -> None:
         """Loads the saved game; a bad file keeps the current game and says what is wrong."""
@@ -525,20 +510,24 @@ class PlayScene(Scene):
         self.session.leave()
         options = replace(self.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
         self._start(options)
-        self._notify(f"Loaded {path.name}: {self.game.ply()} moves", FILE_NOTICE_SECONDS)
+        moves = texts.count(self.game.ply(), "move")
+        self._notify(f"Loaded {path.name}: {moves}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
     def _copy(self) -> None:
         moves = self.game.moves_text() or "(no moves yet)"
         if copy_text(self.game.moves_text()):
-            self._notify(f"Copied the moves: {moves}")
+            self._notify(f"Copied the moves: {moves}", kind=NoticeKind.SUCCESS)
         else:
-            self._notify(f"No clipboard here; the moves are {moves}", FILE_NOTICE_SECONDS)
+            self._notify(f"No clipboard here; the moves are {moves}", FILE_NOTICE_SECONDS, NoticeKind.INFO)
 
     def _reset_tally(self) -> None:
         if self.tally is None:
             return
         problem = self.tally.reset()
-        self._notify(problem or "Score tally reset", FILE_NOTICE_SECONDS)
+        if problem:
+            self._notify(problem, FILE_NOTICE_SECONDS)
+        else:
+            self._notify("Score tally reset", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
     # --- time and messages ----------------------------------------------------------------------------------
 
@@ -563,15 +552,22 @@ class PlayScene(Scene):
             # Redraw when the hint appears, changes, fades (its last second) or ends; not while it stands still.
             if self.hint is None or self.hint.move != before or self.hint.strength < 1:
                 self.dirty = True
-        for fade in (self.refusal, self.notice[1] if self.notice else None):
+        for fade in (self.refusal, self.notice.fade if self.notice else None):
             if fade is not None:
                 fade.advance(dt)
                 self.dirty = True
         if self.refusal is not None and not self.refusal.alive:
             self.refusal = None
-        if self.notice is not None and not self.notice[1].alive:
+        if self.notice is not None and not self.notice.fade.alive:
             self.notice = None
         move = self.session.update(dt, board_busy=self.animation is not None)
+        thinking = self.session.thinking
+        if thinking is not None and thinking.running:
+            # The search's count and time tick on screen a few times a second between its completed depths.
+            self._since_tick += dt
+            if self._since_tick >= TICK_SECONDS:
+                self._since_tick = 0.0
+                self.dirty = True
         if move is not None:
             self._start_animation(move)
             self.dirty = True
@@ -613,10 +609,15 @@ class PlayScene(Scene):
     def status_text(self) -> str:
         """The status line: the notice if one is showing, else whose turn it is, the search, or the result."""
         if self.notice is not None:
-            return self.notice[0]
+            return self.notice.text
         if self.game.is_over():
             return self.result_text()[0]
         player = self.game.to_move()
+        moving = self.animation
+        if moving is not None and not self.session.seats[moving.player].is_human:
+            # The computer's stone is still falling: it is not the human's turn until it has landed.
+            who = "Computer" if self.options.mode is Mode.COMPUTER else self._seat_name(moving.player)
+            return f"{who} plays {self.game.describe_move(self.session.last_move())}"
         if self.session.is_human_turn():
             if self.hint is not None:
                 if self.hint.move is None:
@@ -628,45 +629,53 @@ class PlayScene(Scene):
         who = "Computer" if self.options.mode is Mode.COMPUTER else self._seat_name(player)
         if self.session.paused:
             return f"Paused: {who} to move (Space resumes)"
-        text = f"{who} is thinking..."
-        thinking = self.session.thinking
-        if thinking is not None and thinking.depth is not None:
-            text += f" depth {thinking.depth}, score {describe(thinking.score, thinking.exact)}"
-        return text
+        return texts.search_status(who, self.session.thinking, self._names())
 
     def detail_text(self) -> str:
-        """The small line under the status: search statistics, or the keys to use."""
+        """The small line under the status, in full (see :meth:`detail_parts`)."""
+        return "    ".join(self.detail_parts())
+
+    def detail_parts(self) -> list[str]:
+        """The small line under the status, most important part first: search statistics, the analysis, or
+        the keys to use. A window too narrow for all of it shows the first parts that fit."""
         thinking = self.session.thinking
         if self.game.is_over():
-            return "Enter: next round    Ctrl+N: new game    Esc: menu    Click the board to see it"
+            return ["Enter: next round", "Ctrl+N: new game", "Esc: menu", "Click the board to see it"]
         if self.overlay_shown:
-            return self._analysis_text()
-        if thinking is not None and thinking.depth is not None:
-            statistics = f"{thinking.nodes:,} positions in {thinking.seconds:.1f} s"
+            return self._analysis_parts()
+        if thinking is not None and (thinking.depth is not None or thinking.nodes > 0):
             if thinking.pondering:
-                return f"Pondering on your time: depth {thinking.depth}, {statistics}"
-            # The line the search expects, in the game's notation: what the computer is "thinking about".
-            line = " ".join(self.game.move_to_text(move) for move in thinking.principal_variation[:8])
-            return f"{statistics}    best line: {line}" if line else statistics
+                return texts.ponder_detail(thinking)
+            return texts.search_detail(thinking, self._names(), self._line(thinking, 8))
         if self.session.is_human_turn():
+            undo = "Ctrl+Z undo"
             if self.gravity:
-                return f"Click a column or press 1-{self.game.width}    \u2190\u2192 + Enter    Ctrl+Z undo"
-            return "Click a cell or press 1-9    arrows + Enter    Ctrl+Z undo"
-        return "Space pauses" if self.options.mode is Mode.WATCH else ""
+                return [f"Click a column or press 1-{self.game.width}", "\u2190\u2192 + Enter", undo]
+            keys = "1-9" if self.game.width == 3 else "1-9, a-g"
+            return [f"Click a cell or press {keys}", "arrows + Enter", undo]
+        return ["Space pauses"] if self.options.mode is Mode.WATCH else []
 
-    def _analysis_text(self) -> str:
-        """The overlay's line: whose values, the depth, the score and the principal variation."""
+    def _names(self) -> tuple[str, str]:
+        return self.player_name(0), self.player_name(1)
+
+    def _line(self, thinking, length: int) -> str:
+        """The line the search expects, in the game's notation: what the computer is "thinking about"."""
+        return " ".join(self.game.move_to_text(move) for move in thinking.principal_variation[:length])
+
+    def _analysis_parts(self) -> list[str]:
+        """The overlay's line: the value in words (of the move under the pointer, if it has one), the legend
+        of the labels shown, the best line and the statistics."""
         thinking = self.session.thinking
         if thinking is None:
-            return "Analysis: no search runs here"
-        who = self.player_name(thinking.player)
-        if thinking.depth is None:
-            return f"Analysis for {who}: searching..."
-        line = " ".join(self.game.move_to_text(move) for move in thinking.principal_variation[:10])
-        return (
-            f"Analysis for {who}: depth {thinking.depth}, {describe(thinking.score, thinking.exact)}"
-            f"    best line: {line}    {thinking.nodes:,} positions"
-        )
+            return texts.analysis_detail(None, self._names(), "", [])
+        values = {value.move: value for value in move_values(thinking)}
+        hovered = None
+        if self.selection in values and self.selection in self.game.moves():
+            value = values[self.selection]
+            hovered = (self.game.describe_move(value.move), value.score, value.exact)
+        labels = [value.label for value in values.values()]
+        line = self._line(thinking, 10)
+        return texts.analysis_detail(thinking, self._names(), line, labels, hovered)
 
     def caption(self) -> str:
         """The window title: the game and what is happening, so a glance at the task bar tells whose turn it is."""
@@ -699,6 +708,7 @@ class PlayScene(Scene):
         last = self.session.last_move()
         last_cell = None if last is None else self.stone_cell(last)
         human = self.session.is_human_turn()
+        playable = not self.gravity or self.selection in game.moves()
         refusal = self.refusal
         return BoardPicture(
             cells=game.cells(),
@@ -707,8 +717,9 @@ class PlayScene(Scene):
             winning=game.winning_cells(),
             animation=self.animation,
             selection=self.selection,
-            # No ghost while a stone moves: it would hover beside (or on) the falling one.
-            ghost_player=game.to_move() if human and self.animation is None else None,
+            # No ghost while a stone moves (it would hover beside, or on, the falling one), nor over a full
+            # column, where no stone can go.
+            ghost_player=game.to_move() if human and self.animation is None and playable else None,
             refusal=refusal.strength if refusal else 0.0,
             shake=refusal.shake(max(3.0, layout.cell * 0.08)) if refusal else 0.0,
             hint=self.hint.move if self.hint is not None and self.animation is None else None,
@@ -723,66 +734,68 @@ class PlayScene(Scene):
         self._draw_toolbar(surface, layout)
         self.view.draw(surface, layout, self.picture(layout))
         if self.overlay_shown and not self.game.is_over():
-            draw_overlay(surface, layout, theme, self.fonts, self.session.thinking, self.game.moves())
+            colours = (theme.player_colour(self.options.game, 0), theme.player_colour(self.options.game, 1))
+            thinking, legal = self.session.thinking, self.game.moves()
+            draw_overlay(surface, layout, theme, self.fonts, thinking, legal, colours)
         self._draw_status(surface, layout)
         banner = self._banner(layout)
         if banner is not None:
             self._draw_banner(surface, layout, *banner)
 
     def _draw_toolbar(self, surface: pygame.Surface, layout: PlayLayout) -> None:
-        theme, bar = self.theme, layout.toolbar
-        pygame.draw.rect(surface, theme.background_glow, bar)
-        pygame.draw.line(surface, theme.panel_border, (bar.left, bar.bottom - 1), (bar.right, bar.bottom - 1))
-        buttons = self._toolbar_buttons(layout)
-        font = self._toolbar_font(layout)
         title = f"{self.options.title()}  \u00b7  {self._matchup()}"
         if self.session.round_number > 1:
             title += f"  \u00b7  round {self.session.round_number}"
-        room = buttons[0].rect.left - 40
-        # In a narrow window the title gets shorter, and in a very narrow one gives way to the buttons.
-        for text in (title, self.options.title()):
-            if draw_fitted_text(
-                surface,
-                self.fonts,
-                text,
-                font.get_height(),
-                room,
-                theme.text,
-                bold=True,
-                smallest=int(font.get_height() * 0.8),
-                midleft=(bar.left + 20, bar.centery),
-            ):
-                break
-        for button in buttons:
-            draw_button(surface, theme, font, button, hovered=button.rect.collidepoint(self._mouse))
+        # In a narrow window the title gets shorter, down to the game's name.
+        titles = [title, self.options.title(), GAME_TITLES[self.options.game]]
+        bar = layout.toolbar
+        draw_toolbar(surface, self.theme, self.fonts, bar, self._toolbar(layout), titles, self._mouse)
 
     def _draw_status(self, surface: pygame.Surface, layout: PlayLayout) -> None:
         theme, area = self.theme, layout.status
         text = self.status_text()
-        warning = self.notice is not None
         size = int(clamp(area.height * 0.34, 16, 30))
-        font = fitting_font(self.fonts, text, size, area.width - 120, bold=True)
-        detail = self.detail_text()
         line_y = area.top + area.height * 0.38
-        text_width = font.size(text)[0]
-        # The piece of the side to move (or of the winner) leads the text: the colour is shown, not only told.
-        player = self.game.winner() if self.game.is_over() else self.game.to_move()
-        icon = 0 if warning or player is None else int(size * 1.3)
-        left = area.centerx - (text_width + icon) // 2
+        # The piece of the side to move (or of the winner, or of the stone falling) leads the text: the colour
+        # is shown, not only told. A notice has none: it is not about a player.
+        player = self._status_player()
+        icon = 0 if self.notice is not None or player is None else int(size * 1.3)
+        font = fitting_font(self.fonts, text, size, area.width - 40 - icon, bold=True)
+        left = area.centerx - (font.size(text)[0] + icon) // 2
         if icon:
             self._draw_piece_icon(surface, player, (left + icon // 2 - 4, line_y), size * 0.48)
-        colour = theme.warning if warning else theme.text
+        colour = self.notice.kind.colour(theme) if self.notice is not None else theme.text
         draw_text(surface, text, font, colour, midleft=(left + icon, line_y))
-        if detail:
-            draw_fitted_text(
+        # The detail line drops its last parts until it fits (never disappearing for want of room).
+        parts = self.detail_parts()
+        for count in range(len(parts), 0, -1):
+            if draw_fitted_text(
                 surface,
                 self.fonts,
-                detail,
+                "    ".join(parts[:count]),
                 int(size * 0.62),
-                area.width - 40,
+                area.width - 24,
                 theme.text_muted,
+                smallest=9,
                 center=(area.centerx, area.top + area.height * 0.76),
-            )
+            ):
+                break
+
+    def _status_player(self) -> int | None:
+        """The player whose piece leads the status line: the winner, the mover of a falling stone, or the
+        side to move; None after a draw."""
+        if self.game.is_over():
+            return self.game.winner()
+        moving = self.animation
+        if moving is not None and not self.session.seats[moving.player].is_human:
+            return moving.player
+        return self.game.to_move()
+
+    def toast_area(self) -> Rect:
+        """The detail line's band at the bottom of the status area: the status line itself stays readable."""
+        status = self.layout().status
+        top = status.top + int(status.height * 0.58)
+        return Rect(0, top, status.width, status.bottom - top - 2)
 
     def _draw_piece_icon(
         self, surface: pygame.Surface, player: int, centre: tuple[float, float], radius: float

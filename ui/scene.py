@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
+from pygame import Rect
 
 from ai.messages import BestMove, Progress
 from ui.options import PlayOptions
@@ -90,6 +91,13 @@ class Scene:
     def caption(self) -> str:
         """The window title while this scene shows."""
         return "Ponder"
+
+    def toast_area(self) -> Rect:
+        """Where the window's toast may cover the scene: a band along the bottom, where scenes keep only key
+        hints and statistics. Scenes whose bottom holds more override this."""
+        width, height = self.size
+        band = int(min(48, max(28, height * 0.06)))
+        return Rect(0, height - band - 4, width, band)
 
     def needs_redraw(self) -> bool:
         return self.dirty

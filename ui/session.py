@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ai.levels import Level
-from ai.messages import BestMove, Limits, Progress
+from ai.messages import BestMove, Limits, Progress, Searching
 from game.catalog import new_game
 from game.protocol import Game
 from ui.options import FirstPlayer, Mode, PlayOptions
@@ -49,6 +49,8 @@ class EngineLike(Protocol):
     def set_pondering(self, enabled: bool) -> None: ...
 
     def poll(self) -> list[Progress | BestMove]: ...
+
+    def searching(self) -> Searching | None: ...
 
     def close(self) -> None: ...
 
@@ -83,6 +85,10 @@ class Thinking:
     ``depth`` is None until the first iteration completes. ``move_scores`` is the latest Progress's value of
     every legal move of the position on the board, from ``player``'s side, when the search had them (pondering
     and the exact solver do; an ordinary think does not, and then it is empty).
+
+    ``nodes`` and ``seconds`` move between depths too: ``nodes`` is the larger of the last Progress's count
+    and the engine's live count, ``seconds`` the time since the request was sent, counted by the session
+    while ``running`` (until the answer arrives or the engine says the search has ended).
     """
 
     player: int
@@ -94,6 +100,7 @@ class Thinking:
     seconds: float = 0.0
     principal_variation: tuple[int, ...] = ()
     move_scores: tuple[tuple[int, int, bool], ...] = ()
+    running: bool = True
 
 
 def seats_for_round(options: PlayOptions, round_number: int, to_move_at_start: int) -> tuple[Seat, Seat]:
@@ -286,8 +293,8 @@ class Session:
                 depth=message.depth,
                 score=message.score,
                 exact=message.exact,
-                nodes=message.nodes,
-                seconds=message.seconds,
+                nodes=max(self.thinking.nodes, message.nodes),
+                seconds=max(self.thinking.seconds, message.seconds),
                 principal_variation=message.principal_variation,
                 move_scores=message.move_scores,
             )
@@ -305,6 +312,7 @@ class Session:
         ``board_busy`` is True while the view still animates: the presentation delay only counts while the
         board is still, so the computer's disc never lands on top of the human's falling one.
         """
+        self._follow_search(dt)
         if board_busy or self.paused or not self.is_computer_turn():
             return None
         self._still_for += dt
@@ -313,6 +321,23 @@ class Session:
         move = self._answer.move
         self._apply(move)
         return move
+
+    def _follow_search(self, dt: float) -> None:
+        """Counts the running search's time and takes the engine's live count, so the status line moves
+        between completed depths; stops counting once the answer is in or the engine says the search ended."""
+        thinking = self.thinking
+        if thinking is None or not thinking.running:
+            return
+        live = self.engine.searching()
+        if live is not None and live.token != self._token:
+            live = None  # a count of a request this session no longer wants
+        ended = self._answer is not None or (live is not None and not live.running)
+        self.thinking = replace(
+            thinking,
+            nodes=max(thinking.nodes, live.nodes if live is not None else 0),
+            seconds=thinking.seconds + dt,
+            running=not ended,
+        )
 
     def leave(self) -> None:
         """Stops any search: the players are leaving this board."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 import pygame
 from pygame import Rect
 
-from ai.levels import levels_for
+from ai.levels import MAX, levels_for
 from ui.layout import buttons_in_row, clamp
 from ui.options import GAME_TITLES, SIZES, FirstPlayer, Mode, PlayOptions
 from ui.scene import GoToPlay, Scene
@@ -30,28 +30,46 @@ WATCH_ROUNDS_TEXT = {FirstPlayer.HUMAN: "Same colours", FirstPlayer.ALTERNATE: "
 PLAY = "play"
 #: Pixels between the choices of a row.
 GAP = 8
-#: The longest label of any mode.
-ALL_LABELS = "Think on your time"
+
+
+#: Think times offered for the max level, in seconds (a time set otherwise, e.g. by --seconds, is added).
+SECONDS_CHOICES = (1.0, 3.0, 5.0, 10.0, 30.0)
 
 
 @dataclass(frozen=True)
 class Row:
-    """One setting: its ``key``, a label, and the (value, text) choices, ``selected`` being an index."""
+    """One setting: its ``key``, a label, and the (value, text) choices, ``selected`` being an index.
+
+    A row that does not apply to the chosen mode is shown but not ``enabled`` (greyed, not clickable).
+    """
 
     key: str
     label: str
     choices: tuple[tuple[object, str], ...]
     selected: int
+    enabled: bool = True
+
+
+def _seconds_text(seconds: float) -> str:
+    return f"{seconds:g} s"
 
 
 def rows_for(options: PlayOptions, theme: Theme) -> list[Row]:
-    """The rows the start screen shows for ``options`` (rows depend on the mode)."""
+    """The rows the start screen shows for ``options``: always seven, in the same places in every mode and
+    game, so that nothing moves under the mouse when a choice changes what applies.
 
-    def row(key: str, label: str, choices: list[tuple[object, str]], current: object) -> Row:
+    Game, board and mode; then who starts, the computer's level and thinking on your time against the
+    computer, which in watch mode are the rounds' colours and each side's level, and with two players are
+    shown disabled; last the max level's think time, enabled while a computer plays at max.
+    """
+
+    def row(key: str, label: str, choices: list[tuple[object, str]], current: object, enabled=True) -> Row:
         values = [value for value, _ in choices]
-        return Row(key, label, tuple(choices), values.index(current) if current in values else 0)
+        selected = values.index(current) if current in values else 0
+        return Row(key, label, tuple(choices), selected, enabled)
 
     levels = [(level, level.label) for level in levels_for(options.game)]
+    mode = options.mode
     rows = [
         row("game", "Game", [(name, title) for name, title in GAME_TITLES.items()], options.game),
         row(
@@ -60,19 +78,25 @@ def rows_for(options: PlayOptions, theme: Theme) -> list[Row]:
             [(size, f"{size[0]} \u00d7 {size[1]}") for size in SIZES[options.game]],
             (options.width, options.height),
         ),
-        row("mode", "Mode", [(mode, text) for mode, text in MODE_TEXT.items()], options.mode),
+        row("mode", "Mode", [(mode, text) for mode, text in MODE_TEXT.items()], mode),
     ]
-    if options.mode is Mode.COMPUTER:
-        rows.append(row("first", "Who starts", [(f, text) for f, text in FIRST_TEXT.items()], options.first))
-        rows.append(row("level", "Computer", levels, options.level))
-        rows.append(row("ponder", "Think on your time", [(True, "On"), (False, "Off")], options.ponder))
-    elif options.mode is Mode.WATCH:
-        for side in (0, 1):
-            rows.append(
-                row(f"watch{side}", theme.player_name(options.game, side), levels, options.watch_levels[side])
-            )
+    if mode is Mode.WATCH:
         first = options.first if options.first in WATCH_ROUNDS_TEXT else FirstPlayer.HUMAN
-        rows.append(row("first", "Next rounds", [(f, text) for f, text in WATCH_ROUNDS_TEXT.items()], first))
+        rows.append(row("first", "Next rounds", list(WATCH_ROUNDS_TEXT.items()), first))
+        for side in (0, 1):
+            name = theme.player_name(options.game, side)
+            rows.append(row(f"watch{side}", name, levels, options.watch_levels[side]))
+        at_max = MAX in options.watch_levels
+    else:
+        computer = mode is Mode.COMPUTER
+        rows.append(row("first", "Who starts", list(FIRST_TEXT.items()), options.first, computer))
+        rows.append(row("level", "Computer", levels, options.level, computer))
+        ponder = [(True, "On"), (False, "Off")]
+        rows.append(row("ponder", "Think on your time", ponder, options.ponder, computer))
+        at_max = computer and options.level == MAX
+    seconds = sorted({*SECONDS_CHOICES, options.max_seconds})
+    choices = [(value, _seconds_text(value)) for value in seconds]
+    rows.append(row("seconds", "Time for max", choices, options.max_seconds, at_max))
     return rows
 
 
@@ -90,7 +114,7 @@ def apply_choice(options: PlayOptions, key: str, value: object) -> PlayOptions:
         levels = list(options.watch_levels)
         levels[int(key[-1])] = value  # type: ignore[call-overload]
         return replace(options, watch_levels=(levels[0], levels[1]))
-    field_name = {"mode": "mode", "first": "first", "ponder": "ponder"}[key]
+    field_name = {"mode": "mode", "first": "first", "ponder": "ponder", "seconds": "max_seconds"}[key]
     return replace(options, **{field_name: value})
 
 
@@ -120,6 +144,7 @@ class StartScene(Scene):
         self.focus = 0
         self.hover: tuple[int, int] | None = None
         self._mouse = (-1, -1)
+        self._arranged: tuple[tuple, tuple[list[list[Button]], int]] | None = None
 
     # --- layout ---------------------------------------------------------------------------------------------
 
@@ -134,59 +159,79 @@ class StartScene(Scene):
         """The choice buttons of every row, then the Play button alone in a last row, for the window size."""
         return self._arrange()[0]
 
-    def _arrange(self) -> tuple[list[list[Button]], int]:
-        """The buttons, and the font size their text fits at.
+    def _variants(self) -> list[list[Row]]:
+        """The rows of every game and mode with the current other choices: the layout makes room for all of
+        them, so that switching the game or the mode moves nothing."""
+        variants = []
+        for game in GAME_TITLES:
+            width, height = SIZES[game][0]
+            for mode in Mode:
+                options = replace(self.options.with_game(game, width, height), mode=mode)
+                variants.append(rows_for(options, self.theme))
+        return variants
 
-        Choices that do not fit beside their label wrap onto more lines; the text shrinks until everything
-        fits between the subtitle and the key hints (or the text reaches its smallest size).
+    def _arrange(self) -> tuple[list[list[Button]], int]:
+        """The buttons, and the font size their text fits at (computed once per window size and choices).
+
+        Choices that do not fit beside their label wrap onto more lines; each row keeps the lines its
+        longest variant (any game, any mode) needs, and the text shrinks until everything fits between the
+        subtitle and the key hints (or the text reaches its smallest size).
         """
+        key = (self.size, self.options, self.theme.name)
+        if self._arranged is None or self._arranged[0] != key:
+            self._arranged = (key, self._compute_arrangement())
+        return self._arranged[1]
+
+    def _compute_arrangement(self) -> tuple[list[list[Button]], int]:
         width, height = self.size
         rows = rows_for(self.options, self.theme)
+        variants = self._variants()
         top, bottom = self._content_area()
-        row_height = int(clamp(height * 0.058, 20, 46))
+        row_height = int(clamp(height * 0.058, 16, 46))
+        gap = int(clamp(height * 0.022, 4, 18))
         while True:
-            font_size = max(11, int(row_height * 0.44))
+            font_size = max(9, int(row_height * 0.5 if row_height < 24 else row_height * 0.44))
             font = self.fonts.get(font_size)
-            # Every label any mode shows sets the label column, so the choices stay put when the mode changes.
-            label_width = (
-                max(font.size(label)[0] for label in [row.label for row in rows] + [ALL_LABELS]) + 24
-            )
+            # Every label of every variant sets the label column, so the choices stay put.
+            label_width = max(font.size(row.label)[0] for variant in variants for row in variant) + 24
             room = width - 32 - label_width
             padding = 2 * max(6, min(font_size, width // 80))
-            widths = [[font.size(text)[0] + padding for _, text in row.choices] for row in rows]
-            lines = [_flow(row_widths, room, GAP) for row_widths in widths]
-            gap = int(clamp(height * 0.022, 6, 18))
-            line_count = sum(len(row_lines) for row_lines in lines)
-            needed = line_count * row_height + len(rows) * gap + int(row_height * 1.8)
-            if needed <= bottom - top or row_height <= 20:
+
+            def flow(row: Row) -> tuple[list[int], list[list[int]]]:
+                widths = [font.size(text)[0] + padding for _, text in row.choices]
+                return widths, _flow(widths, room, GAP)
+
+            flows = [[flow(row) for row in variant] for variant in variants]
+            slot_lines = [max(len(variant[index][1]) for variant in flows) for index in range(len(rows))]
+            needed = sum(slot_lines) * row_height + len(rows) * gap + int(row_height * 1.8)
+            if needed <= bottom - top:
+                break
+            if row_height <= 16:
+                # A tiny window: the key hints give their room to the settings (draw() leaves them out).
+                bottom = height - 6
                 break
             row_height -= 2
         widest = max(
-            sum(widths[index][j] for j in line) + GAP * (len(line) - 1)
-            for index, row_lines in enumerate(lines)
-            for line in row_lines
+            sum(widths[j] for j in line) + GAP * (len(line) - 1)
+            for variant in flows
+            for widths, lines in variant
+            for line in lines
         )
         left = (width - label_width - widest) // 2
         y = top + max(0, (bottom - top - needed) // 2)
         result: list[list[Button]] = []
         for index, row in enumerate(rows):
+            widths, lines = flow(row)
             row_buttons = []
-            for line in lines[index]:
-                area = Rect(left + label_width, y, widest, row_height)
-                rects = buttons_in_row(
-                    [widths[index][j] for j in line], row_height - 4, area, align="left", gap=GAP
-                )
+            for number, line in enumerate(lines):
+                area = Rect(left + label_width, y + number * row_height, widest, row_height)
+                rects = buttons_in_row([widths[j] for j in line], row_height - 4, area, align="left", gap=GAP)
                 for choice, rect in zip(line, rects, strict=True):
-                    row_buttons.append(
-                        Button(
-                            f"{row.key}:{choice}",
-                            row.choices[choice][1],
-                            rect,
-                            selected=choice == row.selected,
-                        )
-                    )
-                y += row_height
-            y += gap
+                    action = f"{row.key}:{choice}"
+                    text = row.choices[choice][1]
+                    selected = choice == row.selected
+                    row_buttons.append(Button(action, text, rect, enabled=row.enabled, selected=selected))
+            y += slot_lines[index] * row_height + gap
             result.append(row_buttons)
         play = Rect(0, 0, max(160, int(width * 0.2)), int(row_height * 1.3))
         play.midtop = (width // 2, y + int(row_height * 0.3))
@@ -241,14 +286,24 @@ class StartScene(Scene):
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.request = GoToPlay(self.options)
         elif key == pygame.K_UP or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
-            self.focus = (self.focus - 1) % (last + 1)
+            self.focus = self._next_focus(rows, -1)
         elif key in (pygame.K_DOWN, pygame.K_TAB):
-            self.focus = (self.focus + 1) % (last + 1)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus < last:
+            self.focus = self._next_focus(rows, 1)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus < last and rows[self.focus].enabled:
             step = -1 if key == pygame.K_LEFT else 1
             self._choose(self.focus, rows[self.focus].selected + step)
-        self.focus = min(self.focus, len(rows_for(self.options, self.theme)))
         self.dirty = True
+
+    def _next_focus(self, rows: list[Row], step: int) -> int:
+        """The next row (or the Play button, after the last row) in ``step``'s direction that can be changed:
+        the keyboard skips the rows the mode has disabled, as the mouse cannot click them."""
+        usable = [row.enabled for row in rows] + [True]
+        focus = self.focus
+        for _ in usable:
+            focus = (focus + step) % len(usable)
+            if usable[focus]:
+                break
+        return focus
 
     # --- drawing --------------------------------------------------------------------------------------------
 
@@ -288,11 +343,15 @@ class StartScene(Scene):
             if index < len(rows):
                 first = row_buttons[0].rect
                 label_font = fonts.get(font_size, bold=focused_row)
+                if not rows[index].enabled:
+                    label_colour = theme.button_disabled_text
+                else:
+                    label_colour = theme.text if focused_row else theme.text_muted
                 draw_text(
                     surface,
                     rows[index].label,
                     label_font,
-                    theme.text if focused_row else theme.text_muted,
+                    label_colour,
                     midright=(first.left - 18, first.centery),
                 )
                 for button in row_buttons:

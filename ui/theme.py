@@ -23,7 +23,10 @@ class Theme:
     text: Colour
     text_muted: Colour
     accent: Colour
+    #: Refusals and problems.
     warning: Colour
+    #: Things that went well (saved, loaded, copied): never the refusals' colour.
+    success: Colour
     # Connect Four.
     board: Colour
     board_shadow: Colour
@@ -74,6 +77,7 @@ CLASSIC = Theme(
     text_muted=(104, 114, 134),
     accent=(36, 87, 197),
     warning=(196, 52, 44),
+    success=(24, 124, 70),
     board=(30, 78, 170),
     board_shadow=(20, 52, 118),
     hole_shade=(214, 221, 233),
@@ -111,6 +115,7 @@ DARK = replace(
     text_muted=(150, 158, 176),
     accent=(110, 160, 255),
     warning=(255, 110, 96),
+    success=(110, 214, 150),
     board=(38, 70, 140),
     board_shadow=(24, 46, 98),
     hole_shade=(16, 18, 24),
@@ -141,6 +146,8 @@ HIGH_CONTRAST = replace(
     text_muted=(40, 40, 40),
     accent=(0, 90, 181),
     warning=(190, 0, 0),
+    # Blue, not green: red against green is the pair most colour-vision deficiencies confuse.
+    success=(0, 90, 181),
     board=(0, 0, 0),
     board_shadow=(0, 0, 0),
     hole_shade=(255, 255, 255),

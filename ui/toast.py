@@ -1,19 +1,52 @@
-"""A short note across the top of the window for things the whole window does (sound, theme, a broken
-settings file), on either screen; it fades by itself."""
+"""Short messages that fade by themselves: the window's toast, and the play screen's notices.
+
+The toast is a note about the whole window (sound, theme, a broken settings file), on either screen. It is
+drawn in the area the scene offers (:meth:`ui.scene.Scene.toast_area`): a band at the bottom that holds only
+key hints or search statistics, so it never hides the title, the board, the hover disc or whose turn it is.
+
+A notice replaces the play screen's status line for a moment; its :class:`NoticeKind` chooses its colour, so
+that a refusal (the warning colour, with the refusal sound) never looks like something that went well.
+"""
 
 from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
 
 import pygame
 from pygame import Rect
 
 from ui.animation import Fade
-from ui.layout import clamp
-from ui.theme import Fonts, Theme
+from ui.theme import Colour, Fonts, Theme
 from ui.widgets import draw_text, fitting_font, panel
 
 #: Seconds a note stays; a problem with a file gets longer, to be read.
 TOAST_SECONDS = 2.0
 PROBLEM_SECONDS = 8.0
+
+
+class NoticeKind(enum.Enum):
+    """What a notice tells: a refusal or problem, something done, or plain information."""
+
+    REFUSAL = "refusal"
+    SUCCESS = "success"
+    INFO = "info"
+
+    def colour(self, theme: Theme) -> Colour:
+        if self is NoticeKind.REFUSAL:
+            return theme.warning
+        if self is NoticeKind.SUCCESS:
+            return theme.success
+        return theme.text
+
+
+@dataclass
+class Notice:
+    """A message in the play screen's status line for the life of its ``fade``."""
+
+    text: str
+    fade: Fade
+    kind: NoticeKind = NoticeKind.REFUSAL
 
 
 class Toast:
@@ -37,13 +70,22 @@ class Toast:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts) -> None:
+    def card(self, fonts: Fonts, area: Rect) -> tuple[Rect, pygame.font.Font] | None:
+        """Where the note goes and its font (None: no note): a strip across ``area``, no taller than it, so
+        that it covers what lies there whole rather than half a line of it."""
         if self.text is None:
+            return None
+        size = max(9, min(18, int(area.height * 0.5)))
+        font = fitting_font(fonts, self.text, size, area.width - 48, bold=True, smallest=9)
+        card = Rect(0, 0, area.width - 16, min(area.height, font.get_height() + 10))
+        card.center = area.center
+        return card, font
+
+    def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts, area: Rect) -> None:
+        """Draws the note, if any, in ``area`` (see :meth:`ui.scene.Scene.toast_area`)."""
+        placed = self.card(fonts, area)
+        if placed is None:
             return
-        width, height = surface.get_size()
-        size = int(clamp(height * 0.024, 12, 18))
-        font = fitting_font(fonts, self.text, size, width - 64, bold=True, smallest=9)
-        card = Rect(0, 0, min(width - 16, font.size(self.text)[0] + 40), font.get_height() + 20)
-        card.midtop = (width // 2, int(height * 0.085))
-        panel(surface, theme, card, alpha=245, radius=12)
+        card, font = placed
+        panel(surface, theme, card, alpha=255, radius=min(12, card.height // 2))
         draw_text(surface, self.text, font, theme.text, center=card.center)

@@ -45,19 +45,24 @@ def draw_button(
     hovered: bool = False,
     focused: bool = False,
 ) -> None:
-    """A rounded button: selected ones filled with the accent colour; the keyboard focus gets a ring."""
+    """A rounded button: selected ones filled with the accent colour; the keyboard focus gets a ring. A
+    disabled button is greyed; if it is also the selected one, its border shows so, in grey."""
     rect = button.rect
     radius = min(rect.height // 2, 12)
     if focused:
         pygame.draw.rect(surface, theme.focus_ring, rect.inflate(6, 6), border_radius=radius + 3)
-    if button.selected:
+    if button.selected and not button.enabled:
+        fill, text, border = theme.button, theme.button_disabled_text, theme.button_disabled_text
+    elif button.selected:
         fill, text, border = theme.button_selected, theme.button_selected_text, theme.button_selected
     else:
         fill = theme.button_hover if hovered and button.enabled else theme.button
         text = theme.button_text if button.enabled else theme.button_disabled_text
         border = theme.button_border
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    pygame.draw.rect(surface, border, rect, width=1, border_radius=radius)
+    # A disabled choice that is the selected one keeps a thicker border, so the choice still shows.
+    thick = 2 if button.selected and not button.enabled else 1
+    pygame.draw.rect(surface, border, rect, width=thick, border_radius=radius)
     draw_text(surface, button.label, font, text, center=rect.center)
 
 

@@ -1,0 +1,92 @@
+"""The play screen's toolbar: the title on the left, Undo, Redo, New game and Menu on the right.
+
+In a narrow window the buttons get shorter labels and less padding before the title is given up, so that the
+game's name stays in view down to the smallest window the settings allow (320 pixels wide).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from ui.layout import buttons_in_row
+from ui.theme import Fonts, Theme
+from ui.widgets import Button, draw_button, draw_fitted_text
+
+#: (action, label, label in a narrow window).
+ACTIONS = (
+    ("undo", "Undo", "Undo"),
+    ("redo", "Redo", "Redo"),
+    ("new", "New game", "New"),
+    ("menu", "Menu", "Menu"),
+)
+#: (padding inside a button, gap between buttons, margin at the window's edges and before the buttons).
+ROOMY, COMPACT = (28, 8, 20), (12, 4, 10)
+
+
+@dataclass(frozen=True)
+class Toolbar:
+    """The buttons, and the place of the title: from ``title_left``, at most ``title_room`` pixels wide."""
+
+    buttons: list[Button]
+    title_left: int
+    title_room: int
+
+
+def font_for(fonts: Fonts, bar: Rect) -> pygame.font.Font:
+    return fonts.get(int(bar.height * 0.34))
+
+
+def toolbar(fonts: Fonts, bar: Rect, shortest_title: str, enabled: dict[str, bool]) -> Toolbar:
+    """The toolbar in ``bar``: roomy if ``shortest_title`` still fits beside the buttons, else compact.
+
+    ``enabled`` maps actions to whether their button works now (missing actions work).
+    """
+    font = font_for(fonts, bar)
+    smallest = fonts.get(int(font.get_height() * 0.8), bold=True)
+    needed = smallest.size(shortest_title)[0]
+    for compact, (padding, gap, margin) in ((False, ROOMY), (True, COMPACT)):
+        labels = [(action, short if compact else label) for action, label, short in ACTIONS]
+        widths = [font.size(label)[0] + padding for _, label in labels]
+        area = bar.inflate(-margin, 0)
+        rects = buttons_in_row(widths, int(bar.height * 0.66), area, align="right", gap=gap)
+        room = rects[0].left - 2 * margin
+        if room >= needed:
+            break
+    buttons = [
+        Button(action, label, rect, enabled=enabled.get(action, True))
+        for (action, label), rect in zip(labels, rects, strict=True)
+    ]
+    return Toolbar(buttons, bar.left + margin, room)
+
+
+def draw_toolbar(
+    surface: pygame.Surface,
+    theme: Theme,
+    fonts: Fonts,
+    bar: Rect,
+    bar_content: Toolbar,
+    titles: list[str],
+    mouse: tuple[int, int],
+) -> None:
+    """Draws the bar, the first of ``titles`` (longest first) that fits its room, and the buttons."""
+    pygame.draw.rect(surface, theme.background_glow, bar)
+    pygame.draw.line(surface, theme.panel_border, (bar.left, bar.bottom - 1), (bar.right, bar.bottom - 1))
+    font = font_for(fonts, bar)
+    for text in titles:
+        if draw_fitted_text(
+            surface,
+            fonts,
+            text,
+            font.get_height(),
+            bar_content.title_room,
+            theme.text,
+            bold=True,
+            smallest=int(font.get_height() * 0.8),
+            midleft=(bar_content.title_left, bar.centery),
+        ):
+            break
+    for button in bar_content.buttons:
+        draw_button(surface, theme, font, button, hovered=button.rect.collidepoint(mouse))
