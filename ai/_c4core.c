@@ -75,9 +75,12 @@ typedef struct {
     /* Columns centre first: their cells and tie-break rank. */
     board_t column_cells[MAX_WIDTH];
     int tie_break[MAX_WIDTH];
+    int column_index[MAX_WIDTH];     /* the board column of each entry of column_cells */
+    board_t column_mask[MAX_WIDTH];  /* the cells of board column c, left to right */
+    int enhanced;                    /* the enhanced table layout and mirror keys, not the Python core's */
     uint64_t *table;
     uint64_t size;
-    int slot_shift; /* 64 - log2(size) */
+    int slot_shift; /* 64 - log2(number of slots, or of buckets in the enhanced layout) */
     uint64_t nodes;
     uint64_t next_check;
     double deadline; /* seconds on the monotonic clock; 0: none */
@@ -149,30 +152,101 @@ static int checkpoint(Search *s) {
     return 0;
 }
 
-/* A key scrambled by a bijection of the 64-bit words: its top bits pick the slot, its low 56 bits are stored. */
+/* A key scrambled by a bijection of the 64-bit words: its top bits pick the slot, its low bits are stored. */
 static inline uint64_t scramble(board_t key) { return key * HASH_MULTIPLIER; }
 
-static inline uint64_t *slot_of(const Search *s, uint64_t scrambled) { return &s->table[scrambled >> s->slot_shift]; }
+/*
+ * The table. In the reference layout (the Python core's) a slot holds one entry: the scrambled key's low 56
+ * bits and an 8-bit value. In the enhanced layout a bucket holds two entries, each the scrambled key's low 48
+ * bits, the depth (empty cells) it was searched at and the value: the first entry keeps the deepest search
+ * seen in the bucket, the second the latest one. Deep entries saved the most work and are kept longer, while
+ * the latest entry still catches the transpositions nearby. With 2**16 buckets or more, the bucket and the
+ * stored 48 bits identify the key. A value is never 0, so 0 marks an empty entry.
+ */
+#define TAG_BITS 48
+#define TAG_MASK ((UINT64_C(1) << TAG_BITS) - 1)
 
-static inline uint64_t upper_entry(const Search *s, uint64_t scrambled, int bound) {
-    return ((scrambled & KEY_MASK) << 8) | (uint64_t)(bound - s->min_score + 1);
+static inline uint64_t *bucket_of(const Search *s, uint64_t scrambled) {
+    return &s->table[(scrambled >> s->slot_shift) << s->enhanced];
 }
 
-static inline uint64_t lower_entry(const Search *s, uint64_t scrambled, int bound) {
-    return ((scrambled & KEY_MASK) << 8) | (uint64_t)(bound + s->lower_offset);
+static inline void table_prefetch(const Search *s, uint64_t scrambled) { PREFETCH(bucket_of(s, scrambled)); }
+
+/* The stored value for the key (0: none). */
+static inline int table_get(const Search *s, uint64_t scrambled) {
+    const uint64_t *bucket = bucket_of(s, scrambled);
+    if (!s->enhanced) {
+        uint64_t entry = bucket[0];
+        return entry && entry >> 8 == (scrambled & KEY_MASK) ? (int)(entry & 255) : 0;
+    }
+    uint64_t tag = scrambled & TAG_MASK;
+    if (bucket[0] && bucket[0] >> 16 == tag) return (int)(bucket[0] & 255);
+    if (bucket[1] && bucket[1] >> 16 == tag) return (int)(bucket[1] & 255);
+    return 0;
+}
+
+static inline void table_put(Search *s, uint64_t scrambled, int value, int moves) {
+    uint64_t *bucket = bucket_of(s, scrambled);
+    if (!s->enhanced) {
+        bucket[0] = ((scrambled & KEY_MASK) << 8) | (uint64_t)value;
+        return;
+    }
+    uint64_t tag = scrambled & TAG_MASK;
+    int depth = s->cells - moves;
+    uint64_t entry = (tag << 16) | ((uint64_t)depth << 8) | (uint64_t)value;
+    uint64_t deep = bucket[0];
+    if (!deep || deep >> 16 == tag) {
+        bucket[0] = entry;
+        if (bucket[1] >> 16 == tag) bucket[1] = 0; /* no stale second copy */
+    } else if (depth >= (int)((deep >> 8) & 255)) {
+        bucket[1] = deep;
+        bucket[0] = entry;
+    } else {
+        bucket[1] = entry;
+    }
+}
+
+static inline int upper_value(const Search *s, int bound) { return bound - s->min_score + 1; }
+static inline int lower_value(const Search *s, int bound) { return bound + s->lower_offset; }
+
+/* The mirror image (columns in reverse order) of one stone, in column `column`. */
+static inline board_t mirror_stone(const Search *s, board_t stone, int column) {
+    int shift = (s->width - 1 - 2 * column) * s->h1;
+    return shift >= 0 ? stone << shift : stone >> -shift;
+}
+
+/* The column of a single stone. */
+static inline int column_of(const Search *s, board_t stone) {
+    int column = 0;
+    while (!(stone & s->column_mask[column])) column++;
+    return column;
+}
+
+/* The mirror image of a whole board. */
+static board_t mirror_board(const Search *s, board_t b) {
+    board_t mirror = 0;
+    for (int column = 0; column < s->width; column++) mirror |= mirror_stone(s, b & s->column_mask[column], column);
+    return mirror;
+}
+
+/* The table key of a position: its own key, or in the enhanced layout the smaller of it and its mirror's. */
+static inline uint64_t table_key(const Search *s, board_t key, board_t mirror_key) {
+    return scramble(s->enhanced && mirror_key < key ? mirror_key : key);
 }
 
 /*
  * The score of a position where the side to move cannot win at once, in the window (alpha, beta), fail-soft:
  * a true score s <= alpha gives an upper bound in [s, alpha], s >= beta a lower bound in [beta, s], else s.
- * `candidates`: the moves worth trying if the caller computed them (never empty, every threat parried), else 0.
- * After a stop (s->stopped) the result means nothing.
+ * `mirror_current` and `mirror_mask` are the position's mirror image (kept up to date for the enhanced layout's
+ * mirror keys). `candidates`: the moves worth trying if the caller computed them (never empty, every threat
+ * parried), else 0. After a stop (s->stopped) the result means nothing.
  */
-static int negamax(Search *s, board_t current, board_t mask, int moves, int alpha, int beta, board_t candidates) {
+static int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, board_t mirror_mask,
+                   int moves, int alpha, int beta, board_t candidates) {
     const board_t board = s->board, bottom = s->bottom;
-    /* The slot is fetched from memory while the candidates are computed. */
-    const uint64_t key = scramble(current + mask);
-    PREFETCH(slot_of(s, key));
+    /* The bucket is fetched from memory while the candidates are computed. */
+    const uint64_t key = table_key(s, current + mask, mirror_current + mirror_mask);
+    table_prefetch(s, key);
     s->nodes++;
     if (s->nodes >= s->next_check && checkpoint(s)) {
         s->stopped = 1;
@@ -197,40 +271,41 @@ static int negamax(Search *s, board_t current, board_t mask, int moves, int alph
         if (alpha >= beta) return alpha;
     }
     int highest = s->win_soonest[moves];
-    uint64_t *const slot = slot_of(s, key);
-    const uint64_t entry = *slot;
-    if (entry && entry >> 8 == (key & KEY_MASK)) {
-        int value = (int)(entry & 255);
-        if (value > s->lower_threshold) {
-            int lower = value - s->lower_offset;
-            if (alpha < lower) {
-                alpha = lower;
-                if (alpha >= beta) return alpha;
-            }
-        } else if (highest > value + s->min_score - 1) {
-            highest = value + s->min_score - 1;
+    const int value = table_get(s, key);
+    if (value > s->lower_threshold) {
+        int lower = value - s->lower_offset;
+        if (alpha < lower) {
+            alpha = lower;
+            if (alpha >= beta) return alpha;
         }
+    } else if (value && highest > value + s->min_score - 1) {
+        highest = value + s->min_score - 1;
     }
     if (beta > highest) {
         beta = highest;
         if (alpha >= beta) return beta;
     }
 
-    board_t ranked_moves[MAX_WIDTH], ranked_replies[MAX_WIDTH];
+    board_t ranked_moves[MAX_WIDTH], ranked_replies[MAX_WIDTH], ranked_mirrors[MAX_WIDTH];
     int ranks[MAX_WIDTH];
     int count = 0;
     int skipped_best = s->min_score;
     if (candidates & (candidates - 1)) {
         /* Each move's threats and the opponent's safe replies; a move that leaves the opponent lost at once
          * (two threats to parry, or no reply that is not under a threat) wins on our next move. */
-        board_t moves_of[MAX_WIDTH], wins_of[MAX_WIDTH], replies_of[MAX_WIDTH];
-        int columns_of[MAX_WIDTH];
+        board_t moves_of[MAX_WIDTH], mirrors_of[MAX_WIDTH], wins_of[MAX_WIDTH], replies_of[MAX_WIDTH];
+        uint64_t keys_of[MAX_WIDTH];
+        int ranks_of[MAX_WIDTH];
         int n = 0;
-        const board_t child_key_base = (current ^ mask) + mask; /* a child's key is this plus its move */
+        /* A child's key is this plus its move (and its mirror's, this plus the mirrored move). */
+        const board_t child_key_base = (current ^ mask) + mask;
+        const board_t mirror_child_key_base = (mirror_current ^ mirror_mask) + mirror_mask;
         for (int i = 0; i < s->width; i++) {
             board_t move = candidates & s->column_cells[i];
             if (!move) continue;
-            PREFETCH(slot_of(s, scramble(child_key_base + move)));
+            board_t mirror = mirror_stone(s, move, s->column_index[i]);
+            uint64_t child_key = table_key(s, child_key_base + move, mirror_child_key_base + mirror);
+            table_prefetch(s, child_key);
             board_t wins = threats(current | move, s->h1) & (board ^ mask);
             board_t replies = ((mask | move) + bottom) & board;
             board_t forced = replies & wins;
@@ -241,9 +316,11 @@ static int negamax(Search *s, board_t current, board_t mask, int moves, int alph
             replies &= ~(wins >> 1);
             if (!replies) goto win_next;
             moves_of[n] = move;
+            mirrors_of[n] = mirror;
             wins_of[n] = wins;
             replies_of[n] = replies;
-            columns_of[n] = i;
+            keys_of[n] = child_key;
+            ranks_of[n] = s->tie_break[i];
             n++;
         }
         /* No move wins on our next turn, so the best that is left is to win the turn after. */
@@ -251,57 +328,57 @@ static int negamax(Search *s, board_t current, board_t mask, int moves, int alph
         if (beta > highest) {
             beta = highest;
             if (alpha >= beta) {
-                *slot = upper_entry(s, key, beta < s->max_score ? beta : s->max_score);
+                table_put(s, key, upper_value(s, beta < s->max_score ? beta : s->max_score), moves);
                 return beta;
             }
         }
         /* Enhanced transposition cutoffs: every child's entry is looked at before any child is searched. */
         for (int j = 0; j < n; j++) {
-            uint64_t child_key = scramble(child_key_base + moves_of[j]);
-            uint64_t child_entry = *slot_of(s, child_key);
-            if (child_entry && child_entry >> 8 == (child_key & KEY_MASK)) {
-                int value = (int)(child_entry & 255);
-                if (value <= s->lower_threshold) {
-                    int score = 1 - s->min_score - value; /* minus the child's upper bound */
-                    if (score >= beta) {
-                        *slot = lower_entry(s, key, score);
-                        return score;
-                    }
-                    if (score > alpha) alpha = score;
-                } else {
-                    int score = s->lower_offset - value; /* minus the child's lower bound */
-                    if (score <= alpha) {
-                        if (score > skipped_best) skipped_best = score;
-                        continue;
-                    }
+            int child_value = table_get(s, keys_of[j]);
+            if (child_value && child_value <= s->lower_threshold) {
+                int score = 1 - s->min_score - child_value; /* minus the child's upper bound */
+                if (score >= beta) {
+                    table_put(s, key, lower_value(s, score), moves);
+                    return score;
+                }
+                if (score > alpha) alpha = score;
+            } else if (child_value) {
+                int score = s->lower_offset - child_value; /* minus the child's lower bound */
+                if (score <= alpha) {
+                    if (score > skipped_best) skipped_best = score;
+                    continue;
                 }
             }
             /* Insertion sort, most threats first, ties centre first (ranks are distinct). */
-            int rank = POPCOUNT(wins_of[j]) << 4 | s->tie_break[columns_of[j]];
+            int rank = POPCOUNT(wins_of[j]) << 4 | ranks_of[j];
             int k = count++;
             while (k > 0 && ranks[k - 1] < rank) {
                 ranks[k] = ranks[k - 1];
                 ranked_moves[k] = ranked_moves[k - 1];
+                ranked_mirrors[k] = ranked_mirrors[k - 1];
                 ranked_replies[k] = ranked_replies[k - 1];
                 k--;
             }
             ranks[k] = rank;
             ranked_moves[k] = moves_of[j];
+            ranked_mirrors[k] = mirrors_of[j];
             ranked_replies[k] = replies_of[j];
         }
     } else {
         ranked_moves[0] = candidates;
+        ranked_mirrors[0] = mirror_stone(s, candidates, column_of(s, candidates));
         ranked_replies[0] = 0; /* the child finds its own */
         count = 1;
     }
 
-    const board_t opponent = current ^ mask;
+    const board_t opponent = current ^ mask, mirror_opponent = mirror_current ^ mirror_mask;
     int best = s->lowest_score[moves] > skipped_best ? s->lowest_score[moves] : skipped_best;
     for (int i = 0; i < count; i++) {
-        int score = -negamax(s, opponent, mask | ranked_moves[i], moves + 1, -beta, -alpha, ranked_replies[i]);
+        int score = -negamax(s, opponent, mask | ranked_moves[i], mirror_opponent, mirror_mask | ranked_mirrors[i],
+                             moves + 1, -beta, -alpha, ranked_replies[i]);
         if (s->stopped) return 0;
         if (score >= beta) {
-            *slot = lower_entry(s, key, score);
+            table_put(s, key, lower_value(s, score), moves);
             return score;
         }
         if (score > best) {
@@ -309,12 +386,12 @@ static int negamax(Search *s, board_t current, board_t mask, int moves, int alph
             if (score > alpha) alpha = score;
         }
     }
-    *slot = upper_entry(s, key, best);
+    table_put(s, key, upper_value(s, best), moves);
     return best;
 
 win_next: {
     int score = s->win_soonest[moves];
-    *slot = lower_entry(s, key, score);
+    table_put(s, key, lower_value(s, score), moves);
     return score;
 }
 }
@@ -342,7 +419,8 @@ static int solve(Search *s, board_t current, board_t mask, int moves, int weak) 
             middle = -((-low) / 2);
         else if (middle >= 0 && high / 2 > middle)
             middle = high / 2;
-        int result = negamax(s, current, mask, moves, middle, middle + 1, 0);
+        int result = negamax(s, current, mask, mirror_board(s, current), mirror_board(s, mask), moves, middle,
+                             middle + 1, 0);
         if (s->stopped) return 0;
         if (result <= middle)
             high = result;
@@ -361,11 +439,12 @@ typedef struct {
 } CoreObject;
 
 static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"width", "height", "table_size", "order", NULL};
-    int width, height;
+    static char *keywords[] = {"width", "height", "table_size", "order", "enhanced", NULL};
+    int width, height, enhanced = 0;
     unsigned long long table_size;
     PyObject *order_object;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiKO", keywords, &width, &height, &table_size, &order_object))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiKO|p", keywords, &width, &height, &table_size, &order_object,
+                                     &enhanced))
         return -1;
     if (width < 1 || height < 1 || width > MAX_WIDTH || width * (height + 1) > 64) {
         PyErr_SetString(PyExc_ValueError, "board does not fit the native core's 64-bit boards");
@@ -375,9 +454,9 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_ValueError, "the exact solver needs an even number of cells");
         return -1;
     }
-    if (table_size < (1ULL << 16) || (table_size & (table_size - 1)) || table_size > (1ULL << 40)) {
-        /* The slot and the stored 56 bits identify a key only with 2**8 slots or more; see table_size in Python. */
-        PyErr_SetString(PyExc_ValueError, "table_size must be a power of two from 2**16 to 2**40");
+    if (table_size < (1ULL << 17) || (table_size & (table_size - 1)) || table_size > (1ULL << 40)) {
+        /* The enhanced layout's tags identify a key only with 2**16 buckets of two slots or more. */
+        PyErr_SetString(PyExc_ValueError, "table_size must be a power of two from 2**17 to 2**40");
         return -1;
     }
     if (self->busy) {
@@ -400,8 +479,9 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
         goto fail;
     }
     s->size = table_size;
+    s->enhanced = enhanced;
     s->slot_shift = 64;
-    for (uint64_t slots = table_size; slots > 1; slots >>= 1) s->slot_shift--;
+    for (uint64_t slots = enhanced ? table_size / 2 : table_size; slots > 1; slots >>= 1) s->slot_shift--;
     s->width = width;
     s->height = height;
     s->cells = width * height;
@@ -431,6 +511,8 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
         }
         s->column_cells[rank] = (((board_t)1 << height) - 1) << (column * s->h1);
         s->tie_break[rank] = 15 - rank;
+        s->column_index[rank] = (int)column;
+        s->column_mask[column] = s->column_cells[rank];
     }
     Py_DECREF(order);
     return 0;
@@ -491,7 +573,7 @@ static PyObject *Core_negamax(CoreObject *self, PyObject *args) {
     self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     start_search(s, seconds);
-    score = negamax(s, current, mask, moves, alpha, beta, 0);
+    score = negamax(s, current, mask, mirror_board(s, current), mirror_board(s, mask), moves, alpha, beta, 0);
     Py_END_ALLOW_THREADS
     self->busy = 0;
     if (s->stopped) Py_RETURN_NONE;
@@ -591,7 +673,8 @@ static PyGetSetDef Core_getset[] = {
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "ai._c4core.Core",
-    .tp_doc = "Core(width, height, table_size, order): the exact solver's search and its table for one board size.",
+    .tp_doc = "Core(width, height, table_size, order, enhanced=False): the exact solver's search and its table for\n"
+              "one board size; enhanced: two-entry buckets and mirror keys instead of the Python core's layout.",
     .tp_basicsize = sizeof(CoreObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

@@ -60,9 +60,10 @@ FULL_COLUMN = -1000
 
 
 def table_size(slots: int) -> int:
-    """The number of table slots for a request of ``slots``: the power of two at or above it, at least 2**16 (at
-    least 2**8 are needed for the slot and the stored 56 bits to identify a key, see the module docstring)."""
-    return 1 << (max(slots, 1 << 16) - 1).bit_length()
+    """The number of table slots for a request of ``slots``: the power of two at or above it, at least 2**17 (at
+    least 2**8 are needed for the slot and the stored 56 bits to identify a key, see the module docstring; the
+    compiled core's enhanced layout needs 2**17)."""
+    return 1 << (max(slots, 1 << 17) - 1).bit_length()
 
 
 class SolverBase:
