@@ -1,7 +1,7 @@
 """The compiled core of the exact Connect Four solver (``ai._c4core``, built from ``ai/_c4core.c``).
 
-:class:`NativeConnectFourSolver` runs the search of the pure-Python :class:`ai.connect4_solver.ConnectFourSolver`
-with one deliberate difference, its table (``reference=False``, the default): buckets of two entries, one kept
+:class:`NativeConnectFourSolver` runs the search of the pure-Python
+:class:`ai.connect4_solver.ConnectFourSolver` with one deliberate difference, its table (``reference=False``, the default): buckets of two entries, one kept
 for the deepest search seen and one for the latest, and positions stored under the smaller of their own and
 their mirror image's key. On deep searches that explores 10% to 30% fewer positions than one always-replaced
 entry per slot (more the fuller the table), which the pure-Python core, the readable reference, does without.
