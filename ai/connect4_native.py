@@ -1,14 +1,14 @@
 """The compiled core of the exact Connect Four solver (``ai._c4core``, built from ``ai/_c4core.c``).
 
 :class:`NativeConnectFourSolver` runs the search of the pure-Python
-:class:`ai.connect4_solver.ConnectFourSolver` with one deliberate difference, its table (``reference=False``, the default): buckets of two entries, one kept
-for the deepest search seen and one for the latest, and positions stored under the smaller of their own and
-their mirror image's key. On deep searches that explores 10% to 30% fewer positions than one always-replaced
-entry per slot (more the fuller the table), which the pure-Python core, the readable reference, does without.
-With ``reference=True`` the compiled core uses the Python core's table layout and, given the same table size,
-explores the same positions node for node and stores the same entries, which the tests check. The per-move
-analysis is the shared Python code of :class:`~ai.connect4_solver.SolverBase`; the window search and the
-bisection on the score run in C.
+:class:`ai.connect4_solver.ConnectFourSolver` with one deliberate difference, its table (``reference=False``,
+the default): buckets of two entries, one kept for the deepest search seen and one for the latest, and
+positions stored under the smaller of their own and their mirror image's key. On deep searches that explores
+10% to 30% fewer positions than one always-replaced entry per slot (more the fuller the table), which the
+pure-Python core, the readable reference, does without. With ``reference=True`` the compiled core uses the
+Python core's table layout and, given the same table size, explores the same positions node for node and
+stores the same entries, which the tests check. The per-move analysis is the shared Python code of
+:class:`~ai.connect4_solver.SolverBase`; the window search and the bisection on the score run in C.
 
 While the C search runs, the GIL is released: the window and other Python threads go on at full speed. It
 stops within a few thousand positions (well under a millisecond) when its :class:`~ai.stop_flag.StopFlag` is
