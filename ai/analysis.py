@@ -1,16 +1,21 @@
 """Exact analysis of positions, in the benchmark score convention (see :func:`ai.score.to_benchmark`).
 
-Connect Four boards with an even number of cells go to the Pons-style solver; Tic-tac-toe is solved by the
-engine's own alpha-beta search run to the end of the game. The command-line analyzer, the tests and the max level
-share these functions, so they all speak the same number.
+:class:`ExactAnalyzer` is the one place that answers "what is this position worth, and each of its moves?".
+For Connect Four it asks, in this order: the opening book (7 x 6 only, :mod:`ai.opening_book`), its memo of
+the exact scores it has already found, and the solver (the compiled core where it is built, else the Python
+one, :mod:`ai.solver_core`). Tic-tac-toe is solved by the engine's own alpha-beta search run to the end of the
+game. The command-line tools, the max level, the hint, the analysis overlay and the tests all ask it, so they
+all speak the same number.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from ai.connect4_native import NativeConnectFourSolver
 from ai.connect4_solver import FULL_COLUMN, SolverBase
+from ai.opening_book import OpeningBook, shipped_book
 from ai.score import to_benchmark, win_in
 from ai.search import Searcher
 from ai.solver_core import new_solver
@@ -18,6 +23,8 @@ from ai.table import TranspositionTable
 
 #: Printed in place of the score of an illegal move, as the reference solver does.
 ILLEGAL = FULL_COLUMN
+#: Exact scores remembered (beyond the book and the solver's table) before the memo starts afresh.
+MEMO_LIMIT = 1 << 20
 
 
 def solver_supports(game) -> bool:
@@ -33,16 +40,28 @@ def can_analyze(game) -> bool:
 class ExactAnalyzer:
     """Exact scores of positions; keeps one solver (and its table) per board size between calls."""
 
-    def __init__(self, solver_slots: int | None = None, search_entries: int = 1 << 18) -> None:
-        """``solver_slots``: table slots of each Connect Four solver (None: the solver core's default)."""
+    def __init__(
+        self,
+        solver_slots: int | None = None,
+        search_entries: int = 1 << 18,
+        book: Callable[[], OpeningBook | None] = shipped_book,
+    ) -> None:
+        """``solver_slots``: table slots of each Connect Four solver (None: the solver core's default).
+        ``book``: returns the opening book to consult (called at the first 7 x 6 question, so that reading the
+        file never delays the window's first frame), or None for none."""
         self._solver_slots = solver_slots
+        self._book_source = book
+        self._book: OpeningBook | None = None
+        self._book_read = False
+        # Exact scores found by searching, by (variant, key): facts, so kept across games (up to MEMO_LIMIT).
+        self._memo: dict[tuple[str, int], int] = {}
         self._solvers: dict[tuple[int, int], SolverBase] = {}
         self._searcher = Searcher(TranspositionTable(search_entries))
         self.stop: threading.Event | None = None
         self.deadline: float | None = None
 
     def clear(self) -> None:
-        """Empties every table."""
+        """Empties every search table (the exact scores already found stay: they are facts)."""
         self._searcher.table.clear()
         for solver in self._solvers.values():
             solver.clear()
@@ -53,6 +72,7 @@ class ExactAnalyzer:
         for solver in self._solvers.values():
             solver.release()
         self._solvers.clear()
+        self._memo.clear()
 
     @property
     def nodes(self) -> int:
@@ -63,6 +83,26 @@ class ExactAnalyzer:
         thread while the core searches, since the core counts as it goes (and runs without check points)."""
         solvers = list(self._solvers.values())  # one atomic copy: the worker may be adding a solver
         return sum(solver.nodes for solver in solvers if isinstance(solver, NativeConnectFourSolver))
+
+    def known_score(self, game) -> int | None:
+        """The exact score of a position from the book or the memo, without searching; None when neither
+        has it."""
+        key = game.key()
+        if solver_supports(game) and (game.width, game.height) == (7, 6):
+            if not self._book_read:
+                self._book_read = True
+                self._book = self._book_source()
+            if self._book is not None:
+                score = self._book.score(key)
+                if score is not None:
+                    return score
+        return self._memo.get((game.variant(), key))
+
+    def _remember(self, game, score: int) -> int:
+        if len(self._memo) >= MEMO_LIMIT:
+            self._memo.clear()
+        self._memo[(game.variant(), game.key())] = score
+        return score
 
     def solver_for(self, game) -> SolverBase:
         shape = (game.width, game.height)
@@ -79,14 +119,20 @@ class ExactAnalyzer:
         """
         if game.is_over():
             raise ValueError("game is over")
-        if solver_supports(game):
-            player = game.to_move()
-            return self.solver_for(game).solve(game.stones(player), game.occupied(), game.ply(), weak)
         if not can_analyze(game):
             raise ValueError(f"no exact analysis for {game.variant()}")
-        exact = self._searcher.solve(game, deadline=self.deadline, stop=self.stop)
-        benchmark = to_benchmark(exact, game.ply(), game.width * game.height)
-        return (benchmark > 0) - (benchmark < 0) if weak else benchmark
+        exact = self.known_score(game)
+        if exact is None:
+            if solver_supports(game):
+                player = game.to_move()
+                score = self.solver_for(game).solve(game.stones(player), game.occupied(), game.ply(), weak)
+                if weak:
+                    return score  # only a sign: nothing to remember
+            else:
+                searched = self._searcher.solve(game, deadline=self.deadline, stop=self.stop)
+                score = to_benchmark(searched, game.ply(), game.width * game.height)
+            exact = self._remember(game, score)
+        return (exact > 0) - (exact < 0) if weak else exact
 
     def move_scores(self, game, weak: bool = False) -> list[int]:
         """The score of every move of the board in board order (columns left to right, or cells 1..n), from the
@@ -94,9 +140,6 @@ class ExactAnalyzer:
         """
         if game.is_over():
             raise ValueError("game is over")
-        if solver_supports(game):
-            player = game.to_move()
-            return self.solver_for(game).analyze(game.stones(player), game.occupied(), game.ply(), weak)
         legal = set(game.moves())
         cells = game.width * game.height
         board_moves = game.width if game.name == "connect4" else cells

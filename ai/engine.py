@@ -92,11 +92,13 @@ class _Pulse:
             self.latest = replace(latest, seconds=time.monotonic() - self._started, running=False)
 
     def now(self) -> Searching | None:
-        """The latest count with the compiled core's positions added (from any thread)."""
+        """The latest count with the compiled core's positions added, and the time up to now (from any
+        thread)."""
         latest = self.latest
         if latest is None or not latest.running:
             return latest
-        return replace(latest, nodes=latest.nodes + self._uncounted() - self._uncounted_at_begin)
+        nodes = latest.nodes + self._uncounted() - self._uncounted_at_begin
+        return replace(latest, nodes=nodes, seconds=time.monotonic() - self._started)
 
     def __call__(self) -> None:
         self._checks += 1

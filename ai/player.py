@@ -9,7 +9,6 @@ window's AI are the same player.
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Iterator
 
@@ -18,6 +17,7 @@ from ai.connect4_solver import FULL_COLUMN
 from ai.messages import Limits
 from ai.score import PROVEN, from_benchmark, from_child, win_in
 from ai.search import Searcher, SearchResult, SearchStopped
+from ai.stop_flag import StopFlag
 from ai.table import TranspositionTable
 
 #: Share of the max level's time the exact solver gets first, to prove the move at once where it can.
@@ -27,6 +27,9 @@ QUICK_SOLVE_SHARE = 0.1
 HEURISTIC_SHARE = 0.4
 #: Pondering without a depth target stops its heuristic iterations here and hands over to the exact solver.
 PONDER_DEPTH_CAP = 14
+#: Seconds pondering first gives the exact analysis (instant from the opening book or the memo; a fraction of a
+#: second solves most middle and end games), so the hint and the overlay are exact wherever that suffices.
+PONDER_QUICK_SECONDS = 0.25
 
 
 class Thinker:
@@ -98,8 +101,25 @@ class Thinker:
         the best only a refutation bound, which helps the computer's full search of that reply little.
 
         Yields one result per completed depth, about ``game`` itself: the human's best reply and the value of
-        every reply (``move_scores``, from the human's side).
+        every reply (``move_scores``, from the human's side). Before any of that, on boards the exact solver
+        takes, the exact analysis gets PONDER_QUICK_SECONDS; if it finishes, its exact result is the only one
+        yielded (a depth level's table is still filled quietly afterwards).
         """
+        exact = None
+        if solver_supports(game):
+            exact = self._solve_best(game, time.monotonic() + PONDER_QUICK_SECONDS, stop, None)
+            if exact is not None:
+                yield exact
+                if limits is None or limits.depth is None:
+                    return  # the max level's reply will find the same exact answer at once
+        # A depth level's reply is a heuristic search: pondering still fills the table for it, and after an
+        # exact result it does so quietly, so that the hint and the overlay keep showing the exact values.
+        for result in self._ponder_by_depth(game, limits, stop):
+            if exact is None:
+                yield result
+
+    def _ponder_by_depth(self, game, limits: Limits | None, stop: StopFlag) -> Iterator[SearchResult]:
+        """The heuristic part of :meth:`ponder`, then (for the max level) the exact solver."""
         target = PONDER_DEPTH_CAP if limits is None or limits.depth is None else limits.depth
         start = time.monotonic()
         replies = game.moves()

@@ -14,6 +14,7 @@ from ai.engine import Engine
 from ai.messages import BestMove, Limits, Progress
 from ai.player import Thinker
 from ai.search import Searcher
+from ai.stop_flag import StopFlag
 from game import ConnectFour, TicTacToe
 from tests.conftest import TESTSETS
 
@@ -226,7 +227,7 @@ def test_pondering_saves_at_least_three_times_the_nodes():
     ratios = []
     for position in reuse_positions():
         warm = Thinker(table_entries=1 << 18, seed=0)
-        list(warm.ponder(position, Limits(depth=depth), threading.Event()))
+        list(warm.ponder(position, Limits(depth=depth), StopFlag()))
         reply = position.copy()
         reply.apply(rng.choice(position.moves()))
         if reply.is_over():

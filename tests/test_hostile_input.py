@@ -495,15 +495,16 @@ def _close_during(start_search) -> float:
 
 def test_close_during_a_max_level_think_in_the_exact_solver_is_prompt():
     def think(engine):
-        # The max level tries the exact solver first (a tenth of the think time, here a minute).
-        engine.think(ConnectFour.from_moves("44"), Limits(seconds=600))
+        # The max level tries the exact solver first (a tenth of the think time, here a minute), on the 8 x 7
+        # board, where no opening book answers at once.
+        engine.think(ConnectFour.from_moves("44", 8, 7), Limits(seconds=600))
         _wait_until(lambda: engine._thinker.analyzer.nodes > 0)
 
     assert _close_during(think) < QUIT_BOUND
 
 
 def test_close_during_an_endless_max_level_ponder_is_prompt():
-    assert _close_during(lambda engine: engine.ponder(ConnectFour.from_moves("4"), None)) < QUIT_BOUND
+    assert _close_during(lambda engine: engine.ponder(ConnectFour.from_moves("4", 8, 7), None)) < QUIT_BOUND
 
 
 def test_close_during_a_tictactoe_4x4_solve_is_prompt():

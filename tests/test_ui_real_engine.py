@@ -72,8 +72,10 @@ def test_a_human_against_the_real_engine_with_pondering_and_undo(engine):
 
 
 def test_the_thinking_line_moves_while_the_real_engine_works_on_one_depth(engine):
-    # The max level on an open board: the solver and the deep iterations take seconds, depths are rare.
-    scene = PlayScene((800, 700), PlayOptions(level=Level(None), max_seconds=1.5, ponder=False), engine)
+    # The max level on the open 8 x 7 board (no opening book there): the solver and the deep iterations take
+    # seconds, depths are rare.
+    options = PlayOptions(width=8, height=7, level=Level(None), max_seconds=1.5, ponder=False)
+    scene = PlayScene((800, 700), options, engine)
     scene.try_play(3)
     shown = []
     deadline = time.monotonic() + WALL_CLOCK_LIMIT

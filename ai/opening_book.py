@@ -1,0 +1,145 @@
+"""The Connect Four opening book: exact scores of 7 x 6 positions that take the solver long, read from a file.
+
+The book is made by ``tools/make_book.py`` with the project's own solver and shipped as
+``assets/c4-book-7x6.bin``; :class:`ai.analysis.ExactAnalyzer` looks positions up in it before solving.
+It holds a position's exact score in the benchmark convention (see :func:`ai.score.to_benchmark`), for the side
+to move. A position and its mirror image (columns in reverse order) have the same score, so only one of them
+is stored, under the smaller of their two keys (:func:`canonical_key`).
+
+File format, all integers little-endian::
+
+    offset  size  what
+    0       8     magic b"PONDERBK"
+    8       1     format version (1)
+    9       1     board width
+    10      1     board height
+    11      1     the deepest ply (stones played) of any position held
+    12      4     number of entries N
+    16      4     CRC-32 of the N entries' bytes
+    20      8*N   entries, sorted ascending: canonical key << 8 | (score + 128)
+
+A key is Pons' key of the position, the side to move's stones plus the occupied cells on the bitboard layout of
+:mod:`game.kinarow` (below 2**49 on 7 x 6), so an entry is one unsigned 64-bit word and a lookup is a binary
+search. Loading reads the file once, checks its header, size and checksum, and refuses anything else with a
+:class:`BookError` naming the reason; the game then warns once and solves instead.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import sys
+import zlib
+from array import array
+from bisect import bisect_left
+from collections.abc import Iterable
+from pathlib import Path
+
+from assets import asset_path
+
+MAGIC = b"PONDERBK"
+VERSION = 1
+HEADER = struct.Struct("<8sBBBBII")
+#: Where the game finds its book.
+BOOK_PATH = asset_path("c4-book-7x6.bin")
+
+
+class BookError(Exception):
+    """A book file that cannot be used (missing, truncated, corrupt, or for another board)."""
+
+
+def mirror_key(key: int, width: int, height: int) -> int:
+    """The key of the mirror image: each column's ``height + 1`` bits moved to the mirrored column."""
+    bits = height + 1
+    column = (1 << bits) - 1
+    mirrored = 0
+    for index in range(width):
+        mirrored |= ((key >> (index * bits)) & column) << ((width - 1 - index) * bits)
+    return mirrored
+
+
+def canonical_key(key: int, width: int, height: int) -> int:
+    """The key a position and its mirror image are stored under: the smaller of the two."""
+    return min(key, mirror_key(key, width, height))
+
+
+class OpeningBook:
+    """Exact scores by canonical key for one board size (see the module docstring)."""
+
+    def __init__(self, width: int, height: int, max_ply: int, entries: array) -> None:
+        self.width, self.height, self.max_ply = width, height, max_ply
+        self._entries = entries
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def score(self, key: int) -> int | None:
+        """The exact score of the position with Pons key ``key`` (for the side to move), or None if absent."""
+        wanted = canonical_key(key, self.width, self.height)
+        index = bisect_left(self._entries, wanted << 8)
+        if index < len(self._entries) and self._entries[index] >> 8 == wanted:
+            return (self._entries[index] & 255) - 128
+        return None
+
+    def items(self) -> Iterable[tuple[int, int]]:
+        """``(canonical key, score)`` of every entry, in key order."""
+        return (((entry >> 8), (entry & 255) - 128) for entry in self._entries)
+
+    @classmethod
+    def load(cls, path: Path) -> OpeningBook:
+        """Reads a book file; raises BookError saying why it cannot be used."""
+        try:
+            data = Path(path).read_bytes()
+        except OSError as error:
+            raise BookError(f"cannot read {path}: {error.strerror or error}") from None
+        if len(data) < HEADER.size:
+            raise BookError(f"{path} is truncated (no header)")
+        magic, version, width, height, max_ply, count, checksum = HEADER.unpack_from(data)
+        if magic != MAGIC:
+            raise BookError(f"{path} is not an opening book")
+        if version != VERSION:
+            raise BookError(f"{path} has format version {version}, this program reads {VERSION}")
+        body = data[HEADER.size :]
+        if len(body) != 8 * count:
+            raise BookError(f"{path} is truncated or has extra bytes ({len(body)} bytes for {count} entries)")
+        if zlib.crc32(body) != checksum:
+            raise BookError(f"{path} is corrupt (checksum mismatch)")
+        entries = array("Q")
+        entries.frombytes(body)
+        if sys.byteorder != "little":
+            entries.byteswap()
+        if any(entries[i] >= entries[i + 1] for i in range(len(entries) - 1)):
+            raise BookError(f"{path} is corrupt (entries out of order)")
+        return cls(width, height, max_ply, entries)
+
+    @staticmethod
+    def write(path: Path, width: int, height: int, max_ply: int, scores: dict[int, int]) -> None:
+        """Writes ``scores`` (canonical key -> score) as a book file, atomically (a temporary file renamed)."""
+        entries = array("Q", sorted((key << 8) | (score + 128) for key, score in scores.items()))
+        if sys.byteorder != "little":
+            entries.byteswap()
+        body = entries.tobytes()
+        header = HEADER.pack(MAGIC, VERSION, width, height, max_ply, len(entries), zlib.crc32(body))
+        path = Path(path)
+        partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        partial.write_bytes(header + body)
+        os.replace(partial, path)
+
+
+_shipped: OpeningBook | None = None
+_shipped_tried = False
+
+
+def shipped_book() -> OpeningBook | None:
+    """The game's own 7 x 6 book, read on first use; None (after one warning) when it cannot be used."""
+    global _shipped, _shipped_tried
+    if not _shipped_tried:
+        _shipped_tried = True
+        try:
+            book = OpeningBook.load(BOOK_PATH)
+            if (book.width, book.height) != (7, 6):
+                raise BookError(f"{BOOK_PATH} is for a {book.width} x {book.height} board, not 7 x 6")
+            _shipped = book
+        except BookError as error:
+            print(f"ponder: opening book not used, positions are solved instead: {error}", file=sys.stderr)
+    return _shipped

@@ -1,0 +1,174 @@
+"""The opening book: its file format, its entries against the solver, a broken file falling back to solving."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+
+from ai.analysis import ExactAnalyzer
+from ai.opening_book import BOOK_PATH, BookError, OpeningBook, canonical_key, mirror_key, shipped_book
+from game import ConnectFour
+from tests.conftest import ROOT, read_positions
+
+#: The unit tests check a sample of the entries of the book's two deepest plies against a solve (shallower
+#: positions take the solver from seconds to minutes each: bench/book_check.py samples every ply).
+SOLVED_PLIES = 2
+
+
+def book_positions(book: OpeningBook) -> dict[int, list[ConnectFour]]:
+    """Every position of the book, by ply, found by walking the game tree from the empty board through the
+    book's entries (each position of the book is reached from one of a smaller ply, or is the empty board)."""
+    by_ply: dict[int, list[ConnectFour]] = {0: [ConnectFour()]}
+    seen = {canonical_key(0, 7, 6)}
+    for ply in range(book.max_ply):
+        for game in by_ply.get(ply, []):
+            for move in game.moves():
+                child = game.copy()
+                child.apply(move)
+                key = canonical_key(child.key(), 7, 6)
+                if key not in seen and not child.is_over() and book.score(child.key()) is not None:
+                    seen.add(key)
+                    by_ply.setdefault(ply + 1, []).append(child)
+    return by_ply
+
+
+@pytest.fixture(scope="module")
+def book() -> OpeningBook:
+    book = OpeningBook.load(BOOK_PATH)
+    assert (book.width, book.height) == (7, 6) and book.max_ply >= 2
+    return book
+
+
+def test_the_shipped_book_answers_the_empty_board_and_its_moves(book):
+    assert book.score(ConnectFour().key()) == 1
+    values = [-book.score(ConnectFour.from_moves(str(column)).key()) for column in range(1, 8)]
+    assert values == [-2, -1, 0, 1, 0, -1, -2]
+
+
+def test_every_entry_is_reached_from_the_empty_board(book):
+    reached = sum(len(games) for games in book_positions(book).values())
+    assert reached == len(book)
+
+
+def test_shallow_entries_are_the_best_of_their_moves(book):
+    """Plies whose positions take the solver minutes are checked for consistency: a position whose every move
+    leads to a book entry (or a finished game) scores the best of those moves."""
+    checked = 0
+    for games in book_positions(book).values():
+        for game in games:
+            values = []
+            for move in game.moves():
+                game.apply(move)
+                if game.winner() is not None:
+                    values.append((43 - game.ply()) // 2)
+                elif game.is_over():
+                    values.append(0)
+                else:
+                    child = book.score(game.key())
+                    values.append(None if child is None else -child)
+                game.undo()
+            if None not in values:
+                assert book.score(game.key()) == max(values), game.moves_text()
+                checked += 1
+    assert checked >= 1
+
+
+def test_a_sample_of_the_deepest_entries_equals_the_solver(book):
+    solver = ExactAnalyzer(solver_slots=1 << 22, book=lambda: None)
+    rng = random.Random(20261122)
+    by_ply = book_positions(book)
+    for ply in sorted(by_ply)[-SOLVED_PLIES:]:
+        for game in rng.sample(by_ply[ply], min(2, len(by_ply[ply]))):
+            assert solver.score(game) == book.score(game.key()), game.moves_text()
+
+
+def test_a_position_and_its_mirror_image_share_one_entry(book):
+    for games in book_positions(book).values():
+        for game in games:
+            mirrored = ConnectFour.from_moves("".join(str(8 - int(c)) for c in game.moves_text()))
+            assert mirrored.key() == mirror_key(game.key(), 7, 6)
+            assert book.score(mirrored.key()) == book.score(game.key())
+
+
+def test_write_and_load_round_trip_and_refuse_what_is_not_a_book(tmp_path):
+    scores = {
+        canonical_key(ConnectFour.from_moves(moves).key(), 7, 6): score
+        for moves, score in read_positions("Test_L1_R1")[:50]
+    }
+    path = tmp_path / "book.bin"
+    OpeningBook.write(path, 7, 6, 14, scores)
+    book = OpeningBook.load(path)
+    assert dict(book.items()) == scores and book.max_ply == 14
+    data = path.read_bytes()
+    broken = {
+        "truncated": data[:-3],
+        "no header": data[:10],
+        "not a book": b"GIF89a" + data[6:],
+        "corrupt": data[:40] + bytes([data[40] ^ 1]) + data[41:],
+        "empty": b"",
+    }
+    for reason, content in broken.items():
+        path.write_bytes(content)
+        with pytest.raises(BookError):
+            OpeningBook.load(path)
+        assert reason
+
+
+def test_a_broken_book_warns_once_and_every_answer_is_still_exact(tmp_path):
+    """The real program with its book file replaced by a truncated copy: one warning, exact answers."""
+    broken = tmp_path / "c4-book-7x6.bin"
+    broken.write_bytes(BOOK_PATH.read_bytes()[:-5])
+    rows = read_positions("Test_L2_R1")[:4]
+    code = (
+        "import sys, ai.opening_book as b, main; "
+        f"b.BOOK_PATH = b.Path({str(broken)!r}); "
+        "sys.argv = ['main.py', 'analyze']; sys.exit(main.main())"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", code],
+        input="".join(f"{moves}\n" for moves, _ in rows),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.split()[1::2] == [str(score) for _, score in rows]
+    assert completed.stderr.count("opening book not used") == 1, completed.stderr
+    assert "truncated" in completed.stderr
+
+
+@pytest.mark.parametrize(("options", "answer"), [([], " 1"), (["--all"], " -2 -1 0 1 0 -1 -2")])
+def test_the_empty_board_is_answered_at_once_from_the_book(options, answer):
+    started = time.monotonic()
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "analyze", *options],
+        input="\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.splitlines() == [answer]
+    # Minutes of solving otherwise; generous for a loaded machine (the interpreter's start included).
+    assert time.monotonic() - started < 20
+
+
+def test_the_analyzer_prefers_the_book_and_remembers_what_it_solved():
+    analyzer = ExactAnalyzer(solver_slots=1 << 20)
+    assert analyzer.score(ConnectFour()) == 1 and analyzer.nodes == 0  # from the book
+    moves, expected = read_positions("Test_L2_R1")[0]
+    game = ConnectFour.from_moves(moves)
+    assert analyzer.score(game) == expected
+    nodes = analyzer.nodes
+    assert analyzer.score(game) == expected and analyzer.nodes == nodes  # remembered, not searched again
+    assert analyzer.score(game, weak=True) == (expected > 0) - (expected < 0)
+
+
+def test_the_shipped_book_loads_lazily_once():
+    book = shipped_book()
+    assert book is not None and shipped_book() is book

@@ -1,0 +1,211 @@
+"""Builds the Connect Four opening book (``assets/c4-book-7x6.bin``, format in :mod:`ai.opening_book`).
+
+Usage: python tools/make_book.py [--plies N] [--all-plies F] [--workers W] [--slots S] [--minutes M]
+
+Which positions the book holds: every position with at most ``F`` stones, and beyond that, up to ``N`` stones,
+the positions of best play, with every move out of them. Precisely, a position is *expanded* when it has fewer
+than ``N`` stones and either has fewer than ``F`` stones or is reached from an expanded position by a best move
+(one that keeps the game's value); the book holds every expanded position and every position one move from
+an expanded one. So wherever play has stayed perfect (and anywhere in the first ``F`` moves) the score of every
+move is in the book, and a player leaving best play lands on a position whose score is in the book too.
+
+How it is filled: ply by ply, every position one move from an expanded position is solved exactly with the
+compiled solver (by ``W`` worker processes, each with its own table); an expanded position's score is then the
+best of its moves', so it needs no search of its own. Positions where the side to move wins at once are not
+stored (the analyzer sees those wins itself).
+
+Resumable and deterministic: each solved position is appended to a progress file as it
+is solved (``tools/book-progress-7x6.txt``, kept in the repository so that any later run, on any machine,
+continues), and a new run reads that file and solves only what is missing. The book's content depends only on
+the options, not on interruptions or the number of workers; ``--minutes`` stops the run after that time (the
+book then holds the plies completed so far, and the next run goes on from there). The book is rewritten,
+atomically, after every completed ply.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ai.connect4_native import NativeConnectFourSolver, native_built  # noqa: E402
+from ai.opening_book import BOOK_PATH, OpeningBook, canonical_key  # noqa: E402
+from game import ConnectFour  # noqa: E402
+
+WIDTH, HEIGHT = 7, 6
+CELLS = WIDTH * HEIGHT
+DEFAULT_PROGRESS = ROOT / "tools" / "book-progress-7x6.txt"
+
+_solver: NativeConnectFourSolver | None = None
+
+
+def _start_worker(slots: int) -> None:
+    global _solver
+    _solver = NativeConnectFourSolver(WIDTH, HEIGHT, table_slots=slots)
+
+
+def _solve(moves: str) -> tuple[str, int, float]:
+    """Exact score of the position after ``moves`` (in a worker process), and the seconds it took."""
+    game = ConnectFour.from_moves(moves)
+    started = time.perf_counter()
+    score = _solver.solve(game.stones(game.to_move()), game.occupied(), game.ply())
+    return moves, score, time.perf_counter() - started
+
+
+def key_of(game: ConnectFour) -> int:
+    return canonical_key(game.key(), WIDTH, HEIGHT)
+
+
+def read_progress(path: Path) -> dict[int, int]:
+    """Scores solved by earlier runs (a torn last line, from an interrupted run, is ignored)."""
+    scores: dict[int, int] = {}
+    if not path.exists():
+        return scores
+    for line in path.read_text().splitlines():
+        parts = line.split()
+        if len(parts) != 2:
+            continue
+        moves, score = parts
+        try:
+            scores[key_of(ConnectFour.from_moves(moves))] = int(score)
+        except ValueError:
+            continue
+    return scores
+
+
+def wins_at_once(game: ConnectFour) -> bool:
+    """True when the side to move has a winning move."""
+    for move in game.moves():
+        game.apply(move)
+        won = game.winner() is not None
+        game.undo()
+        if won:
+            return True
+    return False
+
+
+def move_values(game: ConnectFour, scores: dict[int, int]) -> dict[int, int | None]:
+    """The score of each legal move from the side to move's view (None where the child is not solved)."""
+    values: dict[int, int | None] = {}
+    for move in game.moves():
+        game.apply(move)
+        if game.winner() is not None:
+            values[move] = (CELLS + 1 - (game.ply() - 1)) // 2
+        elif game.is_over():
+            values[move] = 0
+        elif wins_at_once(game):
+            values[move] = -((CELLS + 1 - game.ply()) // 2)
+        else:
+            child = scores.get(key_of(game))
+            values[move] = None if child is None else -child
+        game.undo()
+    return values
+
+
+def build(args: argparse.Namespace) -> int:
+    progress_path: Path = args.progress
+    progress_path.parent.mkdir(parents=True, exist_ok=True)
+    scores = read_progress(progress_path)
+    print(f"{len(scores)} positions already solved (from {progress_path})", flush=True)
+    deadline = time.monotonic() + 60 * args.minutes if args.minutes else None
+    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    frontier = {key_of(ConnectFour()): ""}
+    completed_ply = -1
+    with context.Pool(args.workers, initializer=_start_worker, initargs=(args.slots,)) as pool:
+        with progress_path.open("a") as progress:
+            for ply in range(args.plies):
+                # Every child of every expanded position of this ply that is not solved yet, siblings together.
+                wanted: dict[int, str] = {}
+                for moves in sorted(frontier.values()):
+                    game = ConnectFour.from_moves(moves)
+                    for move in game.moves():
+                        game.apply(move)
+                        if not game.is_over() and not wins_at_once(game):
+                            key = key_of(game)
+                            if key not in scores and key not in wanted:
+                                wanted[key] = game.moves_text()
+                        game.undo()
+                jobs = sorted(wanted.values())
+                # Runs of siblings go to one worker (they share much of their search), but never so long
+                # that a worker idles while the other has a queue.
+                chunk = max(1, min(4, len(jobs) // (8 * args.workers)))
+                started = time.monotonic()
+                print(
+                    f"ply {ply}: {len(frontier)} positions to expand, {len(jobs)} children to solve",
+                    flush=True,
+                )
+                for done, (moves, score, seconds) in enumerate(pool.imap(_solve, jobs, chunksize=chunk), 1):
+                    scores[key_of(ConnectFour.from_moves(moves))] = score
+                    progress.write(f"{moves} {score}\n")
+                    progress.flush()
+                    if done % 50 == 0 or seconds > 30:
+                        elapsed = time.monotonic() - started
+                        print(
+                            f"  {done}/{len(jobs)} solved, {elapsed:.0f} s ({moves}: {score}, {seconds:.1f} s)",
+                            flush=True,
+                        )
+                    if deadline is not None and time.monotonic() > deadline:
+                        print("time is up: the book keeps the plies completed so far", flush=True)
+                        pool.terminate()
+                        write_book(args.out, scores, completed_ply)
+                        return 0
+                # Back up: an expanded position's score is the best of its moves'; its best moves lead on.
+                next_frontier: dict[int, str] = {}
+                for key, moves in sorted(frontier.items()):
+                    game = ConnectFour.from_moves(moves)
+                    values = move_values(game, scores)
+                    if any(value is None for value in values.values()):
+                        raise RuntimeError(f"a child of {moves!r} was not solved")
+                    best = max(values.values())
+                    scores[key] = best
+                    for move, value in values.items():
+                        if value == best or ply + 1 < args.all_plies:
+                            game.apply(move)
+                            if not game.is_over() and not wins_at_once(game):
+                                next_frontier.setdefault(key_of(game), game.moves_text())
+                            game.undo()
+                frontier = next_frontier
+                completed_ply = ply + 1
+                write_book(args.out, scores, completed_ply)
+                print(
+                    f"ply {ply} done in {time.monotonic() - started:.0f} s; book: {len(scores)} positions",
+                    flush=True,
+                )
+    return 0
+
+
+def write_book(path: Path, scores: dict[int, int], completed_ply: int) -> None:
+    OpeningBook.write(path, WIDTH, HEIGHT, max(completed_ply, 0), scores)
+    print(f"wrote {path} ({len(scores)} positions, {path.stat().st_size:,} bytes)", flush=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--plies", type=int, default=12, help="expand positions with fewer stones (default 12)"
+    )
+    parser.add_argument("--all-plies", type=int, default=3, help="expand every position with fewer stones")
+    parser.add_argument("--workers", type=int, default=2, help="solver processes (default 2)")
+    parser.add_argument(
+        "--slots", type=int, default=1 << 27, help="table slots per worker (default 2**27, 1 GB)"
+    )
+    parser.add_argument("--minutes", type=float, help="stop after this long (resume later)")
+    parser.add_argument("--progress", type=Path, default=DEFAULT_PROGRESS, help="progress file")
+    parser.add_argument("--out", type=Path, default=BOOK_PATH, help="book file to write")
+    args = parser.parse_args()
+    if not native_built():
+        parser.error("the compiled solver core is needed (pip install -e . with a C compiler)")
+    if not 0 <= args.all_plies <= args.plies <= CELLS - 2 or args.workers < 1:
+        parser.error("need 0 <= --all-plies <= --plies <= 40 and --workers >= 1")
+    return build(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
