@@ -15,15 +15,18 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
 TOOLS = ("analyze", "move")
+#: How the user started the program, for usage and error lines: the installed command or the script.
+PROGRAM = "ponder" if Path(sys.argv[0]).name == "ponder" else "python main.py"
 
-OVERVIEW = """\
-usage: python main.py [play options]          open the game window (see the options below)
-       python main.py analyze [options] < positions
-       python main.py move [options] < positions
+OVERVIEW = f"""\
+usage: {PROGRAM} [play options]          open the game window (see the options below)
+       {PROGRAM} analyze [options] < positions
+       {PROGRAM} move [options] < positions
 
 Connect Four and Tic-tac-toe against an alpha-beta AI that keeps thinking on your time.
 
@@ -31,7 +34,7 @@ command-line tools (positions are move strings, one per line; anything after the
   analyze   print the exact score of every position ('<moves> <score>'), or with --all of every move
   move      print the move the AI would play ('<moves> <move>') at a given depth or think time
 
-Run 'python main.py analyze --help' or 'python main.py move --help' for their options.
+Run '{PROGRAM} analyze --help' or '{PROGRAM} move --help' for their options.
 
 exit status: 0 ok (also when the window is closed); 1 bad input (an unusable --load file, bad lines of the
 tools); 2 bad arguments; 130 interrupted (Ctrl+C).
@@ -64,7 +67,7 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
 def build_tool_parser(tool: str) -> argparse.ArgumentParser:
     if tool == "analyze":
         parser = argparse.ArgumentParser(
-            prog="python main.py analyze",
+            prog=f"{PROGRAM} analyze",
             description="Exact scores of positions read from stdin, one move string per line. Score convention "
             "of the Connect Four benchmark sets: 0 draw, positive the side to move wins (22 - its stones at the "
             "win on 7x6), negative it loses.",
@@ -76,7 +79,7 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
         parser.add_argument("--weak", action="store_true", help="only win / draw / loss: 1, 0, -1")
         return parser
     parser = argparse.ArgumentParser(
-        prog="python main.py move",
+        prog=f"{PROGRAM} move",
         description="The move the AI would play in positions read from stdin: '<moves> <move>' (a column 1-7, "
         "or a cell 1-9 for Tic-tac-toe).",
     )
@@ -127,7 +130,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         width, height = parse_size(args.size) if args.size else (None, None)
         new_game(args.game, width, height)
     except ValueError as error:
-        print(f"python main.py {tool}: error: {error}", file=err)
+        print(f"{PROGRAM} {tool}: error: {error}", file=err)
         return 2
 
     def make_game():
@@ -137,7 +140,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         from ai.analysis import ExactAnalyzer, can_analyze
 
         if not can_analyze(make_game()):
-            print(f"python main.py analyze: error: no exact analysis for {make_game().variant()}", file=err)
+            print(f"{PROGRAM} analyze: error: no exact analysis for {make_game().variant()}", file=err)
             return 2
         analyzer = ExactAnalyzer()
 
