@@ -206,6 +206,10 @@ def run() -> None:
         sys.exit(main())
     except KeyboardInterrupt:
         sys.exit(130)
+    except BrokenPipeError:
+        # The reader of the help went away (``--help | head``): stop quietly, as the tools do.
+        _silence_stdout()
+        sys.exit(1)
 
 
 if __name__ == "__main__":
