@@ -3,8 +3,10 @@
 Usage: python bench/engine_limits.py [--stops N] [--ponder-minutes M]
 
 Stop latency: the engine thinks (deep) or ponders (max level) on positions of real games; after a random
-0.05-0.5 s, stop() is called and the time until the worker is idle is measured. Memory: the engine ponders an
-opening position for M minutes (default 10) with its default tables; the process's resident memory is sampled.
+0.05-0.5 s, stop() is called and the time until the worker is idle is measured. The same for the compiled solver
+core alone: a solve on another thread, its stop flag set, the time until the solve has returned. Memory:
+the engine ponders an 8 x 7 opening (no book there, so it keeps searching) for M minutes (default 10) with
+its default tables; the process's resident memory is sampled.
 """
 
 from __future__ import annotations
@@ -13,13 +15,17 @@ import argparse
 import random
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ai.connect4_native import NativeConnectFourSolver, native_built  # noqa: E402
 from ai.engine import Engine  # noqa: E402
 from ai.messages import Limits  # noqa: E402
+from ai.search import SearchStopped  # noqa: E402
+from ai.stop_flag import StopFlag  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
 
@@ -54,11 +60,37 @@ def stop_latencies(count: int) -> list[float]:
     return latencies
 
 
+def native_stop_latencies(count: int) -> list[float]:
+    """Milliseconds from setting a compiled solve's stop flag to the solve having returned, on its thread."""
+    rng = random.Random(4)
+    solver = NativeConnectFourSolver()
+    latencies = []
+    for _ in range(count):
+        game = ConnectFour.from_moves("".join(rng.choice("1234567") for _ in range(4)))
+        solver.stop = StopFlag()
+
+        def solve(game: ConnectFour) -> None:
+            try:
+                solver.solve(game.stones(game.to_move()), game.occupied(), game.ply())
+            except SearchStopped:
+                pass
+
+        thread = threading.Thread(target=solve, args=(game,))
+        thread.start()
+        time.sleep(rng.uniform(0.05, 0.5))
+        started = time.perf_counter()
+        solver.stop.set()
+        thread.join()
+        latencies.append((time.perf_counter() - started) * 1000)
+    solver.release()
+    return latencies
+
+
 def ponder_memory(minutes: float) -> list[tuple[float, float]]:
     engine = Engine()
     samples = [(0.0, resident_megabytes())]
     try:
-        engine.ponder(ConnectFour.from_moves("44"))
+        engine.ponder(ConnectFour.from_moves("44", 8, 7))
         started = time.monotonic()
         next_sample = 60.0
         while time.monotonic() - started < minutes * 60:
@@ -87,6 +119,12 @@ def main() -> None:
         f"Stop latency over {len(latencies)} stops (think and ponder): median {statistics.median(latencies):.1f} ms, "
         f"max {max(latencies):.1f} ms"
     )
+    native = native_stop_latencies(args.stops) if native_built() else []
+    if native:
+        print(
+            f"Compiled core, stop flag to solve returned, over {len(native)} stops: median "
+            f"{statistics.median(native):.2f} ms, max {max(native):.2f} ms"
+        )
     samples = ponder_memory(args.ponder_minutes)
     print("| minutes pondering | resident memory |")
     print("|---|---|")

@@ -2,10 +2,13 @@
 
 Usage: python bench/frames.py [--seconds S]
 
-Three phases of S seconds each, every frame redrawn (the mouse sweeps over the board, so the ghost disc moves):
-  idle    two players on one screen, no search at all;
-  ponder  against the max level, the human to move: the engine ponders without a deadline;
-  think   computer against computer at the max level: the engine thinks all the time.
+Four phases of S seconds each, every frame redrawn (the mouse sweeps over the board, so the ghost disc moves):
+  idle      two players on one screen, no search at all;
+  ponder    against the max level, the human to move: the engine ponders without a deadline;
+  think     computer against computer at the max level: the engine thinks all the time;
+  compiled  two players on one screen while the compiled solver core solves a hard position on another
+            thread (it runs without the GIL: frames should match the idle phase).
+The ponder and think phases play on the 8 x 7 board, where no opening book answers, so the search works.
 A frame time is the time from one frame's start to the next (the loop asks for 60 frames a second, 16.7 ms).
 Beside the frames, the search's own speed (nodes per second from its progress reports), so that smoothness is not
 bought by starving the search. Last line: RESULT p95_ms=<ponder+think p95> max_ms=<ponder+think max>.
@@ -17,6 +20,7 @@ import argparse
 import os
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -27,10 +31,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
+from ai.connect4_native import NativeConnectFourSolver, native_built  # noqa: E402
 from ai.engine import SWITCH_INTERVAL, Engine  # noqa: E402
 from ai.levels import MAX  # noqa: E402
 from ai.messages import Progress  # noqa: E402
+from ai.search import SearchStopped  # noqa: E402
+from ai.stop_flag import StopFlag  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
+from game import ConnectFour  # noqa: E402
 from ui.app import FPS, MAX_FRAME_SECONDS, App  # noqa: E402
 from ui.options import Mode, PlayOptions  # noqa: E402
 
@@ -52,8 +60,23 @@ class CountingEngine(Engine):
         return messages
 
 
-def run_phase(options: PlayOptions, seconds: float) -> tuple[list[float], list[float]]:
-    """Frame times (ms) and search speeds (nodes/s) of one phase."""
+def solve_hard_position(stop: StopFlag, rates: list[float]) -> None:
+    """Solves a hard opening position with the compiled core until ``stop`` (the frames' background load)."""
+    solver = NativeConnectFourSolver(table_slots=1 << 24)
+    solver.stop = stop
+    game = ConnectFour.from_moves("13712")  # Test_L1_R3's first position: seconds of solving
+    started = time.perf_counter()
+    try:
+        while True:
+            solver.solve(game.stones(game.to_move()), game.occupied(), game.ply())
+            solver.clear()
+    except SearchStopped:
+        rates.append(solver.nodes / (time.perf_counter() - started))
+
+
+def run_phase(options: PlayOptions, seconds: float, background=None) -> tuple[list[float], list[float]]:
+    """Frame times (ms) and search speeds (nodes/s) of one phase; ``background(stop, rates)`` runs on a thread
+    of its own meanwhile, if given."""
     engine_holder: list[CountingEngine] = []
 
     def factory() -> CountingEngine:
@@ -61,6 +84,10 @@ def run_phase(options: PlayOptions, seconds: float) -> tuple[list[float], list[f
         return engine_holder[0]
 
     app = App(factory, options, start_playing=True, size=SIZE)
+    stop, background_rates = StopFlag(), []
+    worker = threading.Thread(target=background, args=(stop, background_rates)) if background else None
+    if worker is not None:
+        worker.start()
     surface = pygame.display.set_mode(SIZE, pygame.RESIZABLE)
     clock = pygame.time.Clock()
     frames: list[float] = []
@@ -86,7 +113,10 @@ def run_phase(options: PlayOptions, seconds: float) -> tuple[list[float], list[f
                 pygame.display.flip()
     finally:
         app.engine.close()
-    return frames, engine_holder[0].rates
+        if worker is not None:
+            stop.set()
+            worker.join()
+    return frames, engine_holder[0].rates + background_rates
 
 
 def describe(frames: list[float]) -> tuple[float, float, float]:
@@ -102,12 +132,24 @@ def main() -> None:
     args = parser.parse_args()
     pygame.display.init()
     pygame.font.init()
+    big = {"width": 8, "height": 7}
     phases = {
-        "idle (no search)": PlayOptions(mode=Mode.TWO_PLAYERS, ponder=False),
-        "ponder (human to move, max level)": PlayOptions(mode=Mode.COMPUTER, level=MAX, moves="44"),
-        "think (computer vs computer, max)": PlayOptions(mode=Mode.WATCH, watch_levels=(MAX, MAX), moves="4"),
+        "idle (no search)": (PlayOptions(mode=Mode.TWO_PLAYERS, ponder=False), None),
+        "ponder (human to move, max level, 8 x 7)": (
+            PlayOptions(mode=Mode.COMPUTER, level=MAX, moves="44", **big),
+            None,
+        ),
+        "think (computer vs computer, max, 8 x 7)": (
+            PlayOptions(mode=Mode.WATCH, watch_levels=(MAX, MAX), moves="4", **big),
+            None,
+        ),
     }
-    # The engine lowers the interpreter's switch interval when it starts; report the one the phases ran with.
+    if native_built():
+        phases["compiled solver flat out (two players)"] = (
+            PlayOptions(mode=Mode.TWO_PLAYERS, ponder=False),
+            solve_hard_position,
+        )
+    # The engine lowers the interpreter's switch interval when it starts: report the one the phases ran with.
     print(
         f"Frame times at {FPS} fps target ({1000 / FPS:.1f} ms), {args.seconds:g} s per phase, switch interval "
         f"{min(sys.getswitchinterval(), SWITCH_INTERVAL) * 1000:g} ms"
@@ -115,8 +157,8 @@ def main() -> None:
     print("| phase | frames | median ms | p95 ms | max ms | search nodes/s (median) |")
     print("|---|---|---|---|---|---|")
     searching: list[float] = []
-    for name, options in phases.items():
-        frames, rates = run_phase(options, args.seconds)
+    for name, (options, background) in phases.items():
+        frames, rates = run_phase(options, args.seconds, background)
         median, p95, worst = describe(frames)
         rate = f"{statistics.median(rates):,.0f}" if rates else "-"
         print(f"| {name} | {len(frames)} | {median:.1f} | {p95:.1f} | {worst:.1f} | {rate} |", flush=True)
