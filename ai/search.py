@@ -31,6 +31,10 @@ from ai.table import EXACT, LOWER, UPPER, TranspositionTable
 INFINITY = WIN + 1
 
 
+#: Positions with at most this many stones are stored under their symmetric key, where the game offers one:
+#: there, many move orders reach mirrored positions; deeper, computing the key would cost more than it saves.
+SYMMETRY_PLIES = 8
+
 class SearchStopped(Exception):
     """Raised inside a search when its stop flag is set or its deadline has passed."""
 
@@ -94,6 +98,8 @@ class Searcher:
         #: Called at every check point (every CHECK_EVERY nodes); the engine thread uses it to yield the GIL.
         self.on_checkpoint: Callable[[], None] | None = None
         self._stop: threading.Event | None = None
+        self._symmetric_key: Callable[[], int] | None = None
+        self._can_still_win: Callable[[int], bool] | None = None
         self._deadline: float | None = None
 
     def _evaluator_for(self, game) -> Callable[[object], int]:
@@ -123,6 +129,10 @@ class Searcher:
         self.nodes = 0
         self._stop, self._deadline = stop, deadline
         self._evaluate = self._evaluator_for(game)
+        # Optional in the game protocol, offered by Tic-tac-toe: keys shared by symmetric positions, and whether
+        # a side can still complete a line at all (Connect Four has neither: its keys stay plain).
+        self._symmetric_key = getattr(game, "symmetric_key", None)
+        self._can_still_win = getattr(game, "can_still_win", None)
         self.table.generation = game.ply()
         root_ply = game.ply()
         plies_left = game.width * game.height - root_ply
@@ -163,6 +173,10 @@ class Searcher:
         self.nodes = 0
         self._stop, self._deadline = stop, deadline
         self._evaluate = self._evaluator_for(game)
+        # Optional in the game protocol, offered by Tic-tac-toe: keys shared by symmetric positions, and whether
+        # a side can still complete a line at all (Connect Four has neither: its keys stay plain).
+        self._symmetric_key = getattr(game, "symmetric_key", None)
+        self._can_still_win = getattr(game, "can_still_win", None)
         self.table.generation = root_ply = game.ply()
         try:
             return self._negamax(game, game.width * game.height - root_ply, -INFINITY, INFINITY, 0)
@@ -205,6 +219,18 @@ class Searcher:
         if game.is_over():
             # The game ended on the opponent's move: a win for them, or a draw.
             return -(WIN - ply) if game.winner() is not None else 0
+        if self._can_still_win is not None:
+            # A side that can complete no line any more does at best draw: the value is at most 0 for the side
+            # to move, or at least 0 (fail-soft: 0 is then a bound on the right side of the window).
+            player = game.to_move()
+            if beta > 0 and not self._can_still_win(player):
+                beta = 0
+                if alpha >= 0:
+                    return 0
+            if alpha < 0 and not self._can_still_win(1 - player):
+                alpha = 0
+                if beta <= 0:
+                    return 0
         if depth == 0:
             return self._evaluate(game)
         # No result here can beat a win on the next move or be worse than losing right now.
@@ -215,7 +241,9 @@ class Searcher:
         if alpha >= beta:
             return alpha
 
-        key = game.key()
+        # Near the start of the game, positions that are the same up to the board's symmetry share an entry
+        # (the stored best move is only a hint, checked for legality below, so a mirrored one does no harm).
+        key = game.key() if self._symmetric_key is None or game.ply() > SYMMETRY_PLIES else self._symmetric_key()
         entry = self.table.get(key)
         moves = game.moves()
         if entry is not None:

@@ -26,6 +26,26 @@ class TicTacToe(KInARowBoard):
         # Rows are counted from the top for players but from the bottom in the bitboard.
         self._cell_bits = [self._bit(size - 1 - cell // size, cell % size) for cell in range(cells)]
         self._order = tuple(sorted(range(cells), key=self._static_rank))
+        # For each of the board's 8 symmetries (rotations and reflections), the bit each cell's bit maps to.
+        images = []
+        for transpose in (False, True):
+            for flip_rows in (False, True):
+                for flip_columns in (False, True):
+                    image = {}
+                    for cell in range(cells):
+                        row, column = divmod(cell, size)
+                        if transpose:
+                            row, column = column, row
+                        row = size - 1 - row if flip_rows else row
+                        column = size - 1 - column if flip_columns else column
+                        image[self._cell_bits[cell]] = self._cell_bits[row * size + column]
+                    images.append(image)
+        self._symmetries = tuple(images)
+        # Every winning line (a row, a column or a diagonal), as the bits of its cells.
+        rows = [[row * size + column for column in range(size)] for row in range(size)]
+        columns = [[row * size + column for row in range(size)] for column in range(size)]
+        diagonals = [[i * size + i for i in range(size)], [i * size + size - 1 - i for i in range(size)]]
+        self._lines = tuple(sum(self._cell_bits[cell] for cell in line) for line in rows + columns + diagonals)
 
     def _static_rank(self, cell: int) -> tuple[int, int]:
         """Cells on more lines first (centre, then corners, then edges); ties by index."""
@@ -40,6 +60,29 @@ class TicTacToe(KInARowBoard):
         game = cls(size)
         game.play_text(text)
         return game
+
+    def can_still_win(self, player: int) -> bool:
+        """True while some line holds no stone of ``player``'s opponent, so ``player`` might still complete it.
+        (The game goes on until the board is full, as players expect; searches use this to bound the value.)"""
+        opponent = self._stones[1 - player]
+        return any(not line & opponent for line in self._lines)
+
+    def symmetric_key(self) -> int:
+        """The smallest :meth:`key` among the position's 8 rotations and reflections: equal for positions that
+        are the same up to symmetry, and so of equal value (searches share their table entries)."""
+        first, second = self._stones
+        shift = self.width * self._column_bits
+        smallest = None
+        for image in self._symmetries:
+            key = 0
+            for bit, mapped in image.items():
+                if first & bit:
+                    key |= mapped
+                elif second & bit:
+                    key |= mapped << shift
+            if smallest is None or key < smallest:
+                smallest = key
+        return smallest
 
     def moves(self) -> list[int]:
         if self.is_over():
