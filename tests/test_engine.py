@@ -98,12 +98,26 @@ def test_stop_during_a_ponder_is_followed_by_no_message_for_it(engine):
     assert [m for m in late if m.token == token] == []
 
 
+# Pondering's depth by depth search, on the 8 x 7 board: no opening book there, and its open positions take the
+# exact solver far longer than the quarter of a second pondering first gives it.
+OPEN_8X7 = "44"
+
+
 def test_ponder_reports_every_reply_and_never_a_best_move(engine):
-    game = ConnectFour.from_moves("44")
+    game = ConnectFour.from_moves(OPEN_8X7, 8, 7)
     token = engine.ponder(game, Limits(depth=3))
     messages = collect(engine, lambda ms: any(m.depth == 4 for m in ms))
     assert messages and all(isinstance(m, Progress) and m.pondering and m.token == token for m in messages)
     assert [m.depth for m in messages] == [2, 3, 4]
+
+
+def test_ponder_on_a_book_position_reports_the_exact_values_alone(engine):
+    """The hint and the overlay get exact values at once; a depth level's table is still filled afterwards, but
+    quietly, so no heuristic result replaces the exact one."""
+    token = engine.ponder(ConnectFour.from_moves("44"), Limits(depth=4))
+    messages = collect(engine, lambda ms: False, timeout=1.5)
+    assert len(messages) == 1 and messages[0].token == token and messages[0].exact
+    assert sorted(move for move, _, exact in messages[0].move_scores if exact) == list(range(7))
 
 
 def test_a_finished_ponder_idles_without_burning_cpu(engine):
@@ -124,11 +138,11 @@ def test_pondering_switched_off_runs_nothing(engine):
 
 def test_analyze_runs_even_with_pondering_switched_off(engine):
     engine.set_pondering(False)
-    game = ConnectFour.from_moves("44")
+    game = ConnectFour.from_moves(OPEN_8X7, 8, 7)
     token = engine.analyze(game, Limits(depth=2))
     messages = collect(engine, lambda ms: any(m.depth == 3 for m in ms))
     assert [m.depth for m in messages] == [2, 3]
-    assert all(m.pondering and m.token == token and len(m.move_scores) == 7 for m in messages)
+    assert all(m.pondering and m.token == token and len(m.move_scores) == 8 for m in messages)
     assert engine.analyze(ConnectFour.from_moves("1212121")) != token  # a finished game: nothing runs
 
 
@@ -161,7 +175,7 @@ def test_worker_errors_are_raised_by_poll(engine):
 
 def test_the_live_count_grows_between_depths_and_belongs_to_the_wanted_request(engine):
     # A deep search of an open position: no depth beyond the first few completes in this test's second.
-    token = engine.ponder(ConnectFour.from_moves("44"))
+    token = engine.ponder(ConnectFour.from_moves(OPEN_8X7, 8, 7))
     counts = []
     deadline = time.monotonic() + GENEROUS
     while time.monotonic() < deadline and len({count.nodes for count in counts}) < 4:
