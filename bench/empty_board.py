@@ -1,5 +1,5 @@
-"""The empty 7 x 6 board solved strongly (its exact score, 1: the first player wins with her last stone but one),
-from nothing: no opening book, a fresh table, one thread.
+"""The empty 7 x 6 board solved strongly (its exact score: 1, the first player wins with her last stone but
+one), from nothing: no opening book, a fresh table, one thread.
 
 Usage: python bench/empty_board.py [--slots S] [--core compiled|python]
 
@@ -22,7 +22,9 @@ from bench.machine import machine_line  # noqa: E402
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--slots", type=int, default=1 << 27, help="table slots (default 2**27: 1 GB)")
     parser.add_argument("--core", choices=("compiled", "python"), default="compiled")
     args = parser.parse_args()
