@@ -39,9 +39,10 @@ def main() -> None:
     seconds = time.perf_counter() - started
     print("| core | table | score | time | positions explored | positions/s |")
     print("|---|---|---|---|---|---|")
+    table = f"{solver.size:,} slots, {solver.size * 8 / 2**20:,.0f} MB"
     print(
-        f"| {args.core} | {solver.size:,} slots, {solver.size * 8 / 2**20:,.0f} MB | {score} | {seconds:.1f} s "
-        f"| {solver.nodes:,} | {solver.nodes / seconds:,.0f} |"
+        f"| {args.core} | {table} | {score} | {seconds:.1f} s | {solver.nodes:,} "
+        f"| {solver.nodes / seconds:,.0f} |"
     )
     print(f"(allocating and clearing the table took {allocated:.2f} s more)")
     print(f"Machine: {machine_line()}")
