@@ -2,24 +2,25 @@
 
 Usage: python tools/make_book.py [--plies N] [--all-plies F] [--workers W] [--slots S] [--minutes M]
 
-Which positions the book holds: every position with at most ``F`` stones, and beyond that, up to ``N`` stones,
-the positions of best play, with every move out of them. Precisely, a position is *expanded* when it has fewer
-than ``N`` stones and either has fewer than ``F`` stones or is reached from an expanded position by a best move
-(one that keeps the game's value); the book holds every expanded position and every position one move from
-an expanded one. So wherever play has stayed perfect (and anywhere in the first ``F`` moves) the score of every
-move is in the book, and a player leaving best play lands on a position whose score is in the book too.
+Which positions the book holds: every position with at most ``F`` stones, and beyond that, up to ``N``
+stones, the positions of best play, with every move out of them. Precisely, a position is *expanded* when it
+has fewer than ``N`` stones and either has fewer than ``F`` stones or is reached from an expanded position by a
+best move (one that keeps the game's value); the book holds every expanded position and every position one
+move from an expanded one. So wherever play has stayed perfect (and anywhere in the first ``F`` moves) the
+score of every move is in the book, and a player leaving best play lands on a position whose score is in the
+book too. The shipped book: ``--plies 14 --all-plies 2``.
 
 How it is filled: ply by ply, every position one move from an expanded position is solved exactly with the
 compiled solver (by ``W`` worker processes, each with its own table); an expanded position's score is then the
 best of its moves', so it needs no search of its own. Positions where the side to move wins at once are not
 stored (the analyzer sees those wins itself).
 
-Resumable and deterministic: each solved position is appended to a progress file as it
-is solved (``tools/book-progress-7x6.txt``, kept in the repository so that any later run, on any machine,
-continues), and a new run reads that file and solves only what is missing. The book's content depends only on
-the options, not on interruptions or the number of workers; ``--minutes`` stops the run after that time (the
-book then holds the plies completed so far, and the next run goes on from there). The book is rewritten,
-atomically, after every completed ply.
+Resumable and deterministic: a run starts from every score already in the book file, and each position it
+solves is appended at once to a progress file (``tools/book-progress-7x6.txt``, emptied whenever a ply is
+complete and written to the book), so a new run, on any machine, solves only what is missing. The book's
+content depends only on the options, not on interruptions or the number of workers; ``--minutes`` stops the
+run after that time (the book then holds the plies completed so far, and the next run goes on from there).
+The book is rewritten, atomically, after every completed ply.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ai.connect4_native import NativeConnectFourSolver, native_built  # noqa: E402
-from ai.opening_book import BOOK_PATH, OpeningBook, canonical_key  # noqa: E402
+from ai.opening_book import BOOK_PATH, BookError, OpeningBook, canonical_key  # noqa: E402
 from game import ConnectFour  # noqa: E402
 
 WIDTH, HEIGHT = 7, 6
@@ -59,6 +60,16 @@ def _solve(moves: str) -> tuple[str, int, float]:
 
 def key_of(game: ConnectFour) -> int:
     return canonical_key(game.key(), WIDTH, HEIGHT)
+
+
+def read_book(path: Path) -> dict[int, int]:
+    """Scores held by an existing book file (none if there is no usable one: it is then built afresh)."""
+    try:
+        book = OpeningBook.load(path)
+    except BookError as error:
+        print(f"starting without a book: {error}", flush=True)
+        return {}
+    return dict(book.items()) if (book.width, book.height) == (WIDTH, HEIGHT) else {}
 
 
 def read_progress(path: Path) -> dict[int, int]:
@@ -110,8 +121,9 @@ def move_values(game: ConnectFour, scores: dict[int, int]) -> dict[int, int | No
 def build(args: argparse.Namespace) -> int:
     progress_path: Path = args.progress
     progress_path.parent.mkdir(parents=True, exist_ok=True)
-    scores = read_progress(progress_path)
-    print(f"{len(scores)} positions already solved (from {progress_path})", flush=True)
+    scores = read_book(args.out)
+    scores.update(read_progress(progress_path))
+    print(f"{len(scores)} positions already solved (from {args.out} and {progress_path})", flush=True)
     deadline = time.monotonic() + 60 * args.minutes if args.minutes else None
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     frontier = {key_of(ConnectFour()): ""}
@@ -119,7 +131,7 @@ def build(args: argparse.Namespace) -> int:
     with context.Pool(args.workers, initializer=_start_worker, initargs=(args.slots,)) as pool:
         with progress_path.open("a") as progress:
             for ply in range(args.plies):
-                # Every child of every expanded position of this ply that is not solved yet, siblings together.
+                # Every child of every expanded position of this ply not solved yet, siblings together.
                 wanted: dict[int, str] = {}
                 for moves in sorted(frontier.values()):
                     game = ConnectFour.from_moves(moves)
@@ -145,10 +157,8 @@ def build(args: argparse.Namespace) -> int:
                     progress.flush()
                     if done % 50 == 0 or seconds > 30:
                         elapsed = time.monotonic() - started
-                        print(
-                            f"  {done}/{len(jobs)} solved, {elapsed:.0f} s ({moves}: {score}, {seconds:.1f} s)",
-                            flush=True,
-                        )
+                        last = f"{moves}: {score}, {seconds:.1f} s"
+                        print(f"  {done}/{len(jobs)} solved, {elapsed:.0f} s ({last})", flush=True)
                     if deadline is not None and time.monotonic() > deadline:
                         print("time is up: the book keeps the plies completed so far", flush=True)
                         pool.terminate()
@@ -172,6 +182,9 @@ def build(args: argparse.Namespace) -> int:
                 frontier = next_frontier
                 completed_ply = ply + 1
                 write_book(args.out, scores, completed_ply)
+                # Everything solved so far is in the book now.
+                progress.seek(0)
+                progress.truncate()
                 print(
                     f"ply {ply} done in {time.monotonic() - started:.0f} s; book: {len(scores)} positions",
                     flush=True,
