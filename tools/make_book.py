@@ -4,8 +4,8 @@ Usage: python tools/make_book.py [--plies N] [--all-plies F] [--workers W] [--sl
 
 Which positions the book holds: every position with at most ``F`` stones, and beyond that, up to ``N``
 stones, the positions of best play, with every move out of them. Precisely, a position is *expanded* when it
-has fewer than ``N`` stones and either has fewer than ``F`` stones or is reached from an expanded position by a
-best move (one that keeps the game's value); the book holds every expanded position and every position one
+has fewer than ``N`` stones and either has fewer than ``F`` stones or is reached from an expanded position by
+a best move (one that keeps the game's value); the book holds every expanded position and every position one
 move from an expanded one. So wherever play has stayed perfect (and anywhere in the first ``F`` moves) the
 score of every move is in the book, and a player leaving best play lands on a position whose score is in the
 book too. The shipped book: ``--plies 14 --all-plies 2``.
