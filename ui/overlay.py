@@ -16,41 +16,14 @@ not the overlay shows, so the board never moves); Tic-tac-toe in the empty cells
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 from pygame import Rect
 
 from ui.layout import PlayLayout
 from ui.session import Thinking
-from ui.texts import TICKS, lean, short_label
+from ui.texts import TICKS, MoveValue, move_values
 from ui.theme import Colour, Fonts, Theme
 from ui.widgets import draw_text, fitting_font
-
-
-@dataclass(frozen=True)
-class MoveValue:
-    """The value of ``move`` for the side to move: its ``score`` and whether it is ``exact`` (see
-    :mod:`ai.score`), the ``label`` of a proven value (None for an estimate), its ``lean`` from -1 (lost) to 1
-    (won) on the bars' scale, and whether it is one of the ``best`` moves (the highest score)."""
-
-    move: int
-    score: int
-    exact: bool
-    label: str | None
-    lean: float
-    best: bool
-
-
-def move_values(thinking: Thinking | None) -> list[MoveValue]:
-    """The values of every move the search valued, in the order it gave them; empty when it gave none."""
-    if thinking is None or not thinking.move_scores:
-        return []
-    top = max(score for _, score, _ in thinking.move_scores)
-    return [
-        MoveValue(move, score, exact, short_label(score, exact), lean(score, exact), score == top)
-        for move, score, exact in thinking.move_scores
-    ]
 
 
 def mix(colour: Colour, other: Colour, share: float) -> Colour:
