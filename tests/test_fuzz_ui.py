@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bench.fuzz_ui import FuzzFailure, UIFuzzer, fuzz_seed
-from ui.session import Session
+from ui.state.session import Session
 
 #: Events per seed in CI: enough to meet every screen, mode and engine state several times (about 10 s).
 CI_EVENTS = 2500

@@ -19,13 +19,13 @@ from ai.levels import MAX, Level
 from ai.messages import Progress
 from ai.score import from_benchmark, win_in
 from tests.conftest import TESTSETS
-from ui.hint import HINT_SECONDS
-from ui.options import Mode, PlayOptions
+from ui import play_view
 from ui.layout import play_layout
 from ui.overlay import fitted_label, value_box
-from ui import play_view
 from ui.play_scene import PlayScene
-from ui.texts import TICKS, move_values, short_label
+from ui.state.hint import HINT_SECONDS
+from ui.state.options import Mode, PlayOptions
+from ui.state.texts import TICKS, move_values, short_label
 from ui.theme import Fonts
 
 SIZE = (960, 780)

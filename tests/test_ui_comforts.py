@@ -12,12 +12,12 @@ from fakes import FakeEngine, FakeSounds, click, key
 from ai.levels import Level
 from ui.app import App
 from ui.help_overlay import KEYS
-from ui.options import Mode, PlayOptions
 from ui.play_input import Action
 from ui.play_scene import PlayScene
-from ui.settings import FILE_NAME, Settings, SettingsStore
 from ui.start_scene import StartScene
-from ui.tally import Tally
+from ui.state.options import Mode, PlayOptions
+from ui.state.settings import FILE_NAME, Settings, SettingsStore
+from ui.state.tally import Tally
 from ui.theme import CLASSIC, HIGH_CONTRAST
 
 SIZE = (960, 780)

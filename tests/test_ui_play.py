@@ -9,10 +9,10 @@ from fakes import FakeEngine, click, key, motion, resize
 from ai.levels import Level
 from ai.messages import BestMove, Progress, Searching
 from ai.score import win_in
-from ui.options import FirstPlayer, Mode, PlayOptions
 from ui.play_scene import PlayScene
 from ui.play_view import picture
 from ui.scene import GoToMenu
+from ui.state.options import FirstPlayer, Mode, PlayOptions
 
 SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL

@@ -10,10 +10,10 @@ from fakes import FakeEngine, click, key, motion
 
 from ai.levels import MAX, Level, levels_for
 from ui.app import App
-from ui.options import GAME_TITLES, SIZES, FirstPlayer, Mode, PlayOptions
 from ui.scene import GoToPlay, Quit
-from ui.settings import SettingsStore
 from ui.start_scene import MODE_TEXT, StartScene, rows_for
+from ui.state.options import GAME_TITLES, SIZES, FirstPlayer, Mode, PlayOptions
+from ui.state.settings import SettingsStore
 from ui.theme import CLASSIC, HIGH_CONTRAST
 
 SIZE = (960, 780)

@@ -31,9 +31,9 @@ from ai.player import Thinker  # noqa: E402
 from ai.score import from_benchmark  # noqa: E402
 from ui.app import DEFAULT_SIZE  # noqa: E402
 from ui.help_overlay import draw_help  # noqa: E402
-from ui.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
 from ui.play_scene import PlayScene  # noqa: E402
 from ui.start_scene import StartScene  # noqa: E402
+from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
 from ui.theme import DARK, HIGH_CONTRAST, Fonts  # noqa: E402
 
 OUT = ROOT / "assets" / "screenshots"

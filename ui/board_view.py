@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from ui.animation import MoveAnimation
 from ui.layout import PlayLayout
+from ui.state.animation import MoveAnimation
 from ui.theme import Theme
 from ui.widgets import filled_circle, stroke, supersampled, thick_line
 

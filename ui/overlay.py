@@ -1,14 +1,15 @@
 """The analysis overlay: the value of every legal move, a short label where the search proved it, else a bar.
 
-Values come from the latest Progress of the position on the board (:attr:`ui.session.Thinking.move_scores`):
-pondering and analysis value every move of the human's position, depth after depth, and the max level's exact
-solver values every move of the computer's. Each value is from the side to move. A proven value is a label of
-at most three characters, so it fits a column at any window size: ``W7`` (playing there wins in 7 of the
-mover's moves), ``L1`` (the other side then wins with its next move), ``=`` (draw); the play screen's detail
-line explains the labels shown (:func:`ui.texts.legend`) and names the value of the move under the pointer in
-full words. An estimate is a bar from the middle in the colour of the side it favours (right: the mover,
-left: the other side) on a track whose tick marks are the edges of the words' bands ("even", "better",
-"much better", "winning"; see :mod:`ui.texts`), so bars can be compared across positions.
+Values come from the latest Progress of the position on the board
+(:attr:`ui.state.session.Thinking.move_scores`): pondering and analysis value every move of the human's
+position, depth after depth, and the max level's exact solver values every move of the computer's. Each value
+is from the side to move. A proven value is a label of at most three characters, so it fits a column at any
+window size: ``W7`` (playing there wins in 7 of the mover's moves), ``L1`` (the other side then wins with its
+next move), ``=`` (draw); the play screen's detail line explains the labels shown
+(:func:`ui.state.texts.legend`) and names the value of the move under the pointer in full words. An estimate
+is a bar from the middle in the colour of the side it favours (right: the mover, left: the other side) on a
+track whose tick marks are the edges of the words' bands ("even", "better", "much better", "winning"; see
+:mod:`ui.state.texts`), so bars can be compared across positions.
 
 Connect Four shows the values in a row under the board, one per column (the layout keeps that row whether or
 not the overlay shows, so the board never moves); Tic-tac-toe in the empty cells.
@@ -20,8 +21,8 @@ import pygame
 from pygame import Rect
 
 from ui.layout import PlayLayout
-from ui.session import Thinking
-from ui.texts import TICKS, MoveValue, move_values
+from ui.state.session import Thinking
+from ui.state.texts import TICKS, MoveValue, move_values
 from ui.theme import Colour, Fonts, Theme
 from ui.widgets import draw_text, fitting_font
 

@@ -14,20 +14,21 @@ from pathlib import Path
 
 from ai.messages import BestMove, Progress
 from game.protocol import Game
-from ui import play_files, results, savegame, texts
-from ui.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
+from ui import play_files
 from ui.board_view import view_for
-from ui.hint import Hint
 from ui.layout import PlayLayout, play_layout
-from ui.options import PlayOptions
 from ui.play_files import FILE_NOTICE_SECONDS, NOTICE_SECONDS
 from ui.scene import Scene
-from ui.session import EngineLike, Refusal, Session
 from ui.sound import SoundPlayer
-from ui.tally import Tally
+from ui.state import results, savegame, texts
+from ui.state.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
+from ui.state.hint import Hint
+from ui.state.options import PlayOptions
+from ui.state.session import EngineLike, Refusal, Session
+from ui.state.tally import Tally
+from ui.state.userfiles import data_dir
 from ui.theme import CLASSIC, Fonts, Theme
 from ui.toast import Notice, NoticeKind
-from ui.userfiles import data_dir
 
 #: Seconds between the last stone landing and the result banner, so the winning line is seen first.
 BANNER_DELAY = 0.45
@@ -56,7 +57,7 @@ class PlayBoard(Scene):
     ) -> None:
         """``sounds`` None plays nothing; ``tally`` None counts nothing; ``saved_game_path`` is the file of
         Ctrl+S and Ctrl+O (default: ``saved-game.txt`` in the user's data directory); ``animation`` is a name
-        of :data:`~ui.animation.ANIMATION_SPEEDS`."""
+        of :data:`~ui.state.animation.ANIMATION_SPEEDS`."""
         super().__init__(size)
         self.theme = theme
         self.fonts = fonts or Fonts()
@@ -97,7 +98,8 @@ class PlayBoard(Scene):
         self.dirty = True
 
     def set_animation(self, name: str) -> None:
-        """Sets the animation speed by its name in :data:`~ui.animation.ANIMATION_SPEEDS` ("off" included)."""
+        """Sets the animation speed by its name in :data:`~ui.state.animation.ANIMATION_SPEEDS` ("off"
+        included)."""
         self.animation_speed = ANIMATION_SPEEDS[name]
 
     @property

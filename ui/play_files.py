@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.protocol import Game
-from ui import savegame, texts
-from ui.animation import Fade
 from ui.clipboard import copy_text
-from ui.tally import Tally
+from ui.state import savegame, texts
+from ui.state.animation import Fade
+from ui.state.tally import Tally
 from ui.toast import Notice, NoticeKind
 
 #: Seconds a message about a file (saved, loaded, or why not) stays: long enough to read a reason.

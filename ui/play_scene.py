@@ -2,10 +2,11 @@
 
 Turns mouse and key events into actions on the board (play, undo, redo, new game, next round, hint, files).
 Each job has its module: what happens at the board and when :class:`~ui.play_board.PlayBoard`; the rules of
-turns, undo pairs and engine tokens :class:`~ui.session.Session`; what keys mean :mod:`ui.play_input`
-(commands, as :class:`~ui.play_input.Action`) and :mod:`ui.move_keys` (moves); the words :mod:`ui.texts`; a
-round's sound and tally line :mod:`ui.results`; save, load and copy :mod:`ui.play_files`; the geometry
-:mod:`ui.layout`; the drawing :mod:`ui.play_view`, :mod:`ui.board_view` and :mod:`ui.toolbar`.
+turns, undo pairs and engine tokens :class:`~ui.state.session.Session`; what keys mean :mod:`ui.play_input`
+(commands, as :class:`~ui.play_input.Action`) and :mod:`ui.move_keys` (moves); the words
+:mod:`ui.state.texts`; a round's sound and tally line :mod:`ui.state.results`; save, load and copy
+:mod:`ui.play_files`; the geometry :mod:`ui.layout`; the drawing :mod:`ui.play_view`, :mod:`ui.board_view` and
+:mod:`ui.toolbar`.
 """
 
 from __future__ import annotations
@@ -15,14 +16,15 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from ui import move_keys, play_files, results, texts
+from ui import move_keys, play_files
 from ui.layout import PlayLayout
-from ui.options import GAME_TITLES, Mode, PlayOptions
 from ui.play_board import PlayBoard
 from ui.play_input import Action, is_command, key_action
 from ui.play_view import banner, draw_play
 from ui.scene import GoToMenu
-from ui.session import EngineLike
+from ui.state import results, texts
+from ui.state.options import GAME_TITLES, Mode, PlayOptions
+from ui.state.session import EngineLike
 from ui.theme import CLASSIC, Fonts, Theme
 from ui.toast import NoticeKind
 from ui.toolbar import Toolbar, toolbar
@@ -182,7 +184,7 @@ class PlayScene(PlayBoard):
             self.try_play(meaning.selection)
         self.dirty = True
 
-    # --- words (see ui.texts) -------------------------------------------------------------------------------
+    # --- words (see ui.state.texts) -------------------------------------------------------------------------
 
     def player_name(self, player: int) -> str:
         return self.theme.player_name(self.options.game, player)
@@ -206,7 +208,8 @@ class PlayScene(PlayBoard):
         return "    ".join(self.detail_parts())
 
     def detail_parts(self) -> list[str]:
-        """The small line under the status, most important part first (see :func:`ui.texts.detail_parts`)."""
+        """The small line under the status, most important part first (see
+        :func:`ui.state.texts.detail_parts`)."""
         return texts.detail_parts(
             self.session,
             self._names(),
@@ -216,7 +219,7 @@ class PlayScene(PlayBoard):
         )
 
     def caption(self) -> str:
-        """The window title (see :func:`ui.texts.caption`)."""
+        """The window title (see :func:`ui.state.texts.caption`)."""
         return texts.caption(self.session, self._names())
 
     def tally_text(self) -> str:

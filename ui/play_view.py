@@ -1,8 +1,8 @@
 """How the play screen looks: the result banner's geometry and buttons, and the drawing of the whole screen
 (toolbar, board, analysis overlay, status lines, banner) from the scene's state.
 
-The scene decides what is shown (:class:`~ui.play_scene.PlayScene`); the words come from :mod:`ui.texts`, the
-board's pixels from :mod:`ui.board_view`, the overlay's from :mod:`ui.overlay`.
+The scene decides what is shown (:class:`~ui.play_scene.PlayScene`); the words come from
+:mod:`ui.state.texts`, the board's pixels from :mod:`ui.board_view`, the overlay's from :mod:`ui.overlay`.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ui import texts
 from ui.board_view import BoardPicture
 from ui.layout import PlayLayout, buttons_in_row, clamp
 from ui.overlay import draw_overlay
 from ui.play_input import Action
+from ui.state import texts
 from ui.theme import Fonts
 from ui.toolbar import draw_toolbar
 from ui.widgets import Button, draw_button, draw_fitted_text, draw_text, fitting_font, panel

@@ -13,7 +13,7 @@ import pygame
 from pygame import Rect
 
 from ai.messages import BestMove, Progress
-from ui.options import PlayOptions
+from ui.state.options import PlayOptions
 from ui.theme import Theme
 
 

@@ -15,8 +15,8 @@ from pygame import Rect
 
 from ai.levels import MAX, levels_for
 from ui.layout import buttons_in_row, clamp
-from ui.options import GAME_TITLES, SIZES, FirstPlayer, Mode, PlayOptions
 from ui.scene import GoToPlay, Scene
+from ui.state.options import GAME_TITLES, SIZES, FirstPlayer, Mode, PlayOptions
 from ui.theme import CLASSIC, Fonts, Theme
 from ui.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit
 

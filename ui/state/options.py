@@ -18,7 +18,7 @@ from game.catalog import GAME_NAMES, new_game, parse_size
 from game.connect4 import ConnectFour
 from game.protocol import IllegalMove
 from game.tictactoe import TicTacToe
-from ui.savegame import SavedGameError, read
+from ui.state.savegame import SavedGameError, read
 
 #: The board sizes offered per game, standard size first.
 SIZES: dict[str, tuple[tuple[int, int], ...]] = {

@@ -23,7 +23,7 @@ from game.catalog import GAME_NAMES, new_game, parse_size
 from game.connect4 import ConnectFour
 from game.protocol import Game, IllegalMove
 from game.tictactoe import TicTacToe
-from ui.userfiles import write_atomically
+from ui.state.userfiles import write_atomically
 
 FILE_NAME = "saved-game.txt"
 #: A saved game is a few dozen bytes; anything much bigger is not one (and is not read into memory whole).

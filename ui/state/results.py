@@ -1,15 +1,15 @@
 """What a finished round counts for: its sound, and its line in the score tally.
 
 Functions of the session (no pygame): the play screen plays the sound and, once per round, :func:`count`
-adds the outcome to the :class:`~ui.tally.Tally` under :func:`tally_key`.
+adds the outcome to the :class:`~ui.state.tally.Tally` under :func:`tally_key`.
 """
 
 from __future__ import annotations
 
-from ui import texts
-from ui.options import Mode
-from ui.session import Session
-from ui.tally import Tally, matchup_key
+from ui.state import texts
+from ui.state.options import Mode
+from ui.state.session import Session
+from ui.state.tally import Tally, matchup_key
 
 
 def outcome(session: Session) -> tuple[str, str]:

@@ -24,7 +24,7 @@ from ai.levels import Level
 from ai.messages import BestMove, Limits, Progress, Searching
 from game.catalog import new_game
 from game.protocol import Game
-from ui.options import FirstPlayer, Mode, PlayOptions
+from ui.state.options import FirstPlayer, Mode, PlayOptions
 
 #: Seconds the board stays still before the computer's move is shown (GNOME Four-in-a-row's lesson).
 PRESENTATION_DELAY = 0.6

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 
 from ai.score import HEURISTIC_LIMIT, is_proven_loss, is_proven_win, moves_to_end
 from game.protocol import Game
-from ui.hint import Hint
-from ui.options import GAME_TITLES, Mode
-from ui.session import Refusal, Session, Thinking
-from ui.tally import Record
+from ui.state.hint import Hint
+from ui.state.options import GAME_TITLES, Mode
+from ui.state.session import Refusal, Session, Thinking
+from ui.state.tally import Record
 
 #: Estimates below this (in absolute value) are "even".
 EVEN_BELOW = 20
