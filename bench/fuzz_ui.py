@@ -55,11 +55,11 @@ from ai.engine import Engine  # noqa: E402
 from ai.levels import MAX, Level, levels_for  # noqa: E402
 from ai.messages import BestMove, Limits  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
-from game.catalog import GAME_NAMES, new_game  # noqa: E402
+from game.catalog import GAME_NAMES, SIZES, new_game  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.play_scene import PlayScene  # noqa: E402
 from ui.start_scene import StartScene  # noqa: E402
-from ui.state.options import SIZES, FirstPlayer, Mode, PlayOptions  # noqa: E402
+from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
 
 #: The seed when FUZZ_SEED is not set.
 DEFAULT_SEED = 20261122

@@ -41,6 +41,8 @@ class KInARowBoard:
     """
 
     name = "k-in-a-row"
+    #: A move names a column and fills its lowest free cell (Connect Four), rather than naming a cell.
+    gravity = False
 
     def __init__(self, width: int, height: int, k: int) -> None:
         if width < 1 or height < 1 or k < 2 or k > max(width, height):

@@ -135,7 +135,7 @@ def test_analyze_runs_even_with_pondering_switched_off(engine):
 class ExplodingGame:
     """Crosses to the worker fine, then fails there."""
 
-    name, width, height, k = "connect4", 7, 6, 4
+    name, width, height, k, gravity = "connect4", 7, 6, 4, True
 
     def is_over(self):
         return False

@@ -9,13 +9,14 @@ from fakes import FakeEngine, key, motion
 
 from ai.levels import Level
 from ai.messages import Progress
+from game.catalog import GAME_TITLES
 from ui import move_keys
 from ui.app import App
 from ui.move_keys import KeyAnswer
 from ui.play_scene import PlayScene
 from ui.play_view import picture
 from ui.start_scene import StartScene
-from ui.state.options import GAME_TITLES, Mode, PlayOptions
+from ui.state.options import Mode, PlayOptions
 from ui.theme import CLASSIC, THEMES
 from ui.toast import NoticeKind
 

@@ -9,10 +9,11 @@ import pytest
 from fakes import FakeEngine, click, key, motion
 
 from ai.levels import MAX, Level, levels_for
+from game.catalog import GAME_TITLES, SIZES
 from ui.app import App
 from ui.scene import GoToPlay, Quit
 from ui.start_scene import MODE_TEXT, StartScene, rows_for
-from ui.state.options import GAME_TITLES, SIZES, FirstPlayer, Mode, PlayOptions
+from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.settings import SettingsStore
 from ui.theme import CLASSIC, HIGH_CONTRAST
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ai.messages import BestMove, Progress
+from game.catalog import game_spec
 from game.protocol import Game
 from ui import play_files
 from ui.board_view import view_for
@@ -77,7 +78,7 @@ class PlayBoard(Scene):
         """Sits down at a new board with ``options`` (at creation, and when a saved game is loaded)."""
         self.session = Session(options, self.engine)
         self.view = view_for(options.game, self.theme)
-        self.gravity = options.game == "connect4"
+        self.gravity = game_spec(options.game).gravity
         #: The column (Connect Four) or cell index (Tic-tac-toe) under the mouse or the keyboard cursor.
         self.selection: int | None = None
         self.animation: MoveAnimation | None = None

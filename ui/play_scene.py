@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from game.catalog import GAME_TITLES
 from ui import move_keys, play_files
 from ui.layout import PlayLayout
 from ui.play_board import PlayBoard
@@ -23,7 +24,7 @@ from ui.play_input import Action, is_command, key_action
 from ui.play_view import banner, draw_play
 from ui.scene import GoToMenu
 from ui.state import results, texts
-from ui.state.options import GAME_TITLES, Mode, PlayOptions
+from ui.state.options import Mode, PlayOptions
 from ui.state.session import EngineLike
 from ui.theme import CLASSIC, Fonts, Theme
 from ui.toast import NoticeKind

@@ -14,9 +14,10 @@ import pygame
 from pygame import Rect
 
 from ai.levels import MAX, levels_for
+from game.catalog import GAME_TITLES, SIZES
 from ui.layout import buttons_in_row, clamp
 from ui.scene import GoToPlay, Scene
-from ui.state.options import GAME_TITLES, SIZES, FirstPlayer, Mode, PlayOptions
+from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.theme import CLASSIC, Fonts, Theme
 from ui.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit
 
@@ -328,7 +329,7 @@ class StartScene(Scene):
             bottomleft=((width - title_width - emblem_width) // 2, int(height * 0.15)),
         )
         self._draw_emblem(surface, title, emblem_width)
-        subtitle = "Connect Four and Tic-tac-toe against an AI that thinks on your time"
+        subtitle = f"{' and '.join(GAME_TITLES.values())} against an AI that thinks on your time"
         draw_text(
             surface,
             subtitle,

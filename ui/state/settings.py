@@ -17,9 +17,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ai.levels import Level, parse_level
-from game.catalog import parse_size
+from game.catalog import SIZES, parse_size
 from ui.state.animation import ANIMATION_SPEEDS
-from ui.state.options import SIZES, FirstPlayer, Mode, PlayOptions
+from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.userfiles import UserFileError, read_json_object, write_json
 
 log = logging.getLogger(__name__)

@@ -22,9 +22,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ai.score import HEURISTIC_LIMIT, is_proven_loss, is_proven_win, moves_to_end
+from game.catalog import GAME_TITLES
 from game.protocol import Game
 from ui.state.hint import Hint
-from ui.state.options import GAME_TITLES, Mode
+from ui.state.options import Mode
 from ui.state.session import Refusal, Session, Thinking
 from ui.state.tally import Record
 
