@@ -47,10 +47,6 @@ class ConnectFour(KInARowBoard):
     def can_play(self, column: int) -> bool:
         return 0 <= column < self.width and not self._occupied & self._top_bits[column]
 
-    def column_height(self, column: int) -> int:
-        """How many stones column ``column`` holds."""
-        return (self._occupied & self._column_masks[column]).bit_count()
-
     def moves(self) -> list[int]:
         if self.is_over():
             return []

@@ -12,7 +12,13 @@ from game.catalog import DEFAULT_GAME, GAME_NAMES, GAMES, new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 # The exact analysis and the solvers are Connect Four's own (their owner keeps them as they are for now).
-CONNECT_FOUR_ONLY = {"analysis.py", "connect4_native.py", "connect4_solver.py", "opening_book.py", "solver_core.py"}
+CONNECT_FOUR_ONLY = {
+    "analysis.py",
+    "connect4_native.py",
+    "connect4_solver.py",
+    "opening_book.py",
+    "solver_core.py",
+}
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -30,7 +36,8 @@ def test_the_default_game_is_offered_first():
 
 
 def test_no_module_of_the_search_or_the_window_asks_which_game_it_is_by_name():
-    pattern = re.compile(r"""[=!]= *["'](%s)["']|["'](%s)["'] *[=!]=""" % ("|".join(GAME_NAMES), "|".join(GAME_NAMES)))
+    names = "|".join(GAME_NAMES)
+    pattern = re.compile(rf"""[=!]= *["']({names})["']|["']({names})["'] *[=!]=""")
     found = [
         f"{path.relative_to(ROOT)}:{number}"
         for folder in ("ai", "ui")

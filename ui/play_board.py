@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from ai.messages import BestMove, Progress
+from ai.messages import EngineMessage
 from game.catalog import game_spec
 from game.protocol import Game
 from ui import play_files
@@ -253,7 +253,7 @@ class PlayBoard(Scene):
 
     # --- time and messages ----------------------------------------------------------------------------------
 
-    def receive(self, message: Progress | BestMove) -> None:
+    def receive(self, message: EngineMessage) -> None:
         if self.session.receive(message):
             self.dirty = True
 

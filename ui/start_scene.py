@@ -143,7 +143,6 @@ class StartScene(Scene):
         self.fonts = fonts or Fonts()
         self.options = replace(options, moves="")
         self.focus = 0
-        self.hover: tuple[int, int] | None = None
         self._mouse = (-1, -1)
         self._arranged: tuple[tuple, tuple[list[list[Button]], int]] | None = None
 
