@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from fakes import FakeEngine
+from support.fakes import FakeEngine
 
 from ai.engine import Engine
 from ai.messages import BestMove, Limits
