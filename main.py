@@ -19,6 +19,8 @@ from pathlib import Path
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
+from game.catalog import DEFAULT_GAME, GAME_NAMES
+
 TOOLS = ("analyze", "move")
 #: How the user started the program, for usage and error lines: the installed command or the script.
 PROGRAM = "ponder" if Path(sys.argv[0]).name == "ponder" else "python main.py"
@@ -60,7 +62,7 @@ def positive_int(text: str) -> int:
 
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=("connect4", "tictactoe"), default="connect4")
+    parser.add_argument("--game", choices=GAME_NAMES, default=DEFAULT_GAME)
     parser.add_argument("--size", help="board size such as 7x6 (default: the standard board of the game)")
 
 

@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ai.messages import BestMove, EngineFailure, Limits, Progress, Searching
+from ai.messages import BestMove, EngineFailure, EngineMessage, Limits, Progress, Searching
 from ai.player import Thinker
 from ai.search import Searcher, SearchResult
 from ai.stop_flag import StopFlag
@@ -124,7 +124,7 @@ class Engine:
         self._thinker.set_checkpoint(self._pulse)
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         self._jobs: queue.Queue[_Job] = queue.Queue()
-        self._replies: queue.Queue[Progress | BestMove | EngineFailure] = queue.Queue()
+        self._replies: queue.Queue[EngineMessage | EngineFailure] = queue.Queue()
         self._tokens = itertools.count(1)
         self._current: _Job | None = None
         self._live_token: int | None = None
@@ -189,12 +189,12 @@ class Engine:
     def pondering_enabled(self) -> bool:
         return self._pondering_enabled
 
-    def poll(self) -> list[Progress | BestMove]:
+    def poll(self) -> list[EngineMessage]:
         """Messages of the latest request since the last poll, oldest first.
 
         Re-raises, on the caller's thread, an exception the worker met (for any request).
         """
-        messages: list[Progress | BestMove] = []
+        messages: list[EngineMessage] = []
         while True:
             try:
                 message = self._replies.get_nowait()

@@ -47,7 +47,7 @@ class ThreatEvaluator:
 
     @classmethod
     def for_game(cls, game) -> ThreatEvaluator:
-        return cls(game.width, game.height, game.k, gravity=game.name == "connect4")
+        return cls(game.width, game.height, game.k, gravity=game.gravity)
 
     def __call__(self, game) -> int:
         player = game.to_move()

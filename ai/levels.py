@@ -9,17 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.messages import Limits
+from game.catalog import game_spec
 
 #: Think time of the max level unless the player sets another.
 DEFAULT_MAX_SECONDS = 3.0
-
-# Depths offered per game family. Neighbouring levels must differ in strength (bench/tournament.py measures it)
-# and even depth 1 takes a win in one.
-_DEPTHS = {
-    "connect4": (1, 2, 4, 6, 8, 10),
-    "tictactoe": (1, 2, 3, 4, 6),
-}
-
 
 @dataclass(frozen=True)
 class Level:
@@ -41,8 +34,9 @@ MAX = Level(None)
 
 
 def levels_for(game_name: str) -> tuple[Level, ...]:
-    """Every level offered for ``game_name``, weakest first, "max" last."""
-    return tuple(Level(depth) for depth in _DEPTHS[game_name]) + (MAX,)
+    """Every level offered for ``game_name`` (its depths are in :mod:`game.catalog`), weakest first, "max"
+    last."""
+    return tuple(Level(depth) for depth in game_spec(game_name).depths) + (MAX,)
 
 
 def parse_level(text: str, game_name: str) -> Level:

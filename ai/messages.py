@@ -82,4 +82,5 @@ class EngineFailure:
     error: BaseException
 
 
+#: What :meth:`ai.engine.Engine.poll` hands the window.
 EngineMessage = Progress | BestMove

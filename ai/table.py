@@ -14,9 +14,6 @@ from __future__ import annotations
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
-#: Rough bytes per filled slot (key, entry tuple and its ints), for sizing the table from a memory budget.
-BYTES_PER_ENTRY = 160
-
 
 def next_prime(n: int) -> int:
     """The smallest prime >= n (n is at most a few million: trial division is quick enough)."""

@@ -3,6 +3,10 @@
 They work on anything with ``to_move / moves / apply / undo / is_over`` (a game of the protocol, or an
 :class:`ExplicitTree` written out by hand as in the textbooks), with a caller-supplied ``evaluate``. Unlike the
 engine's negamax, values here are seen from player 0 ("MAX"): MAX picks the largest child, MIN the smallest.
+
+This module stays although the engine never calls it: the textbook algorithms the project grew from are a
+feature, the readable statement of what the engine's search must agree with (the tests use minimax as the
+oracle of the fast search, and alpha-beta and max^n against hand-written trees).
 """
 
 from __future__ import annotations

@@ -45,11 +45,12 @@ import pygame  # noqa: E402
 from ai.levels import Level, levels_for  # noqa: E402
 from ai.messages import Limits  # noqa: E402
 from ai.player import Thinker  # noqa: E402
-from bench.fuzz_ui import Checker, FuzzFailure, record_thinks  # noqa: E402
+from support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
+from game.catalog import SIZES  # noqa: E402
 from ui.app import App, real_engine  # noqa: E402
-from ui.options import SIZES, FirstPlayer, Mode, PlayOptions  # noqa: E402
 from ui.play_scene import PlayScene  # noqa: E402
+from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
 
 #: Window time per frame: the presentation delay (0.6 s) passes in a few frames.
 FRAME_DT = 0.1

@@ -22,8 +22,7 @@ class ConnectFour(KInARowBoard):
     """Connect Four on a ``width`` x ``height`` board (``k`` in a row wins, 4 by default)."""
 
     name = "connect4"
-    #: Sizes offered to players; 7 x 6 is the standard board.
-    SIZES = ((7, 6), (6, 5), (8, 7), (9, 7))
+    gravity = True
 
     def __init__(self, width: int = 7, height: int = 6, k: int = 4) -> None:
         if width > 9:
@@ -47,10 +46,6 @@ class ConnectFour(KInARowBoard):
 
     def can_play(self, column: int) -> bool:
         return 0 <= column < self.width and not self._occupied & self._top_bits[column]
-
-    def column_height(self, column: int) -> int:
-        """How many stones column ``column`` holds."""
-        return (self._occupied & self._column_masks[column]).bit_count()
 
     def moves(self) -> list[int]:
         if self.is_over():

@@ -41,6 +41,8 @@ class KInARowBoard:
     """
 
     name = "k-in-a-row"
+    #: A move names a column and fills its lowest free cell (Connect Four), rather than naming a cell.
+    gravity = False
 
     def __init__(self, width: int, height: int, k: int) -> None:
         if width < 1 or height < 1 or k < 2 or k > max(width, height):
@@ -57,15 +59,8 @@ class KInARowBoard:
         self._moves: list[int] = []
         self._filled_bits: list[int] = []
         self._winner: int | None = None
-        self._board_bits = ((1 << (self._column_bits * width)) - 1) & ~self._sentinel_row()
 
     # --- bit helpers ---------------------------------------------------------------------------------------
-
-    def _sentinel_row(self) -> int:
-        row = 0
-        for column in range(self.width):
-            row |= 1 << (column * self._column_bits + self.height)
-        return row
 
     def _bit(self, row_from_bottom: int, column: int) -> int:
         return 1 << (column * self._column_bits + row_from_bottom)

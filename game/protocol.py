@@ -44,6 +44,8 @@ class Game(Protocol):
     height: int
     #: How many stones in a row win.
     k: int
+    #: A move names a column and fills its lowest free cell (Connect Four), rather than naming a cell.
+    gravity: bool
 
     def to_move(self) -> int:
         """The player (0 or 1) whose turn it is."""

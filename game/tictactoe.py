@@ -16,7 +16,6 @@ class TicTacToe(KInARowBoard):
     """Tic-tac-toe on a ``size`` x ``size`` board where ``size`` in a row wins (3 or 4)."""
 
     name = "tictactoe"
-    SIZES = ((3, 3), (4, 4))
 
     def __init__(self, size: int = 3) -> None:
         if size not in (3, 4):

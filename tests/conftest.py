@@ -1,7 +1,6 @@
 """Test set-up: pygame runs headless everywhere, whatever the machine has."""
 
 import os
-import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -9,8 +8,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 #: A seeded subset of the public Connect Four benchmark positions with their exact scores, shipped with the
 #: tests so that they run in a fresh clone (tools/make_test_positions.py; the benchmarks read the full sets).

@@ -58,12 +58,30 @@ def test_think_gives_progress_then_exactly_one_best_move(engine):
     assert game.moves_text() == "4453"  # the caller's game was not touched
 
 
+def worker_settles(engine: Engine, within: float = 2.0) -> bool:
+    """True when the worker thread itself stops working: it is idle within ``within`` seconds and stays so,
+    burning no CPU, for a few tenths of a second. (``poll`` drops stale messages, so a test that only looks at
+    messages cannot tell a worker that stopped from one that still searches for nobody.)"""
+    deadline = time.monotonic() + within
+    while not engine.is_idle():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
+    cpu_before = time.process_time()
+    time.sleep(0.3)
+    return engine.is_idle() and time.process_time() - cpu_before < 0.15
+
+
 def test_a_superseded_think_never_answers(engine):
     game = ConnectFour()
-    first = engine.think(game, Limits(depth=12))
+    # Depth 40 from the empty board: a search that would run for hours unless the second think stops it.
+    first = engine.think(game, Limits(depth=40))
+    time.sleep(0.05)
     second = engine.think(game, Limits(depth=2))
     messages = collect(engine, lambda ms: bool(best_moves(ms)))
-    messages += collect(engine, lambda ms: False, timeout=0.3)
+    assert [m.token for m in best_moves(messages)] == [second], "the superseded search was not stopped"
+    assert worker_settles(engine), "the worker still searches after answering the newer think"
+    messages += engine.poll()
     assert [m.token for m in best_moves(messages)] == [second]
     assert all(m.token == second for m in messages)
     assert first != second
@@ -71,13 +89,17 @@ def test_a_superseded_think_never_answers(engine):
 
 def test_stop_and_new_game_silence_a_think(engine):
     game = ConnectFour.from_moves("44")
-    engine.think(game, Limits(depth=14))
+    engine.think(game, Limits(depth=40))
     time.sleep(0.05)
+    assert not engine.is_idle()
     engine.stop()
-    assert collect(engine, lambda ms: False, timeout=0.5) == []
-    engine.think(game, Limits(depth=14))
+    assert worker_settles(engine), "the worker ignored stop"
+    assert engine.poll() == []
+    engine.think(game, Limits(depth=40))
+    time.sleep(0.05)
     engine.new_game()
-    assert collect(engine, lambda ms: False, timeout=0.5) == []
+    assert worker_settles(engine), "the worker ignored new_game"
+    assert engine.poll() == []
     # The engine still serves requests afterwards.
     token = engine.think(game, Limits(depth=3))
     assert best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0].token == token
@@ -149,7 +171,7 @@ def test_analyze_runs_even_with_pondering_switched_off(engine):
 class ExplodingGame:
     """Crosses to the worker fine, then fails there."""
 
-    name, width, height, k = "connect4", 7, 6, 4
+    name, width, height, k, gravity = "connect4", 7, 6, 4, True
 
     def is_over(self):
         return False

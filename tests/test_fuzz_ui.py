@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from bench.fuzz_ui import FuzzFailure, UIFuzzer, fuzz_seed
-from ui.session import Session
+from bench.fuzz_ui import UIFuzzer, fuzz_seed
+from support.fuzz_checks import FuzzFailure
+from ui.state.session import Session
 
 #: Events per seed in CI: enough to meet every screen, mode and engine state several times (about 10 s).
 CI_EVENTS = 2500

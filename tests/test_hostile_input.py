@@ -26,18 +26,18 @@ from pathlib import Path
 
 import pygame
 import pytest
-from fakes import FakeEngine
+from support.fakes import FakeEngine
 
 from ai.engine import Engine
 from ai.messages import BestMove, Limits
 from game import ConnectFour, TicTacToe
 from ui import app as app_module
 from ui.app import App
-from ui.settings import FILE_NAME as SETTINGS_NAME
-from ui.settings import Settings, SettingsStore
-from ui.tally import FILE_NAME as TALLY_NAME
-from ui.tally import Record, Tally
-from ui.userfiles import MAX_BYTES
+from ui.state.settings import FILE_NAME as SETTINGS_NAME
+from ui.state.settings import Settings, SettingsStore
+from ui.state.tally import FILE_NAME as TALLY_NAME
+from ui.state.tally import Record, Tally
+from ui.state.userfiles import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 MAIN = str(ROOT / "main.py")

@@ -9,10 +9,10 @@ from dataclasses import replace
 import pytest
 
 from ai.levels import MAX, Level
-from ui import userfiles
-from ui.options import FirstPlayer, Mode, PlayOptions
-from ui.settings import FILE_NAME, Settings, SettingsStore, from_json, to_json
-from ui.tally import Record, Tally, matchup_key
+from ui.state import userfiles
+from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.settings import FILE_NAME, Settings, SettingsStore, from_json, to_json
+from ui.state.tally import Record, Tally, matchup_key
 
 CHANGED = Settings(
     play=PlayOptions(

@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import shutil
-import sys
 import wave
 from pathlib import Path
 
 import pygame
 import pytest
 
+from tests.conftest import ROOT
+from tools import make_assets
 from ui import sound as sound_module
 from ui.icon import ICON_PATH, draw_icon, load_icon
 from ui.sound import SAMPLE_RATE, SOUND_NAMES, Sounds
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import make_assets  # noqa: E402
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import time
 
 import pygame
 import pytest
-from fakes import FakeEngine, key, motion
+from support.fakes import FakeEngine, key, motion
 
 from ai.analysis import ExactAnalyzer
 from ai.connect4_solver import FULL_COLUMN
@@ -19,12 +19,13 @@ from ai.levels import MAX, Level
 from ai.messages import Progress
 from ai.score import from_benchmark, win_in
 from tests.conftest import TESTSETS
-from ui.hint import HINT_SECONDS
-from ui.options import Mode, PlayOptions
+from ui import play_view
 from ui.layout import play_layout
-from ui.overlay import fitted_label, move_values, value_box
+from ui.overlay import fitted_label, value_box
 from ui.play_scene import PlayScene
-from ui.texts import TICKS, short_label
+from ui.state.hint import HINT_SECONDS
+from ui.state.options import Mode, PlayOptions
+from ui.state.texts import TICKS, move_values, short_label
 from ui.theme import Fonts
 
 SIZE = (960, 780)
@@ -62,13 +63,13 @@ def test_the_hint_shows_the_pondered_best_move_on_the_board_then_fades():
     token = engine.last("ponder").token
     scene.receive(ponder_progress(token, 2, {move: (40 if move == 2 else -5) for move in range(7)}))
     scene.handle(key(pygame.K_h))
-    picture = scene.picture(scene.layout())
+    picture = play_view.picture(scene, scene.layout())
     assert picture.hint == 2 and picture.hint in scene.game.moves()
     assert scene.status_text() == "Hint: column 3"
     scene.draw(pygame.Surface(SIZE))
     assert engine.count("analyze") == 0  # the ponder already searches this position
     run(scene, engine, HINT_SECONDS + 0.1)
-    assert scene.hint is None and scene.picture(scene.layout()).hint is None
+    assert scene.hint is None and play_view.picture(scene, scene.layout()).hint is None
     assert scene.status_text() == "Your turn (Red)"
 
 
@@ -82,7 +83,7 @@ def test_without_pondering_the_hint_asks_for_an_analysis_at_the_computers_level(
     assert call.limits == Level(6).limits(options.max_seconds)
     scene.receive(ponder_progress(call.token, 4, {move: move for move in range(7)}, depth=2))
     scene.update(0.01)
-    assert scene.picture(scene.layout()).hint == 4
+    assert play_view.picture(scene, scene.layout()).hint == 4
     # The hint follows the search as it deepens.
     scene.receive(ponder_progress(call.token, 3, {move: -move for move in range(7)}, depth=3))
     scene.update(0.01)
@@ -253,7 +254,7 @@ def test_the_hint_is_a_best_move_by_the_exact_analyzer(real_engine, moves):
         pytest.skip("the computer moves first from this position")
     scene.handle(key(pygame.K_h))
     search_until_proven(scene, real_engine)
-    hint = scene.picture(scene.layout()).hint
+    hint = play_view.picture(scene, scene.layout()).hint
     exact = ExactAnalyzer(solver_slots=1 << 16).move_scores(scene.game.copy())
     assert hint in scene.game.moves()
     assert exact[hint] == max(score for score in exact if score != FULL_COLUMN)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from fakes import FakeEngine, click, key
+from support.fakes import FakeEngine, click, key
 
 from ai.levels import MAX, Level
 from ui import app as app_module
 from ui.app import App, build_play_parser, main
-from ui.options import FirstPlayer, Mode, PlayOptions, parse_play_options
 from ui.play_scene import PlayScene
 from ui.start_scene import StartScene
+from ui.state.options import FirstPlayer, Mode, PlayOptions, parse_play_options
 
 
 @pytest.mark.parametrize(

@@ -7,16 +7,17 @@ import json
 
 import pygame
 import pytest
-from fakes import FakeEngine, FakeSounds, click, key
+from support.fakes import FakeEngine, FakeSounds, click, key
 
 from ai.levels import Level
 from ui.app import App
 from ui.help_overlay import KEYS
-from ui.options import Mode, PlayOptions
+from ui.play_input import Action
 from ui.play_scene import PlayScene
-from ui.settings import FILE_NAME, Settings, SettingsStore
 from ui.start_scene import StartScene
-from ui.tally import Tally
+from ui.state.options import Mode, PlayOptions
+from ui.state.settings import FILE_NAME, Settings, SettingsStore
+from ui.state.tally import Tally
 from ui.theme import CLASSIC, HIGH_CONTRAST
 
 SIZE = (960, 780)
@@ -126,7 +127,7 @@ def test_sounds_for_landing_refusal_and_results():
         scene.try_play(column)
     run(scene, engine, 1.0)
     assert sounds.played[-1] == "win"
-    scene.act("new")
+    scene.act(Action.NEW)
     for _ in range(6):
         scene.try_play(0)
     scene.try_play(0)
@@ -154,7 +155,7 @@ def test_the_tally_counts_wins_per_level_and_colour_and_resets(tmp_path):
     tally = Tally(tmp_path / "tally.json")
     scene, engine = make(tally=tally)
     red_wins(scene, engine)
-    scene.act("next")
+    scene.act(Action.NEXT)
     assert tally.get("connect4 7x6 vs depth 2").wins == 1
     two, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), tally=tally)
     for column in (0, 1, 0, 1, 0, 1, 0):

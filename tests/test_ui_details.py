@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from fakes import FakeEngine, key, motion
+from support.fakes import FakeEngine, key, motion
 
 from ai.levels import Level
 from ai.messages import Progress
+from game.catalog import GAME_TITLES
 from ui import move_keys
 from ui.app import App
 from ui.move_keys import KeyAnswer
-from ui.options import GAME_TITLES, Mode, PlayOptions
 from ui.play_scene import PlayScene
+from ui.play_view import picture
 from ui.start_scene import StartScene
+from ui.state.options import Mode, PlayOptions
 from ui.theme import CLASSIC, THEMES
 from ui.toast import NoticeKind
 
@@ -105,7 +107,7 @@ def test_the_hover_disc_shows_from_the_first_frame_where_the_mouse_is():
     scene = app.scene
     assert isinstance(scene, PlayScene)
     assert scene.selection == 3 and scene.move_at(pointer) == 3
-    assert scene.picture(scene.layout()).ghost_player == 0
+    assert picture(scene, scene.layout()).ghost_player == 0
     # Started from the command line, before the mouse was seen: nothing is selected, nothing breaks.
     other = App(FakeEngine, PlayOptions(level=Level(2)), start_playing=True)
     assert other.scene.selection is None
@@ -131,9 +133,9 @@ def test_after_a_resize_the_hover_follows_the_column_under_the_mouse():
 def test_no_ghost_disc_over_a_full_column():
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS, moves="222222"))
     scene.handle(motion(scene.layout().ghost_centre(1)))
-    assert scene.selection == 1 and scene.picture(scene.layout()).ghost_player is None
+    assert scene.selection == 1 and picture(scene, scene.layout()).ghost_player is None
     scene.handle(motion(scene.layout().ghost_centre(2)))
-    assert scene.picture(scene.layout()).ghost_player == 0
+    assert picture(scene, scene.layout()).ghost_player == 0
 
 
 # --- whose turn ---------------------------------------------------------------------------------------------
@@ -204,11 +206,11 @@ def test_the_title_stays_in_a_narrow_window(size, game):
     surface = pygame.Surface(size)
     scene.draw(surface)
     layout = scene.layout()
-    buttons = scene._toolbar_buttons(layout)
+    buttons = scene.toolbar(layout).buttons
     assert all(layout.toolbar.contains(button.rect) for button in buttons)
     title_area = pygame.Rect(0, 0, buttons[0].rect.left, layout.toolbar.height - 1)
     assert pixels_of(surface, title_area, CLASSIC.text) > 30, size
-    assert scene._toolbar(layout).title_room >= scene.fonts.get(12, bold=True).size(GAME_TITLES[game])[0]
+    assert scene.toolbar(layout).title_room >= scene.fonts.get(12, bold=True).size(GAME_TITLES[game])[0]
 
 
 def test_what_each_key_means_on_each_board():

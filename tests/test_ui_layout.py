@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ui.animation import Fade, drop_duration, drop_height, pop_scale
 from ui.board_view import winning_lines
 from ui.layout import play_layout
+from ui.state.animation import Fade, drop_duration, drop_height, pop_scale
 
 
 @pytest.mark.parametrize("size", [(960, 780), (400, 900), (1600, 500), (250, 210)])

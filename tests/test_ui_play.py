@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from fakes import FakeEngine, click, key, motion, resize
+from support.fakes import FakeEngine, click, key, motion, resize
 
 from ai.levels import Level
 from ai.messages import BestMove, Progress, Searching
 from ai.score import win_in
-from ui.options import FirstPlayer, Mode, PlayOptions
 from ui.play_scene import PlayScene
+from ui.play_view import picture
 from ui.scene import GoToMenu
+from ui.state.options import FirstPlayer, Mode, PlayOptions
 
 SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL
@@ -114,7 +115,7 @@ def test_a_full_column_is_refused_with_feedback_and_the_turn_stays():
     assert scene.game.moves_text() == "111111"
     assert scene.game.to_move() == 0
     assert scene.status_text() == "Column 1 is full"
-    assert scene.refusal is not None and scene.picture(scene.layout()).refusal > 0
+    assert scene.refusal is not None and picture(scene, scene.layout()).refusal > 0
     run(scene, engine, seconds=2.0)
     assert scene.status_text() == "Red to move"
     scene.handle(click(column_point(scene, 1)))
@@ -205,7 +206,7 @@ def test_undo_and_redo_pairs_against_the_computer_by_keys_and_buttons():
     assert scene.game.moves_text() == ""
     scene.handle(key(pygame.K_y, CTRL))
     assert scene.game.moves_text() == "44"
-    buttons = {button.action: button for button in scene._toolbar_buttons(scene.layout())}
+    buttons = {button.action: button for button in scene.toolbar(scene.layout()).buttons}
     scene.handle(click(buttons["redo"].rect.center))
     assert scene.game.moves_text() == "4434"
     scene.handle(click(buttons["undo"].rect.center))
@@ -256,7 +257,7 @@ def test_game_over_offers_next_round_and_new_game():
     assert scene.game.winner() == 0
     assert scene.status_text() == "Red wins"
     assert scene.banner_shown()
-    _, buttons = scene._banner(scene.layout())
+    _, buttons = scene.banner(scene.layout())
     actions = {button.action: button for button in buttons}
     assert set(actions) == {"next", "new", "menu"}
     # Clicks on the finished board play nothing.
@@ -279,7 +280,7 @@ def test_enter_plays_the_next_round_and_new_game_button_restarts():
     scene.handle(key(pygame.K_RETURN))
     assert scene.session.round_number == 2 and scene.game.ply() == 0
     win_for_red(scene, engine)
-    _, buttons = scene._banner(scene.layout())
+    _, buttons = scene.banner(scene.layout())
     new = next(button for button in buttons if button.action == "new")
     scene.handle(click(new.rect.center))
     assert scene.session.round_number == 1 and scene.game.ply() == 0

@@ -12,8 +12,8 @@ import pygame
 import pytest
 
 from ai.levels import Level
-from ui.options import Mode, PlayOptions
 from ui.play_scene import PlayScene
+from ui.state.options import Mode, PlayOptions
 
 engine_module = pytest.importorskip("ai.engine")
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from fakes import FakeEngine
+from support.fakes import FakeEngine
 
 from ai.levels import Level
 from ai.messages import BestMove, Progress
-from ui.options import FirstPlayer, Mode, PlayOptions
-from ui.session import PRESENTATION_DELAY, Refusal, Session
+from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.session import PRESENTATION_DELAY, Refusal, Session
 
 LEVEL = Level(4)
 

@@ -6,14 +6,15 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from fakes import FakeEngine, click, key, motion
+from support.fakes import FakeEngine, click, key, motion
 
 from ai.levels import MAX, Level, levels_for
+from game.catalog import GAME_TITLES, SIZES
 from ui.app import App
-from ui.options import GAME_TITLES, SIZES, FirstPlayer, Mode, PlayOptions
 from ui.scene import GoToPlay, Quit
-from ui.settings import SettingsStore
 from ui.start_scene import MODE_TEXT, StartScene, rows_for
+from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.settings import SettingsStore
 from ui.theme import CLASSIC, HIGH_CONTRAST
 
 SIZE = (960, 780)

@@ -6,8 +6,8 @@ import pytest
 
 from ai.evaluate import LOSES_NEXT, WINS_NEXT
 from ai.score import HEURISTIC_LIMIT, from_child, win_in
-from ui import texts
-from ui.texts import estimate, lean, legend, outlook, short_label, statistics
+from ui.state import texts
+from ui.state.texts import estimate, lean, legend, outlook, short_label, statistics
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,8 @@
 """Renders every screen of the window into assets/screenshots/*.png, headless, without a real search.
 
 Scenes are drawn onto an off-screen Surface with SDL's dummy video driver; the computer's moves come from the
-tests' fake engine, which plays a scripted game. Run: ``make screenshots`` or ``python tools/screenshots.py``.
+fake engine of :mod:`support.fakes`, which plays a scripted game. Run: ``make screenshots`` or ``python
+tools/screenshots.py``.
 """
 
 from __future__ import annotations
@@ -18,10 +19,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
 import pygame  # noqa: E402
-from fakes import FakeEngine  # noqa: E402
 
 from ai.analysis import ExactAnalyzer  # noqa: E402
 from ai.connect4_solver import FULL_COLUMN  # noqa: E402
@@ -29,11 +28,12 @@ from ai.levels import MAX, Level  # noqa: E402
 from ai.messages import BestMove, Limits, Progress, Searching  # noqa: E402
 from ai.player import Thinker  # noqa: E402
 from ai.score import from_benchmark  # noqa: E402
+from support.fakes import FakeEngine  # noqa: E402
 from ui.app import DEFAULT_SIZE  # noqa: E402
 from ui.help_overlay import draw_help  # noqa: E402
-from ui.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
 from ui.play_scene import PlayScene  # noqa: E402
 from ui.start_scene import StartScene  # noqa: E402
+from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
 from ui.theme import DARK, HIGH_CONTRAST, Fonts  # noqa: E402
 
 OUT = ROOT / "assets" / "screenshots"

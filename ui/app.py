@@ -7,8 +7,9 @@ the display work, so tests drive the real loop with synthetic events and chosen 
 
 The window's own keys work on every screen: F1 or ? shows the help (which then takes every key and click until
 closed), M mutes, T changes the theme, S the animation speed. Their settings, and the game chosen on the start
-screen, are remembered through a :class:`~ui.settings.SettingsStore`; notes about them (and about a broken
-settings or tally file, once, at the start) appear as a toast in the band the scene offers at the bottom.
+screen, are remembered through a :class:`~ui.state.settings.SettingsStore`; notes about them (and about a
+broken settings or tally file, once, at the start) appear as a toast in the band the scene offers at the
+bottom.
 
 The engine is made by a factory passed in (tests pass a fake); the real ``ai.engine.Engine`` is imported only
 when the real window starts.
@@ -28,22 +29,22 @@ from dataclasses import replace
 
 import pygame
 
-from ui import settings as settings_file
-from ui import tally as tally_file
-from ui.animation import next_speed
 from ui.help_overlay import draw_help
 from ui.icon import load_icon
-from ui.options import PlayOptions, build_play_parser, parse_play_options
 from ui.play_scene import PlayScene
 from ui.scene import COMMAND_KEYS, GoToMenu, GoToPlay, Quit, Scene
-from ui.session import EngineLike
-from ui.settings import DEFAULT_WINDOW, Settings, SettingsStore
 from ui.sound import Sounds
 from ui.start_scene import StartScene
-from ui.tally import Tally
+from ui.state import settings as settings_file
+from ui.state import tally as tally_file
+from ui.state.animation import next_speed
+from ui.state.options import PlayOptions, build_play_parser, parse_play_options
+from ui.state.session import EngineLike
+from ui.state.settings import DEFAULT_WINDOW, Settings, SettingsStore
+from ui.state.tally import Tally
+from ui.state.userfiles import config_dir
 from ui.theme import THEMES, Fonts, Theme, next_theme
 from ui.toast import PROBLEM_SECONDS, Toast
-from ui.userfiles import config_dir
 
 __all__ = ["App", "build_play_parser", "main"]
 

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from ui.animation import MoveAnimation
+from game.catalog import game_spec
 from ui.layout import PlayLayout
+from ui.state.animation import MoveAnimation
 from ui.theme import Theme
 from ui.widgets import filled_circle, stroke, supersampled, thick_line
 
@@ -324,5 +325,6 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], share: float) -> tupl
 
 
 def view_for(game_name: str, theme: Theme) -> ConnectFourView | TicTacToeView:
-    """The view that draws ``game_name``."""
-    return ConnectFourView(theme) if game_name == "connect4" else TicTacToeView(theme)
+    """The view that draws ``game_name``: discs falling into columns where the game has gravity, else marks in
+    cells."""
+    return ConnectFourView(theme) if game_spec(game_name).gravity else TicTacToeView(theme)

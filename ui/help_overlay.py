@@ -3,7 +3,7 @@ engine's values.
 
 The list below is the one place that names the keys for people; the code that handles them is in
 :mod:`ui.play_scene`, :mod:`ui.start_scene` and :mod:`ui.app`, and a test checks that the keys named here
-work. The values' words and numbers are made in :mod:`ui.texts`, whose bands the last section describes.
+work. The values' words and numbers are made in :mod:`ui.state.texts`, whose bands the last section describes.
 """
 
 from __future__ import annotations

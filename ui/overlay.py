@@ -1,14 +1,15 @@
 """The analysis overlay: the value of every legal move, a short label where the search proved it, else a bar.
 
-Values come from the latest Progress of the position on the board (:attr:`ui.session.Thinking.move_scores`):
-pondering and analysis value every move of the human's position, depth after depth, and the max level's exact
-solver values every move of the computer's. Each value is from the side to move. A proven value is a label of
-at most three characters, so it fits a column at any window size: ``W7`` (playing there wins in 7 of the
-mover's moves), ``L1`` (the other side then wins with its next move), ``=`` (draw); the play screen's detail
-line explains the labels shown (:func:`ui.texts.legend`) and names the value of the move under the pointer in
-full words. An estimate is a bar from the middle in the colour of the side it favours (right: the mover,
-left: the other side) on a track whose tick marks are the edges of the words' bands ("even", "better",
-"much better", "winning"; see :mod:`ui.texts`), so bars can be compared across positions.
+Values come from the latest Progress of the position on the board
+(:attr:`ui.state.session.Thinking.move_scores`): pondering and analysis value every move of the human's
+position, depth after depth, and the max level's exact solver values every move of the computer's. Each value
+is from the side to move. A proven value is a label of at most three characters, so it fits a column at any
+window size: ``W7`` (playing there wins in 7 of the mover's moves), ``L1`` (the other side then wins with its
+next move), ``=`` (draw); the play screen's detail line explains the labels shown
+(:func:`ui.state.texts.legend`) and names the value of the move under the pointer in full words. An estimate
+is a bar from the middle in the colour of the side it favours (right: the mover, left: the other side) on a
+track whose tick marks are the edges of the words' bands ("even", "better", "much better", "winning"; see
+:mod:`ui.state.texts`), so bars can be compared across positions.
 
 Connect Four shows the values in a row under the board, one per column (the layout keeps that row whether or
 not the overlay shows, so the board never moves); Tic-tac-toe in the empty cells.
@@ -16,41 +17,14 @@ not the overlay shows, so the board never moves); Tic-tac-toe in the empty cells
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 from pygame import Rect
 
 from ui.layout import PlayLayout
-from ui.session import Thinking
-from ui.texts import TICKS, lean, short_label
+from ui.state.session import Thinking
+from ui.state.texts import TICKS, MoveValue, move_values
 from ui.theme import Colour, Fonts, Theme
 from ui.widgets import draw_text, fitting_font
-
-
-@dataclass(frozen=True)
-class MoveValue:
-    """The value of ``move`` for the side to move: its ``score`` and whether it is ``exact`` (see
-    :mod:`ai.score`), the ``label`` of a proven value (None for an estimate), its ``lean`` from -1 (lost) to 1
-    (won) on the bars' scale, and whether it is one of the ``best`` moves (the highest score)."""
-
-    move: int
-    score: int
-    exact: bool
-    label: str | None
-    lean: float
-    best: bool
-
-
-def move_values(thinking: Thinking | None) -> list[MoveValue]:
-    """The values of every move the search valued, in the order it gave them; empty when it gave none."""
-    if thinking is None or not thinking.move_scores:
-        return []
-    top = max(score for _, score, _ in thinking.move_scores)
-    return [
-        MoveValue(move, score, exact, short_label(score, exact), lean(score, exact), score == top)
-        for move, score, exact in thinking.move_scores
-    ]
 
 
 def mix(colour: Colour, other: Colour, share: float) -> Colour:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from ai.messages import BestMove, Progress
-from ui.options import PlayOptions
+from ai.messages import EngineMessage
+from ui.state.options import PlayOptions
 from ui.theme import Theme
 
 
@@ -82,7 +82,7 @@ class Scene:
         self.theme = theme
         self.dirty = True
 
-    def receive(self, message: Progress | BestMove) -> None:
+    def receive(self, message: EngineMessage) -> None:
         """One message from the engine; scenes that do not play ignore them."""
 
     def update(self, dt: float) -> None:

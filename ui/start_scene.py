@@ -14,9 +14,10 @@ import pygame
 from pygame import Rect
 
 from ai.levels import MAX, levels_for
+from game.catalog import GAME_TITLES, SIZES
 from ui.layout import buttons_in_row, clamp
-from ui.options import GAME_TITLES, SIZES, FirstPlayer, Mode, PlayOptions
 from ui.scene import GoToPlay, Scene
+from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.theme import CLASSIC, Fonts, Theme
 from ui.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit
 
@@ -142,7 +143,6 @@ class StartScene(Scene):
         self.fonts = fonts or Fonts()
         self.options = replace(options, moves="")
         self.focus = 0
-        self.hover: tuple[int, int] | None = None
         self._mouse = (-1, -1)
         self._arranged: tuple[tuple, tuple[list[list[Button]], int]] | None = None
 
@@ -328,7 +328,7 @@ class StartScene(Scene):
             bottomleft=((width - title_width - emblem_width) // 2, int(height * 0.15)),
         )
         self._draw_emblem(surface, title, emblem_width)
-        subtitle = "Connect Four and Tic-tac-toe against an AI that thinks on your time"
+        subtitle = f"{' and '.join(GAME_TITLES.values())} against an AI that thinks on your time"
         draw_text(
             surface,
             subtitle,

@@ -10,6 +10,8 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from game.catalog import game_spec
+
 Colour = tuple[int, int, int]
 
 
@@ -60,12 +62,13 @@ class Theme:
     shadow: Colour
 
     def player_name(self, game_name: str, player: int) -> str:
-        """``"Red"`` / ``"Yellow"`` for Connect Four, ``"X"`` / ``"O"`` for Tic-tac-toe."""
-        names = self.disc_names if game_name == "connect4" else self.mark_names
+        """``"Red"`` / ``"Yellow"`` for discs (games with gravity, Connect Four), ``"X"`` / ``"O"`` for marks
+        (Tic-tac-toe)."""
+        names = self.disc_names if game_spec(game_name).gravity else self.mark_names
         return names[player]
 
     def player_colour(self, game_name: str, player: int) -> Colour:
-        colours = self.discs if game_name == "connect4" else self.marks
+        colours = self.discs if game_spec(game_name).gravity else self.marks
         return colours[player]
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from ui.animation import Fade
+from ui.state.animation import Fade
 from ui.theme import Colour, Fonts, Theme
 from ui.widgets import draw_text, fitting_font, panel
 

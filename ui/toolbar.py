@@ -12,15 +12,16 @@ import pygame
 from pygame import Rect
 
 from ui.layout import buttons_in_row
+from ui.play_input import Action
 from ui.theme import Fonts, Theme
 from ui.widgets import Button, draw_button, draw_fitted_text
 
 #: (action, label, label in a narrow window).
 ACTIONS = (
-    ("undo", "Undo", "Undo"),
-    ("redo", "Redo", "Redo"),
-    ("new", "New game", "New"),
-    ("menu", "Menu", "Menu"),
+    (Action.UNDO, "Undo", "Undo"),
+    (Action.REDO, "Redo", "Redo"),
+    (Action.NEW, "New game", "New"),
+    (Action.MENU, "Menu", "Menu"),
 )
 #: (padding inside a button, gap between buttons, margin at the window's edges and before the buttons).
 ROOMY, COMPACT = (28, 8, 20), (12, 4, 10)
@@ -39,7 +40,7 @@ def font_for(fonts: Fonts, bar: Rect) -> pygame.font.Font:
     return fonts.get(int(bar.height * 0.34))
 
 
-def toolbar(fonts: Fonts, bar: Rect, shortest_title: str, enabled: dict[str, bool]) -> Toolbar:
+def toolbar(fonts: Fonts, bar: Rect, shortest_title: str, enabled: dict[Action, bool]) -> Toolbar:
     """The toolbar in ``bar``: roomy if ``shortest_title`` still fits beside the buttons, else compact.
 
     ``enabled`` maps actions to whether their button works now (missing actions work).

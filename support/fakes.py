@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ai.messages import BestMove, Limits, Progress, Searching
+from ai.messages import BestMove, EngineMessage, Limits, Progress, Searching
 
 
 @dataclass
@@ -35,7 +35,7 @@ class FakeEngine:
     #: What ``searching`` reports: the live count of the running request, as a test sets it.
     live: Searching | None = None
     _next_token: int = 0
-    _queue: list[Progress | BestMove] = field(default_factory=list)
+    _queue: list[EngineMessage] = field(default_factory=list)
 
     def _token(self) -> int:
         self._next_token += 1
@@ -71,7 +71,7 @@ class FakeEngine:
         self.pondering_enabled = enabled
         self.calls.append(Call("set_pondering"))
 
-    def poll(self) -> list[Progress | BestMove]:
+    def poll(self) -> list[EngineMessage]:
         messages, self._queue = self._queue, []
         return messages
 
@@ -83,7 +83,7 @@ class FakeEngine:
 
     # --- helpers for tests ----------------------------------------------------------------------------------
 
-    def deliver(self, message: Progress | BestMove) -> None:
+    def deliver(self, message: EngineMessage) -> None:
         """Queues ``message`` for the next poll."""
         self._queue.append(message)
 

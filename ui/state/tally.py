@@ -14,7 +14,7 @@ import logging
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from ui.userfiles import UserFileError, read_json_object, write_json
+from ui.state.userfiles import UserFileError, read_json_object, write_json
 
 log = logging.getLogger(__name__)
 

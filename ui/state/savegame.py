@@ -19,17 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.catalog import GAME_NAMES, new_game, parse_size
-from game.connect4 import ConnectFour
+from game.catalog import GAME_NAMES, SIZES, new_game, parse_size
 from game.protocol import Game, IllegalMove
-from game.tictactoe import TicTacToe
-from ui.userfiles import write_atomically
+from ui.state.userfiles import write_atomically
 
 FILE_NAME = "saved-game.txt"
 #: A saved game is a few dozen bytes; anything much bigger is not one (and is not read into memory whole).
 MAX_BYTES = 4096
 KEYS = ("game", "size", "moves")
-SIZES = {"connect4": ConnectFour.SIZES, "tictactoe": TicTacToe.SIZES}
 
 
 class SavedGameError(ValueError):

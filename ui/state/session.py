@@ -21,10 +21,10 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ai.levels import Level
-from ai.messages import BestMove, Limits, Progress, Searching
+from ai.messages import BestMove, EngineMessage, Limits, Progress, Searching
 from game.catalog import new_game
 from game.protocol import Game
-from ui.options import FirstPlayer, Mode, PlayOptions
+from ui.state.options import FirstPlayer, Mode, PlayOptions
 
 #: Seconds the board stays still before the computer's move is shown (GNOME Four-in-a-row's lesson).
 PRESENTATION_DELAY = 0.6
@@ -48,7 +48,7 @@ class EngineLike(Protocol):
 
     def set_pondering(self, enabled: bool) -> None: ...
 
-    def poll(self) -> list[Progress | BestMove]: ...
+    def poll(self) -> list[EngineMessage]: ...
 
     def searching(self) -> Searching | None: ...
 
@@ -279,7 +279,7 @@ class Session:
 
     # --- the engine's messages ------------------------------------------------------------------------------
 
-    def receive(self, message: Progress | BestMove) -> bool:
+    def receive(self, message: EngineMessage) -> bool:
         """Takes one engine message; returns False when it is stale (another request's) and was ignored.
 
         Raises RuntimeError when the engine breaks its contract (a best move for a ponder, or an illegal

@@ -14,20 +14,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ai.levels import DEFAULT_MAX_SECONDS, Level, levels_for, parse_level
-from game.catalog import GAME_NAMES, new_game, parse_size
-from game.connect4 import ConnectFour
+from game.catalog import DEFAULT_GAME, GAME_NAMES, GAME_TITLES, SIZES, new_game, parse_size
 from game.protocol import IllegalMove
-from game.tictactoe import TicTacToe
-from ui.savegame import SavedGameError, read
-
-#: The board sizes offered per game, standard size first.
-SIZES: dict[str, tuple[tuple[int, int], ...]] = {
-    "connect4": ConnectFour.SIZES,
-    "tictactoe": TicTacToe.SIZES,
-}
-
-#: Names of the games for people.
-GAME_TITLES = {"connect4": "Connect Four", "tictactoe": "Tic-tac-toe"}
+from ui.state.savegame import SavedGameError, read
 
 
 class Mode(enum.Enum):
@@ -61,13 +50,13 @@ class PlayOptions:
     game and round (empty for the empty board).
     """
 
-    game: str = "connect4"
+    game: str = DEFAULT_GAME
     width: int = 7
     height: int = 6
     mode: Mode = Mode.COMPUTER
-    level: Level = field(default_factory=lambda: default_level("connect4"))
+    level: Level = field(default_factory=lambda: default_level(DEFAULT_GAME))
     watch_levels: tuple[Level, Level] = field(
-        default_factory=lambda: (default_level("connect4"), default_level("connect4"))
+        default_factory=lambda: (default_level(DEFAULT_GAME), default_level(DEFAULT_GAME))
     )
     first: FirstPlayer = FirstPlayer.HUMAN
     max_seconds: float = DEFAULT_MAX_SECONDS
@@ -114,11 +103,11 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
             description="Play Connect Four or Tic-tac-toe against an AI that thinks on your time.",
         )
     group = parser.add_argument_group("play options")
-    group.add_argument("--game", choices=GAME_NAMES, help="the game (default: connect4)")
+    group.add_argument("--game", choices=GAME_NAMES, help=f"the game (default: {DEFAULT_GAME})")
     group.add_argument(
         "--size",
         metavar="WxH",
-        help="board size: 7x6 (default), 6x5, 8x7, 9x7 for connect4; 3x3 (default), 4x4 for tictactoe",
+        help="board size: " + "; ".join(f"{_sizes_text(name)} for {name}" for name in GAME_NAMES),
     )
     group.add_argument(
         "--mode",
@@ -182,11 +171,16 @@ def _apply_saved_game(args: argparse.Namespace) -> None:
     args.game, args.size, args.moves = saved.game, size, saved.moves
 
 
+def _sizes_text(game: str) -> str:
+    """``"3x3 (default), 4x4"``: the sizes offered for ``game``, the standard one marked."""
+    return ", ".join(f"{w}x{h}" + (" (default)" if i == 0 else "") for i, (w, h) in enumerate(SIZES[game]))
+
+
 def options_from_args(args: argparse.Namespace) -> PlayOptions:
     """Checks the parsed play options against each other; raises ValueError with a message for a person."""
     if args.load is not None:
         _apply_saved_game(args)
-    game = args.game or "connect4"
+    game = args.game or DEFAULT_GAME
     if args.size is None:
         width, height = SIZES[game][0]
     else:

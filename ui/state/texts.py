@@ -1,7 +1,9 @@
 """How the engine's numbers are said to a person: values in words, short labels, the bars' scale, statistics,
-and the play screen's lines about a running search built from them.
+and every line of the play screen built from them: the status, the line under it, the result, the tally,
+the window's caption.
 
-Pure functions of plain values (no pygame, no scene), so each wording is tested on its own. Scores follow
+Pure functions of plain values and of the (pygame-free) session, never of the scene, so each wording is tested
+on its own. Scores follow
 :mod:`ai.score`: from the point of view of one side (``side``), proven wins and losses beyond ``PROVEN``,
 heuristic estimates inside ``HEURISTIC_LIMIT``.
 
@@ -17,9 +19,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from ai.score import HEURISTIC_LIMIT, is_proven_loss, is_proven_win, moves_to_end
-from ui.session import Thinking
+from game.catalog import GAME_TITLES
+from game.protocol import Game
+from ui.state.hint import Hint
+from ui.state.options import Mode
+from ui.state.session import Refusal, Session, Thinking
+from ui.state.tally import Record
 
 #: Estimates below this (in absolute value) are "even".
 EVEN_BELOW = 20
@@ -119,6 +127,31 @@ def lean(score: int, exact: bool) -> float:
     return math.copysign(reach, score) if score else 0.0
 
 
+@dataclass(frozen=True)
+class MoveValue:
+    """The value of ``move`` for the side to move: its ``score`` and whether it is ``exact`` (see
+    :mod:`ai.score`), the ``label`` of a proven value (None for an estimate), its ``lean`` from -1 (lost) to 1
+    (won) on the bars' scale, and whether it is one of the ``best`` moves (the highest score)."""
+
+    move: int
+    score: int
+    exact: bool
+    label: str | None
+    lean: float
+    best: bool
+
+
+def move_values(thinking: Thinking | None) -> list[MoveValue]:
+    """The values of every move the search valued, in the order it gave them; empty when it gave none."""
+    if thinking is None or not thinking.move_scores:
+        return []
+    top = max(score for _, score, _ in thinking.move_scores)
+    return [
+        MoveValue(move, score, exact, short_label(score, exact), lean(score, exact), score == top)
+        for move, score, exact in thinking.move_scores
+    ]
+
+
 def count(number: int, noun: str) -> str:
     """``"1 move"``, ``"2 moves"``, ``"1,024 positions"``."""
     return f"{number:,} {noun}" if number == 1 else f"{number:,} {noun}s"
@@ -200,3 +233,168 @@ def _statistics(thinking: Thinking) -> str:
             return ""
         return f"{count(thinking.nodes, 'position')}  \u00b7  {thinking.seconds:.1f} s"
     return statistics(thinking.depth, thinking.nodes, thinking.seconds)
+
+
+# --- the play screen's lines --------------------------------------------------------------------------------
+# Each takes the session (the board, the seats, the mode, the running search) and ``names``, the players'
+# names by player number as the theme gives them.
+
+
+def seat_name(session: Session, names: tuple[str, str], player: int) -> str:
+    """``"Red"``, or ``"Red (depth 4)"`` in watch mode where both are computers."""
+    seat = session.seats[player]
+    if session.options.mode is Mode.WATCH and seat.level is not None:
+        return f"{names[player]} ({seat.level.label})"
+    return names[player]
+
+
+def result_text(session: Session, names: tuple[str, str]) -> tuple[str, str]:
+    """The result of the finished game in a few words, and a line under it."""
+    winner = session.game.winner()
+    if winner is None:
+        return "Draw", "Nobody made a line."
+    title = f"{names[winner]} wins"
+    seat, mode = session.seats[winner], session.options.mode
+    if mode is Mode.COMPUTER:
+        loser = session.seats[1 - winner]
+        if seat.is_human:
+            return title, f"You beat the computer at {loser.level.label}!"
+        return title, f"The computer ({seat.level.label}) wins this one."
+    if mode is Mode.WATCH:
+        return title, f"{seat_name(session, names, winner)} beats {seat_name(session, names, 1 - winner)}."
+    return title, "Well played."
+
+
+def status_text(
+    session: Session, names: tuple[str, str], *, moving_player: int | None, hint: Hint | None
+) -> str:
+    """The status line (when no notice shows): whose turn it is, the hint, the search, or the result.
+
+    ``moving_player`` is the player whose stone is still moving on the board (None when none moves)."""
+    game, mode = session.game, session.options.mode
+    if game.is_over():
+        return result_text(session, names)[0]
+    player = game.to_move()
+    if moving_player is not None and not session.seats[moving_player].is_human:
+        # The computer's stone is still falling: it is not the human's turn until it has landed.
+        who = "Computer" if mode is Mode.COMPUTER else seat_name(session, names, moving_player)
+        return f"{who} plays {game.describe_move(session.last_move())}"
+    if session.is_human_turn():
+        if hint is not None:
+            if hint.move is None:
+                return "Hint: looking for the best move..."
+            return f"Hint: {game.describe_move(hint.move)}"
+        if mode is Mode.COMPUTER:
+            return f"Your turn ({names[player]})"
+        return f"{names[player]} to move"
+    who = "Computer" if mode is Mode.COMPUTER else seat_name(session, names, player)
+    if session.paused:
+        return f"Paused: {who} to move (Space resumes)"
+    return search_status(who, session.thinking, names)
+
+
+def detail_parts(
+    session: Session,
+    names: tuple[str, str],
+    *,
+    overlay_shown: bool,
+    selection: int | None,
+    gravity: bool,
+) -> list[str]:
+    """The small line under the status, most important part first: search statistics, the analysis (with
+    ``overlay_shown``; the move ``selection`` is under the pointer), or the keys to use. A window too narrow
+    for all of it shows the first parts that fit."""
+    game, thinking = session.game, session.thinking
+    if game.is_over():
+        return ["Enter: next round", "Ctrl+N: new game", "Esc: menu", "Click the board to see it"]
+    if overlay_shown:
+        return analysis_parts(session, names, selection)
+    if thinking is not None and (thinking.depth is not None or thinking.nodes > 0):
+        if thinking.pondering:
+            return ponder_detail(thinking)
+        return search_detail(thinking, names, line_text(game, thinking, 8))
+    if session.is_human_turn():
+        undo = "Ctrl+Z undo"
+        if gravity:
+            return [f"Click a column or press 1-{game.width}", "\u2190\u2192 + Enter", undo]
+        keys = "1-9" if game.width == 3 else "1-9, a-g"
+        return [f"Click a cell or press {keys}", "arrows + Enter", undo]
+    return ["Space pauses"] if session.options.mode is Mode.WATCH else []
+
+
+def line_text(game: Game, thinking: Thinking, length: int) -> str:
+    """The line the search expects, in the game's notation: what the computer is "thinking about"."""
+    return " ".join(game.move_to_text(move) for move in thinking.principal_variation[:length])
+
+
+def analysis_parts(session: Session, names: tuple[str, str], selection: int | None) -> list[str]:
+    """The overlay's line: the value in words (of the move ``selection`` under the pointer, if it has one),
+    the legend of the labels shown, the best line and the statistics."""
+    thinking, game = session.thinking, session.game
+    if thinking is None:
+        return analysis_detail(None, names, "", [])
+    values: dict[int, MoveValue] = {value.move: value for value in move_values(thinking)}
+    hovered = None
+    if selection in values and selection in game.moves():
+        value = values[selection]
+        hovered = (game.describe_move(value.move), value.score, value.exact)
+    labels = [value.label for value in values.values()]
+    return analysis_detail(thinking, names, line_text(game, thinking, 10), labels, hovered)
+
+
+def caption(session: Session, names: tuple[str, str]) -> str:
+    """The window title: the game and what is happening, so a glance at the task bar tells whose turn it
+    is."""
+    game = session.game
+    if game.is_over():
+        winner = game.winner()
+        state = "draw" if winner is None else f"{names[winner]} wins"
+    elif session.is_human_turn():
+        you = session.options.mode is Mode.COMPUTER
+        state = "your turn" if you else f"{names[game.to_move()]} to move"
+    elif session.paused:
+        state = "paused"
+    else:
+        state = "computer thinking"
+    return f"Ponder \u2014 {session.options.title()} \u2014 {state}"
+
+
+def matchup(session: Session) -> str:
+    """Who plays whom: ``"You vs computer (depth 4)"``, ``"depth 4 vs max"``, ``"Two players"``."""
+    mode, seats = session.options.mode, session.seats
+    if mode is Mode.TWO_PLAYERS:
+        return "Two players"
+    if mode is Mode.WATCH:
+        return f"{seats[0].level.label} vs {seats[1].level.label}"
+    computer = seats[0] if seats[1].is_human else seats[1]
+    return f"You vs computer ({computer.level.label})"
+
+
+def toolbar_titles(session: Session) -> list[str]:
+    """The toolbar's title, longest first: a narrow window shows the first that fits, down to the game's
+    name."""
+    options = session.options
+    title = f"{options.title()}  \u00b7  {matchup(session)}"
+    if session.round_number > 1:
+        title += f"  \u00b7  round {session.round_number}"
+    return [title, options.title(), GAME_TITLES[options.game]]
+
+
+def tally_text(record: Record, opponent: str | None, names: tuple[str, str]) -> str:
+    """The tally under the result: against the computer at level ``opponent`` (its label), else per colour."""
+    if opponent is not None:
+        return f"You against {opponent}: {record.wins} won · {record.draws} drawn · {record.losses} lost"
+    return f"Tally: {names[0]} {record.wins} · draws {record.draws} · {names[1]} {record.losses}"
+
+
+def refusal_text(session: Session, refusal: Refusal, move: int, gravity: bool) -> str:
+    """Why the human's ``move`` was refused: not their turn, or the column is full / the cell taken."""
+    if refusal is Refusal.NOT_YOUR_TURN:
+        if session.options.mode is Mode.WATCH:
+            return "Watching: the computers play this game"
+        return "Wait: the computer is thinking"
+    if refusal is Refusal.GAME_OVER:
+        return "The game is over"
+    if gravity:
+        return f"Column {move + 1} is full"
+    return f"Cell {session.game.move_to_text(move)} is taken"

@@ -17,11 +17,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ai.levels import Level, parse_level
-from game.catalog import parse_size
-from ui.animation import ANIMATION_SPEEDS
-from ui.options import SIZES, FirstPlayer, Mode, PlayOptions
-from ui.theme import THEMES
-from ui.userfiles import UserFileError, read_json_object, write_json
+from game.catalog import SIZES, parse_size
+from ui.state.animation import ANIMATION_SPEEDS
+from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.userfiles import UserFileError, read_json_object, write_json
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +28,8 @@ FILE_NAME = "settings.json"
 DEFAULT_WINDOW = (960, 780)
 #: Window sizes outside these bounds are not restored (a file from a much bigger screen, or a typo).
 WINDOW_LIMITS = ((320, 260), (8000, 8000))
+#: The names of the themes (:data:`ui.theme.THEMES`, which holds them in this order; a test checks it).
+THEME_NAMES = ("classic", "dark", "high-contrast")
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ def from_json(data: dict) -> Settings:
     return Settings(
         play=play,
         sound=_typed(data, "sound", bool, defaults.sound),  # type: ignore[arg-type]
-        theme=_choice(data, "theme", THEMES, defaults.theme),
+        theme=_choice(data, "theme", THEME_NAMES, defaults.theme),
         animation=_choice(data, "animation", ANIMATION_SPEEDS, defaults.animation),
         window=(window[0], window[1]),
     )

@@ -1,0 +1,260 @@
+"""The fuzzers' checks of a play screen (bench/fuzz_ui.py, bench/soak.py, tests/test_fuzz_ui.py): after every
+event, the board is the replay of its history and every change of the history is one of the session's actions
+done by its rules (see :class:`Checker`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+from ai.messages import BestMove
+from game.catalog import new_game
+from ui.play_scene import PlayScene
+from ui.state.options import Mode
+
+#: Wall-clock seconds a computer to move may go without its think answering before the fuzzer calls it a hang.
+HANG_SECONDS = 20.0
+
+
+def record_thinks(engine, thinks: dict[int, tuple[int, ...]] | None = None) -> dict[int, tuple[int, ...]]:
+    """Wraps ``engine.think`` (on this instance) to remember, in ``thinks`` (a new dict by default, returned),
+    the move history each think token was about."""
+    thinks = {} if thinks is None else thinks
+    original = engine.think
+
+    def think(game, limits):
+        token = original(game, limits)
+        thinks[token] = game.history()
+        return token
+
+    engine.think = think
+    return thinks
+
+
+class FuzzFailure(AssertionError):
+    """A check failed, or the app raised; the message names the seed and the events that led there."""
+
+
+class Checker:
+    """Watches one play scene's session: wraps its actions to record what each did, and checks the record."""
+
+    def __init__(self, scene: PlayScene, thinks: dict[int, tuple[int, ...]]) -> None:
+        self.scene = scene
+        self.session = scene.session
+        #: The move history each think token was asked about (see :func:`record_thinks`).
+        self.thinks = thinks
+        options = self.session.options
+        start = new_game(options.game, options.width, options.height)
+        start.play_text(options.moves)
+        self.start = start.history()
+        self.history = self.session.game.history()
+        self.transitions: list[tuple[str, tuple[int, ...], tuple[int, ...], object, tuple]] = []
+        #: The last BestMove the session accepted, with the history it was accepted in. The frame that made
+        #: the scene may already have accepted one (a shallow engine answers while the scene is being built),
+        #: before this checker could watch: white box, it is taken from the session.
+        pending = self.session._answer
+        self.accepted: tuple[BestMove, tuple[int, ...]] | None = (
+            None if pending is None else (pending, self.history)
+        )
+        self.counts: Counter[str] = Counter()
+        self._computer_waiting_since: float | None = None
+        for name in ("play", "update", "undo", "redo", "new_game", "next_round"):
+            self._wrap(name)
+        self._wrap_receive()
+        if self.history != self.start:
+            self.fail(f"a new session starts at {self.history}, not at the start position {self.start}")
+
+    def fail(self, text: str) -> None:
+        raise FuzzFailure(text)
+
+    def _wrap(self, name: str) -> None:
+        original = getattr(self.session, name)
+
+        def wrapper(*args, **kwargs):
+            session = self.session
+            before = session.game.history()
+            state = (
+                session.game.is_over(),
+                session.seat_to_move().is_human,
+                session.paused,
+                self.accepted,
+            )
+            result = original(*args, **kwargs)
+            self.transitions.append((name, before, session.game.history(), result, state + (args,)))
+            return result
+
+        setattr(self.session, name, wrapper)
+
+    def _wrap_receive(self) -> None:
+        original = self.session.receive
+
+        def receive(message):
+            taken = original(message)
+            if taken and isinstance(message, BestMove):
+                self.accepted = (message, self.session.game.history())
+            return taken
+
+        self.session.receive = receive
+
+    # --- the checks ---------------------------------------------------------------------------------------------
+
+    def check(self) -> None:
+        """Checks every transition since the last check, then the position and the engine requests now."""
+        session = self.session
+        mode = session.options.mode
+        position = self.history
+        for name, before, after, result, (
+            was_over,
+            human_to_move,
+            paused,
+            accepted,
+            args,
+        ) in self.transitions:
+            if before != position:
+                self.fail(
+                    f"{name}: the history changed outside the session's actions: {position} -> {before}"
+                )
+            getattr(self, f"_check_{name}")(
+                before, after, result, was_over, human_to_move, paused, accepted, args, mode
+            )
+            position = after
+        self.transitions.clear()
+        game = session.game
+        history = game.history()
+        if history != position:
+            self.fail(f"the history changed outside the session's actions: {position} -> {history}")
+        self.history = history
+        self._check_position(game, history)
+        self._check_requests(game, mode)
+
+    def _check_play(self, before, after, refusal, was_over, human_to_move, paused, accepted, args, mode):
+        (move,) = args
+        if refusal is not None:
+            if after != before:
+                self.fail(f"play({move}) was refused ({refusal}) but the history went {before} -> {after}")
+            return
+        if was_over:
+            self.fail(f"play({move}) was played on a finished game: {before}")
+        if not human_to_move or mode is Mode.WATCH:
+            self.fail(f"play({move}) was played for the computer's side ({mode.value}): {before}")
+        if after != before + (move,):
+            self.fail(f"play({move}) turned {before} into {after}")
+        self.counts["human moves"] += 1
+
+    def _check_update(self, before, after, move, was_over, human_to_move, paused, accepted, args, mode):
+        if move is None:
+            if after != before:
+                self.fail(f"update() played nothing but the history went {before} -> {after}")
+            return
+        if was_over or human_to_move or paused or mode is Mode.TWO_PLAYERS:
+            self.fail(
+                f"the computer played {move} when it may not (over={was_over}, human to move={human_to_move}, "
+                f"paused={paused}, mode={mode.value}): {before}"
+            )
+        if after != before + (move,):
+            self.fail(f"the computer's move {move} turned {before} into {after}")
+        if accepted is None:
+            self.fail(f"the computer played {move} without an accepted answer: {before}")
+        answer, accepted_in = accepted
+        asked_about = self.thinks.get(answer.token)
+        if answer.move != move or accepted_in != before or asked_about != before:
+            self.fail(
+                f"stale answer: played {move} in {before}; the answer was {answer.move} to a think about "
+                f"{asked_about}, accepted in {accepted_in}"
+            )
+        self.counts["computer moves"] += 1
+
+    def _check_undo(self, before, after, count, was_over, human_to_move, paused, accepted, args, mode):
+        if count == 0:
+            if after != before:
+                self.fail(f"undo() returned 0 but the history went {before} -> {after}")
+            return
+        if mode is Mode.WATCH:
+            self.fail(f"undo() took back {count} plies in watch mode")
+        if after != before[: len(before) - count]:
+            self.fail(f"undo() of {count} plies turned {before} into {after}")
+        if mode is Mode.COMPUTER and not self.session.is_human_turn():
+            self.fail(f"after undo the human is not to move: {after}")
+        self.counts["undos"] += 1
+
+    def _check_redo(self, before, after, count, was_over, human_to_move, paused, accepted, args, mode):
+        if count == 0:
+            if after != before:
+                self.fail(f"redo() returned 0 but the history went {before} -> {after}")
+            return
+        if mode is Mode.WATCH or was_over:
+            self.fail(f"redo() replayed {count} plies (mode {mode.value}, over={was_over}): {before}")
+        if len(after) != len(before) + count or after[: len(before)] != before:
+            self.fail(f"redo() of {count} plies turned {before} into {after}")
+        if mode is Mode.COMPUTER:
+            # Your move and the computer's reply(s) come back together, up to your next turn (or as far as the
+            # redo stack goes: a move undone before the computer replied comes back alone, and it then thinks).
+            seats = self.session.seats
+            for ply in range(len(before) + 1, len(after)):
+                if seats[ply % 2].is_human:
+                    self.fail(f"redo() went on past the human's turn at ply {ply}: {before} -> {after}")
+        self.counts["redos"] += 1
+
+    def _check_new_game(self, before, after, result, *rest):
+        if after != self.start:
+            self.fail(f"a new game starts at {after}, not at the start position {self.start}")
+        self.counts["new games"] += 1
+
+    def _check_next_round(self, before, after, result, *rest):
+        if after != self.start:
+            self.fail(f"the next round starts at {after}, not at the start position {self.start}")
+        self.counts["next rounds"] += 1
+
+    def _check_position(self, game, history: tuple[int, ...]) -> None:
+        options = self.session.options
+        replay = new_game(options.game, options.width, options.height)
+        for move in history:
+            if replay.is_over():
+                self.fail(f"the history {history} goes on after the game ended")
+            replay.apply(move)
+        if game.cells() != replay.cells():
+            self.fail(f"the board differs from the replay of its history {history}")
+        if (
+            game.ply() != len(history)
+            or game.to_move() != len(history) % 2
+            or game.to_move() != replay.to_move()
+        ):
+            self.fail(f"side to move {game.to_move()} after {history} (replay: {replay.to_move()})")
+        if game.is_over() != replay.is_over() or game.winner() != replay.winner():
+            self.fail(f"result differs from the replay of {history}: {game.winner()} vs {replay.winner()}")
+
+    def _check_requests(self, game, mode: Mode) -> None:
+        session = self.session
+        thinking = session.thinking
+        humans = len(session.human_players())
+        if humans != {Mode.COMPUTER: 1, Mode.TWO_PLAYERS: 2, Mode.WATCH: 0}[mode]:
+            self.fail(f"{humans} human seats in {mode.value} mode")
+        if game.is_over():
+            if thinking is not None:
+                self.fail(f"a search runs on a finished game: {thinking}")
+            self._computer_waiting_since = None
+            return
+        if session.is_computer_turn():
+            if thinking is None or thinking.pondering or thinking.player != game.to_move():
+                self.fail(f"the computer is to move but no think runs for it: {thinking}")
+            if session.paused or session.answer_ready():
+                self._computer_waiting_since = None
+            elif self._computer_waiting_since is None:
+                self._computer_waiting_since = time.monotonic()
+            elif time.monotonic() - self._computer_waiting_since > HANG_SECONDS:
+                self.fail(f"no answer to the computer's think for {HANG_SECONDS} s: {game.history()}")
+            return
+        self._computer_waiting_since = None
+        # A hint or the analysis overlay asks for a search on a human's turn in every mode.
+        analysis = session.analysis_wanted
+        if (mode is Mode.COMPUTER and session.options.ponder) or analysis:
+            if thinking is None or not thinking.pondering or thinking.player != game.to_move():
+                self.fail(
+                    f"the human is to move (analysis wanted: {analysis}) but no ponder runs: {thinking}"
+                )
+        elif thinking is not None:
+            self.fail(f"a search runs on a human's turn in {mode.value} mode: {thinking}")
+
+
+# --- the input ----------------------------------------------------------------------------------------------

@@ -1,0 +1,302 @@
+"""One sitting at the board as it changes: the session, the selection, the moving stone, the refused move's
+shake, the hint, the notices and when the result banner is due; each round's sound and tally count.
+
+:class:`PlayBoard` owns what happens and when; :class:`~ui.play_scene.PlayScene` adds what events mean and how
+it is shown. Time enters through :meth:`PlayBoard.update` (seconds, never frames). When a round ends, its
+sound plays and it is counted once in the score tally (an undo and a different ending do not count the round
+again).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from ai.messages import EngineMessage
+from game.catalog import game_spec
+from game.protocol import Game
+from ui import play_files
+from ui.board_view import view_for
+from ui.layout import PlayLayout, play_layout
+from ui.play_files import FILE_NOTICE_SECONDS, NOTICE_SECONDS
+from ui.scene import Scene
+from ui.sound import SoundPlayer
+from ui.state import results, savegame, texts
+from ui.state.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
+from ui.state.hint import Hint
+from ui.state.options import PlayOptions
+from ui.state.session import EngineLike, Refusal, Session
+from ui.state.tally import Tally
+from ui.state.userfiles import data_dir
+from ui.theme import CLASSIC, Fonts, Theme
+from ui.toast import Notice, NoticeKind
+
+#: Seconds between the last stone landing and the result banner, so the winning line is seen first.
+BANNER_DELAY = 0.45
+#: Seconds the refused move's shake lasts.
+REFUSAL_SECONDS = 0.6
+#: Seconds between redraws of a running search's ticking count and time (a few a second: enough to see it
+#: work, few enough to leave the search its speed).
+TICK_SECONDS = 0.25
+
+
+class PlayBoard(Scene):
+    """The sitting at the board with the options chosen on the start screen or the command line."""
+
+    def __init__(
+        self,
+        size: tuple[int, int],
+        options: PlayOptions,
+        engine: EngineLike,
+        theme: Theme = CLASSIC,
+        fonts: Fonts | None = None,
+        *,
+        sounds: SoundPlayer | None = None,
+        tally: Tally | None = None,
+        saved_game_path: Path | None = None,
+        animation: str = "normal",
+    ) -> None:
+        """``sounds`` None plays nothing; ``tally`` None counts nothing; ``saved_game_path`` is the file of
+        Ctrl+S and Ctrl+O (default: ``saved-game.txt`` in the user's data directory); ``animation`` is a name
+        of :data:`~ui.state.animation.ANIMATION_SPEEDS`."""
+        super().__init__(size)
+        self.theme = theme
+        self.fonts = fonts or Fonts()
+        self.engine = engine
+        self.sounds = sounds
+        self.tally = tally
+        self.saved_game_path = saved_game_path or data_dir() / savegame.FILE_NAME
+        self.animation_speed = ANIMATION_SPEEDS[animation]
+        #: The analysis overlay (A) shows.
+        self.overlay_shown = False
+        self.hint: Hint | None = None
+        self.notice: Notice | None = None
+        self._since_tick = 0.0
+        self._start(options)
+
+    def _start(self, options: PlayOptions) -> None:
+        """Sits down at a new board with ``options`` (at creation, and when a saved game is loaded)."""
+        self.session = Session(options, self.engine)
+        self.view = view_for(options.game, self.theme)
+        self.gravity = game_spec(options.game).gravity
+        #: The column (Connect Four) or cell index (Tic-tac-toe) under the mouse or the keyboard cursor.
+        self.selection: int | None = None
+        self.animation: MoveAnimation | None = None
+        self.refusal: Fade | None = None
+        self.hint = None
+        self._over_for = 0.0
+        #: The player clicked the finished board to see it without the result banner.
+        self.banner_folded = False
+        #: The round's result has been counted and sounded.
+        self._result_told = False
+        self.session.want_analysis(self.overlay_shown)
+        self.dirty = True
+
+    def set_theme(self, theme: Theme) -> None:
+        """Redraws everything in ``theme`` (the views cache sprites per theme, so they are made anew)."""
+        self.theme = theme
+        self.view = view_for(self.options.game, theme)
+        self.dirty = True
+
+    def set_animation(self, name: str) -> None:
+        """Sets the animation speed by its name in :data:`~ui.state.animation.ANIMATION_SPEEDS` ("off"
+        included)."""
+        self.animation_speed = ANIMATION_SPEEDS[name]
+
+    @property
+    def options(self) -> PlayOptions:
+        return self.session.options
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    # --- geometry -------------------------------------------------------------------------------------------
+
+    def layout(self) -> PlayLayout:
+        return play_layout(self.size, self.game.width, self.game.height, self.gravity)
+
+    def move_at(self, position: tuple[int, int]) -> int | None:
+        """The move a click at ``position`` means (a column or a cell index), or None off the board."""
+        layout = self.layout()
+        if self.gravity:
+            return layout.column_at(position)
+        cell = layout.cell_at(position)
+        return None if cell is None else cell[0] * self.game.width + cell[1]
+
+    def banner_shown(self) -> bool:
+        return (
+            self.game.is_over()
+            and self.animation is None
+            and self._over_for >= BANNER_DELAY
+            and not self.banner_folded
+        )
+
+    # --- history --------------------------------------------------------------------------------------------
+
+    def new_round(self, next_round: bool) -> None:
+        """A new game (the same first player), or with ``next_round`` the next round (whose first player may
+        change)."""
+        self.session.next_round() if next_round else self.session.new_game()
+        self._result_told = False
+        self._after_history_change(1, "")
+
+    def _after_history_change(self, plies: int, refusal_text: str) -> None:
+        if plies == 0:
+            self._notify(refusal_text)
+            return
+        # Stones that undo or redo moves appear at once; an animation of a move no longer played would lie.
+        self.animation = None
+        self.refusal = None
+        self.notice = None
+        self._over_for = 0.0
+        self.banner_folded = False
+        self.hint = None
+
+    # --- moves ----------------------------------------------------------------------------------------------
+
+    def try_play(self, move: int) -> Refusal | None:
+        """Plays a human's move, or shows why not; returns the refusal (None when the move was played)."""
+        if self.game.is_over():
+            return Refusal.GAME_OVER
+        refusal = self.session.play(move)
+        if refusal is Refusal.ILLEGAL:
+            self._sound("refused")
+            self.refusal = Fade(REFUSAL_SECONDS)
+        if refusal is not None:
+            self._notify(texts.refusal_text(self.session, refusal, move, self.gravity))
+        else:
+            self.notice = None
+            self._start_animation(move)
+        self.dirty = True
+        return refusal
+
+    def stone_cell(self, move: int) -> tuple[int, int]:
+        """The (row, column) of the stone ``move`` has just put down: with gravity, the top of its column."""
+        if not self.gravity:
+            return divmod(move, self.game.width)
+        cells = self.game.cells()
+        row = next(row for row in range(len(cells)) if cells[row][move] is not None)
+        return row, move
+
+    def _start_animation(self, move: int) -> None:
+        self.hint = None
+        if self.animation_speed == 0:
+            # Animations off: the stone is simply there, and lands (sounds) now.
+            self.animation = None
+            self._landed()
+            return
+        layout = self.layout()
+        player = 1 - self.game.to_move()
+        row, column = self.stone_cell(move)
+        distance = 0.0
+        if self.gravity:
+            # From the ghost disc's place above the board down to the stone's cell, in cells.
+            distance = (layout.cell_centre(row, column)[1] - layout.ghost_centre(column)[1]) / layout.cell
+        self.animation = MoveAnimation(row, column, player, distance)
+        self._over_for = 0.0
+
+    def _finish_animation(self) -> None:
+        self.animation = None
+        self._landed()
+        self.dirty = True
+
+    def _landed(self) -> None:
+        """A stone has come to rest: its sound, and if it ended the game, the result's sound and tally."""
+        self._sound("drop")
+        self._over_for = 0.0
+        if self.game.is_over() and not self._result_told:
+            self._result_told = True
+            self._sound(results.outcome(self.session)[1])
+            problem = results.count(self.session, self.tally)
+            if problem:
+                self._notify(problem, FILE_NOTICE_SECONDS)
+
+    def _sound(self, name: str) -> None:
+        if self.sounds is not None:
+            self.sounds.play(name)
+
+    def _notify(
+        self, text: str, seconds: float = NOTICE_SECONDS, kind: NoticeKind = NoticeKind.REFUSAL
+    ) -> None:
+        """Shows ``text`` in the status line for ``seconds``; a refusal unless ``kind`` says otherwise."""
+        self.notice = Notice(text, Fade(seconds), kind)
+        self.dirty = True
+
+    # --- hint, analysis, files ------------------------------------------------------------------------------
+
+    def _ask_hint(self) -> None:
+        """Shows the search's best move for the human to move; asks for an analysis if nothing searches."""
+        if not self.session.is_human_turn():
+            self._notify("A hint is for your turn" if not self.game.is_over() else "The game is over")
+            return
+        self.hint = Hint(self.game.moves_text())
+        self.hint.follow(self.session.thinking, self.game.moves_text())
+        self._want_analysis()
+
+    def _want_analysis(self) -> None:
+        """Keeps an analysis of the human's position running while the overlay shows or a hint waits."""
+        self.session.want_analysis(self.overlay_shown or self.hint is not None)
+        self.dirty = True
+
+    def _load(self) -> None:
+        """Loads the saved game; a bad file keeps the current game and says what is wrong."""
+        saved = play_files.load(self.saved_game_path)
+        if isinstance(saved, Notice):
+            self._sound("refused")
+            self.notice = saved
+            return
+        self.session.leave()
+        options = replace(self.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
+        self._start(options)
+        self.notice = play_files.loaded(self.saved_game_path, self.game)
+
+    # --- time and messages ----------------------------------------------------------------------------------
+
+    def receive(self, message: EngineMessage) -> None:
+        if self.session.receive(message):
+            self.dirty = True
+
+    def update(self, dt: float) -> None:
+        if self.animation is not None:
+            self.animation.advance(dt * self.animation_speed)
+            if self.animation.done:
+                self._finish_animation()
+            self.dirty = True
+        if self.hint is not None:
+            position = self.game.moves_text()
+            before = self.hint.move
+            self.hint.follow(self.session.thinking, position)
+            self.hint.advance(dt)
+            if not self.hint.alive(position):
+                self.hint = None
+                self._want_analysis()
+            # Redraw when the hint appears, changes, fades (its last second) or ends; not while it stands
+                # still.
+            if self.hint is None or self.hint.move != before or self.hint.strength < 1:
+                self.dirty = True
+        for fade in (self.refusal, self.notice.fade if self.notice else None):
+            if fade is not None:
+                fade.advance(dt)
+                self.dirty = True
+        if self.refusal is not None and not self.refusal.alive:
+            self.refusal = None
+        if self.notice is not None and not self.notice.fade.alive:
+            self.notice = None
+        move = self.session.update(dt, board_busy=self.animation is not None)
+        thinking = self.session.thinking
+        if thinking is not None and thinking.running:
+            # The search's count and time tick on screen a few times a second between its completed depths.
+            self._since_tick += dt
+            if self._since_tick >= TICK_SECONDS:
+                self._since_tick = 0.0
+                self.dirty = True
+        if move is not None:
+            self._start_animation(move)
+            self.dirty = True
+        if self.game.is_over() and self.animation is None and self._over_for < BANNER_DELAY:
+            self._over_for += dt
+            self.dirty = True
+
+    def needs_redraw(self) -> bool:
+        return self.dirty or self.animation is not None

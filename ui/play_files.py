@@ -1,0 +1,67 @@
+"""The play screen's files and clipboard: save the game (Ctrl+S), load the saved one (Ctrl+O), copy the move
+string (Ctrl+C), reset the score tally (Ctrl+R). Each answers with the notice the status line shows; none
+raises for a user's problem.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.protocol import Game
+from ui.clipboard import copy_text
+from ui.state import savegame, texts
+from ui.state.animation import Fade
+from ui.state.tally import Tally
+from ui.toast import Notice, NoticeKind
+
+#: Seconds a message about a file (saved, loaded, or why not) stays: long enough to read a reason.
+FILE_NOTICE_SECONDS = 4.0
+#: Seconds a short message stays.
+NOTICE_SECONDS = 1.6
+
+
+def notice(text: str, seconds: float = NOTICE_SECONDS, kind: NoticeKind = NoticeKind.REFUSAL) -> Notice:
+    """A notice of ``text`` for ``seconds``; a refusal unless ``kind`` says otherwise."""
+    return Notice(text, Fade(seconds), kind)
+
+
+def save(path: Path, game: Game) -> Notice:
+    """Writes ``game`` to ``path``; the notice says where, or why not."""
+    try:
+        savegame.write(path, game)
+    except ValueError:
+        return notice("The game is over: nothing to save", FILE_NOTICE_SECONDS)
+    except OSError as error:
+        return notice(f"Cannot save to {path}: {error.strerror or error}", FILE_NOTICE_SECONDS)
+    moves = texts.count(game.ply(), "move")
+    return notice(f"Saved {moves} to {path}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+
+
+def load(path: Path) -> savegame.SavedGame | Notice:
+    """The saved game at ``path``, or the refusal that says what is wrong with the file."""
+    try:
+        return savegame.read(path)
+    except savegame.SavedGameError as error:
+        return notice(f"Cannot load: {error}", FILE_NOTICE_SECONDS)
+
+
+def loaded(path: Path, game: Game) -> Notice:
+    """The notice after the game saved at ``path`` has been set up as ``game``."""
+    moves = texts.count(game.ply(), "move")
+    return notice(f"Loaded {path.name}: {moves}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+
+
+def copy(game: Game) -> Notice:
+    """Copies the move string of ``game`` to the clipboard; the notice shows it, copied or not."""
+    moves = game.moves_text() or "(no moves yet)"
+    if copy_text(game.moves_text()):
+        return notice(f"Copied the moves: {moves}", kind=NoticeKind.SUCCESS)
+    return notice(f"No clipboard here; the moves are {moves}", FILE_NOTICE_SECONDS, NoticeKind.INFO)
+
+
+def reset_tally(tally: Tally) -> Notice:
+    """Forgets every result of ``tally`` (Ctrl+R); the notice says so, or why the file was not written."""
+    problem = tally.reset()
+    if problem:
+        return notice(problem, FILE_NOTICE_SECONDS)
+    return notice("Score tally reset", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)

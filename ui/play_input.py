@@ -1,0 +1,72 @@
+"""What a key means on the play screen, as an :class:`Action`; keys that select or play a column or cell are
+left to :mod:`ui.move_keys`.
+
+Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Ctrl+N new game, Ctrl+S save, Ctrl+O load, Ctrl+C copy the moves,
+Ctrl+R reset the tally; Esc back to the start screen, H hint, A (Shift+A on the 4 x 4 board, where a is a
+cell) the analysis overlay; when the game is over Enter plays the next round; in watch mode Space or P
+pauses. Keys of the whole window (help, sound, theme, quit) live in :mod:`ui.app` and :mod:`ui.scene`.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import pygame
+
+from ui.scene import COMMAND_KEYS
+
+
+class Action(str, enum.Enum):
+    """Something the player asks of the play screen by a key or a button (buttons carry these values)."""
+
+    UNDO = "undo"
+    REDO = "redo"
+    NEW = "new"
+    NEXT = "next"
+    MENU = "menu"
+    PAUSE = "pause"
+    HINT = "hint"
+    OVERLAY = "overlay"
+    SAVE = "save"
+    LOAD = "load"
+    COPY = "copy"
+    RESET_TALLY = "reset-tally"
+
+
+_COMMANDS = {
+    pygame.K_z: Action.UNDO,
+    pygame.K_y: Action.REDO,
+    pygame.K_n: Action.NEW,
+    pygame.K_s: Action.SAVE,
+    pygame.K_o: Action.LOAD,
+    pygame.K_c: Action.COPY,
+    pygame.K_r: Action.RESET_TALLY,
+}
+
+
+def is_command(mod: int) -> bool:
+    """True when Ctrl (or Cmd) is held: such a key is a command, never a move."""
+    return bool(mod & COMMAND_KEYS)
+
+
+def key_action(
+    key: int, mod: int, *, letters_are_cells: bool, game_over: bool, watching: bool
+) -> Action | None:
+    """The action ``key`` with the modifiers ``mod`` asks for; None for a key that names none (with Ctrl held
+    it then does nothing, else it goes to the board). ``letters_are_cells`` on boards whose cells 10-16 are
+    a-g, where only Shift+A is the analysis; ``watching`` in watch mode."""
+    if is_command(mod):
+        if key == pygame.K_z and mod & pygame.KMOD_SHIFT:
+            return Action.REDO
+        return _COMMANDS.get(key)
+    if key == pygame.K_ESCAPE:
+        return Action.MENU
+    if key == pygame.K_h:
+        return Action.HINT
+    if key == pygame.K_a and (mod & pygame.KMOD_SHIFT or not letters_are_cells):
+        return Action.OVERLAY
+    if game_over and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        return Action.NEXT
+    if watching and key in (pygame.K_SPACE, pygame.K_p):
+        return Action.PAUSE
+    return None
