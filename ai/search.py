@@ -129,10 +129,9 @@ class Searcher:
         self.nodes = 0
         self._stop, self._deadline = stop, deadline
         self._evaluate = self._evaluator_for(game)
-        # Optional in the game protocol, offered by Tic-tac-toe: keys shared by symmetric positions, and whether
-        # a side can still complete a line at all (Connect Four has neither: its keys stay plain).
-        self._symmetric_key = getattr(game, "symmetric_key", None)
-        self._can_still_win = getattr(game, "can_still_win", None)
+        # Heuristic values need not be the same for mirrored positions, nor bounded by who can still win: the
+        # exact search's shortcuts (see solve) stay off here.
+        self._symmetric_key = self._can_still_win = None
         self.table.generation = game.ply()
         root_ply = game.ply()
         plies_left = game.width * game.height - root_ply
@@ -174,7 +173,8 @@ class Searcher:
         self._stop, self._deadline = stop, deadline
         self._evaluate = self._evaluator_for(game)
         # Optional in the game protocol, offered by Tic-tac-toe: keys shared by symmetric positions, and whether
-        # a side can still complete a line at all (Connect Four has neither: its keys stay plain).
+        # a side can still complete a line at all. Both hold for game values only, so only this exact search
+        # uses them (Connect Four offers neither: its keys stay plain).
         self._symmetric_key = getattr(game, "symmetric_key", None)
         self._can_still_win = getattr(game, "can_still_win", None)
         self.table.generation = root_ply = game.ply()

@@ -56,7 +56,7 @@ from ai.levels import MAX, Level, levels_for  # noqa: E402
 from ai.messages import Limits  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game.catalog import GAME_NAMES, SIZES, new_game  # noqa: E402
-from support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402
+from tools.support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.play_scene import PlayScene  # noqa: E402
 from ui.start_scene import StartScene  # noqa: E402

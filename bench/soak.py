@@ -45,7 +45,7 @@ import pygame  # noqa: E402
 from ai.levels import Level, levels_for  # noqa: E402
 from ai.messages import Limits  # noqa: E402
 from ai.player import Thinker  # noqa: E402
-from support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402
+from tools.support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game.catalog import SIZES  # noqa: E402
 from ui.app import App, real_engine  # noqa: E402

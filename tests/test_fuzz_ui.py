@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bench.fuzz_ui import UIFuzzer, fuzz_seed
-from support.fuzz_checks import FuzzFailure
+from tools.support.fuzz_checks import FuzzFailure
 from ui.state.session import Session
 
 #: Events per seed in CI: enough to meet every screen, mode and engine state several times (about 10 s).

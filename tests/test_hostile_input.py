@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from support.fakes import FakeEngine
+from tools.support.fakes import FakeEngine
 
 from ai.engine import Engine
 from ai.messages import BestMove, Limits
@@ -544,11 +544,11 @@ def _thread_cpu_seconds(pid: int) -> dict[int, float]:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches the engine thread through /proc")
 @pytest.mark.parametrize(("how", "status"), [(signal.SIGTERM, 0), (signal.SIGINT, 130)], ids=["TERM", "INT"])
 def test_the_real_program_quits_at_once_while_the_engine_thinks(tmp_path, user_files, how, status):
-    """Watch mode at the max level with an hour to think: the engine is deep in the exact solver when the
-    signal comes. SIGTERM closes the window like the close button (status 0); Ctrl+C exits 130; neither
+    """Watch mode at the max level with an hour to think, on the 8 x 7 board (on 7 x 6 the opening book would
+    answer at once): the engine is deep in the exact solver when the signal comes. SIGTERM closes the window like the close button (status 0); Ctrl+C exits 130; neither
     prints a traceback or touches the user's files."""
     process = subprocess.Popen(
-        [sys.executable, MAIN, "--mode", "watch", "--level", "max", "--seconds", "3600"],
+        [sys.executable, MAIN, "--mode", "watch", "--level", "max", "--seconds", "3600", "--size", "8x7"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         # On a hang the test aborts the program, and the fault handler then prints every thread's stack.

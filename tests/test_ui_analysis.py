@@ -11,7 +11,7 @@ import time
 
 import pygame
 import pytest
-from support.fakes import FakeEngine, key, motion
+from tools.support.fakes import FakeEngine, key, motion
 
 from ai.analysis import ExactAnalyzer
 from ai.connect4_solver import FULL_COLUMN

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from support.fakes import FakeEngine, click, key
+from tools.support.fakes import FakeEngine, click, key
 
 from ai.levels import MAX, Level
 from ui import app as app_module

@@ -7,7 +7,7 @@ import json
 
 import pygame
 import pytest
-from support.fakes import FakeEngine, FakeSounds, click, key
+from tools.support.fakes import FakeEngine, FakeSounds, click, key
 
 from ai.levels import Level
 from ui.app import App

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from support.fakes import FakeEngine, key, motion
+from tools.support.fakes import FakeEngine, key, motion
 
 from ai.levels import Level
 from ai.messages import Progress

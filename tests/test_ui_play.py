@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from support.fakes import FakeEngine, click, key, motion, resize
+from tools.support.fakes import FakeEngine, click, key, motion, resize
 
 from ai.levels import Level
 from ai.messages import BestMove, Progress, Searching

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from support.fakes import FakeEngine
+from tools.support.fakes import FakeEngine
 
 from ai.levels import Level
 from ai.messages import BestMove, Progress

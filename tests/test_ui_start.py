@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from support.fakes import FakeEngine, click, key, motion
+from tools.support.fakes import FakeEngine, click, key, motion
 
 from ai.levels import MAX, Level, levels_for
 from game.catalog import GAME_TITLES, SIZES

@@ -1,7 +1,7 @@
 """Renders every screen of the window into assets/screenshots/*.png, headless, without a real search.
 
 Scenes are drawn onto an off-screen Surface with SDL's dummy video driver; the computer's moves come from the
-fake engine of :mod:`support.fakes`, which plays a scripted game. Run: ``make screenshots`` or ``python
+fake engine of :mod:`tools.support.fakes`, which plays a scripted game. Run: ``make screenshots`` or ``python
 tools/screenshots.py``.
 """
 
@@ -28,7 +28,7 @@ from ai.levels import MAX, Level  # noqa: E402
 from ai.messages import BestMove, Limits, Progress, Searching  # noqa: E402
 from ai.player import Thinker  # noqa: E402
 from ai.score import from_benchmark  # noqa: E402
-from support.fakes import FakeEngine  # noqa: E402
+from tools.support.fakes import FakeEngine  # noqa: E402
 from ui.app import DEFAULT_SIZE  # noqa: E402
 from ui.help_overlay import draw_help  # noqa: E402
 from ui.play_scene import PlayScene  # noqa: E402
