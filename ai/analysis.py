@@ -29,12 +29,13 @@ MEMO_LIMIT = 1 << 20
 
 def solver_supports(game) -> bool:
     """True when ``game`` can be solved by the Connect Four solver (Connect Four with an even cell count)."""
-    return game.name == "connect4" and game.k == 4 and game.width * game.height % 2 == 0
+    return game.gravity and game.k == 4 and game.width * game.height % 2 == 0
 
 
 def can_analyze(game) -> bool:
     """True when :class:`ExactAnalyzer` has an exact method for ``game``'s board."""
-    return solver_supports(game) or game.name == "tictactoe"
+    # Boards without gravity are Tic-tac-toe's: small enough for the alpha-beta search run to the end.
+    return solver_supports(game) or not game.gravity
 
 
 class ExactAnalyzer:
@@ -142,7 +143,7 @@ class ExactAnalyzer:
             raise ValueError("game is over")
         legal = set(game.moves())
         cells = game.width * game.height
-        board_moves = game.width if game.name == "connect4" else cells
+        board_moves = game.width if game.gravity else cells
         scores = []
         for move in range(board_moves):
             if move not in legal:
