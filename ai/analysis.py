@@ -136,8 +136,9 @@ class ExactAnalyzer:
         return (exact > 0) - (exact < 0) if weak else exact
 
     def move_scores(self, game, weak: bool = False) -> list[int]:
-        """The score of every move of the board in board order (columns left to right, or cells 1..n), from the
-        side to move's point of view, ``ILLEGAL`` where the move is not legal (a full column, a taken cell).
+        """The score of every move of the board in board order (columns left to right, or cells 1..n), from
+        the side to move's point of view, ``ILLEGAL`` where the move is not legal (a full column, a taken
+        cell).
         """
         if game.is_over():
             raise ValueError("game is over")

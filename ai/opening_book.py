@@ -1,8 +1,8 @@
 """The Connect Four opening book: exact scores of 7 x 6 positions that take the solver long, read from a file.
 
 The book is made by ``tools/make_book.py`` with the project's own solver and shipped as
-``assets/c4-book-7x6.bin``; :class:`ai.analysis.ExactAnalyzer` looks positions up in it before solving.
-It holds a position's exact score in the benchmark convention (see :func:`ai.score.to_benchmark`), for the side
+``assets/c4-book-7x6.bin``; :class:`ai.analysis.ExactAnalyzer` looks positions up in it before solving. It
+holds a position's exact score in the benchmark convention (see :func:`ai.score.to_benchmark`), for the side
 to move. A position and its mirror image (columns in reverse order) have the same score, so only one of them
 is stored, under the smaller of their two keys (:func:`canonical_key`).
 
@@ -18,10 +18,10 @@ File format, all integers little-endian::
     16      4     CRC-32 of the N entries' bytes
     20      8*N   entries, sorted ascending: canonical key << 8 | (score + 128)
 
-A key is Pons' key of the position, the side to move's stones plus the occupied cells on the bitboard layout of
-:mod:`game.kinarow` (below 2**49 on 7 x 6), so an entry is one unsigned 64-bit word and a lookup is a binary
-search. Loading reads the file once, checks its header, size and checksum, and refuses anything else with a
-:class:`BookError` naming the reason; the game then warns once and solves instead.
+A key is Pons' key of the position, the side to move's stones plus the occupied cells on the bitboard layout
+of :mod:`game.kinarow` (below 2**49 on 7 x 6), so an entry is one unsigned 64-bit word and a lookup is a
+binary search. Loading reads the file once, checks its header, size and checksum, and refuses anything else
+with a :class:`BookError` naming the reason; the game then warns once and solves instead.
 """
 
 from __future__ import annotations
@@ -114,7 +114,8 @@ class OpeningBook:
 
     @staticmethod
     def write(path: Path, width: int, height: int, max_ply: int, scores: dict[int, int]) -> None:
-        """Writes ``scores`` (canonical key -> score) as a book file, atomically (a temporary file renamed)."""
+        """Writes ``scores`` (canonical key -> score) as a book file, atomically (a temporary file
+        renamed)."""
         entries = array("Q", sorted((key << 8) | (score + 128) for key, score in scores.items()))
         if sys.byteorder != "little":
             entries.byteswap()

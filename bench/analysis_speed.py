@@ -37,7 +37,9 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--fresh", action="store_true", help="a new analyzer for every position")
     args = parser.parse_args()
@@ -59,8 +61,10 @@ def main() -> None:
             seconds = time.perf_counter() - started
             times.append((ply, seconds))
             slowest = max(slowest, seconds)
-        print(f"game {number}/{len(games)}: {len(moves)} plies, slowest position {format_seconds(slowest)}",
-              flush=True)
+        print(
+            f"game {number}/{len(games)}: {len(moves)} plies, slowest position {format_seconds(slowest)}",
+            flush=True,
+        )
     print(f"\nexact score of every move, solver core: {core_name()}\n")
     print("| plies | positions | p50 | p95 | max |")
     print("|---|---|---|---|---|")

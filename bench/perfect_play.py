@@ -3,15 +3,16 @@
 Usage: python bench/perfect_play.py [--games N] [--seconds S] [--seed K] [--slip P] [--slip-plies M]
 
 The max level plays through :class:`ai.engine.Engine` as in the window: ``think`` on its turn (S seconds, 1 by
-default) and ``ponder`` on the opponent's turn, while the opponent, the exact analyzer, picks at random (seeded)
-among its best moves. Half the games the max level moves first: a won game for the first player, so it must
-win every one. In the other half it moves second, and the opponent plays a random legal move instead, with
-probability P (0.3), during the first M plies (12), so that the max level meets positions off the best line.
+default) and ``ponder`` on the opponent's turn, while the opponent, the exact analyzer, picks at random
+(seeded) among its best moves. Half the games the max level moves first: a won game for the first player, so
+it must win every one. In the other half it moves second, and the opponent plays a random legal move instead,
+with probability P (0.3), during the first M plies (12), so that the max level meets positions off the best
+line.
 
-Every move of the max level is judged by the exact analyzer: it keeps the value when the position's outcome for
-the side to move (win, draw or loss) is the same after the move as before it. Prints every game, a table of
-moves kept by ply bucket, and the mean and longest think; the last line is
-``RESULT first_player_wins=<won>/<games> value_kept=<fraction>``.
+Every move of the max level is judged by the exact analyzer: it keeps the value when the position's outcome
+for the side to move (win, draw or loss) is the same after the move as before it. Prints every game, a table
+of moves kept by ply bucket, and the mean and longest think; the last line is ``RESULT
+first_player_wins=<won>/<games> value_kept=<fraction>``.
 """
 
 from __future__ import annotations
@@ -84,8 +85,12 @@ def play_game(engine: Engine, judge: ExactAnalyzer, rng: random.Random, engine_f
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=8, help="games, half with the max level first (default 8)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--games", type=int, default=8, help="games, half with the max level first (default 8)"
+    )
     parser.add_argument("--seconds", type=float, default=1.0, help="think time per move (default 1)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--slip", type=float, default=0.3, help="chance of a random opponent move")

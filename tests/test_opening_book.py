@@ -1,4 +1,5 @@
-"""The opening book: its file format, its entries against the solver, a broken file falling back to solving."""
+"""The opening book: its file format, its entries against the solver, a broken file falling back to
+solving."""
 
 from __future__ import annotations
 

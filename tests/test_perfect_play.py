@@ -1,10 +1,10 @@
 """The max level on 7 x 6 keeps the game's value with every move from the empty board, as either colour.
 
-Scripted games against opponents that play best moves (the leftmost or the rightmost of them), up to the opening
-book's deepest ply, where the exact value of every move is known at once. The exact analyzer (book, then
-solver) is the judge: the level's move must score the best of all moves, so it keeps a win (the fastest one), a
-draw, or loses as slowly as possible. (Opponents that leave best play early lead to positions the book does not
-hold, where the solver needs longer than a move's time: bench/perfect_play.py measures those games.)
+Scripted games against opponents that play best moves (the leftmost or the rightmost of them), up to the
+opening book's deepest ply, where the exact value of every move is known at once. The exact analyzer (book,
+then solver) is the judge: the level's move must score the best of all moves, so it keeps a win (the fastest
+one), a draw, or loses as slowly as possible. (Opponents that leave best play early lead to positions the book
+does not hold, where the solver needs longer than a move's time: bench/perfect_play.py measures those games.)
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 In its reference layout the compiled core runs the Python core's algorithm on the same table layout, so beyond
 equal scores they must explore the same positions and leave the same table behind: any difference in a check,
-a bound or the move order shows up here. Its default, enhanced layout (two-entry buckets, mirror keys) explores
-other positions by design, so there the scores must agree.
+a bound or the move order shows up here. Its default, enhanced layout (two-entry buckets, mirror keys)
+explores other positions by design, so there the scores must agree.
 """
 
 from __future__ import annotations
