@@ -62,14 +62,17 @@ def key_of(game: ConnectFour) -> int:
     return canonical_key(game.key(), WIDTH, HEIGHT)
 
 
-def read_book(path: Path) -> dict[int, int]:
-    """Scores held by an existing book file (none if there is no usable one: it is then built afresh)."""
+def read_book(path: Path) -> tuple[dict[int, int], int]:
+    """Scores held by an existing book file and the deepest ply it holds (none if there is no usable one: it
+    is then built afresh)."""
     try:
         book = OpeningBook.load(path)
     except BookError as error:
         print(f"starting without a book: {error}", flush=True)
-        return {}
-    return dict(book.items()) if (book.width, book.height) == (WIDTH, HEIGHT) else {}
+        return {}, 0
+    if (book.width, book.height) != (WIDTH, HEIGHT):
+        return {}, 0
+    return dict(book.items()), book.max_ply
 
 
 def read_progress(path: Path) -> dict[int, int]:
@@ -121,7 +124,7 @@ def move_values(game: ConnectFour, scores: dict[int, int]) -> dict[int, int | No
 def build(args: argparse.Namespace) -> int:
     progress_path: Path = args.progress
     progress_path.parent.mkdir(parents=True, exist_ok=True)
-    scores = read_book(args.out)
+    scores, deepest = read_book(args.out)
     scores.update(read_progress(progress_path))
     print(f"{len(scores)} positions already solved (from {args.out} and {progress_path})", flush=True)
     deadline = time.monotonic() + 60 * args.minutes if args.minutes else None
@@ -162,7 +165,7 @@ def build(args: argparse.Namespace) -> int:
                     if deadline is not None and time.monotonic() > deadline:
                         print("time is up: the book keeps the plies completed so far", flush=True)
                         pool.terminate()
-                        write_book(args.out, scores, completed_ply)
+                        write_book(args.out, scores, max(deepest, completed_ply))
                         return 0
                 # Back up: an expanded position's score is the best of its moves'; its best moves lead on.
                 next_frontier: dict[int, str] = {}
@@ -181,7 +184,8 @@ def build(args: argparse.Namespace) -> int:
                             game.undo()
                 frontier = next_frontier
                 completed_ply = ply + 1
-                write_book(args.out, scores, completed_ply)
+                deepest = max(deepest, completed_ply)
+                write_book(args.out, scores, deepest)
                 # Everything solved so far is in the book now.
                 progress.seek(0)
                 progress.truncate()
@@ -192,8 +196,8 @@ def build(args: argparse.Namespace) -> int:
     return 0
 
 
-def write_book(path: Path, scores: dict[int, int], completed_ply: int) -> None:
-    OpeningBook.write(path, WIDTH, HEIGHT, max(completed_ply, 0), scores)
+def write_book(path: Path, scores: dict[int, int], deepest_ply: int) -> None:
+    OpeningBook.write(path, WIDTH, HEIGHT, max(deepest_ply, 0), scores)
     print(f"wrote {path} ({len(scores)} positions, {path.stat().st_size:,} bytes)", flush=True)
 
 
