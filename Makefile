@@ -20,6 +20,8 @@ play: $(STAMP)
 	$(PY) main.py $(ARGS)
 
 test: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest
 
 screenshots: $(STAMP)

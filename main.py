@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TextIO
 
 from game.catalog import DEFAULT_GAME, GAME_NAMES
@@ -70,9 +70,9 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
     if tool == "analyze":
         parser = argparse.ArgumentParser(
             prog=f"{PROGRAM} analyze",
-            description="Exact scores of positions read from stdin, one move string per line. Score convention "
-            "of the Connect Four benchmark sets: 0 draw, positive the side to move wins (22 - its stones at the "
-            "win on 7x6), negative it loses.",
+            description="Exact scores of positions read from stdin, one move string per line. Score "
+            "convention of the Connect Four benchmark sets: 0 draw, positive the side to move wins (22 - its "
+            "stones at the win on 7x6), negative it loses.",
         )
         _add_game_arguments(parser)
         parser.add_argument(
@@ -82,8 +82,8 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
         return parser
     parser = argparse.ArgumentParser(
         prog=f"{PROGRAM} move",
-        description="The move the AI would play in positions read from stdin: '<moves> <move>' (a column 1-7, "
-        "or a cell 1-9 for Tic-tac-toe).",
+        description="The move the AI would play in positions read from stdin: '<moves> <move>' (a column "
+        "1-7, or a cell 1-9 for Tic-tac-toe).",
     )
     _add_game_arguments(parser)
     limit = parser.add_mutually_exclusive_group(required=True)

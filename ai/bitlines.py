@@ -1,5 +1,6 @@
-"""Line arithmetic on k-in-a-row bitboards (the layout of :mod:`game.kinarow`): which empty cells would complete
-a line, for evaluation and for exact solving. Pure functions on ints; ``column_bits`` is the board height + 1.
+"""Line arithmetic on k-in-a-row bitboards (the layout of :mod:`game.kinarow`): which empty cells would
+complete a line, for evaluation and for exact solving. Pure functions on ints; ``column_bits`` is the board
+height + 1.
 """
 
 from __future__ import annotations
@@ -8,9 +9,10 @@ from __future__ import annotations
 def completing_cells(stones: int, column_bits: int, k: int, gravity: bool) -> int:
     """Every cell (stone or not) that would give ``stones`` k in a row if it held a stone of theirs.
 
-    The caller masks the result with the empty cells it cares about. The sentinel bit on top of each column keeps
-    lines from wrapping between columns (see game.kinarow), so nothing else needs masking here. With ``gravity``
-    the only vertical completion is on top of a column's stones, which the fast k = 4 path relies on.
+    The caller masks the result with the empty cells it cares about. The sentinel bit on top of each column
+    keeps lines from wrapping between columns (see game.kinarow), so nothing else needs masking here. With
+    ``gravity`` the only vertical completion is on top of a column's stones, which the fast k = 4 path relies
+    on.
     """
     if k == 4 and gravity:
         return _completing_cells_4(stones, column_bits)

@@ -29,12 +29,12 @@ Scores follow the benchmark convention (``../shared/c4-testsets/README.md``): 0 
 move wins and the score is ``22 - n`` on 7 x 6 where ``n`` is the number of stones the winner has on the board
 after its winning move; negative, the side to move loses, by the same measure (:func:`ai.score.to_benchmark`).
 
-Table replacement policy: one entry per slot, always replaced by a new entry (recent positions are the likeliest
-to come back). The table has a power-of-two number of slots. A key (below 2**64) is first scrambled by
-multiplying it with an odd constant modulo 2**64, a bijection; the slot is the scrambled key's top bits, and an
-entry packs the scrambled key's low 56 bits with an 8-bit value into one unsigned 64-bit word. With at least 2**8
-slots, the slot and the stored bits together are the whole scrambled key, so a hit is never a different
-position. (Multiplying and shifting also costs far less than a division in the compiled core.)
+Table replacement policy: one entry per slot, always replaced by a new entry (recent positions are the
+likeliest to come back). The table has a power-of-two number of slots. A key (below 2**64) is first scrambled
+by multiplying it with an odd constant modulo 2**64, a bijection; the slot is the scrambled key's top bits,
+and an entry packs the scrambled key's low 56 bits with an 8-bit value into one unsigned 64-bit word. With at
+least 2**8 slots, the slot and the stored bits together are the whole scrambled key, so a hit is never a
+different position. (Multiplying and shifting also costs far less than a division in the compiled core.)
 """
 
 from __future__ import annotations
@@ -60,17 +60,17 @@ FULL_COLUMN = -1000
 
 
 def table_size(slots: int) -> int:
-    """The number of table slots for a request of ``slots``: the power of two at or above it, at least 2**17 (at
-    least 2**8 are needed for the slot and the stored 56 bits to identify a key, see the module docstring; the
-    compiled core's enhanced layout needs 2**17)."""
+    """The number of table slots for a request of ``slots``: the power of two at or above it, at least 2**17
+    (at least 2**8 are needed for the slot and the stored 56 bits to identify a key, see the module docstring;
+    the compiled core's enhanced layout needs 2**17)."""
     return 1 << (max(slots, 1 << 17) - 1).bit_length()
 
 
 class SolverBase:
-    """What both cores of the exact solver share: the board's constants, the bisection on the score (``solve``)
-    and the score of every move (``analyze``). A core supplies the window search ``_negamax`` and its table
-    (``clear``, ``release``); :class:`ConnectFourSolver` is the pure-Python core, the compiled one is
-    :class:`ai.connect4_native.NativeConnectFourSolver`.
+    """What both cores of the exact solver share: the board's constants, the bisection on the score
+    (``solve``) and the score of every move (``analyze``). A core supplies the window search ``_negamax`` and
+    its table (``clear``, ``release``); :class:`ConnectFourSolver` is the pure-Python core, the compiled one
+    is :class:`ai.connect4_native.NativeConnectFourSolver`.
 
     ``nodes`` counts the positions explored (callers take differences). A ``stop`` flag or a ``deadline``
     (``time.monotonic()`` value) set on the solver interrupts any solve with :class:`SearchStopped`.
@@ -93,8 +93,8 @@ class SolverBase:
         self.nodes = 0
         self.stop: threading.Event | None = None
         self.deadline: float | None = None
-        #: Called every few thousand positions by a core that holds the GIL while it searches (the engine hands
-        #: the GIL to the UI thread there); a core that releases the GIL has no need of it.
+        #: Called every few thousand positions by a core that holds the GIL while it searches (the engine
+        #: hands the GIL to the UI thread there); a core that releases the GIL has no need of it.
         self.on_checkpoint: Callable[[], None] | None = None
 
     def clear(self) -> None:
@@ -111,7 +111,8 @@ class SolverBase:
         raise NotImplementedError
 
     def _negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
-        """Score of a position where the side to move cannot win at once, searched in the window (alpha, beta).
+        """Score of a position where the side to move cannot win at once, searched in the window (alpha,
+        beta).
 
         Contract (fail-soft): if the true score ``s`` is <= alpha the result is an upper bound of it, in
         [s, alpha]; if ``s`` >= beta the result is a lower bound, in [beta, s]; otherwise it is ``s``.
@@ -119,7 +120,7 @@ class SolverBase:
         """
         raise NotImplementedError
 
-    # --- bit helpers -------------------------------------------------------------------------------------------
+    # --- bit helpers ----------------------------------------------------------------------------------------
 
     def winning_cells(self, stones: int, mask: int) -> int:
         """Empty cells that would complete four in a row for ``stones``."""
@@ -128,7 +129,7 @@ class SolverBase:
     def can_win_next(self, current: int, mask: int) -> bool:
         return bool(self.winning_cells(current, mask) & (mask + self.bottom) & self.board)
 
-    # --- solving ------------------------------------------------------------------------------------------------
+    # --- solving --------------------------------------------------------------------------------------------
 
     def solve(self, current: int, mask: int, moves: int, weak: bool = False) -> int:
         """Exact score of the position for the side to move (``weak``: only its sign, -1 / 0 / 1).
@@ -158,7 +159,7 @@ class SolverBase:
         return (low > 0) - (low < 0) if weak else low
 
     def analyze(self, current: int, mask: int, moves: int, weak: bool = False) -> list[int]:
-        """The score of every column, left to right, ``FULL_COLUMN`` for a full one (the reference's ``-a``)."""
+        """The score of every column, left to right, ``FULL_COLUMN`` for a full one."""
         scores = []
         for column in range(self.width):
             top = 1 << (column * self.column_bits + self.height - 1)
@@ -178,8 +179,8 @@ class SolverBase:
 
 
 class ConnectFourSolver(SolverBase):
-    """The pure-Python core: solves positions of one board size, keeping its table between calls. The stop flag
-    and the deadline are looked at (and ``on_checkpoint`` called) every ``CHECK_EVERY`` positions."""
+    """The pure-Python core: solves positions of one board size, keeping its table between calls. The stop
+    flag and the deadline are looked at (and ``on_checkpoint`` called) every ``CHECK_EVERY`` positions."""
 
     CHECK_EVERY = 1024
 
@@ -227,14 +228,15 @@ class ConnectFourSolver(SolverBase):
         computation of :func:`ai.bitlines.completing_cells` is written out inline twice, because in CPython an
         attribute lookup or a function call per node costs more than the bit arithmetic itself.
 
-        Ranking the moves needs the threats each move creates. Rather than running the threat arithmetic once per
-        move, the closure runs it once on a *lane-packed* position: one big int holding ``width`` copies of the
-        board side by side, copy ``c`` with the stone of the move in column ``c`` added. Each lane is the board's
-        ``width * column_bits`` bits plus a gap of ``3 * (column_bits + 1)`` zero bits, the longest shift the
-        arithmetic makes, so whatever a shift carries out of one lane lands in a gap, never in a neighbour's
-        board, and is masked away with the empty cells. In CPython an operation on a 500-bit int costs little more
-        than on a 49-bit one, so all moves cost about what one did. The same packing tests, for every move at
-        once, whether the opponent's reply is lost at once (two threats to parry, or every reply under a threat).
+        Ranking the moves needs the threats each move creates. Rather than running the threat arithmetic once
+        per move, the closure runs it once on a *lane-packed* position: one big int holding ``width`` copies
+        of the board side by side, copy ``c`` with the stone of the move in column ``c`` added. Each lane is
+        the board's ``width * column_bits`` bits plus a gap of ``3 * (column_bits + 1)`` zero bits, the
+        longest shift the arithmetic makes, so whatever a shift carries out of one lane lands in a gap, never
+        in a neighbour's board, and is masked away with the empty cells. In CPython an operation on a 500-bit
+        int costs little more than on a 49-bit one, so all moves cost about what one did. The same packing
+        tests, for every move at once, whether the opponent's reply is lost at once (two threats to parry, or
+        every reply under a threat).
         """
         solver = self
         board, bottom, cells, table = self.board, self.bottom, self.cells, self.table
@@ -250,8 +252,8 @@ class ConnectFourSolver(SolverBase):
         lower_threshold = max_score - min_score + 1
         check_every = self.CHECK_EVERY
         # Scores that depend only on the number of stones played, looked up rather than computed per node:
-        # losing to the opponent's next stone, to its stone after that, and winning with our next stone but one
-        # (the soonest possible, since the side to move never wins at once here).
+        # losing to the opponent's next stone, to its stone after that, and winning with our next stone but
+        # one (the soonest possible, since the side to move never wins at once here).
         lost_now = [-((cells - moves) // 2) for moves in range(cells + 1)]
         lost_later = [-((cells - 2 - moves) // 2) for moves in range(cells + 1)]
         win_soonest = [(cells - 1 - moves) // 2 for moves in range(cells + 1)]
@@ -268,19 +270,19 @@ class ConnectFourSolver(SolverBase):
         board_lanes = board * lane_ones
         bottom_lanes = bottom * lane_ones
         lane_board = (1 << board_bits) - 1
-        # Adding lane_board to a lane's board sets the lane's bit board_bits exactly when the board is not zero.
+        # Adding lane_board to a lane's board sets the lane's bit board_bits exactly when the board is not
+        # zero.
         nonzero_add = lane_board * lane_ones
         nonzero_bit = nonzero_add + lane_ones
         # Per column, centre first: the tie-break rank, the column's cells and where its lane starts.
         columns = [
-            (15 - rank, column_span << (column * h1), lane_bits * column) for rank, column in enumerate(self.order)
+            (15 - rank, column_span << (column * h1), lane_bits * column)
+            for rank, column in enumerate(self.order)
         ]
 
         nodes = 0
 
-        def negamax(
-            current: int, mask: int, moves: int, alpha: int, beta: int, candidates: int = -1
-        ) -> int:
+        def negamax(current: int, mask: int, moves: int, alpha: int, beta: int, candidates: int = -1) -> int:
             # candidates: the moves worth trying (see below) if the caller already computed them, else -1; a
             # caller that hands them over has checked that they are not empty and parry every threat.
             nonlocal nodes
@@ -377,8 +379,8 @@ class ConnectFourSolver(SolverBase):
                         # An upper bound above max_score says nothing, and would not fit the entry's encoding.
                         table[slot] = (key << 8) | (min(beta, max_score) - min_score + 1)
                         return beta
-                # Order by the number of threats each move creates, ties centre first. Each child is handed its
-                # candidates (its safe replies), so it does not compute its opponent's threats again.
+                # Order by the number of threats each move creates, ties centre first. Each child is handed
+                # its candidates (its safe replies), so it does not compute its opponent's threats again.
                 # On the way, every child's table entry is looked at first (enhanced transposition cutoff): an
                 # upper bound stored for any child is a lower bound here, which may cut before the first child
                 # is searched, or at least narrow the window for all of them; a lower bound stored for a child
@@ -406,11 +408,13 @@ class ConnectFourSolver(SolverBase):
                                     if score > skipped_best:
                                         skipped_best = score
                                     continue
-                        ranked.append((
-                            (wins >> lane_start & board).bit_count() << 4 | tie_break,
-                            move,
-                            safe_replies >> lane_start & board,
-                        ))
+                        ranked.append(
+                            (
+                                (wins >> lane_start & board).bit_count() << 4 | tie_break,
+                                move,
+                                safe_replies >> lane_start & board,
+                            )
+                        )
                 ranked.sort(reverse=True)
             else:
                 ranked = ((0, candidates, -1),)

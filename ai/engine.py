@@ -4,20 +4,21 @@ The UI thread talks to the engine only through :class:`Engine`; every call retur
 Requests cross to the worker through a queue, carrying a *copy* of the game; replies come back through another
 queue as typed messages (:mod:`ai.messages`), each carrying its request's token.
 
-Tokens and staleness: every ``think`` or ``ponder`` gets a new token and supersedes the request before it, whose
-search is stopped at its next check point (every thousand nodes or so). ``poll`` hands out only messages of the
-latest request, so a late answer to a request the UI has moved past (undo, new game, settings change) is never
-seen, let alone played. A ``think`` that is not superseded gets exactly one :class:`~ai.messages.BestMove`.
+Tokens and staleness: every ``think`` or ``ponder`` gets a new token and supersedes the request before it,
+whose search is stopped at its next check point (every thousand nodes or so). ``poll`` hands out only messages
+of the latest request, so a late answer to a request the UI has moved past (undo, new game, settings change)
+is never seen, let alone played. A ``think`` that is not superseded gets exactly one
+:class:`~ai.messages.BestMove`.
 
-Pondering: while a human is to move, ``ponder`` searches that position with no deadline. Every reply the human can
-make is a subtree of it, so when the human has moved, the ``think`` for the computer's reply finds that subtree
-already in the shared transposition table. A ponder search ends by itself when it has done its job (see
-:meth:`ai.player.Thinker.ponder`) and the worker then sleeps on its queue, using no CPU.
+Pondering: while a human is to move, ``ponder`` searches that position with no deadline. Every reply the human
+can make is a subtree of it, so when the human has moved, the ``think`` for the computer's reply finds that
+subtree already in the shared transposition table. A ponder search ends by itself when it has done its job
+(see :meth:`ai.player.Thinker.ponder`) and the worker then sleeps on its queue, using no CPU.
 
-Smoothness: two threads share one GIL, and a UI thread that wants it waits until the search lets go. The engine
-lowers the interpreter's switch interval to 1 ms (from CPython's 5 ms: bench/frames.py measured a p95 frame of
-25 ms with 5 ms, 19 ms with 1 ms, and no measurable loss of search speed), and the search calls ``time.sleep(0)``
-at every check point, which hands the GIL to a waiting UI thread at once.
+Smoothness: two threads share one GIL, and a UI thread that wants it waits until the search lets go. The
+engine lowers the interpreter's switch interval to 1 ms (from CPython's 5 ms: bench/frames.py measured a p95
+frame of 25 ms with 5 ms, 19 ms with 1 ms, and no measurable loss of search speed), and the search calls
+``time.sleep(0)`` at every check point, which hands the GIL to a waiting UI thread at once.
 
 Live counting: Progress messages come once per completed depth, which at the max level or while pondering can
 be many seconds apart. The same check point also counts the positions explored so far and publishes them
@@ -135,7 +136,7 @@ class Engine:
         self._worker = threading.Thread(target=self._run, name="engine-worker", daemon=True)
         self._worker.start()
 
-    # --- the UI thread's side: none of these block ------------------------------------------------------------
+    # --- the UI thread's side: none of these block ----------------------------------------------------------
 
     def think(self, game, limits: Limits) -> int:
         """Starts searching ``game`` for its side to move; returns the request's token.
@@ -147,9 +148,9 @@ class Engine:
         return self._submit("think", game.copy(), limits)
 
     def ponder(self, game, limits: Limits | None = None) -> int:
-        """Starts pondering ``game`` (a human is to move); ``limits`` are those of the computer's level, which tell
-        how deep pondering is useful. With pondering switched off, or a finished game, nothing runs but the token
-        still supersedes earlier requests. A ponder never produces a BestMove.
+        """Starts pondering ``game`` (a human is to move); ``limits`` are those of the computer's level, which
+        tell how deep pondering is useful. With pondering switched off, or a finished game, nothing runs but
+        the token still supersedes earlier requests. A ponder never produces a BestMove.
         """
         if not self._pondering_enabled or game.is_over():
             self.stop()
@@ -158,9 +159,9 @@ class Engine:
         return self._submit("ponder", game.copy(), limits)
 
     def analyze(self, game, limits: Limits | None = None) -> int:
-        """Ponders ``game`` for a person who asked for analysis (a hint, the analysis overlay): the same search
-        and messages as :meth:`ponder`, but it runs even with pondering switched off, since the person asked for
-        it. A finished game runs nothing; the token still supersedes earlier requests.
+        """Ponders ``game`` for a person who asked for analysis (a hint, the analysis overlay): the same
+        search and messages as :meth:`ponder`, but it runs even with pondering switched off, since the person
+        asked for it. A finished game runs nothing; the token still supersedes earlier requests.
         """
         if game.is_over():
             self.stop()
@@ -245,7 +246,7 @@ class Engine:
             self._current = job
         self._jobs.put(job)
 
-    # --- the worker thread ------------------------------------------------------------------------------------
+    # --- the worker thread ----------------------------------------------------------------------------------
 
     def _run(self) -> None:
         while True:

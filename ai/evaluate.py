@@ -1,14 +1,14 @@
 """Static evaluation of k-in-a-row positions the search cannot finish, from the side to move.
 
 The evaluation is threat-based. A *threat* is an empty cell that would complete a line for one player. In
-Connect Four, where a threat sits matters: with both sides filling the board, the first player can usually force
-threats on odd rows (1, 3, 5 counting from the bottom) and the second player on even rows, so threats of the right
-parity weigh more (Allis' "zugzwang control"). Besides threats, stones near the centre count, since more lines
-pass through them.
+Connect Four, where a threat sits matters: with both sides filling the board, the first player can usually
+force threats on odd rows (1, 3, 5 counting from the bottom) and the second player on even rows, so threats of
+the right parity weigh more (Allis' "zugzwang control"). Besides threats, stones near the centre count, since
+more lines pass through them.
 
-Two situations are worth almost a proven result and are scored close to (but inside) the heuristic limit, so that
-even a depth-1 search takes wins and blocks losses: the side to move has a playable threat (it wins next move),
-or the opponent has two playable threats (only one can be blocked).
+Two situations are worth almost a proven result and are scored close to (but inside) the heuristic limit, so
+that even a depth-1 search takes wins and blocks losses: the side to move has a playable threat (it wins next
+move), or the opponent has two playable threats (only one can be blocked).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ LOSES_NEXT = -(HEURISTIC_LIMIT - 2000)
 
 
 class ThreatEvaluator:
-    """Evaluates positions of one board shape; weights are class attributes so benchmarks can compare variants."""
+    """Evaluates positions of one board shape; the weights are class attributes, for benchmarks to vary."""
 
     THREAT = 30
     GOOD_PARITY_THREAT = 70

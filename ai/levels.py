@@ -1,7 +1,7 @@
 """The difficulty ladder: levels are search depths in plies, the same scale for every game, plus "max".
 
-"max" searches deeper and deeper until the result is proven or its time is up, so it plays perfectly wherever the
-search can prove the outcome in time, and otherwise plays the move of its deepest completed search.
+"max" searches deeper and deeper until the result is proven or its time is up, so it plays perfectly wherever
+the search can prove the outcome in time, and otherwise plays the move of its deepest completed search.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from game.catalog import game_spec
 
 #: Think time of the max level unless the player sets another.
 DEFAULT_MAX_SECONDS = 3.0
+
 
 @dataclass(frozen=True)
 class Level:

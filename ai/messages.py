@@ -25,11 +25,11 @@ class Limits:
 class Progress:
     """One completed iteration of the search of the request ``token``.
 
-    ``score`` is from the side to move in the searched position (see :mod:`ai.score`); ``exact`` is True when it
-    is proven. ``pondering`` tells a ponder search (the human is to move) from a think. ``move_scores`` holds
-    ``(move, score, exact)`` for every legal move, each score from the side to move (the value of playing that
-    move), when the search valued every move (pondering does, and so does the exact solver of the max level);
-    it is empty otherwise.
+    ``score`` is from the side to move in the searched position (see :mod:`ai.score`); ``exact`` is True when
+    it is proven. ``pondering`` tells a ponder search (the human is to move) from a think. ``move_scores``
+    holds ``(move, score, exact)`` for every legal move, each score from the side to move (the value of
+    playing that move), when the search valued every move (pondering does, and so does the exact solver of the
+    max level); it is empty otherwise.
     """
 
     token: int

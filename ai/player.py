@@ -1,9 +1,9 @@
 """Choosing a move for a level: the depth-limited search, and for the max level the exact solver on top.
 
-:class:`Thinker` owns the search's transposition table and the exact analyzer, and turns a request (a position and
-its :class:`~ai.messages.Limits`) into a stream of :class:`~ai.search.SearchResult`, one per completed depth; the
-last result is the answer. The engine thread and the ``move`` command both use it, so the command-line AI and the
-window's AI are the same player.
+:class:`Thinker` owns the search's transposition table and the exact analyzer, and turns a request (a position
+and its :class:`~ai.messages.Limits`) into a stream of :class:`~ai.search.SearchResult`, one per completed
+depth; the last result is the answer. The engine thread and the ``move`` command both use it, so the
+command-line AI and the window's AI are the same player.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ QUICK_SOLVE_SHARE = 0.1
 HEURISTIC_SHARE = 0.4
 #: Pondering without a depth target stops its heuristic iterations here and hands over to the exact solver.
 PONDER_DEPTH_CAP = 14
-#: Seconds pondering first gives the exact analysis (instant from the opening book or the memo; a fraction of a
-#: second solves most middle and end games), so the hint and the overlay are exact wherever that suffices.
+#: Seconds pondering first gives the exact analysis (instant from the opening book or the memo; a fraction of
+#: a second solves most middle and end games), so the hint and the overlay are exact wherever that suffices.
 PONDER_QUICK_SECONDS = 0.25
 
 
@@ -56,17 +56,17 @@ class Thinker:
         self.analyzer.release()
 
     def set_checkpoint(self, hook) -> None:
-        """Installs ``hook`` to run every few thousand nodes in every search (the engine yields the GIL there)."""
+        """Installs ``hook`` to run every few thousand nodes searched (the engine yields the GIL there)."""
         self.searcher.on_checkpoint = hook
 
     def think(self, game, limits: Limits, stop: StopFlag | None = None) -> Iterator[SearchResult]:
         """Results for ``game`` (left unchanged) within ``limits``; the last one is the move to play.
 
         A depth limit searches exactly that deep (finishing even past ``limits.seconds`` only if no depth has
-        completed yet, so there is always a move). Without a depth limit (the max level) the exact solver tries
-        to prove the best move in a tenth of the time; failing that, the heuristic search runs until 40% of the
-        time, and the solver tries again in the rest. Whenever the solver finishes, the last result is exact and
-        the move perfect.
+        completed yet, so there is always a move). Without a depth limit (the max level) the exact solver
+        tries to prove the best move in a tenth of the time; failing that, the heuristic search runs until 40%
+        of the time, and the solver tries again in the rest. Whenever the solver finishes, the last result is
+        exact and the move perfect.
         """
         start = time.monotonic()
         deadline = start + limits.seconds if limits.seconds is not None else None
@@ -94,11 +94,11 @@ class Thinker:
         """Searches ``game`` (the human to move) with no deadline until the job is done or ``stop`` is set.
 
         Every reply the human can make is searched as the computer will search it, with a full window, depth
-        after depth: all replies at depth 1, then all at depth 2, and so on up to the level's depth (for the max
-        level, up to PONDER_DEPTH_CAP and then the exact solver). So whichever reply the human plays, the
+        after depth: all replies at depth 1, then all at depth 2, and so on up to the level's depth (for the
+        max level, up to PONDER_DEPTH_CAP and then the exact solver). So whichever reply the human plays, the
         computer's search of it finds its own earlier iterations in the table, and if pondering reached the
-        level's depth, the answer comes at once. A plain alpha-beta search of ``game`` would give every reply but
-        the best only a refutation bound, which helps the computer's full search of that reply little.
+        level's depth, the answer comes at once. A plain alpha-beta search of ``game`` would give every reply
+        but the best only a refutation bound, which helps the computer's full search of that reply little.
 
         Yields one result per completed depth, about ``game`` itself: the human's best reply and the value of
         every reply (``move_scores``, from the human's side). Before any of that, on boards the exact solver
@@ -166,7 +166,7 @@ class Thinker:
                 yield exact
 
     def _iterate_with_fallback(self, game, max_depth, deadline, stop) -> Iterator[SearchResult]:
-        """Iterates; if the deadline passes before depth 1 completes, still searches depth 1 to have a move."""
+        """Iterates; if the deadline passes before depth 1 completes, still completes depth 1 for a move."""
         produced = False
         for result in self.searcher.iterate(game, max_depth=max_depth, deadline=deadline, stop=stop):
             produced = True

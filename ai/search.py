@@ -1,19 +1,20 @@
 """Iterative-deepening negamax alpha-beta over the game protocol, with a transposition table.
 
 ``Searcher.iterate`` is a generator: it yields one :class:`SearchResult` per completed depth, and the caller
-decides when to stop (a depth, a deadline, a stop flag, or simply not asking for the next result). A stop flag and
-a deadline are also checked every ``CHECK_EVERY`` nodes inside an iteration; a stopped iteration raises
-:class:`SearchStopped` internally and is thrown away, so it never changes the answer: only completed iterations
-are ever reported.
+decides when to stop (a depth, a deadline, a stop flag, or simply not asking for the next result). A stop flag
+and a deadline are also checked every ``CHECK_EVERY`` nodes inside an iteration; a stopped iteration raises
+:class:`SearchStopped` internally and is thrown away, so it never changes the answer: only completed
+iterations are ever reported.
 
 Scores follow :mod:`ai.score`: from the side to move, proven wins and losses counted in plies from the root so
 that the fastest win and the slowest loss are preferred; inside the table they are stored relative to the node
-(``_to_table`` / ``_from_table``), so transpositions reached at different distances from the root stay correct.
+(``_to_table`` / ``_from_table``), so transpositions reached at different distances from the root stay
+correct.
 
-Move ordering: the table's best move first, then the game's own static order (centre first), except at the root,
-where the moves are shuffled once per search by the seeded ``rng`` so that, among moves of equal value, the AI
-does not always choose the same one. Shuffling only changes which of several equally scored moves is found first:
-alpha-beta keeps the first move that reaches the best value, so a worse move is never chosen.
+Move ordering: the table's best move first, then the game's own static order (centre first), except at the
+root, where the moves are shuffled once per search by the seeded ``rng`` so that, among moves of equal value,
+the AI does not always choose the same one. Shuffling only changes which of several equally scored moves is
+found first: alpha-beta keeps the first move that reaches the best value, so a worse move is never chosen.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ INFINITY = WIN + 1
 #: there, many move orders reach mirrored positions; deeper, computing the key would cost more than it saves.
 SYMMETRY_PLIES = 8
 
+
 class SearchStopped(Exception):
     """Raised inside a search when its stop flag is set or its deadline has passed."""
 
@@ -43,8 +45,8 @@ class SearchStopped(Exception):
 class SearchResult:
     """One completed iteration.
 
-    ``nodes`` and ``seconds`` count the whole search so far (all iterations); ``exact`` says the score is proven
-    (a forced win or loss, or a search that reached the end of every line). ``move_scores`` holds
+    ``nodes`` and ``seconds`` count the whole search so far (all iterations); ``exact`` says the score is
+    proven (a forced win or loss, or a search that reached the end of every line). ``move_scores`` holds
     ``(move, score, exact)`` for every legal move when the search valued each one exactly (pondering does),
     and is empty otherwise.
     """
@@ -78,8 +80,8 @@ def _from_table(score: int, ply: int) -> int:
 class Searcher:
     """Owns a transposition table and searches positions of any game that speaks the protocol.
 
-    ``evaluate(game) -> int`` scores unfinished positions from the side to move, inside the heuristic limit; by
-    default a :class:`ThreatEvaluator` for the game's board. Not thread-safe: one search at a time.
+    ``evaluate(game) -> int`` scores unfinished positions from the side to move, inside the heuristic limit;
+    by default a :class:`ThreatEvaluator` for the game's board. Not thread-safe: one search at a time.
     """
 
     CHECK_EVERY = 1024
@@ -165,16 +167,17 @@ class Searcher:
         """The exact value of ``game`` for the side to move, searching every line to the end of the game.
 
         One full-depth search, without iterative deepening (which would redo most of the work at every depth
-        when no depth is shallow enough to help). Raises SearchStopped when stopped; ``game`` is left as it was.
+        when no depth is shallow enough to help). Raises SearchStopped when stopped; ``game`` is left as it
+        was.
         """
         if game.is_over():
             raise ValueError("cannot search a finished game")
         self.nodes = 0
         self._stop, self._deadline = stop, deadline
         self._evaluate = self._evaluator_for(game)
-        # Optional in the game protocol, offered by Tic-tac-toe: keys shared by symmetric positions, and whether
-        # a side can still complete a line at all. Both hold for game values only, so only this exact search
-        # uses them (Connect Four offers neither: its keys stay plain).
+        # Optional in the game protocol, offered by Tic-tac-toe: keys shared by symmetric positions, and
+        # whether a side can still complete a line at all. Both hold for game values only, so only this exact
+        # search uses them (Connect Four offers neither: its keys stay plain).
         self._symmetric_key = getattr(game, "symmetric_key", None)
         self._can_still_win = getattr(game, "can_still_win", None)
         self.table.generation = root_ply = game.ply()
@@ -194,7 +197,7 @@ class Searcher:
             raise SearchStopped
 
     def _search_root(self, game, root_moves: list[int], depth: int) -> tuple[int, int]:
-        """Exact minimax value of the root at ``depth`` and the first move in ``root_moves`` that reaches it."""
+        """Exact minimax value of the root at ``depth``, and the first move of ``root_moves`` reaching it."""
         alpha, beta = -INFINITY, INFINITY
         best_move = root_moves[0]
         self.nodes += 1
@@ -208,7 +211,8 @@ class Searcher:
         return alpha, best_move
 
     def _negamax(self, game, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """Value of ``game`` for the side to move, searched ``depth`` plies deep, ``ply`` plies below the root.
+        """Value of ``game`` for the side to move, searched ``depth`` plies deep, ``ply`` plies below the
+        root.
 
         Fail-soft contract: a result ``v <= alpha`` is an upper bound of the true value, ``v >= beta`` a lower
         bound, anything between is exact.
@@ -243,7 +247,8 @@ class Searcher:
 
         # Near the start of the game, positions that are the same up to the board's symmetry share an entry
         # (the stored best move is only a hint, checked for legality below, so a mirrored one does no harm).
-        key = game.key() if self._symmetric_key is None or game.ply() > SYMMETRY_PLIES else self._symmetric_key()
+        use_symmetry = self._symmetric_key is not None and game.ply() <= SYMMETRY_PLIES
+        key = self._symmetric_key() if use_symmetry else game.key()
         entry = self.table.get(key)
         moves = game.moves()
         if entry is not None:

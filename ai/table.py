@@ -2,12 +2,13 @@
 
 Each entry stores the searched depth, the kind of bound (exact / lower / upper), the score and the best move.
 
-Replacement policy: the table is a fixed array of ``capacity`` slots indexed by ``key % capacity``, one entry per
-slot (the capacity is rounded up to a prime, because the games' perfect keys are far from uniform in their low
-bits and a power-of-two modulus would crowd them into a few slots), so its memory is bounded whatever runs for how long. A new entry replaces the slot's entry when it is for
-the same position, when the old entry is stale (stored while searching a root more than one move older: the
-previous move's ponder search is kept, older games and moves give way), or when it was searched at least as
-deep. Otherwise the deeper, fresher entry stays, because it saved more work.
+Replacement policy: the table is a fixed array of ``capacity`` slots indexed by ``key % capacity``, one entry
+per slot (the capacity is rounded up to a prime, because the games' perfect keys are far from uniform in their
+low bits and a power-of-two modulus would crowd them into a few slots), so its memory is bounded whatever runs
+for how long. A new entry replaces the slot's entry when it is for the same position, when the old entry is
+stale (stored while searching a root more than one move older: the previous move's ponder search is kept,
+older games and moves give way), or when it was searched at least as deep. Otherwise the deeper, fresher entry
+stays, because it saved more work.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The textbook algorithms, small and plain: minimax (the test oracle), alpha-beta, and max^n.
 
 They work on anything with ``to_move / moves / apply / undo / is_over`` (a game of the protocol, or an
-:class:`ExplicitTree` written out by hand as in the textbooks), with a caller-supplied ``evaluate``. Unlike the
-engine's negamax, values here are seen from player 0 ("MAX"): MAX picks the largest child, MIN the smallest.
+:class:`ExplicitTree` written out by hand as in the textbooks), with a caller-supplied ``evaluate``. Unlike
+the engine's negamax, values here are seen from player 0 ("MAX"): MAX picks the largest child, MIN the
+smallest.
 
 This module stays although the engine never calls it: the textbook algorithms the project grew from are a
 feature, the readable statement of what the engine's search must agree with (the tests use minimax as the
@@ -20,7 +21,8 @@ Vector = tuple[float, ...]
 
 
 class ExplicitTree:
-    """A game tree written as nested lists: a list is a node whose children are its items, anything else a leaf.
+    """A game tree written as nested lists: a list is a node whose children are its items, anything else a
+    leaf.
 
     ``players`` players move in turn, player 0 at the root. Moves are child indices. ``leaf()`` is the value
     stored at the current leaf (a number, or a tuple of numbers for max^n).
@@ -56,8 +58,8 @@ class ExplicitTree:
 def minimax(game, depth: float, evaluate: Callable[[Any], Value]) -> tuple[Value, int | None]:
     """(value for player 0, best move) searching every line ``depth`` plies deep (``math.inf`` = to the end).
 
-    ``evaluate`` scores finished positions and positions at the horizon, from player 0's side. The best move is
-    the first of the equally best, in ``moves()`` order; None at a leaf.
+    ``evaluate`` scores finished positions and positions at the horizon, from player 0's side. The best move
+    is the first of the equally best, in ``moves()`` order; None at a leaf.
     """
     if depth == 0 or game.is_over():
         return evaluate(game), None

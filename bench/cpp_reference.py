@@ -96,7 +96,9 @@ def measure(set_name: str, limit: int | None, reset: bool, binary: Path | None =
     times = [float(answer[3]) * 1e-6 for answer in answers]
     return {
         "positions": len(rows),
-        "correct": sum(int(answer[1]) == expected for answer, (_, expected) in zip(answers, rows)),
+        "correct": sum(
+            int(answer[1]) == expected for answer, (_, expected) in zip(answers, rows, strict=True)
+        ),
         "mean": statistics.fmean(times),
         "median": statistics.median(times),
         "max": max(times),

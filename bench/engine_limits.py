@@ -3,10 +3,10 @@
 Usage: python bench/engine_limits.py [--stops N] [--ponder-minutes M]
 
 Stop latency: the engine thinks (deep) or ponders (max level) on positions of real games; after a random
-0.05-0.5 s, stop() is called and the time until the worker is idle is measured. The same for the compiled solver
-core alone: a solve on another thread, its stop flag set, the time until the solve has returned. Memory:
-the engine ponders an 8 x 7 opening (no book there, so it keeps searching) for M minutes (default 10) with
-its default tables; the process's resident memory is sampled.
+0.05-0.5 s, stop() is called and the time until the worker is idle is measured. The same for the compiled
+solver core alone: a solve on another thread, its stop flag set, the time until the solve has returned.
+Memory: the engine ponders an 8 x 7 opening (no book there, so it keeps searching) for M minutes (default 10)
+with its default tables; the process's resident memory is sampled.
 """
 
 from __future__ import annotations
@@ -116,8 +116,8 @@ def main() -> None:
     args = parser.parse_args()
     latencies = stop_latencies(args.stops)
     print(
-        f"Stop latency over {len(latencies)} stops (think and ponder): median {statistics.median(latencies):.1f} ms, "
-        f"max {max(latencies):.1f} ms"
+        f"Stop latency over {len(latencies)} stops (think and ponder): "
+        f"median {statistics.median(latencies):.1f} ms, max {max(latencies):.1f} ms"
     )
     native = native_stop_latencies(args.stops) if native_built() else []
     if native:

@@ -10,8 +10,8 @@ Four phases of S seconds each, every frame redrawn (the mouse sweeps over the bo
             thread (it runs without the GIL: frames should match the idle phase).
 The ponder and think phases play on the 8 x 7 board, where no opening book answers, so the search works.
 A frame time is the time from one frame's start to the next (the loop asks for 60 frames a second, 16.7 ms).
-Beside the frames, the search's own speed (nodes per second from its progress reports), so that smoothness is not
-bought by starving the search. Last line: RESULT p95_ms=<ponder+think p95> max_ms=<ponder+think max>.
+Beside the frames, the search's own speed (nodes per second from its progress reports), so that smoothness is
+not bought by starving the search. Last line: RESULT p95_ms=<ponder+think p95> max_ms=<ponder+think max>.
 """
 
 from __future__ import annotations
@@ -151,8 +151,8 @@ def main() -> None:
         )
     # The engine lowers the interpreter's switch interval when it starts: report the one the phases ran with.
     print(
-        f"Frame times at {FPS} fps target ({1000 / FPS:.1f} ms), {args.seconds:g} s per phase, switch interval "
-        f"{min(sys.getswitchinterval(), SWITCH_INTERVAL) * 1000:g} ms"
+        f"Frame times at {FPS} fps target ({1000 / FPS:.1f} ms), {args.seconds:g} s per phase, "
+        f"switch interval {min(sys.getswitchinterval(), SWITCH_INTERVAL) * 1000:g} ms"
     )
     print("| phase | frames | median ms | p95 ms | max ms | search nodes/s (median) |")
     print("|---|---|---|---|---|---|")

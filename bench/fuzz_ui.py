@@ -2,13 +2,13 @@
 
 Usage: python bench/fuzz_ui.py [--seeds N] [--first-seed S] [--events E] [--draw P]
 
-Each seed drives :class:`ui.app.App` headless through :meth:`App.step` (the real main loop without the display)
-with random mouse moves, clicks (on the board, the buttons, anywhere, off the window), keys (digits, arrows,
-Enter, Space, Ctrl+Z/Y/N, Esc, H, A, M, F1, ...), window resizes and quit requests. A quit ends the app; the
-fuzzer closes its engine, checks that the engine's thread ended, and starts a new app on a random screen (the
-start screen, or playing any game, size and mode). The engine is the real ``ai.engine.Engine`` with pondering on,
-made shallow (depth 2 at most, 50 ms for the max level) so that games finish and the input meets every state:
-thinking, pondering, an answer waiting for its presentation, a finished game.
+Each seed drives :class:`ui.app.App` headless through :meth:`App.step` (the real main loop without the
+display) with random mouse moves, clicks (on the board, the buttons, anywhere, off the window), keys (digits,
+arrows, Enter, Space, Ctrl+Z/Y/N, Esc, H, A, M, F1, ...), window resizes and quit requests. A quit ends the
+app; the fuzzer closes its engine, checks that the engine's thread ended, and starts a new app on a random
+screen (the start screen, or playing any game, size and mode). The engine is the real ``ai.engine.Engine``
+with pondering on, made shallow (depth 2 at most, 50 ms for the max level) so that games finish and the input
+meets every state: thinking, pondering, an answer waiting for its presentation, a finished game.
 
 After every event the fuzzer checks (:class:`Checker`):
 
@@ -102,7 +102,8 @@ def shallow(limits: Limits | None) -> Limits:
 
 
 class ShallowEngine:
-    """The real engine thread with every request capped to shallow limits; remembers what each think was about.
+    """The real engine thread with every request capped to shallow limits; remembers what each think was
+    about.
 
     Any other call of the façade (the ones later issues add) goes to the real engine unchanged.
     """
@@ -117,7 +118,8 @@ class ShallowEngine:
 
     def ponder(self, game, limits: Limits | None = None) -> int:
         if limits is not None and limits.depth is None:
-            # The max level ponders without a deadline up to the exact solver; the shallow engine stops at once.
+            # The max level ponders without a deadline up to the exact solver; the shallow engine stops at
+            # once.
             limits = Limits(depth=SHALLOW_DEPTH)
         return self.engine.ponder(game, None if limits is None else shallow(limits))
 

@@ -2,11 +2,11 @@
 
 Usage: python bench/maxlevel.py [--seconds S] [--per-set N] [--sets ...]
 
-For a seeded sample of each set, the max level thinks S seconds (default 3) and plays its move; the exact solver
-then scores the position after that move, and the move "keeps the value" when the side to move's exact outcome
-(win / draw / loss, the sign of the benchmark score) is the same after the move as before it. That is the verdict
-the analyzer's --all scores give (a move keeps the value exactly when its --all score has the sign of the best).
-Last line: RESULT value_preserving=<fraction>.
+For a seeded sample of each set, the max level thinks S seconds (default 3) and plays its move; the exact
+solver then scores the position after that move, and the move "keeps the value" when the side to move's exact
+outcome (win / draw / loss, the sign of the benchmark score) is the same after the move as before it. That is
+the verdict the analyzer's --all scores give (a move keeps the value exactly when its --all score has the sign
+of the best). Last line: RESULT value_preserving=<fraction>.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Our engine against easyAI (the popular Python game-AI library) on the same Connect Four positions, searched to
-the same depth: nodes per second and time to reach the depth.
+"""Our engine against easyAI (the popular Python game-AI library) on the same Connect Four positions, searched
+to the same depth: nodes per second and time to reach the depth.
 
 Usage: python bench/peers.py [--depth D] [--positions N]
 Needs the bench extra: pip install -e '.[bench]' (easyAI and numpy; the game itself never imports them).
@@ -108,7 +108,8 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for moves, en, es, on, os_ in rows:
         print(
-            f"| {moves} | {en:,} | {es * 1e3:.0f} ms | {en / es:,.0f} | {on:,} | {os_ * 1e3:.1f} ms | {on / os_:,.0f} |"
+            f"| {moves} | {en:,} | {es * 1e3:.0f} ms | {en / es:,.0f} "
+            f"| {on:,} | {os_ * 1e3:.1f} ms | {on / os_:,.0f} |"
         )
     easy_rate = sum(r[1] for r in rows) / sum(r[2] for r in rows)
     our_rate = sum(r[3] for r in rows) / sum(r[4] for r in rows)

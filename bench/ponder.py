@@ -2,10 +2,10 @@
 
 Usage: python bench/ponder.py [--depth D] [--ponder-seconds P] [--positions N]
 
-For positions from the benchmark games (their first 10-14 moves), the real engine thread ponders the position for
-P seconds while "the human thinks", the human then plays a random legal move, and the engine searches the reply to
-depth D; a fresh engine searches the same reply cold. Nodes and seconds are those the BestMove reports.
-Last line: RESULT ponder_node_ratio=<median of cold nodes / pondered nodes>.
+For positions from the benchmark games (their first 10-14 moves), the real engine thread ponders the position
+for P seconds while "the human thinks", the human then plays a random legal move, and the engine searches the
+reply to depth D; a fresh engine searches the same reply cold. Nodes and seconds are those the BestMove
+reports. Last line: RESULT ponder_node_ratio=<median of cold nodes / pondered nodes>.
 """
 
 from __future__ import annotations
@@ -78,8 +78,8 @@ def main() -> None:
         cold_times.append(cold.seconds)
         warm_times.append(warm.seconds)
         print(
-            f"| {game.moves_text()} | {reply + 1} | {cold.nodes:,} | {cold.seconds * 1e3:.0f} ms | {warm.nodes:,} "
-            f"| {warm.seconds * 1e3:.0f} ms | {ratio:.1f}x |",
+            f"| {game.moves_text()} | {reply + 1} | {cold.nodes:,} | {cold.seconds * 1e3:.0f} ms "
+            f"| {warm.nodes:,} | {warm.seconds * 1e3:.0f} ms | {ratio:.1f}x |",
             flush=True,
         )
     print(

@@ -3,22 +3,22 @@
 Usage: python bench/soak.py [--games N] [--seconds S] [--games-per-app K] [--seed S]
 
 The games run through :class:`ui.app.App` (headless, :meth:`App.step` with synthetic events) with the real
-engine at its real size (``ui.app.real_engine``) and pondering on. Matches cycle over every level of Connect Four
-and Tic-tac-toe (each against a random level, on a random board size), half of them in watch mode (the engine
-plays both sides) and half against the computer, where a small search on the soak's own thread (depth 1-4)
-plays the human's seat by clicking and pressing digit keys, after a pause in which the engine ponders. Each
-app plays K finished games (Enter starts the next round) and is then closed with a QUIT event, its engine's
-thread must end.
+engine at its real size (``ui.app.real_engine``) and pondering on. Matches cycle over every level of Connect
+Four and Tic-tac-toe (each against a random level, on a random board size), half of them in watch mode (the
+engine plays both sides) and half against the computer, where a small search on the soak's own thread (depth
+1-4) plays the human's seat by clicking and pressing digit keys, after a pause in which the engine ponders.
+Each app plays K finished games (Enter starts the next round) and is then closed with a QUIT event, its
+engine's thread must end.
 
-While a search runs, the soak now and then (a few times per game at most) presses Ctrl+Z (undo: against the computer it takes back the pair),
-Ctrl+N (new game), Esc then Enter (to the start screen and back: a new play screen on the same engine), or Space
-(pause and resume, watch mode). The checks of ``bench/fuzz_ui.py`` run after every frame (the board is the
-replay of its history, no move on a finished game or by the wrong side, no stale answer, the search the turn
-needs is running).
+While a search runs, the soak now and then (a few times per game at most) presses Ctrl+Z (undo: against the
+computer it takes back the pair), Ctrl+N (new game), Esc then Enter (to the start screen and back: a new play
+screen on the same engine), or Space (pause and resume, watch mode). The checks of ``bench/fuzz_ui.py`` run
+after every frame (the board is the replay of its history, no move on a finished game or by the wrong side, no
+stale answer, the search the turn needs is running).
 
 Reported: games finished, games abandoned by a new game or the menu, exceptions (must be 0), failed checks
-(must be 0), stuck games (no end within --stuck-seconds), peak memory (ru_maxrss), threads alive at the end (must
-be 1), and the machine.
+(must be 0), stuck games (no end within --stuck-seconds), peak memory (ru_maxrss), threads alive at the end
+(must be 1), and the machine.
 """
 
 from __future__ import annotations
@@ -45,9 +45,9 @@ import pygame  # noqa: E402
 from ai.levels import Level, levels_for  # noqa: E402
 from ai.messages import Limits  # noqa: E402
 from ai.player import Thinker  # noqa: E402
-from tools.support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game.catalog import SIZES  # noqa: E402
+from tools.support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402
 from ui.app import App, real_engine  # noqa: E402
 from ui.play_scene import PlayScene  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402

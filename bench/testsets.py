@@ -1,5 +1,5 @@
-"""The public Connect Four test sets (../shared/c4-testsets) and the published reference figures, shared by the
-exact-solving benchmarks (bench/solve.py for our solver, bench/cpp_reference.py for the C++ yardstick)."""
+"""The public Connect Four test sets (../shared/c4-testsets) and the published reference figures, shared by
+the exact-solving benchmarks (bench/solve.py for our solver, bench/cpp_reference.py for the C++ yardstick)."""
 
 from __future__ import annotations
 

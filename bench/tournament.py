@@ -2,10 +2,11 @@
 
 Usage: python bench/tournament.py [--levels 1 2 4 6 8] [--openings N] [--eval-depth D] [--jobs J]
 
-Every pair of levels plays each of N random 2-move openings twice (each side starts once). The cross table gives
-the row level's score fraction against the column level; each level must score more than 50% (what it scores
-against itself) against every lower level. Then the threat evaluation plays, at equal depth, a do-nothing
-evaluation and its own variants without the parity bonus and without the centre term (its earlier versions).
+Every pair of levels plays each of N random 2-move openings twice (each side starts once). The cross table
+gives the row level's score fraction against the column level; each level must score more than 50% (what it
+scores against itself) against every lower level. Then the threat evaluation plays, at equal depth, a
+do-nothing evaluation and its own variants without the parity bonus and without the centre term (its earlier
+versions).
 """
 
 from __future__ import annotations
@@ -91,11 +92,11 @@ def main() -> None:
         print(f"| depth {row} | " + " | ".join(cells) + f" | {totals[row]:.0%} |")
     ordering = sorted(levels, key=lambda d: -totals[d])
     print("\nOrdering by total score: " + " > ".join(f"depth {d}" for d in ordering))
-    violations = [(h, l) for h, l in pairs if scores[(h, l)] <= 0.5]
+    violations = [(high, low) for high, low in pairs if scores[(high, low)] <= 0.5]
     print("Every level beats every lower level: " + ("yes" if not violations else f"NO, {violations}"))
     print("\n| evaluation match at equal depth | games | score of the threat evaluation |")
     print("|---|---|---|")
-    for (rival, depth), score in zip(eval_jobs, eval_scores):
+    for (rival, depth), score in zip(eval_jobs, eval_scores, strict=True):
         print(f"| threats vs {rival}, depth {depth} | {games} | {score:.0%} |")
     print(f"\n{time.monotonic() - started:.0f} s. Machine: {machine_line()}")
 

@@ -1,8 +1,8 @@
 """The bitboard machinery shared by both games: stones on a width x height grid, k in a row wins.
 
 Layout (Pascal Pons' Connect Four layout, here for any size): each column owns ``height + 1`` bits, the lowest
-bit being the bottom cell; the extra top bit of every column is a sentinel that is never set, so that lines never
-wrap from one column into the next. For a 7 x 6 board::
+bit being the bottom cell; the extra top bit of every column is a sentinel that is never set, so that lines
+never wrap from one column into the next. For a 7 x 6 board::
 
       .  .  .  .  .  .  .      <- sentinel row (bits 6, 13, 20, ...), always 0
       5 12 19 26 33 40 47
@@ -13,8 +13,8 @@ wrap from one column into the next. For a 7 x 6 board::
       0  7 14 21 28 35 42      <- bottom row
 
 With ``H = height + 1``, shifting a bitboard right by 1, H, H + 1 and H - 1 moves every stone one step along a
-vertical, horizontal, diagonal (/) and anti-diagonal (\\) line, so k stones in a row are found with k - 1 shifts
-and ANDs per direction.
+vertical, horizontal, diagonal (/) and anti-diagonal (\\) line, so k stones in a row are found with k - 1
+shifts and ANDs per direction.
 """
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ class KInARowBoard:
         return "".join(self.move_to_text(move) for move in self._moves)
 
     def play_text(self, text: str) -> None:
-        """Plays a whole move string; on any bad symbol raises IllegalMove naming where, and changes nothing."""
+        """Plays a whole move string; a bad symbol raises IllegalMove naming where, and changes nothing."""
         trial = self.copy()
         for index, symbol in enumerate(text, start=1):
             try:

@@ -34,8 +34,8 @@ class Outcome(enum.Enum):
 class Game(Protocol):
     """What the search and the view may ask of a game.
 
-    The game is mutable (``apply`` / ``undo``) for search speed; ``copy`` gives an independent game for anything
-    handed to another thread.
+    The game is mutable (``apply`` / ``undo``) for search speed; ``copy`` gives an independent game for
+    anything handed to another thread.
     """
 
     #: Short machine name of the game family, e.g. ``"connect4"`` or ``"tictactoe"``.
@@ -98,7 +98,7 @@ class Game(Protocol):
     def move_to_text(self, move: int) -> str: ...
 
     def text_to_move(self, text: str) -> int:
-        """Parses one move symbol; raises :class:`IllegalMove` for a symbol that is not a move of this board."""
+        """Parses one move symbol; raises :class:`IllegalMove` for a symbol that is no move of this board."""
         ...
 
     def moves_text(self) -> str:

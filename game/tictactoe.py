@@ -44,7 +44,8 @@ class TicTacToe(KInARowBoard):
         rows = [[row * size + column for column in range(size)] for row in range(size)]
         columns = [[row * size + column for row in range(size)] for column in range(size)]
         diagonals = [[i * size + i for i in range(size)], [i * size + size - 1 - i for i in range(size)]]
-        self._lines = tuple(sum(self._cell_bits[cell] for cell in line) for line in rows + columns + diagonals)
+        lines = rows + columns + diagonals
+        self._lines = tuple(sum(self._cell_bits[cell] for cell in line) for line in lines)
 
     def _static_rank(self, cell: int) -> tuple[int, int]:
         """Cells on more lines first (centre, then corners, then edges); ties by index."""
@@ -61,8 +62,9 @@ class TicTacToe(KInARowBoard):
         return game
 
     def can_still_win(self, player: int) -> bool:
-        """True while some line holds no stone of ``player``'s opponent, so ``player`` might still complete it.
-        (The game goes on until the board is full, as players expect; searches use this to bound the value.)"""
+        """True while some line holds no stone of ``player``'s opponent, so ``player`` might still complete
+        it. (The game goes on until the board is full, as players expect; searches use this to bound the
+        value.)"""
         opponent = self._stones[1 - player]
         return any(not line & opponent for line in self._lines)
 

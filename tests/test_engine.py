@@ -1,4 +1,4 @@
-"""The engine thread's contract: tokens, exactly one best move, stop, errors, close, pondering and its reuse."""
+"""The engine thread's contract: tokens, one best move, stop, errors, close, pondering and its reuse."""
 
 from __future__ import annotations
 
@@ -120,8 +120,8 @@ def test_stop_during_a_ponder_is_followed_by_no_message_for_it(engine):
     assert [m for m in late if m.token == token] == []
 
 
-# Pondering's depth by depth search, on the 8 x 7 board: no opening book there, and its open positions take the
-# exact solver far longer than the quarter of a second pondering first gives it.
+# Pondering's depth by depth search, on the 8 x 7 board: no opening book there, and its open positions take
+# the exact solver far longer than the quarter of a second pondering first gives it.
 OPEN_8X7 = "44"
 
 
@@ -134,8 +134,8 @@ def test_ponder_reports_every_reply_and_never_a_best_move(engine):
 
 
 def test_ponder_on_a_book_position_reports_the_exact_values_alone(engine):
-    """The hint and the overlay get exact values at once; a depth level's table is still filled afterwards, but
-    quietly, so no heuristic result replaces the exact one."""
+    """The hint and the overlay get exact values at once; a depth level's table is still filled afterwards,
+    but quietly, so no heuristic result replaces the exact one."""
     token = engine.ponder(ConnectFour.from_moves("44"), Limits(depth=4))
     messages = collect(engine, lambda ms: False, timeout=1.5)
     assert len(messages) == 1 and messages[0].token == token and messages[0].exact

@@ -4,8 +4,8 @@ message, never a traceback, and never cost the user the files they had; quitting
 What test_settings.py, test_savegame.py, test_cli_tools.py and test_ui_app.py already check is not repeated
 here: this file adds the files and values those leave out (empty, huge, deeply nested, wrong-typed, a
 directory), the real ``main.py`` process for every option (exit status, no window opened, the user's files
-byte-identical), the analyzer fed NULs, escape sequences, invalid UTF-8 and megabyte lines, and quitting during
-a deep search.
+byte-identical), the analyzer fed NULs, escape sequences, invalid UTF-8 and megabyte lines, and quitting
+during a deep search.
 
 Exit statuses (main.py's docstring): 2 for a usage error, 1 for bad input (an unusable ``--load`` file, a bad
 line of the tools, output cut off), 0 when the window is closed (also by SIGTERM), 130 for Ctrl+C.
@@ -26,11 +26,11 @@ from pathlib import Path
 
 import pygame
 import pytest
-from tools.support.fakes import FakeEngine
 
 from ai.engine import Engine
 from ai.messages import BestMove, Limits
 from game import ConnectFour, TicTacToe
+from tools.support.fakes import FakeEngine
 from ui import app as app_module
 from ui.app import App
 from ui.state.settings import FILE_NAME as SETTINGS_NAME
@@ -545,8 +545,9 @@ def _thread_cpu_seconds(pid: int) -> dict[int, float]:
 @pytest.mark.parametrize(("how", "status"), [(signal.SIGTERM, 0), (signal.SIGINT, 130)], ids=["TERM", "INT"])
 def test_the_real_program_quits_at_once_while_the_engine_thinks(tmp_path, user_files, how, status):
     """Watch mode at the max level with an hour to think, on the 8 x 7 board (on 7 x 6 the opening book would
-    answer at once): the engine is deep in the exact solver when the signal comes. SIGTERM closes the window like the close button (status 0); Ctrl+C exits 130; neither
-    prints a traceback or touches the user's files."""
+    answer at once): the engine is deep in the exact solver when the signal comes. SIGTERM closes the window
+    like the close button (status 0); Ctrl+C exits 130; neither prints a traceback or touches the user's
+    files."""
     process = subprocess.Popen(
         [sys.executable, MAIN, "--mode", "watch", "--level", "max", "--seconds", "3600", "--size", "8x7"],
         stdout=subprocess.PIPE,

@@ -48,7 +48,7 @@ def test_a_fixed_seed_replays_the_same_game(make, depth):
 
 @pytest.mark.parametrize(("depth", "at_least"), [(2, 5), (4, 12)])
 def test_different_seeds_play_different_games_from_the_same_start(depth, at_least):
-    """Seeds only break ties between equally valued moves (mirror images, for a start), so variety grows with the
-    number of ties a level meets; 30 games must still give several different games."""
+    """Seeds only break ties between equally valued moves (mirror images, for a start), so variety grows with
+    the number of ties a level meets; 30 games must still give several different games."""
     games = {self_play(ConnectFour, depth, seed) for seed in range(30)}
     assert len(games) >= at_least, len(games)

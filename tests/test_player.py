@@ -116,8 +116,8 @@ def test_every_level_blocks_a_loss_in_one(make):
 
 
 def test_levels_choose_the_fastest_win_they_can_see():
-    """On end-game benchmark positions that are won, a level deep enough to see the win picks a move whose exact
-    score is the best one (the fastest win), never a slower win."""
+    """On end-game benchmark positions that are won, a level deep enough to see the win picks a move whose
+    exact score is the best one (the fastest win), never a slower win."""
     analyzer = ExactAnalyzer(solver_slots=1 << 18)
     thinker = Thinker(table_entries=1 << 16, seed=3)
     checked = 0

@@ -1,4 +1,5 @@
-"""One conformance suite for every game and variant: random playouts checked against a naive reading of cells()."""
+"""One conformance suite for every game and variant: random playouts checked against a naive reading
+of cells()."""
 
 from __future__ import annotations
 

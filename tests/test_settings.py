@@ -1,4 +1,5 @@
-"""Settings and the score tally: round trips, atomic writes, and broken files that fall back without being lost."""
+"""Settings and the score tally: round trips, atomic writes, and broken files that fall back without being
+lost."""
 
 from __future__ import annotations
 

@@ -31,7 +31,8 @@ def oracle_score(game: ConnectFour, memo: dict[int, int]) -> int:
 
 def move_score(game: ConnectFour, column: int, memo: dict[int, int]) -> int:
     """The score of playing ``column``, ``FULL_COLUMN`` if it is full: a win with the ``n``-th stone of the
-    winner scores ``(cells + 1 - moves) // 2``, where ``moves`` is the number of stones before the winning one."""
+    winner scores ``(cells + 1 - moves) // 2``, where ``moves`` is the number of stones before the winning
+    one."""
     if not game.can_play(column):
         return FULL_COLUMN
     cells = game.width * game.height
@@ -60,7 +61,15 @@ def random_positions(width: int, height: int, stones: int, count: int, seed: str
 
 @pytest.mark.parametrize(
     ("width", "height", "stones", "count"),
-    [(4, 4, 0, 1), (4, 4, 4, 40), (5, 4, 8, 40), (6, 4, 12, 30), (4, 5, 8, 30), (6, 5, 18, 20), (8, 7, 46, 30)],
+    [
+        (4, 4, 0, 1),
+        (4, 4, 4, 40),
+        (5, 4, 8, 40),
+        (6, 4, 12, 30),
+        (4, 5, 8, 30),
+        (6, 5, 18, 20),
+        (8, 7, 46, 30),
+    ],
 )
 def test_solver_agrees_with_plain_negamax(solver_class, width, height, stones, count):
     solver = solver_class(width, height, table_slots=1 << 17)
@@ -77,7 +86,6 @@ def test_solver_agrees_with_plain_negamax(solver_class, width, height, stones, c
         if columns != [move_score(game, column, memo) for column in range(width)]:
             wrong.append((game.moves_text(), "analyze", columns))
     assert not wrong, f"{len(wrong)} wrong (moves, exact, solver, weak): {wrong[:3]}"
-
 
 
 @pytest.mark.parametrize(("width", "height", "stones", "count"), [(5, 4, 8, 25), (6, 5, 16, 12)])

@@ -22,8 +22,8 @@ def solve(solver: SolverBase, moves: str, weak: bool = False) -> int:
     return solver.solve(game.stones(game.to_move()), game.occupied(), game.ply(), weak)
 
 
-# Every shipped position of the two easy sets; a seeded sample of the medium ones, and the first positions of the
-# hard opening set (whose single positions take up to minutes), keep the suite within a few minutes.
+# Every shipped position of the two easy sets; a seeded sample of the medium ones, and the first positions of
+# the hard opening set (whose single positions take up to minutes), keep the suite within a few minutes.
 SAMPLES = {"Test_L3_R1": 300, "Test_L2_R1": 300, "Test_L1_R1": 60, "Test_L2_R2": 8}
 FIRST_OF_HARD_SET = 4
 

@@ -1,8 +1,8 @@
 """Hint and analysis overlay: what they show, which requests they make, and that their words are the truth.
 
-Most tests drive the play screen with the fake engine and hand-made Progress messages; the last ones run the real
-engine thread on end-game positions of the public benchmark set, where the search proves every value at once,
-and compare the overlay's words and the hint with the exact analyzer.
+Most tests drive the play screen with the fake engine and hand-made Progress messages; the last ones run the
+real engine thread on end-game positions of the public benchmark set, where the search proves every value at
+once, and compare the overlay's words and the hint with the exact analyzer.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import time
 
 import pygame
 import pytest
-from tools.support.fakes import FakeEngine, key, motion
 
 from ai.analysis import ExactAnalyzer
 from ai.connect4_solver import FULL_COLUMN
@@ -19,6 +18,7 @@ from ai.levels import MAX, Level
 from ai.messages import Progress
 from ai.score import from_benchmark, win_in
 from tests.conftest import TESTSETS
+from tools.support.fakes import FakeEngine, key, motion
 from ui import play_view
 from ui.layout import play_layout
 from ui.overlay import fitted_label, value_box
@@ -37,7 +37,8 @@ def pygame_ready():
     yield
 
 
-def make(options=PlayOptions(level=Level(4)), **engine_options):
+def make(options: PlayOptions | None = None, **engine_options):
+    options = options or PlayOptions(level=Level(4))
     engine = FakeEngine(**engine_options)
     return PlayScene(SIZE, options, engine), engine
 

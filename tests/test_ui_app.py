@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from tools.support.fakes import FakeEngine, click, key
 
 from ai.levels import MAX, Level
+from tools.support.fakes import FakeEngine, click, key
 from ui import app as app_module
 from ui.app import App, build_play_parser, main
 from ui.play_scene import PlayScene

@@ -7,9 +7,9 @@ import json
 
 import pygame
 import pytest
-from tools.support.fakes import FakeEngine, FakeSounds, click, key
 
 from ai.levels import Level
+from tools.support.fakes import FakeEngine, FakeSounds, click, key
 from ui.app import App
 from ui.help_overlay import KEYS
 from ui.play_input import Action
@@ -30,7 +30,10 @@ def pygame_ready():
     yield
 
 
-def make(options=PlayOptions(level=Level(2)), theme=CLASSIC, **scene_options):
+LEVEL_2 = PlayOptions(level=Level(2))
+
+
+def make(options=LEVEL_2, theme=CLASSIC, **scene_options):
     engine = FakeEngine(choose=lambda game: 1 if 1 in game.moves() else game.moves()[0])
     return PlayScene(SIZE, options, engine, theme, **scene_options), engine
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from tools.support.fakes import FakeEngine, key, motion
 
 from ai.levels import Level
 from ai.messages import Progress
 from game.catalog import GAME_TITLES
+from tools.support.fakes import FakeEngine, key, motion
 from ui import move_keys
 from ui.app import App
 from ui.move_keys import KeyAnswer
@@ -30,7 +30,10 @@ def pygame_ready():
     yield
 
 
-def make(options=PlayOptions(level=Level(2)), size=SIZE, theme=CLASSIC, **scene_options):
+LEVEL_2 = PlayOptions(level=Level(2))
+
+
+def make(options=LEVEL_2, size=SIZE, theme=CLASSIC, **scene_options):
     engine = FakeEngine()
     return PlayScene(size, options, engine, theme, **scene_options), engine
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from tools.support.fakes import FakeEngine, click, key, motion, resize
 
 from ai.levels import Level
 from ai.messages import BestMove, Progress, Searching
 from ai.score import win_in
+from tools.support.fakes import FakeEngine, click, key, motion, resize
 from ui.play_scene import PlayScene
 from ui.play_view import picture
 from ui.scene import GoToMenu

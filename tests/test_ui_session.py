@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from tools.support.fakes import FakeEngine
 
 from ai.levels import Level
 from ai.messages import BestMove, Progress
+from tools.support.fakes import FakeEngine
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.session import PRESENTATION_DELAY, Refusal, Session
 

@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from tools.support.fakes import FakeEngine, click, key, motion
 
 from ai.levels import MAX, Level, levels_for
 from game.catalog import GAME_TITLES, SIZES
+from tools.support.fakes import FakeEngine, click, key, motion
 from ui.app import App
 from ui.scene import GoToPlay, Quit
 from ui.start_scene import MODE_TEXT, StartScene, rows_for

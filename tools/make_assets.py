@@ -30,8 +30,8 @@ VOLUME = 0.5
 
 
 def tone(frequency: float, seconds: float, decay: float, start: float = 0.0) -> list[float]:
-    """A sine of ``frequency`` Hz lasting ``seconds``, fading with time constant ``decay`` s, after ``start`` s
-    of silence. Samples in [-1, 1]."""
+    """A sine of ``frequency`` Hz lasting ``seconds``, fading with time constant ``decay`` s, after ``start``
+    s of silence. Samples in [-1, 1]."""
     silence = [0.0] * int(start * SAMPLE_RATE)
     attack = 0.004 * SAMPLE_RATE
     samples = []

@@ -1,4 +1,5 @@
-"""The window's entry point and its one main loop, and what belongs to the whole window rather than one screen.
+"""The window's entry point and its one main loop, and what belongs to the whole window rather than one
+screen.
 
 Each frame: events -> scene.handle; engine.poll() -> scene.receive; scene.update(dt); the scene is drawn and
 the display flipped only when something changed or moves; at most 60 frames a second. Scenes ask for a switch

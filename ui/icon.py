@@ -1,7 +1,7 @@
 """The window icon: four discs in a row on a blue board, drawn with pygame.
 
-``tools/make_assets.py`` saves it as ``assets/icon.png``; the window loads that file, and draws the icon itself
-if the file is missing, so a checkout without assets still gets its icon.
+``tools/make_assets.py`` saves it as ``assets/icon.png``; the window loads that file, and draws the icon
+itself if the file is missing, so a checkout without assets still gets its icon.
 """
 
 from __future__ import annotations

@@ -42,8 +42,6 @@ def _colour(value: MoveValue, theme: Theme) -> Colour:
     return theme.text_muted
 
 
-
-
 def value_box(layout: PlayLayout, move: int) -> Rect:
     """Where the value of ``move`` goes: its column's box in the row under a Connect Four board, or the lower
     part of its Tic-tac-toe cell."""

@@ -272,7 +272,7 @@ class PlayBoard(Scene):
                 self.hint = None
                 self._want_analysis()
             # Redraw when the hint appears, changes, fades (its last second) or ends; not while it stands
-                # still.
+            # still.
             if self.hint is None or self.hint.move != before or self.hint.strength < 1:
                 self.dirty = True
         for fade in (self.refusal, self.notice.fade if self.notice else None):

@@ -1,9 +1,9 @@
 """Sound effects: a stone landing, a win, a loss, a draw, a refused move; M mutes.
 
 The sounds are WAV files in ``assets/`` made by ``tools/make_assets.py`` (synthesised, nothing downloaded).
-Sound is a comfort, never a condition: with no audio device (or ``SDL_AUDIODRIVER=dummy``) the mixer may fail to
-start, and a missing or unreadable file silences that one sound; each is logged once, and the game plays on in
-silence. Only the UI thread plays sounds.
+Sound is a comfort, never a condition: with no audio device (or ``SDL_AUDIODRIVER=dummy``) the mixer may fail
+to start, and a missing or unreadable file silences that one sound; each is logged once, and the game plays on
+in silence. Only the UI thread plays sounds.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ class Sounds:
         self._started = False
 
     def start(self) -> bool:
-        """Opens the audio device and loads the sounds; returns False (and stays silent) if there is no device.
+        """Opens the audio device and loads the sounds; returns False (and stays silent) if there is no
+        device.
 
         Sounds whose files are missing or unreadable stay silent; the others play.
         """

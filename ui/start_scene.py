@@ -119,6 +119,14 @@ def apply_choice(options: PlayOptions, key: str, value: object) -> PlayOptions:
     return replace(options, **{field_name: value})
 
 
+def _flowed_choices(
+    row: Row, font: pygame.font.Font, padding: int, room: int
+) -> tuple[list[int], list[list[int]]]:
+    """The width of each of ``row``'s choices as a button, and the choices in lines (see :func:`_flow`)."""
+    widths = [font.size(text)[0] + padding for _, text in row.choices]
+    return widths, _flow(widths, room, GAP)
+
+
 def _flow(widths: list[int], room: int, gap: int) -> list[list[int]]:
     """Indexes of ``widths`` split into lines of at most ``room`` pixels (a line holds at least one)."""
     lines: list[list[int]] = [[]]
@@ -197,11 +205,7 @@ class StartScene(Scene):
             room = width - 32 - label_width
             padding = 2 * max(6, min(font_size, width // 80))
 
-            def flow(row: Row) -> tuple[list[int], list[list[int]]]:
-                widths = [font.size(text)[0] + padding for _, text in row.choices]
-                return widths, _flow(widths, room, GAP)
-
-            flows = [[flow(row) for row in variant] for variant in variants]
+            flows = [[_flowed_choices(row, font, padding, room) for row in variant] for variant in variants]
             slot_lines = [max(len(variant[index][1]) for variant in flows) for index in range(len(rows))]
             needed = sum(slot_lines) * row_height + len(rows) * gap + int(row_height * 1.8)
             if needed <= bottom - top:
@@ -221,7 +225,7 @@ class StartScene(Scene):
         y = top + max(0, (bottom - top - needed) // 2)
         result: list[list[Button]] = []
         for index, row in enumerate(rows):
-            widths, lines = flow(row)
+            widths, lines = _flowed_choices(row, font, padding, room)
             row_buttons = []
             for number, line in enumerate(lines):
                 area = Rect(left + label_width, y + number * row_height, widest, row_height)

@@ -1,5 +1,5 @@
-"""Fakes for tests and screenshots: an engine with the façade of ``ai.engine.Engine`` (no threads, no search), a
-sound player that records what it was asked to play, and synthetic pygame events.
+"""Fakes for tests and screenshots: an engine with the façade of ``ai.engine.Engine`` (no threads, no search),
+a sound player that records what it was asked to play, and synthetic pygame events.
 
 ``think`` queues a Progress and a BestMove that the next ``poll`` returns (the first legal move, unless a
 ``choose`` function says otherwise). With ``auto_answer=False`` nothing is queued and the test delivers

@@ -97,7 +97,7 @@ class Checker:
 
         self.session.receive = receive
 
-    # --- the checks ---------------------------------------------------------------------------------------------
+    # --- the checks -----------------------------------------------------------------------------------------
 
     def check(self) -> None:
         """Checks every transition since the last check, then the position and the engine requests now."""
@@ -149,8 +149,8 @@ class Checker:
             return
         if was_over or human_to_move or paused or mode is Mode.TWO_PLAYERS:
             self.fail(
-                f"the computer played {move} when it may not (over={was_over}, human to move={human_to_move}, "
-                f"paused={paused}, mode={mode.value}): {before}"
+                f"the computer played {move} when it may not (over={was_over}, "
+                f"human to move={human_to_move}, paused={paused}, mode={mode.value}): {before}"
             )
         if after != before + (move,):
             self.fail(f"the computer's move {move} turned {before} into {after}")
@@ -189,7 +189,8 @@ class Checker:
             self.fail(f"redo() of {count} plies turned {before} into {after}")
         if mode is Mode.COMPUTER:
             # Your move and the computer's reply(s) come back together, up to your next turn (or as far as the
-            # redo stack goes: a move undone before the computer replied comes back alone, and it then thinks).
+            # redo stack goes: a move undone before the computer replied comes back alone, and it then
+            # thinks).
             seats = self.session.seats
             for ply in range(len(before) + 1, len(after)):
                 if seats[ply % 2].is_human:

@@ -51,7 +51,10 @@ class SavedGame:
 
 def to_text(game: Game) -> str:
     """``game`` in the saved-game format."""
-    return f"# Ponder saved game\ngame: {game.name}\nsize: {game.width}x{game.height}\nmoves: {game.moves_text()}\n"
+    return (
+        f"# Ponder saved game\ngame: {game.name}\nsize: {game.width}x{game.height}\n"
+        f"moves: {game.moves_text()}\n"
+    )
 
 
 def parse(text: str) -> SavedGame:
@@ -115,7 +118,7 @@ def read(path: Path) -> SavedGame:
 
 
 def write(path: Path, game: Game) -> None:
-    """Saves ``game`` (not over) to ``path`` atomically; raises OSError on failure, ValueError if it is over."""
+    """Saves ``game`` (not over) to ``path`` atomically; raises OSError on failure, ValueError if over."""
     if game.is_over():
         raise ValueError("a finished game cannot be saved (it could not be played on)")
     write_atomically(path, to_text(game))

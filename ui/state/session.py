@@ -5,9 +5,9 @@ This is the play screen's brain without pygame, so tests can drive it directly. 
 * the seats (human or computer at a level) of the current round, and the rounds themselves;
 * the game, undo (against the computer: your move and its reply together) and redo;
 * the engine requests: think when a computer is to move, ponder when a human is (computer mode), analyze when
-  a human is to move and the view wants the search's values anyway (a hint, the analysis overlay: in every mode,
-  pondering on or off), stop when a request is superseded; and the token of the one request whose messages are
-  still wanted, so a late answer to an undone position is never played;
+  a human is to move and the view wants the search's values anyway (a hint, the analysis overlay: in every
+  mode, pondering on or off), stop when a request is superseded; and the token of the one request whose
+  messages are still wanted, so a late answer to an undone position is never played;
 * the presentation delay: the computer's answer is held until the board has been still for
   :data:`PRESENTATION_DELAY` seconds, so a person can follow it even when the search answered at once.
 

@@ -1,13 +1,15 @@
 """The player's settings, remembered between runs in ``settings.json`` of the user's config directory.
 
-What is kept: game and size, mode, level (and the two levels of watch mode), who starts, ponder on/off, the max
-level's think time, sound on/off, theme, animation speed and window size. The file is JSON, written atomically.
+What is kept: game and size, mode, level (and the two levels of watch mode), who starts, ponder on/off, the
+max level's think time, sound on/off, theme, animation speed and window size. The file is JSON, written
+atomically.
 
-Reading is forgiving about what it does not know and strict about what it does: unknown keys are ignored (a newer
-version's file still loads), missing keys take their defaults, but a known key with a wrong type or value makes the
-whole file suspect. Then, as for an unreadable or corrupt file, the problem is reported once (a logged warning, and
-:attr:`SettingsStore.problem` for the window to show) and the defaults are used in memory. The broken file is left
-as it is until the user changes a setting, so nothing the user might want to repair is silently thrown away.
+Reading is forgiving about what it does not know and strict about what it does: unknown keys are ignored (a
+newer version's file still loads), missing keys take their defaults, but a known key with a wrong type or
+value makes the whole file suspect. Then, as for an unreadable or corrupt file, the problem is reported once
+(a logged warning, and :attr:`SettingsStore.problem` for the window to show) and the defaults are used in
+memory. The broken file is left as it is until the user changes a setting, so nothing the user might want to
+repair is silently thrown away.
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ class Tally:
         self.problem: str | None = None
 
     def load(self) -> None:
-        """Reads the file; on any problem logs a warning, sets :attr:`problem` and starts from an empty tally."""
+        """Reads the file; any problem logs a warning, sets :attr:`problem` and starts an empty tally."""
         if self.path is None:
             return
         try:
@@ -65,7 +65,7 @@ class Tally:
         return self.records.get(key, Record())
 
     def add(self, key: str, result: str) -> str | None:
-        """Counts one ``result`` ("wins", "draws" or "losses") for ``key`` and saves; returns a write error."""
+        """Counts one ``result`` ("wins", "draws", "losses") for ``key`` and saves; returns a write error."""
         record = self.get(key)
         counts = asdict(record)
         counts[result] += 1
