@@ -21,7 +21,7 @@ from typing import TextIO
 
 from game.catalog import DEFAULT_GAME, GAME_NAMES
 
-TOOLS = ("analyze", "move")
+TOOLS = ("analyze", "move", "review")
 #: How the user started the program, for usage and error lines: the installed command or the script.
 PROGRAM = "ponder" if Path(sys.argv[0]).name == "ponder" else "python main.py"
 
@@ -29,14 +29,16 @@ OVERVIEW = f"""\
 usage: {PROGRAM} [play options]          open the game window (see the options below)
        {PROGRAM} analyze [options] < positions
        {PROGRAM} move [options] < positions
+       {PROGRAM} review [options] < games
 
 Connect Four and Tic-tac-toe against an alpha-beta AI that keeps thinking on your time.
 
 command-line tools (positions are move strings, one per line; anything after the first blank is ignored):
   analyze   print the exact score of every position ('<moves> <score>'), or with --all of every move
   move      print the move the AI would play ('<moves> <move>') at a given depth or think time
+  review    print the exact value of every move of each game, against the best move there
 
-Run '{PROGRAM} analyze --help' or '{PROGRAM} move --help' for their options.
+Run '{PROGRAM} <tool> --help' for a tool's options.
 
 exit status: 0 ok (also when the window is closed); 1 bad input (an unusable --load file, bad lines of the
 tools); 2 bad arguments; 130 interrupted (Ctrl+C).
@@ -80,6 +82,23 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
         )
         parser.add_argument("--weak", action="store_true", help="only win / draw / loss: 1, 0, -1")
         return parser
+    if tool == "review":
+        parser = argparse.ArgumentParser(
+            prog=f"{PROGRAM} review",
+            description="Reviews games read from stdin, one move string per line: for each move one line "
+            "'<ply> <move> <score of the move played> <best score> <verdict>', then an empty line. Scores as "
+            "in analyze, from the mover's side; the verdict is best, kept (same result, not the best score), "
+            "mistake (win to draw, draw to loss) or blunder (win to loss). Where the exact analysis runs out "
+            "of time (boards over 42 cells) the move is estimated: '? ? estimate'.",
+        )
+        _add_game_arguments(parser)
+        parser.add_argument(
+            "--seconds",
+            type=positive_float,
+            default=10.0,
+            help="exact analysis time per position on boards over 42 cells (default 10)",
+        )
+        return parser
     parser = argparse.ArgumentParser(
         prog=f"{PROGRAM} move",
         description="The move the AI would play in positions read from stdin: '<moves> <move>' (a column "
@@ -99,8 +118,10 @@ def process_lines(
     answer: Callable[[object], str],
     out: TextIO,
     err: TextIO,
+    games: bool = False,
 ) -> int:
-    """Runs ``answer`` on the position of every line; returns 1 if any line was bad, else 0.
+    """Runs ``answer`` on the position of every line and prints ``<moves> <answer>``; returns 1 if any line
+    was bad, else 0. With ``games`` a line may hold a finished game, and the answer is printed alone.
 
     A bad line gets ``line N: <reason>`` on ``err`` and nothing on ``out``; the others go on.
     """
@@ -113,14 +134,14 @@ def process_lines(
         try:
             game = make_game()
             game.play_text(text)
-            if game.is_over():
+            if game.is_over() and not games:
                 raise IllegalMove("game is over")
             reply = answer(game)
         except (IllegalMove, ValueError) as error:
             print(f"line {number}: {error}", file=err, flush=True)
             status = 1
             continue
-        print(f"{text} {reply}", file=out, flush=True)
+        print(reply if games else f"{text} {reply}", file=out, flush=True)
     return status
 
 
@@ -151,6 +172,18 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
                 return " ".join(str(score) for score in analyzer.move_scores(game, args.weak))
             return str(analyzer.score(game, args.weak))
 
+    elif tool == "review":
+        from ai.analysis import ExactAnalyzer
+        from ai.review import review_lines
+        from ai.search import Searcher
+        from ai.table import TranspositionTable
+
+        analyzer, searcher = ExactAnalyzer(), Searcher(TranspositionTable(1 << 20))
+
+        def answer(game) -> str:
+            return review_lines(game, analyzer, searcher, args.seconds)
+
+        return process_lines(stdin, make_game, answer, out, err, games=True)
     else:
         from ai.messages import Limits
         from ai.player import Thinker

@@ -120,3 +120,17 @@ def test_garbage_bytes_are_bad_lines_not_a_crash():
     assert completed.returncode == 1
     assert b"Traceback" not in completed.stderr
     assert completed.stderr.decode().count("line ") == 2
+
+
+def test_review_prints_every_move_then_an_empty_line_and_reports_bad_lines():
+    status, out, err = run("review", ["--game", "tictactoe"], "52\n5x\n\n")
+    assert status == 1
+    assert out.splitlines() == ["1 5 0 0 best", "2 2 -2 0 mistake", "", ""]
+    assert err.splitlines() == ["line 2: move 2 ('x'): 'x' is not a cell of a 3x3 board (cells are 1-9)"]
+
+
+def test_review_takes_finished_games():
+    status, out, _ = run("review", ["--game", "tictactoe"], "521837469\n")
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == 10 and lines[-1] == ""
+    assert lines[-2] == "9 9 0 0 best"

@@ -1,0 +1,232 @@
+"""The review of a game: the value of every move played, against the best move at that point.
+
+For each move of a game, :func:`review_game` asks the exact analyzer (:class:`ai.analysis.ExactAnalyzer`)
+for the score of every move of the position it was played in, and compares the move played with the best.
+Scores are in the benchmark convention (see :func:`ai.score.to_benchmark`), from the side that moved, so the
+sign of a score is the mover's result: win, draw or loss. A :class:`Verdict` says what the move did to that
+result.
+
+Where the exact analysis cannot finish in the time given (the larger boards), the move is reviewed by a
+depth-limited heuristic search instead and marked as an estimate: it names the best move(s) as that search
+sees them, and gives no verdict, since a heuristic value says nothing certain about the result.
+
+The order of the work serves a person watching the marks fill in: first every move that the book, the memo
+or a short search answers, from the last move back (late positions are quick), then the rest, again from the
+last move back, so each exact answer fills the table for the earlier, harder positions.
+"""
+
+from __future__ import annotations
+
+import enum
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ai.analysis import ILLEGAL, ExactAnalyzer, can_analyze
+from ai.score import PROVEN, from_benchmark, from_child, win_in
+from ai.search import Searcher, SearchStopped
+
+#: Seconds the first pass gives each position before moving on (the book and late positions take less).
+QUICK_SECONDS = 0.2
+#: Boards up to this many cells are always reviewed exactly, however long it takes (7 x 6 has its opening
+#: book, 6 x 5 solves in seconds, Tic-tac-toe at once); larger ones get a time budget per position.
+ALWAYS_EXACT_CELLS = 42
+#: Deepest heuristic search of an estimate.
+ESTIMATE_DEPTH_CAP = 12
+
+
+class Verdict(enum.Enum):
+    """What a move did to its mover's result (win, draw or loss under best play from both sides)."""
+
+    #: The move has the best score there is.
+    BEST = "best"
+    #: Not the best score, but the same result (a slower win, a quicker loss).
+    KEPT = "kept"
+    #: The result got one step worse: a win became a draw, or a draw a loss.
+    MISTAKE = "mistake"
+    #: A win became a loss.
+    BLUNDER = "blunder"
+
+
+def result_of(score: int) -> int:
+    """The result a benchmark score means for its side: 1 win, 0 draw, -1 loss."""
+    return (score > 0) - (score < 0)
+
+
+def verdict_for(played: int, best: int) -> Verdict:
+    """The verdict on a move of score ``played`` where the best move scores ``best`` (same side)."""
+    if played > best:
+        raise ValueError(f"a move cannot score {played}, above the best score {best}")
+    if played == best:
+        return Verdict.BEST
+    steps = result_of(best) - result_of(played)
+    return (Verdict.KEPT, Verdict.MISTAKE, Verdict.BLUNDER)[steps]
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """The review of one move of a game.
+
+    ``ply`` counts the game's moves from 1; ``mover`` is the player who made it (0 moves first) and ``move``
+    the move (a column or a cell). ``exact`` says the scores are proven: then ``played`` and ``best`` are
+    benchmark scores from the mover's side, ``best_moves`` every move scoring ``best``, and ``verdict`` is
+    set. For an estimate, ``played`` and ``best`` are heuristic engine scores (see :mod:`ai.score`),
+    ``best_moves`` the moves the heuristic search ranks first, and ``verdict`` is None.
+    """
+
+    ply: int
+    mover: int
+    move: int
+    exact: bool
+    played: int
+    best: int
+    best_moves: tuple[int, ...]
+    verdict: Verdict | None
+
+    def engine_score(self, cells: int) -> int:
+        """The value of the move played on the engine's scale (:mod:`ai.score`), from the mover's side, for
+        :func:`ai.score.describe` (a board of ``cells`` cells)."""
+        return from_benchmark(self.played, self.ply - 1, cells) if self.exact else self.played
+
+    def changed_result(self) -> bool:
+        """True when the move made its mover's result worse (a mistake or a blunder)."""
+        return self.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)
+
+
+def exact_review(ply: int, mover: int, move: int, scores: Sequence[int]) -> MoveReview:
+    """The review of ``move`` from the exact ``scores`` of every move of its position (board order,
+    ``ILLEGAL`` for illegal moves), as :meth:`ExactAnalyzer.move_scores` gives them."""
+    best = max(score for score in scores if score != ILLEGAL)
+    played = scores[move]
+    if played == ILLEGAL:
+        raise ValueError(f"move {move} is not legal in the reviewed position")
+    best_moves = tuple(index for index, score in enumerate(scores) if score == best)
+    return MoveReview(ply, mover, move, True, played, best, best_moves, verdict_for(played, best))
+
+
+def review_game(
+    game,
+    analyzer: ExactAnalyzer,
+    searcher: Searcher,
+    stop: threading.Event | None = None,
+    seconds_per_position: float | None = 10.0,
+) -> Iterator[MoveReview]:
+    """Yields the review of every move of ``game``'s history, once each, in the order of the work (see the
+    module docstring); ``game`` itself is not touched.
+
+    Boards of at most ALWAYS_EXACT_CELLS cells are reviewed exactly, however long that takes. On larger ones
+    the exact analysis gets ``seconds_per_position`` (None: no limit) and a heuristic estimate takes over
+    where it runs out. Returns early, without an error, when ``stop`` is set.
+    """
+    history = list(game.history())
+    board = game.copy()
+    while board.ply():
+        board.undo()
+    cells = board.width * board.height
+    exact_possible = can_analyze(board)
+    budget = None if cells <= ALWAYS_EXACT_CELLS else seconds_per_position
+    waiting = list(range(len(history) - 1, -1, -1))
+    quick = QUICK_SECONDS if budget is None else min(QUICK_SECONDS, budget)
+    for seconds in (quick, budget):
+        if not exact_possible:
+            break
+        still_waiting = []
+        for index in waiting:
+            if stop is not None and stop.is_set():
+                return
+            review = _try_exact(board, history, index, analyzer, stop, seconds)
+            if review is None:
+                still_waiting.append(index)
+            else:
+                yield review
+        waiting = still_waiting
+        if seconds is None:
+            break
+    for index in waiting:
+        if stop is not None and stop.is_set():
+            return
+        _replay(board, history, index)
+        review = _estimate(board, index, history[index], searcher, stop, seconds_per_position)
+        if review is None:
+            return
+        yield review
+
+
+def _replay(board, history: Sequence[int], index: int) -> None:
+    """Sets ``board`` to the position before move ``index`` of ``history``."""
+    while board.ply() > index:
+        board.undo()
+    for move in history[board.ply() : index]:
+        board.apply(move)
+
+
+def _try_exact(
+    board, history, index: int, analyzer: ExactAnalyzer, stop, seconds: float | None
+) -> MoveReview | None:
+    """The exact review of move ``index``, or None if the analysis ran out of ``seconds`` (or was stopped)."""
+    _replay(board, history, index)
+    analyzer.stop = stop
+    analyzer.deadline = None if seconds is None else time.monotonic() + seconds
+    try:
+        scores = analyzer.move_scores(board)
+    except SearchStopped:
+        return None
+    finally:
+        analyzer.deadline = None
+    return exact_review(index + 1, board.to_move(), history[index], scores)
+
+
+def _estimate(
+    board, index: int, move: int, searcher: Searcher, stop, seconds: float | None
+) -> MoveReview | None:
+    """The heuristic review of ``move`` in ``board`` (its position, move ``index`` of the game): every move
+    searched depth after depth until ``seconds`` pass (at least depth 1); None when stopped."""
+    deadline = None if seconds is None else time.monotonic() + seconds
+    values: dict[int, int] = {}
+    for depth in range(1, ESTIMATE_DEPTH_CAP + 1):
+        depth_values = _values_at_depth(board, searcher, depth, stop, deadline if depth > 1 else None)
+        if depth_values is None:
+            break
+        values = depth_values
+        if all(abs(value) > PROVEN for value in values.values()):
+            break
+    if not values:
+        return None
+    best = max(values.values())
+    best_moves = tuple(sorted(candidate for candidate, value in values.items() if value == best))
+    return MoveReview(index + 1, board.to_move(), move, False, values[move], best, best_moves, None)
+
+
+def _values_at_depth(board, searcher: Searcher, depth: int, stop, deadline) -> dict[int, int] | None:
+    """The heuristic value of every move of ``board`` at ``depth``, from the mover's side; None when the
+    deadline passed or ``stop`` was set before every move was valued."""
+    values = {}
+    for move in board.moves():
+        board.apply(move)
+        try:
+            if board.is_over():
+                values[move] = win_in(1) if board.winner() is not None else 0
+                continue
+            last = None
+            for last in searcher.iterate(board, max_depth=depth, deadline=deadline, stop=stop):
+                pass
+        finally:
+            board.undo()
+        if last is None or (last.depth < depth and not last.exact):
+            return None
+        values[move] = from_child(last.score)
+    return values
+
+
+def review_lines(
+    game, analyzer: ExactAnalyzer, searcher: Searcher, seconds_per_position: float | None
+) -> str:
+    """The review of ``game`` as the ``review`` command prints it: one line per move in the game's order,
+    ``<ply> <move> <played> <best> <verdict>`` (``? ? estimate`` for an estimate), then an empty line."""
+    reviews = sorted(review_game(game, analyzer, searcher, None, seconds_per_position), key=lambda r: r.ply)
+    lines = []
+    for review in reviews:
+        scores = f"{review.played} {review.best} {review.verdict.value}" if review.exact else "? ? estimate"
+        lines.append(f"{review.ply} {game.move_to_text(review.move)} {scores}")
+    return "\n".join([*lines, ""])
