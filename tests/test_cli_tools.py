@@ -133,4 +133,4 @@ def test_review_takes_finished_games():
     status, out, _ = run("review", ["--game", "tictactoe"], "521837469\n")
     lines = out.splitlines()
     assert status == 0 and len(lines) == 10 and lines[-1] == ""
-    assert lines[-2] == "9 9 0 0 best"
+    assert lines[-2] == "9 9 1 1 best"  # X completes 1-5-9
