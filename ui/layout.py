@@ -41,6 +41,8 @@ class PlayLayout:
     cell: int
     #: The row of the analysis overlay's move values under a Connect Four board (empty for Tic-tac-toe).
     analysis: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))
+    #: The band of the game review's marks above the status line (empty when no review shows).
+    review: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))
 
     def cell_rect(self, row: int, column: int) -> Rect:
         """The square of (row, column), rows counted from the top."""
@@ -99,8 +101,11 @@ class PlayLayout:
         return band
 
 
-def play_layout(size: tuple[int, int], columns: int, rows: int, gravity: bool) -> PlayLayout:
-    """The play screen's layout for a window of ``size`` pixels and a ``columns`` x ``rows`` board.
+def play_layout(
+    size: tuple[int, int], columns: int, rows: int, gravity: bool, review: bool = False
+) -> PlayLayout:
+    """The play screen's layout for a window of ``size`` pixels and a ``columns`` x ``rows`` board; with
+    ``review``, a band for the game review's marks between the board and the status line.
 
     A Connect Four board always leaves a row under it for the analysis overlay's move values, shown or not
     (Tic-tac-toe shows them in the empty cells).
@@ -111,9 +116,9 @@ def play_layout(size: tuple[int, int], columns: int, rows: int, gravity: bool) -
     status_height = int(clamp(height * 0.11, 56, 92))
     toolbar = Rect(0, 0, width, toolbar_height)
     status = Rect(0, height - status_height, width, status_height)
-    area = Rect(
-        MARGIN, toolbar.bottom + MARGIN // 2, width - 2 * MARGIN, status.top - toolbar.bottom - MARGIN
-    )
+    band_height = int(clamp(height * 0.12, 36, 96)) if review else 0
+    band = Rect(MARGIN, status.top - band_height, width - 2 * MARGIN, band_height)
+    area = Rect(MARGIN, toolbar.bottom + MARGIN // 2, width - 2 * MARGIN, band.top - toolbar.bottom - MARGIN)
     # In cells: the grid, its frame on every side, and for Connect Four the ghost row above.
     span_x = columns + 2 * FRAME
     span_y = rows + 2 * FRAME + (1 if gravity else 0) + analysis_row
@@ -126,7 +131,19 @@ def play_layout(size: tuple[int, int], columns: int, rows: int, gravity: bool) -
     grid.bottom = area.top + (area.height + total_height) // 2 - pad - strip
     frame = grid.inflate(2 * pad, 2 * pad)
     values = Rect(grid.left, frame.bottom, grid.width, strip) if strip else Rect(0, 0, 0, 0)
-    return PlayLayout((width, height), columns, rows, gravity, toolbar, status, grid, frame, cell, values)
+    return PlayLayout(
+        (width, height),
+        columns,
+        rows,
+        gravity,
+        toolbar,
+        status,
+        grid,
+        frame,
+        cell,
+        values,
+        band if review else Rect(0, 0, 0, 0),
+    )
 
 
 def buttons_in_row(

@@ -1,0 +1,144 @@
+"""The review of a game on the play screen, without pygame: the marks computed so far, the move shown, and
+the words for them.
+
+A :class:`GameReview` holds a copy of the game as it was when the review opened, so reviewing never changes
+the game, its history or the tally. Marks (:class:`ai.review.MoveReview`) arrive from the engine in any
+order, one per move; the move shown is a cursor over the moves, stepped by keys or set by a click.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ai.review import MoveReview, Verdict, result_of
+from ai.score import describe, from_benchmark
+from game.protocol import Game
+
+#: What a verdict says, after "Move N, Red 4:".
+VERDICT_WORDS = {
+    Verdict.BEST: "the best move",
+    Verdict.KEPT: "not the best move, same result",
+    Verdict.MISTAKE: "a mistake",
+    Verdict.BLUNDER: "a blunder",
+}
+#: How a move changed its mover's result, by (result of the best move, result of the move played).
+CHANGE_WORDS = {
+    (1, 0): "throws the win away (a draw now)",
+    (1, -1): "throws the win away (a loss now)",
+    (0, -1): "turns the draw into a loss",
+}
+
+
+@dataclass
+class GameReview:
+    """The review of one game: ``game`` is a private copy (at its last move), ``token`` the engine request
+    computing the marks, ``cursor`` the move shown (1 for the first move; 0 only for a game without moves)."""
+
+    game: Game
+    token: int | None = None
+    marks: dict[int, MoveReview] = field(default_factory=dict)
+    cursor: int = 0
+
+    def __post_init__(self) -> None:
+        self.moves: tuple[int, ...] = tuple(self.game.history())
+        self.cursor = len(self.moves)
+
+    # --- marks ----------------------------------------------------------------------------------------------
+
+    def receive(self, review: MoveReview) -> bool:
+        """Takes one mark; False (and ignored) when it is not about a move of this game."""
+        if not 1 <= review.ply <= len(self.moves) or self.moves[review.ply - 1] != review.move:
+            return False
+        self.marks[review.ply] = review
+        return True
+
+    def complete(self) -> bool:
+        return len(self.marks) == len(self.moves)
+
+    def shown(self) -> MoveReview | None:
+        """The mark of the move shown, None while it is being worked out (or for a game without moves)."""
+        return self.marks.get(self.cursor)
+
+    def kept(self, player: int) -> tuple[int, int]:
+        """(moves that kept the value, moves with an exact mark) of ``player``."""
+        exact = [mark for mark in self.marks.values() if mark.mover == player and mark.exact]
+        return sum(not mark.changed_result() for mark in exact), len(exact)
+
+    def turning_points(self) -> list[MoveReview]:
+        """The moves that changed the game's result, in the game's order."""
+        return [self.marks[ply] for ply in sorted(self.marks) if self.marks[ply].changed_result()]
+
+    # --- stepping -------------------------------------------------------------------------------------------
+
+    def step(self, delta: int) -> None:
+        self.select(self.cursor + delta)
+
+    def select(self, ply: int) -> None:
+        """Shows move ``ply`` (clamped to the game's moves)."""
+        self.cursor = max(min(1, len(self.moves)), min(ply, len(self.moves)))
+
+    def first(self) -> None:
+        self.select(1)
+
+    def last(self) -> None:
+        self.select(len(self.moves))
+
+    def position(self) -> Game:
+        """The board before the move shown (a new copy)."""
+        board = self.game.copy()
+        while board.ply() >= max(1, self.cursor):
+            board.undo()
+        return board
+
+
+def result_words(mark: MoveReview, cells: int) -> str:
+    """The mover's result after its move, from the mark: "wins in 5", "draw", "loses in 3"."""
+    words = describe(from_benchmark(mark.played, mark.ply - 1, cells), exact=True)
+    return words.replace("win in", "wins in")
+
+
+def best_words(mark: MoveReview, cells: int, move_text) -> str:
+    """The best move(s) and what they lead to, e.g. "best: 4 (wins in 5)" or "best: 3 or 5 (draw)"."""
+    moves = " or ".join(move_text(move) for move in mark.best_moves)
+    if not mark.exact:
+        return f"the search prefers {moves}"
+    best = describe(from_benchmark(mark.best, mark.ply - 1, cells), exact=True).replace("win in", "wins in")
+    return f"best: {moves} ({best})"
+
+
+def mark_text(review: GameReview, names: tuple[str, str], move_text, cells: int) -> str:
+    """The status line of the move shown: who played what, and what it did (``move_text`` writes a move the
+    short way, as the best moves are listed)."""
+    ply = review.cursor
+    if ply == 0:
+        return "No moves to review"
+    mover = (ply - 1) % 2
+    head = f"Move {ply}: {names[mover]} in {review.game.describe_move(review.moves[ply - 1])}"
+    mark = review.shown()
+    if mark is None:
+        return f"{head}, working it out…"
+    if not mark.exact:
+        return f"{head}, an estimate: {best_words(mark, cells, move_text)}"
+    verdict = VERDICT_WORDS[mark.verdict]
+    if mark.verdict is Verdict.BEST:
+        return f"{head}, {verdict} ({result_words(mark, cells)})"
+    if mark.verdict is Verdict.KEPT:
+        return f"{head}, {verdict} ({result_words(mark, cells)}); {best_words(mark, cells, move_text)}"
+    change = CHANGE_WORDS[result_of(mark.best), result_of(mark.played)]
+    text = f"{head}, {verdict}: {change}; {best_words(mark, cells, move_text)}"
+    earlier = [point for point in review.turning_points() if point.ply < ply]
+    if earlier and earlier[-1].mover != mark.mover:
+        text += f"; gives back {names[earlier[-1].mover]}'s move {earlier[-1].ply}"
+    return text
+
+
+def summary_text(review: GameReview, names: tuple[str, str]) -> str:
+    """Per player, the share of moves that kept the value, and how many moves changed the result."""
+    parts = []
+    for player, name in enumerate(names):
+        kept, counted = review.kept(player)
+        if counted:
+            parts.append(f"{name} kept the value {kept}/{counted}")
+    turning = len(review.turning_points())
+    parts.append(f"{turning} turning point{'s' if turning != 1 else ''}" if review.complete() else "working…")
+    return " · ".join(parts)
