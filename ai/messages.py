@@ -7,6 +7,10 @@ since superseded (after an undo, a new game or a settings change).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ai.review import MoveReview
 
 
 @dataclass(frozen=True)
@@ -82,5 +86,14 @@ class EngineFailure:
     error: BaseException
 
 
+@dataclass(frozen=True)
+class ReviewMark:
+    """The review of one move of the game of the ``review`` request ``token`` (see :mod:`ai.review`); one per
+    move, in the order the work finishes them."""
+
+    token: int
+    review: MoveReview
+
+
 #: What :meth:`ai.engine.Engine.poll` hands the window.
-EngineMessage = Progress | BestMove
+EngineMessage = Progress | BestMove | ReviewMark

@@ -264,7 +264,7 @@ def test_help_opens_with_f1_or_question_mark_and_swallows_input(tmp_path):
 
 def test_every_letter_key_in_the_help_does_something():
     letters = {keys for _, rows in KEYS for keys, _ in rows if len(keys) == 1}
-    assert letters == {"H", "A", "M", "T", "S"}
+    assert letters == {"H", "A", "R", "M", "T", "S"}
 
 
 def test_window_keys_change_and_remember_settings(tmp_path):

@@ -259,7 +259,7 @@ def test_game_over_offers_next_round_and_new_game():
     assert scene.banner_shown()
     _, buttons = scene.banner(scene.layout())
     actions = {button.action: button for button in buttons}
-    assert set(actions) == {"next", "new", "menu"}
+    assert set(actions) == {"next", "new", "review", "menu"}
     # Clicks on the finished board play nothing.
     scene.handle(click(column_point(scene, 4)))
     assert scene.game.moves_text() == "1212121"

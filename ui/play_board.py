@@ -25,6 +25,7 @@ from ui.state import results, savegame, texts
 from ui.state.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
 from ui.state.hint import Hint
 from ui.state.options import PlayOptions
+from ui.state.review import GameReview
 from ui.state.session import EngineLike, Refusal, Session
 from ui.state.tally import Tally
 from ui.state.userfiles import data_dir
@@ -35,6 +36,9 @@ from ui.toast import Notice, NoticeKind
 BANNER_DELAY = 0.45
 #: Seconds the refused move's shake lasts.
 REFUSAL_SECONDS = 0.6
+#: Seconds the review's exact analysis gets per position on the boards it cannot always solve (see
+#: :func:`ai.review.review_game`).
+REVIEW_SECONDS = 5.0
 #: Seconds between redraws of a running search's ticking count and time (a few a second: enough to see it
 #: work, few enough to leave the search its speed).
 TICK_SECONDS = 0.25
@@ -111,10 +115,17 @@ class PlayBoard(Scene):
     def game(self) -> Game:
         return self.session.game
 
+    @property
+    def review(self) -> GameReview | None:
+        """The review of the game while it shows (the board then shows the position of the move reviewed)."""
+        return self.session.review
+
     # --- geometry -------------------------------------------------------------------------------------------
 
     def layout(self) -> PlayLayout:
-        return play_layout(self.size, self.game.width, self.game.height, self.gravity)
+        return play_layout(
+            self.size, self.game.width, self.game.height, self.gravity, self.review is not None
+        )
 
     def move_at(self, position: tuple[int, int]) -> int | None:
         """The move a click at ``position`` means (a column or a cell index), or None off the board."""
@@ -126,7 +137,8 @@ class PlayBoard(Scene):
 
     def banner_shown(self) -> bool:
         return (
-            self.game.is_over()
+            self.review is None
+            and self.game.is_over()
             and self.animation is None
             and self._over_for >= BANNER_DELAY
             and not self.banner_folded
@@ -222,6 +234,29 @@ class PlayBoard(Scene):
         """Shows ``text`` in the status line for ``seconds``; a refusal unless ``kind`` says otherwise."""
         self.notice = Notice(text, Fade(seconds), kind)
         self.dirty = True
+
+    # --- review ---------------------------------------------------------------------------------------------
+
+    def toggle_review(self) -> None:
+        """Opens the review of the game (the game waits), or closes it and goes back to the game."""
+        if self.review is not None:
+            self.session.close_review()
+        elif not self.game.history():
+            self._notify("Nothing to review yet: no move has been played", kind=NoticeKind.INFO)
+            return
+        else:
+            if self.animation is not None:
+                self._finish_animation()
+            self.hint = None
+            self.notice = None
+            self.session.open_review(REVIEW_SECONDS)
+        self.dirty = True
+
+    def step_review(self, ply: int | None = None, delta: int = 0) -> None:
+        """Shows move ``ply`` of the review (or the move ``delta`` moves from the one shown)."""
+        if self.review is not None:
+            self.review.select(self.review.cursor + delta if ply is None else ply)
+            self.dirty = True
 
     # --- hint, analysis, files ------------------------------------------------------------------------------
 

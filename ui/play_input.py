@@ -3,8 +3,10 @@ left to :mod:`ui.move_keys`.
 
 Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Ctrl+N new game, Ctrl+S save, Ctrl+O load, Ctrl+C copy the moves,
 Ctrl+R reset the tally; Esc back to the start screen, H hint, A (Shift+A on the 4 x 4 board, where a is a
-cell) the analysis overlay; when the game is over Enter plays the next round; in watch mode Space or P
-pauses. Keys of the whole window (help, sound, theme, quit) live in :mod:`ui.app` and :mod:`ui.scene`.
+cell) the analysis overlay, R the review of the game; when the game is over Enter plays the next round; in
+watch mode Space or P pauses. While the review shows, Left / Right / Home / End step through the game and Esc
+or R go back to it (:func:`review_key_action`). Keys of the whole window (help, sound, theme, quit) live in
+:mod:`ui.app` and :mod:`ui.scene`.
 """
 
 from __future__ import annotations
@@ -31,6 +33,12 @@ class Action(str, enum.Enum):
     LOAD = "load"
     COPY = "copy"
     RESET_TALLY = "reset-tally"
+    REVIEW = "review"
+    # Stepping through the game under review.
+    REVIEW_BACK = "review-back"
+    REVIEW_FORWARD = "review-forward"
+    REVIEW_FIRST = "review-first"
+    REVIEW_LAST = "review-last"
 
 
 _COMMANDS = {
@@ -65,8 +73,28 @@ def key_action(
         return Action.HINT
     if key == pygame.K_a and (mod & pygame.KMOD_SHIFT or not letters_are_cells):
         return Action.OVERLAY
+    if key == pygame.K_r:
+        return Action.REVIEW
     if game_over and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
         return Action.NEXT
     if watching and key in (pygame.K_SPACE, pygame.K_p):
         return Action.PAUSE
     return None
+
+
+_REVIEW_KEYS = {
+    pygame.K_LEFT: Action.REVIEW_BACK,
+    pygame.K_RIGHT: Action.REVIEW_FORWARD,
+    pygame.K_HOME: Action.REVIEW_FIRST,
+    pygame.K_END: Action.REVIEW_LAST,
+    pygame.K_ESCAPE: Action.REVIEW,
+    pygame.K_r: Action.REVIEW,
+}
+
+
+def review_key_action(key: int, mod: int) -> Action | None:
+    """The action ``key`` asks for while the review shows: stepping, or back to the game (Esc, R); None for
+    any other key without Ctrl (the board under review takes no moves). Ctrl keys keep their meaning."""
+    if is_command(mod):
+        return key_action(key, mod, letters_are_cells=False, game_over=False, watching=False)
+    return _REVIEW_KEYS.get(key)

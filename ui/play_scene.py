@@ -20,16 +20,21 @@ from game.catalog import GAME_TITLES
 from ui import move_keys, play_files
 from ui.layout import PlayLayout
 from ui.play_board import PlayBoard
-from ui.play_input import Action, is_command, key_action
+from ui.play_input import Action, is_command, key_action, review_key_action
 from ui.play_view import banner, draw_play
+from ui.review_view import slot_at
 from ui.scene import GoToMenu
 from ui.state import results, texts
 from ui.state.options import Mode, PlayOptions
+from ui.state.review import REVIEW_KEYS, mark_text, summary_text
 from ui.state.session import EngineLike
 from ui.theme import CLASSIC, Fonts, Theme
 from ui.toast import NoticeKind
 from ui.toolbar import Toolbar, toolbar
 from ui.widgets import Button, hit
+
+#: How far the review's step keys and buttons move.
+REVIEW_STEPS = {Action.REVIEW_BACK: -1, Action.REVIEW_FORWARD: 1}
 
 
 class PlayScene(PlayBoard):
@@ -61,7 +66,8 @@ class PlayScene(PlayBoard):
 
     def toolbar(self, layout: PlayLayout) -> Toolbar:
         enabled = {Action.UNDO: self.session.can_undo(), Action.REDO: self.session.can_redo()}
-        return toolbar(self.fonts, layout.toolbar, GAME_TITLES[self.options.game], enabled)
+        title = GAME_TITLES[self.options.game]
+        return toolbar(self.fonts, layout.toolbar, title, enabled, reviewing=self.review is not None)
 
     def banner(self, layout: PlayLayout) -> tuple[Rect, list[Button]] | None:
         """The result banner and its buttons, once the game is over and the last stone has landed."""
@@ -118,6 +124,12 @@ class PlayScene(PlayBoard):
         if button is not None:
             self.act(button.action)
             return
+        if self.review is not None:
+            # The board under review takes no moves; a click on the strip shows that move.
+            ply = slot_at(self.layout().review, len(self.review.moves), position)
+            if ply is not None:
+                self.step_review(ply)
+            return
         if self.game.is_over():
             # A click on the finished board (anywhere but a button) folds the result banner away or back, so
             # the player can look at what it covered.
@@ -133,7 +145,17 @@ class PlayScene(PlayBoard):
     def act(self, action: Action) -> None:
         """Does what a button or a command key names (a value of :class:`Action`)."""
         action = Action(action)
-        if action is Action.UNDO:
+        if action in REVIEW_STEPS:
+            self.step_review(delta=REVIEW_STEPS[action])
+        elif action in (Action.REVIEW_FIRST, Action.REVIEW_LAST):
+            self.step_review(1 if action is Action.REVIEW_FIRST else len(self.game.history()))
+        elif action is Action.REVIEW:
+            self.toggle_review()
+        elif self.review is not None and action in (Action.HINT, Action.OVERLAY, Action.PAUSE):
+            # About the live game: back to it first.
+            self.session.close_review()
+            self.act(action)
+        elif action is Action.UNDO:
             self._after_history_change(self.session.undo(), "Nothing to undo")
         elif action is Action.REDO:
             self._after_history_change(self.session.redo(), "Nothing to redo")
@@ -160,6 +182,11 @@ class PlayScene(PlayBoard):
         self.dirty = True
 
     def _key(self, event: pygame.event.Event) -> None:
+        if self.review is not None:
+            review_action = review_key_action(event.key, event.mod)
+            if review_action is not None:
+                self.act(review_action)
+            return
         action = key_action(
             event.key,
             event.mod,
@@ -201,6 +228,10 @@ class PlayScene(PlayBoard):
         """The status line: the notice if one is showing, else whose turn it is, the search, or the result."""
         if self.notice is not None:
             return self.notice.text
+        if self.review is not None:
+            return mark_text(
+                self.review, self._names(), self.game.move_to_text, self.game.width * self.game.height
+            )
         moving = None if self.animation is None else self.animation.player
         return texts.status_text(self.session, self._names(), moving_player=moving, hint=self.hint)
 
@@ -211,6 +242,8 @@ class PlayScene(PlayBoard):
     def detail_parts(self) -> list[str]:
         """The small line under the status, most important part first (see
         :func:`ui.state.texts.detail_parts`)."""
+        if self.review is not None:
+            return [summary_text(self.review, self._names()), *REVIEW_KEYS]
         return texts.detail_parts(
             self.session,
             self._names(),

@@ -17,7 +17,9 @@ from ui.board_view import BoardPicture
 from ui.layout import PlayLayout, buttons_in_row, clamp
 from ui.overlay import draw_overlay
 from ui.play_input import Action
+from ui.review_view import draw_move_labels, draw_strip
 from ui.state import texts
+from ui.state.review import GameReview
 from ui.theme import Fonts
 from ui.toolbar import draw_toolbar
 from ui.widgets import Button, draw_button, draw_fitted_text, draw_text, fitting_font, panel
@@ -26,7 +28,12 @@ if TYPE_CHECKING:
     from ui.play_scene import PlayScene
 
 #: The result banner's buttons, the first one selected.
-BANNER_BUTTONS = ((Action.NEXT, "Next round"), (Action.NEW, "New game"), (Action.MENU, "Menu"))
+BANNER_BUTTONS = (
+    (Action.NEXT, "Next round"),
+    (Action.NEW, "New game"),
+    (Action.REVIEW, "Review"),
+    (Action.MENU, "Menu"),
+)
 
 
 def banner_metrics(layout: PlayLayout) -> tuple[int, int, int]:
@@ -61,6 +68,8 @@ def banner(
 
 def picture(scene: PlayScene, layout: PlayLayout) -> BoardPicture:
     """What the board shows now."""
+    if scene.review is not None:
+        return review_picture(scene.review)
     game = scene.game
     last = scene.session.last_move()
     last_cell = None if last is None else scene.stone_cell(last)
@@ -84,9 +93,33 @@ def picture(scene: PlayScene, layout: PlayLayout) -> BoardPicture:
     )
 
 
+def review_picture(review: GameReview) -> BoardPicture:
+    """The board under review: the position of the move shown, that move's piece hovering where it was
+    played (over its column, or in its cell) and the move before it marked."""
+    board = review.position()
+    if review.cursor == 0:
+        return BoardPicture(cells=board.cells(), k=board.k)
+    history = board.history()
+    last = _stone_cell(board, history[-1]) if history else None
+    move = review.moves[review.cursor - 1]
+    return BoardPicture(
+        cells=board.cells(), k=board.k, last_move=last, selection=move, ghost_player=board.to_move()
+    )
+
+
+def _stone_cell(board, move: int) -> tuple[int, int]:
+    """The (row, column) of the stone ``move`` put down last on ``board``."""
+    if not board.gravity:
+        return divmod(move, board.width)
+    cells = board.cells()
+    return next(row for row in range(len(cells)) if cells[row][move] is not None), move
+
+
 def status_player(scene: PlayScene) -> int | None:
-    """The player whose piece leads the status line: the winner, the mover of a falling stone, or the
-    side to move; None after a draw."""
+    """The player whose piece leads the status line: the mover of the move under review, the winner, the
+    mover of a falling stone, or the side to move; None after a draw."""
+    if scene.review is not None:
+        return (scene.review.cursor - 1) % 2 if scene.review.cursor else None
     if scene.game.is_over():
         return scene.game.winner()
     moving = scene.animation
@@ -110,8 +143,11 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
         scene.mouse,
     )
     scene.view.draw(surface, layout, picture(scene, layout))
-    if scene.overlay_shown and not scene.game.is_over():
-        colours = (theme.player_colour(game_name, 0), theme.player_colour(game_name, 1))
+    colours = (theme.player_colour(game_name, 0), theme.player_colour(game_name, 1))
+    if scene.review is not None:
+        draw_move_labels(surface, layout, theme, scene.fonts, scene.review)
+        draw_strip(surface, theme, scene.fonts, layout.review, scene.review, colours)
+    elif scene.overlay_shown and not scene.game.is_over():
         thinking, legal = scene.session.thinking, scene.game.moves()
         draw_overlay(surface, layout, theme, scene.fonts, thinking, legal, colours)
     _draw_status(surface, scene, layout)
@@ -130,6 +166,11 @@ def _draw_status(surface: pygame.Surface, scene: PlayScene, layout: PlayLayout) 
     player = status_player(scene)
     icon = 0 if scene.notice is not None or player is None else int(size * 1.3)
     font = fitting_font(fonts, text, size, area.width - 40 - icon, bold=True)
+    # A line too long for the window even in the smallest letters loses its last clauses (a review's line
+    # names the best move after a "; ").
+    while font.size(text)[0] > area.width - 40 - icon and "; " in text:
+        text = text.rsplit("; ", 1)[0]
+        font = fitting_font(fonts, text, size, area.width - 40 - icon, bold=True)
     left = area.centerx - (font.size(text)[0] + icon) // 2
     if icon:
         _draw_piece_icon(surface, scene, player, (left + icon // 2 - 4, line_y), size * 0.48)

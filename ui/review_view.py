@@ -58,7 +58,7 @@ def _lean(mark: MoveReview, strongest: int) -> float:
     if mark.exact:
         if mark.played == 0:
             return 0.0
-        return side * (1 if mark.played > 0 else -1) * (0.35 + 0.65 * abs(mark.played) / strongest)
+        return side * (1 if mark.played > 0 else -1) * (0.45 + 0.55 * abs(mark.played) / strongest)
     if abs(mark.played) > PROVEN:
         return side * (1.0 if mark.played > 0 else -1.0)
     return side * max(-1.0, min(1.0, mark.played / ESTIMATE_FULL))
@@ -88,7 +88,7 @@ def draw_strip(
         if ply == review.cursor:
             highlight = Rect(rect.left, area.top, rect.width, area.height)
             pygame.draw.rect(
-                surface, mix(theme.focus_ring, theme.background, 0.55), highlight, border_radius=3
+                surface, mix(theme.text_muted, theme.background, 0.7), highlight, border_radius=3
             )
         bar_width = max(1, rect.width - max(1, rect.width // 4))
         mark = review.marks.get(ply)

@@ -1,4 +1,4 @@
-"""The play screen's toolbar: the title on the left, Undo, Redo, New game and Menu on the right.
+"""The play screen's toolbar: the title on the left, Undo, Redo, New game, Review and Menu on the right.
 
 In a narrow window the buttons get shorter labels and less padding before the title is given up, so that the
 game's name stays in view down to the smallest window the settings allow (320 pixels wide).
@@ -21,10 +21,13 @@ ACTIONS = (
     (Action.UNDO, "Undo", "Undo"),
     (Action.REDO, "Redo", "Redo"),
     (Action.NEW, "New game", "New"),
+    (Action.REVIEW, "Review", "Review"),
     (Action.MENU, "Menu", "Menu"),
 )
+#: The Review button's labels while the review shows: it goes back to the game.
+BACK_LABELS = ("Back to game", "Back")
 #: (padding inside a button, gap between buttons, margin at the window's edges and before the buttons).
-ROOMY, COMPACT = (28, 8, 20), (12, 4, 10)
+ROOMY, COMPACT = (28, 8, 20), (8, 3, 8)
 
 
 @dataclass(frozen=True)
@@ -40,16 +43,23 @@ def font_for(fonts: Fonts, bar: Rect) -> pygame.font.Font:
     return fonts.get(int(bar.height * 0.34))
 
 
-def toolbar(fonts: Fonts, bar: Rect, shortest_title: str, enabled: dict[Action, bool]) -> Toolbar:
+def toolbar(
+    fonts: Fonts, bar: Rect, shortest_title: str, enabled: dict[Action, bool], reviewing: bool = False
+) -> Toolbar:
     """The toolbar in ``bar``: roomy if ``shortest_title`` still fits beside the buttons, else compact.
 
-    ``enabled`` maps actions to whether their button works now (missing actions work).
+    ``enabled`` maps actions to whether their button works now (missing actions work); ``reviewing``: the
+    review shows, and its button goes back to the game.
     """
+    actions = [
+        (action, *BACK_LABELS) if reviewing and action is Action.REVIEW else (action, label, short)
+        for action, label, short in ACTIONS
+    ]
     font = font_for(fonts, bar)
     smallest = fonts.get(int(font.get_height() * 0.8), bold=True)
     needed = smallest.size(shortest_title)[0]
     for compact, (padding, gap, margin) in ((False, ROOMY), (True, COMPACT)):
-        labels = [(action, short if compact else label) for action, label, short in ACTIONS]
+        labels = [(action, short if compact else label) for action, label, short in actions]
         widths = [font.size(label)[0] + padding for _, label in labels]
         area = bar.inflate(-margin, 0)
         rects = buttons_in_row(widths, int(bar.height * 0.66), area, align="right", gap=gap)

@@ -61,6 +61,11 @@ class FakeEngine:
         self.calls.append(Call("analyze", token, game.moves_text(), limits))
         return token
 
+    def review(self, game, seconds_per_position: float | None = None) -> int:
+        token = self._token()
+        self.calls.append(Call("review", token, game.moves_text(), None))
+        return token
+
     def stop(self) -> None:
         self.calls.append(Call("stop"))
 

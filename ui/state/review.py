@@ -17,10 +17,12 @@ from game.protocol import Game
 #: What a verdict says, after "Move N, Red 4:".
 VERDICT_WORDS = {
     Verdict.BEST: "the best move",
-    Verdict.KEPT: "not the best move, same result",
+    Verdict.KEPT: "not the best move",
     Verdict.MISTAKE: "a mistake",
     Verdict.BLUNDER: "a blunder",
 }
+#: The keys of the review, for the detail line.
+REVIEW_KEYS = ("\u2190 \u2192: step", "Home / End", "Esc: back to the game")
 #: How a move changed its mover's result, by (result of the best move, result of the move played).
 CHANGE_WORDS = {
     (1, 0): "throws the win away (a draw now)",
@@ -107,8 +109,9 @@ def best_words(mark: MoveReview, cells: int, move_text) -> str:
 
 
 def mark_text(review: GameReview, names: tuple[str, str], move_text, cells: int) -> str:
-    """The status line of the move shown: who played what, and what it did (``move_text`` writes a move the
-    short way, as the best moves are listed)."""
+    """The status line of the move shown: who played what and the verdict, then after "; " separators what
+    it did and the best move (a narrow window drops clauses from the end). ``move_text`` writes a move the
+    short way, as the best moves are listed."""
     ply = review.cursor
     if ply == 0:
         return "No moves to review"
@@ -118,14 +121,15 @@ def mark_text(review: GameReview, names: tuple[str, str], move_text, cells: int)
     if mark is None:
         return f"{head}, working it out…"
     if not mark.exact:
-        return f"{head}, an estimate: {best_words(mark, cells, move_text)}"
+        return f"{head}, an estimate; {best_words(mark, cells, move_text)}"
     verdict = VERDICT_WORDS[mark.verdict]
     if mark.verdict is Verdict.BEST:
         return f"{head}, {verdict} ({result_words(mark, cells)})"
     if mark.verdict is Verdict.KEPT:
-        return f"{head}, {verdict} ({result_words(mark, cells)}); {best_words(mark, cells, move_text)}"
+        best = best_words(mark, cells, move_text)
+        return f"{head}, {verdict}; same result ({result_words(mark, cells)}); {best}"
     change = CHANGE_WORDS[result_of(mark.best), result_of(mark.played)]
-    text = f"{head}, {verdict}: {change}; {best_words(mark, cells, move_text)}"
+    text = f"{head}, {verdict}; {change}; {best_words(mark, cells, move_text)}"
     earlier = [point for point in review.turning_points() if point.ply < ply]
     if earlier and earlier[-1].mover != mark.mover:
         text += f"; gives back {names[earlier[-1].mover]}'s move {earlier[-1].ply}"

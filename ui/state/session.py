@@ -21,10 +21,11 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ai.levels import Level
-from ai.messages import BestMove, EngineMessage, Limits, Progress, Searching
+from ai.messages import BestMove, EngineMessage, Limits, Progress, ReviewMark, Searching
 from game.catalog import new_game
 from game.protocol import Game
 from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.review import GameReview
 
 #: Seconds the board stays still before the computer's move is shown (GNOME Four-in-a-row's lesson).
 PRESENTATION_DELAY = 0.6
@@ -41,6 +42,8 @@ class EngineLike(Protocol):
     def ponder(self, game: Game, limits: Limits | None = None) -> int: ...
 
     def analyze(self, game: Game, limits: Limits | None = None) -> int: ...
+
+    def review(self, game: Game, seconds_per_position: float | None = None) -> int: ...
 
     def stop(self) -> None: ...
 
@@ -144,6 +147,8 @@ class Session:
         self._still_for = 0.0
         #: The view wants the search's values of the human's position even where nobody ponders.
         self._analysis_wanted = False
+        #: The review of the game while one shows (see :meth:`open_review`); the game waits meanwhile.
+        self.review: GameReview | None = None
         engine.set_pondering(options.ponder)
         self._reset()
 
@@ -219,7 +224,11 @@ class Session:
         self._begin_turn()
 
     def _begin_turn(self) -> None:
-        """Sends the request the new position needs: think, ponder, or nothing (stopping what runs)."""
+        """Sends the request the new position needs: think, ponder, or nothing (stopping what runs). A review
+        showing is closed: the game it reviews has changed, or the player went back to it."""
+        if self.review is not None:
+            self.review = None
+            self.engine.stop()
         self._answer = None
         self._still_for = 0.0
         self.thinking = None
@@ -265,7 +274,11 @@ class Session:
         if wanted == self._analysis_wanted:
             return
         self._analysis_wanted = wanted
-        if self.is_human_turn() and not (self.options.mode is Mode.COMPUTER and self.options.ponder):
+        if (
+            self.is_human_turn()
+            and self.review is None
+            and not (self.options.mode is Mode.COMPUTER and self.options.ponder)
+        ):
             self._forget_request()
             self._begin_turn()
 
@@ -285,6 +298,9 @@ class Session:
         Raises RuntimeError when the engine breaks its contract (a best move for a ponder, or an illegal
         move): that is a bug to see, not to paper over.
         """
+        if isinstance(message, ReviewMark):
+            review = self.review
+            return review is not None and message.token == review.token and review.receive(message.review)
         if self._token is None or message.token != self._token or self.thinking is None:
             return False
         if isinstance(message, Progress):
@@ -313,7 +329,7 @@ class Session:
         board is still, so the computer's disc never lands on top of the human's falling one.
         """
         self._follow_search(dt)
-        if board_busy or self.paused or not self.is_computer_turn():
+        if board_busy or self.paused or self.review is not None or not self.is_computer_turn():
             return None
         self._still_for += dt
         if self._answer is None or self._still_for < PRESENTATION_DELAY:
@@ -342,6 +358,25 @@ class Session:
     def leave(self) -> None:
         """Stops any search: the players are leaving this board."""
         self._forget_request()
+        if self.review is not None:
+            self.review = None
+            self.engine.stop()
+
+    # --- the review -----------------------------------------------------------------------------------------
+
+    def open_review(self, seconds_per_position: float | None = None) -> GameReview:
+        """Opens the review of the game as it stands: the turn's search stops (the game waits, a computer's
+        answer included) and the engine reviews a copy of the game. Reviewing never changes the game, its
+        history or the tally. ``seconds_per_position``: see :func:`ai.review.review_game`."""
+        self._forget_request()
+        self.review = GameReview(self.game.copy())
+        self.review.token = self.engine.review(self.game.copy(), seconds_per_position)
+        return self.review
+
+    def close_review(self) -> None:
+        """Back to the live game: the review's work stops, and the turn's search starts again."""
+        if self.review is not None:
+            self._begin_turn()
 
     def toggle_pause(self) -> bool:
         """Watch mode: holds (or releases) the computers' moves; the search itself goes on. Returns paused."""

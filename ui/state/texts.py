@@ -377,7 +377,10 @@ def toolbar_titles(session: Session) -> list[str]:
     title = f"{options.title()}  \u00b7  {matchup(session)}"
     if session.round_number > 1:
         title += f"  \u00b7  round {session.round_number}"
-    return [title, options.title(), GAME_TITLES[options.game]]
+    titles = [title, options.title(), GAME_TITLES[options.game]]
+    if session.review is not None:
+        return [f"Review  \u00b7  {titles[0]}", f"Review  \u00b7  {titles[1]}", "Review"]
+    return titles
 
 
 def tally_text(record: Record, opponent: str | None, names: tuple[str, str]) -> str:

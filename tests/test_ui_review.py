@@ -1,0 +1,168 @@
+"""The review on the play screen: opening and closing it, stepping, marks as they come, stale work dropped,
+the game and the tally untouched, and the strip drawn at every window size."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ai.analysis import ExactAnalyzer
+from ai.levels import Level
+from ai.messages import ReviewMark
+from ai.review import Verdict, review_game
+from ai.search import Searcher
+from ai.table import TranspositionTable
+from tools.support.fakes import FakeEngine, click, key
+from ui.play_input import Action
+from ui.play_scene import PlayScene
+from ui.review_view import slots
+from ui.state import results
+from ui.state.options import Mode, PlayOptions
+from ui.state.tally import Tally
+
+SIZE = (960, 780)
+#: Red (the human) throws a won game away with move 15; Yellow wins with move 18.
+LOST_GAME = "444447562366621351"
+
+
+@pytest.fixture(autouse=True)
+def pygame_ready():
+    pygame.init()
+    yield
+
+
+def scripted(script: str) -> FakeEngine:
+    return FakeEngine(choose=lambda game: game.text_to_move(script[game.ply()]))
+
+
+def run(scene, engine, seconds=2.0, dt=0.05):
+    for _ in range(round(seconds / dt)):
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(dt)
+
+
+def lost_game(tmp_path=None, size=SIZE):
+    engine = scripted(LOST_GAME)
+    tally = Tally(tmp_path / "tally.json") if tmp_path else None
+    scene = PlayScene(size, PlayOptions(level=Level(4)), engine, tally=tally)
+    while not scene.game.is_over():
+        if scene.session.is_human_turn():
+            scene.try_play(scene.game.text_to_move(LOST_GAME[scene.game.ply()]))
+        run(scene, engine, 1.5)
+    run(scene, engine, 1.0)  # the result banner's delay
+    return scene, engine
+
+
+def deliver_marks(scene, engine, token=None):
+    """The real review of the scene's game, delivered as the engine would (``token``: the request's)."""
+    token = engine.last("review").token if token is None else token
+    marks = list(review_game(scene.game, ExactAnalyzer(), Searcher(TranspositionTable(1 << 16))))
+    for mark in marks:
+        engine.deliver(ReviewMark(token, mark))
+    run(scene, engine, 0.1)
+    return marks
+
+
+def test_r_opens_the_review_and_the_marks_fill_in_without_touching_the_game(tmp_path):
+    scene, engine = lost_game(tmp_path)
+    history, tally_file = scene.game.moves_text(), (tmp_path / "tally.json").read_text()
+    assert scene.tally.get(results.tally_key(scene.session)).losses == 1
+    scene.handle(key(pygame.K_r))
+    assert scene.review is not None and engine.last("review").moves == LOST_GAME
+    assert scene.review.cursor == len(LOST_GAME) and "working it out" in scene.status_text()
+    marks = deliver_marks(scene, engine)
+    assert scene.review.complete() and len(marks) == len(LOST_GAME)
+    blunder = scene.review.marks[15]
+    assert blunder.verdict is Verdict.BLUNDER and blunder.mover == 0
+    scene.handle(key(pygame.K_HOME))
+    assert scene.review.cursor == 1
+    for _ in range(14):
+        scene.handle(key(pygame.K_RIGHT))
+    assert scene.review.cursor == 15 and "a blunder" in scene.status_text()
+    scene.handle(key(pygame.K_END))
+    scene.handle(key(pygame.K_RIGHT))
+    assert scene.review.cursor == len(LOST_GAME)
+    assert scene.review.position().moves_text() == LOST_GAME[:-1]
+    scene.draw(pygame.Surface(SIZE))
+    scene.handle(key(pygame.K_ESCAPE))
+    assert scene.review is None and scene.game.moves_text() == history and scene.game.is_over()
+    assert (tmp_path / "tally.json").read_text() == tally_file
+    run(scene, engine, 1.0)
+    assert (tmp_path / "tally.json").read_text() == tally_file and scene.banner(scene.layout()) is not None
+
+
+def test_the_banner_offers_the_review_and_a_click_on_a_mark_shows_that_move():
+    scene, engine = lost_game()
+    buttons = [button for button in scene.banner(scene.layout())[1] if button.action == Action.REVIEW]
+    assert buttons
+    scene.handle(click(buttons[0].rect.center))
+    assert scene.review is not None
+    deliver_marks(scene, engine)
+    layout = scene.layout()
+    graph = layout.review
+    fifth = [rect for rect in slots(graph, len(LOST_GAME))][4]
+    scene.handle(click((fifth.centerx, graph.bottom - 2)))
+    assert scene.review.cursor == 5
+    # A click on the board under review plays nothing.
+    scene.handle(click(layout.cell_centre(0, 0)))
+    assert scene.game.moves_text() == LOST_GAME
+
+
+def test_a_new_game_closes_the_review_and_its_late_marks_are_dropped():
+    scene, engine = lost_game()
+    scene.act(Action.REVIEW)
+    token = engine.last("review").token
+    scene.handle(key(pygame.K_n, pygame.KMOD_LCTRL))
+    assert scene.review is None and scene.game.ply() == 0
+    deliver_marks(scene, engine, token)
+    assert scene.review is None
+    # A review opened later ignores marks of the earlier one.
+    scene.try_play(3)
+    run(scene, engine)
+    scene.act(Action.REVIEW)
+    stale = review_game(scene.game, ExactAnalyzer(), Searcher(TranspositionTable(1 << 10)))
+    engine.deliver(ReviewMark(token, next(stale)))
+    run(scene, engine, 0.1)
+    assert scene.review.marks == {}
+
+
+def test_reviewing_during_the_computers_turn_holds_its_move_until_back():
+    engine = scripted("4444444")
+    engine.auto_answer = False
+    scene = PlayScene(SIZE, PlayOptions(level=Level(4)), engine)
+    scene.try_play(3)
+    run(scene, engine, 1.0)
+    assert scene.session.is_computer_turn()
+    scene.act(Action.REVIEW)
+    assert engine.last("review").moves == "4"
+    run(scene, engine, 2.0)
+    assert scene.game.ply() == 1
+    scene.act(Action.REVIEW)
+    assert scene.review is None and engine.calls[-1].name == "think"
+
+
+def test_nothing_to_review_before_the_first_move():
+    scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
+    scene.act(Action.REVIEW)
+    assert scene.review is None and "Nothing to review" in scene.status_text()
+
+
+@pytest.mark.parametrize("size", [(320, 260), (480, 360), (960, 780), (1600, 1000), (2400, 700)])
+@pytest.mark.parametrize("game", ["connect4", "tictactoe"])
+def test_the_review_draws_at_every_window_size(size, game):
+    options = PlayOptions(game=game, width=None, height=None, mode=Mode.TWO_PLAYERS)
+    scene = PlayScene(size, options, FakeEngine())
+    for move in (3, 4, 3, 4, 2) if game == "connect4" else (4, 0, 8):
+        scene.try_play(move)
+        run(scene, scene.engine, 0.5)
+    scene.act(Action.REVIEW)
+    deliver_marks(scene, scene.engine)
+    layout = scene.layout()
+    assert layout.review.height > 0 and layout.review.bottom <= layout.status.top
+    assert layout.frame.bottom <= layout.review.top
+    for ply in range(1, len(scene.review.moves) + 1):
+        scene.step_review(ply)
+        scene.draw(pygame.Surface(size))
+    rects = slots(layout.review, len(scene.review.moves))
+    assert all(layout.review.contains(rect) for rect in rects)
