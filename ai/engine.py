@@ -15,10 +15,11 @@ can make is a subtree of it, so when the human has moved, the ``think`` for the 
 subtree already in the shared transposition table. A ponder search ends by itself when it has done its job
 (see :meth:`ai.player.Thinker.ponder`) and the worker then sleeps on its queue, using no CPU.
 
-Smoothness: two threads share one GIL, and a UI thread that wants it waits until the search lets go. The
-engine lowers the interpreter's switch interval to 1 ms (from CPython's 5 ms: bench/frames.py measured a p95
-frame of 25 ms with 5 ms, 19 ms with 1 ms, and no measurable loss of search speed), and the search calls
-``time.sleep(0)`` at every check point, which hands the GIL to a waiting UI thread at once.
+Smoothness: two threads share one GIL, and a UI thread that wants it waits until the search lets go. While
+any engine is open the interpreter's switch interval is at most 1 ms (from CPython's 5 ms: bench/frames.py
+measured a p95 frame of 25 ms with 5 ms, 19 ms with 1 ms, and no measurable loss of search speed); closing the
+last engine restores the interval it found. The search calls ``time.sleep(0)`` at every check point, which
+hands the GIL to a waiting UI thread at once.
 
 Live counting: Progress messages come once per completed depth, which at the max level or while pondering can
 be many seconds apart. The same check point also counts the positions explored so far and publishes them
@@ -46,6 +47,35 @@ from ai.stop_flag import StopFlag
 DEFAULT_TABLE_ENTRIES = 1 << 19
 #: The interpreter's thread switch interval while an engine exists (see the module docstring).
 SWITCH_INTERVAL = 0.001
+
+
+class _SwitchInterval:
+    """Holds the interpreter's switch interval at SWITCH_INTERVAL or below while any engine is open.
+
+    The first engine to open saves the interval it finds; the last to close puts it back. (Any thread may open
+    or close an engine, hence the lock.)
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._holders = 0
+        self._saved = 0.0
+
+    def hold(self) -> None:
+        with self._lock:
+            if self._holders == 0:
+                self._saved = sys.getswitchinterval()
+                sys.setswitchinterval(min(self._saved, SWITCH_INTERVAL))
+            self._holders += 1
+
+    def release(self) -> None:
+        with self._lock:
+            self._holders -= 1
+            if self._holders == 0:
+                sys.setswitchinterval(self._saved)
+
+
+_switch_interval = _SwitchInterval()
 
 
 @dataclass
@@ -123,7 +153,7 @@ class Engine:
         self._thinker = Thinker(table_entries=table_entries, solver_slots=solver_slots, seed=seed)
         self._pulse = _Pulse(self._thinker.analyzer.compiled_nodes)
         self._thinker.set_checkpoint(self._pulse)
-        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
+        _switch_interval.hold()
         self._jobs: queue.Queue[_Job] = queue.Queue()
         self._replies: queue.Queue[EngineMessage | EngineFailure] = queue.Queue()
         self._tokens = itertools.count(1)
@@ -131,8 +161,6 @@ class Engine:
         self._live_token: int | None = None
         self._pondering_enabled = ponder
         self._closed = False
-        # True while the worker runs a job (read by is_idle; a stale read only delays a benchmark's poll).
-        self._busy = False
         self._worker = threading.Thread(target=self._run, name="engine-worker", daemon=True)
         self._worker.start()
 
@@ -215,20 +243,26 @@ class Engine:
         return latest
 
     def close(self, timeout: float = 2.0) -> None:
-        """Stops the search and ends the worker thread, waiting at most ``timeout`` seconds."""
+        """Stops the search and ends the worker thread, waiting at most ``timeout`` seconds. Closing the last
+        open engine restores the interpreter's switch interval. Closing again does nothing."""
         if self._closed:
             return
         self._closed = True
         self.stop()
         self._enqueue(_Job("quit", 0, StopFlag()))
         self._worker.join(timeout)
+        _switch_interval.release()
 
     def is_alive(self) -> bool:
         return self._worker.is_alive()
 
     def is_idle(self) -> bool:
-        """True when the worker has nothing to do and waits for a request (using no CPU)."""
-        return not self._busy and self._jobs.empty()
+        """True when every request sent has been done (or skipped as superseded) and the worker waits for the
+        next one, using no CPU. A request the worker has taken but not yet started counts as not done."""
+        # The queue counts a job from put() until the worker's task_done(), so no moment between taking a job
+        # and starting it looks idle.
+        with self._jobs.all_tasks_done:
+            return self._jobs.unfinished_tasks == 0
 
     def _submit(self, kind: str, game, limits: Limits | None) -> int:
         if self._closed:
@@ -250,29 +284,36 @@ class Engine:
 
     def _run(self) -> None:
         while True:
-            self._busy = False
             job = self._jobs.get()
-            self._busy = True
-            if job.kind == "quit":
-                # The engine, its searcher's checkpoint hook and the solver's closures form reference cycles:
-                # without this, a closed engine's tables (about 100 MB) would wait for the cyclic collector.
-                self._thinker.release()
-                return
-            if job.kind == "clear":
-                self._thinker.clear()
-                continue
-            if job.stop.is_set():
-                continue  # superseded before it started
-            self._pulse.begin(job.token)
             try:
-                if job.kind == "think":
-                    self._think(job)
-                else:
-                    self._ponder(job)
-            except Exception as error:  # noqa: BLE001 - delivered to the UI thread, which re-raises it
-                self._replies.put(EngineFailure(job.token, error))
+                if not self._do(job):
+                    return
             finally:
-                self._pulse.end()
+                self._jobs.task_done()
+
+    def _do(self, job: _Job) -> bool:
+        """Does ``job`` on the worker thread; False when it was the last (quit)."""
+        if job.kind == "quit":
+            # The engine, its searcher's checkpoint hook and the solver's closures form reference cycles:
+            # without this, a closed engine's tables (about 100 MB) would wait for the cyclic collector.
+            self._thinker.release()
+            return False
+        if job.kind == "clear":
+            self._thinker.clear()
+            return True
+        if job.stop.is_set():
+            return True  # superseded before it started
+        self._pulse.begin(job.token)
+        try:
+            if job.kind == "think":
+                self._think(job)
+            else:
+                self._ponder(job)
+        except Exception as error:  # noqa: BLE001 - delivered to the UI thread, which re-raises it
+            self._replies.put(EngineFailure(job.token, error))
+        finally:
+            self._pulse.end()
+        return True
 
     def _think(self, job: _Job) -> None:
         last: SearchResult | None = None

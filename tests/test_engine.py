@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import queue
 import random
 import statistics
+import sys
 import threading
 import time
 
 import pytest
 
 from ai.connect4_solver import ConnectFourSolver
-from ai.engine import Engine
+from ai.engine import SWITCH_INTERVAL, Engine
 from ai.messages import BestMove, Limits, Progress
 from ai.player import Thinker
 from ai.search import Searcher
@@ -231,6 +233,49 @@ def test_the_live_count_says_when_the_search_has_ended(engine):
 def test_the_live_count_counts_the_solvers_check_points_at_the_searchs_interval():
     # The engine turns check points into positions with one interval: the solver's must be the same.
     assert ConnectFourSolver.CHECK_EVERY == Searcher.CHECK_EVERY
+
+
+def test_is_idle_never_reports_idle_while_a_job_is_taken_but_not_started(monkeypatch):
+    taken, release = threading.Event(), threading.Event()
+
+    class PausingQueue(queue.Queue):
+        """Holds the worker right after it took a job: the moment a preempted worker thread could be in."""
+
+        def get(self, *args, **kwargs):
+            item = super().get(*args, **kwargs)
+            if threading.current_thread().name == "engine-worker" and not release.is_set():
+                taken.set()
+                release.wait(GENEROUS)
+            return item
+
+    monkeypatch.setattr(queue, "Queue", PausingQueue)
+    engine = Engine(table_entries=1 << 12, solver_slots=1 << 12)
+    try:
+        engine.think(ConnectFour.from_moves("4453"), Limits(depth=2))
+        assert taken.wait(GENEROUS)
+        assert not engine.is_idle(), "idle while the worker holds a job it has not started"
+        release.set()
+        assert best_moves(collect(engine, best_moves))
+        assert worker_settles(engine)
+    finally:
+        release.set()
+        engine.close()
+
+
+def test_the_switch_interval_is_restored_when_the_last_engine_closes():
+    found = sys.getswitchinterval()
+    sys.setswitchinterval(0.004)
+    try:
+        first = Engine(table_entries=1 << 12, solver_slots=1 << 12)
+        second = Engine(table_entries=1 << 12, solver_slots=1 << 12)
+        assert sys.getswitchinterval() == SWITCH_INTERVAL
+        first.close()
+        assert sys.getswitchinterval() == SWITCH_INTERVAL, "restored while an engine is still open"
+        second.close()
+        second.close()  # closing again changes nothing
+        assert sys.getswitchinterval() == 0.004
+    finally:
+        sys.setswitchinterval(found)
 
 
 def test_think_on_a_finished_game_is_refused_at_once(engine):
