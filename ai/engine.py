@@ -10,7 +10,9 @@ of the latest request, so a late answer to a request the UI has moved past (undo
 is never seen, let alone played. A ``think`` that is not superseded gets exactly one
 :class:`~ai.messages.BestMove`.
 
-Pondering: while a human is to move, ``ponder`` searches that position with no deadline. Every reply the human
+Pondering: while a human is to move, ``ponder`` searches that position with no deadline. Whether to ponder is
+the caller's policy (the play session's: pondering on the human's time, or an analysis a person asked for);
+the engine runs every request it is given. Every reply the human
 can make is a subtree of it, so when the human has moved, the ``think`` for the computer's reply finds that
 subtree already in the shared transposition table. A ponder search ends by itself when it has done its job
 (see :meth:`ai.player.Thinker.ponder`) and the worker then sleeps on its queue, using no CPU.
@@ -30,6 +32,7 @@ frozen value, a single reference store under the GIL).
 
 from __future__ import annotations
 
+import enum
 import itertools
 import queue
 import sys
@@ -78,9 +81,22 @@ class _SwitchInterval:
 _switch_interval = _SwitchInterval()
 
 
+class _Kind(enum.Enum):
+    """What a job asks of the worker: a search (posting messages under the job's token) or housekeeping."""
+
+    #: Search for the side to move: a Progress per completed depth, then exactly one BestMove.
+    THINK = "think"
+    #: Value every reply of the position a person is to move in: a Progress per completed depth, no BestMove.
+    PONDER = "ponder"
+    #: Forget what the tables learnt.
+    CLEAR = "clear"
+    #: Free the tables and end the worker.
+    QUIT = "quit"
+
+
 @dataclass
 class _Job:
-    kind: str  # "think", "ponder", "clear" or "quit"
+    kind: _Kind
     token: int
     stop: StopFlag
     game: object = None
@@ -146,7 +162,6 @@ class Engine:
     def __init__(
         self,
         table_entries: int = DEFAULT_TABLE_ENTRIES,
-        ponder: bool = True,
         seed: int | None = None,
         solver_slots: int | None = None,
     ) -> None:
@@ -159,43 +174,34 @@ class Engine:
         self._tokens = itertools.count(1)
         self._current: _Job | None = None
         self._live_token: int | None = None
-        self._pondering_enabled = ponder
         self._closed = False
+        #: The worker's search for each kind of search job.
+        self._searches: dict[_Kind, Callable[[_Job], None]] = {
+            _Kind.THINK: self._think,
+            _Kind.PONDER: self._ponder,
+        }
         self._worker = threading.Thread(target=self._run, name="engine-worker", daemon=True)
         self._worker.start()
 
     # --- the UI thread's side: none of these block ----------------------------------------------------------
 
     def think(self, game, limits: Limits) -> int:
-        """Starts searching ``game`` for its side to move; returns the request's token.
+        """Starts searching ``game`` for its side to move within ``limits``; returns the request's token.
 
+        Unless superseded, the request gets a Progress per completed depth and then exactly one BestMove.
         Raises ValueError at once for a finished game.
         """
-        if game.is_over():
-            raise ValueError("cannot think about a finished game")
-        return self._submit("think", game.copy(), limits)
+        return self._submit(_Kind.THINK, game, limits)
 
     def ponder(self, game, limits: Limits | None = None) -> int:
-        """Starts pondering ``game`` (a human is to move); ``limits`` are those of the computer's level, which
-        tell how deep pondering is useful. With pondering switched off, or a finished game, nothing runs but
-        the token still supersedes earlier requests. A ponder never produces a BestMove.
-        """
-        if not self._pondering_enabled or game.is_over():
-            self.stop()
-            self._live_token = next(self._tokens)
-            return self._live_token
-        return self._submit("ponder", game.copy(), limits)
+        """Starts pondering ``game``, where a person is to move; returns the request's token.
 
-    def analyze(self, game, limits: Limits | None = None) -> int:
-        """Ponders ``game`` for a person who asked for analysis (a hint, the analysis overlay): the same
-        search and messages as :meth:`ponder`, but it runs even with pondering switched off, since the person
-        asked for it. A finished game runs nothing; the token still supersedes earlier requests.
+        ``limits`` are those of the computer's level (None: no level, as for two players), which tell how
+        deep pondering is useful; there is no deadline. Each completed depth posts a Progress valuing every
+        reply (``move_scores``); a ponder never gets a BestMove, and ends by itself when it has done its job
+        (see :meth:`ai.player.Thinker.ponder`). Raises ValueError at once for a finished game.
         """
-        if game.is_over():
-            self.stop()
-            self._live_token = next(self._tokens)
-            return self._live_token
-        return self._submit("ponder", game.copy(), limits)
+        return self._submit(_Kind.PONDER, game, limits)
 
     def stop(self) -> None:
         """Stops whatever runs; no message of it is handed out afterwards."""
@@ -206,17 +212,7 @@ class Engine:
     def new_game(self) -> None:
         """Stops whatever runs and forgets everything the tables learnt."""
         self.stop()
-        self._enqueue(_Job("clear", 0, StopFlag()))
-
-    def set_pondering(self, enabled: bool) -> None:
-        """Switches pondering on or off; switching it off stops a running ponder search."""
-        self._pondering_enabled = enabled
-        if not enabled and self._current is not None and self._current.kind == "ponder":
-            self.stop()
-
-    @property
-    def pondering_enabled(self) -> bool:
-        return self._pondering_enabled
+        self._enqueue(_Job(_Kind.CLEAR, 0, StopFlag()))
 
     def poll(self) -> list[EngineMessage]:
         """Messages of the latest request since the last poll, oldest first.
@@ -249,7 +245,7 @@ class Engine:
             return
         self._closed = True
         self.stop()
-        self._enqueue(_Job("quit", 0, StopFlag()))
+        self._enqueue(_Job(_Kind.QUIT, 0, StopFlag()))
         self._worker.join(timeout)
         _switch_interval.release()
 
@@ -264,19 +260,22 @@ class Engine:
         with self._jobs.all_tasks_done:
             return self._jobs.unfinished_tasks == 0
 
-    def _submit(self, kind: str, game, limits: Limits | None) -> int:
+    def _submit(self, kind: _Kind, game, limits: Limits | None) -> int:
+        """Sends a search of (a copy of) ``game``, superseding the request before it; returns its token."""
         if self._closed:
             raise RuntimeError("the engine is closed")
+        if game.is_over():
+            raise ValueError(f"cannot {kind.value} about a finished game")
         self.stop()
         token = next(self._tokens)
         self._live_token = token
-        self._enqueue(_Job(kind, token, StopFlag(), game, limits))
+        self._enqueue(_Job(kind, token, StopFlag(), game.copy(), limits))
         return token
 
     def _enqueue(self, job: _Job) -> None:
         # The newest request is the current one at once, so that stop() reaches it even before the worker
         # has taken it from the queue (the worker then skips it).
-        if job.kind in ("think", "ponder"):
+        if job.kind in self._searches:
             self._current = job
         self._jobs.put(job)
 
@@ -293,22 +292,19 @@ class Engine:
 
     def _do(self, job: _Job) -> bool:
         """Does ``job`` on the worker thread; False when it was the last (quit)."""
-        if job.kind == "quit":
+        if job.kind is _Kind.QUIT:
             # The engine, its searcher's checkpoint hook and the solver's closures form reference cycles:
             # without this, a closed engine's tables (about 100 MB) would wait for the cyclic collector.
             self._thinker.release()
             return False
-        if job.kind == "clear":
+        if job.kind is _Kind.CLEAR:
             self._thinker.clear()
             return True
         if job.stop.is_set():
             return True  # superseded before it started
         self._pulse.begin(job.token)
         try:
-            if job.kind == "think":
-                self._think(job)
-            else:
-                self._ponder(job)
+            self._searches[job.kind](job)
         except Exception as error:  # noqa: BLE001 - delivered to the UI thread, which re-raises it
             self._replies.put(EngineFailure(job.token, error))
         finally:

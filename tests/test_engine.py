@@ -133,6 +133,7 @@ def test_ponder_reports_every_reply_and_never_a_best_move(engine):
     messages = collect(engine, lambda ms: any(m.depth == 4 for m in ms))
     assert messages and all(isinstance(m, Progress) and m.pondering and m.token == token for m in messages)
     assert [m.depth for m in messages] == [2, 3, 4]
+    assert all(len(m.move_scores) == 8 for m in messages)
 
 
 def test_ponder_on_a_book_position_reports_the_exact_values_alone(engine):
@@ -151,23 +152,6 @@ def test_a_finished_ponder_idles_without_burning_cpu(engine):
     cpu_before = time.process_time()
     time.sleep(0.5)
     assert time.process_time() - cpu_before < 0.2
-
-
-def test_pondering_switched_off_runs_nothing(engine):
-    engine.set_pondering(False)
-    token = engine.ponder(ConnectFour())
-    assert isinstance(token, int)
-    assert collect(engine, lambda ms: False, timeout=0.3) == []
-
-
-def test_analyze_runs_even_with_pondering_switched_off(engine):
-    engine.set_pondering(False)
-    game = ConnectFour.from_moves(OPEN_8X7, 8, 7)
-    token = engine.analyze(game, Limits(depth=2))
-    messages = collect(engine, lambda ms: any(m.depth == 3 for m in ms))
-    assert [m.depth for m in messages] == [2, 3]
-    assert all(m.pondering and m.token == token and len(m.move_scores) == 8 for m in messages)
-    assert engine.analyze(ConnectFour.from_moves("1212121")) != token  # a finished game: nothing runs
 
 
 class ExplodingGame:
@@ -278,9 +262,10 @@ def test_the_switch_interval_is_restored_when_the_last_engine_closes():
         sys.setswitchinterval(found)
 
 
-def test_think_on_a_finished_game_is_refused_at_once(engine):
+@pytest.mark.parametrize("request_name", ["think", "ponder"])
+def test_a_search_of_a_finished_game_is_refused_at_once(engine, request_name):
     with pytest.raises(ValueError, match="finished game"):
-        engine.think(ConnectFour.from_moves("1212121"), Limits(depth=2))
+        getattr(engine, request_name)(ConnectFour.from_moves("1212121"), Limits(depth=2))
 
 
 def test_close_during_a_deep_search_returns_promptly_and_leaves_no_thread():

@@ -154,9 +154,48 @@ def test_an_illegal_answer_from_the_engine_is_an_error():
 def test_no_ponder_option():
     engine = FakeEngine()
     session = Session(PlayOptions(ponder=False), engine)
-    assert engine.count("ponder") == 0 and not engine.pondering_enabled
+    assert engine.count("ponder") == 0
     session.play(3)
     assert engine.count("think") == 1
+
+
+@pytest.mark.parametrize(
+    ("mode", "ponder", "analysis_wanted", "searched"),
+    [
+        (Mode.COMPUTER, True, False, True),
+        (Mode.COMPUTER, True, True, True),
+        (Mode.COMPUTER, False, False, False),
+        (Mode.COMPUTER, False, True, True),
+        (Mode.TWO_PLAYERS, True, False, False),
+        (Mode.TWO_PLAYERS, False, True, True),
+    ],
+)
+def test_the_session_decides_when_the_humans_position_is_pondered(mode, ponder, analysis_wanted, searched):
+    engine = FakeEngine()
+    session = Session(PlayOptions(mode=mode, ponder=ponder, level=LEVEL), engine)
+    session.want_analysis(analysis_wanted)
+    assert session.is_human_turn()
+    assert engine.count("ponder") == (1 if searched else 0)
+    assert (session.thinking is not None and session.thinking.pondering) == searched
+
+
+def test_with_pondering_off_only_the_view_or_a_new_position_ends_an_analysis():
+    engine = FakeEngine(auto_answer=False)
+    session = Session(PlayOptions(ponder=False, level=LEVEL), engine)
+    session.want_analysis(True)
+    analysis = engine.last("ponder").token
+    stops = engine.count("stop")
+    assert session.receive(Progress(analysis, 3, 0, False, (3,), 100, 0.1, True))
+    session.update(1.0)
+    session.want_analysis(True)
+    assert engine.count("stop") == stops and engine.last("ponder").token == analysis
+    session.play(3)  # a new position: the computer's think supersedes the analysis
+    assert engine.count("stop") == stops and engine.calls[-1].name == "think"
+    session.undo()
+    renewed = engine.last("ponder")
+    assert renewed.token != analysis and renewed.moves == ""
+    session.want_analysis(False)
+    assert engine.calls[-1].name == "stop"
 
 
 def test_watch_mode_plays_to_the_end_and_pauses():

@@ -29,7 +29,6 @@ class Call:
 class FakeEngine:
     auto_answer: bool = True
     choose: Callable[[object], int] = field(default=lambda game: game.moves()[0])
-    pondering_enabled: bool = True
     calls: list[Call] = field(default_factory=list)
     closed: bool = False
     #: What ``searching`` reports: the live count of the running request, as a test sets it.
@@ -56,20 +55,11 @@ class FakeEngine:
         self.calls.append(Call("ponder", token, game.moves_text(), limits))
         return token
 
-    def analyze(self, game, limits: Limits | None = None) -> int:
-        token = self._token()
-        self.calls.append(Call("analyze", token, game.moves_text(), limits))
-        return token
-
     def stop(self) -> None:
         self.calls.append(Call("stop"))
 
     def new_game(self) -> None:
         self.calls.append(Call("new_game"))
-
-    def set_pondering(self, enabled: bool) -> None:
-        self.pondering_enabled = enabled
-        self.calls.append(Call("set_pondering"))
 
     def poll(self) -> list[EngineMessage]:
         messages, self._queue = self._queue, []

@@ -4,10 +4,11 @@ This is the play screen's brain without pygame, so tests can drive it directly. 
 
 * the seats (human or computer at a level) of the current round, and the rounds themselves;
 * the game, undo (against the computer: your move and its reply together) and redo;
-* the engine requests: think when a computer is to move, ponder when a human is (computer mode), analyze when
-  a human is to move and the view wants the search's values anyway (a hint, the analysis overlay: in every
-  mode, pondering on or off), stop when a request is superseded; and the token of the one request whose
-  messages are still wanted, so a late answer to an undone position is never played;
+* the engine requests: think when a computer is to move; on a human's turn, ponder when pondering is on
+  (computer mode), and also when the view wants the search's values anyway (a hint, the analysis overlay: in
+  every mode, pondering on or off). This is the one place that decides when to ponder; the engine runs what
+  it is asked. Stop when a request is superseded; and the token of the one request whose messages are still
+  wanted, so a late answer to an undone position is never played;
 * the presentation delay: the computer's answer is held until the board has been still for
   :data:`PRESENTATION_DELAY` seconds, so a person can follow it even when the search answered at once.
 
@@ -40,13 +41,9 @@ class EngineLike(Protocol):
 
     def ponder(self, game: Game, limits: Limits | None = None) -> int: ...
 
-    def analyze(self, game: Game, limits: Limits | None = None) -> int: ...
-
     def stop(self) -> None: ...
 
     def new_game(self) -> None: ...
-
-    def set_pondering(self, enabled: bool) -> None: ...
 
     def poll(self) -> list[EngineMessage]: ...
 
@@ -144,7 +141,6 @@ class Session:
         self._still_for = 0.0
         #: The view wants the search's values of the human's position even where nobody ponders.
         self._analysis_wanted = False
-        engine.set_pondering(options.ponder)
         self._reset()
 
     # --- rounds ---------------------------------------------------------------------------------------------
@@ -232,16 +228,17 @@ class Session:
             # think() supersedes whatever ran (the ponder of the human's move), so no stop() is needed.
             self._token = self.engine.think(self.game, seat.level.limits(self.options.max_seconds))
             self.thinking = Thinking(player, pondering=False)
-        elif self.options.mode is Mode.COMPUTER and self.options.ponder:
+        elif self._ponders() or self._analysis_wanted:
             # The computer's limits tell the engine how deep pondering pays: one ply past a depth level covers
             # every reply the human can make; deeper would only burn the human's CPU.
             self._token = self.engine.ponder(self.game, self._computer_limits())
             self.thinking = Thinking(player, pondering=True)
-        elif self._analysis_wanted:
-            self._token = self.engine.analyze(self.game, self._computer_limits())
-            self.thinking = Thinking(player, pondering=True)
         else:
             self._forget_request()
+
+    def _ponders(self) -> bool:
+        """Pondering is on: the computer thinks on every turn of its human opponent."""
+        return self.options.mode is Mode.COMPUTER and self.options.ponder
 
     def _computer_limits(self) -> Limits | None:
         """The opponent computer's limits against the computer (so a hint is the computer's own opinion and
@@ -265,7 +262,7 @@ class Session:
         if wanted == self._analysis_wanted:
             return
         self._analysis_wanted = wanted
-        if self.is_human_turn() and not (self.options.mode is Mode.COMPUTER and self.options.ponder):
+        if self.is_human_turn() and not self._ponders():
             self._forget_request()
             self._begin_turn()
 
