@@ -38,12 +38,12 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from ai.messages import BestMove, EngineFailure, EngineMessage, Limits, Progress, Searching
+from ai.messages import BestMove, EngineFailure, EngineMessage, Limits, Progress, Searching, SearchResult
 from ai.player import Thinker
-from ai.search import Searcher, SearchResult
+from ai.search import Searcher
 from ai.stop_flag import StopFlag
 
 #: Slots of the search's transposition table by default (about 80 MB when full).
@@ -175,8 +175,8 @@ class Engine:
         self._current: _Job | None = None
         self._live_token: int | None = None
         self._closed = False
-        #: The worker's search for each kind of search job.
-        self._searches: dict[_Kind, Callable[[_Job], None]] = {
+        #: The worker's search for each kind of search job: the messages it posts, as they come.
+        self._searches: dict[_Kind, Callable[[_Job], Iterator[EngineMessage]]] = {
             _Kind.THINK: self._think,
             _Kind.PONDER: self._ponder,
         }
@@ -304,53 +304,26 @@ class Engine:
             return True  # superseded before it started
         self._pulse.begin(job.token)
         try:
-            self._searches[job.kind](job)
+            for message in self._searches[job.kind](job):
+                # A stopped request posts nothing more; its search ends at its next check point.
+                if job.stop.is_set():
+                    break
+                self._replies.put(message)
         except Exception as error:  # noqa: BLE001 - delivered to the UI thread, which re-raises it
             self._replies.put(EngineFailure(job.token, error))
         finally:
             self._pulse.end()
         return True
 
-    def _think(self, job: _Job) -> None:
+    def _think(self, job: _Job) -> Iterator[EngineMessage]:
         last: SearchResult | None = None
         for last in self._thinker.think(job.game, job.limits, stop=job.stop):
-            self._post(job, _progress(job.token, last, pondering=False))
-        if last is None:
-            if job.stop.is_set():
-                return
+            yield Progress(job.token, last)
+        if last is not None:
+            yield BestMove(job.token, last)
+        elif not job.stop.is_set():
             raise RuntimeError("the search produced no move")
-        if not job.stop.is_set():
-            self._replies.put(
-                BestMove(
-                    token=job.token,
-                    move=last.best_move,
-                    score=last.score,
-                    exact=last.exact,
-                    depth=last.depth,
-                    principal_variation=last.principal_variation,
-                    nodes=last.nodes,
-                    seconds=last.seconds,
-                )
-            )
 
-    def _ponder(self, job: _Job) -> None:
+    def _ponder(self, job: _Job) -> Iterator[EngineMessage]:
         for result in self._thinker.ponder(job.game, job.limits, stop=job.stop):
-            self._post(job, _progress(job.token, result, pondering=True))
-
-    def _post(self, job: _Job, message: Progress) -> None:
-        if not job.stop.is_set():
-            self._replies.put(message)
-
-
-def _progress(token: int, result: SearchResult, pondering: bool) -> Progress:
-    return Progress(
-        token=token,
-        depth=result.depth,
-        score=result.score,
-        exact=result.exact,
-        principal_variation=result.principal_variation,
-        nodes=result.nodes,
-        seconds=result.seconds,
-        pondering=pondering,
-        move_scores=result.move_scores,
-    )
+            yield Progress(job.token, result)

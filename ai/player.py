@@ -1,7 +1,7 @@
 """Choosing a move for a level: the depth-limited search, and for the max level the exact solver on top.
 
 :class:`Thinker` owns the search's transposition table and the exact analyzer, and turns a request (a position
-and its :class:`~ai.messages.Limits`) into a stream of :class:`~ai.search.SearchResult`, one per completed
+and its :class:`~ai.messages.Limits`) into a stream of :class:`~ai.messages.SearchResult`, one per completed
 depth; the last result is the answer. The engine thread and the ``move`` command both use it, so the
 command-line AI and the window's AI are the same player.
 """
@@ -14,9 +14,9 @@ from collections.abc import Iterator
 
 from ai.analysis import ExactAnalyzer, solver_supports
 from ai.connect4_solver import FULL_COLUMN
-from ai.messages import Limits
+from ai.messages import Limits, SearchResult
 from ai.score import PROVEN, from_benchmark, from_child, win_in
-from ai.search import Searcher, SearchResult, SearchStopped
+from ai.search import Searcher, SearchStopped
 from ai.stop_flag import StopFlag
 from ai.table import TranspositionTable
 

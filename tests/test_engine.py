@@ -53,10 +53,11 @@ def test_think_gives_progress_then_exactly_one_best_move(engine):
     messages = collect(engine, lambda ms: bool(best_moves(ms)))
     messages += collect(engine, lambda ms: False, timeout=0.3)
     [best] = best_moves(messages)
-    assert best.token == token and best.move in game.moves() and best.depth == 5
+    assert best.token == token and best.move in game.moves() and best.result.depth == 5
     progress = [m for m in messages if isinstance(m, Progress)]
-    assert [p.depth for p in progress] == [1, 2, 3, 4, 5]
-    assert all(p.token == token and not p.pondering for p in progress)
+    assert [p.result.depth for p in progress] == [1, 2, 3, 4, 5]
+    assert all(p.token == token for p in progress)
+    assert best.result == progress[-1].result  # the answer is the last completed depth's
     assert game.moves_text() == "4453"  # the caller's game was not touched
 
 
@@ -130,10 +131,10 @@ OPEN_8X7 = "44"
 def test_ponder_reports_every_reply_and_never_a_best_move(engine):
     game = ConnectFour.from_moves(OPEN_8X7, 8, 7)
     token = engine.ponder(game, Limits(depth=3))
-    messages = collect(engine, lambda ms: any(m.depth == 4 for m in ms))
-    assert messages and all(isinstance(m, Progress) and m.pondering and m.token == token for m in messages)
-    assert [m.depth for m in messages] == [2, 3, 4]
-    assert all(len(m.move_scores) == 8 for m in messages)
+    messages = collect(engine, lambda ms: any(m.result.depth == 4 for m in ms))
+    assert messages and all(isinstance(m, Progress) and m.token == token for m in messages)
+    assert [m.result.depth for m in messages] == [2, 3, 4]
+    assert all(len(m.result.move_scores) == 8 for m in messages)
 
 
 def test_ponder_on_a_book_position_reports_the_exact_values_alone(engine):
@@ -141,13 +142,13 @@ def test_ponder_on_a_book_position_reports_the_exact_values_alone(engine):
     but quietly, so no heuristic result replaces the exact one."""
     token = engine.ponder(ConnectFour.from_moves("44"), Limits(depth=4))
     messages = collect(engine, lambda ms: False, timeout=1.5)
-    assert len(messages) == 1 and messages[0].token == token and messages[0].exact
-    assert sorted(move for move, _, exact in messages[0].move_scores if exact) == list(range(7))
+    assert len(messages) == 1 and messages[0].token == token and messages[0].result.exact
+    assert sorted(move for move, _, exact in messages[0].result.move_scores if exact) == list(range(7))
 
 
 def test_a_finished_ponder_idles_without_burning_cpu(engine):
     engine.ponder(TicTacToe.from_moves("5"), Limits(depth=2))
-    collect(engine, lambda ms: any(m.exact or m.depth == 3 for m in ms))
+    collect(engine, lambda ms: any(m.result.exact or m.result.depth == 3 for m in ms))
     time.sleep(0.1)
     cpu_before = time.process_time()
     time.sleep(0.5)

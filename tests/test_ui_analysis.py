@@ -18,7 +18,7 @@ from ai.levels import MAX, Level
 from ai.messages import Progress
 from ai.score import from_benchmark, win_in
 from tests.conftest import TESTSETS
-from tools.support.fakes import FakeEngine, key, motion
+from tools.support.fakes import FakeEngine, key, motion, search_result
 from ui import play_view
 from ui.layout import play_layout
 from ui.overlay import fitted_label, value_box
@@ -46,7 +46,7 @@ def make(options: PlayOptions | None = None, **engine_options):
 def ponder_progress(token, best, scores, depth=5, exact=False):
     """A ponder Progress valuing every move in ``scores`` ({move: score}), ``best`` first in the line."""
     move_scores = tuple((move, score, exact) for move, score in scores.items())
-    return Progress(token, depth, scores[best], exact, (best, 3), 5000, 0.3, True, move_scores)
+    return Progress(token, search_result(depth, scores[best], exact, (best, 3), 5000, 0.3, move_scores))
 
 
 def run(scene, engine, seconds, dt=0.05):
@@ -124,7 +124,7 @@ def test_overlay_labels_for_proven_values_and_a_bar_for_heuristic_ones():
     scores = {0: win_in(5), 1: -win_in(4), 2: 0, 3: 120, 4: -300, 5: 0, 6: win_in(1)}
     exact = {0: True, 1: True, 2: True, 3: False, 4: False, 5: False, 6: True}
     move_scores = tuple((move, score, exact[move]) for move, score in scores.items())
-    scene.receive(Progress(token, 6, win_in(1), True, (6,), 100, 0.1, True, move_scores))
+    scene.receive(Progress(token, search_result(6, win_in(1), True, (6,), 100, 0.1, move_scores)))
     values = {value.move: value for value in move_values(scene.session.thinking)}
     assert values[0].label == "W3" and values[1].label == "L2" and values[2].label == "="
     assert values[6].label == "W1" and values[6].best
@@ -218,7 +218,8 @@ def search_until_proven(scene, engine, seconds=15.0):
             scene.receive(message)
         scene.update(0.01)
         thinking = scene.session.thinking
-        if thinking is not None and thinking.move_scores and all(e for _, _, e in thinking.move_scores):
+        result = None if thinking is None else thinking.result
+        if result is not None and result.move_scores and all(e for _, _, e in result.move_scores):
             return thinking
         time.sleep(0.005)
     raise AssertionError("the search proved nothing in time")

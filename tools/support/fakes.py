@@ -12,7 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ai.messages import BestMove, EngineMessage, Limits, Progress, Searching
+from ai.messages import BestMove, EngineMessage, Limits, Progress, Searching, SearchResult
+
+
+def search_result(
+    depth: int,
+    score: int,
+    exact: bool,
+    line: tuple[int, ...],
+    nodes: int = 1,
+    seconds: float = 0.0,
+    move_scores: tuple[tuple[int, int, bool], ...] = (),
+) -> SearchResult:
+    """A result as the searches make it: its best move is the first of its principal variation ``line``."""
+    return SearchResult(depth, score, exact, line[0], line, nodes, seconds, move_scores)
 
 
 @dataclass
@@ -46,8 +59,9 @@ class FakeEngine:
         if self.auto_answer:
             move = self.choose(game)
             depth = limits.depth or 1
-            self._queue.append(Progress(token, depth, 3, False, (move,), 100, 0.01, False))
-            self._queue.append(BestMove(token, move, 3, False, depth, (move,), 100, 0.01))
+            result = search_result(depth, 3, False, (move,), 100, 0.01)
+            self._queue.append(Progress(token, result))
+            self._queue.append(BestMove(token, result))
         return token
 
     def ponder(self, game, limits: Limits | None = None) -> int:

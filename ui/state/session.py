@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ai.levels import Level
-from ai.messages import BestMove, EngineMessage, Limits, Progress, Searching
+from ai.messages import BestMove, EngineMessage, Limits, Progress, Searching, SearchResult
 from game.catalog import new_game
 from game.protocol import Game
 from ui.state.options import FirstPlayer, Mode, PlayOptions
@@ -79,24 +79,20 @@ class Thinking:
     """The running search as the status line and the analysis overlay tell it: for ``player``, a think or a
     ponder (pondering includes analysis asked for by the view).
 
-    ``depth`` is None until the first iteration completes. ``move_scores`` is the latest Progress's value of
-    every legal move of the position on the board, from ``player``'s side, when the search had them (pondering
-    and the exact solver do; an ordinary think does not, and then it is empty).
+    ``result`` is the latest Progress's, None until the first iteration completes; its scores are from
+    ``player``'s side, and its ``move_scores`` value every legal move of the position on the board when the
+    search had them (pondering and the exact solver do; an ordinary think does not, and then it is empty).
 
-    ``nodes`` and ``seconds`` move between depths too: ``nodes`` is the larger of the last Progress's count
-    and the engine's live count, ``seconds`` the time since the request was sent, counted by the session
-    while ``running`` (until the answer arrives or the engine says the search has ended).
+    ``nodes`` and ``seconds`` move between depths too: ``nodes`` is the larger of the result's count and the
+    engine's live count, ``seconds`` the time since the request was sent, counted by the session while
+    ``running`` (until the answer arrives or the engine says the search has ended).
     """
 
     player: int
     pondering: bool
-    depth: int | None = None
-    score: int = 0
-    exact: bool = False
+    result: SearchResult | None = None
     nodes: int = 0
     seconds: float = 0.0
-    principal_variation: tuple[int, ...] = ()
-    move_scores: tuple[tuple[int, int, bool], ...] = ()
     running: bool = True
 
 
@@ -285,15 +281,12 @@ class Session:
         if self._token is None or message.token != self._token or self.thinking is None:
             return False
         if isinstance(message, Progress):
+            result = message.result
             self.thinking = replace(
                 self.thinking,
-                depth=message.depth,
-                score=message.score,
-                exact=message.exact,
-                nodes=max(self.thinking.nodes, message.nodes),
-                seconds=max(self.thinking.seconds, message.seconds),
-                principal_variation=message.principal_variation,
-                move_scores=message.move_scores,
+                result=result,
+                nodes=max(self.thinking.nodes, result.nodes),
+                seconds=max(self.thinking.seconds, result.seconds),
             )
             return True
         if self.thinking.pondering:
