@@ -5,16 +5,17 @@ Requests cross to the worker through a queue, carrying a *copy* of the game; rep
 queue as typed messages (:mod:`ai.messages`), each carrying its request's token.
 
 Tokens and staleness: every ``think`` or ``ponder`` gets a new token and supersedes the request before it,
-whose search is stopped at its next check point (every thousand nodes or so). ``poll`` hands out only messages
-of the latest request, so a late answer to a request the UI has moved past (undo, new game, settings change)
-is never seen, let alone played. A ``think`` that is not superseded gets exactly one
+whose search is stopped at its next check point (every thousand nodes or so). A stopped request posts nothing
+more, but what it posted before its stop may still wait in the queue: ``poll`` hands out every message as it
+came, and the caller, who alone knows which request it still wants, drops the others by their token (the play
+session does, :mod:`ui.state.session`). A ``think`` that is neither superseded nor stopped gets exactly one
 :class:`~ai.messages.BestMove`.
 
 Pondering: while a human is to move, ``ponder`` searches that position with no deadline. Whether to ponder is
 the caller's policy (the play session's: pondering on the human's time, or an analysis a person asked for);
-the engine runs every request it is given. Every reply the human
-can make is a subtree of it, so when the human has moved, the ``think`` for the computer's reply finds that
-subtree already in the shared transposition table. A ponder search ends by itself when it has done its job
+the engine runs every request it is given. Every reply the human can make is a subtree of the position, so
+when the human has moved, the ``think`` for the computer's reply finds that subtree already in the shared
+transposition table. A ponder search ends by itself when it has done its job
 (see :meth:`ai.player.Thinker.ponder`) and the worker then sleeps on its queue, using no CPU.
 
 Smoothness: two threads share one GIL, and a UI thread that wants it waits until the search lets go. While
@@ -173,7 +174,6 @@ class Engine:
         self._replies: queue.Queue[EngineMessage | EngineFailure] = queue.Queue()
         self._tokens = itertools.count(1)
         self._current: _Job | None = None
-        self._live_token: int | None = None
         self._closed = False
         #: The worker's search for each kind of search job: the messages it posts, as they come.
         self._searches: dict[_Kind, Callable[[_Job], Iterator[EngineMessage]]] = {
@@ -204,10 +204,10 @@ class Engine:
         return self._submit(_Kind.PONDER, game, limits)
 
     def stop(self) -> None:
-        """Stops whatever runs; no message of it is handed out afterwards."""
+        """Stops the latest request: its search ends at its next check point and posts nothing more (what it
+        posted before may still be polled)."""
         if self._current is not None:
             self._current.stop.set()
-        self._live_token = None
 
     def new_game(self) -> None:
         """Stops whatever runs and forgets everything the tables learnt."""
@@ -215,7 +215,8 @@ class Engine:
         self._enqueue(_Job(_Kind.CLEAR, 0, StopFlag()))
 
     def poll(self) -> list[EngineMessage]:
-        """Messages of the latest request since the last poll, oldest first.
+        """Every message posted since the last poll, oldest first, whatever its request: the caller drops
+        those of requests it no longer wants, by their token.
 
         Re-raises, on the caller's thread, an exception the worker met (for any request).
         """
@@ -227,16 +228,13 @@ class Engine:
                 return messages
             if isinstance(message, EngineFailure):
                 raise message.error
-            if message.token == self._live_token:
-                messages.append(message)
+            messages.append(message)
 
     def searching(self) -> Searching | None:
-        """The live count of the latest request (see :class:`~ai.messages.Searching`), or None when no request
-        is wanted or the wanted one has not started yet. Never blocks; the value may be a few ms old."""
-        latest = self._pulse.now()
-        if latest is None or latest.token != self._live_token:
-            return None
-        return latest
+        """The live count of the search that runs, or ran last (see :class:`~ai.messages.Searching`); its
+        token says which request it counts, which need not be the latest (that one may not have started yet).
+        None before the first search. Never blocks; the value may be a few ms old."""
+        return self._pulse.now()
 
     def close(self, timeout: float = 2.0) -> None:
         """Stops the search and ends the worker thread, waiting at most ``timeout`` seconds. Closing the last
@@ -268,7 +266,6 @@ class Engine:
             raise ValueError(f"cannot {kind.value} about a finished game")
         self.stop()
         token = next(self._tokens)
-        self._live_token = token
         self._enqueue(_Job(kind, token, StopFlag(), game.copy(), limits))
         return token
 

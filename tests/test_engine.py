@@ -63,8 +63,8 @@ def test_think_gives_progress_then_exactly_one_best_move(engine):
 
 def worker_settles(engine: Engine, within: float = 2.0) -> bool:
     """True when the worker thread itself stops working: it is idle within ``within`` seconds and stays so,
-    burning no CPU, for a few tenths of a second. (``poll`` drops stale messages, so a test that only looks at
-    messages cannot tell a worker that stopped from one that still searches for nobody.)"""
+    burning no CPU, for a few tenths of a second. (A stopped request posts nothing more, so a test that only
+    looks at messages cannot tell a worker that stopped from one that still searches for nobody.)"""
     deadline = time.monotonic() + within
     while not engine.is_idle():
         if time.monotonic() > deadline:
@@ -86,8 +86,7 @@ def test_a_superseded_think_never_answers(engine):
     assert worker_settles(engine), "the worker still searches after answering the newer think"
     messages += engine.poll()
     assert [m.token for m in best_moves(messages)] == [second]
-    assert all(m.token == second for m in messages)
-    assert first != second
+    assert {m.token for m in messages} <= {first, second} and first != second
 
 
 def test_stop_and_new_game_silence_a_think(engine):
@@ -97,12 +96,13 @@ def test_stop_and_new_game_silence_a_think(engine):
     assert not engine.is_idle()
     engine.stop()
     assert worker_settles(engine), "the worker ignored stop"
-    assert engine.poll() == []
+    assert best_moves(engine.poll()) == []  # progress posted before the stop may still come; no answer
     engine.think(game, Limits(depth=40))
     time.sleep(0.05)
     engine.new_game()
     assert worker_settles(engine), "the worker ignored new_game"
-    assert engine.poll() == []
+    assert best_moves(engine.poll()) == []
+    assert engine.poll() == []  # a stopped search posts nothing more
     # The engine still serves requests afterwards.
     token = engine.think(game, Limits(depth=3))
     assert best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0].token == token
@@ -198,11 +198,11 @@ def test_the_live_count_grows_between_depths_and_belongs_to_the_wanted_request(e
     nodes = [count.nodes for count in counts]
     assert nodes == sorted(nodes) and nodes[-1] >= 4 * Searcher.CHECK_EVERY
     assert counts[-1].seconds > counts[0].seconds and all(count.running for count in counts)
-    # A newer request supersedes the count at once, before its own search has started or after.
+    # The count is always of the search that runs or ran last, which a newer request soon replaces.
     newer = engine.think(ConnectFour.from_moves("444"), Limits(depth=3))
-    assert engine.searching() is None or engine.searching().token == newer
-    engine.stop()
-    assert engine.searching() is None
+    assert engine.searching().token in (token, newer)
+    best_moves(collect(engine, best_moves))
+    assert engine.searching().token == newer
 
 
 def test_the_live_count_says_when_the_search_has_ended(engine):

@@ -3,8 +3,8 @@ a sound player that records what it was asked to play, and synthetic pygame even
 
 ``think`` queues a Progress and a BestMove that the next ``poll`` returns (the first legal move, unless a
 ``choose`` function says otherwise). With ``auto_answer=False`` nothing is queued and the test delivers
-messages itself. Like a worst-case real engine, ``stop`` does not withdraw what is already queued, so the
-window's token checks are what keeps stale answers off the board.
+messages itself. As with the real engine, ``stop`` does not withdraw what is already queued, and ``poll``
+hands out every message whatever its token: the session's token checks keep stale answers off the board.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ This is the play screen's brain without pygame, so tests can drive it directly. 
   (computer mode), and also when the view wants the search's values anyway (a hint, the analysis overlay: in
   every mode, pondering on or off). This is the one place that decides when to ponder; the engine runs what
   it is asked. Stop when a request is superseded; and the token of the one request whose messages are still
-  wanted, so a late answer to an undone position is never played;
+  wanted: the engine hands out every message it posted, and this is where those of other requests are
+  dropped, so a late answer to an undone position is never played;
 * the presentation delay: the computer's answer is held until the board has been still for
   :data:`PRESENTATION_DELAY` seconds, so a person can follow it even when the search answered at once.
 
@@ -320,7 +321,7 @@ class Session:
             return
         live = self.engine.searching()
         if live is not None and live.token != self._token:
-            live = None  # a count of a request this session no longer wants
+            live = None  # another request's count: an earlier one, or the last before this one started
         ended = self._answer is not None or (live is not None and not live.running)
         self.thinking = replace(
             thinking,
