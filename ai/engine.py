@@ -158,7 +158,12 @@ class _Pulse:
 
 
 class Engine:
-    """Owns exactly one worker thread, the searcher and its tables."""
+    """Owns exactly one worker thread, the searcher and its tables.
+
+    Requests (each supersedes the one before): :meth:`think`, :meth:`ponder`. Control: :meth:`stop`,
+    :meth:`new_game`, :meth:`close`. Replies: :meth:`poll` (messages), :meth:`searching` (the live count).
+    For tests and benchmarks that watch the worker: :meth:`is_alive`, :meth:`is_idle`.
+    """
 
     def __init__(
         self,
@@ -191,6 +196,8 @@ class Engine:
         Unless superseded, the request gets a Progress per completed depth and then exactly one BestMove.
         Raises ValueError at once for a finished game.
         """
+        if game.is_over():
+            raise ValueError("cannot think about a finished game")
         return self._submit(_Kind.THINK, game, limits)
 
     def ponder(self, game, limits: Limits | None = None) -> int:
@@ -201,11 +208,13 @@ class Engine:
         reply (``move_scores``); a ponder never gets a BestMove, and ends by itself when it has done its job
         (see :meth:`ai.player.Thinker.ponder`). Raises ValueError at once for a finished game.
         """
+        if game.is_over():
+            raise ValueError("cannot ponder a finished game")
         return self._submit(_Kind.PONDER, game, limits)
 
     def stop(self) -> None:
-        """Stops the latest request: its search ends at its next check point and posts nothing more (what it
-        posted before may still be polled)."""
+        """Stops the latest request: its search ends at its next check point, and once the worker sees the
+        stop it posts nothing more for it (what it posted before may still be polled)."""
         if self._current is not None:
             self._current.stop.set()
 
@@ -262,8 +271,6 @@ class Engine:
         """Sends a search of (a copy of) ``game``, superseding the request before it; returns its token."""
         if self._closed:
             raise RuntimeError("the engine is closed")
-        if game.is_over():
-            raise ValueError(f"cannot {kind.value} about a finished game")
         self.stop()
         token = next(self._tokens)
         self._enqueue(_Job(kind, token, StopFlag(), game.copy(), limits))
