@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from ai.levels import MAX, Level  # noqa: E402
 from ai.messages import BestMove, Limits, Progress, Searching, SearchResult  # noqa: E402
 from ai.player import Thinker  # noqa: E402
 from ai.score import from_benchmark  # noqa: E402
+from ai.stop_flag import StopFlag  # noqa: E402
 from tools.support.fakes import FakeEngine, search_result  # noqa: E402
 from ui.app import DEFAULT_SIZE  # noqa: E402
 from ui.help_overlay import draw_help  # noqa: E402
@@ -110,7 +110,7 @@ def heuristic_ponder_progress(scene: PlayScene, engine: FakeEngine, depth: int) 
     thinker = Thinker(table_entries=1 << 16, seed=1)
     game = scene.game.copy()
     last = None
-    for last in thinker.ponder(game, Limits(depth=depth), threading.Event()):
+    for last in thinker.ponder(game, Limits(depth=depth), StopFlag()):
         pass
     assert last is not None
     token = engine.last("ponder").token
