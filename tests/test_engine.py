@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import queue
 import random
 import statistics
@@ -19,6 +20,8 @@ from ai.search import Searcher
 from ai.stop_flag import StopFlag
 from game import ConnectFour, TicTacToe
 from tests.conftest import TESTSETS
+from tools.support.fakes import FakeEngine
+from ui.state.session import EngineLike
 
 GENEROUS = 10.0  # seconds; an upper bound for things that normally take milliseconds
 
@@ -153,6 +156,20 @@ def test_a_finished_ponder_idles_without_burning_cpu(engine):
     cpu_before = time.process_time()
     time.sleep(0.5)
     assert time.process_time() - cpu_before < 0.2
+
+
+def test_the_window_s_protocol_and_the_fake_engine_keep_in_step_with_the_engine():
+    def verbs(cls) -> set[str]:
+        return {name for name, value in vars(cls).items() if callable(value) and not name.startswith("_")}
+
+    # is_alive and is_idle watch the worker thread, for tests and benchmarks; the window never asks.
+    assert verbs(Engine) - {"is_alive", "is_idle"} == verbs(EngineLike)
+    assert verbs(EngineLike) <= verbs(FakeEngine)
+    for name in verbs(EngineLike):
+        wanted = list(inspect.signature(getattr(EngineLike, name)).parameters)
+        assert list(inspect.signature(getattr(FakeEngine, name)).parameters) == wanted, name
+        # The real engine may take more, with defaults (close's timeout).
+        assert list(inspect.signature(getattr(Engine, name)).parameters)[: len(wanted)] == wanted, name
 
 
 class ExplodingGame:
