@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TextIO
 
 from game.catalog import DEFAULT_GAME, GAME_NAMES
+from game.numerals import positive_int, seconds_type
 
 TOOLS = ("analyze", "move", "review")
 #: How the user started the program, for usage and error lines: the installed command or the script.
@@ -43,24 +44,6 @@ Run '{PROGRAM} <tool> --help' for a tool's options.
 exit status: 0 ok (also when the window is closed); 1 bad input (an unusable --load file, bad lines of the
 tools); 2 bad arguments; 130 interrupted (Ctrl+C).
 """
-
-
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"'{text}' must be a positive number of seconds")
-    return value
-
-
-def positive_int(text: str) -> int:
-    # isdecimal, not isdigit: "²" is a digit that int() refuses. (Past int()'s 4300 digits its ValueError
-    # makes argparse say "invalid positive_int value".)
-    if not text.isdecimal() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"'{text}' must be a whole number of at least 1")
-    return int(text)
 
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
@@ -94,7 +77,7 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
         _add_game_arguments(parser)
         parser.add_argument(
             "--seconds",
-            type=positive_float,
+            type=seconds_type(),
             default=10.0,
             help="exact analysis time per position on boards over 42 cells (default 10)",
         )
@@ -107,7 +90,7 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
     _add_game_arguments(parser)
     limit = parser.add_mutually_exclusive_group(required=True)
     limit.add_argument("--depth", type=positive_int, help="search depth in plies (a level)")
-    limit.add_argument("--seconds", type=positive_float, help="think time, as the max level")
+    limit.add_argument("--seconds", type=seconds_type(), help="think time, as the max level")
     parser.add_argument("--seed", type=int, default=0, help="seed for choosing among equal moves (default 0)")
     return parser
 

@@ -60,6 +60,14 @@ class ExactAnalyzer:
         self._searcher = Searcher(TranspositionTable(search_entries))
         self.stop: threading.Event | None = None
         self.deadline: float | None = None
+        #: Called every few thousand positions by the searches that hold the GIL (see :meth:`set_checkpoint`).
+        self.on_checkpoint: Callable[[], None] | None = None
+
+    def set_checkpoint(self, hook: Callable[[], None] | None) -> None:
+        """Installs ``hook`` to run every few thousand positions of the searches that hold the GIL (the
+        engine hands the GIL to the window there)."""
+        self.on_checkpoint = hook
+        self._searcher.on_checkpoint = hook
 
     def clear(self) -> None:
         """Empties every search table (the exact scores already found stay: they are facts)."""
@@ -111,6 +119,7 @@ class ExactAnalyzer:
             self._solvers[shape] = new_solver(game.width, game.height, self._solver_slots)
         solver = self._solvers[shape]
         solver.stop, solver.deadline = self.stop, self.deadline
+        solver.on_checkpoint = self.on_checkpoint
         return solver
 
     def score(self, game, weak: bool = False) -> int:

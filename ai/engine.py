@@ -5,20 +5,24 @@ Requests cross to the worker through a queue, carrying a *copy* of the game; rep
 queue as typed messages (:mod:`ai.messages`), each carrying its request's token.
 
 Tokens and staleness: every ``think`` or ``ponder`` gets a new token and supersedes the request before it,
-whose search is stopped at its next check point (every thousand nodes or so). ``poll`` hands out only messages
-of the latest request, so a late answer to a request the UI has moved past (undo, new game, settings change)
-is never seen, let alone played. A ``think`` that is not superseded gets exactly one
+whose search is stopped at its next check point (every thousand nodes or so). A stopped request posts nothing
+more, but what it posted before its stop may still wait in the queue: ``poll`` hands out every message as it
+came, and the caller, who alone knows which request it still wants, drops the others by their token (the play
+session does, :mod:`ui.state.session`). A ``think`` that is neither superseded nor stopped gets exactly one
 :class:`~ai.messages.BestMove`.
 
-Pondering: while a human is to move, ``ponder`` searches that position with no deadline. Every reply the human
-can make is a subtree of it, so when the human has moved, the ``think`` for the computer's reply finds that
-subtree already in the shared transposition table. A ponder search ends by itself when it has done its job
+Pondering: while a human is to move, ``ponder`` searches that position with no deadline. Whether to ponder is
+the caller's policy (the play session's: pondering on the human's time, or an analysis a person asked for);
+the engine runs every request it is given. Every reply the human can make is a subtree of the position, so
+when the human has moved, the ``think`` for the computer's reply finds that subtree already in the shared
+transposition table. A ponder search ends by itself when it has done its job
 (see :meth:`ai.player.Thinker.ponder`) and the worker then sleeps on its queue, using no CPU.
 
-Smoothness: two threads share one GIL, and a UI thread that wants it waits until the search lets go. The
-engine lowers the interpreter's switch interval to 1 ms (from CPython's 5 ms: bench/frames.py measured a p95
-frame of 25 ms with 5 ms, 19 ms with 1 ms, and no measurable loss of search speed), and the search calls
-``time.sleep(0)`` at every check point, which hands the GIL to a waiting UI thread at once.
+Smoothness: two threads share one GIL, and a UI thread that wants it waits until the search lets go. While
+any engine is open the interpreter's switch interval is at most 1 ms (from CPython's 5 ms: bench/frames.py
+measured a p95 frame of 25 ms with 5 ms, 19 ms with 1 ms, and no measurable loss of search speed); closing the
+last engine restores the interval it found. The search calls ``time.sleep(0)`` at every check point, which
+hands the GIL to a waiting UI thread at once.
 
 Live counting: Progress messages come once per completed depth, which at the max level or while pondering can
 be many seconds apart. The same check point also counts the positions explored so far and publishes them
@@ -29,17 +33,27 @@ frozen value, a single reference store under the GIL).
 
 from __future__ import annotations
 
+import enum
 import itertools
 import queue
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from ai.messages import BestMove, EngineFailure, EngineMessage, Limits, Progress, Searching
+from ai.messages import (
+    BestMove,
+    EngineFailure,
+    EngineMessage,
+    Limits,
+    Progress,
+    ReviewMark,
+    Searching,
+    SearchResult,
+)
 from ai.player import Thinker
-from ai.search import Searcher, SearchResult
+from ai.search import Searcher
 from ai.stop_flag import StopFlag
 
 #: Slots of the search's transposition table by default (about 80 MB when full).
@@ -48,9 +62,53 @@ DEFAULT_TABLE_ENTRIES = 1 << 19
 SWITCH_INTERVAL = 0.001
 
 
+class _SwitchInterval:
+    """Holds the interpreter's switch interval at SWITCH_INTERVAL or below while any engine is open.
+
+    The first engine to open saves the interval it finds; the last to close puts it back. (Any thread may open
+    or close an engine, hence the lock.)
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._holders = 0
+        self._saved = 0.0
+
+    def hold(self) -> None:
+        with self._lock:
+            if self._holders == 0:
+                self._saved = sys.getswitchinterval()
+                sys.setswitchinterval(min(self._saved, SWITCH_INTERVAL))
+            self._holders += 1
+
+    def release(self) -> None:
+        with self._lock:
+            self._holders -= 1
+            if self._holders == 0:
+                sys.setswitchinterval(self._saved)
+
+
+_switch_interval = _SwitchInterval()
+
+
+class _Kind(enum.Enum):
+    """What a job asks of the worker: a search (posting messages under the job's token) or housekeeping."""
+
+    #: Search for the side to move: a Progress per completed depth, then exactly one BestMove.
+    THINK = "think"
+    #: Value every reply of the position a person is to move in: a Progress per completed depth, no BestMove.
+    PONDER = "ponder"
+    #: Review every move of a game: a ReviewMark per move, as each is worked out.
+    REVIEW = "review"
+    #: Forget what the tables learnt.
+    CLEAR = "clear"
+    #: Free the tables and end the worker.
+    QUIT = "quit"
+
+
 @dataclass
 class _Job:
-    kind: str  # "think", "ponder", "clear" or "quit"
+    kind: _Kind
     token: int
     stop: StopFlag
     game: object = None
@@ -111,87 +169,83 @@ class _Pulse:
 
 
 class Engine:
-    """Owns exactly one worker thread, the searcher and its tables."""
+    """Owns exactly one worker thread, the searcher and its tables.
+
+    Requests (each supersedes the one before): :meth:`think`, :meth:`ponder`, :meth:`review`. Control:
+    :meth:`stop`, :meth:`new_game`, :meth:`close`. Replies: :meth:`poll` (messages), :meth:`searching` (the
+    live count). For tests and benchmarks that watch the worker: :meth:`is_alive`, :meth:`is_idle`.
+    """
 
     def __init__(
         self,
         table_entries: int = DEFAULT_TABLE_ENTRIES,
-        ponder: bool = True,
         seed: int | None = None,
         solver_slots: int | None = None,
     ) -> None:
         self._thinker = Thinker(table_entries=table_entries, solver_slots=solver_slots, seed=seed)
         self._pulse = _Pulse(self._thinker.analyzer.compiled_nodes)
         self._thinker.set_checkpoint(self._pulse)
-        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
+        _switch_interval.hold()
         self._jobs: queue.Queue[_Job] = queue.Queue()
         self._replies: queue.Queue[EngineMessage | EngineFailure] = queue.Queue()
         self._tokens = itertools.count(1)
         self._current: _Job | None = None
-        self._live_token: int | None = None
-        self._pondering_enabled = ponder
         self._closed = False
-        # True while the worker runs a job (read by is_idle; a stale read only delays a benchmark's poll).
-        self._busy = False
+        #: The worker's search for each kind of search job: the messages it posts, as they come.
+        self._searches: dict[_Kind, Callable[[_Job], Iterator[EngineMessage]]] = {
+            _Kind.THINK: self._think,
+            _Kind.PONDER: self._ponder,
+            _Kind.REVIEW: self._review,
+        }
         self._worker = threading.Thread(target=self._run, name="engine-worker", daemon=True)
         self._worker.start()
 
     # --- the UI thread's side: none of these block ----------------------------------------------------------
 
     def think(self, game, limits: Limits) -> int:
-        """Starts searching ``game`` for its side to move; returns the request's token.
+        """Starts searching ``game`` for its side to move within ``limits``; returns the request's token.
 
+        Unless superseded, the request gets a Progress per completed depth and then exactly one BestMove.
         Raises ValueError at once for a finished game.
         """
         if game.is_over():
             raise ValueError("cannot think about a finished game")
-        return self._submit("think", game.copy(), limits)
+        return self._submit(_Kind.THINK, game, limits)
 
     def ponder(self, game, limits: Limits | None = None) -> int:
-        """Starts pondering ``game`` (a human is to move); ``limits`` are those of the computer's level, which
-        tell how deep pondering is useful. With pondering switched off, or a finished game, nothing runs but
-        the token still supersedes earlier requests. A ponder never produces a BestMove.
-        """
-        if not self._pondering_enabled or game.is_over():
-            self.stop()
-            self._live_token = next(self._tokens)
-            return self._live_token
-        return self._submit("ponder", game.copy(), limits)
+        """Starts pondering ``game``, where a person is to move; returns the request's token.
 
-    def analyze(self, game, limits: Limits | None = None) -> int:
-        """Ponders ``game`` for a person who asked for analysis (a hint, the analysis overlay): the same
-        search and messages as :meth:`ponder`, but it runs even with pondering switched off, since the person
-        asked for it. A finished game runs nothing; the token still supersedes earlier requests.
+        ``limits`` are those of the computer's level (None: no level, as for two players), which tell how
+        deep pondering is useful; there is no deadline. Each completed depth posts a Progress valuing every
+        reply (``move_scores``); a ponder never gets a BestMove, and ends by itself when it has done its job
+        (see :meth:`ai.player.Thinker.ponder`). Raises ValueError at once for a finished game.
         """
         if game.is_over():
-            self.stop()
-            self._live_token = next(self._tokens)
-            return self._live_token
-        return self._submit("ponder", game.copy(), limits)
+            raise ValueError("cannot ponder a finished game")
+        return self._submit(_Kind.PONDER, game, limits)
+
+    def review(self, game, seconds_per_position: float | None = None) -> int:
+        """Starts the review of every move of ``game`` (finished or not); returns the request's token.
+
+        Each move gets one ReviewMark as the work finishes it (see :func:`ai.review.review_game`, which also
+        says where ``seconds_per_position`` applies); the request ends by itself after the last one.
+        """
+        return self._submit(_Kind.REVIEW, game, Limits(seconds=seconds_per_position))
 
     def stop(self) -> None:
-        """Stops whatever runs; no message of it is handed out afterwards."""
+        """Stops the latest request: its search ends at its next check point, and once the worker sees the
+        stop it posts nothing more for it (what it posted before may still be polled)."""
         if self._current is not None:
             self._current.stop.set()
-        self._live_token = None
 
     def new_game(self) -> None:
         """Stops whatever runs and forgets everything the tables learnt."""
         self.stop()
-        self._enqueue(_Job("clear", 0, StopFlag()))
-
-    def set_pondering(self, enabled: bool) -> None:
-        """Switches pondering on or off; switching it off stops a running ponder search."""
-        self._pondering_enabled = enabled
-        if not enabled and self._current is not None and self._current.kind == "ponder":
-            self.stop()
-
-    @property
-    def pondering_enabled(self) -> bool:
-        return self._pondering_enabled
+        self._enqueue(_Job(_Kind.CLEAR, 0, StopFlag()))
 
     def poll(self) -> list[EngineMessage]:
-        """Messages of the latest request since the last poll, oldest first.
+        """Every message posted since the last poll, oldest first, whatever its request: the caller drops
+        those of requests it no longer wants, by their token.
 
         Re-raises, on the caller's thread, an exception the worker met (for any request).
         """
@@ -203,46 +257,49 @@ class Engine:
                 return messages
             if isinstance(message, EngineFailure):
                 raise message.error
-            if message.token == self._live_token:
-                messages.append(message)
+            messages.append(message)
 
     def searching(self) -> Searching | None:
-        """The live count of the latest request (see :class:`~ai.messages.Searching`), or None when no request
-        is wanted or the wanted one has not started yet. Never blocks; the value may be a few ms old."""
-        latest = self._pulse.now()
-        if latest is None or latest.token != self._live_token:
-            return None
-        return latest
+        """The live count of the search that runs, or ran last (see :class:`~ai.messages.Searching`); its
+        token says which request it counts, which need not be the latest (that one may not have started yet).
+        None before the first search. Never blocks; the value may be a few ms old."""
+        return self._pulse.now()
 
     def close(self, timeout: float = 2.0) -> None:
-        """Stops the search and ends the worker thread, waiting at most ``timeout`` seconds."""
+        """Stops the search and ends the worker thread, waiting at most ``timeout`` seconds. Closing the last
+        open engine restores the interpreter's switch interval. Closing again does nothing."""
         if self._closed:
             return
         self._closed = True
         self.stop()
-        self._enqueue(_Job("quit", 0, StopFlag()))
+        self._enqueue(_Job(_Kind.QUIT, 0, StopFlag()))
         self._worker.join(timeout)
+        _switch_interval.release()
 
     def is_alive(self) -> bool:
         return self._worker.is_alive()
 
     def is_idle(self) -> bool:
-        """True when the worker has nothing to do and waits for a request (using no CPU)."""
-        return not self._busy and self._jobs.empty()
+        """True when every request sent has been done (or skipped as superseded) and the worker waits for the
+        next one, using no CPU. A request the worker has taken but not yet started counts as not done."""
+        # The queue counts a job from put() until the worker's task_done(), so no moment between taking a job
+        # and starting it looks idle.
+        with self._jobs.all_tasks_done:
+            return self._jobs.unfinished_tasks == 0
 
-    def _submit(self, kind: str, game, limits: Limits | None) -> int:
+    def _submit(self, kind: _Kind, game, limits: Limits | None) -> int:
+        """Sends a search of (a copy of) ``game``, superseding the request before it; returns its token."""
         if self._closed:
             raise RuntimeError("the engine is closed")
         self.stop()
         token = next(self._tokens)
-        self._live_token = token
-        self._enqueue(_Job(kind, token, StopFlag(), game, limits))
+        self._enqueue(_Job(kind, token, StopFlag(), game.copy(), limits))
         return token
 
     def _enqueue(self, job: _Job) -> None:
         # The newest request is the current one at once, so that stop() reaches it even before the worker
         # has taken it from the queue (the worker then skips it).
-        if job.kind in ("think", "ponder"):
+        if job.kind in self._searches:
             self._current = job
         self._jobs.put(job)
 
@@ -250,70 +307,51 @@ class Engine:
 
     def _run(self) -> None:
         while True:
-            self._busy = False
             job = self._jobs.get()
-            self._busy = True
-            if job.kind == "quit":
-                # The engine, its searcher's checkpoint hook and the solver's closures form reference cycles:
-                # without this, a closed engine's tables (about 100 MB) would wait for the cyclic collector.
-                self._thinker.release()
-                return
-            if job.kind == "clear":
-                self._thinker.clear()
-                continue
-            if job.stop.is_set():
-                continue  # superseded before it started
-            self._pulse.begin(job.token)
             try:
-                if job.kind == "think":
-                    self._think(job)
-                else:
-                    self._ponder(job)
-            except Exception as error:  # noqa: BLE001 - delivered to the UI thread, which re-raises it
-                self._replies.put(EngineFailure(job.token, error))
+                if not self._do(job):
+                    return
             finally:
-                self._pulse.end()
+                self._jobs.task_done()
 
-    def _think(self, job: _Job) -> None:
+    def _do(self, job: _Job) -> bool:
+        """Does ``job`` on the worker thread; False when it was the last (quit)."""
+        if job.kind is _Kind.QUIT:
+            # The engine, its searcher's checkpoint hook and the solver's closures form reference cycles:
+            # without this, a closed engine's tables (about 100 MB) would wait for the cyclic collector.
+            self._thinker.release()
+            return False
+        if job.kind is _Kind.CLEAR:
+            self._thinker.clear()
+            return True
+        if job.stop.is_set():
+            return True  # superseded before it started
+        self._pulse.begin(job.token)
+        try:
+            for message in self._searches[job.kind](job):
+                # A stopped request posts nothing more; its search ends at its next check point.
+                if job.stop.is_set():
+                    break
+                self._replies.put(message)
+        except Exception as error:  # noqa: BLE001 - delivered to the UI thread, which re-raises it
+            self._replies.put(EngineFailure(job.token, error))
+        finally:
+            self._pulse.end()
+        return True
+
+    def _think(self, job: _Job) -> Iterator[EngineMessage]:
         last: SearchResult | None = None
         for last in self._thinker.think(job.game, job.limits, stop=job.stop):
-            self._post(job, _progress(job.token, last, pondering=False))
-        if last is None:
-            if job.stop.is_set():
-                return
+            yield Progress(job.token, last)
+        if last is not None:
+            yield BestMove(job.token, last)
+        elif not job.stop.is_set():
             raise RuntimeError("the search produced no move")
-        if not job.stop.is_set():
-            self._replies.put(
-                BestMove(
-                    token=job.token,
-                    move=last.best_move,
-                    score=last.score,
-                    exact=last.exact,
-                    depth=last.depth,
-                    principal_variation=last.principal_variation,
-                    nodes=last.nodes,
-                    seconds=last.seconds,
-                )
-            )
 
-    def _ponder(self, job: _Job) -> None:
+    def _ponder(self, job: _Job) -> Iterator[EngineMessage]:
         for result in self._thinker.ponder(job.game, job.limits, stop=job.stop):
-            self._post(job, _progress(job.token, result, pondering=True))
+            yield Progress(job.token, result)
 
-    def _post(self, job: _Job, message: Progress) -> None:
-        if not job.stop.is_set():
-            self._replies.put(message)
-
-
-def _progress(token: int, result: SearchResult, pondering: bool) -> Progress:
-    return Progress(
-        token=token,
-        depth=result.depth,
-        score=result.score,
-        exact=result.exact,
-        principal_variation=result.principal_variation,
-        nodes=result.nodes,
-        seconds=result.seconds,
-        pondering=pondering,
-        move_scores=result.move_scores,
-    )
+    def _review(self, job: _Job) -> Iterator[EngineMessage]:
+        for mark in self._thinker.review(job.game, job.limits.seconds, stop=job.stop):
+            yield ReviewMark(job.token, mark)

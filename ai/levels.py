@@ -10,9 +10,12 @@ from dataclasses import dataclass
 
 from ai.messages import Limits
 from game.catalog import game_spec
+from game.numerals import whole_number
 
 #: Think time of the max level unless the player sets another.
 DEFAULT_MAX_SECONDS = 3.0
+#: The longest think time of the max level a player may set (the command line, the settings file).
+MAX_THINK_SECONDS = 3600.0
 
 
 @dataclass(frozen=True)
@@ -45,10 +48,8 @@ def parse_level(text: str, game_name: str) -> Level:
     offered = levels_for(game_name)
     if text.strip().lower() == "max":
         return MAX
-    # isdecimal, not isdigit: "²" is a digit that int() refuses; int() also refuses more than 4300 digits.
-    if text.strip().isdecimal() and len(text.strip()) <= 1000:
-        level = Level(int(text))
-        if level in offered:
-            return level
+    depth = whole_number(text.strip())
+    if depth is not None and Level(depth) in offered:
+        return Level(depth)
     choices = ", ".join(str(level.depth) for level in offered if level.depth is not None)
     raise ValueError(f"level '{text}' is not offered for {game_name}: choose {choices} or max")

@@ -1,4 +1,5 @@
-"""What crosses between the UI thread and the engine thread: requests' limits and typed replies.
+"""What crosses between the UI thread and the engine thread: requests' limits, and typed replies carrying the
+searches' results.
 
 Every reply carries the token of the request it answers, so the caller can drop replies to requests it has
 since superseded (after an undo, a new game or a settings change).
@@ -26,25 +27,32 @@ class Limits:
 
 
 @dataclass(frozen=True)
-class Progress:
-    """One completed iteration of the search of the request ``token``.
+class SearchResult:
+    """One completed iteration of a search, as the searches yield it and as Progress and BestMove carry it.
 
-    ``score`` is from the side to move in the searched position (see :mod:`ai.score`); ``exact`` is True when
-    it is proven. ``pondering`` tells a ponder search (the human is to move) from a think. ``move_scores``
-    holds ``(move, score, exact)`` for every legal move, each score from the side to move (the value of
-    playing that move), when the search valued every move (pondering does, and so does the exact solver of the
-    max level); it is empty otherwise.
+    ``score`` is from the side to move in the searched position (see :mod:`ai.score`); ``exact`` says it is
+    proven (a forced win or loss, or a search that reached the end of every line). ``nodes`` and ``seconds``
+    count the whole search so far (all iterations). ``move_scores`` holds ``(move, score, exact)`` for every
+    legal move, each score from the side to move (the value of playing that move), when the search valued
+    every move (pondering does, and so does the exact solver of the max level); it is empty otherwise.
     """
 
-    token: int
     depth: int
     score: int
     exact: bool
+    best_move: int
     principal_variation: tuple[int, ...]
     nodes: int
     seconds: float
-    pondering: bool
     move_scores: tuple[tuple[int, int, bool], ...] = ()
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One completed iteration of the search of the request ``token``: a think's or a ponder's."""
+
+    token: int
+    result: SearchResult
 
 
 @dataclass(frozen=True)
@@ -66,16 +74,16 @@ class Searching:
 
 @dataclass(frozen=True)
 class BestMove:
-    """The answer to a ``think``: exactly one per request that was not superseded."""
+    """The answer to a ``think``: exactly one per request that was not superseded, carrying the last result
+    (the one whose best move is played)."""
 
     token: int
-    move: int
-    score: int
-    exact: bool
-    depth: int
-    principal_variation: tuple[int, ...]
-    nodes: int
-    seconds: float
+    result: SearchResult
+
+    @property
+    def move(self) -> int:
+        """The move to play."""
+        return self.result.best_move
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Choosing a move for a level: the depth-limited search, and for the max level the exact solver on top.
 
 :class:`Thinker` owns the search's transposition table and the exact analyzer, and turns a request (a position
-and its :class:`~ai.messages.Limits`) into a stream of :class:`~ai.search.SearchResult`, one per completed
+and its :class:`~ai.messages.Limits`) into a stream of :class:`~ai.messages.SearchResult`, one per completed
 depth; the last result is the answer. The engine thread and the ``move`` command both use it, so the
 command-line AI and the window's AI are the same player.
 """
@@ -14,9 +14,10 @@ from collections.abc import Iterator
 
 from ai.analysis import ExactAnalyzer, solver_supports
 from ai.connect4_solver import FULL_COLUMN
-from ai.messages import Limits
+from ai.messages import Limits, SearchResult
+from ai.review import MoveReview, review_game
 from ai.score import PROVEN, from_benchmark, from_child, win_in
-from ai.search import Searcher, SearchResult, SearchStopped
+from ai.search import Searcher, SearchStopped
 from ai.stop_flag import StopFlag
 from ai.table import TranspositionTable
 
@@ -58,6 +59,14 @@ class Thinker:
     def set_checkpoint(self, hook) -> None:
         """Installs ``hook`` to run every few thousand nodes searched (the engine yields the GIL there)."""
         self.searcher.on_checkpoint = hook
+        self.analyzer.set_checkpoint(hook)
+
+    def review(
+        self, game, seconds_per_position: float | None, stop: StopFlag | None = None
+    ) -> Iterator[MoveReview]:
+        """The review of every move of ``game``, with this player's tables (see
+        :func:`ai.review.review_game`)."""
+        return review_game(game, self.analyzer, self.searcher, stop, seconds_per_position)
 
     def think(self, game, limits: Limits, stop: StopFlag | None = None) -> Iterator[SearchResult]:
         """Results for ``game`` (left unchanged) within ``limits``; the last one is the move to play.
@@ -180,7 +189,6 @@ class Thinker:
             return None
         self.analyzer.stop, self.analyzer.deadline = stop, deadline
         solver = self.analyzer.solver_for(game)
-        solver.on_checkpoint = self.searcher.on_checkpoint
         nodes_before = solver.nodes
         start = time.monotonic()
         try:

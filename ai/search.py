@@ -1,10 +1,10 @@
 """Iterative-deepening negamax alpha-beta over the game protocol, with a transposition table.
 
-``Searcher.iterate`` is a generator: it yields one :class:`SearchResult` per completed depth, and the caller
-decides when to stop (a depth, a deadline, a stop flag, or simply not asking for the next result). A stop flag
-and a deadline are also checked every ``CHECK_EVERY`` nodes inside an iteration; a stopped iteration raises
-:class:`SearchStopped` internally and is thrown away, so it never changes the answer: only completed
-iterations are ever reported.
+``Searcher.iterate`` is a generator: it yields one :class:`~ai.messages.SearchResult` per completed depth, and
+the caller decides when to stop (a depth, a deadline, a stop flag, or simply not asking for the next result).
+A stop flag and a deadline are also checked every ``CHECK_EVERY`` nodes inside an iteration; a stopped
+iteration raises :class:`SearchStopped` internally and is thrown away, so it never changes the answer: only
+completed iterations are ever reported.
 
 Scores follow :mod:`ai.score`: from the side to move, proven wins and losses counted in plies from the root so
 that the fastest win and the slowest loss are preferred; inside the table they are stored relative to the node
@@ -23,9 +23,9 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from ai.evaluate import ThreatEvaluator
+from ai.messages import SearchResult
 from ai.score import PROVEN, WIN
 from ai.table import EXACT, LOWER, UPPER, TranspositionTable
 
@@ -39,26 +39,6 @@ SYMMETRY_PLIES = 8
 
 class SearchStopped(Exception):
     """Raised inside a search when its stop flag is set or its deadline has passed."""
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """One completed iteration.
-
-    ``nodes`` and ``seconds`` count the whole search so far (all iterations); ``exact`` says the score is
-    proven (a forced win or loss, or a search that reached the end of every line). ``move_scores`` holds
-    ``(move, score, exact)`` for every legal move when the search valued each one exactly (pondering does),
-    and is empty otherwise.
-    """
-
-    depth: int
-    score: int
-    exact: bool
-    best_move: int
-    principal_variation: tuple[int, ...]
-    nodes: int
-    seconds: float
-    move_scores: tuple[tuple[int, int, bool], ...] = ()
 
 
 def _to_table(score: int, ply: int) -> int:

@@ -55,8 +55,8 @@ class CountingEngine(Engine):
     def poll(self):
         messages = super().poll()
         for message in messages:
-            if isinstance(message, Progress) and message.seconds > 0.05:
-                self.rates.append(message.nodes / message.seconds)
+            if isinstance(message, Progress) and message.result.seconds > 0.05:
+                self.rates.append(message.result.nodes / message.result.seconds)
         return messages
 
 

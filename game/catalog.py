@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from game.connect4 import ConnectFour
 from game.kinarow import KInARowBoard
+from game.numerals import whole_number
 from game.tictactoe import TicTacToe
 
 
@@ -100,8 +101,8 @@ def new_game(name: str, width: int | None = None, height: int | None = None) -> 
 
 def parse_size(text: str) -> tuple[int, int]:
     """``"7x6"`` -> (7, 6); raises ValueError with a readable message."""
-    parts = text.lower().split("x")
-    # isdecimal, not isdigit: "²" is a digit that int() refuses; int() also refuses more than 4300 digits.
-    if len(parts) != 2 or not all(part.isdecimal() and len(part) <= 1000 for part in parts):
+    numbers = [whole_number(part) for part in text.lower().split("x")]
+    if len(numbers) != 2 or None in numbers:
         raise ValueError(f"'{text}' is not a board size like 7x6")
-    return int(parts[0]), int(parts[1])
+    width, height = numbers
+    return width, height

@@ -18,7 +18,7 @@ from ai.levels import MAX, Level
 from ai.messages import Progress
 from ai.score import from_benchmark, win_in
 from tests.conftest import TESTSETS
-from tools.support.fakes import FakeEngine, key, motion
+from tools.support.fakes import FakeEngine, key, motion, search_result
 from ui import play_view
 from ui.layout import play_layout
 from ui.overlay import fitted_label, value_box
@@ -46,7 +46,7 @@ def make(options: PlayOptions | None = None, **engine_options):
 def ponder_progress(token, best, scores, depth=5, exact=False):
     """A ponder Progress valuing every move in ``scores`` ({move: score}), ``best`` first in the line."""
     move_scores = tuple((move, score, exact) for move, score in scores.items())
-    return Progress(token, depth, scores[best], exact, (best, 3), 5000, 0.3, True, move_scores)
+    return Progress(token, search_result(depth, scores[best], exact, (best, 3), 5000, 0.3, move_scores))
 
 
 def run(scene, engine, seconds, dt=0.05):
@@ -68,7 +68,7 @@ def test_the_hint_shows_the_pondered_best_move_on_the_board_then_fades():
     assert picture.hint == 2 and picture.hint in scene.game.moves()
     assert scene.status_text() == "Hint: column 3"
     scene.draw(pygame.Surface(SIZE))
-    assert engine.count("analyze") == 0  # the ponder already searches this position
+    assert engine.count("ponder") == 1  # the hint asks for nothing new: the ponder already searches here
     run(scene, engine, HINT_SECONDS + 0.1)
     assert scene.hint is None and play_view.picture(scene, scene.layout()).hint is None
     assert scene.status_text() == "Your turn (Red)"
@@ -77,10 +77,10 @@ def test_the_hint_shows_the_pondered_best_move_on_the_board_then_fades():
 def test_without_pondering_the_hint_asks_for_an_analysis_at_the_computers_level():
     options = PlayOptions(level=Level(6), ponder=False)
     scene, engine = make(options, auto_answer=False)
-    assert engine.count("ponder") == 0 and engine.count("analyze") == 0
+    assert engine.count("ponder") == 0
     scene.handle(key(pygame.K_h))
     assert scene.status_text() == "Hint: looking for the best move..."
-    call = engine.last("analyze")
+    call = engine.last("ponder")
     assert call.limits == Level(6).limits(options.max_seconds)
     scene.receive(ponder_progress(call.token, 4, {move: move for move in range(7)}, depth=2))
     scene.update(0.01)
@@ -106,7 +106,7 @@ def test_a_hint_is_only_for_the_humans_turn():
 def test_a_stale_hint_disappears_when_the_position_changes():
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
     scene.handle(key(pygame.K_h))
-    call = engine.last("analyze")
+    call = engine.last("ponder")
     assert call.limits is None  # two players: no computer level to follow
     scene.receive(ponder_progress(call.token, 5, {move: 0 for move in range(7)}))
     scene.try_play(0)
@@ -124,7 +124,7 @@ def test_overlay_labels_for_proven_values_and_a_bar_for_heuristic_ones():
     scores = {0: win_in(5), 1: -win_in(4), 2: 0, 3: 120, 4: -300, 5: 0, 6: win_in(1)}
     exact = {0: True, 1: True, 2: True, 3: False, 4: False, 5: False, 6: True}
     move_scores = tuple((move, score, exact[move]) for move, score in scores.items())
-    scene.receive(Progress(token, 6, win_in(1), True, (6,), 100, 0.1, True, move_scores))
+    scene.receive(Progress(token, search_result(6, win_in(1), True, (6,), 100, 0.1, move_scores)))
     values = {value.move: value for value in move_values(scene.session.thinking)}
     assert values[0].label == "W3" and values[1].label == "L2" and values[2].label == "="
     assert values[6].label == "W1" and values[6].best
@@ -184,7 +184,7 @@ def test_the_overlay_toggles_without_moving_the_board_and_draws_in_every_mode():
         scene.resize(SIZE)
         if options.mode is not Mode.WATCH:
             # A search of the human's position runs (the ponder against the computer, else an analysis).
-            assert engine.count("analyze") + engine.count("ponder") >= 1
+            assert engine.count("ponder") >= 1
             assert scene.detail_text().startswith("Analysis for ")  # no depth is complete yet
         scene.handle(key(pygame.K_a))
         assert not scene.overlay_shown and scene.layout() == plain
@@ -193,9 +193,9 @@ def test_the_overlay_toggles_without_moving_the_board_and_draws_in_every_mode():
 def test_overlay_analysis_follows_every_human_turn_in_two_player_mode():
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
     scene.handle(key(pygame.K_a))
-    first = engine.last("analyze").token
+    first = engine.last("ponder").token
     scene.try_play(3)
-    assert engine.last("analyze").token != first and engine.last("analyze").moves == "4"
+    assert engine.last("ponder").token != first and engine.last("ponder").moves == "4"
     scene.handle(key(pygame.K_a))
     assert engine.calls[-1].name == "stop"
 
@@ -218,7 +218,8 @@ def search_until_proven(scene, engine, seconds=15.0):
             scene.receive(message)
         scene.update(0.01)
         thinking = scene.session.thinking
-        if thinking is not None and thinking.move_scores and all(e for _, _, e in thinking.move_scores):
+        result = None if thinking is None else thinking.result
+        if result is not None and result.move_scores and all(e for _, _, e in result.move_scores):
             return thinking
         time.sleep(0.005)
     raise AssertionError("the search proved nothing in time")

@@ -9,7 +9,7 @@ import pytest
 from ai.levels import Level
 from ai.messages import Progress
 from game.catalog import GAME_TITLES
-from tools.support.fakes import FakeEngine, key, motion
+from tools.support.fakes import FakeEngine, key, motion, search_result
 from ui import move_keys
 from ui.app import App
 from ui.move_keys import KeyAnswer
@@ -162,7 +162,7 @@ def test_a_depth_searched_without_positions_shows_no_zero_count():
     options = PlayOptions(game="tictactoe", width=3, height=3, level=Level(2))
     scene, engine = make(options)
     token = engine.last("ponder").token
-    scene.receive(Progress(token, 2, 0, False, (4,), 0, 0.0, True))
+    scene.receive(Progress(token, search_result(2, 0, False, (4,), 0, 0.0)))
     assert scene.detail_text() == "Pondering on your time: depth 2"
 
 

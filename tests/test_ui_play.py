@@ -8,7 +8,7 @@ import pytest
 from ai.levels import Level
 from ai.messages import BestMove, Progress, Searching
 from ai.score import win_in
-from tools.support.fakes import FakeEngine, click, key, motion, resize
+from tools.support.fakes import FakeEngine, click, key, motion, resize, search_result
 from ui.play_scene import PlayScene
 from ui.play_view import picture
 from ui.scene import GoToMenu
@@ -141,7 +141,7 @@ def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
     engine.live = Searching(token, 8192, 1.9)
     run(scene, engine, seconds=0.5)
     assert scene.detail_text() == f"8,192 positions{DOT}2.5 s"
-    scene.receive(Progress(token, 9, 45, False, (3, 2, 6), 12345, 0.5, False))
+    scene.receive(Progress(token, search_result(9, 45, False, (3, 2, 6), 12345, 0.5)))
     assert scene.status_text() == "Computer is thinking: Yellow is better"
     assert scene.detail_text() == f"depth 9{DOT}12,345 positions{DOT}2.5 s    Yellow +45    best line: 4 3 7"
     # Between completed depths the count and the time go on, redrawn a few times a second.
@@ -172,17 +172,17 @@ def test_a_proven_value_is_said_in_words_without_a_number():
     scene, engine = make(auto_answer=False)
     scene.handle(click(column_point(scene, 3)))
     token = engine.last("think").token
-    scene.receive(Progress(token, 12, -win_in(12), True, (3, 2), 5000, 0.5, False))
+    scene.receive(Progress(token, search_result(12, -win_in(12), True, (3, 2), 5000, 0.5)))
     assert scene.status_text() == "Computer is thinking: Red wins in 6"
     assert "+" not in scene.detail_text() and "-" not in scene.detail_text()
-    scene.receive(Progress(token, 13, 0, True, (3, 2), 6000, 0.6, False))
+    scene.receive(Progress(token, search_result(13, 0, True, (3, 2), 6000, 0.6)))
     assert scene.status_text() == "Computer is thinking: draw"
 
 
 def test_pondering_is_shown_on_the_humans_turn():
     scene, engine = make(auto_answer=False)
     ponder = engine.last("ponder").token
-    scene.receive(Progress(ponder, 7, 0, False, (3,), 999, 0.2, True))
+    scene.receive(Progress(ponder, search_result(7, 0, False, (3,), 999, 0.2)))
     assert scene.status_text() == "Your turn (Red)"
     assert scene.detail_text().startswith("Pondering on your time: depth 7")
 
@@ -220,7 +220,7 @@ def test_undo_during_a_search_stops_it_and_the_late_answer_is_never_applied():
     scene.handle(key(pygame.K_z, CTRL))
     assert engine.count("stop") >= 1
     assert scene.game.moves_text() == ""
-    engine.deliver(BestMove(token, 3, 0, False, 4, (3,), 10, 0.1))
+    engine.deliver(BestMove(token, search_result(4, 0, False, (3,), 10, 0.1)))
     run(scene, engine, seconds=2.0)
     assert scene.game.moves_text() == ""
     assert scene.session.is_human_turn()
@@ -232,10 +232,10 @@ def test_new_game_during_a_search_ignores_the_stale_best_move():
     scene.handle(key(pygame.K_n, CTRL))
     fresh = engine.last("think").token
     assert fresh != stale
-    engine.deliver(BestMove(stale, 0, 0, False, 4, (0,), 10, 0.1))
+    engine.deliver(BestMove(stale, search_result(4, 0, False, (0,), 10, 0.1)))
     run(scene, engine, seconds=2.0)
     assert scene.game.moves_text() == ""
-    engine.deliver(BestMove(fresh, 3, 0, False, 4, (3,), 10, 0.1))
+    engine.deliver(BestMove(fresh, search_result(4, 0, False, (3,), 10, 0.1)))
     run(scene, engine, seconds=2.0)
     assert scene.game.moves_text() == "4"
 

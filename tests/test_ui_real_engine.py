@@ -85,7 +85,8 @@ def test_the_thinking_line_moves_while_the_real_engine_works_on_one_depth(engine
         scene.update(0.02)
         thinking = scene.session.thinking
         if thinking is not None and not thinking.pondering:
-            shown.append((thinking.depth, thinking.nodes, round(thinking.seconds, 1)))
+            depth = None if thinking.result is None else thinking.result.depth
+            shown.append((depth, thinking.nodes, round(thinking.seconds, 1)))
         time.sleep(0.02)
     assert scene.game.ply() == 2, "the computer did not answer"
     counts = [nodes for _, nodes, _ in shown]

@@ -6,7 +6,7 @@ import pytest
 
 from ai.levels import Level
 from ai.messages import BestMove, Progress
-from tools.support.fakes import FakeEngine
+from tools.support.fakes import FakeEngine, search_result
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.session import PRESENTATION_DELAY, Refusal, Session
 
@@ -57,7 +57,7 @@ def test_moves_refused_keep_the_turn():
     for _ in range(6):
         session.play(0)
         token = engine.last("think").token
-        session.receive(BestMove(token, 0, 0, False, 1, (0,), 1, 0.0))
+        session.receive(BestMove(token, search_result(1, 0, False, (0,), 1, 0.0)))
         session.update(1.0)
     assert session.game.moves_text() == "111111"
     assert session.play(0) is Refusal.ILLEGAL
@@ -91,8 +91,8 @@ def test_undo_during_a_search_stops_it_and_ignores_the_late_answer():
     assert engine.calls[-2].name == "stop"
     assert session.game.moves_text() == ""
     # The answer to the undone position arrives late: it must not be played.
-    assert not session.receive(BestMove(token, 3, 0, False, 1, (3,), 1, 0.0))
-    assert not session.receive(Progress(token, 5, 0, False, (3,), 1, 0.0, False))
+    assert not session.receive(BestMove(token, search_result(1, 0, False, (3,), 1, 0.0)))
+    assert not session.receive(Progress(token, search_result(5, 0, False, (3,), 1, 0.0)))
     assert session.update(5.0) is None
     assert session.game.moves_text() == ""
     # Redo replays the human's move, and the computer thinks again.
@@ -104,10 +104,10 @@ def test_stale_best_move_after_new_game_is_ignored():
     session, engine = computer_session(first=FirstPlayer.COMPUTER, auto_answer=False)
     old = engine.last("think").token
     session.new_game()
-    assert not session.receive(BestMove(old, 0, 0, False, 1, (0,), 1, 0.0))
+    assert not session.receive(BestMove(old, search_result(1, 0, False, (0,), 1, 0.0)))
     new = engine.last("think").token
     assert new != old
-    assert session.receive(BestMove(new, 3, 0, False, 1, (3,), 1, 0.0))
+    assert session.receive(BestMove(new, search_result(1, 0, False, (3,), 1, 0.0)))
     assert session.update(1.0) == 3
 
 
@@ -138,25 +138,64 @@ def test_first_human_from_a_start_position_gives_the_human_the_side_to_move():
 def test_progress_updates_thinking_and_pondering_never_plays():
     session, engine = computer_session(auto_answer=False)
     ponder = engine.last("ponder").token
-    assert session.receive(Progress(ponder, 7, -2, False, (3, 3), 5000, 0.5, True))
-    assert session.thinking.pondering and session.thinking.depth == 7
+    assert session.receive(Progress(ponder, search_result(7, -2, False, (3, 3), 5000, 0.5)))
+    assert session.thinking.pondering and session.thinking.result.depth == 7
     with pytest.raises(RuntimeError):
-        session.receive(BestMove(ponder, 3, 0, False, 1, (3,), 1, 0.0))
+        session.receive(BestMove(ponder, search_result(1, 0, False, (3,), 1, 0.0)))
 
 
 def test_an_illegal_answer_from_the_engine_is_an_error():
     session, engine = computer_session(auto_answer=False)
     session.play(3)
     with pytest.raises(RuntimeError):
-        session.receive(BestMove(engine.last("think").token, 42, 0, False, 1, (42,), 1, 0.0))
+        session.receive(BestMove(engine.last("think").token, search_result(1, 0, False, (42,), 1, 0.0)))
 
 
 def test_no_ponder_option():
     engine = FakeEngine()
     session = Session(PlayOptions(ponder=False), engine)
-    assert engine.count("ponder") == 0 and not engine.pondering_enabled
+    assert engine.count("ponder") == 0
     session.play(3)
     assert engine.count("think") == 1
+
+
+@pytest.mark.parametrize(
+    ("mode", "ponder", "analysis_wanted", "searched"),
+    [
+        (Mode.COMPUTER, True, False, True),
+        (Mode.COMPUTER, True, True, True),
+        (Mode.COMPUTER, False, False, False),
+        (Mode.COMPUTER, False, True, True),
+        (Mode.TWO_PLAYERS, True, False, False),
+        (Mode.TWO_PLAYERS, False, True, True),
+    ],
+)
+def test_the_session_decides_when_the_humans_position_is_pondered(mode, ponder, analysis_wanted, searched):
+    engine = FakeEngine()
+    session = Session(PlayOptions(mode=mode, ponder=ponder, level=LEVEL), engine)
+    session.want_analysis(analysis_wanted)
+    assert session.is_human_turn()
+    assert engine.count("ponder") == (1 if searched else 0)
+    assert (session.thinking is not None and session.thinking.pondering) == searched
+
+
+def test_with_pondering_off_only_the_view_or_a_new_position_ends_an_analysis():
+    engine = FakeEngine(auto_answer=False)
+    session = Session(PlayOptions(ponder=False, level=LEVEL), engine)
+    session.want_analysis(True)
+    analysis = engine.last("ponder").token
+    stops = engine.count("stop")
+    assert session.receive(Progress(analysis, search_result(3, 0, False, (3,), 100, 0.1)))
+    session.update(1.0)
+    session.want_analysis(True)
+    assert engine.count("stop") == stops and engine.last("ponder").token == analysis
+    session.play(3)  # a new position: the computer's think supersedes the analysis
+    assert engine.count("stop") == stops and engine.calls[-1].name == "think"
+    session.undo()
+    renewed = engine.last("ponder")
+    assert renewed.token != analysis and renewed.moves == ""
+    session.want_analysis(False)
+    assert engine.calls[-1].name == "stop"
 
 
 def test_watch_mode_plays_to_the_end_and_pauses():

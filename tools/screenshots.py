@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -25,10 +24,11 @@ import pygame  # noqa: E402
 from ai.analysis import ExactAnalyzer  # noqa: E402
 from ai.connect4_solver import FULL_COLUMN  # noqa: E402
 from ai.levels import MAX, Level  # noqa: E402
-from ai.messages import BestMove, Limits, Progress, Searching  # noqa: E402
+from ai.messages import BestMove, Limits, Progress, Searching, SearchResult  # noqa: E402
 from ai.player import Thinker  # noqa: E402
 from ai.score import from_benchmark  # noqa: E402
-from tools.support.fakes import FakeEngine  # noqa: E402
+from ai.stop_flag import StopFlag  # noqa: E402
+from tools.support.fakes import FakeEngine, search_result  # noqa: E402
 from ui.app import DEFAULT_SIZE  # noqa: E402
 from ui.help_overlay import draw_help  # noqa: E402
 from ui.play_scene import PlayScene  # noqa: E402
@@ -98,9 +98,10 @@ def exact_ponder_progress(scene: PlayScene, engine: FakeEngine) -> Progress:
     token = engine.last("ponder").token
     seconds = time.perf_counter() - started
     depth = cells - game.ply()
-    return Progress(
-        token, depth, move_values[best_move], True, tuple(line), analyzer.nodes, seconds, True, move_scores
+    result = SearchResult(
+        depth, move_values[best_move], True, best_move, tuple(line), analyzer.nodes, seconds, move_scores
     )
+    return Progress(token, result)
 
 
 def heuristic_ponder_progress(scene: PlayScene, engine: FakeEngine, depth: int) -> Progress:
@@ -109,21 +110,11 @@ def heuristic_ponder_progress(scene: PlayScene, engine: FakeEngine, depth: int) 
     thinker = Thinker(table_entries=1 << 16, seed=1)
     game = scene.game.copy()
     last = None
-    for last in thinker.ponder(game, Limits(depth=depth), threading.Event()):
+    for last in thinker.ponder(game, Limits(depth=depth), StopFlag()):
         pass
     assert last is not None
     token = engine.last("ponder").token
-    return Progress(
-        token,
-        last.depth,
-        last.score,
-        last.exact,
-        last.principal_variation,
-        last.nodes,
-        last.seconds,
-        True,
-        last.move_scores,
-    )
+    return Progress(token, last)
 
 
 def save(scene, name: str, size: tuple[int, int] = DEFAULT_SIZE, with_help: bool = False) -> None:
@@ -165,10 +156,10 @@ def main() -> int:
         scene.try_play(column)
         settle(scene, engine, 1.0)
         token = engine.last("think").token
-        engine.deliver(Progress(token, 9, 45, False, (3, 3, 2), 412_337, 1.4, False))
+        engine.deliver(Progress(token, search_result(9, 45, False, (3, 3, 2), 412_337, 1.4)))
         settle(scene, engine, 0.5)
         if column == 3:
-            engine.deliver(BestMove(token, 3, 45, False, 9, (3,), 412_337, 1.4))
+            engine.deliver(BestMove(token, search_result(9, 45, False, (3,), 412_337, 1.4)))
             settle(scene, engine, 1.5)
     # Between two depths: the count and the time go on.
     engine.live = Searching(token, 631_808, 2.1)

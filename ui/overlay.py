@@ -1,9 +1,9 @@
 """The analysis overlay: the value of every legal move, a short label where the search proved it, else a bar.
 
-Values come from the latest Progress of the position on the board
-(:attr:`ui.state.session.Thinking.move_scores`): pondering and analysis value every move of the human's
-position, depth after depth, and the max level's exact solver values every move of the computer's. Each value
-is from the side to move. A proven value is a label of at most three characters, so it fits a column at any
+Values come from the latest Progress of the position on the board (the ``move_scores`` of
+:attr:`ui.state.session.Thinking.result`): pondering and analysis value every move of the human's position,
+depth after depth, and the max level's exact solver values every move of the computer's. Each value is from
+the side to move. A proven value is a label of at most three characters, so it fits a column at any
 window size: ``W7`` (playing there wins in 7 of the mover's moves), ``L1`` (the other side then wins with its
 next move), ``=`` (draw); the play screen's detail line explains the labels shown
 (:func:`ui.state.texts.legend`) and names the value of the move under the pointer in full words. An estimate

@@ -3,8 +3,8 @@ a sound player that records what it was asked to play, and synthetic pygame even
 
 ``think`` queues a Progress and a BestMove that the next ``poll`` returns (the first legal move, unless a
 ``choose`` function says otherwise). With ``auto_answer=False`` nothing is queued and the test delivers
-messages itself. Like a worst-case real engine, ``stop`` does not withdraw what is already queued, so the
-window's token checks are what keeps stale answers off the board.
+messages itself. As with the real engine, ``stop`` does not withdraw what is already queued, and ``poll``
+hands out every message whatever its token: the session's token checks keep stale answers off the board.
 """
 
 from __future__ import annotations
@@ -12,7 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ai.messages import BestMove, EngineMessage, Limits, Progress, Searching
+from ai.messages import BestMove, EngineMessage, Limits, Progress, Searching, SearchResult
+
+
+def search_result(
+    depth: int,
+    score: int,
+    exact: bool,
+    line: tuple[int, ...],
+    nodes: int = 1,
+    seconds: float = 0.0,
+    move_scores: tuple[tuple[int, int, bool], ...] = (),
+) -> SearchResult:
+    """A result as the searches make it: its best move is the first of its principal variation ``line``."""
+    return SearchResult(depth, score, exact, line[0], line, nodes, seconds, move_scores)
 
 
 @dataclass
@@ -29,7 +42,6 @@ class Call:
 class FakeEngine:
     auto_answer: bool = True
     choose: Callable[[object], int] = field(default=lambda game: game.moves()[0])
-    pondering_enabled: bool = True
     calls: list[Call] = field(default_factory=list)
     closed: bool = False
     #: What ``searching`` reports: the live count of the running request, as a test sets it.
@@ -47,18 +59,14 @@ class FakeEngine:
         if self.auto_answer:
             move = self.choose(game)
             depth = limits.depth or 1
-            self._queue.append(Progress(token, depth, 3, False, (move,), 100, 0.01, False))
-            self._queue.append(BestMove(token, move, 3, False, depth, (move,), 100, 0.01))
+            result = search_result(depth, 3, False, (move,), 100, 0.01)
+            self._queue.append(Progress(token, result))
+            self._queue.append(BestMove(token, result))
         return token
 
     def ponder(self, game, limits: Limits | None = None) -> int:
         token = self._token()
         self.calls.append(Call("ponder", token, game.moves_text(), limits))
-        return token
-
-    def analyze(self, game, limits: Limits | None = None) -> int:
-        token = self._token()
-        self.calls.append(Call("analyze", token, game.moves_text(), limits))
         return token
 
     def review(self, game, seconds_per_position: float | None = None) -> int:
@@ -71,10 +79,6 @@ class FakeEngine:
 
     def new_game(self) -> None:
         self.calls.append(Call("new_game"))
-
-    def set_pondering(self, enabled: bool) -> None:
-        self.pondering_enabled = enabled
-        self.calls.append(Call("set_pondering"))
 
     def poll(self) -> list[EngineMessage]:
         messages, self._queue = self._queue, []

@@ -231,6 +231,14 @@ class Checker:
         humans = len(session.human_players())
         if humans != {Mode.COMPUTER: 1, Mode.TWO_PLAYERS: 2, Mode.WATCH: 0}[mode]:
             self.fail(f"{humans} human seats in {mode.value} mode")
+        if session.review is not None:
+            # The game waits while its review shows: the review is the one request.
+            if thinking is not None:
+                self.fail(f"a search runs while the review shows: {thinking}")
+            if session.review.moves != tuple(game.history()):
+                self.fail(f"the review is of {session.review.moves}, the game is {game.history()}")
+            self._computer_waiting_since = None
+            return
         if game.is_over():
             if thinking is not None:
                 self.fail(f"a search runs on a finished game: {thinking}")

@@ -33,8 +33,8 @@ class Hint:
         """Takes the best move of the search ``thinking`` of the board's ``position`` (the move string)."""
         if position != self.position or thinking is None or not thinking.pondering:
             return
-        if thinking.depth is not None and thinking.principal_variation:
-            self.move = thinking.principal_variation[0]
+        if thinking.result is not None and thinking.result.principal_variation:
+            self.move = thinking.result.principal_variation[0]
 
     def advance(self, dt: float) -> None:
         """Counts down the time on screen (only once there is a move to show)."""

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import argparse
 import enum
-import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ai.levels import DEFAULT_MAX_SECONDS, Level, levels_for, parse_level
+from ai.levels import DEFAULT_MAX_SECONDS, MAX_THINK_SECONDS, Level, levels_for, parse_level
 from game.catalog import DEFAULT_GAME, GAME_NAMES, GAME_TITLES, SIZES, new_game, parse_size
+from game.numerals import seconds_type
 from game.protocol import IllegalMove
 from ui.state.savegame import SavedGameError, read
 
@@ -85,16 +85,6 @@ class PlayOptions:
         return f"{GAME_TITLES[self.game]} {self.width}\u00d7{self.height}"
 
 
-def _positive_seconds(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
-    if not math.isfinite(seconds) or not 0 < seconds <= 3600:
-        raise argparse.ArgumentTypeError(f"'{text}' must be more than 0 and at most 3600 seconds")
-    return seconds
-
-
 def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     """The options of ``python main.py [options]`` (the window); adds them to ``parser`` if one is given."""
     if parser is None:
@@ -129,7 +119,7 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
     )
     group.add_argument(
         "--seconds",
-        type=_positive_seconds,
+        type=seconds_type(MAX_THINK_SECONDS),
         default=DEFAULT_MAX_SECONDS,
         metavar="S",
         help=f"think time of the max level in seconds (default: {DEFAULT_MAX_SECONDS:g})",

@@ -4,10 +4,12 @@ This is the play screen's brain without pygame, so tests can drive it directly. 
 
 * the seats (human or computer at a level) of the current round, and the rounds themselves;
 * the game, undo (against the computer: your move and its reply together) and redo;
-* the engine requests: think when a computer is to move, ponder when a human is (computer mode), analyze when
-  a human is to move and the view wants the search's values anyway (a hint, the analysis overlay: in every
-  mode, pondering on or off), stop when a request is superseded; and the token of the one request whose
-  messages are still wanted, so a late answer to an undone position is never played;
+* the engine requests: think when a computer is to move; on a human's turn, ponder when pondering is on
+  (computer mode), and also when the view wants the search's values anyway (a hint, the analysis overlay: in
+  every mode, pondering on or off). This is the one place that decides when to ponder; the engine runs what
+  it is asked. Stop when a request is superseded; and the token of the one request whose messages are still
+  wanted: the engine hands out every message it posted, and this is where those of other requests are
+  dropped, so a late answer to an undone position is never played;
 * the presentation delay: the computer's answer is held until the board has been still for
   :data:`PRESENTATION_DELAY` seconds, so a person can follow it even when the search answered at once.
 
@@ -21,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ai.levels import Level
-from ai.messages import BestMove, EngineMessage, Limits, Progress, ReviewMark, Searching
+from ai.messages import BestMove, EngineMessage, Limits, Progress, ReviewMark, Searching, SearchResult
 from game.catalog import new_game
 from game.protocol import Game
 from ui.state.options import FirstPlayer, Mode, PlayOptions
@@ -41,15 +43,11 @@ class EngineLike(Protocol):
 
     def ponder(self, game: Game, limits: Limits | None = None) -> int: ...
 
-    def analyze(self, game: Game, limits: Limits | None = None) -> int: ...
-
     def review(self, game: Game, seconds_per_position: float | None = None) -> int: ...
 
     def stop(self) -> None: ...
 
     def new_game(self) -> None: ...
-
-    def set_pondering(self, enabled: bool) -> None: ...
 
     def poll(self) -> list[EngineMessage]: ...
 
@@ -85,24 +83,20 @@ class Thinking:
     """The running search as the status line and the analysis overlay tell it: for ``player``, a think or a
     ponder (pondering includes analysis asked for by the view).
 
-    ``depth`` is None until the first iteration completes. ``move_scores`` is the latest Progress's value of
-    every legal move of the position on the board, from ``player``'s side, when the search had them (pondering
-    and the exact solver do; an ordinary think does not, and then it is empty).
+    ``result`` is the latest Progress's, None until the first iteration completes; its scores are from
+    ``player``'s side, and its ``move_scores`` value every legal move of the position on the board when the
+    search had them (pondering and the exact solver do; an ordinary think does not, and then it is empty).
 
-    ``nodes`` and ``seconds`` move between depths too: ``nodes`` is the larger of the last Progress's count
-    and the engine's live count, ``seconds`` the time since the request was sent, counted by the session
-    while ``running`` (until the answer arrives or the engine says the search has ended).
+    ``nodes`` and ``seconds`` move between depths too: ``nodes`` is the larger of the result's count and the
+    engine's live count, ``seconds`` the time since the request was sent, counted by the session while
+    ``running`` (until the answer arrives or the engine says the search has ended).
     """
 
     player: int
     pondering: bool
-    depth: int | None = None
-    score: int = 0
-    exact: bool = False
+    result: SearchResult | None = None
     nodes: int = 0
     seconds: float = 0.0
-    principal_variation: tuple[int, ...] = ()
-    move_scores: tuple[tuple[int, int, bool], ...] = ()
     running: bool = True
 
 
@@ -149,7 +143,6 @@ class Session:
         self._analysis_wanted = False
         #: The review of the game while one shows (see :meth:`open_review`); the game waits meanwhile.
         self.review: GameReview | None = None
-        engine.set_pondering(options.ponder)
         self._reset()
 
     # --- rounds ---------------------------------------------------------------------------------------------
@@ -241,16 +234,17 @@ class Session:
             # think() supersedes whatever ran (the ponder of the human's move), so no stop() is needed.
             self._token = self.engine.think(self.game, seat.level.limits(self.options.max_seconds))
             self.thinking = Thinking(player, pondering=False)
-        elif self.options.mode is Mode.COMPUTER and self.options.ponder:
+        elif self._ponders() or self._analysis_wanted:
             # The computer's limits tell the engine how deep pondering pays: one ply past a depth level covers
             # every reply the human can make; deeper would only burn the human's CPU.
             self._token = self.engine.ponder(self.game, self._computer_limits())
             self.thinking = Thinking(player, pondering=True)
-        elif self._analysis_wanted:
-            self._token = self.engine.analyze(self.game, self._computer_limits())
-            self.thinking = Thinking(player, pondering=True)
         else:
             self._forget_request()
+
+    def _ponders(self) -> bool:
+        """Pondering is on: the computer thinks on every turn of its human opponent."""
+        return self.options.mode is Mode.COMPUTER and self.options.ponder
 
     def _computer_limits(self) -> Limits | None:
         """The opponent computer's limits against the computer (so a hint is the computer's own opinion and
@@ -274,11 +268,7 @@ class Session:
         if wanted == self._analysis_wanted:
             return
         self._analysis_wanted = wanted
-        if (
-            self.is_human_turn()
-            and self.review is None
-            and not (self.options.mode is Mode.COMPUTER and self.options.ponder)
-        ):
+        if self.is_human_turn() and self.review is None and not self._ponders():
             self._forget_request()
             self._begin_turn()
 
@@ -304,15 +294,12 @@ class Session:
         if self._token is None or message.token != self._token or self.thinking is None:
             return False
         if isinstance(message, Progress):
+            result = message.result
             self.thinking = replace(
                 self.thinking,
-                depth=message.depth,
-                score=message.score,
-                exact=message.exact,
-                nodes=max(self.thinking.nodes, message.nodes),
-                seconds=max(self.thinking.seconds, message.seconds),
-                principal_variation=message.principal_variation,
-                move_scores=message.move_scores,
+                result=result,
+                nodes=max(self.thinking.nodes, result.nodes),
+                seconds=max(self.thinking.seconds, result.seconds),
             )
             return True
         if self.thinking.pondering:
@@ -346,7 +333,7 @@ class Session:
             return
         live = self.engine.searching()
         if live is not None and live.token != self._token:
-            live = None  # a count of a request this session no longer wants
+            live = None  # another request's count: an earlier one, or the last before this one started
         ended = self._answer is not None or (live is not None and not live.running)
         self.thinking = replace(
             thinking,

@@ -18,7 +18,7 @@ import logging
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ai.levels import Level, parse_level
+from ai.levels import MAX_THINK_SECONDS, Level, parse_level
 from game.catalog import SIZES, parse_size
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.options import FirstPlayer, Mode, PlayOptions
@@ -122,8 +122,8 @@ def from_json(data: dict) -> Settings:
             raise SettingsError("'watch_levels' should hold two levels")
         play = replace(play, watch_levels=(level(watch[0]), level(watch[1])))
     seconds = _typed(data, "max_seconds", (int, float), base.max_seconds)
-    if not 0 < seconds <= 3600:
-        raise SettingsError(f"'max_seconds' {seconds} is not in (0, 3600]")
+    if not 0 < seconds <= MAX_THINK_SECONDS:
+        raise SettingsError(f"'max_seconds' {seconds} is not in (0, {MAX_THINK_SECONDS:g}]")
     play = replace(
         play,
         mode=Mode(_choice(data, "mode", {mode.value for mode in Mode}, base.mode.value)),

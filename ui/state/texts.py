@@ -143,12 +143,13 @@ class MoveValue:
 
 def move_values(thinking: Thinking | None) -> list[MoveValue]:
     """The values of every move the search valued, in the order it gave them; empty when it gave none."""
-    if thinking is None or not thinking.move_scores:
+    if thinking is None or thinking.result is None or not thinking.result.move_scores:
         return []
-    top = max(score for _, score, _ in thinking.move_scores)
+    move_scores = thinking.result.move_scores
+    top = max(score for _, score, _ in move_scores)
     return [
         MoveValue(move, score, exact, short_label(score, exact), lean(score, exact), score == top)
-        for move, score, exact in thinking.move_scores
+        for move, score, exact in move_scores
     ]
 
 
@@ -179,17 +180,19 @@ def _sides(thinking: Thinking, names: tuple[str, str]) -> tuple[str, str]:
 def search_status(who: str, thinking: Thinking | None, names: tuple[str, str]) -> str:
     """The status line while ``who`` ("Computer", "Red (depth 4)") thinks: ``"Computer is thinking: Red is
     better"``, or only ``"Computer is thinking..."`` until the first depth is complete."""
-    if thinking is None or thinking.depth is None:
+    if thinking is None or thinking.result is None:
         return f"{who} is thinking..."
-    return f"{who} is thinking: {outlook(thinking.score, thinking.exact, *_sides(thinking, names))}"
+    result = thinking.result
+    return f"{who} is thinking: {outlook(result.score, result.exact, *_sides(thinking, names))}"
 
 
 def search_detail(thinking: Thinking, names: tuple[str, str], line: str) -> list[str]:
     """The small line under a think: the statistics (ticking between depths), the estimate as a number
     where the value is not proven, and the line the search expects."""
     parts = [_statistics(thinking)]
-    if thinking.depth is not None and short_label(thinking.score, thinking.exact) is None:
-        parts.append(estimate(thinking.score, *_sides(thinking, names)))
+    result = thinking.result
+    if result is not None and short_label(result.score, result.exact) is None:
+        parts.append(estimate(result.score, *_sides(thinking, names)))
     if line:
         parts.append(f"best line: {line}")
     return [part for part in parts if part]
@@ -216,23 +219,23 @@ def analysis_detail(
     if hovered is not None:
         name, score, exact = hovered
         headline = f"{name[:1].upper()}{name[1:]}: {outlook(score, exact, mover, other)}"
-    elif thinking.depth is None:
+    elif thinking.result is None:
         headline = f"Analysis for {mover}: searching..."
     else:
-        headline = f"Analysis: {outlook(thinking.score, thinking.exact, mover, other)}"
+        headline = f"Analysis: {outlook(thinking.result.score, thinking.result.exact, mover, other)}"
     parts = [headline, legend(labels, mover, other)]
-    if line and thinking.depth is not None:
+    if line and thinking.result is not None:
         parts.append(f"best line: {line}")
     parts.append(_statistics(thinking))
     return [part for part in parts if part]
 
 
 def _statistics(thinking: Thinking) -> str:
-    if thinking.depth is None:
+    if thinking.result is None:
         if thinking.nodes <= 0:
             return ""
         return f"{count(thinking.nodes, 'position')}  \u00b7  {thinking.seconds:.1f} s"
-    return statistics(thinking.depth, thinking.nodes, thinking.seconds)
+    return statistics(thinking.result.depth, thinking.nodes, thinking.seconds)
 
 
 # --- the play screen's lines --------------------------------------------------------------------------------
@@ -309,7 +312,7 @@ def detail_parts(
         return ["Enter: next round", "Ctrl+N: new game", "Esc: menu", "Click the board to see it"]
     if overlay_shown:
         return analysis_parts(session, names, selection)
-    if thinking is not None and (thinking.depth is not None or thinking.nodes > 0):
+    if thinking is not None and (thinking.result is not None or thinking.nodes > 0):
         if thinking.pondering:
             return ponder_detail(thinking)
         return search_detail(thinking, names, line_text(game, thinking, 8))
@@ -324,7 +327,9 @@ def detail_parts(
 
 def line_text(game: Game, thinking: Thinking, length: int) -> str:
     """The line the search expects, in the game's notation: what the computer is "thinking about"."""
-    return " ".join(game.move_to_text(move) for move in thinking.principal_variation[:length])
+    if thinking.result is None:
+        return ""
+    return " ".join(game.move_to_text(move) for move in thinking.result.principal_variation[:length])
 
 
 def analysis_parts(session: Session, names: tuple[str, str], selection: int | None) -> list[str]:
