@@ -166,3 +166,37 @@ def test_the_review_draws_at_every_window_size(size, game):
         scene.draw(pygame.Surface(size))
     rects = slots(layout.review, len(scene.review.moves))
     assert all(layout.review.contains(rect) for rect in rects)
+
+
+def test_a_pasted_game_is_set_up_and_reviewed(monkeypatch):
+    import ui.play_scene
+
+    scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
+    monkeypatch.setattr(ui.play_scene, "paste_text", lambda: LOST_GAME + " -1\n")
+    scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
+    assert scene.game.moves_text() == LOST_GAME and scene.review is not None
+    assert scene.review.moves == tuple(scene.game.history()) and "Pasted 18 moves" in scene.status_text()
+
+
+@pytest.mark.parametrize(
+    ("clipboard", "words"), [(None, "Nothing to paste"), ("hello", "Cannot paste"), ("4" * 7, "Cannot paste")]
+)
+def test_pasting_what_is_no_game_keeps_the_game_and_says_why(monkeypatch, clipboard, words):
+    import ui.play_scene
+
+    scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
+    scene.try_play(3)
+    monkeypatch.setattr(ui.play_scene, "paste_text", lambda: clipboard)
+    scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
+    assert scene.game.moves_text() == "4" and scene.review is None and words in scene.status_text()
+
+
+def test_undo_closes_the_review():
+    engine = scripted("4343434")
+    scene = PlayScene(SIZE, PlayOptions(level=Level(4), mode=Mode.TWO_PLAYERS), engine)
+    for move in (3, 2, 3):
+        scene.try_play(move)
+        run(scene, engine, 0.5)
+    scene.act(Action.REVIEW)
+    scene.handle(key(pygame.K_z, pygame.KMOD_LCTRL))
+    assert scene.review is None and scene.game.moves_text() == "43"

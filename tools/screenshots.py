@@ -24,13 +24,17 @@ import pygame  # noqa: E402
 from ai.analysis import ExactAnalyzer  # noqa: E402
 from ai.connect4_solver import FULL_COLUMN  # noqa: E402
 from ai.levels import MAX, Level  # noqa: E402
-from ai.messages import BestMove, Limits, Progress, Searching, SearchResult  # noqa: E402
+from ai.messages import BestMove, Limits, Progress, ReviewMark, Searching, SearchResult  # noqa: E402
 from ai.player import Thinker  # noqa: E402
+from ai.review import review_game  # noqa: E402
 from ai.score import from_benchmark  # noqa: E402
+from ai.search import Searcher  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
+from ai.table import TranspositionTable  # noqa: E402
 from tools.support.fakes import FakeEngine, search_result  # noqa: E402
 from ui.app import DEFAULT_SIZE  # noqa: E402
 from ui.help_overlay import draw_help  # noqa: E402
+from ui.play_input import Action  # noqa: E402
 from ui.play_scene import PlayScene  # noqa: E402
 from ui.start_scene import StartScene  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
@@ -172,6 +176,22 @@ def main() -> int:
     play_script(scene, engine, script)
     settle(scene, engine)
     save(scene, "connect4-won")
+
+    # Red (you) throws a won game away with move 15; the review shows it, from the real exact analysis.
+    script = "444447562366621351"
+    engine = scripted(script)
+    scene = PlayScene(size, PlayOptions(level=MAX), engine, fonts=fonts)
+    play_script(scene, engine, script)
+    settle(scene, engine)
+    scene.act(Action.REVIEW)
+    token = engine.last("review").token
+    analyzer = ExactAnalyzer(solver_slots=1 << 20)
+    for mark in review_game(scene.game, analyzer, Searcher(TranspositionTable(1 << 16)), StopFlag()):
+        engine.deliver(ReviewMark(token, mark))
+    settle(scene, engine, 0.5)
+    save(scene, "connect4-review")
+    scene.step_review(15)
+    save(scene, "connect4-review-blunder")
 
     script = "5139"
     engine = scripted(script + "2")

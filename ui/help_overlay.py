@@ -38,7 +38,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         "Files and scores",
         (
             ("Ctrl+S  /  Ctrl+O", "save  /  load the game"),
-            ("Ctrl+C", "copy the moves (e.g. 4453)"),
+            ("Ctrl+C  /  Ctrl+V", "copy the moves (e.g. 4453)  /  paste a game and review it"),
             ("Ctrl+R", "reset the score tally"),
         ),
     ),

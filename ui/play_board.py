@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ai.messages import EngineMessage
-from game.catalog import game_spec
+from game.catalog import game_spec, new_game
 from game.protocol import Game
 from ui import play_files
 from ui.board_view import view_for
@@ -273,6 +273,24 @@ class PlayBoard(Scene):
         """Keeps an analysis of the human's position running while the overlay shows or a hint waits."""
         self.session.want_analysis(self.overlay_shown or self.hint is not None)
         self.dirty = True
+
+    def _paste(self, text: str | None) -> None:
+        """Sets up the game whose moves were pasted (``text``, from the clipboard) and opens its review; text
+        that is no game of this board keeps the current game and says why."""
+        moves = play_files.pasted_moves(
+            text, new_game(self.options.game, self.options.width, self.options.height)
+        )
+        if isinstance(moves, Notice):
+            self._sound("refused")
+            self.notice = moves
+            return
+        self.session.leave()
+        self._start(replace(self.options, moves=moves))
+        if moves:
+            self.toggle_review()
+        self.notice = play_files.notice(
+            f"Pasted {texts.count(len(moves), 'move')}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS
+        )
 
     def _load(self) -> None:
         """Loads the saved game; a bad file keeps the current game and says what is wrong."""

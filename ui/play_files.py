@@ -65,3 +65,22 @@ def reset_tally(tally: Tally) -> Notice:
     if problem:
         return notice(problem, FILE_NOTICE_SECONDS)
     return notice("Score tally reset", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+
+
+#: The longest clipboard text read as a move string (a board of 9 x 7 has 63 cells).
+PASTE_LIMIT = 200
+
+
+def pasted_moves(text: str | None, blank: Game) -> str | Notice:
+    """The move string pasted as ``text`` (its first word), checked on ``blank`` (a new board of the game
+    played); or the notice that says why it cannot be used."""
+    if text is None or not text.strip():
+        return notice("Nothing to paste: the clipboard holds no text here", FILE_NOTICE_SECONDS)
+    moves = text.strip().split()[0]
+    if len(moves) > PASTE_LIMIT:
+        return notice(f"Cannot paste: {len(moves)} characters is no game of this board", FILE_NOTICE_SECONDS)
+    try:
+        blank.play_text(moves)
+    except ValueError as error:
+        return notice(f"Cannot paste: {error}", FILE_NOTICE_SECONDS)
+    return moves

@@ -2,6 +2,7 @@
 left to :mod:`ui.move_keys`.
 
 Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Ctrl+N new game, Ctrl+S save, Ctrl+O load, Ctrl+C copy the moves,
+Ctrl+V paste a game's moves (and review it),
 Ctrl+R reset the tally; Esc back to the start screen, H hint, A (Shift+A on the 4 x 4 board, where a is a
 cell) the analysis overlay, R the review of the game; when the game is over Enter plays the next round; in
 watch mode Space or P pauses. While the review shows, Left / Right / Home / End step through the game and Esc
@@ -32,6 +33,7 @@ class Action(str, enum.Enum):
     SAVE = "save"
     LOAD = "load"
     COPY = "copy"
+    PASTE = "paste"
     RESET_TALLY = "reset-tally"
     REVIEW = "review"
     # Stepping through the game under review.
@@ -48,6 +50,7 @@ _COMMANDS = {
     pygame.K_s: Action.SAVE,
     pygame.K_o: Action.LOAD,
     pygame.K_c: Action.COPY,
+    pygame.K_v: Action.PASTE,
     pygame.K_r: Action.RESET_TALLY,
 }
 

@@ -18,6 +18,7 @@ from pygame import Rect
 
 from game.catalog import GAME_TITLES
 from ui import move_keys, play_files
+from ui.clipboard import paste_text
 from ui.layout import PlayLayout
 from ui.play_board import PlayBoard
 from ui.play_input import Action, is_command, key_action, review_key_action
@@ -177,6 +178,8 @@ class PlayScene(PlayBoard):
             self._load()
         elif action is Action.COPY:
             self.notice = play_files.copy(self.game)
+        elif action is Action.PASTE:
+            self._paste(paste_text())
         elif action is Action.RESET_TALLY and self.tally is not None:
             self.notice = play_files.reset_tally(self.tally)
         self.dirty = True

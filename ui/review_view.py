@@ -58,7 +58,7 @@ def _lean(mark: MoveReview, strongest: int) -> float:
     if mark.exact:
         if mark.played == 0:
             return 0.0
-        return side * (1 if mark.played > 0 else -1) * (0.45 + 0.55 * abs(mark.played) / strongest)
+        return side * (1 if mark.played > 0 else -1) * (0.6 + 0.4 * abs(mark.played) / strongest)
     if abs(mark.played) > PROVEN:
         return side * (1.0 if mark.played > 0 else -1.0)
     return side * max(-1.0, min(1.0, mark.played / ESTIMATE_FULL))
