@@ -1,15 +1,17 @@
 /*
  * ai._c4core: the exact Connect Four solver's hot loop in C, without the GIL.
  *
- * The algorithm is the one of ai/connect4_solver.py (the readable reference and the tests' oracle), node for
- * node: the same candidate moves, the same checks in the same order, the same move ranking, the same table
- * (one 64-bit entry per slot of a power-of-two table, always replaced; the key multiplied by an odd constant
- * modulo 2**64 gives the slot, its top bits, and the entry's tag, its low 56 bits, beside an 8-bit value). Given
- * the same table size, both cores therefore visit the same positions, which
- * the tests check. The Python wrapper (ai/connect4_native.py) keeps the bisection on the score and the
- * per-move analysis, so those exist once.
+ * The algorithm is the one of ai/connect4_solver.py (the readable reference and the tests' oracle): the same
+ * candidate moves, the same checks in the same order, the same move ranking. In the reference layout
+ * (enhanced=False) the table is the same too (one 64-bit entry per slot of a power-of-two table, always
+ * replaced; the key multiplied by an odd constant modulo 2**64 gives the slot, its top bits, and the entry's
+ * tag, its low 56 bits, beside an 8-bit value): given the same table size, both cores visit the same positions,
+ * which the tests check. The default, enhanced layout changes only the table (two-entry buckets, mirror keys and
+ * a near table for the end of the game, see below): it visits other positions and proves the same scores. The
+ * bisection on the score (solve) runs here as well, with the probes of SolverBase.solve; the per-move analysis
+ * stays in Python.
  *
- * What differs from the Python code is only how the work is done: the threats of each move are computed with
+ * Beyond the table, what differs from the Python code is only how the work is done: the threats of each move are computed with
  * 64-bit words one move at a time (the Python code packs all moves into one big int, which pays only in
  * CPython), and the children's table slots are prefetched before they are read.
  *
@@ -17,7 +19,7 @@
  * on top, so a board fits 64 bits when width * (height + 1) <= 64 (every size the game offers with an even
  * number of cells: 7x6, 6x5 and 8x7).
  *
- * Threads: Core.negamax releases the GIL while it searches. Core.interrupt (from any thread) and a time limit
+ * Threads: Core.solve and Core.negamax release the GIL while they search. Core.interrupt (from any thread) and a time limit
  * stop it within a few thousand positions; it then returns None. One search at a time per Core: a second
  * concurrent call raises RuntimeError rather than racing on the table.
  */
@@ -44,6 +46,19 @@
 #define HASH_MULTIPLIER UINT64_C(0x9E3779B97F4A7C15)
 /* Positions between two looks at the stop flag and the clock: about 0.1 ms of search. */
 #define CHECK_EVERY 1024
+
+/*
+ * The near table (enhanced layout only). Positions with fewer than NEAR_DEPTH empty cells are stored in a small
+ * table of their own, one entry per slot in the reference encoding, always replaced, which stays in the CPU's
+ * own cache (8 bytes * NEAR_SLOTS: 1 MB). Near the end of the game, where most positions are, a subtree is
+ * searched in less time than one probe of the main table costs when it misses the caches (the main table is
+ * far larger than them); their transpositions are close together in time, which a small table catches. The
+ * deep positions keep the main table to themselves, so it also loses fewer of them to replacement.
+ * Measured on the public sets: 1.5 to 3 times less time, for 5% to 15% more positions explored.
+ */
+#define NEAR_DEPTH 22
+#define NEAR_SLOTS_LOG2 17
+#define NEAR_SLOTS (UINT64_C(1) << NEAR_SLOTS_LOG2)
 
 #if defined(__GNUC__) || defined(__clang__)
 #define POPCOUNT(x) __builtin_popcountll(x)
@@ -78,9 +93,11 @@ typedef struct {
     int column_index[MAX_WIDTH];     /* the board column of each entry of column_cells */
     board_t column_mask[MAX_WIDTH];  /* the cells of board column c, left to right */
     int enhanced;                    /* the enhanced table layout and mirror keys, not the Python core's */
-    uint64_t *table;
-    uint64_t size;
+    uint64_t *table;                 /* the main table, then the near table (one allocation) */
+    uint64_t size;                   /* slots of the main table */
     int slot_shift; /* 64 - log2(number of slots, or of buckets in the enhanced layout) */
+    uint64_t *near;                  /* the near table (enhanced layout): NEAR_SLOTS slots after the main table */
+    int near_moves;                  /* positions with more stones than this use the near table */
     uint64_t nodes;
     uint64_t next_check;
     double deadline; /* seconds on the monotonic clock; 0: none */
@@ -125,6 +142,9 @@ static uint64_t *table_alloc(uint64_t slots) {
     return table;
 }
 
+/* Slots allocated: the main table's and the near table's. */
+static uint64_t allocated_slots(const Search *s) { return s->table ? s->size + (s->near ? NEAR_SLOTS : 0) : 0; }
+
 static void table_free(uint64_t *table) {
 #if defined(__linux__)
     free(table);
@@ -166,16 +186,22 @@ static inline uint64_t scramble(board_t key) { return key * HASH_MULTIPLIER; }
 #define TAG_BITS 48
 #define TAG_MASK ((UINT64_C(1) << TAG_BITS) - 1)
 
-static inline uint64_t *bucket_of(const Search *s, uint64_t scrambled) {
+static inline int is_near(const Search *s, int moves) { return moves > s->near_moves; }
+
+/* The bucket of a key, for a position with `moves` stones. */
+static inline uint64_t *bucket_of(const Search *s, uint64_t scrambled, int moves) {
+    if (is_near(s, moves)) return &s->near[scrambled >> (64 - NEAR_SLOTS_LOG2)];
     return &s->table[(scrambled >> s->slot_shift) << s->enhanced];
 }
 
-static inline void table_prefetch(const Search *s, uint64_t scrambled) { PREFETCH(bucket_of(s, scrambled)); }
+static inline void table_prefetch(const Search *s, uint64_t scrambled, int moves) {
+    PREFETCH(bucket_of(s, scrambled, moves));
+}
 
-/* The stored value for the key (0: none). */
-static inline int table_get(const Search *s, uint64_t scrambled) {
-    const uint64_t *bucket = bucket_of(s, scrambled);
-    if (!s->enhanced) {
+/* The stored value for the key of a position with `moves` stones (0: none). */
+static inline int table_get(const Search *s, uint64_t scrambled, int moves) {
+    const uint64_t *bucket = bucket_of(s, scrambled, moves);
+    if (!s->enhanced || is_near(s, moves)) {
         uint64_t entry = bucket[0];
         return entry && entry >> 8 == (scrambled & KEY_MASK) ? (int)(entry & 255) : 0;
     }
@@ -186,8 +212,8 @@ static inline int table_get(const Search *s, uint64_t scrambled) {
 }
 
 static inline void table_put(Search *s, uint64_t scrambled, int value, int moves) {
-    uint64_t *bucket = bucket_of(s, scrambled);
-    if (!s->enhanced) {
+    uint64_t *bucket = bucket_of(s, scrambled, moves);
+    if (!s->enhanced || is_near(s, moves)) {
         bucket[0] = ((scrambled & KEY_MASK) << 8) | (uint64_t)value;
         return;
     }
@@ -246,7 +272,7 @@ static int negamax(Search *s, board_t current, board_t mask, board_t mirror_curr
     const board_t board = s->board, bottom = s->bottom;
     /* The bucket is fetched from memory while the candidates are computed. */
     const uint64_t key = table_key(s, current + mask, mirror_current + mirror_mask);
-    table_prefetch(s, key);
+    table_prefetch(s, key, moves);
     s->nodes++;
     if (s->nodes >= s->next_check && checkpoint(s)) {
         s->stopped = 1;
@@ -271,7 +297,7 @@ static int negamax(Search *s, board_t current, board_t mask, board_t mirror_curr
         if (alpha >= beta) return alpha;
     }
     int highest = s->win_soonest[moves];
-    const int value = table_get(s, key);
+    const int value = table_get(s, key, moves);
     if (value > s->lower_threshold) {
         int lower = value - s->lower_offset;
         if (alpha < lower) {
@@ -305,7 +331,7 @@ static int negamax(Search *s, board_t current, board_t mask, board_t mirror_curr
             if (!move) continue;
             board_t mirror = mirror_stone(s, move, s->column_index[i]);
             uint64_t child_key = table_key(s, child_key_base + move, mirror_child_key_base + mirror);
-            table_prefetch(s, child_key);
+            table_prefetch(s, child_key, moves + 1);
             board_t wins = threats(current | move, s->h1) & (board ^ mask);
             board_t replies = ((mask | move) + bottom) & board;
             board_t forced = replies & wins;
@@ -334,7 +360,7 @@ static int negamax(Search *s, board_t current, board_t mask, board_t mirror_curr
         }
         /* Enhanced transposition cutoffs: every child's entry is looked at before any child is searched. */
         for (int j = 0; j < n; j++) {
-            int child_value = table_get(s, keys_of[j]);
+            int child_value = table_get(s, keys_of[j], moves + 1);
             if (child_value && child_value <= s->lower_threshold) {
                 int score = 1 - s->min_score - child_value; /* minus the child's upper bound */
                 if (score >= beta) {
@@ -473,19 +499,21 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
     Search *s = &self->search;
     table_free(s->table);
     memset(s, 0, sizeof *s);
-    s->table = table_alloc(table_size);
+    s->table = table_alloc(table_size + (enhanced ? NEAR_SLOTS : 0));
     if (!s->table) {
         PyErr_NoMemory();
         goto fail;
     }
     s->size = table_size;
     s->enhanced = enhanced;
+    s->near = enhanced ? s->table + table_size : NULL;
     s->slot_shift = 64;
     for (uint64_t slots = enhanced ? table_size / 2 : table_size; slots > 1; slots >>= 1) s->slot_shift--;
     s->width = width;
     s->height = height;
     s->cells = width * height;
     s->last_moves = s->cells - 2;
+    s->near_moves = enhanced ? s->cells - NEAR_DEPTH : s->cells;
     s->h1 = height + 1;
     for (int c = 0; c < width; c++) s->bottom |= (board_t)1 << (c * s->h1);
     s->board = s->bottom * (((board_t)1 << height) - 1);
@@ -614,7 +642,7 @@ static PyObject *Core_clear(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
         PyErr_SetString(PyExc_RuntimeError, "the core is searching");
         return NULL;
     }
-    if (self->search.table) memset(self->search.table, 0, self->search.size * sizeof(uint64_t));
+    if (self->search.table) memset(self->search.table, 0, allocated_slots(&self->search) * sizeof(uint64_t));
     Py_RETURN_NONE;
 }
 
@@ -625,6 +653,7 @@ static PyObject *Core_release(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
     }
     table_free(self->search.table);
     self->search.table = NULL;
+    self->search.near = NULL;
     Py_RETURN_NONE;
 }
 
@@ -633,13 +662,13 @@ static PyObject *Core_nodes(CoreObject *self, void *Py_UNUSED(closure)) {
 }
 
 static PyObject *Core_table_entries(CoreObject *self, void *Py_UNUSED(closure)) {
-    return PyLong_FromUnsignedLongLong(self->search.table ? self->search.size : 0);
+    return PyLong_FromUnsignedLongLong(allocated_slots(&self->search));
 }
 
 static PyObject *Core_table_entry(CoreObject *self, PyObject *args) {
     unsigned long long index;
     if (!PyArg_ParseTuple(args, "K", &index)) return NULL;
-    if (!self->search.table || index >= self->search.size) {
+    if (index >= allocated_slots(&self->search)) {
         PyErr_SetString(PyExc_IndexError, "no such table slot");
         return NULL;
     }
@@ -660,13 +689,14 @@ static PyMethodDef Core_methods[] = {
      "Clears the flag set by interrupt (call once no interrupt of the last search can arrive any more)."},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empties the table in place."},
     {"release", (PyCFunction)Core_release, METH_NOARGS, "Frees the table; the core is unusable afterwards."},
-    {"table_entry", (PyCFunction)Core_table_entry, METH_VARARGS, "The raw 64-bit entry of a slot (for tests)."},
+    {"table_entry", (PyCFunction)Core_table_entry, METH_VARARGS, "The raw 64-bit entry of a slot, the near table's after the main table's (for tests)."},
     {NULL, NULL, 0, NULL},
 };
 
 static PyGetSetDef Core_getset[] = {
     {"nodes", (getter)Core_nodes, NULL, "Positions explored since the core was made.", NULL},
-    {"table_entries", (getter)Core_table_entries, NULL, "Slots of the table (0 once released).", NULL},
+    {"table_entries", (getter)Core_table_entries, NULL,
+     "Slots allocated, the main table's and the near table's (0 once released).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
