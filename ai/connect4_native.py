@@ -100,7 +100,14 @@ class NativeConnectFourSolver(SolverBase):
 
     def solve(self, current: int, mask: int, moves: int, weak: bool = False) -> int:
         # The same bisection as SolverBase.solve, in C: a position that takes microseconds to solve would
-        # otherwise spend most of its time crossing from Python to C and back.
+        # otherwise spend most of its time crossing from Python to C and back. With no stop flag and no
+        # deadline, nothing can stop the search, and the call goes straight to C: _run's checks would cost a
+        # tenth of an end-game position's solve.
+        if self.stop is None and self.deadline is None:
+            score = self._core.solve(current, mask, moves, weak, -1.0)
+            if score is None:  # only an interrupt of the core's own could do it
+                raise SearchStopped
+            return score
         return self._run(self._core.solve, current, mask, moves, weak)
 
     def _negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
