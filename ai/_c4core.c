@@ -428,9 +428,13 @@ static int can_win_next(const Search *s, board_t current, board_t mask) {
     return (threats(current, s->h1) & (s->board ^ mask) & (mask + s->bottom) & s->board) != 0;
 }
 
+/* Positions with fewer empty cells than this are solved with one wide window (enhanced layout), see solve. */
+#define WIDE_DEPTH 18
+
 /*
  * The exact score of a position that is not over (weak: only its sign), by bisection with null windows, the
- * same probes in the same order as SolverBase.solve in ai/connect4_solver.py.
+ * same probes in the same order as SolverBase.solve in ai/connect4_solver.py (or near the end of the game in
+ * the enhanced layout, with one wide window).
  */
 static int solve(Search *s, board_t current, board_t mask, int moves, int weak) {
     if (can_win_next(s, current, mask)) return weak ? 1 : (s->cells + 1 - moves) / 2;
@@ -439,6 +443,14 @@ static int solve(Search *s, board_t current, board_t mask, int moves, int weak) 
     if (weak) {
         low = -1;
         high = 1;
+    }
+    /* Near the end of the game (enhanced layout), one search with the widest window costs fewer positions than
+     * the bisection's few null-window searches: with so few moves left, exact scores cut about as well as
+     * bounds, and each null window searched again the first moves of the last. From (low, high), every score
+     * possible, the fail-soft result is exact. */
+    if (s->enhanced && !weak && s->cells - moves < WIDE_DEPTH) {
+        int score = negamax(s, current, mask, mirror_board(s, current), mirror_board(s, mask), moves, low, high, 0);
+        return s->stopped ? 0 : score;
     }
     while (low < high) {
         int middle = low + (high - low) / 2;

@@ -254,6 +254,23 @@ def test_the_enhanced_layout_keeps_the_end_of_the_game_in_its_near_table():
     assert any(map(solver.table_entry, main))
 
 
+def test_near_the_end_the_enhanced_layout_solves_with_one_wide_window():
+    """With fewer than 18 empty cells, the enhanced core's solve is one search of the widest window, (lowest
+    score, highest score), instead of the bisection's null windows: the same positions as that one search."""
+    solved = 0
+    for moves, expected in read_positions("Test_L3_R1")[:40]:
+        current, mask, ply = position(moves)
+        solver = NativeConnectFourSolver(table_slots=1 << 17)
+        window = NativeConnectFourSolver(table_slots=1 << 17)
+        if solver.can_win_next(current, mask):
+            continue
+        assert solver.solve(current, mask, ply) == expected
+        assert window._negamax(current, mask, ply, -((42 - ply) // 2), (43 - ply) // 2) == expected
+        assert solver.nodes == window.nodes
+        solved += 1
+    assert solved > 20
+
+
 def run_analyze(environment: dict[str, str], text: str, prelude: str = "") -> subprocess.CompletedProcess:
     code = prelude + "import sys, main; sys.argv = ['main.py', 'analyze']; sys.exit(main.main())"
     return subprocess.run(
