@@ -4,10 +4,10 @@
 :class:`ai.connect4_solver.ConnectFourSolver` with one deliberate difference, its table (``reference=False``,
 the default): buckets of two entries, one kept for the deepest search seen and one for the latest; positions
 stored under the smaller of their own and their mirror image's key; and positions near the end of the game
-(fewer than 22 empty cells) kept apart in a near table of 1 MB, small enough to stay in the CPU's caches,
+(fewer than 22 empty cells) kept apart in a near table of 256 KB, small enough to stay in the CPU's caches,
 where their many probes cost a few nanoseconds instead of a trip to memory. On deep searches the buckets and
 mirror keys explore 10% to 30% fewer positions than one always-replaced entry per slot, and the near table
-takes a half to two thirds off the time for 5% to 15% more positions; the pure-Python core, the readable
+takes a half to two thirds off the time for 5% to 35% more positions; the pure-Python core, the readable
 reference, does without them. With ``reference=True`` the compiled core uses the Python core's table layout
 and, given the same table size, explores the same positions node for node and stores the same entries, which
 the tests check. The per-move analysis is the shared Python code of :class:`~ai.connect4_solver.SolverBase`;
