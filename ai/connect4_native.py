@@ -95,7 +95,8 @@ class NativeConnectFourSolver(SolverBase):
         return self._core.table_entries
 
     def table_entry(self, slot: int) -> int:
-        """The raw 64-bit entry of a table slot, in the Python core's encoding (for tests)."""
+        """The raw 64-bit entry of a table slot, the near table's after the main table's (for tests); in the
+        Python core's encoding in the reference layout and in the near table."""
         return self._core.table_entry(slot)
 
     def solve(self, current: int, mask: int, moves: int, weak: bool = False) -> int:
