@@ -226,13 +226,49 @@ def test_clear_empties_the_table_and_release_frees_it(reference):
     solver = NativeConnectFourSolver(table_slots=1 << 17, reference=reference)
     moves, expected = read_positions("Test_L2_R1")[0]
     assert solver.solve(*position(moves)) == expected
-    assert any(solver.table_entry(slot) for slot in range(solver.size))
+    nodes = solver.nodes
+    # Every slot allocated: the enhanced layout's near table follows its main table.
+    assert any(solver.table_entry(slot) for slot in range(solver.allocated_slots))
     solver.clear()
-    assert not any(solver.table_entry(slot) for slot in range(solver.size))
+    assert not any(solver.table_entry(slot) for slot in range(solver.allocated_slots))
     assert solver.solve(*position(moves)) == expected
+    assert solver.nodes == 2 * nodes  # an empty table again: the same search again
     solver.release()
     with pytest.raises(RuntimeError):
         solver.solve(*position(moves))
+
+
+def test_the_enhanced_layout_keeps_the_end_of_the_game_in_its_near_table():
+    """Positions with few empty cells go to the small near table (which stays in the CPU's caches), deeper
+    ones to the main table; the reference layout has no near table."""
+    assert NativeConnectFourSolver(table_slots=1 << 17, reference=True).allocated_slots == 1 << 17
+    solver = NativeConnectFourSolver(table_slots=1 << 17)
+    main, near = range(solver.size), range(solver.size, solver.allocated_slots)
+    assert len(near) > 0
+    for moves, expected in read_positions("Test_L3_R1")[:20]:  # more than 28 stones: 13 empty cells or fewer
+        assert solver.solve(*position(moves)) == expected
+    assert solver.nodes > 0
+    assert any(map(solver.table_entry, near)) and not any(map(solver.table_entry, main))
+    moves, expected = read_positions("Test_L1_R1")[0]  # 14 stones or fewer
+    assert solver.solve(*position(moves)) == expected
+    assert any(map(solver.table_entry, main))
+
+
+def test_near_the_end_the_enhanced_layout_solves_with_one_wide_window():
+    """With fewer than 18 empty cells, the enhanced core's solve is one search of the widest window, (lowest
+    score, highest score), instead of the bisection's null windows: the same positions as that one search."""
+    solved = 0
+    for moves, expected in read_positions("Test_L3_R1")[:40]:
+        current, mask, ply = position(moves)
+        solver = NativeConnectFourSolver(table_slots=1 << 17)
+        window = NativeConnectFourSolver(table_slots=1 << 17)
+        if solver.can_win_next(current, mask):
+            continue
+        assert solver.solve(current, mask, ply) == expected
+        assert window._negamax(current, mask, ply, -((42 - ply) // 2), (43 - ply) // 2) == expected
+        assert solver.nodes == window.nodes
+        solved += 1
+    assert solved > 20
 
 
 def run_analyze(environment: dict[str, str], text: str, prelude: str = "") -> subprocess.CompletedProcess:
