@@ -75,13 +75,15 @@ def build(workdir: Path | None = None) -> Path:
     return binary
 
 
-def measure(set_name: str, limit: int | None, reset: bool, binary: Path | None = None) -> dict:
-    """Solve the first ``limit`` positions (all if None) of a test set with the C++ solver.
+def measure(
+    set_name: str, limit: int | None, reset: bool, binary: Path | None = None, start: int = 0
+) -> dict:
+    """Solve ``limit`` positions (all if None) of a test set from number ``start`` with the C++ solver.
 
     Returns positions, correct (score equal to the file's), mean / median / max seconds and mean nodes.
     Times are the solver's own, measured around solve only, so process start-up and I/O are excluded.
     """
-    rows = read_set(set_name, limit)
+    rows = read_set(set_name, limit, start)
     binary = binary or build()
     command = [str(binary), *(["--reset"] if reset else [])]
     stdin = "".join(f"{moves}\n" for moves, _ in rows)
@@ -103,6 +105,8 @@ def measure(set_name: str, limit: int | None, reset: bool, binary: Path | None =
         "median": statistics.median(times),
         "max": max(times),
         "mean_nodes": statistics.fmean(int(answer[2]) for answer in answers),
+        "total": sum(times),
+        "nodes": sum(int(answer[2]) for answer in answers),
     }
 
 

@@ -28,10 +28,12 @@ README_MEAN_NODES = {
 DEFAULT_SETS = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2"]
 
 
-def read_set(name: str, limit: int | None = None) -> list[tuple[str, int]]:
-    """``(moves, exact score)`` of the set's positions, the first ``limit`` of them if given."""
+def read_set(name: str, limit: int | None = None, start: int = 0) -> list[tuple[str, int]]:
+    """``(moves, exact score)`` of the set's positions from number ``start`` (0 the first), ``limit`` of them
+    if given."""
     rows = [line.split() for line in (TESTSETS / name).read_text().splitlines() if line.strip()]
-    return [(moves, int(score)) for moves, score in (rows[:limit] if limit else rows)]
+    rows = rows[start : start + limit] if limit else rows[start:]
+    return [(moves, int(score)) for moves, score in rows]
 
 
 def format_seconds(seconds: float) -> str:
