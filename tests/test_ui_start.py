@@ -93,13 +93,13 @@ def test_switching_game_keeps_only_offered_levels():
 def test_ctrl_q_quits_and_every_size_draws():
     scene = StartScene(SIZE, PlayOptions(moves="44"))
     assert scene.options.moves == ""  # a start position belongs to the command line, not to the menu
-    for size in ((960, 780), (400, 320), (1800, 1000)):
+    for size in ((960, 780), (400, 320), (320, 260), (1800, 1000)):
         scene.resize(size)
         scene.handle(motion((size[0] // 2, size[1] // 2)))
         scene.draw(pygame.Surface(size))
         for row in scene.buttons():
             for b in row:
-                assert 0 <= b.rect.left and b.rect.right <= size[0], (size, b.label)
+                assert pygame.Rect((0, 0), size).contains(b.rect), (size, b.label)
     scene.handle(key(pygame.K_ESCAPE))
     assert scene.request is None  # Esc left the play screen; a second press must not close the game
     scene.handle(key(pygame.K_q, pygame.KMOD_LCTRL))
@@ -122,7 +122,7 @@ def placement(scene):
     return [row[0].rect.topleft for row in buttons[:-1]], buttons[-1][0].rect
 
 
-@pytest.mark.parametrize("size", [(960, 780), (640, 480), (400, 320), (1800, 1000)])
+@pytest.mark.parametrize("size", [(960, 780), (640, 480), (400, 320), (320, 260), (1800, 1000)])
 @pytest.mark.parametrize("level", [Level(4), MAX])
 def test_rows_and_play_stay_in_place_in_every_mode_game_and_board(size, level):
     base = PlayOptions(level=level, watch_levels=(level, Level(2)))

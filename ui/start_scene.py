@@ -211,8 +211,11 @@ class StartScene(Scene):
             if needed <= bottom - top:
                 break
             if row_height <= 16:
-                # A tiny window: the key hints give their room to the settings (draw() leaves them out).
+                # A tiny window: the key hints, and if that is not enough the title too, give their room to
+                # the settings (draw() leaves out what the settings cover).
                 bottom = height - 6
+                if needed > bottom - top:
+                    top = 6
                 break
             row_height -= 2
         widest = max(
@@ -321,25 +324,8 @@ class StartScene(Scene):
         band_top = all_buttons[0][0].rect.top - int(height * 0.04)
         band_bottom = all_buttons[-1][0].rect.bottom + int(height * 0.04)
         pygame.draw.rect(surface, theme.background_glow, Rect(0, band_top, width, band_bottom - band_top))
-        title_font = fonts.get(int(clamp(height * 0.09, 36, 84)), bold=True)
-        emblem_width = int(title_font.get_height() * 1.25)
-        title_width = title_font.size("Ponder")[0]
-        title = draw_text(
-            surface,
-            "Ponder",
-            title_font,
-            theme.text,
-            bottomleft=((width - title_width - emblem_width) // 2, int(height * 0.15)),
-        )
-        self._draw_emblem(surface, title, emblem_width)
-        subtitle = f"{' and '.join(GAME_TITLES.values())} against an AI that thinks on your time"
-        draw_text(
-            surface,
-            subtitle,
-            fitting_font(fonts, subtitle, int(clamp(height * 0.026, 13, 22)), width - 24),
-            theme.text_muted,
-            midtop=(width // 2, title.bottom + 6),
-        )
+        if band_top >= self._content_area()[0] - int(height * 0.05):
+            self._draw_title(surface)
         rows = rows_for(self.options, self.theme)
         font = fonts.get(font_size)
         for index, row_buttons in enumerate(all_buttons):
@@ -382,6 +368,30 @@ class StartScene(Scene):
         # In a tiny window the settings need the room more than the key hints do.
         if all_buttons[-1][0].rect.bottom < height - 14 - hint_font.get_height():
             draw_text(surface, hint, hint_font, theme.text_muted, midbottom=(width // 2, height - 14))
+
+    def _draw_title(self, surface: pygame.Surface) -> None:
+        """The title, its emblem and the subtitle, above the settings."""
+        theme, fonts = self.theme, self.fonts
+        width, height = self.size
+        title_font = fonts.get(int(clamp(height * 0.09, 36, 84)), bold=True)
+        emblem_width = int(title_font.get_height() * 1.25)
+        title_width = title_font.size("Ponder")[0]
+        title = draw_text(
+            surface,
+            "Ponder",
+            title_font,
+            theme.text,
+            bottomleft=((width - title_width - emblem_width) // 2, int(height * 0.15)),
+        )
+        self._draw_emblem(surface, title, emblem_width)
+        subtitle = f"{' and '.join(GAME_TITLES.values())} against an AI that thinks on your time"
+        draw_text(
+            surface,
+            subtitle,
+            fitting_font(fonts, subtitle, int(clamp(height * 0.026, 13, 22)), width - 24),
+            theme.text_muted,
+            midtop=(width // 2, title.bottom + 6),
+        )
 
     def _draw_emblem(self, surface: pygame.Surface, title: Rect, width: int) -> None:
         """Four discs in a row after the title, ``width`` pixels in all: the game's promise at a glance."""
