@@ -99,3 +99,23 @@ def test_the_thinking_line_moves_while_the_real_engine_works_on_one_depth(engine
         times_by_depth.setdefault(depth, set()).add(seconds)
     assert max(len(counts) for counts in counts_by_depth.values()) >= 4, counts_by_depth
     assert max(len(times) for times in times_by_depth.values()) >= 4
+
+
+def test_the_review_of_a_finished_game_fills_in_from_the_real_engine(engine):
+    options = PlayOptions(
+        game="tictactoe", width=3, height=3, mode=Mode.WATCH, watch_levels=(Level(2), Level(1))
+    )
+    scene = PlayScene((800, 700), options, engine)
+    play_until_over(scene, engine, human_moves=False)
+    history = scene.game.moves_text()
+    scene.toggle_review()
+    deadline = time.monotonic() + WALL_CLOCK_LIMIT
+    while not scene.review.complete():
+        assert time.monotonic() < deadline, f"review incomplete: {sorted(scene.review.marks)}"
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(0.1)
+        time.sleep(0.002)
+    assert all(mark.exact and mark.verdict is not None for mark in scene.review.marks.values())
+    scene.toggle_review()
+    assert scene.review is None and scene.game.moves_text() == history
