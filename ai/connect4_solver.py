@@ -158,6 +158,14 @@ class SolverBase:
         # A weak solve's window search may prove more than a sign (a bound such as 6); only the sign is asked.
         return (low > 0) - (low < 0) if weak else low
 
+    def score_at_most(self, current: int, mask: int, moves: int, bound: int) -> bool:
+        """True when the position's exact score is at most ``bound``: one null-window search, far cheaper
+        than :meth:`solve` when only that is asked. The game must not be over. Raises SearchStopped when
+        interrupted."""
+        if self.can_win_next(current, mask):
+            return (self.cells + 1 - moves) // 2 <= bound
+        return self._negamax(current, mask, moves, bound, bound + 1) <= bound
+
     def analyze(self, current: int, mask: int, moves: int, weak: bool = False) -> list[int]:
         """The score of every column, left to right, ``FULL_COLUMN`` for a full one."""
         scores = []

@@ -52,3 +52,20 @@ def test_every_move_of_the_max_level_keeps_the_value(max_first, pick):
         else:
             game.apply(opponent(game))
     assert judged >= 2
+
+
+@pytest.mark.parametrize(
+    "moves", ["", "4", "441", "3366", "44444", "4455334", "2252576253462244111563365343671351441"]
+)
+def test_a_proven_move_has_the_best_score_of_its_position(moves):
+    """What the max level plays when it cannot value every move in time: a move of the best score, the one
+    offered first when it is one of them (checked against the score of every move)."""
+    analyzer = ExactAnalyzer()
+    game = ConnectFour.from_moves(moves)
+    scores = analyzer.move_scores(game)
+    best = max(score for score in scores if score != ILLEGAL)
+    worst_first = sorted(game.moves(), key=lambda move: scores[move])
+    score, move = analyzer.proven_move(game, worst_first)
+    assert score == best and scores[move] == best
+    assert move == next(candidate for candidate in worst_first if scores[candidate] == best)
+    assert game.moves_text() == moves

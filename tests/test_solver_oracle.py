@@ -117,3 +117,19 @@ def test_window_searches_keep_the_fail_soft_contract(solver_class, width, height
             if not kept:
                 broken.append((game.moves_text(), true, (alpha, beta), result))
     assert not broken, f"{len(broken)} break the contract (moves, score, window, result): {broken[:3]}"
+
+
+@pytest.mark.parametrize(("width", "height", "stones", "count"), [(5, 4, 8, 20), (6, 5, 16, 12)])
+def test_score_at_most_agrees_with_the_exact_score(solver_class, width, height, stones, count):
+    """One null-window question, asked on both sides of the true score (and at it), on positions where the
+    side to move can win at once too."""
+    solver = solver_class(width, height, table_slots=1 << 17)
+    memo: dict[int, int] = {}
+    wrong = []
+    for game in random_positions(width, height, stones, count, f"at-most-{width}x{height}"):
+        current, mask, moves = game.stones(game.to_move()), game.occupied(), game.ply()
+        true = oracle_score(game, memo)
+        for bound in (true - 2, true - 1, true, true + 1):
+            if solver.score_at_most(current, mask, moves, bound) != (true <= bound):
+                wrong.append((game.moves_text(), true, bound))
+    assert not wrong, f"{len(wrong)} wrong (moves, score, bound): {wrong[:3]}"
