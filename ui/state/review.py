@@ -39,10 +39,12 @@ class GameReview:
     game: Game
     token: int | None = None
     marks: dict[int, MoveReview] = field(default_factory=dict)
-    cursor: int = 0
+    #: The game's moves, in order (move ``ply`` is ``moves[ply - 1]``).
+    moves: tuple[int, ...] = field(init=False)
+    cursor: int = field(init=False)
 
     def __post_init__(self) -> None:
-        self.moves: tuple[int, ...] = tuple(self.game.history())
+        self.moves = tuple(self.game.history())
         self.cursor = len(self.moves)
 
     # --- marks ----------------------------------------------------------------------------------------------
