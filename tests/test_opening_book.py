@@ -18,6 +18,9 @@ from tests.conftest import ROOT, read_positions
 #: The unit tests check a sample of the entries of the book's two deepest plies against a solve (shallower
 #: positions take the solver from seconds to minutes each: bench/book_check.py samples every ply).
 SOLVED_PLIES = 2
+#: Plies checked entry by entry; the deeper ones (hundreds of thousands of entries) by a seeded sample.
+EVERY_ENTRY_PLIES = 6
+SAMPLE = 4000
 
 
 def book_positions(book: OpeningBook) -> dict[int, list[ConnectFour]]:
@@ -44,55 +47,64 @@ def book() -> OpeningBook:
     return book
 
 
+@pytest.fixture(scope="module")
+def by_ply(book) -> dict[int, list[ConnectFour]]:
+    return book_positions(book)
+
+
+def checked_positions(by_ply: dict[int, list[ConnectFour]]) -> list[ConnectFour]:
+    """Every position of the first EVERY_ENTRY_PLIES plies, and a seeded sample of the deeper ones."""
+    shallow = [game for ply, games in by_ply.items() if ply < EVERY_ENTRY_PLIES for game in games]
+    deep = [game for ply, games in by_ply.items() if ply >= EVERY_ENTRY_PLIES for game in games]
+    return shallow + random.Random("book-sample").sample(deep, min(SAMPLE, len(deep)))
+
+
 def test_the_shipped_book_answers_the_empty_board_and_its_moves(book):
     assert book.score(ConnectFour().key()) == 1
     values = [-book.score(ConnectFour.from_moves(str(column)).key()) for column in range(1, 8)]
     assert values == [-2, -1, 0, 1, 0, -1, -2]
 
 
-def test_every_entry_is_reached_from_the_empty_board(book):
-    reached = sum(len(games) for games in book_positions(book).values())
+def test_every_entry_is_reached_from_the_empty_board(book, by_ply):
+    reached = sum(len(games) for games in by_ply.values())
     assert reached == len(book)
 
 
-def test_shallow_entries_are_the_best_of_their_moves(book):
+def test_shallow_entries_are_the_best_of_their_moves(book, by_ply):
     """Plies whose positions take the solver minutes are checked for consistency: a position whose every move
     leads to a book entry (or a finished game) scores the best of those moves."""
     checked = 0
-    for games in book_positions(book).values():
-        for game in games:
-            values = []
-            for move in game.moves():
-                game.apply(move)
-                if game.winner() is not None:
-                    values.append((43 - game.ply()) // 2)
-                elif game.is_over():
-                    values.append(0)
-                else:
-                    child = book.score(game.key())
-                    values.append(None if child is None else -child)
-                game.undo()
-            if None not in values:
-                assert book.score(game.key()) == max(values), game.moves_text()
-                checked += 1
+    for game in checked_positions(by_ply):
+        values = []
+        for move in game.moves():
+            game.apply(move)
+            if game.winner() is not None:
+                values.append((43 - game.ply()) // 2)
+            elif game.is_over():
+                values.append(0)
+            else:
+                child = book.score(game.key())
+                values.append(None if child is None else -child)
+            game.undo()
+        if None not in values:
+            assert book.score(game.key()) == max(values), game.moves_text()
+            checked += 1
     assert checked >= 1
 
 
-def test_a_sample_of_the_deepest_entries_equals_the_solver(book):
+def test_a_sample_of_the_deepest_entries_equals_the_solver(book, by_ply):
     solver = ExactAnalyzer(solver_slots=1 << 22, book=lambda: None)
     rng = random.Random(20261122)
-    by_ply = book_positions(book)
     for ply in sorted(by_ply)[-SOLVED_PLIES:]:
         for game in rng.sample(by_ply[ply], min(2, len(by_ply[ply]))):
             assert solver.score(game) == book.score(game.key()), game.moves_text()
 
 
-def test_a_position_and_its_mirror_image_share_one_entry(book):
-    for games in book_positions(book).values():
-        for game in games:
-            mirrored = ConnectFour.from_moves("".join(str(8 - int(c)) for c in game.moves_text()))
-            assert mirrored.key() == mirror_key(game.key(), 7, 6)
-            assert book.score(mirrored.key()) == book.score(game.key())
+def test_a_position_and_its_mirror_image_share_one_entry(book, by_ply):
+    for game in checked_positions(by_ply):
+        mirrored = ConnectFour.from_moves("".join(str(8 - int(c)) for c in game.moves_text()))
+        assert mirrored.key() == mirror_key(game.key(), 7, 6)
+        assert book.score(mirrored.key()) == book.score(game.key())
 
 
 def test_write_and_load_round_trip_and_refuse_what_is_not_a_book(tmp_path):
