@@ -23,6 +23,9 @@ from ai.table import TranspositionTable
 
 #: Share of the max level's time the exact solver gets first, to prove the move at once where it can.
 QUICK_SOLVE_SHARE = 0.1
+#: Where the position's score is known (the book, the memo), the time by which proving a best move must end,
+#: leaving the rest to the heuristic search (as a share of the think time).
+PROVE_SHARE = 0.7
 #: Time by which the max level's heuristic search must end (as a share of the think time), leaving the rest to
 #: a second attempt of the exact solver.
 HEURISTIC_SHARE = 0.4
@@ -73,10 +76,11 @@ class Thinker:
 
         A depth limit searches exactly that deep (finishing even past ``limits.seconds`` only if no depth has
         completed yet, so there is always a move). Without a depth limit (the max level) the exact solver
-        tries to prove the best move in a tenth of the time (valuing every move); failing that, the heuristic
-        search runs until 40% of the time, and the solver tries again in the rest, proving one best move only
-        (the heuristic's, if it is one). Whenever the solver finishes, the last result is exact and the move
-        perfect.
+        tries to prove the best move in a tenth of the time (valuing every move). Failing that, where the book
+        or the memo knows the position's score, proving one move that keeps it gets up to 70% of the time.
+        Otherwise the heuristic search runs until 40% of the time (if that has passed, its first depth only),
+        and the solver tries again in the rest, proving one best move only (the heuristic's, if it is one).
+        Whenever the solver finishes, the last result is exact and the move perfect.
         """
         start = time.monotonic()
         deadline = start + limits.seconds if limits.seconds is not None else None
@@ -90,6 +94,13 @@ class Thinker:
             if quick is not None:
                 yield quick
                 return
+            if self.analyzer.known_score(game) is not None:
+                # The book (or the memo) knows the position's score, so proving one move that keeps it is
+                # a null-window search or two: give that most of the time before the heuristic search.
+                proven = self._prove_best(game, start + PROVE_SHARE * limits.seconds, stop, None)
+                if proven is not None:
+                    yield proven
+                    return
         heuristic_deadline = None if deadline is None else start + HEURISTIC_SHARE * limits.seconds
         last = None
         for last in self._iterate_with_fallback(game, None, heuristic_deadline, stop):
@@ -193,7 +204,9 @@ class Thinker:
         self.analyzer.stop, self.analyzer.deadline = stop, deadline
         nodes_before = self.analyzer.nodes
         start = time.monotonic()
-        order = [heuristic.best_move] if heuristic is not None else []
+        # The heuristic's choice first, else the centre first (where best moves usually are).
+        centre_first = sorted(game.moves(), key=lambda move: abs(2 * move - (game.width - 1)))
+        order = [heuristic.best_move] if heuristic is not None else centre_first
         try:
             score, move = self.analyzer.proven_move(game, order)
         except SearchStopped:
