@@ -313,7 +313,7 @@ def test_pure_python_forced_by_the_environment_gives_the_same_answers_quietly():
 
 def test_the_engine_sees_the_compiled_core_count_while_it_searches():
     """The status line's live count: the compiled core has no check points, so the engine reads its count."""
-    analyzer = ExactAnalyzer(solver_slots=1 << 20)
+    analyzer = ExactAnalyzer(solver_slots=1 << 20, book=lambda: None)  # the book holds HARD_POSITION
     analyzer.stop = StopFlag()
     game = ConnectFour.from_moves(HARD_POSITION)
     outcome: dict = {}
