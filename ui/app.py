@@ -24,7 +24,9 @@ gone a fraction of a second later, even while the engine is deep in a search (te
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
@@ -236,7 +238,10 @@ class App:
             self.sounds.start()
             clock = pygame.time.Clock()
             caption = None
+            interrupted = _catch_ctrl_c()
             while self.running:
+                if interrupted.is_set():
+                    raise KeyboardInterrupt
                 dt = min(clock.tick(FPS) / 1000, MAX_FRAME_SECONDS)
                 self.step(pygame.event.get(), dt)
                 surface = pygame.display.get_surface()
@@ -255,6 +260,19 @@ class App:
             self.sounds.close()
             pygame.quit()
         return 0
+
+
+def _catch_ctrl_c() -> threading.Event:
+    """Makes Ctrl+C (SIGINT) set the returned event, which the window's loop turns into KeyboardInterrupt.
+
+    Python's own handler raises KeyboardInterrupt wherever the main thread is, and inside pygame's C code
+    that checks for signals the exception can be dropped (a test saw the program run on after SIGINT); a flag
+    cannot be lost. Outside the main thread (tests) the handler stays as it is.
+    """
+    interrupted = threading.Event()
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, lambda number, frame: interrupted.set())
+    return interrupted
 
 
 def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = None) -> int:
