@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -25,8 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai.connect4_native import NativeConnectFourSolver, native_built  # noqa: E402
 from bench import cpp_reference  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
-from bench.testsets import format_seconds, read_set  # noqa: E402
-from game import ConnectFour  # noqa: E402
+from bench.testsets import format_seconds, read_set, timed_solve  # noqa: E402
 
 FIELDS = ("start", "positions", "correct", "seconds", "nodes", "cpp_seconds", "cpp_nodes")
 
@@ -37,13 +35,9 @@ def solve_chunk(name: str, start: int, count: int, slots: int) -> dict:
     seconds, nodes, correct = 0.0, 0, 0
     rows = read_set(name, count, start)
     for moves, expected in rows:
-        game = ConnectFour.from_moves(moves)
-        position = game.stones(game.to_move()), game.occupied(), game.ply()
-        before = solver.nodes
-        started = time.perf_counter()
-        score = solver.solve(*position)
-        seconds += time.perf_counter() - started
-        nodes += solver.nodes - before
+        score, spent, explored = timed_solve(solver, moves)
+        seconds += spent
+        nodes += explored
         correct += score == expected
     solver.release()
     return {"positions": len(rows), "correct": correct, "seconds": seconds, "nodes": nodes}

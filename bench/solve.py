@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -26,8 +25,7 @@ from ai.connect4_native import NativeConnectFourSolver, native_built  # noqa: E4
 from ai.connect4_solver import ConnectFourSolver  # noqa: E402
 from bench import cpp_reference  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
-from bench.testsets import DEFAULT_SETS, README_SECONDS, format_seconds, read_set  # noqa: E402
-from game import ConnectFour  # noqa: E402
+from bench.testsets import DEFAULT_SETS, README_SECONDS, format_seconds, read_set, timed_solve  # noqa: E402
 
 CORES = {"compiled": NativeConnectFourSolver, "python": ConnectFourSolver}
 
@@ -37,15 +35,9 @@ def run_set(name: str, limit: int | None, slots: int, core: str, cpp_binary: Pat
     solver = CORES[core](table_slots=slots)
     times, nodes, correct = [], 0, 0
     for moves, expected in rows:
-        game = ConnectFour.from_moves(moves)
-        # The clock runs around the solve only, as in the C++ harness (its Position is built before its clock
-        # starts): reading the position out of the game object costs a tenth of an end-game solve.
-        position = game.stones(game.to_move()), game.occupied(), game.ply()
-        before = solver.nodes
-        started = time.perf_counter()
-        score = solver.solve(*position)
-        times.append(time.perf_counter() - started)
-        nodes += solver.nodes - before
+        score, seconds, explored = timed_solve(solver, moves)
+        times.append(seconds)
+        nodes += explored
         correct += score == expected
     mean = statistics.fmean(times)
     row = (

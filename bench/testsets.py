@@ -3,6 +3,7 @@ the exact-solving benchmarks (bench/solve.py for our solver, bench/cpp_reference
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 # The shared test sets sit next to the repository.
@@ -34,6 +35,20 @@ def read_set(name: str, limit: int | None = None, start: int = 0) -> list[tuple[
     rows = [line.split() for line in (TESTSETS / name).read_text().splitlines() if line.strip()]
     rows = rows[start : start + limit] if limit else rows[start:]
     return [(moves, int(score)) for moves, score in rows]
+
+
+def timed_solve(solver, moves: str) -> tuple[int, float, int]:
+    """Solves the position after ``moves``: (score, seconds, positions explored). The clock runs around the
+    solve only, as in the C++ harness (its Position is built before its clock starts): reading the position
+    out of the game object costs a tenth of an end-game solve."""
+    from game import ConnectFour
+
+    game = ConnectFour.from_moves(moves)
+    position = game.stones(game.to_move()), game.occupied(), game.ply()
+    before = solver.nodes
+    started = time.perf_counter()
+    score = solver.solve(*position)
+    return score, time.perf_counter() - started, solver.nodes - before
 
 
 def format_seconds(seconds: float) -> str:
