@@ -229,9 +229,10 @@ def main() -> int:
     settle(scene, engine, 0.5)
     save(scene, "connect4-analysis")
 
-    # The analysis overlay early in a game, dark theme: nothing is proven, every move is an estimate bar.
+    # The analysis overlay early in a game, off the book, dark theme: nothing is proven, every move is an
+    # estimate bar.
     engine = FakeEngine(auto_answer=False)
-    options = PlayOptions(level=Level(8), moves="4435")
+    options = PlayOptions(level=Level(8), moves="44351276")
     scene = PlayScene(size, options, engine, DARK, fonts=fonts)
     settle(scene, engine, 0.5)
     engine.deliver(heuristic_ponder_progress(scene, engine, 7))
