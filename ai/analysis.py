@@ -48,8 +48,9 @@ class ExactAnalyzer:
         book: Callable[[], OpeningBook | None] = shipped_book,
     ) -> None:
         """``solver_slots``: table slots of each Connect Four solver (None: the solver core's default).
-        ``book``: returns the opening book to consult (called at the first 7 x 6 question, so that reading the
-        file never delays the window's first frame), or None for none."""
+        ``book``: returns the opening book to consult, or None for none; it is called once, by
+        :meth:`read_book` or at the first 7 x 6 question, never here (reading the file must not delay the
+        window's first frame)."""
         self._solver_slots = solver_slots
         self._book_source = book
         self._book: OpeningBook | None = None
@@ -60,11 +61,11 @@ class ExactAnalyzer:
         self._searcher = Searcher(TranspositionTable(search_entries))
         self.stop: threading.Event | None = None
         self.deadline: float | None = None
-        #: Called every few thousand positions by the searches that hold the GIL (see :meth:`set_checkpoint`).
+        #: Called every hundred or so positions by the searches that hold the GIL (:meth:`set_checkpoint`).
         self.on_checkpoint: Callable[[], None] | None = None
 
     def set_checkpoint(self, hook: Callable[[], None] | None) -> None:
-        """Installs ``hook`` to run every few thousand positions of the searches that hold the GIL (the
+        """Installs ``hook`` to run every hundred or so positions of the searches that hold the GIL (the
         engine hands the GIL to the window there)."""
         self.on_checkpoint = hook
         self._searcher.on_checkpoint = hook
@@ -93,14 +94,20 @@ class ExactAnalyzer:
         solvers = list(self._solvers.values())  # one atomic copy: the worker may be adding a solver
         return sum(solver.nodes for solver in solvers if isinstance(solver, NativeConnectFourSolver))
 
+    def read_book(self) -> None:
+        """Reads the opening book now, unless it was read already (about 10 ms for the shipped book, most of
+        it without the GIL). The engine's worker calls it as it starts, so that no search of its has to wait
+        for the file: a stop must be obeyed within a millisecond or two."""
+        if not self._book_read:
+            self._book_read = True
+            self._book = self._book_source()
+
     def known_score(self, game) -> int | None:
         """The exact score of a position from the book or the memo, without searching; None when neither
         has it."""
         key = game.key()
         if solver_supports(game) and (game.width, game.height) == (7, 6):
-            if not self._book_read:
-                self._book_read = True
-                self._book = self._book_source()
+            self.read_book()
             if self._book is not None:
                 score = self._book.score(key)
                 if score is not None:

@@ -93,7 +93,7 @@ class SolverBase:
         self.nodes = 0
         self.stop: threading.Event | None = None
         self.deadline: float | None = None
-        #: Called every few thousand positions by a core that holds the GIL while it searches (the engine
+        #: Called every hundred or so positions by a core that holds the GIL while it searches (the engine
         #: hands the GIL to the UI thread there); a core that releases the GIL has no need of it.
         self.on_checkpoint: Callable[[], None] | None = None
 
@@ -190,7 +190,8 @@ class ConnectFourSolver(SolverBase):
     """The pure-Python core: solves positions of one board size, keeping its table between calls. The stop
     flag and the deadline are looked at (and ``on_checkpoint`` called) every ``CHECK_EVERY`` positions."""
 
-    CHECK_EVERY = 1024
+    #: The heuristic search's interval (see :attr:`ai.search.Searcher.CHECK_EVERY`).
+    CHECK_EVERY = 128
 
     def __init__(self, width: int = 7, height: int = 6, table_slots: int = DEFAULT_TABLE_SLOTS) -> None:
         super().__init__(width, height)

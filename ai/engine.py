@@ -5,7 +5,7 @@ Requests cross to the worker through a queue, carrying a *copy* of the game; rep
 queue as typed messages (:mod:`ai.messages`), each carrying its request's token.
 
 Tokens and staleness: every ``think`` or ``ponder`` gets a new token and supersedes the request before it,
-whose search is stopped at its next check point (every thousand nodes or so). A stopped request posts nothing
+whose search is stopped at its next check point (within a millisecond or so). A stopped request posts nothing
 more, but what it posted before its stop may still wait in the queue: ``poll`` hands out every message as it
 came, and the caller, who alone knows which request it still wants, drops the others by their token (the play
 session does, :mod:`ui.state.session`). A ``think`` that is neither superseded nor stopped gets exactly one
@@ -306,6 +306,7 @@ class Engine:
     # --- the worker thread ----------------------------------------------------------------------------------
 
     def _run(self) -> None:
+        self._thinker.analyzer.read_book()
         while True:
             job = self._jobs.get()
             try:

@@ -60,7 +60,7 @@ class Thinker:
         self.analyzer.release()
 
     def set_checkpoint(self, hook) -> None:
-        """Installs ``hook`` to run every few thousand nodes searched (the engine yields the GIL there)."""
+        """Installs ``hook`` to run every hundred or so nodes searched (the engine yields the GIL there)."""
         self.searcher.on_checkpoint = hook
         self.analyzer.set_checkpoint(hook)
 

@@ -1,6 +1,6 @@
 """The stop signal of a search: a ``threading.Event`` that can also interrupt code running without the GIL.
 
-Python searches look at the flag every few thousand positions. The compiled solver core runs without the GIL
+Python searches look at the flag every hundred or so positions. The compiled solver core runs without the GIL
 and cannot look at a Python object, so while it searches it registers a hook (its ``interrupt``) that ``set``
 calls from the setting thread. Hooks run under the flag's lock, and unregistering takes that lock, so once a
 search has left :meth:`StopFlag.calling`, no call of its hook can still arrive and stop a later search.

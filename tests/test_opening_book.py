@@ -65,6 +65,12 @@ def test_the_shipped_book_answers_the_empty_board_and_its_moves(book):
     assert values == [-2, -1, 0, 1, 0, -1, -2]
 
 
+def test_the_shipped_entries_are_in_ascending_key_order(book):
+    # Loading does not check the order (see OpeningBook.load); a lookup's binary search relies on it.
+    keys = [key for key, _ in book.items()]
+    assert all(first < second for first, second in zip(keys, keys[1:], strict=False))
+
+
 def test_every_entry_is_reached_from_the_empty_board(book, by_ply):
     reached = sum(len(games) for games in by_ply.values())
     assert reached == len(book)
