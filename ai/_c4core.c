@@ -116,6 +116,11 @@ typedef struct {
     double deadline; /* seconds on the monotonic clock; 0: none */
     int interrupted; /* set by Core.interrupt from another thread */
     int stopped;     /* the running search met the flag or the deadline */
+    /* The opening book's entries (see ai/opening_book.py), probed at positions of at most book_moves stones;
+     * book_moves is -1 when there is no book. */
+    const uint64_t *book;
+    uint64_t book_count;
+    int book_moves;
 } Search;
 
 static double monotonic_seconds(void) {
@@ -273,6 +278,27 @@ static inline uint64_t table_key(const Search *s, board_t key, board_t mirror_ke
     return scramble(s->enhanced && mirror_key < key ? mirror_key : key);
 }
 
+/* Marks "not in the book": no score is this low. */
+#define NOT_IN_BOOK INT_MIN
+
+/*
+ * The exact score the opening book holds for a position, from its key and its mirror image's (the book stores
+ * the smaller, shifted left by 8 bits above the score + 128, in ascending order), or NOT_IN_BOOK.
+ */
+static int book_score(const Search *s, board_t key, board_t mirror_key) {
+    const uint64_t wanted = (mirror_key < key ? mirror_key : key) << 8;
+    uint64_t low = 0, high = s->book_count;
+    while (low < high) {
+        uint64_t middle = low + (high - low) / 2;
+        if (s->book[middle] < wanted)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    if (low < s->book_count && s->book[low] >> 8 == wanted >> 8) return (int)(s->book[low] & 255) - 128;
+    return NOT_IN_BOOK;
+}
+
 /*
  * The score of a position where the side to move cannot win at once, in the window (alpha, beta), fail-soft:
  * a true score s <= alpha gives an upper bound in [s, alpha], s >= beta a lower bound in [beta, s], else s.
@@ -304,6 +330,11 @@ static int negamax(Search *s, board_t current, board_t mask, board_t mirror_curr
         if (!candidates) return s->lost_now[moves];
     }
     if (moves >= s->last_moves) return 0;
+    if (moves <= s->book_moves) {
+        /* An exact score is a valid fail-soft answer to any window. */
+        int known = book_score(s, current + mask, mirror_current + mirror_mask);
+        if (known != NOT_IN_BOOK) return known;
+    }
     int lowest = s->lost_later[moves];
     if (alpha < lowest) {
         alpha = lowest;
@@ -487,6 +518,7 @@ typedef struct {
     PyObject_HEAD
     Search search;
     int busy; /* a negamax call is running (checked and set with the GIL held) */
+    Py_buffer book_view; /* the book's entries, held while set (book_view.obj is NULL when none) */
 } CoreObject;
 
 static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
@@ -523,7 +555,9 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
     }
     Search *s = &self->search;
     table_free(s->table);
+    if (self->book_view.obj) PyBuffer_Release(&self->book_view);
     memset(s, 0, sizeof *s);
+    s->book_moves = -1;
     s->table = table_alloc(table_size + (enhanced ? NEAR_SLOTS : 0));
     if (!s->table) {
         PyErr_NoMemory();
@@ -576,6 +610,7 @@ fail:
 
 static void Core_dealloc(CoreObject *self) {
     table_free(self->search.table);
+    if (self->book_view.obj) PyBuffer_Release(&self->book_view);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -673,6 +708,32 @@ static PyObject *Core_solve(CoreObject *self, PyObject *const *args, Py_ssize_t 
     return PyLong_FromLong(score);
 }
 
+static PyObject *Core_set_book(CoreObject *self, PyObject *args) {
+    PyObject *entries;
+    int max_moves;
+    if (!PyArg_ParseTuple(args, "Oi", &entries, &max_moves)) return NULL;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the core is searching");
+        return NULL;
+    }
+    Py_buffer view = {0};
+    if (entries != Py_None) {
+        if (PyObject_GetBuffer(entries, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+        if (view.len % sizeof(uint64_t) || ((uintptr_t)view.buf % sizeof(uint64_t))) {
+            PyBuffer_Release(&view);
+            PyErr_SetString(PyExc_ValueError, "the book's entries must be aligned 64-bit words");
+            return NULL;
+        }
+    }
+    Search *s = &self->search;
+    if (self->book_view.obj) PyBuffer_Release(&self->book_view);
+    self->book_view = view;
+    s->book = view.obj ? (const uint64_t *)view.buf : NULL;
+    s->book_count = view.obj ? (uint64_t)view.len / sizeof(uint64_t) : 0;
+    s->book_moves = view.obj ? max_moves : -1;
+    Py_RETURN_NONE;
+}
+
 static PyObject *Core_interrupt(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
     STORE_FLAG(&self->search.interrupted, 1);
     Py_RETURN_NONE;
@@ -729,6 +790,9 @@ static PyMethodDef Core_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))Core_solve, METH_FASTCALL,
      "solve(current, mask, moves, weak, seconds) -> score, or None when stopped\n\n"
      "The exact score of a position that is not over, as SolverBase.solve. Releases the GIL while it searches."},
+    {"set_book", (PyCFunction)Core_set_book, METH_VARARGS,
+     "set_book(entries, max_moves): probe the opening book's entries (a buffer of native 64-bit words in\n"
+     "ai.opening_book's order, held until replaced) at positions of at most max_moves stones; None: no book."},
     {"interrupt", (PyCFunction)Core_interrupt, METH_NOARGS,
      "Stops the running search at its next check point (safe from any thread)."},
     {"reset_interrupt", (PyCFunction)Core_reset_interrupt, METH_NOARGS,

@@ -123,7 +123,12 @@ class ExactAnalyzer:
     def solver_for(self, game) -> SolverBase:
         shape = (game.width, game.height)
         if shape not in self._solvers:
-            self._solvers[shape] = new_solver(game.width, game.height, self._solver_slots)
+            solver = new_solver(game.width, game.height, self._solver_slots)
+            if shape == (7, 6):
+                # Below the book's positions the solver need not search: deep opening searches are cut short.
+                self.read_book()
+                solver.use_book(self._book)
+            self._solvers[shape] = solver
         solver = self._solvers[shape]
         solver.stop, solver.deadline = self.stop, self.deadline
         solver.on_checkpoint = self.on_checkpoint

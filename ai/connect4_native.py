@@ -25,6 +25,7 @@ from __future__ import annotations
 import time
 
 from ai.connect4_solver import SolverBase, table_size
+from ai.opening_book import OpeningBook
 from ai.search import SearchStopped
 from ai.stop_flag import StopFlag
 
@@ -86,6 +87,11 @@ class NativeConnectFourSolver(SolverBase):
 
     def clear(self) -> None:
         self._core.clear()
+
+    def use_book(self, book: OpeningBook | None) -> None:
+        self._check_book(book)
+        # The core holds the book's entries (a buffer of 64-bit words) until it is given another book.
+        self._core.set_book(None if book is None else book.entries, -1 if book is None else book.max_ply)
 
     def release(self) -> None:
         self._core.release()

@@ -45,6 +45,7 @@ from array import array
 from collections.abc import Callable
 
 from ai.bitlines import completing_cells
+from ai.opening_book import OpeningBook
 from ai.search import SearchStopped
 from game.connect4 import centre_first
 
@@ -100,6 +101,16 @@ class SolverBase:
     def clear(self) -> None:
         """Empties the table in place (a new game)."""
         raise NotImplementedError
+
+    def use_book(self, book: OpeningBook | None) -> None:
+        """Makes the window search answer every position ``book`` holds with its exact score, without
+        searching below it (None: no book). The book must be of this board size. A core with a book explores
+        fewer positions; both cores probe it at the same place of the search, so their counts still agree."""
+        raise NotImplementedError
+
+    def _check_book(self, book: OpeningBook | None) -> None:
+        if book is not None and (book.width, book.height) != (self.width, self.height):
+            raise ValueError(f"a {book.width} x {book.height} book for a {self.width} x {self.height} solver")
 
     def release(self) -> None:
         """Frees the table's memory now; the solver is unusable afterwards."""
@@ -198,6 +209,12 @@ class ConnectFourSolver(SolverBase):
         self.size = table_size(table_slots)
         self.table = array("Q", bytes(8 * self.size))
         self._search = None
+        self._book: OpeningBook | None = None
+
+    def use_book(self, book: OpeningBook | None) -> None:
+        self._check_book(book)
+        self._book = book
+        self._search = None  # the closure captures the book
 
     def clear(self) -> None:
         """Empties the table in place: the search closure keeps its reference, and no second table is
@@ -269,6 +286,9 @@ class ConnectFourSolver(SolverBase):
         last_moves = cells - 2
         # A lower bound of every score here (never below min_score, so it fits an entry's encoding).
         lowest_score = [max(score, min_score) for score in lost_later]
+        # Positions with at most book_moves stones are looked up in the book (-1: there is none).
+        book_moves = self._book.max_ply if self._book is not None else -1
+        book_score = self._book.score if self._book is not None else None
 
         # The lanes (see the docstring): lane c holds column c's copy of the board.
         board_bits = self.width * h1
@@ -320,6 +340,10 @@ class ConnectFourSolver(SolverBase):
                     return lost_now[moves]
             if moves >= last_moves:
                 return 0
+            if moves <= book_moves:
+                known = book_score(current + mask)
+                if known is not None:
+                    return known  # exact: a valid fail-soft answer to any window
             # The opponent cannot win on the next move, so the side to move loses no sooner than later.
             lowest = lost_later[moves]
             if alpha < lowest:

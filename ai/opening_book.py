@@ -73,6 +73,12 @@ class OpeningBook:
     def __len__(self) -> int:
         return len(self._entries)
 
+    @property
+    def entries(self) -> array:
+        """The entries as in the file (``canonical key << 8 | (score + 128)``, ascending), as native 64-bit
+        words: the compiled solver core reads them in place. Not to be changed."""
+        return self._entries
+
     def score(self, key: int) -> int | None:
         """The exact score of the position with Pons key ``key`` (for the side to move), or None if absent."""
         wanted = canonical_key(key, self.width, self.height)

@@ -14,12 +14,14 @@ import subprocess
 import sys
 import threading
 import time
+from array import array
 
 import pytest
 
 from ai.analysis import ExactAnalyzer
 from ai.connect4_native import NativeConnectFourSolver, native_fits
 from ai.connect4_solver import ConnectFourSolver
+from ai.opening_book import OpeningBook, canonical_key
 from ai.search import SearchStopped
 from ai.stop_flag import StopFlag
 from game import ConnectFour
@@ -336,3 +338,64 @@ def test_the_engine_sees_the_compiled_core_count_while_it_searches():
         thread.join(5)
     assert outcome == {"stopped": True}
     assert counts == sorted(counts) and len(set(counts)) == len(counts), counts
+
+
+def descendants_book(roots: list[str], plies: int) -> OpeningBook:
+    """A book of the exact scores of every position ``plies`` moves below each root (where the game goes on
+    and the side to move cannot win at once), solved without a book."""
+    solver = NativeConnectFourSolver(table_slots=1 << 17)
+    scores: dict[int, int] = {}
+    level = [ConnectFour.from_moves(moves) for moves in roots]
+    for _ in range(plies):
+        below = []
+        for game in level:
+            for move in game.moves():
+                child = game.copy()
+                child.apply(move)
+                current, mask = child.stones(child.to_move()), child.occupied()
+                if child.is_over() or solver.can_win_next(current, mask):
+                    continue
+                below.append(child)
+        level = below
+    for game in level:
+        current, mask = game.stones(game.to_move()), game.occupied()
+        scores[canonical_key(game.key(), 7, 6)] = solver.solve(current, mask, game.ply())
+    deepest = max(len(moves) for moves in roots) + plies
+    entries = array("Q", sorted(key << 8 | (score + 128) for key, score in scores.items()))
+    return OpeningBook(7, 6, deepest, entries)
+
+
+def test_with_a_book_both_cores_search_less_and_still_agree():
+    rows = random.Random("book-probe").sample(read_positions("Test_L1_R1"), 4)
+    book = descendants_book([moves for moves, _ in rows], 3)
+    for reference in (True, False):
+        plain = NativeConnectFourSolver(table_slots=1 << 17, reference=reference)
+        booked = NativeConnectFourSolver(table_slots=1 << 17, reference=reference)
+        booked.use_book(book)
+        python = ConnectFourSolver(table_slots=1 << 17)
+        python.use_book(book)
+        for moves, expected in rows:
+            assert plain.solve(*position(moves)) == booked.solve(*position(moves)) == expected, moves
+            if reference:
+                assert python.solve(*position(moves)) == expected, moves
+        assert booked.nodes < plain.nodes
+        if reference:
+            assert python.nodes == booked.nodes
+
+
+def test_a_book_of_another_size_is_refused_and_none_removes_the_book():
+    solver = NativeConnectFourSolver(table_slots=1 << 17)
+    with pytest.raises(ValueError):
+        solver.use_book(OpeningBook(6, 5, 4, array("Q")))
+    with pytest.raises(ValueError):
+        ConnectFourSolver(table_slots=1 << 17).use_book(OpeningBook(6, 5, 4, array("Q")))
+    moves = "4455"
+    truth = solver.solve(*position(moves))
+    false_score = truth - 2
+    key = canonical_key(ConnectFour.from_moves(moves).key(), 7, 6)
+    solver.use_book(OpeningBook(7, 6, 4, array("Q", [key << 8 | (false_score + 128)])))
+    solver.clear()
+    assert solver.solve(*position(moves)) == false_score  # believed: the book is read
+    solver.use_book(None)
+    solver.clear()
+    assert solver.solve(*position(moves)) == truth

@@ -11,8 +11,9 @@ score of every move is in the book, and a player leaving best play lands on a po
 book too. The shipped book: ``--plies 14 --all-plies 4``.
 
 How it is filled: ply by ply, every position one move from an expanded position is solved exactly with the
-compiled solver (by ``W`` worker processes, each with its own table); an expanded position's score is then the
-best of its moves', so it needs no search of its own. Positions where the side to move wins at once are not
+compiled solver (by ``W`` worker processes, each with its own table, and the book of earlier runs, whose
+positions the searches need not search again); an expanded position's score is then the best of its moves',
+so it needs no search of its own. Positions where the side to move wins at once are not
 stored (the analyzer sees those wins itself).
 
 Resumable and deterministic: a run starts from every score already in the book file, and each position it
@@ -45,9 +46,14 @@ DEFAULT_PROGRESS = ROOT / "tools" / "book-progress-7x6.txt"
 _solver: NativeConnectFourSolver | None = None
 
 
-def _start_worker(slots: int) -> None:
+def _start_worker(slots: int, book_path: Path) -> None:
     global _solver
     _solver = NativeConnectFourSolver(WIDTH, HEIGHT, table_slots=slots)
+    # The book of earlier runs holds exact scores, so the searches stop where they reach one of its positions.
+    try:
+        _solver.use_book(OpeningBook.load(book_path))
+    except BookError:
+        pass
 
 
 def _solve(moves: str) -> tuple[str, int, float]:
@@ -131,7 +137,7 @@ def build(args: argparse.Namespace) -> int:
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     frontier = {key_of(ConnectFour()): ""}
     completed_ply = -1
-    with context.Pool(args.workers, initializer=_start_worker, initargs=(args.slots,)) as pool:
+    with context.Pool(args.workers, initializer=_start_worker, initargs=(args.slots, args.out)) as pool:
         with progress_path.open("a") as progress:
             for ply in range(args.plies):
                 # Every child of every expanded position of this ply not solved yet, siblings together.
