@@ -154,6 +154,9 @@ class KInARowBoard:
                     found.append((self.height - 1 - row, column))
         return found
 
+    def last_cell(self) -> tuple[int, int] | None:
+        return self._bits_to_cells(self._filled_bits[-1])[0] if self._filled_bits else None
+
     def cells(self) -> tuple[tuple[int | None, ...], ...]:
         rows = []
         first, second = self._stones

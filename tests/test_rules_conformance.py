@@ -65,9 +65,17 @@ def test_random_playouts_agree_with_naive_scan_and_undo_restores(variant):
         snapshots = []
         while not game.is_over():
             check_position(game)
-            snapshots.append((game.key(), game.cells(), game.moves()))
+            snapshots.append((game.key(), game.cells(), game.moves(), game.last_cell()))
             move = rng.choice(game.moves())
             game.apply(move)
+            before = snapshots[-1][1]
+            changed = [
+                (row, column)
+                for row, line in enumerate(game.cells())
+                for column, cell in enumerate(line)
+                if cell != before[row][column]
+            ]
+            assert [game.last_cell()] == changed
         check_position(game)
         # Every notation round-trips through a fresh game.
         replay = type(fresh).from_moves(game.moves_text(), *_size_args(game))
@@ -75,8 +83,8 @@ def test_random_playouts_agree_with_naive_scan_and_undo_restores(variant):
         # Undo walks back through exactly the same positions.
         while snapshots:
             game.undo()
-            assert (game.key(), game.cells(), game.moves()) == snapshots.pop()
-        assert game.key() == fresh.key() and game.ply() == 0
+            assert (game.key(), game.cells(), game.moves(), game.last_cell()) == snapshots.pop()
+        assert game.key() == fresh.key() and game.ply() == 0 and game.last_cell() is None
 
 
 def _size_args(game):

@@ -183,14 +183,6 @@ class PlayBoard(Scene):
         self.dirty = True
         return refusal
 
-    def stone_cell(self, move: int) -> tuple[int, int]:
-        """The (row, column) of the stone ``move`` has just put down: with gravity, the top of its column."""
-        if not self.gravity:
-            return divmod(move, self.game.width)
-        cells = self.game.cells()
-        row = next(row for row in range(len(cells)) if cells[row][move] is not None)
-        return row, move
-
     def _start_animation(self, move: int) -> None:
         self.hint = None
         if self.animation_speed == 0:
@@ -200,7 +192,7 @@ class PlayBoard(Scene):
             return
         layout = self.layout()
         player = 1 - self.game.to_move()
-        row, column = self.stone_cell(move)
+        row, column = self.game.last_cell()
         distance = 0.0
         if self.gravity:
             # From the ghost disc's place above the board down to the stone's cell, in cells.

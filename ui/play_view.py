@@ -71,8 +71,7 @@ def picture(scene: PlayScene, layout: PlayLayout) -> BoardPicture:
     if scene.review is not None:
         return review_picture(scene.review)
     game = scene.game
-    last = scene.session.last_move()
-    last_cell = None if last is None else scene.stone_cell(last)
+    last_cell = game.last_cell()
     human = scene.session.is_human_turn()
     playable = not scene.gravity or scene.selection in game.moves()
     refusal = scene.refusal
@@ -99,20 +98,14 @@ def review_picture(review: GameReview) -> BoardPicture:
     board = review.position()
     if review.cursor == 0:
         return BoardPicture(cells=board.cells(), k=board.k)
-    history = board.history()
-    last = _stone_cell(board, history[-1]) if history else None
     move = review.moves[review.cursor - 1]
     return BoardPicture(
-        cells=board.cells(), k=board.k, last_move=last, selection=move, ghost_player=board.to_move()
+        cells=board.cells(),
+        k=board.k,
+        last_move=board.last_cell(),
+        selection=move,
+        ghost_player=board.to_move(),
     )
-
-
-def _stone_cell(board, move: int) -> tuple[int, int]:
-    """The (row, column) of the stone ``move`` put down last on ``board``."""
-    if not board.gravity:
-        return divmod(move, board.width)
-    cells = board.cells()
-    return next(row for row in range(len(cells)) if cells[row][move] is not None), move
 
 
 def status_player(scene: PlayScene) -> int | None:
