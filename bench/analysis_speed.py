@@ -1,9 +1,16 @@
 """How long the exact analysis of every move takes, at every ply of real 7 x 6 games.
 
-Usage: python bench/analysis_speed.py [--games N] [--fresh]
+Usage: python bench/analysis_speed.py [--games N] [--source random|levels] [--fresh]
 
-The games are the move strings of the public end-game test set (Test_L3_R1, games played out to more than 28
-stones), seeded sample; every prefix of a game, from the empty board on, is one position. Each position gets
+The games (``--source``):
+
+* ``random`` (the default): the move strings of the public end-game test set (Test_L3_R1, games of random
+  play out to more than 28 stones), seeded sample: far from any play a book prepares for;
+* ``levels``: games between two of the game's own levels, depth 4 against depth 6, each colour in turn, each
+  game from its own random two-move opening (seeded; the levels alone would play the same few games):
+  plausible play of people of some strength.
+
+Every prefix of a game, from the empty board on, is one position. Each position gets
 what the analysis overlay and the max level ask for: the exact score of every move
 (:meth:`ai.analysis.ExactAnalyzer.move_scores`, the opening book first, then the solver). One analyzer is kept
 through a game, as in the window (``--fresh`` starts each position with an empty one: the worst case).
@@ -23,8 +30,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.analysis import ExactAnalyzer  # noqa: E402
+from ai.messages import Limits  # noqa: E402
 from ai.solver_core import core_name  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
+from bench.matches import Player, openings, play_game  # noqa: E402
 from bench.testsets import format_seconds, read_set  # noqa: E402
 from game import ConnectFour  # noqa: E402
 
@@ -36,14 +45,31 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def random_games(count: int) -> list[str]:
+    return [moves for moves, _ in random.Random("analysis-speed").sample(read_set("Test_L3_R1"), count)]
+
+
+def level_games(count: int) -> list[str]:
+    weaker, stronger = Player("depth 4", Limits(depth=4)), Player("depth 6", Limits(depth=6))
+    games = []
+    for index, opening in enumerate(openings(count, 2, seed=16)):
+        first, second = (weaker, stronger) if index % 2 == 0 else (stronger, weaker)
+        games.append(play_game(first, second, opening, seed=1000 + 2 * index).moves_text())
+    return games
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--source", choices=("random", "levels"), default="random", help="the games (above)")
     parser.add_argument("--fresh", action="store_true", help="a new analyzer for every position")
     args = parser.parse_args()
-    games = [moves for moves, _ in random.Random("analysis-speed").sample(read_set("Test_L3_R1"), args.games)]
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    games = level_games(args.games) if args.source == "levels" else random_games(args.games)
+    print(f"{len(games)} games ({args.source})", flush=True)
     times: list[tuple[int, float]] = []
     analyzer = ExactAnalyzer()
     for number, moves in enumerate(games, 1):

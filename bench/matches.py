@@ -40,8 +40,8 @@ def openings(count: int, plies: int, seed: int) -> list[str]:
     return found
 
 
-def play(first: Player, second: Player, opening: str, seed: int) -> float:
-    """Plays one game from ``opening``; returns the first player's points (1 win, 0.5 draw, 0 loss)."""
+def play_game(first: Player, second: Player, opening: str, seed: int) -> ConnectFour:
+    """Plays one game from ``opening`` to its end; returns the finished game."""
     game = ConnectFour.from_moves(opening)
     brains = (first.brain(seed), second.brain(seed + 1))
     players = (first, second)
@@ -51,6 +51,12 @@ def play(first: Player, second: Player, opening: str, seed: int) -> float:
         for result in brains[side].think(game, players[side].limits):
             pass
         game.apply(result.best_move)
+    return game
+
+
+def play(first: Player, second: Player, opening: str, seed: int) -> float:
+    """Plays one game from ``opening``; returns the first player's points (1 win, 0.5 draw, 0 loss)."""
+    game = play_game(first, second, opening, seed)
     if game.winner() is None:
         return 0.5
     return 1.0 if game.winner() == 0 else 0.0
