@@ -19,7 +19,9 @@ Techniques (each one cuts the tree the solver must walk):
 * moves ordered by how many threats they create, ties centre first;
 * before searching any move, a check (for all moves at once) whether one leaves the opponent lost at once; if
   none does, the best score left is a win one turn later, which caps the window (the reference solver learns
-  this only by visiting every reply).
+  this only by visiting every reply);
+* with an opening book (``use_book``), a position the book holds is answered with its exact score, unsearched:
+  a search of an opening position often reaches positions of best play that the book holds.
 
 What Python adds to the C++ design is how the per-move work is done: the threats of every move are computed in
 one pass over a lane-packed int (see ``_build_search``), because in CPython the cost of an operation hardly
