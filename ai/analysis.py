@@ -10,7 +10,9 @@ all speak the same number.
 
 from __future__ import annotations
 
+import os
 import threading
+from collections import deque
 from collections.abc import Callable, Sequence
 
 from ai.connect4_native import NativeConnectFourSolver
@@ -25,6 +27,9 @@ from ai.table import TranspositionTable
 ILLEGAL = FULL_COLUMN
 #: Exact scores remembered (beyond the book and the solver's table) before the memo starts afresh.
 MEMO_LIMIT = 1 << 20
+#: ``move_scores`` solves the moves on two threads (each with a compiled solver of its own) from this many
+#: empty cells up: with fewer, every move is solved in a millisecond or less, less than starting a thread.
+SIDE_BY_SIDE_EMPTY_CELLS = 24
 
 
 def solver_supports(game) -> bool:
@@ -46,8 +51,12 @@ class ExactAnalyzer:
         solver_slots: int | None = None,
         search_entries: int = 1 << 18,
         book: Callable[[], OpeningBook | None] = shipped_book,
+        threads: int | None = None,
     ) -> None:
         """``solver_slots``: table slots of each Connect Four solver (None: the solver core's default).
+        ``threads``: how many moves ``move_scores`` solves at once, each thread with a solver and table of its
+        own (None: two where the machine has two cores or more). Only the compiled core gains from it, since
+        it searches without the GIL; with the Python core the moves are solved one after another.
         ``book``: returns the opening book to consult, or None for none; it is called once, by
         :meth:`read_book` or at the first 7 x 6 question, never here (reading the file must not delay the
         window's first frame)."""
@@ -58,6 +67,9 @@ class ExactAnalyzer:
         # Exact scores found by searching, by (variant, key): facts, so kept across games (up to MEMO_LIMIT).
         self._memo: dict[tuple[str, int], int] = {}
         self._solvers: dict[tuple[int, int], SolverBase] = {}
+        # The second thread's solvers (see move_scores), by board size.
+        self._helpers: dict[tuple[int, int], SolverBase] = {}
+        self._threads = threads if threads is not None else min(2, os.cpu_count() or 1)
         self._searcher = Searcher(TranspositionTable(search_entries))
         self.stop: threading.Event | None = None
         self.deadline: float | None = None
@@ -73,26 +85,32 @@ class ExactAnalyzer:
     def clear(self) -> None:
         """Empties every search table (the exact scores already found stay: they are facts)."""
         self._searcher.table.clear()
-        for solver in self._solvers.values():
+        for solver in self._all_solvers():
             solver.clear()
 
     def release(self) -> None:
         """Frees every table now; the analyzer is unusable afterwards."""
         self._searcher.table.release()
-        for solver in self._solvers.values():
+        for solver in self._all_solvers():
             solver.release()
         self._solvers.clear()
+        self._helpers.clear()
         self._memo.clear()
+
+    def _all_solvers(self) -> list[SolverBase]:
+        # Copies made at once: the worker may be adding a solver while another thread reads.
+        return [*self._solvers.values(), *self._helpers.values()]
 
     @property
     def nodes(self) -> int:
-        return sum(solver.nodes for solver in self._solvers.values()) + self._searcher.nodes
+        return sum(solver.nodes for solver in self._all_solvers()) + self._searcher.nodes
 
     def compiled_nodes(self) -> int:
         """Positions the compiled solver core explored so far. Unlike ``nodes``, it may be read from another
         thread while the core searches, since the core counts as it goes (and runs without check points)."""
-        solvers = list(self._solvers.values())  # one atomic copy: the worker may be adding a solver
-        return sum(solver.nodes for solver in solvers if isinstance(solver, NativeConnectFourSolver))
+        return sum(
+            solver.nodes for solver in self._all_solvers() if isinstance(solver, NativeConnectFourSolver)
+        )
 
     def read_book(self) -> None:
         """Reads the opening book now, unless it was read already (about 10 ms for the shipped book, most of
@@ -121,18 +139,28 @@ class ExactAnalyzer:
         return score
 
     def solver_for(self, game) -> SolverBase:
+        """The solver of ``game``'s board size, with the analyzer's stop flag, deadline and check point."""
+        return self._ready(self._solvers, game)
+
+    def _ready(self, solvers: dict[tuple[int, int], SolverBase], game) -> SolverBase:
         shape = (game.width, game.height)
-        if shape not in self._solvers:
+        if shape not in solvers:
             solver = new_solver(game.width, game.height, self._solver_slots)
             if shape == (7, 6):
                 # Below the book's positions the solver need not search: deep opening searches are cut short.
                 self.read_book()
                 solver.use_book(self._book)
-            self._solvers[shape] = solver
-        solver = self._solvers[shape]
+            solvers[shape] = solver
+        solver = solvers[shape]
         solver.stop, solver.deadline = self.stop, self.deadline
         solver.on_checkpoint = self.on_checkpoint
         return solver
+
+    def _solve(self, solver: SolverBase, game, weak: bool) -> int:
+        """``game``'s exact score by ``solver`` (``weak``: its sign), remembered when exact."""
+        player = game.to_move()
+        score = solver.solve(game.stones(player), game.occupied(), game.ply(), weak)
+        return score if weak else self._remember(game, score)
 
     def score(self, game, weak: bool = False) -> int:
         """Exact benchmark score for the side to move (``weak``: its sign). The game must not be over.
@@ -146,14 +174,9 @@ class ExactAnalyzer:
         exact = self.known_score(game)
         if exact is None:
             if solver_supports(game):
-                player = game.to_move()
-                score = self.solver_for(game).solve(game.stones(player), game.occupied(), game.ply(), weak)
-                if weak:
-                    return score  # only a sign: nothing to remember
-            else:
-                searched = self._searcher.solve(game, deadline=self.deadline, stop=self.stop)
-                score = to_benchmark(searched, game.ply(), game.width * game.height)
-            exact = self._remember(game, score)
+                return self._solve(self.solver_for(game), game, weak)
+            searched = self._searcher.solve(game, deadline=self.deadline, stop=self.stop)
+            exact = self._remember(game, to_benchmark(searched, game.ply(), game.width * game.height))
         return (exact > 0) - (exact < 0) if weak else exact
 
     def proven_move(self, game, order: Sequence[int]) -> tuple[int, int]:
@@ -197,23 +220,76 @@ class ExactAnalyzer:
         """
         if game.is_over():
             raise ValueError("game is over")
-        legal = set(game.moves())
         cells = game.width * game.height
         board_moves = game.width if game.gravity else cells
-        scores = []
-        for move in range(board_moves):
-            if move not in legal:
-                scores.append(ILLEGAL)
-                continue
+        scores = dict.fromkeys(range(board_moves), ILLEGAL)
+        unsolved = []
+        for move in game.moves():  # Connect Four's: centre first, the longest solves usually
             game.apply(move)
             try:
                 if game.winner() is not None:
-                    score = 1 if weak else to_benchmark(win_in(1), game.ply() - 1, cells)
+                    scores[move] = 1 if weak else to_benchmark(win_in(1), game.ply() - 1, cells)
                 elif game.is_over():
-                    score = 0
+                    scores[move] = 0
+                elif self.known_score(game) is not None or not solver_supports(game):
+                    scores[move] = -self.score(game, weak)
                 else:
-                    score = -self.score(game, weak)
+                    unsolved.append(move)
             finally:
                 game.undo()
-            scores.append(score)
+        if len(unsolved) > 1 and self._side_by_side(game):
+            scores.update(self._solve_side_by_side(game, unsolved, weak))
+        else:
+            for move in unsolved:
+                game.apply(move)
+                try:
+                    scores[move] = -self.score(game, weak)
+                finally:
+                    game.undo()
+        return list(scores.values())
+
+    def _side_by_side(self, game) -> bool:
+        """True when the moves of ``game`` are worth solving on two threads (see SIDE_BY_SIDE_EMPTY_CELLS)."""
+        empty = game.width * game.height - game.ply()
+        return (
+            self._threads > 1
+            and empty >= SIDE_BY_SIDE_EMPTY_CELLS
+            and isinstance(self.solver_for(game), NativeConnectFourSolver)
+        )
+
+    def _solve_side_by_side(self, game, moves: list[int], weak: bool) -> dict[int, int]:
+        """The score of each of ``moves`` (from the side to move's view), solved by this thread and a helper
+        thread, each with its own solver, taking the next move as each finishes one. Both solvers obey the
+        analyzer's stop flag and deadline; the helper has ended when this returns or raises."""
+        pending = deque(moves)
+        scores: dict[int, int] = {}
+        failures: list[BaseException] = []
+
+        def solve_pending(solver: SolverBase) -> None:
+            while pending:
+                try:
+                    move = pending.popleft()
+                except IndexError:  # the other thread took the last one
+                    return
+                child = game.copy()
+                child.apply(move)
+                scores[move] = -self._solve(solver, child, weak)
+
+        def helper_work(solver: SolverBase) -> None:
+            try:
+                solve_pending(solver)
+            except BaseException as failure:  # handed to the calling thread, which raises it
+                failures.append(failure)
+
+        helper = threading.Thread(
+            target=helper_work, args=(self._ready(self._helpers, game),), name="exact-helper", daemon=True
+        )
+        helper.start()
+        try:
+            solve_pending(self.solver_for(game))
+        finally:
+            pending.clear()  # after a failure here, the helper ends with the move it is solving
+            helper.join()
+        if failures:
+            raise failures[0]
         return scores

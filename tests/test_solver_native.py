@@ -399,3 +399,45 @@ def test_a_book_of_another_size_is_refused_and_none_removes_the_book():
     solver.use_book(None)
     solver.clear()
     assert solver.solve(*position(moves)) == truth
+
+
+def helper_threads() -> list[threading.Thread]:
+    return [thread for thread in threading.enumerate() if thread.name == "exact-helper"]
+
+
+def test_two_threads_give_the_scores_of_one():
+    """move_scores solves the moves of an early position on two threads, each with its own compiled solver."""
+    rng = random.Random("two-threads")
+    one = ExactAnalyzer(solver_slots=1 << 20, book=lambda: None, threads=1)
+    two = ExactAnalyzer(solver_slots=1 << 20, book=lambda: None, threads=2)
+    for _ in range(6):
+        game = ConnectFour()
+        while game.ply() < 12 and not game.is_over():
+            game.apply(rng.choice(game.moves()))
+        if not game.is_over():
+            assert two.move_scores(game) == one.move_scores(game), game.moves_text()
+    assert two._helpers and not one._helpers  # the second thread's solver did take part
+    assert helper_threads() == []
+
+
+def test_a_stop_ends_both_threads_of_an_analysis():
+    analyzer = ExactAnalyzer(solver_slots=1 << 20, book=lambda: None, threads=2)
+    analyzer.stop = StopFlag()
+    game = ConnectFour.from_moves(HARD_POSITION[:4])
+    outcome: dict = {}
+
+    def run():
+        try:
+            outcome["scores"] = analyzer.move_scores(game)
+        except SearchStopped:
+            outcome["stopped"] = time.monotonic()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    time.sleep(0.3)
+    assert len(helper_threads()) == 1, "the analysis should still run on two threads"
+    stopped_at = time.monotonic()
+    analyzer.stop.set()
+    thread.join(5)
+    assert "stopped" in outcome and outcome["stopped"] - stopped_at < 0.1, outcome
+    assert helper_threads() == []
