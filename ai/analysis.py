@@ -5,7 +5,9 @@ For Connect Four it asks, in this order: the opening book (7 x 6 only, :mod:`ai.
 the exact scores it has already found, and the solver (the compiled core where it is built, else the Python
 one, :mod:`ai.solver_core`). Tic-tac-toe is solved by the engine's own alpha-beta search run to the end of the
 game. The command-line tools, the max level, the hint, the analysis overlay and the tests all ask it, so they
-all speak the same number.
+all speak the same number. The solver of 7 x 6 consults the book inside its search too, and the moves of an
+early position are solved on two threads where the machine has two cores (the compiled core searches without
+the GIL).
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ def can_analyze(game) -> bool:
 
 
 class ExactAnalyzer:
-    """Exact scores of positions; keeps one solver (and its table) per board size between calls."""
+    """Exact scores of positions; keeps one solver (and its table) per board size between calls, and a second
+    one for the helper thread of :meth:`move_scores`."""
 
     def __init__(
         self,
