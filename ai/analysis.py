@@ -30,8 +30,10 @@ ILLEGAL = FULL_COLUMN
 #: Exact scores remembered (beyond the book and the solver's table) before the memo starts afresh.
 MEMO_LIMIT = 1 << 20
 #: ``move_scores`` solves the moves on two threads (each with a compiled solver of its own) from this many
-#: empty cells up: with fewer, every move is solved in a millisecond or less, less than starting a thread.
-SIDE_BY_SIDE_EMPTY_CELLS = 24
+#: empty cells up. Measured on 7 x 6 (bench/analysis_speed.py): the slowest analyses, at 6 to 11 stones, take
+#: a quarter to a third less time; from 12 stones on, most take milliseconds, and a thread's start and its
+#: cold table cost about what it saves.
+SIDE_BY_SIDE_EMPTY_CELLS = 30
 
 
 def solver_supports(game) -> bool:

@@ -1,6 +1,6 @@
 """How long the exact analysis of every move takes, at every ply of real 7 x 6 games.
 
-Usage: python bench/analysis_speed.py [--games N] [--source random|levels] [--fresh]
+Usage: python bench/analysis_speed.py [--games N] [--source random|levels] [--threads T] [--fresh]
 
 The games (``--source``):
 
@@ -64,24 +64,27 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--source", choices=("random", "levels"), default="random", help="the games (above)")
+    parser.add_argument(
+        "--threads", type=int, help="threads of the analysis (default: the analyzer's, two on two cores)"
+    )
     parser.add_argument("--fresh", action="store_true", help="a new analyzer for every position")
     args = parser.parse_args()
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    if args.games < 1 or (args.threads is not None and args.threads < 1):
+        parser.error("--games and --threads must be at least 1")
     games = level_games(args.games) if args.source == "levels" else random_games(args.games)
     print(f"{len(games)} games ({args.source})", flush=True)
     times: list[tuple[int, float]] = []
-    analyzer = ExactAnalyzer()
+    analyzer = ExactAnalyzer(threads=args.threads)
     for number, moves in enumerate(games, 1):
         if not args.fresh:
-            analyzer = ExactAnalyzer()
+            analyzer = ExactAnalyzer(threads=args.threads)
         slowest = 0.0
         for ply in range(len(moves) + 1):
             game = ConnectFour.from_moves(moves[:ply])
             if game.is_over():
                 break
             if args.fresh:
-                analyzer = ExactAnalyzer()
+                analyzer = ExactAnalyzer(threads=args.threads)
             started = time.perf_counter()
             analyzer.move_scores(game)
             seconds = time.perf_counter() - started

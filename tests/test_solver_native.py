@@ -18,7 +18,7 @@ from array import array
 
 import pytest
 
-from ai.analysis import ExactAnalyzer
+from ai.analysis import SIDE_BY_SIDE_EMPTY_CELLS, ExactAnalyzer
 from ai.connect4_native import NativeConnectFourSolver, native_fits
 from ai.connect4_solver import ConnectFourSolver
 from ai.opening_book import OpeningBook, canonical_key
@@ -412,7 +412,7 @@ def test_two_threads_give_the_scores_of_one():
     two = ExactAnalyzer(solver_slots=1 << 20, book=lambda: None, threads=2)
     for _ in range(6):
         game = ConnectFour()
-        while game.ply() < 12 and not game.is_over():
+        while game.ply() < 42 - SIDE_BY_SIDE_EMPTY_CELLS and not game.is_over():
             game.apply(rng.choice(game.moves()))
         if not game.is_over():
             assert two.move_scores(game) == one.move_scores(game), game.moves_text()
