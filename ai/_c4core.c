@@ -517,7 +517,7 @@ static int solve(Search *s, board_t current, board_t mask, int moves, int weak) 
 typedef struct {
     PyObject_HEAD
     Search search;
-    int busy; /* a negamax call is running (checked and set with the GIL held) */
+    int busy; /* a search, or the table being made or cleared, runs without the GIL (checked and set with it) */
     Py_buffer book_view; /* the book's entries, held while set (book_view.obj is NULL when none) */
 } CoreObject;
 
@@ -558,7 +558,14 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
     if (self->book_view.obj) PyBuffer_Release(&self->book_view);
     memset(s, 0, sizeof *s);
     s->book_moves = -1;
-    s->table = table_alloc(table_size + (enhanced ? NEAR_SLOTS : 0));
+    /* Zeroing 128 MB takes a tenth of a second or more: the window's thread goes on meanwhile. */
+    uint64_t *table;
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    table = table_alloc(table_size + (enhanced ? NEAR_SLOTS : 0));
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    s->table = table;
     if (!s->table) {
         PyErr_NoMemory();
         goto fail;
@@ -749,7 +756,15 @@ static PyObject *Core_clear(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
         PyErr_SetString(PyExc_RuntimeError, "the core is searching");
         return NULL;
     }
-    if (self->search.table) memset(self->search.table, 0, allocated_slots(&self->search) * sizeof(uint64_t));
+    if (self->search.table) {
+        uint64_t *table = self->search.table;
+        size_t bytes = allocated_slots(&self->search) * sizeof(uint64_t);
+        self->busy = 1;
+        Py_BEGIN_ALLOW_THREADS
+        memset(table, 0, bytes);
+        Py_END_ALLOW_THREADS
+        self->busy = 0;
+    }
     Py_RETURN_NONE;
 }
 
