@@ -119,8 +119,8 @@ class ExactAnalyzer:
 
     def read_book(self) -> None:
         """Reads the opening book now, unless it was read already (about 10 ms for the shipped book, most of
-        it without the GIL). The engine's worker calls it as it starts, so that no search of its has to wait
-        for the file: a stop must be obeyed within a millisecond or two."""
+        it without the GIL). The engine's worker has it read as it starts (see :meth:`prepare`), so that no
+        search of its has to wait for the file: a stop must be obeyed within a millisecond or two."""
         if not self._book_read:
             self._book_read = True
             self._book = self._book_source()
@@ -143,19 +143,36 @@ class ExactAnalyzer:
         self._memo[(game.variant(), game.key())] = score
         return score
 
+    def prepare(self, game) -> None:
+        """Makes the solvers of ``game``'s board size now, if it has an exact solver (and reads the book for
+        7 x 6). Making a compiled solver's table takes a tenth of a second or so, without the GIL but deaf to
+        the stop flag: the engine's worker prepares the standard board as it starts, so that no search waits
+        for it."""
+        if solver_supports(game):
+            self._make_solvers((game.width, game.height))
+
+    def _make_solvers(self, shape: tuple[int, int]) -> None:
+        # The helper thread's solver is made with the main one, never in the middle of an analysis.
+        if shape not in self._solvers:
+            self._solvers[shape] = self._new_solver(shape)
+            if self._threads > 1 and isinstance(self._solvers[shape], NativeConnectFourSolver):
+                self._helpers[shape] = self._new_solver(shape)
+
+    def _new_solver(self, shape: tuple[int, int]) -> SolverBase:
+        solver = new_solver(*shape, self._solver_slots)
+        if shape == (7, 6):
+            # Below the book's positions the solver need not search: deep opening searches are cut short.
+            self.read_book()
+            solver.use_book(self._book)
+        return solver
+
     def solver_for(self, game) -> SolverBase:
         """The solver of ``game``'s board size, with the analyzer's stop flag, deadline and check point."""
-        return self._ready(self._solvers, game)
+        return self._with_limits(self._solvers, game)
 
-    def _ready(self, solvers: dict[tuple[int, int], SolverBase], game) -> SolverBase:
+    def _with_limits(self, solvers: dict[tuple[int, int], SolverBase], game) -> SolverBase:
         shape = (game.width, game.height)
-        if shape not in solvers:
-            solver = new_solver(game.width, game.height, self._solver_slots)
-            if shape == (7, 6):
-                # Below the book's positions the solver need not search: deep opening searches are cut short.
-                self.read_book()
-                solver.use_book(self._book)
-            solvers[shape] = solver
+        self._make_solvers(shape)
         solver = solvers[shape]
         solver.stop, solver.deadline = self.stop, self.deadline
         solver.on_checkpoint = self.on_checkpoint
@@ -255,12 +272,9 @@ class ExactAnalyzer:
 
     def _side_by_side(self, game) -> bool:
         """True when the moves of ``game`` are worth solving on two threads (see SIDE_BY_SIDE_EMPTY_CELLS)."""
+        self._make_solvers((game.width, game.height))
         empty = game.width * game.height - game.ply()
-        return (
-            self._threads > 1
-            and empty >= SIDE_BY_SIDE_EMPTY_CELLS
-            and isinstance(self.solver_for(game), NativeConnectFourSolver)
-        )
+        return empty >= SIDE_BY_SIDE_EMPTY_CELLS and (game.width, game.height) in self._helpers
 
     def _solve_side_by_side(self, game, moves: list[int], weak: bool) -> dict[int, int]:
         """The score of each of ``moves`` (from the side to move's view), solved by this thread and a helper
@@ -286,9 +300,8 @@ class ExactAnalyzer:
             except BaseException as failure:  # handed to the calling thread, which raises it
                 failures.append(failure)
 
-        helper = threading.Thread(
-            target=helper_work, args=(self._ready(self._helpers, game),), name="exact-helper", daemon=True
-        )
+        helper_solver = self._with_limits(self._helpers, game)
+        helper = threading.Thread(target=helper_work, args=(helper_solver,), name="exact-helper", daemon=True)
         helper.start()
         try:
             solve_pending(self.solver_for(game))

@@ -42,6 +42,10 @@ def resident_megabytes() -> float:
 def stop_latencies(count: int) -> list[float]:
     rng = random.Random(3)
     engine = Engine()
+    # The worker reads its book and makes its solver tables as it starts (about half a second): a request sent
+    # meanwhile waits for that, and so would its stop.
+    while not engine.is_idle():
+        time.sleep(0.01)
     latencies = []
     try:
         for index in range(count):
