@@ -149,14 +149,16 @@ class ExactAnalyzer:
         the stop flag: the engine's worker prepares the standard board as it starts, so that no search waits
         for it."""
         if solver_supports(game):
-            self._make_solvers((game.width, game.height))
+            self._make_solvers((game.width, game.height), with_helper=True)
 
-    def _make_solvers(self, shape: tuple[int, int]) -> None:
-        # The helper thread's solver is made with the main one, never in the middle of an analysis.
+    def _make_solvers(self, shape: tuple[int, int], with_helper: bool) -> None:
+        """Makes the solver of ``shape`` if there is none yet, and with ``with_helper`` the helper thread's
+        too, where two threads gain (the compiled core, two cores or more)."""
         if shape not in self._solvers:
             self._solvers[shape] = self._new_solver(shape)
-            if self._threads > 1 and isinstance(self._solvers[shape], NativeConnectFourSolver):
-                self._helpers[shape] = self._new_solver(shape)
+        gains = self._threads > 1 and isinstance(self._solvers[shape], NativeConnectFourSolver)
+        if with_helper and gains and shape not in self._helpers:
+            self._helpers[shape] = self._new_solver(shape)
 
     def _new_solver(self, shape: tuple[int, int]) -> SolverBase:
         solver = new_solver(*shape, self._solver_slots)
@@ -172,7 +174,7 @@ class ExactAnalyzer:
 
     def _with_limits(self, solvers: dict[tuple[int, int], SolverBase], game) -> SolverBase:
         shape = (game.width, game.height)
-        self._make_solvers(shape)
+        self._make_solvers(shape, with_helper=solvers is self._helpers)
         solver = solvers[shape]
         solver.stop, solver.deadline = self.stop, self.deadline
         solver.on_checkpoint = self.on_checkpoint
@@ -272,9 +274,13 @@ class ExactAnalyzer:
 
     def _side_by_side(self, game) -> bool:
         """True when the moves of ``game`` are worth solving on two threads (see SIDE_BY_SIDE_EMPTY_CELLS)."""
-        self._make_solvers((game.width, game.height))
         empty = game.width * game.height - game.ply()
-        return empty >= SIDE_BY_SIDE_EMPTY_CELLS and (game.width, game.height) in self._helpers
+        if empty < SIDE_BY_SIDE_EMPTY_CELLS:
+            return False
+        # A helper made here, in the middle of a search, cannot be stopped while its table is made: the engine
+        # prepares the standard board's at its start.
+        self._make_solvers((game.width, game.height), with_helper=True)
+        return (game.width, game.height) in self._helpers
 
     def _solve_side_by_side(self, game, moves: list[int], weak: bool) -> dict[int, int]:
         """The score of each of ``moves`` (from the side to move's view), solved by this thread and a helper
