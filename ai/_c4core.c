@@ -773,9 +773,13 @@ static PyObject *Core_release(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
         PyErr_SetString(PyExc_RuntimeError, "the core is searching");
         return NULL;
     }
-    table_free(self->search.table);
+    uint64_t *table = self->search.table;
     self->search.table = NULL;
     self->search.near = NULL;
+    /* Unmapping a large table takes milliseconds: the window's thread goes on meanwhile. */
+    Py_BEGIN_ALLOW_THREADS
+    table_free(table);
+    Py_END_ALLOW_THREADS
     Py_RETURN_NONE;
 }
 

@@ -48,8 +48,8 @@ def can_analyze(game) -> bool:
 
 
 class ExactAnalyzer:
-    """Exact scores of positions; keeps one solver (and its table) per board size between calls, and a second
-    one for the helper thread of :meth:`move_scores`."""
+    """Exact scores of positions; keeps the solver (and its table) of the board size it was last asked about
+    between calls, and a second one for the helper thread of :meth:`move_scores`."""
 
     def __init__(
         self,
@@ -155,6 +155,11 @@ class ExactAnalyzer:
         """Makes the solver of ``shape`` if there is none yet, and with ``with_helper`` the helper thread's
         too, where two threads gain (the compiled core, two cores or more)."""
         if shape not in self._solvers:
+            # One board size at a time (a player plays one board): the other sizes' tables are freed first.
+            for solver in self._all_solvers():
+                solver.release()
+            self._solvers.clear()
+            self._helpers.clear()
             self._solvers[shape] = self._new_solver(shape)
         gains = self._threads > 1 and isinstance(self._solvers[shape], NativeConnectFourSolver)
         if with_helper and gains and shape not in self._helpers:

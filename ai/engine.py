@@ -162,7 +162,8 @@ class _Pulse:
         latest = self.latest
         if latest is None or not latest.running:
             return latest
-        nodes = latest.nodes + self._uncounted() - self._uncounted_at_begin
+        # Never below the count so far: the analyzer frees its solvers (and their counts) for another board.
+        nodes = latest.nodes + max(0, self._uncounted() - self._uncounted_at_begin)
         return replace(latest, nodes=nodes, seconds=time.monotonic() - self._started)
 
     def __call__(self) -> None:
