@@ -441,3 +441,13 @@ def test_a_stop_ends_both_threads_of_an_analysis():
     thread.join(5)
     assert "stopped" in outcome and outcome["stopped"] - stopped_at < 0.1, outcome
     assert helper_threads() == []
+
+
+def test_the_analyzer_keeps_one_board_size_s_tables():
+    analyzer = ExactAnalyzer(solver_slots=1 << 17, book=lambda: None, threads=2)
+    analyzer.prepare(ConnectFour())
+    standard = [analyzer.solver_for(ConnectFour()), *analyzer._helpers.values()]
+    assert len(standard) == 2 and all(solver.allocated_slots for solver in standard)
+    small = ConnectFour.from_moves("3344", 6, 5)
+    assert analyzer.move_scores(small) == ExactAnalyzer(solver_slots=1 << 17, threads=1).move_scores(small)
+    assert all(solver.allocated_slots == 0 for solver in standard)  # freed before the 6 x 5 ones were made
