@@ -96,10 +96,7 @@ class ExactAnalyzer:
     def release(self) -> None:
         """Frees every table now; the analyzer is unusable afterwards."""
         self._searcher.table.release()
-        for solver in self._all_solvers():
-            solver.release()
-        self._solvers.clear()
-        self._helpers.clear()
+        self._release_solvers()
         self._memo.clear()
 
     def _all_solvers(self) -> list[SolverBase]:
@@ -119,8 +116,9 @@ class ExactAnalyzer:
 
     def read_book(self) -> None:
         """Reads the opening book now, unless it was read already (about 10 ms for the shipped book, most of
-        it without the GIL). The engine's worker has it read as it starts (see :meth:`prepare`), so that no
-        search of its has to wait for the file: a stop must be obeyed within a millisecond or two."""
+        it without the GIL). The engine's worker has it read when a 7 x 6 game starts (see :meth:`prepare`),
+        so that no search of its has to wait for the file: a stop must be obeyed within a millisecond or
+        two."""
         if not self._book_read:
             self._book_read = True
             self._book = self._book_source()
@@ -144,26 +142,31 @@ class ExactAnalyzer:
         return score
 
     def prepare(self, game) -> None:
-        """Makes the solvers of ``game``'s board size now, if it has an exact solver (and reads the book for
-        7 x 6). Making a compiled solver's table takes a tenth of a second or so, without the GIL but deaf to
-        the stop flag: the engine's worker prepares the standard board as it starts, so that no search waits
-        for it."""
+        """Gets ready for ``game``'s board now: where it has an exact solver, makes its solvers (and reads the
+        book for 7 x 6), freeing other sizes'; elsewhere (Tic-tac-toe), frees every solver. Making a
+        compiled solver's table takes a tenth of a second or so, without the GIL but deaf to the stop flag:
+        the engine's worker prepares each new game's board before any search of it."""
         if solver_supports(game):
             self._make_solvers((game.width, game.height), with_helper=True)
+        else:
+            self._release_solvers()
 
     def _make_solvers(self, shape: tuple[int, int], with_helper: bool) -> None:
         """Makes the solver of ``shape`` if there is none yet, and with ``with_helper`` the helper thread's
         too, where two threads gain (the compiled core, two cores or more)."""
         if shape not in self._solvers:
             # One board size at a time (a player plays one board): the other sizes' tables are freed first.
-            for solver in self._all_solvers():
-                solver.release()
-            self._solvers.clear()
-            self._helpers.clear()
+            self._release_solvers()
             self._solvers[shape] = self._new_solver(shape)
         gains = self._threads > 1 and isinstance(self._solvers[shape], NativeConnectFourSolver)
         if with_helper and gains and shape not in self._helpers:
             self._helpers[shape] = self._new_solver(shape)
+
+    def _release_solvers(self) -> None:
+        for solver in self._all_solvers():
+            solver.release()
+        self._solvers.clear()
+        self._helpers.clear()
 
     def _new_solver(self, shape: tuple[int, int]) -> SolverBase:
         solver = new_solver(*shape, self._solver_slots)
@@ -283,7 +286,7 @@ class ExactAnalyzer:
         if empty < SIDE_BY_SIDE_EMPTY_CELLS:
             return False
         # A helper made here, in the middle of a search, cannot be stopped while its table is made: the engine
-        # prepares the standard board's at its start.
+        # prepares each new game's board before searching it.
         self._make_solvers((game.width, game.height), with_helper=True)
         return (game.width, game.height) in self._helpers
 

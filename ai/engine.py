@@ -18,8 +18,9 @@ when the human has moved, the ``think`` for the computer's reply finds that subt
 transposition table. A ponder search ends by itself when it has done its job
 (see :meth:`ai.player.Thinker.ponder`) and the worker then sleeps on its queue, using no CPU.
 
-Start: the worker's first job reads the opening book and makes the standard board's solver tables (about half
-a second, mostly without the GIL), so that no later search waits for them and every stop is obeyed at once.
+New games: ``new_game(game)`` has the worker get the game's board ready before any search of it: for 7 x 6 it
+reads the opening book and makes the two solver tables (about half a second, mostly without the GIL), so that
+no later search waits for them and every stop is obeyed at once; for Tic-tac-toe it frees the solver tables.
 
 Smoothness: two threads share one GIL, and a UI thread that wants it waits until the search lets go. While
 any engine is open the interpreter's switch interval is at most 1 ms (from CPython's 5 ms: bench/frames.py
@@ -58,7 +59,6 @@ from ai.messages import (
 from ai.player import Thinker
 from ai.search import Searcher
 from ai.stop_flag import StopFlag
-from game import ConnectFour
 
 #: Slots of the search's transposition table by default (about 80 MB when full).
 DEFAULT_TABLE_ENTRIES = 1 << 19
@@ -104,7 +104,7 @@ class _Kind(enum.Enum):
     PONDER = "ponder"
     #: Review every move of a game: a ReviewMark per move, as each is worked out.
     REVIEW = "review"
-    #: Read the book and make the standard board's solver tables (the first job: a stop cannot cut it short).
+    #: Get the exact solver of a new game's board ready (book, tables): a stop cannot cut it short.
     PREPARE = "prepare"
     #: Forget what the tables learnt.
     CLEAR = "clear"
@@ -205,8 +205,6 @@ class Engine:
             _Kind.REVIEW: self._review,
         }
         self._worker = threading.Thread(target=self._run, name="engine-worker", daemon=True)
-        # About half a second of work, done first so that no search waits for it (ExactAnalyzer.prepare).
-        self._enqueue(_Job(_Kind.PREPARE, 0, StopFlag()))
         self._worker.start()
 
     # --- the UI thread's side: none of these block ----------------------------------------------------------
@@ -247,10 +245,17 @@ class Engine:
         if self._current is not None:
             self._current.stop.set()
 
-    def new_game(self) -> None:
-        """Stops whatever runs and forgets everything the tables learnt."""
+    def new_game(self, game=None) -> None:
+        """Stops whatever runs and forgets everything the tables learnt.
+
+        Given the ``game`` about to be played, the worker then gets its board's exact solver ready (for 7 x 6
+        the book and two tables: about half a second, which no stop can cut short, so better done now than
+        in the middle of a search; for Tic-tac-toe it frees the solver tables instead).
+        """
         self.stop()
         self._enqueue(_Job(_Kind.CLEAR, 0, StopFlag()))
+        if game is not None:
+            self._enqueue(_Job(_Kind.PREPARE, 0, StopFlag(), game=game.copy()))
 
     def poll(self) -> list[EngineMessage]:
         """Every message posted since the last poll, oldest first, whatever its request: the caller drops
@@ -334,7 +339,7 @@ class Engine:
             self._thinker.clear()
             return True
         if job.kind is _Kind.PREPARE:
-            self._thinker.analyzer.prepare(ConnectFour())
+            self._thinker.analyzer.prepare(job.game)
             return True
         if job.stop.is_set():
             return True  # superseded before it started

@@ -42,8 +42,9 @@ def resident_megabytes() -> float:
 def stop_latencies(count: int) -> list[float]:
     rng = random.Random(3)
     engine = Engine()
-    # The worker reads its book and makes its solver tables as it starts (about half a second): a request sent
-    # meanwhile waits for that, and so would its stop.
+    # As the window does for a new game: the worker reads its book and makes its solver tables (about half a
+    # second); a request sent meanwhile waits for that, and so would its stop.
+    engine.new_game(ConnectFour())
     while not engine.is_idle():
         time.sleep(0.01)
     latencies = []
@@ -99,7 +100,9 @@ def ponder_memory(minutes: float) -> list[tuple[float, float]]:
     engine = Engine()
     samples = [(0.0, resident_megabytes())]
     try:
-        engine.ponder(ConnectFour.from_moves("44", 8, 7))
+        game = ConnectFour.from_moves("44", 8, 7)
+        engine.new_game(game)
+        engine.ponder(game)
         started = time.monotonic()
         next_sample = 60.0
         while time.monotonic() - started < minutes * 60:

@@ -363,3 +363,16 @@ def test_a_new_request_stops_a_review(engine):
     messages = collect(engine, lambda got: any(isinstance(message, BestMove) for message in got))
     assert [message.token for message in messages if isinstance(message, BestMove)] == [think]
     assert worker_settles(engine)
+
+
+def test_a_new_game_gets_its_board_s_solver_ready_and_tic_tac_toe_needs_none(engine):
+    analyzer = engine._thinker.analyzer
+    assert analyzer.compiled_nodes() == 0 and not analyzer._solvers  # nothing made before a game is known
+    engine.new_game(ConnectFour.from_moves("", 6, 5))
+    assert worker_settles(engine)
+    assert list(analyzer._solvers) == [(6, 5)]
+    engine.new_game(TicTacToe())
+    assert worker_settles(engine)
+    assert not analyzer._solvers and not analyzer._helpers
+    token = engine.think(TicTacToe(), Limits(depth=9))
+    assert best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0].token == token

@@ -24,7 +24,7 @@ from ai.connect4_solver import ConnectFourSolver
 from ai.opening_book import OpeningBook, canonical_key
 from ai.search import SearchStopped
 from ai.stop_flag import StopFlag
-from game import ConnectFour
+from game import ConnectFour, TicTacToe
 from tests.conftest import ROOT, read_positions, require_compiled_core
 
 pytestmark = pytest.mark.usefixtures("compiled_core")
@@ -451,3 +451,14 @@ def test_the_analyzer_keeps_one_board_size_s_tables():
     small = ConnectFour.from_moves("3344", 6, 5)
     assert analyzer.move_scores(small) == ExactAnalyzer(solver_slots=1 << 17, threads=1).move_scores(small)
     assert all(solver.allocated_slots == 0 for solver in standard)  # freed before the 6 x 5 ones were made
+
+
+def test_preparing_a_tic_tac_toe_game_frees_the_solver_tables():
+    analyzer = ExactAnalyzer(solver_slots=1 << 17, book=lambda: None, threads=2)
+    analyzer.prepare(ConnectFour())
+    standard = [analyzer.solver_for(ConnectFour()), *analyzer._helpers.values()]
+    analyzer.prepare(TicTacToe())
+    assert all(solver.allocated_slots == 0 for solver in standard)
+    assert analyzer.move_scores(TicTacToe.from_moves("5")) == ExactAnalyzer(threads=1).move_scores(
+        TicTacToe.from_moves("5")
+    )

@@ -77,7 +77,7 @@ class FakeEngine:
     def stop(self) -> None:
         self.calls.append(Call("stop"))
 
-    def new_game(self) -> None:
+    def new_game(self, game=None) -> None:
         self.calls.append(Call("new_game"))
 
     def poll(self) -> list[EngineMessage]:

@@ -47,7 +47,7 @@ class EngineLike(Protocol):
 
     def stop(self) -> None: ...
 
-    def new_game(self) -> None: ...
+    def new_game(self, game: Game | None = None) -> None: ...
 
     def poll(self) -> list[EngineMessage]: ...
 
@@ -165,8 +165,8 @@ class Session:
 
     def _reset(self) -> None:
         self._forget_request()
-        self.engine.new_game()
         self.game = self._start_position()
+        self.engine.new_game(self.game)
         self.seats = seats_for_round(self.options, self.round_number, self.game.to_move())
         self._redo.clear()
         self.paused = False
