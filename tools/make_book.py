@@ -13,11 +13,13 @@ shipped book: ``--plies 14 --all-plies 4``, then ``--plies 6 --all-plies 6`` and
 (every position of the first seven moves, so that every move of a position of the first six moves is in the
 book).
 
-How it is filled: ply by ply, every position one move from an expanded position is solved exactly with the
-compiled solver (by ``W`` worker processes, each with its own table, and the book of earlier runs, whose
-positions the searches need not search again); an expanded position's score is then the best of its moves',
-so it needs no search of its own. Positions where the side to move wins at once are not
-stored (the analyzer sees those wins itself).
+How it is filled: the positions of ``F`` stones are solved exactly with the compiled solver (by ``W`` worker
+processes, each with its own table and the book of earlier runs, whose positions the searches need not
+search again), and the scores of the shallower positions backed up from them (a position's score is the best
+of its moves'), which costs far less than solving every ply: a position of few stones takes minutes to solve.
+Beyond ``F``, ply by ply, every position one move from an expanded position is solved, and the expanded
+positions' scores backed up from them. Positions where the side to move wins at once are not stored (the
+analyzer sees those wins itself).
 
 Resumable and deterministic: a run starts from every score already in the book file, and each position it
 solves is appended at once to a progress file (``tools/book-progress-7x6.txt``, emptied whenever a ply is
@@ -130,6 +132,71 @@ def move_values(game: ConnectFour, scores: dict[int, int]) -> dict[int, int | No
     return values
 
 
+def positions_by_ply(plies: int) -> list[dict[int, str]]:
+    """Every position of at most ``plies`` stones, by ply, key -> moves (the smallest text of the first ones
+    met in sorted order), leaving out finished games and positions where the side to move wins at once (and
+    so everything reached only through them, which no search needs)."""
+    layers = [{key_of(ConnectFour()): ""}]
+    for _ in range(plies):
+        children: dict[int, str] = {}
+        for moves in sorted(layers[-1].values()):
+            game = ConnectFour.from_moves(moves)
+            for move in game.moves():
+                game.apply(move)
+                if not game.is_over() and not wins_at_once(game):
+                    children.setdefault(key_of(game), game.moves_text())
+                game.undo()
+        layers.append(children)
+    return layers
+
+
+class _Solving:
+    """Solves positions on the worker pool into ``scores``, appending each to the progress file at once."""
+
+    def __init__(self, pool, workers: int, scores: dict[int, int], progress, deadline: float | None) -> None:
+        self._pool, self._workers, self._progress = pool, workers, progress
+        self.scores, self._deadline = scores, deadline
+
+    def solve(self, jobs: list[str]) -> bool:
+        """Solves the positions after each of ``jobs`` (move texts); False when the time ran out first."""
+        # Runs of siblings go to one worker (they share much of their search), but never so long that a
+        # worker idles while the other has a queue.
+        chunk = max(1, min(4, len(jobs) // (8 * self._workers)))
+        started = time.monotonic()
+        for done, (moves, score, seconds) in enumerate(self._pool.imap(_solve, jobs, chunksize=chunk), 1):
+            self.scores[key_of(ConnectFour.from_moves(moves))] = score
+            self._progress.write(f"{moves} {score}\n")
+            self._progress.flush()
+            if done % 50 == 0 or seconds > 30:
+                elapsed = time.monotonic() - started
+                print(
+                    f"  {done}/{len(jobs)} solved, {elapsed:.0f} s ({moves}: {score}, {seconds:.1f} s)",
+                    flush=True,
+                )
+            if self._deadline is not None and time.monotonic() > self._deadline:
+                print("time is up: the book keeps the plies completed so far", flush=True)
+                self._pool.terminate()
+                return False
+        return True
+
+    def ply_done(self, ply: int, started: float) -> None:
+        """Everything solved so far is in the book now: the progress file starts afresh."""
+        self._progress.seek(0)
+        self._progress.truncate()
+        print(
+            f"ply {ply} done in {time.monotonic() - started:.0f} s; book: {len(self.scores)} positions",
+            flush=True,
+        )
+
+
+def best_value(game: ConnectFour, scores: dict[int, int]) -> tuple[int, dict[int, int]]:
+    """The score of ``game`` (the best of its moves') and its moves' values; every child must be solved."""
+    values = move_values(game, scores)
+    if any(value is None for value in values.values()):
+        raise RuntimeError(f"a child of {game.moves_text()!r} was not solved")
+    return max(values.values()), values
+
+
 def build(args: argparse.Namespace) -> int:
     progress_path: Path = args.progress
     progress_path.parent.mkdir(parents=True, exist_ok=True)
@@ -138,11 +205,36 @@ def build(args: argparse.Namespace) -> int:
     print(f"{len(scores)} positions already solved (from {args.out} and {progress_path})", flush=True)
     deadline = time.monotonic() + 60 * args.minutes if args.minutes else None
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    frontier = {key_of(ConnectFour()): ""}
-    completed_ply = -1
     with context.Pool(args.workers, initializer=_start_worker, initargs=(args.slots, args.out)) as pool:
         with progress_path.open("a") as progress:
-            for ply in range(args.plies):
+            solving = _Solving(pool, args.workers, scores, progress, deadline)
+            first_ply, frontier = 0, {key_of(ConnectFour()): ""}
+            if args.all_plies > 0:
+                # Every position of the first F moves: only those of F stones are solved, and the scores of
+                # the shallower ones backed up from them, which costs far less than solving every ply.
+                started = time.monotonic()
+                layers = positions_by_ply(args.all_plies)
+                jobs = sorted(moves for key, moves in layers[-1].items() if key not in scores)
+                print(
+                    f"plies 0-{args.all_plies}: {len(jobs)} positions of {args.all_plies} stones to solve",
+                    flush=True,
+                )
+                if not solving.solve(jobs):
+                    write_book(args.out, scores, deepest)
+                    return 0
+                frontier = {}
+                for ply in range(args.all_plies - 1, -1, -1):
+                    for key, moves in sorted(layers[ply].items()):
+                        game = ConnectFour.from_moves(moves)
+                        best, values = best_value(game, scores)
+                        scores[key] = best
+                        if ply == args.all_plies - 1:
+                            add_best_children(frontier, game, values, best)
+                first_ply = args.all_plies
+                deepest = max(deepest, first_ply)
+                write_book(args.out, scores, deepest)
+                solving.ply_done(first_ply, started)
+            for ply in range(first_ply, args.plies):
                 # Every child of every expanded position of this ply not solved yet, siblings together.
                 wanted: dict[int, str] = {}
                 for moves in sorted(frontier.values()):
@@ -154,55 +246,37 @@ def build(args: argparse.Namespace) -> int:
                             if key not in scores and key not in wanted:
                                 wanted[key] = game.moves_text()
                         game.undo()
-                jobs = sorted(wanted.values())
-                # Runs of siblings go to one worker (they share much of their search), but never so long
-                # that a worker idles while the other has a queue.
-                chunk = max(1, min(4, len(jobs) // (8 * args.workers)))
                 started = time.monotonic()
                 print(
-                    f"ply {ply}: {len(frontier)} positions to expand, {len(jobs)} children to solve",
+                    f"ply {ply}: {len(frontier)} positions to expand, {len(wanted)} children to solve",
                     flush=True,
                 )
-                for done, (moves, score, seconds) in enumerate(pool.imap(_solve, jobs, chunksize=chunk), 1):
-                    scores[key_of(ConnectFour.from_moves(moves))] = score
-                    progress.write(f"{moves} {score}\n")
-                    progress.flush()
-                    if done % 50 == 0 or seconds > 30:
-                        elapsed = time.monotonic() - started
-                        last = f"{moves}: {score}, {seconds:.1f} s"
-                        print(f"  {done}/{len(jobs)} solved, {elapsed:.0f} s ({last})", flush=True)
-                    if deadline is not None and time.monotonic() > deadline:
-                        print("time is up: the book keeps the plies completed so far", flush=True)
-                        pool.terminate()
-                        write_book(args.out, scores, max(deepest, completed_ply))
-                        return 0
+                if not solving.solve(sorted(wanted.values())):
+                    write_book(args.out, scores, deepest)
+                    return 0
                 # Back up: an expanded position's score is the best of its moves'; its best moves lead on.
                 next_frontier: dict[int, str] = {}
                 for key, moves in sorted(frontier.items()):
                     game = ConnectFour.from_moves(moves)
-                    values = move_values(game, scores)
-                    if any(value is None for value in values.values()):
-                        raise RuntimeError(f"a child of {moves!r} was not solved")
-                    best = max(values.values())
+                    best, values = best_value(game, scores)
                     scores[key] = best
-                    for move, value in values.items():
-                        if value == best or ply + 1 < args.all_plies:
-                            game.apply(move)
-                            if not game.is_over() and not wins_at_once(game):
-                                next_frontier.setdefault(key_of(game), game.moves_text())
-                            game.undo()
+                    add_best_children(next_frontier, game, values, best)
                 frontier = next_frontier
-                completed_ply = ply + 1
-                deepest = max(deepest, completed_ply)
+                deepest = max(deepest, ply + 1)
                 write_book(args.out, scores, deepest)
-                # Everything solved so far is in the book now.
-                progress.seek(0)
-                progress.truncate()
-                print(
-                    f"ply {ply} done in {time.monotonic() - started:.0f} s; book: {len(scores)} positions",
-                    flush=True,
-                )
+                solving.ply_done(ply + 1, started)
     return 0
+
+
+def add_best_children(frontier: dict[int, str], game: ConnectFour, values: dict[int, int], best: int) -> None:
+    """Adds to ``frontier`` (key -> moves, the first text met kept) the positions ``game``'s best moves lead
+    to where the game goes on without a win at once: the positions best play expands next."""
+    for move, value in values.items():
+        if value == best:
+            game.apply(move)
+            if not game.is_over() and not wins_at_once(game):
+                frontier.setdefault(key_of(game), game.moves_text())
+            game.undo()
 
 
 def write_book(path: Path, scores: dict[int, int], deepest_ply: int) -> None:
