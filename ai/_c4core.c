@@ -21,7 +21,9 @@
  *
  * Threads: Core.solve and Core.negamax release the GIL while they search. Core.interrupt (from any thread) and
  * a time limit stop them within a few thousand positions; they then return None. One search at a time per
- * Core: a second concurrent call raises RuntimeError rather than racing on the table.
+ * Core: a second concurrent call raises RuntimeError rather than racing on its state. Two Cores may share one
+ * main table (Core(..., share=other), enhanced layout), each searching on its own thread: see the table below
+ * for why their concurrent probes and stores are safe.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -84,10 +86,15 @@ static inline int popcount64(uint64_t x) {
 #define PREFETCH(p) __builtin_prefetch(p)
 #define LOAD_FLAG(p) __atomic_load_n((p), __ATOMIC_RELAXED)
 #define STORE_FLAG(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+#define LOAD_ENTRY(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#define STORE_ENTRY(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
 #else
 #define PREFETCH(p) ((void)0)
 #define LOAD_FLAG(p) (*(volatile int *)(p))
 #define STORE_FLAG(p, v) (*(volatile int *)(p) = (v))
+/* Aligned 64-bit words are read and written whole on the 64-bit targets these compilers build for. */
+#define LOAD_ENTRY(p) (*(volatile uint64_t *)(p))
+#define STORE_ENTRY(p, v) (*(volatile uint64_t *)(p) = (v))
 #endif
 
 typedef uint64_t board_t;
@@ -106,10 +113,10 @@ typedef struct {
     int column_index[MAX_WIDTH];     /* the board column of each entry of column_cells */
     board_t column_mask[MAX_WIDTH];  /* the cells of board column c, left to right */
     int enhanced;                    /* the enhanced table layout and mirror keys, not the Python core's */
-    uint64_t *table;                 /* the main table, then the near table (one allocation) */
+    uint64_t *table;                 /* the main table (perhaps shared with another Core) */
     uint64_t size;                   /* slots of the main table */
     int slot_shift; /* 64 - log2(number of slots, or of buckets in the enhanced layout) */
-    uint64_t *near;                  /* the near table (enhanced layout): NEAR_SLOTS slots after the main table */
+    uint64_t *near;                  /* the near table (enhanced layout, this Core's own): NEAR_SLOTS slots */
     int near_moves;                  /* positions with more stones than this use the near table */
     uint64_t nodes;
     uint64_t next_check;
@@ -137,7 +144,7 @@ static double monotonic_seconds(void) {
 }
 
 /*
- * The table's memory, zeroed. On Linux it is aligned to 2 MB and marked for transparent huge pages: nearly every
+ * The main table's memory, zeroed. On Linux it is aligned to 2 MB and marked for transparent huge pages: nearly every
  * table probe misses the caches, and with 4 KB pages most of them also miss the TLB (a page walk on top).
  */
 static uint64_t *table_alloc(uint64_t slots) {
@@ -162,6 +169,16 @@ static uint64_t *table_alloc(uint64_t slots) {
 
 /* Slots allocated: the main table's and the near table's. */
 static uint64_t allocated_slots(const Search *s) { return s->table ? s->size + (s->near ? NEAR_SLOTS : 0) : 0; }
+
+/*
+ * A main table and the Cores using it (one, or two when one shares the other's). `users` and `searches` change
+ * only with the GIL held. The memory is freed when the last user lets go.
+ */
+typedef struct {
+    uint64_t *slots;
+    int users;
+    int searches; /* searches running on the table without the GIL */
+} MainTable;
 
 static void table_free(uint64_t *table) {
 #if defined(__linux__)
@@ -200,7 +217,13 @@ static inline uint64_t scramble(board_t key) { return key * HASH_MULTIPLIER; }
  * seen in the bucket, the second the latest one. Deep entries saved the most work and are kept longer, while
  * the latest entry still catches the transpositions nearby. With 2**16 buckets or more, the bucket and the
  * stored 48 bits identify the key. A value is never 0, so 0 marks an empty entry.
+ *
+ * A shared main table: each entry is one 64-bit word, read and written whole (relaxed atomic loads and stores,
+ * plain moves on x86-64), so a thread never sees half of another's entry. Every entry is a proven bound on the
+ * score of the position it names, whoever wrote it and whenever, so any entry a probe finds is sound; two
+ * threads storing into one bucket at once may lose an entry, which only costs a search again.
  */
+
 #define TAG_BITS 48
 #define TAG_MASK ((UINT64_C(1) << TAG_BITS) - 1)
 
@@ -218,14 +241,16 @@ static inline void table_prefetch(const Search *s, uint64_t scrambled, int moves
 
 /* The stored value for the key of a position with `moves` stones (0: none). */
 static inline int table_get(const Search *s, uint64_t scrambled, int moves) {
-    const uint64_t *bucket = bucket_of(s, scrambled, moves);
+    uint64_t *bucket = bucket_of(s, scrambled, moves);
     if (!s->enhanced || is_near(s, moves)) {
         uint64_t entry = bucket[0];
         return entry && entry >> 8 == (scrambled & KEY_MASK) ? (int)(entry & 255) : 0;
     }
     uint64_t tag = scrambled & TAG_MASK;
-    if (bucket[0] && bucket[0] >> 16 == tag) return (int)(bucket[0] & 255);
-    if (bucket[1] && bucket[1] >> 16 == tag) return (int)(bucket[1] & 255);
+    uint64_t first = LOAD_ENTRY(&bucket[0]);
+    if (first && first >> 16 == tag) return (int)(first & 255);
+    uint64_t second = LOAD_ENTRY(&bucket[1]);
+    if (second && second >> 16 == tag) return (int)(second & 255);
     return 0;
 }
 
@@ -238,15 +263,15 @@ static inline void table_put(Search *s, uint64_t scrambled, int value, int moves
     uint64_t tag = scrambled & TAG_MASK;
     int depth = s->cells - moves;
     uint64_t entry = (tag << 16) | ((uint64_t)depth << 8) | (uint64_t)value;
-    uint64_t deep = bucket[0];
+    uint64_t deep = LOAD_ENTRY(&bucket[0]);
     if (!deep || deep >> 16 == tag) {
-        bucket[0] = entry;
-        if (bucket[1] >> 16 == tag) bucket[1] = 0; /* no stale second copy */
+        STORE_ENTRY(&bucket[0], entry);
+        if (LOAD_ENTRY(&bucket[1]) >> 16 == tag) STORE_ENTRY(&bucket[1], 0); /* no stale second copy */
     } else if (depth >= (int)((deep >> 8) & 255)) {
-        bucket[1] = deep;
-        bucket[0] = entry;
+        STORE_ENTRY(&bucket[1], deep);
+        STORE_ENTRY(&bucket[0], entry);
     } else {
-        bucket[1] = entry;
+        STORE_ENTRY(&bucket[1], entry);
     }
 }
 
@@ -519,16 +544,69 @@ typedef struct {
     Search search;
     int busy; /* a search, or the table being made or cleared, runs without the GIL (checked and set with it) */
     Py_buffer book_view; /* the book's entries, held while set (book_view.obj is NULL when none) */
+    MainTable *main;     /* the main table, perhaps shared; NULL once released */
 } CoreObject;
 
+static PyTypeObject CoreType;
+
+/* Lets go of the Core's tables (with the GIL held): its near table, and its use of the main table, which is freed
+ * with the last user. Large tables take milliseconds to unmap, so with `allow_threads` that is done without the
+ * GIL. */
+static void drop_tables(CoreObject *self, int allow_threads) {
+    Search *s = &self->search;
+    uint64_t *main_slots = NULL, *near = s->near;
+    MainTable *main = self->main;
+    if (main && --main->users == 0) {
+        main_slots = main->slots;
+        PyMem_RawFree(main);
+    }
+    self->main = NULL;
+    s->table = NULL;
+    s->near = NULL;
+    if (allow_threads) {
+        Py_BEGIN_ALLOW_THREADS
+        table_free(main_slots);
+        PyMem_RawFree(near);
+        Py_END_ALLOW_THREADS
+    } else {
+        table_free(main_slots);
+        PyMem_RawFree(near);
+    }
+}
+
+/* Marks a search starting or ending on the Core and its main table (with the GIL held). */
+static void set_searching(CoreObject *self, int searching) {
+    self->busy = searching;
+    self->main->searches += searching ? 1 : -1;
+}
+
 static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"width", "height", "table_size", "order", "enhanced", NULL};
+    static char *keywords[] = {"width", "height", "table_size", "order", "enhanced", "share", NULL};
     int width, height, enhanced = 0;
     unsigned long long table_size;
-    PyObject *order_object;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiKO|p", keywords, &width, &height, &table_size, &order_object,
-                                     &enhanced))
+    PyObject *order_object, *share = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiKO|pO", keywords, &width, &height, &table_size, &order_object,
+                                     &enhanced, &share))
         return -1;
+    CoreObject *owner = NULL;
+    if (share != Py_None) {
+        if (!PyObject_TypeCheck(share, &CoreType)) {
+            PyErr_SetString(PyExc_TypeError, "share must be a Core");
+            return -1;
+        }
+        owner = (CoreObject *)share;
+        if (owner == self) {
+            PyErr_SetString(PyExc_ValueError, "a Core cannot share its own table");
+            return -1;
+        }
+        const Search *o = &owner->search;
+        if (!owner->main || !enhanced || !o->enhanced || o->width != width || o->height != height ||
+            o->size != table_size) {
+            PyErr_SetString(PyExc_ValueError,
+                            "share needs an unreleased Core of the same board, table size and enhanced layout");
+            return -1;
+        }
+    }
     if (width < 1 || height < 1 || width > MAX_WIDTH || width * (height + 1) > 64) {
         PyErr_SetString(PyExc_ValueError, "board does not fit the native core's 64-bit boards");
         return -1;
@@ -554,25 +632,36 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
         return -1;
     }
     Search *s = &self->search;
-    table_free(s->table);
+    drop_tables(self, 0);
     if (self->book_view.obj) PyBuffer_Release(&self->book_view);
     memset(s, 0, sizeof *s);
     s->book_moves = -1;
+    MainTable *main = owner ? owner->main : PyMem_RawMalloc(sizeof(MainTable));
+    if (!main) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    if (!owner) *main = (MainTable){NULL, 0, 0};
+    main->users++;
+    self->main = main;
     /* Zeroing 128 MB takes a tenth of a second or more: the window's thread goes on meanwhile. */
-    uint64_t *table;
+    uint64_t *table = main->slots, *near = NULL;
     self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
-    table = table_alloc(table_size + (enhanced ? NEAR_SLOTS : 0));
+    if (!owner) table = table_alloc(table_size);
+    if (enhanced) near = PyMem_RawCalloc(NEAR_SLOTS, sizeof(uint64_t));
     Py_END_ALLOW_THREADS
     self->busy = 0;
+    main->slots = table;
     s->table = table;
-    if (!s->table) {
+    s->near = near;
+    if (!table || (enhanced && !near)) {
+        drop_tables(self, 0);
         PyErr_NoMemory();
         goto fail;
     }
     s->size = table_size;
     s->enhanced = enhanced;
-    s->near = enhanced ? s->table + table_size : NULL;
     s->slot_shift = 64;
     for (uint64_t slots = enhanced ? table_size / 2 : table_size; slots > 1; slots >>= 1) s->slot_shift--;
     s->width = width;
@@ -616,7 +705,7 @@ fail:
 }
 
 static void Core_dealloc(CoreObject *self) {
-    table_free(self->search.table);
+    drop_tables(self, 0);
     if (self->book_view.obj) PyBuffer_Release(&self->book_view);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -665,12 +754,12 @@ static PyObject *Core_negamax(CoreObject *self, PyObject *args) {
     if (parse_position(self, current_object, mask_object, moves, &current, &mask) < 0) return NULL;
     Search *s = &self->search;
     int score;
-    self->busy = 1;
+    set_searching(self, 1);
     Py_BEGIN_ALLOW_THREADS
     start_search(s, seconds);
     score = negamax(s, current, mask, mirror_board(s, current), mirror_board(s, mask), moves, alpha, beta, 0);
     Py_END_ALLOW_THREADS
-    self->busy = 0;
+    set_searching(self, 0);
     if (s->stopped) Py_RETURN_NONE;
     return PyLong_FromLong(score);
 }
@@ -705,12 +794,12 @@ static PyObject *Core_solve(CoreObject *self, PyObject *const *args, Py_ssize_t 
     if (parse_position(self, args[0], args[1], moves, &current, &mask) < 0) return NULL;
     Search *s = &self->search;
     int score;
-    self->busy = 1;
+    set_searching(self, 1);
     Py_BEGIN_ALLOW_THREADS
     start_search(s, seconds);
     score = solve(s, current, mask, moves, weak);
     Py_END_ALLOW_THREADS
-    self->busy = 0;
+    set_searching(self, 0);
     if (s->stopped) Py_RETURN_NONE;
     return PyLong_FromLong(score);
 }
@@ -752,16 +841,16 @@ static PyObject *Core_reset_interrupt(CoreObject *self, PyObject *Py_UNUSED(igno
 }
 
 static PyObject *Core_clear(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "the core is searching");
+    if (self->busy || (self->main && self->main->searches)) {
+        PyErr_SetString(PyExc_RuntimeError, "the core, or one sharing its table, is searching");
         return NULL;
     }
-    if (self->search.table) {
-        uint64_t *table = self->search.table;
-        size_t bytes = allocated_slots(&self->search) * sizeof(uint64_t);
+    const Search *s = &self->search;
+    if (s->table) {
         self->busy = 1;
         Py_BEGIN_ALLOW_THREADS
-        memset(table, 0, bytes);
+        memset(s->table, 0, s->size * sizeof(uint64_t));
+        if (s->near) memset(s->near, 0, NEAR_SLOTS * sizeof(uint64_t));
         Py_END_ALLOW_THREADS
         self->busy = 0;
     }
@@ -773,13 +862,7 @@ static PyObject *Core_release(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
         PyErr_SetString(PyExc_RuntimeError, "the core is searching");
         return NULL;
     }
-    uint64_t *table = self->search.table;
-    self->search.table = NULL;
-    self->search.near = NULL;
-    /* Unmapping a large table takes milliseconds: the window's thread goes on meanwhile. */
-    Py_BEGIN_ALLOW_THREADS
-    table_free(table);
-    Py_END_ALLOW_THREADS
+    drop_tables(self, 1);
     Py_RETURN_NONE;
 }
 
@@ -798,7 +881,8 @@ static PyObject *Core_table_entry(CoreObject *self, PyObject *args) {
         PyErr_SetString(PyExc_IndexError, "no such table slot");
         return NULL;
     }
-    return PyLong_FromUnsignedLongLong(self->search.table[index]);
+    const Search *s = &self->search;
+    return PyLong_FromUnsignedLongLong(index < s->size ? s->table[index] : s->near[index - s->size]);
 }
 
 static PyMethodDef Core_methods[] = {
@@ -816,8 +900,10 @@ static PyMethodDef Core_methods[] = {
      "Stops the running search at its next check point (safe from any thread)."},
     {"reset_interrupt", (PyCFunction)Core_reset_interrupt, METH_NOARGS,
      "Clears the flag set by interrupt (call once no interrupt of the last search can arrive any more)."},
-    {"clear", (PyCFunction)Core_clear, METH_NOARGS, "Empties the table in place."},
-    {"release", (PyCFunction)Core_release, METH_NOARGS, "Frees the table; the core is unusable afterwards."},
+    {"clear", (PyCFunction)Core_clear, METH_NOARGS,
+     "Empties the tables in place (a shared main table too: not while a Core sharing it searches)."},
+    {"release", (PyCFunction)Core_release, METH_NOARGS,
+     "Lets go of the tables (a shared main table is freed with its last user); the core is unusable afterwards."},
     {"table_entry", (PyCFunction)Core_table_entry, METH_VARARGS,
      "The raw 64-bit entry of a slot, the near table's after the main table's (for tests)."},
     {NULL, NULL, 0, NULL},
@@ -833,8 +919,10 @@ static PyGetSetDef Core_getset[] = {
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "ai._c4core.Core",
-    .tp_doc = "Core(width, height, table_size, order, enhanced=False): the exact solver's search and its table for\n"
-              "one board size; enhanced: two-entry buckets and mirror keys instead of the Python core's layout.",
+    .tp_doc = "Core(width, height, table_size, order, enhanced=False, share=None): the exact solver's search and its\n"
+              "table for one board size; enhanced: two-entry buckets and mirror keys instead of the Python core's\n"
+              "layout; share: another enhanced Core of the same board and table size whose main table this one\n"
+              "uses too (each keeps its own near table), so that two threads searching learn from each other.",
     .tp_basicsize = sizeof(CoreObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

@@ -29,10 +29,11 @@ from ai.table import TranspositionTable
 ILLEGAL = FULL_COLUMN
 #: Exact scores remembered (beyond the book and the solver's table) before the memo starts afresh.
 MEMO_LIMIT = 1 << 20
-#: ``move_scores`` solves the moves on two threads (each with a compiled solver of its own) from this many
-#: empty cells up. Measured on 7 x 6 (bench/analysis_speed.py): the slowest analyses, at 6 to 11 stones, take
-#: a quarter to a third less time; from 12 stones on, most take milliseconds, and a thread's start and its
-#: cold table cost about what it saves.
+#: ``move_scores`` solves the moves on two threads (each with a compiled solver, both sharing one table) from
+#: this many empty cells up. Measured on 7 x 6 (bench/analysis_speed.py): the slowest analyses, at 6 to 11
+#: stones, take a quarter to a third less time. From 12 stones on most take milliseconds: with 22 empty cells
+#: as the threshold, plies 12-20 of 30 random-play games took 10% less time in all, but their median tripled
+#: (1.4 to 4.3 ms: a thread's start), for analyses already well inside the time a player waits.
 SIDE_BY_SIDE_EMPTY_CELLS = 30
 
 
@@ -59,9 +60,10 @@ class ExactAnalyzer:
         threads: int | None = None,
     ) -> None:
         """``solver_slots``: table slots of each Connect Four solver (None: the solver core's default).
-        ``threads``: how many moves ``move_scores`` solves at once, each thread with a solver and table of its
-        own (None: two where the machine has two cores or more). Only the compiled core gains from it, since
-        it searches without the GIL; with the Python core the moves are solved one after another.
+        ``threads``: how many moves ``move_scores`` solves at once, each thread with a solver of its own, all
+        sharing one table (None: two where the machine has two cores or more). Only the compiled core gains
+        from it, since it searches without the GIL; with the Python core the moves are solved one after
+        another.
         ``book``: returns the opening book to consult, or None for none; it is called once, by
         :meth:`read_book` or at the first 7 x 6 question, never here (reading the file must not delay the
         window's first frame)."""
@@ -158,9 +160,13 @@ class ExactAnalyzer:
             # One board size at a time (a player plays one board): the other sizes' tables are freed first.
             self._release_solvers()
             self._solvers[shape] = self._new_solver(shape)
-        gains = self._threads > 1 and isinstance(self._solvers[shape], NativeConnectFourSolver)
+        main = self._solvers[shape]
+        gains = self._threads > 1 and isinstance(main, NativeConnectFourSolver)
         if with_helper and gains and shape not in self._helpers:
-            self._helpers[shape] = self._new_solver(shape)
+            # One table for both threads: each finds what the other learnt, and it costs no more memory.
+            self._helpers[shape] = self._use_book(
+                NativeConnectFourSolver(*shape, main.size, share_table_with=main)
+            )
 
     def _release_solvers(self) -> None:
         for solver in self._all_solvers():
@@ -169,8 +175,10 @@ class ExactAnalyzer:
         self._helpers.clear()
 
     def _new_solver(self, shape: tuple[int, int]) -> SolverBase:
-        solver = new_solver(*shape, self._solver_slots)
-        if shape == (7, 6):
+        return self._use_book(new_solver(*shape, self._solver_slots))
+
+    def _use_book(self, solver: SolverBase) -> SolverBase:
+        if (solver.width, solver.height) == (7, 6):
             # Below the book's positions the solver need not search: deep opening searches are cut short.
             self.read_book()
             solver.use_book(self._book)
@@ -292,8 +300,9 @@ class ExactAnalyzer:
 
     def _solve_side_by_side(self, game, moves: list[int], weak: bool) -> dict[int, int]:
         """The score of each of ``moves`` (from the side to move's view), solved by this thread and a helper
-        thread, each with its own solver, taking the next move as each finishes one. Both solvers obey the
-        analyzer's stop flag and deadline; the helper has ended when this returns or raises."""
+        thread, each with its own solver (one table for both), taking the next move as each finishes one.
+        Both solvers obey the analyzer's stop flag and deadline; the helper has ended when this returns or
+        raises."""
         pending = deque(moves)
         scores: dict[int, int] = {}
         failures: list[BaseException] = []

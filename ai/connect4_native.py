@@ -17,7 +17,9 @@ While the C search runs, the GIL is released: the window and other Python thread
 stops within a few thousand positions (well under a millisecond) when its :class:`~ai.stop_flag.StopFlag` is
 set or its deadline passes, and the table stays usable: every entry written is a proven bound. The table is
 allocated once at construction (8 bytes a slot, and the near table), kept between calls, cleared in place by
-``clear`` and freed by ``release``.
+``clear`` and freed by ``release``. Two solvers may share one main table (``share_table_with``), each
+searching on its own thread: every entry is one 64-bit word, read and written whole, and a proven bound
+whoever wrote it, so their concurrent probes and stores stay sound.
 """
 
 from __future__ import annotations
@@ -64,7 +66,11 @@ class NativeConnectFourSolver(SolverBase):
         height: int = 6,
         table_slots: int = DEFAULT_NATIVE_SLOTS,
         reference: bool = False,
+        share_table_with: NativeConnectFourSolver | None = None,
     ) -> None:
+        """``share_table_with``: a solver of the same board and table size (default layout) whose main table
+        this one uses too, instead of making its own: two solvers searching on two threads then find what
+        the other learnt (each keeps its own near table). The table lives until both are released."""
         if _c4core is None:
             raise RuntimeError("the compiled solver core is not built")
         super().__init__(width, height)
@@ -72,7 +78,8 @@ class NativeConnectFourSolver(SolverBase):
             raise ValueError(f"a {width} x {height} board does not fit the compiled core's 64-bit boards")
         self.size = table_size(table_slots)
         self.reference = reference
-        self._core = _c4core.Core(width, height, self.size, self.order, enhanced=not reference)
+        share = None if share_table_with is None else share_table_with._core
+        self._core = _c4core.Core(width, height, self.size, self.order, enhanced=not reference, share=share)
 
     @property
     def nodes(self) -> int:

@@ -19,7 +19,7 @@ transposition table. A ponder search ends by itself when it has done its job
 (see :meth:`ai.player.Thinker.ponder`) and the worker then sleeps on its queue, using no CPU.
 
 New games: ``new_game(game)`` has the worker get the game's board ready before any search of it: for 7 x 6 it
-reads the opening book and makes the two solver tables (about half a second, mostly without the GIL), so that
+reads the opening book and makes the solver table (about half a second, mostly without the GIL), so that
 no later search waits for them and every stop is obeyed at once; for Tic-tac-toe it frees the solver tables.
 
 Smoothness: two threads share one GIL, and a UI thread that wants it waits until the search lets go. While
@@ -249,8 +249,8 @@ class Engine:
         """Stops whatever runs and forgets everything the tables learnt.
 
         Given the ``game`` about to be played, the worker then gets its board's exact solver ready (for 7 x 6
-        the book and two tables: about half a second, which no stop can cut short, so better done now than
-        in the middle of a search; for Tic-tac-toe it frees the solver tables instead).
+        the book and the solver table: about half a second, which no stop can cut short, so better done now
+        than in the middle of a search; for Tic-tac-toe it frees the solver tables instead).
         """
         self.stop()
         self._enqueue(_Job(_Kind.CLEAR, 0, StopFlag()))

@@ -229,7 +229,7 @@ def test_clear_empties_the_table_and_release_frees_it(reference):
     moves, expected = read_positions("Test_L2_R1")[0]
     assert solver.solve(*position(moves)) == expected
     nodes = solver.nodes
-    # Every slot allocated: the enhanced layout's near table follows its main table.
+    # Every slot allocated: the main table's, then (enhanced layout) the near table's.
     assert any(solver.table_entry(slot) for slot in range(solver.allocated_slots))
     solver.clear()
     assert not any(solver.table_entry(slot) for slot in range(solver.allocated_slots))
@@ -462,3 +462,70 @@ def test_preparing_a_tic_tac_toe_game_frees_the_solver_tables():
     assert analyzer.move_scores(TicTacToe.from_moves("5")) == ExactAnalyzer(threads=1).move_scores(
         TicTacToe.from_moves("5")
     )
+
+
+def test_a_solver_sharing_a_table_finds_what_the_other_learnt():
+    first = NativeConnectFourSolver(table_slots=1 << 17)
+    second = NativeConnectFourSolver(table_slots=1 << 17, share_table_with=first)
+    alone = NativeConnectFourSolver(table_slots=1 << 17)
+    moves, expected = read_positions("Test_L2_R2")[0]
+    assert first.solve(*position(moves)) == expected
+    assert second.solve(*position(moves)) == expected == alone.solve(*position(moves))
+    assert second.nodes * 10 < alone.nodes  # the shared table held the answer's bounds
+    assert second.allocated_slots == first.allocated_slots  # its own near table beside the shared one
+
+
+def test_two_threads_sharing_a_table_prove_the_published_scores():
+    rows = random.Random("shared-table").sample(read_positions("Test_L2_R2"), 24)
+    rows += random.Random("shared-table").sample(read_positions("Test_L1_R1"), 40)
+    # A small table, so that the threads keep storing into the same buckets.
+    first = NativeConnectFourSolver(table_slots=1 << 17)
+    second = NativeConnectFourSolver(table_slots=1 << 17, share_table_with=first)
+    found: dict[str, list[tuple[str, int]]] = {"first": [], "second": []}
+
+    def solve_all(name: str, solver: NativeConnectFourSolver, order: list[tuple[str, int]]) -> None:
+        for moves, _ in order:
+            found[name].append((moves, solver.solve(*position(moves))))
+
+    threads = [
+        threading.Thread(target=solve_all, args=("first", first, rows)),
+        threading.Thread(target=solve_all, args=("second", second, rows[::-1])),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert sorted(found["first"]) == sorted(found["second"]) == sorted(rows)
+
+
+def test_a_shared_table_lives_until_both_solvers_let_go_and_is_not_cleared_under_a_search():
+    first = NativeConnectFourSolver(table_slots=1 << 17)
+    second = NativeConnectFourSolver(table_slots=1 << 17, share_table_with=first)
+    first.stop = StopFlag()
+    outcome = {}
+
+    def run():
+        try:
+            first.solve(*position("4444"))
+        except SearchStopped:
+            outcome["stopped"] = True
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    time.sleep(0.2)
+    with pytest.raises(RuntimeError):
+        second.clear()  # the other solver searches in that table
+    first.stop.set()
+    thread.join(5)
+    assert outcome == {"stopped": True}
+    first.release()
+    moves, expected = read_positions("Test_L2_R1")[0]
+    assert second.solve(*position(moves)) == expected
+    second.release()
+    assert second.allocated_slots == 0
+    with pytest.raises(ValueError):
+        NativeConnectFourSolver(table_slots=1 << 17, share_table_with=second)  # released
+    with pytest.raises(ValueError):
+        NativeConnectFourSolver(
+            table_slots=1 << 18, share_table_with=NativeConnectFourSolver(table_slots=1 << 17)
+        )
