@@ -499,12 +499,15 @@ static int can_win_next(const Search *s, board_t current, board_t mask) {
 /* Positions with fewer empty cells than this are solved with one wide window (enhanced layout), see solve. */
 #define WIDE_DEPTH 18
 
+/* "No known floor" for solve's at_least. */
+#define NO_FLOOR INT_MIN
+
 /*
  * The exact score of a position that is not over (weak: only its sign), by bisection with null windows, the
  * same probes in the same order as SolverBase.solve in ai/connect4_solver.py (or near the end of the game in
- * the enhanced layout, with one wide window).
+ * the enhanced layout, with one wide window). at_least: a score the position is known to reach, or NO_FLOOR.
  */
-static int solve(Search *s, board_t current, board_t mask, int moves, int weak) {
+static int solve(Search *s, board_t current, board_t mask, int moves, int weak, int at_least) {
     if (can_win_next(s, current, mask)) return weak ? 1 : (s->cells + 1 - moves) / 2;
     int low = -((s->cells - moves) / 2);
     int high = (s->cells + 1 - moves) / 2;
@@ -519,6 +522,14 @@ static int solve(Search *s, board_t current, board_t mask, int moves, int weak) 
     if (s->enhanced && !weak && s->cells - moves < WIDE_DEPTH) {
         int score = negamax(s, current, mask, mirror_board(s, current), mirror_board(s, mask), moves, low, high, 0);
         return s->stopped ? 0 : score;
+    }
+    if (!weak && at_least > low && at_least < high) {
+        /* As SolverBase.solve: whether the score is exactly the floor, first. */
+        low = at_least;
+        int result = negamax(s, current, mask, mirror_board(s, current), mirror_board(s, mask), moves, low, low + 1, 0);
+        if (s->stopped) return 0;
+        if (result <= low) return low;
+        low = result;
     }
     while (low < high) {
         int middle = low + (high - low) / 2;
@@ -777,18 +788,20 @@ static int parse_int(PyObject *value, int *out) {
 }
 
 /*
- * solve(current, mask, moves, weak, seconds), with the arguments passed as an array (METH_FASTCALL): an end-game
- * position is solved in a microsecond or two, and building and parsing an argument tuple took a tenth of that.
+ * solve(current, mask, moves, weak, seconds[, at_least]), with the arguments passed as an array (METH_FASTCALL):
+ * an end-game position is solved in a microsecond or two, and building and parsing an argument tuple took a
+ * tenth of that.
  */
 static PyObject *Core_solve(CoreObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    int moves, weak;
+    int moves, weak, at_least = NO_FLOOR;
     double seconds;
     board_t current, mask;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "solve(current, mask, moves, weak, seconds) takes 5 arguments");
+    if (nargs != 5 && nargs != 6) {
+        PyErr_SetString(PyExc_TypeError, "solve(current, mask, moves, weak, seconds[, at_least]): 5 or 6 arguments");
         return NULL;
     }
     if (parse_int(args[2], &moves) < 0 || (weak = PyObject_IsTrue(args[3])) < 0) return NULL;
+    if (nargs == 6 && args[5] != Py_None && parse_int(args[5], &at_least) < 0) return NULL;
     seconds = PyFloat_AsDouble(args[4]);
     if (seconds == -1.0 && PyErr_Occurred()) return NULL;
     if (parse_position(self, args[0], args[1], moves, &current, &mask) < 0) return NULL;
@@ -797,7 +810,7 @@ static PyObject *Core_solve(CoreObject *self, PyObject *const *args, Py_ssize_t 
     set_searching(self, 1);
     Py_BEGIN_ALLOW_THREADS
     start_search(s, seconds);
-    score = solve(s, current, mask, moves, weak);
+    score = solve(s, current, mask, moves, weak, at_least);
     Py_END_ALLOW_THREADS
     set_searching(self, 0);
     if (s->stopped) Py_RETURN_NONE;
@@ -891,8 +904,9 @@ static PyMethodDef Core_methods[] = {
      "Fail-soft null- or wide-window search of a position where the side to move cannot win at once, as\n"
      "ConnectFourSolver._negamax. seconds < 0: no time limit. Releases the GIL while it searches."},
     {"solve", (PyCFunction)(void (*)(void))Core_solve, METH_FASTCALL,
-     "solve(current, mask, moves, weak, seconds) -> score, or None when stopped\n\n"
-     "The exact score of a position that is not over, as SolverBase.solve. Releases the GIL while it searches."},
+     "solve(current, mask, moves, weak, seconds, at_least=None) -> score, or None when stopped\n\n"
+     "The exact score of a position that is not over, as SolverBase.solve (at_least: a score it is known to\n"
+     "reach). Releases the GIL while it searches."},
     {"set_book", (PyCFunction)Core_set_book, METH_VARARGS,
      "set_book(entries, max_moves): probe the opening book's entries (a buffer of native 64-bit words in\n"
      "ai.opening_book's order, held until replaced) at positions of at most max_moves stones; None: no book."},

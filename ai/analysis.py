@@ -196,14 +196,16 @@ class ExactAnalyzer:
         solver.on_checkpoint = self.on_checkpoint
         return solver
 
-    def _solve(self, solver: SolverBase, game, weak: bool) -> int:
-        """``game``'s exact score by ``solver`` (``weak``: its sign), remembered when exact."""
+    def _solve(self, solver: SolverBase, game, weak: bool, at_least: int | None = None) -> int:
+        """``game``'s exact score by ``solver`` (``weak``: its sign), remembered when exact; ``at_least``: a
+        score it is known to reach (see SolverBase.solve)."""
         player = game.to_move()
-        score = solver.solve(game.stones(player), game.occupied(), game.ply(), weak)
+        score = solver.solve(game.stones(player), game.occupied(), game.ply(), weak, at_least)
         return score if weak else self._remember(game, score)
 
-    def score(self, game, weak: bool = False) -> int:
+    def score(self, game, weak: bool = False, at_least: int | None = None) -> int:
         """Exact benchmark score for the side to move (``weak``: its sign). The game must not be over.
+        ``at_least``: a score the position is known to reach, which may spare the solver work.
 
         Raises ValueError for a board no exact method here can solve, SearchStopped when interrupted.
         """
@@ -214,7 +216,7 @@ class ExactAnalyzer:
         exact = self.known_score(game)
         if exact is None:
             if solver_supports(game):
-                return self._solve(self.solver_for(game), game, weak)
+                return self._solve(self.solver_for(game), game, weak, at_least)
             searched = self._searcher.solve(game, deadline=self.deadline, stop=self.stop)
             exact = self._remember(game, to_benchmark(searched, game.ply(), game.width * game.height))
         return (exact > 0) - (exact < 0) if weak else exact
@@ -277,13 +279,17 @@ class ExactAnalyzer:
                     unsolved.append(move)
             finally:
                 game.undo()
+        # Where the position's own score is known (the book, the memo), no move is worth more: each move's
+        # position is worth at least minus it, which the solver checks first.
+        known = None if weak or not unsolved else self.known_score(game)
+        at_least = None if known is None else -known
         if len(unsolved) > 1 and self._side_by_side(game):
-            scores.update(self._solve_side_by_side(game, unsolved, weak))
+            scores.update(self._solve_side_by_side(game, unsolved, weak, at_least))
         else:
             for move in unsolved:
                 game.apply(move)
                 try:
-                    scores[move] = -self.score(game, weak)
+                    scores[move] = -self.score(game, weak, at_least)
                 finally:
                     game.undo()
         return list(scores.values())
@@ -298,11 +304,11 @@ class ExactAnalyzer:
         self._make_solvers((game.width, game.height), with_helper=True)
         return (game.width, game.height) in self._helpers
 
-    def _solve_side_by_side(self, game, moves: list[int], weak: bool) -> dict[int, int]:
+    def _solve_side_by_side(self, game, moves: list[int], weak: bool, at_least: int | None) -> dict[int, int]:
         """The score of each of ``moves`` (from the side to move's view), solved by this thread and a helper
-        thread, each with its own solver (one table for both), taking the next move as each finishes one.
-        Both solvers obey the analyzer's stop flag and deadline; the helper has ended when this returns or
-        raises."""
+        thread, each with its own solver (one table for both), taking the next move as each finishes one;
+        ``at_least``: a score each move's position is known to reach, or None. Both solvers obey the
+        analyzer's stop flag and deadline; the helper has ended when this returns or raises."""
         pending = deque(moves)
         scores: dict[int, int] = {}
         failures: list[BaseException] = []
@@ -315,7 +321,7 @@ class ExactAnalyzer:
                     return
                 child = game.copy()
                 child.apply(move)
-                scores[move] = -self._solve(solver, child, weak)
+                scores[move] = -self._solve(solver, child, weak, at_least)
 
         def helper_work(solver: SolverBase) -> None:
             try:

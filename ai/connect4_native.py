@@ -112,24 +112,27 @@ class NativeConnectFourSolver(SolverBase):
         Python core's encoding in the reference layout and in the near table."""
         return self._core.table_entry(slot)
 
-    def solve(self, current: int, mask: int, moves: int, weak: bool = False) -> int:
+    def solve(
+        self, current: int, mask: int, moves: int, weak: bool = False, at_least: int | None = None
+    ) -> int:
         # The same bisection as SolverBase.solve, in C: a position that takes microseconds to solve would
         # otherwise spend most of its time crossing from Python to C and back. With no stop flag and no
         # deadline, nothing can stop the search, and the call goes straight to C: _run's checks would cost a
         # tenth of an end-game position's solve.
         if self.stop is None and self.deadline is None:
-            score = self._core.solve(current, mask, moves, weak, -1.0)
+            score = self._core.solve(current, mask, moves, weak, -1.0, at_least)
             if score is None:  # only an interrupt of the core's own could do it
                 raise SearchStopped
             return score
-        return self._run(self._core.solve, current, mask, moves, weak)
+        return self._run(self._core.solve, current, mask, moves, weak, after_seconds=(at_least,))
 
     def _negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
         return self._run(self._core.negamax, current, mask, moves, alpha, beta)
 
-    def _run(self, search, *position_and_window) -> int:
-        """Runs ``search`` (a method of the C core) with this solver's stop flag and deadline; raises
-        SearchStopped when they stopped it.
+    def _run(self, search, *position_and_window, after_seconds: tuple = ()) -> int:
+        """Runs ``search`` (a method of the C core) on ``position_and_window``, the seconds left and
+        ``after_seconds``, with this solver's stop flag and deadline; raises SearchStopped when they stopped
+        it.
 
         The core's interrupt flag is clear whenever no search runs: it is cleared after leaving the stop
         flag's ``calling`` block, once no hook can fire any more, so no stop leaks into a later search.
@@ -141,12 +144,12 @@ class NativeConnectFourSolver(SolverBase):
                 raise SearchStopped
         stop = self.stop
         if stop is None:
-            score = search(*position_and_window, seconds)
+            score = search(*position_and_window, seconds, *after_seconds)
         elif isinstance(stop, StopFlag):
             core = self._core
             try:
                 with stop.calling(core.interrupt):
-                    score = search(*position_and_window, seconds)
+                    score = search(*position_and_window, seconds, *after_seconds)
             finally:
                 core.reset_interrupt()
         else:

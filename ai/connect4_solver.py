@@ -144,10 +144,13 @@ class SolverBase:
 
     # --- solving --------------------------------------------------------------------------------------------
 
-    def solve(self, current: int, mask: int, moves: int, weak: bool = False) -> int:
+    def solve(
+        self, current: int, mask: int, moves: int, weak: bool = False, at_least: int | None = None
+    ) -> int:
         """Exact score of the position for the side to move (``weak``: only its sign, -1 / 0 / 1).
 
-        The game must not be over. Raises SearchStopped when interrupted.
+        ``at_least``: a score the position is known to reach (a move's, when its parent's score is known:
+        minus the parent's), or None. The game must not be over. Raises SearchStopped when interrupted.
         """
         if self.can_win_next(current, mask):
             return 1 if weak else (self.cells + 1 - moves) // 2
@@ -155,6 +158,15 @@ class SolverBase:
         high = (self.cells + 1 - moves) // 2
         if weak:
             low, high = -1, 1
+        elif at_least is not None and low < at_least < high:
+            # Whether the score is exactly the floor, first: one null-window search settles a best move (a
+            # child worth exactly minus its parent), where the bisection takes two or three near the score.
+            # Measured on the moves of 8-stone positions: a tenth less time.
+            low = at_least
+            result = self._negamax(current, mask, moves, low, low + 1)
+            if result <= low:
+                return low
+            low = result
         # Bisection with null windows; probing near 0 first settles most positions (draw-ish) quickest.
         while low < high:
             middle = low + (high - low) // 2

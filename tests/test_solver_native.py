@@ -529,3 +529,30 @@ def test_a_shared_table_lives_until_both_solvers_let_go_and_is_not_cleared_under
         NativeConnectFourSolver(
             table_slots=1 << 18, share_table_with=NativeConnectFourSolver(table_slots=1 << 17)
         )
+
+
+def test_a_known_floor_gives_the_same_scores_and_the_same_positions_on_both_cores():
+    """``at_least`` (minus the parent's score, for each move of a position) changes the probes, not the
+    scores; both cores still explore the same positions, and a best move costs less than without it."""
+    python = ConnectFourSolver(table_slots=1 << 17)
+    compiled = NativeConnectFourSolver(table_slots=1 << 17, reference=True)
+    plain = NativeConnectFourSolver(table_slots=1 << 17, reference=True)
+    saved = 0
+    for moves, parent in random.Random("floor").sample(read_positions("Test_L2_R2"), 4):
+        game = ConnectFour.from_moves(moves)
+        for move in game.moves():
+            game.apply(move)
+            if not game.is_over() and not python.can_win_next(game.stones(game.to_move()), game.occupied()):
+                args = (game.stones(game.to_move()), game.occupied(), game.ply())
+                before = (python.nodes, plain.nodes)
+                expected = plain.solve(*args)
+                assert (
+                    python.solve(*args, at_least=-parent)
+                    == expected
+                    == compiled.solve(*args, at_least=-parent)
+                )
+                assert python.nodes == compiled.nodes
+                if expected == -parent:  # a best move: settled by the first search
+                    saved += (plain.nodes - before[1]) - (python.nodes - before[0])
+            game.undo()
+    assert saved > 0
