@@ -1,6 +1,7 @@
 """Exact-solving benchmark on the public Connect Four test sets (../shared/c4-testsets).
 
 Usage: python bench/solve.py [--sets Test_L3_R1 ...] [--limit N] [--slots S] [--core compiled|python] [--cpp]
+[--rounds R]
 
 Prints, per set: positions solved, how many match the published score, mean / median / max / total time and
 mean explored positions of our solver (the compiled core by default, ``--core python`` for the pure-Python
@@ -10,6 +11,10 @@ one). One solver (and table) per set, kept across its positions, as the referenc
 solver, see bench/cpp_reference.py; needs g++) on the same positions in the same run, and adds its mean /
 median / max time, mean explored positions, and our mean time as a multiple of its mean: the same-machine
 comparison. Without it, the ratio is to the published C++ figure from the test-set README (another machine).
+
+``--rounds R`` solves each set R times, ours and then the C++ reference in turn, each time with a fresh table,
+and reports each side's median round (and each round's ratio): on a virtual machine with busy neighbours one
+run of the end-game set (a few milliseconds in all) moves by a third from one minute to the next.
 """
 
 from __future__ import annotations
@@ -30,7 +35,8 @@ from bench.testsets import DEFAULT_SETS, README_SECONDS, format_seconds, read_se
 CORES = {"compiled": NativeConnectFourSolver, "python": ConnectFourSolver}
 
 
-def run_set(name: str, limit: int | None, slots: int, core: str, cpp_binary: Path | None) -> str:
+def solve_round(name: str, limit: int | None, slots: int, core: str) -> dict:
+    """Every position of the set, once, by a fresh solver: times, positions explored, correct answers."""
     rows = read_set(name, limit)
     solver = CORES[core](table_slots=slots)
     times, nodes, correct = [], 0, 0
@@ -39,22 +45,45 @@ def run_set(name: str, limit: int | None, slots: int, core: str, cpp_binary: Pat
         times.append(seconds)
         nodes += explored
         correct += score == expected
-    mean = statistics.fmean(times)
+    solver.release()
+    return {"times": times, "nodes": nodes, "correct": correct, "mean": statistics.fmean(times)}
+
+
+def median_round(rounds: list[dict]) -> dict:
+    """The round whose mean time is the median of the rounds' (the lower middle one for an even count)."""
+    return sorted(rounds, key=lambda result: result["mean"])[(len(rounds) - 1) // 2]
+
+
+def run_set(
+    name: str, limit: int | None, slots: int, core: str, cpp_binary: Path | None, rounds: int
+) -> tuple[str, list[float]]:
+    """The set's table row (the median round's figures) and, with the C++ reference, each round's ratio."""
+    ours, theirs = [], []
+    for _ in range(rounds):
+        ours.append(solve_round(name, limit, slots, core))
+        if cpp_binary is not None:
+            here = cpp_reference.measure(name, limit, reset=False, binary=cpp_binary)
+            if here["correct"] != here["positions"]:
+                raise RuntimeError(
+                    f"the C++ reference got {here['positions'] - here['correct']} wrong on {name}"
+                )
+            theirs.append(here)
+    mine = median_round(ours)
+    times = mine["times"]
     row = (
-        f"| {name} | {len(rows)} | {correct} | {format_seconds(mean)} "
+        f"| {name} | {len(times)} | {mine['correct']} | {format_seconds(mine['mean'])} "
         f"| {format_seconds(statistics.median(times))} | {format_seconds(max(times))} "
-        f"| {format_seconds(sum(times))} | {nodes / len(rows):,.0f} |"
+        f"| {format_seconds(sum(times))} | {mine['nodes'] / len(times):,.0f} |"
     )
     if cpp_binary is None:
         reference = README_SECONDS[name]
-        return row + f" {format_seconds(reference)} | {mean / reference:.2f}x |"
-    here = cpp_reference.measure(name, limit, reset=False, binary=cpp_binary)
-    if here["correct"] != here["positions"]:
-        raise RuntimeError(f"the C++ reference got {here['positions'] - here['correct']} wrong on {name}")
+        return row + f" {format_seconds(reference)} | {mine['mean'] / reference:.2f}x |", []
+    here = median_round(theirs)
+    ratios = [our["mean"] / their["mean"] for our, their in zip(ours, theirs, strict=True)]
     return row + (
         f" {format_seconds(here['mean'])} | {format_seconds(here['median'])} | {format_seconds(here['max'])} "
-        f"| {here['mean_nodes']:,.0f} | {mean / here['mean']:.2f}x |"
-    )
+        f"| {here['mean_nodes']:,.0f} | {mine['mean'] / here['mean']:.2f}x |"
+    ), ratios
 
 
 def main() -> None:
@@ -73,7 +102,12 @@ def main() -> None:
     parser.add_argument(
         "--cpp", action="store_true", help="also time the C++ re-implementation here (needs g++)"
     )
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="solve each set this many times, ours and the C++ in turn"
+    )
     args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     if args.core == "compiled" and not native_built():
         parser.error("the compiled core is not built (pip install -e . with a C compiler)")
     cpp_binary = cpp_reference.build() if args.cpp else None
@@ -85,14 +119,20 @@ def main() -> None:
     print(f"Our solver: the {args.core} core, {args.slots:,} table slots\n")
     print(header)
     print("|" + "---|" * (header.count("|") - 1))
+    ratios_by_set = {}
     for name in args.sets:
-        print(run_set(name, args.limit, args.slots, args.core, cpp_binary), flush=True)
+        row, ratios_by_set[name] = run_set(name, args.limit, args.slots, args.core, cpp_binary, args.rounds)
+        print(row, flush=True)
+    if args.rounds > 1 and cpp_binary is not None:
+        print()
+        for name, ratios in ratios_by_set.items():
+            print(f"{name}, each round's ratio: " + ", ".join(f"{ratio:.2f}x" for ratio in ratios))
     print(f"\nMachine: {machine_line()}")
     if cpp_binary is None:
         print("C++ mean (README): the test-set README's figure for the published solver (another machine).")
     else:
         print("C++: bench/reference/c4_reference.cpp, built with g++ -O3, timed on this machine in this run.")
-    print("ratio: our mean time / the C++ mean time.")
+    print("ratio: our mean time / the C++ mean time (with --rounds: each side's median round).")
 
 
 if __name__ == "__main__":

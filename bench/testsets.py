@@ -3,6 +3,7 @@ the exact-solving benchmarks (bench/solve.py for our solver, bench/cpp_reference
 
 from __future__ import annotations
 
+import gc
 import time
 from pathlib import Path
 
@@ -40,15 +41,25 @@ def read_set(name: str, limit: int | None = None, start: int = 0) -> list[tuple[
 def timed_solve(solver, moves: str) -> tuple[int, float, int]:
     """Solves the position after ``moves``: (score, seconds, positions explored). The clock runs around the
     solve only, as in the C++ harness (its Position is built before its clock starts): reading the position
-    out of the game object costs a tenth of an end-game solve."""
+    out of the game object costs a tenth of an end-game solve. Python's cyclic garbage collector waits
+    while the clock runs: its passes, tens of microseconds each, are set off by the objects this harness
+    makes between solves, and would otherwise land at random inside an end-game solve of a few
+    microseconds."""
     from game import ConnectFour
 
     game = ConnectFour.from_moves(moves)
     position = game.stones(game.to_move()), game.occupied(), game.ply()
     before = solver.nodes
-    started = time.perf_counter()
-    score = solver.solve(*position)
-    return score, time.perf_counter() - started, solver.nodes - before
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        started = time.perf_counter()
+        score = solver.solve(*position)
+        seconds = time.perf_counter() - started
+    finally:
+        if collecting:
+            gc.enable()
+    return score, seconds, solver.nodes - before
 
 
 def format_seconds(seconds: float) -> str:
