@@ -38,17 +38,32 @@ def read_set(name: str, limit: int | None = None, start: int = 0) -> list[tuple[
     return [(moves, int(score)) for moves, score in rows]
 
 
+def position_of(moves: str, width: int = 7, height: int = 6) -> tuple[int, int, int]:
+    """``(stones of the side to move, occupied cells, stones played)`` after ``moves`` (columns from 1, a
+    test set's line), in the solver's bitboard layout (see game/kinarow.py), read as the C++ harness reads
+    it: one bit per stone, no game object. The moves must be legal (the test sets' are); tests check that
+    it agrees with :class:`game.ConnectFour`."""
+    column_bits = height + 1
+    current = mask = 0
+    heights = [0] * width
+    for character in moves:
+        column = ord(character) - ord("1")
+        # The side to move changes: its stones are the other side's before this one is added.
+        current ^= mask
+        mask |= 1 << (column * column_bits + heights[column])
+        heights[column] += 1
+    return current, mask, len(moves)
+
+
 def timed_solve(solver, moves: str) -> tuple[int, float, int]:
     """Solves the position after ``moves``: (score, seconds, positions explored). The clock runs around the
-    solve only, as in the C++ harness (its Position is built before its clock starts): reading the position
-    out of the game object costs a tenth of an end-game solve. Python's cyclic garbage collector waits
-    while the clock runs: its passes, tens of microseconds each, are set off by the objects this harness
-    makes between solves, and would otherwise land at random inside an end-game solve of a few
-    microseconds."""
-    from game import ConnectFour
-
-    game = ConnectFour.from_moves(moves)
-    position = game.stones(game.to_move()), game.occupied(), game.ply()
+    solve only, as in the C++ harness (its Position is built before its clock starts). Between solves the
+    harness does as little as the C++ one: it reads the position with :func:`position_of` (a game object
+    built for it pushed the solver's small end-game table and code out of the caches, and made the
+    end-game set's solves a fifth slower). Python's cyclic garbage collector waits while the clock runs:
+    its passes, tens of microseconds each, are set off by the objects this harness makes between solves,
+    and would otherwise land at random inside an end-game solve of a few microseconds."""
+    position = position_of(moves)
     before = solver.nodes
     collecting = gc.isenabled()
     gc.disable()

@@ -8,6 +8,7 @@ import pytest
 
 from ai.analysis import ExactAnalyzer
 from ai.connect4_solver import ConnectFourSolver, SolverBase
+from bench.testsets import position_of
 from game import ConnectFour
 from tests.conftest import read_positions as read_set
 
@@ -77,3 +78,12 @@ def test_clear_empties_the_table_in_place_and_the_solver_still_solves():
     solver.clear()
     assert solver.table is table and not any(table)
     assert solver.solve(game.stones(player), game.occupied(), game.ply()) == score
+
+
+@pytest.mark.parametrize(
+    "name", ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]
+)
+def test_the_benchmark_harness_reads_positions_as_the_game_does(name):
+    for moves, _ in read_set(name):
+        game = ConnectFour.from_moves(moves)
+        assert position_of(moves) == (game.stones(game.to_move()), game.occupied(), game.ply()), moves
