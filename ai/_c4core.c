@@ -223,7 +223,6 @@ static inline uint64_t scramble(board_t key) { return key * HASH_MULTIPLIER; }
  * score of the position it names, whoever wrote it and whenever, so any entry a probe finds is sound; two
  * threads storing into one bucket at once may lose an entry, which only costs a search again.
  */
-
 #define TAG_BITS 48
 #define TAG_MASK ((UINT64_C(1) << TAG_BITS) - 1)
 
