@@ -37,6 +37,7 @@ import argparse
 import multiprocessing
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,6 +135,18 @@ def move_values(game: ConnectFour, scores: dict[int, int]) -> dict[int, int | No
     return values
 
 
+def children_going_on(game: ConnectFour, moves: Iterable[int]) -> Iterator[tuple[int, str]]:
+    """(key, moves text) of the positions ``moves`` lead to from ``game`` where the game goes on and the side
+    to move cannot win at once: the positions the book stores and solves."""
+    for move in moves:
+        game.apply(move)
+        try:
+            if not game.is_over() and not wins_at_once(game):
+                yield key_of(game), game.moves_text()
+        finally:
+            game.undo()
+
+
 def positions_by_ply(plies: int) -> list[dict[int, str]]:
     """Every position of at most ``plies`` stones, by ply, key -> moves (the smallest text of the first ones
     met in sorted order), leaving out finished games and positions where the side to move wins at once (and
@@ -143,11 +156,8 @@ def positions_by_ply(plies: int) -> list[dict[int, str]]:
         children: dict[int, str] = {}
         for moves in sorted(layers[-1].values()):
             game = ConnectFour.from_moves(moves)
-            for move in game.moves():
-                game.apply(move)
-                if not game.is_over() and not wins_at_once(game):
-                    children.setdefault(key_of(game), game.moves_text())
-                game.undo()
+            for key, text in children_going_on(game, game.moves()):
+                children.setdefault(key, text)
         layers.append(children)
     return layers
 
@@ -241,13 +251,9 @@ def build(args: argparse.Namespace) -> int:
                 wanted: dict[int, str] = {}
                 for moves in sorted(frontier.values()):
                     game = ConnectFour.from_moves(moves)
-                    for move in game.moves():
-                        game.apply(move)
-                        if not game.is_over() and not wins_at_once(game):
-                            key = key_of(game)
-                            if key not in scores and key not in wanted:
-                                wanted[key] = game.moves_text()
-                        game.undo()
+                    for key, text in children_going_on(game, game.moves()):
+                        if key not in scores and key not in wanted:
+                            wanted[key] = text
                 started = time.monotonic()
                 print(
                     f"ply {ply}: {len(frontier)} positions to expand, {len(wanted)} children to solve",
@@ -273,12 +279,9 @@ def build(args: argparse.Namespace) -> int:
 def add_best_children(frontier: dict[int, str], game: ConnectFour, values: dict[int, int], best: int) -> None:
     """Adds to ``frontier`` (key -> moves, the first text met kept) the positions ``game``'s best moves lead
     to where the game goes on without a win at once: the positions best play expands next."""
-    for move, value in values.items():
-        if value == best:
-            game.apply(move)
-            if not game.is_over() and not wins_at_once(game):
-                frontier.setdefault(key_of(game), game.moves_text())
-            game.undo()
+    best_moves = [move for move, value in values.items() if value == best]
+    for key, text in children_going_on(game, best_moves):
+        frontier.setdefault(key, text)
 
 
 def write_book(path: Path, scores: dict[int, int], deepest_ply: int) -> None:
