@@ -23,6 +23,7 @@ from ai.connect4_native import NativeConnectFourSolver, native_fits
 from ai.connect4_solver import ConnectFourSolver
 from ai.opening_book import OpeningBook, canonical_key
 from ai.search import SearchStopped
+from ai.solver_core import GAME_NEAR_DEPTH
 from ai.stop_flag import StopFlag
 from game import ConnectFour, TicTacToe
 from tests.conftest import ROOT, read_positions, require_compiled_core
@@ -100,6 +101,34 @@ def test_same_scores_and_positions_on_every_board_size(width, height, fewest):
         columns = python.analyze(current, mask, moves)
         assert columns == compiled.analyze(current, mask, moves) == enhanced.analyze(current, mask, moves)
         assert python.nodes == compiled.nodes
+
+
+@pytest.mark.parametrize("near_depth", [0, 16, 42])
+def test_any_near_depth_gives_the_same_scores_by_another_path(near_depth):
+    # 0: every position in the main table; 42 (every cell): every position in the near table.
+    rows = random.Random("near-depth").sample(read_positions("Test_L2_R1"), 20)
+    default = NativeConnectFourSolver(table_slots=1 << 17)
+    moved = NativeConnectFourSolver(table_slots=1 << 17, near_depth=near_depth)
+    for moves, expected in rows:
+        assert default.solve(*position(moves)) == expected == moved.solve(*position(moves)), moves
+    assert moved.near_depth == near_depth
+    if near_depth < 22:  # the set's positions have 22 empty cells at most: all near by default
+        assert moved.nodes != default.nodes  # positions stored elsewhere change the search's path
+
+
+def test_a_near_depth_off_the_board_is_refused():
+    for near_depth in (-1, 65):
+        with pytest.raises(ValueError, match="near_depth"):
+            NativeConnectFourSolver(table_slots=1 << 17, near_depth=near_depth)
+
+
+def test_the_analyzers_solvers_use_the_games_near_depth():
+    analyzer = ExactAnalyzer(solver_slots=1 << 17, threads=2)
+    analyzer.prepare(ConnectFour())
+    solvers = analyzer._all_solvers()
+    assert len(solvers) == 2
+    assert {solver.near_depth for solver in solvers} == {GAME_NEAR_DEPTH}
+    analyzer.release()
 
 
 def test_the_boards_the_game_offers_fit_except_the_odd_one():
