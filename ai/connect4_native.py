@@ -76,8 +76,8 @@ class NativeConnectFourSolver(SolverBase):
         the other learnt (each keeps its own near table). The table lives until both are released.
         ``near_depth``: positions with fewer empty cells than this use the near table (default layout; 0 to
         64, where a depth of the board's cells or more puts every position there). Searches from few stones go
-        faster with fewer (see ``NEAR_DEPTH`` in the C source: 16 takes 28% less time than 22 on the moves of
-        8- to 11-stone 7 x 6 positions), searches near the end with the default."""
+        faster with fewer (see ``NEAR_DEPTH`` in the C source: 16 takes 24% less time than 22 on the moves of
+        8- to 13-stone 7 x 6 positions), searches near the end with the default."""
         if _c4core is None:
             raise RuntimeError("the compiled solver core is not built")
         super().__init__(width, height)
