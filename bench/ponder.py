@@ -4,8 +4,8 @@ Usage: python bench/ponder.py [--depth D] [--ponder-seconds P] [--positions N]
 
 For positions from the benchmark games (their first 10-14 moves), the real engine thread ponders the position
 for P seconds while "the human thinks", the human then plays a random legal move, and the engine searches the
-reply to depth D; a fresh engine searches the same reply cold. Nodes and seconds are those the BestMove
-reports. Last line: RESULT ponder_node_ratio=<median of cold nodes / pondered nodes>.
+reply to depth D; a fresh engine searches the same reply cold. Nodes and seconds are those of the BestMove's
+search result. Last line: RESULT ponder_node_ratio=<median of cold nodes / pondered nodes>.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.engine import Engine  # noqa: E402
-from ai.messages import BestMove, Limits  # noqa: E402
+from ai.messages import BestMove, Limits, SearchResult  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
 
@@ -35,7 +35,7 @@ def wait_for_best_move(engine: Engine, token: int) -> BestMove:
         time.sleep(0.001)
 
 
-def reply_search(game: ConnectFour, reply: int, depth: int, ponder_seconds: float) -> BestMove:
+def reply_search(game: ConnectFour, reply: int, depth: int, ponder_seconds: float) -> SearchResult:
     engine = Engine(seed=1)
     try:
         engine.new_game(game)
@@ -44,7 +44,7 @@ def reply_search(game: ConnectFour, reply: int, depth: int, ponder_seconds: floa
             time.sleep(ponder_seconds)
         after = game.copy()
         after.apply(reply)
-        return wait_for_best_move(engine, engine.think(after, Limits(depth=depth)))
+        return wait_for_best_move(engine, engine.think(after, Limits(depth=depth))).result
     finally:
         engine.close()
 
