@@ -117,10 +117,10 @@ class ExactAnalyzer:
         )
 
     def read_book(self) -> None:
-        """Reads the opening book now, unless it was read already (about 10 ms for the shipped book, most of
-        it without the GIL). The engine's worker has it read when a 7 x 6 game starts (see :meth:`prepare`),
-        so that no search of its has to wait for the file: a stop must be obeyed within a millisecond or
-        two."""
+        """Reads the opening book now, unless it was read already (about 30 ms for the shipped book, most of
+        it decompressing without the GIL; another thread waits 10 ms at most). The engine's worker has it
+        read when a 7 x 6 game starts (see :meth:`prepare`), so that no search of its has to wait for the
+        file: a stop must be obeyed within a millisecond or two."""
         if not self._book_read:
             self._book_read = True
             self._book = self._book_source()

@@ -14,9 +14,9 @@ Every prefix of a game, from the empty board on, is one position. Each position 
 what the analysis overlay and the max level ask for: the exact score of every move
 (:meth:`ai.analysis.ExactAnalyzer.move_scores`, the opening book first, then the solver). One analyzer is kept
 through a game, as in the window (``--fresh`` starts each position with an empty one: the worst case). Each
-analyzer is made ready for the board before the clock starts (:meth:`ai.analysis.ExactAnalyzer.prepare`: the
-book read, the solvers' table made), as the engine's worker does when a game starts: making a fresh 128 MB table
-takes a quarter of a second the first time in a process, and that is not analysis.
+analyzer is made ready for the board before the clock starts (:meth:`ai.analysis.ExactAnalyzer.prepare`:
+the book read, the solvers' table made), as the engine's worker does when a game starts: making a fresh
+128 MB table takes a quarter of a second the first time in a process, and that is not analysis.
 
 Prints p50 / p95 / max time by ply bucket and overall; the last line is ``RESULT p95_s=<p95> max_s=<max>``.
 """

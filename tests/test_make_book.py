@@ -37,5 +37,7 @@ def test_a_rebuild_of_the_first_plies_solves_only_the_deepest_and_gives_the_ship
     )
     assert make_book.build(args) == 0
     assert f"plies 0-3: {len(layers[3])} positions of 3 stones to solve" in capsys.readouterr().out
-    assert out.read_bytes() == BOOK_PATH.read_bytes()
+    # The entries, not the file's bytes: another zlib may compress the same entries otherwise.
+    rebuilt = OpeningBook.load(out)
+    assert rebuilt.entries == shipped.entries and rebuilt.max_ply == shipped.max_ply
     assert (tmp_path / "progress.txt").read_text() == ""

@@ -7,11 +7,21 @@ import random
 import subprocess
 import sys
 import time
+import zlib
+from array import array
 
 import pytest
 
 from ai.analysis import ExactAnalyzer
-from ai.opening_book import BOOK_PATH, BookError, OpeningBook, canonical_key, mirror_key, shipped_book
+from ai.opening_book import (
+    BOOK_PATH,
+    HEADER,
+    BookError,
+    OpeningBook,
+    canonical_key,
+    mirror_key,
+    shipped_book,
+)
 from ai.solver_core import native_in_use
 from game import ConnectFour
 from tests.conftest import ROOT, read_positions
@@ -130,7 +140,15 @@ def test_write_and_load_round_trip_and_refuse_what_is_not_a_book(tmp_path):
     book = OpeningBook.load(path)
     assert dict(book.items()) == scores and book.max_ply == 14
     data = path.read_bytes()
+    assert len(data) < HEADER.size + 8 * len(scores)  # compressed
+    count = len(scores)
+    header = HEADER.unpack_from(data)
     broken = {
+        "extra bytes": data + b"\0",
+        "more entries than the data": HEADER.pack(*header[:5], count + 1, header[6]) + data[HEADER.size :],
+        "fewer entries than the data": HEADER.pack(*header[:5], count - 1, header[6]) + data[HEADER.size :],
+        "an absurd count": HEADER.pack(*header[:5], 2**32 - 1, header[6]) + data[HEADER.size :],
+        "unknown version": data[:8] + b"\x07" + data[9:],
         "truncated": data[:-3],
         "no header": data[:10],
         "not a book": b"GIF89a" + data[6:],
@@ -142,6 +160,25 @@ def test_write_and_load_round_trip_and_refuse_what_is_not_a_book(tmp_path):
         with pytest.raises(BookError):
             OpeningBook.load(path)
         assert reason
+
+
+def test_a_book_of_the_first_format_uncompressed_still_loads(tmp_path):
+    """Version 1 files hold the entries as they are, after the same header."""
+    scores = {
+        canonical_key(ConnectFour.from_moves(moves).key(), 7, 6): score
+        for moves, score in read_positions("Test_L1_R1")[:20]
+    }
+    entries = array("Q", sorted((key << 8) | (score + 128) for key, score in scores.items()))
+    if sys.byteorder != "little":
+        entries.byteswap()
+    body = entries.tobytes()
+    path = tmp_path / "old.bin"
+    path.write_bytes(HEADER.pack(b"PONDERBK", 1, 7, 6, 12, len(entries), zlib.crc32(body)) + body)
+    book = OpeningBook.load(path)
+    assert dict(book.items()) == scores and book.max_ply == 12
+    path.write_bytes(HEADER.pack(b"PONDERBK", 1, 7, 6, 12, len(entries), zlib.crc32(body)) + body[:-1])
+    with pytest.raises(BookError, match="truncated"):
+        OpeningBook.load(path)
 
 
 def test_a_broken_book_warns_once_and_every_answer_is_still_exact(tmp_path):
