@@ -70,10 +70,8 @@
  * of five random-play games (one thread): near_depth 16 explores 35% fewer positions and takes 24% less time;
  * 14 and 15 explore fewer still but take more time than 16 (the main table's cache misses), 17 and 18 too.
  */
-#define NEAR_SLOTS (UINT64_C(1) << 15)
-/* Core(..., near_slots=N) sizes it per core (a power of two from MIN_NEAR_SLOTS to MAX_NEAR_SLOTS). */
-#define MIN_NEAR_SLOTS (UINT64_C(1) << 10)
-#define MAX_NEAR_SLOTS (UINT64_C(1) << 24)
+#define NEAR_SLOTS_LOG2 15
+#define NEAR_SLOTS (UINT64_C(1) << NEAR_SLOTS_LOG2)
 
 /*
  * Bits set in a word, the move ranking's threat count. Unless the compiler may use the CPU's popcnt instruction
@@ -126,9 +124,7 @@ typedef struct {
     uint64_t *table;                 /* the main table (perhaps shared with another Core) */
     uint64_t size;                   /* slots of the main table */
     int slot_shift; /* 64 - log2(number of slots, or of buckets in the enhanced layout) */
-    uint64_t *near;                  /* the near table (enhanced layout, this Core's own) */
-    uint64_t near_slots;             /* its slots, a power of two */
-    int near_shift;                  /* 64 - log2(near_slots) */
+    uint64_t *near;                  /* the near table (enhanced layout, this Core's own): NEAR_SLOTS slots */
     int near_moves;                  /* positions with more stones than this use the near table */
     uint64_t nodes;
     uint64_t next_check;
@@ -180,7 +176,7 @@ static uint64_t *table_alloc(uint64_t slots) {
 }
 
 /* Slots allocated: the main table's and the near table's. */
-static uint64_t allocated_slots(const Search *s) { return s->table ? s->size + (s->near ? s->near_slots : 0) : 0; }
+static uint64_t allocated_slots(const Search *s) { return s->table ? s->size + (s->near ? NEAR_SLOTS : 0) : 0; }
 
 /*
  * A main table and the Cores using it (one, or two when one shares the other's). `users` and `searches` change
@@ -242,7 +238,7 @@ static inline int is_near(const Search *s, int moves) { return moves > s->near_m
 
 /* The bucket of a key, for a position with `moves` stones. */
 static inline uint64_t *bucket_of(const Search *s, uint64_t scrambled, int moves) {
-    if (is_near(s, moves)) return &s->near[scrambled >> s->near_shift];
+    if (is_near(s, moves)) return &s->near[scrambled >> (64 - NEAR_SLOTS_LOG2)];
     return &s->table[(scrambled >> s->slot_shift) << s->enhanced];
 }
 
@@ -603,13 +599,12 @@ static void set_searching(CoreObject *self, int searching) {
 }
 
 static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"width",      "height",    "table_size", "order", "enhanced", "share",
-                               "near_depth", "near_slots", NULL};
+    static char *keywords[] = {"width", "height", "table_size", "order", "enhanced", "share", "near_depth", NULL};
     int width, height, enhanced = 0, near_depth = NEAR_DEPTH;
-    unsigned long long table_size, near_slots = NEAR_SLOTS;
+    unsigned long long table_size;
     PyObject *order_object, *share = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiKO|pOiK", keywords, &width, &height, &table_size, &order_object,
-                                     &enhanced, &share, &near_depth, &near_slots))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiKO|pOi", keywords, &width, &height, &table_size, &order_object,
+                                     &enhanced, &share, &near_depth))
         return -1;
     CoreObject *owner = NULL;
     if (share != Py_None) {
@@ -640,10 +635,6 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
     }
     if (near_depth < 0 || near_depth > MAX_CELLS) {
         PyErr_SetString(PyExc_ValueError, "near_depth must be from 0 to 64");
-        return -1;
-    }
-    if (near_slots < MIN_NEAR_SLOTS || near_slots > MAX_NEAR_SLOTS || (near_slots & (near_slots - 1))) {
-        PyErr_SetString(PyExc_ValueError, "near_slots must be a power of two from 2**10 to 2**24");
         return -1;
     }
     if (table_size < (1ULL << 17) || (table_size & (table_size - 1)) || table_size > (1ULL << 40)) {
@@ -680,7 +671,7 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
     self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     if (!owner) table = table_alloc(table_size);
-    if (enhanced) near = PyMem_RawCalloc(near_slots, sizeof(uint64_t));
+    if (enhanced) near = PyMem_RawCalloc(NEAR_SLOTS, sizeof(uint64_t));
     Py_END_ALLOW_THREADS
     self->busy = 0;
     main->slots = table;
@@ -700,9 +691,6 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
     s->cells = width * height;
     s->last_moves = s->cells - 2;
     s->near_moves = enhanced ? s->cells - near_depth : s->cells;
-    s->near_slots = enhanced ? near_slots : 0;
-    s->near_shift = 64;
-    for (uint64_t slots = near_slots; slots > 1; slots >>= 1) s->near_shift--;
     s->h1 = height + 1;
     for (int c = 0; c < width; c++) s->bottom |= (board_t)1 << (c * s->h1);
     s->board = s->bottom * (((board_t)1 << height) - 1);
@@ -886,7 +874,7 @@ static PyObject *Core_clear(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
         self->busy = 1;
         Py_BEGIN_ALLOW_THREADS
         memset(s->table, 0, s->size * sizeof(uint64_t));
-        if (s->near) memset(s->near, 0, s->near_slots * sizeof(uint64_t));
+        if (s->near) memset(s->near, 0, NEAR_SLOTS * sizeof(uint64_t));
         Py_END_ALLOW_THREADS
         self->busy = 0;
     }
@@ -956,11 +944,10 @@ static PyGetSetDef Core_getset[] = {
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "ai._c4core.Core",
-    .tp_doc = "Core(width, height, table_size, order, enhanced=False, share=None, near_depth=22, near_slots=2**15):\n"
-              "the exact solver's search and its table for one board size; enhanced: two-entry buckets and mirror\n"
-              "keys instead of the Python core's layout; share: another enhanced Core of the same board and table\n"
-              "size whose main table this one uses too (each keeps its own near table), so that two threads\n"
-              "searching learn from each other; near_depth, near_slots: the near table's reach and size.",
+    .tp_doc = "Core(width, height, table_size, order, enhanced=False, share=None): the exact solver's search and its\n"
+              "table for one board size; enhanced: two-entry buckets and mirror keys instead of the Python core's\n"
+              "layout; share: another enhanced Core of the same board and table size whose main table this one\n"
+              "uses too (each keeps its own near table), so that two threads searching learn from each other.",
     .tp_basicsize = sizeof(CoreObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

@@ -165,13 +165,7 @@ class ExactAnalyzer:
         if with_helper and gains and shape not in self._helpers:
             # One table for both threads: each finds what the other learnt, and it costs no more memory.
             self._helpers[shape] = self._use_book(
-                NativeConnectFourSolver(
-                    *shape,
-                    main.size,
-                    share_table_with=main,
-                    near_depth=main.near_depth,
-                    near_slots=main.near_slots,
-                )
+                NativeConnectFourSolver(*shape, main.size, share_table_with=main, near_depth=main.near_depth)
             )
 
     def _release_solvers(self) -> None:

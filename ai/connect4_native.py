@@ -4,15 +4,14 @@
 :class:`ai.connect4_solver.ConnectFourSolver` with one deliberate difference, its table (``reference=False``,
 the default): buckets of two entries, one kept for the deepest search seen and one for the latest; positions
 stored under the smaller of their own and their mirror image's key; and positions near the end of the game
-(fewer than ``near_depth`` empty cells, 22 by default) kept apart in a near table (``near_slots`` entries,
-256 KB by default), small enough to stay in the CPU's caches, where their many probes cost a few nanoseconds
-instead of a trip to memory. On deep searches the buckets and mirror keys explore 10% to 30% fewer positions
-than one always-replaced entry per slot, and the near table takes a half to two thirds off the time for 5% to
-35% more positions; the pure-Python core, the readable reference, does without them. With ``reference=True``
-the compiled core uses the Python core's table layout and, given the same table size, explores the same
-positions node for node and stores the same entries, which the tests check. The per-move analysis is the
-shared Python code of :class:`~ai.connect4_solver.SolverBase`; the window search and the bisection on the
-score run in C.
+(fewer than ``near_depth`` empty cells, 22 by default) kept apart in a near table of 256 KB, small enough to
+stay in the CPU's caches, where their many probes cost a few nanoseconds instead of a trip to memory. On deep
+searches the buckets and mirror keys explore 10% to 30% fewer positions than one always-replaced entry per
+slot, and the near table takes a half to two thirds off the time for 5% to 35% more positions; the pure-Python
+core, the readable reference, does without them. With ``reference=True`` the compiled core uses the Python
+core's table layout and, given the same table size, explores the same positions node for node and stores the
+same entries, which the tests check. The per-move analysis is the shared Python code of
+:class:`~ai.connect4_solver.SolverBase`; the window search and the bisection on the score run in C.
 
 While the C search runs, the GIL is released: the window and other Python threads go on at full speed. It
 stops within a few thousand positions (well under a millisecond) when its :class:`~ai.stop_flag.StopFlag` is
@@ -42,8 +41,6 @@ except ImportError:  # not built: no C compiler at install time, or a source che
 DEFAULT_NATIVE_SLOTS = 1 << 24
 #: Default ``near_depth`` (see NativeConnectFourSolver): suits searches that start near the end of the game.
 DEFAULT_NEAR_DEPTH = 22
-#: Default ``near_slots``: 256 KB, which stays in a core's L2 cache between the calls of an end-game test set.
-DEFAULT_NEAR_SLOTS = 1 << 15
 #: Largest board the compiled core takes: width * (height + 1) bits must fit a 64-bit word.
 NATIVE_BOARD_BITS = 64
 
@@ -73,7 +70,6 @@ class NativeConnectFourSolver(SolverBase):
         reference: bool = False,
         share_table_with: NativeConnectFourSolver | None = None,
         near_depth: int = DEFAULT_NEAR_DEPTH,
-        near_slots: int = DEFAULT_NEAR_SLOTS,
     ) -> None:
         """``share_table_with``: a solver of the same board and table size (default layout) whose main table
         this one uses too, instead of making its own: two solvers searching on two threads then find what
@@ -81,8 +77,7 @@ class NativeConnectFourSolver(SolverBase):
         ``near_depth``: positions with fewer empty cells than this use the near table (default layout; 0 to
         64, where a depth of the board's cells or more puts every position there). Searches from few stones go
         faster with fewer (see ``NEAR_DEPTH`` in the C source: 16 takes 24% less time than 22 on the moves of
-        8- to 13-stone 7 x 6 positions), searches near the end with the default.
-        ``near_slots``: the near table's entries, a power of two from 2**10 to 2**24 (8 bytes each)."""
+        8- to 13-stone 7 x 6 positions), searches near the end with the default."""
         if _c4core is None:
             raise RuntimeError("the compiled solver core is not built")
         super().__init__(width, height)
@@ -90,17 +85,10 @@ class NativeConnectFourSolver(SolverBase):
             raise ValueError(f"a {width} x {height} board does not fit the compiled core's 64-bit boards")
         self.size = table_size(table_slots)
         self.reference = reference
-        self.near_depth, self.near_slots = near_depth, near_slots
+        self.near_depth = near_depth
         share = None if share_table_with is None else share_table_with._core
         self._core = _c4core.Core(
-            width,
-            height,
-            self.size,
-            self.order,
-            enhanced=not reference,
-            share=share,
-            near_depth=near_depth,
-            near_slots=near_slots,
+            width, height, self.size, self.order, enhanced=not reference, share=share, near_depth=near_depth
         )
 
     @property

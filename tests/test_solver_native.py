@@ -122,23 +122,6 @@ def test_a_near_depth_off_the_board_is_refused():
             NativeConnectFourSolver(table_slots=1 << 17, near_depth=near_depth)
 
 
-@pytest.mark.parametrize("near_slots", [1 << 10, 1 << 17])
-def test_any_near_table_size_gives_the_same_scores(near_slots):
-    rows = random.Random("near-slots").sample(read_positions("Test_L2_R1"), 20)
-    default = NativeConnectFourSolver(table_slots=1 << 17)
-    sized = NativeConnectFourSolver(table_slots=1 << 17, near_slots=near_slots)
-    for moves, expected in rows:
-        assert default.solve(*position(moves)) == expected == sized.solve(*position(moves)), moves
-    assert sized.allocated_slots == (1 << 17) + near_slots
-    assert sized.nodes != default.nodes  # another size keeps other entries
-
-
-def test_a_near_table_size_that_is_not_a_power_of_two_in_range_is_refused():
-    for near_slots in (0, 3000, 1 << 9, 1 << 25):
-        with pytest.raises(ValueError, match="near_slots"):
-            NativeConnectFourSolver(table_slots=1 << 17, near_slots=near_slots)
-
-
 def test_the_analyzers_solvers_use_the_games_near_depth():
     analyzer = ExactAnalyzer(solver_slots=1 << 17, threads=2)
     analyzer.prepare(ConnectFour())
