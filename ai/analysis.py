@@ -117,8 +117,8 @@ class ExactAnalyzer:
         )
 
     def read_book(self) -> None:
-        """Reads the opening book now, unless it was read already (about 30 ms for the shipped book, most of
-        it decompressing without the GIL; another thread waits 10 ms at most). The engine's worker has it
+        """Reads the opening book now, unless it was read already (about 35 ms for the shipped book, most of
+        it decompressing without the GIL; another thread waits under 10 ms). The engine's worker has it
         read when a 7 x 6 game starts (see :meth:`prepare`), so that no search of its has to wait for the
         file: a stop must be obeyed within a millisecond or two."""
         if not self._book_read:
