@@ -167,7 +167,7 @@ def _inflate(path: Path, stored: memoryview, count: int) -> bytes:
     return planes
 
 
-def _unpack_planes(planes: bytes, count: int) -> bytes:
+def _unpack_planes(planes: bytes, count: int) -> bytes | bytearray:
     """The entries' bytes in entry order from their eight planes (see the module docstring); a wrong length
     is returned as it is, for the caller to refuse."""
     if len(planes) != ENTRY_BYTES * count:
@@ -175,7 +175,7 @@ def _unpack_planes(planes: bytes, count: int) -> bytes:
     body = bytearray(len(planes))
     for index in range(ENTRY_BYTES):
         body[index::ENTRY_BYTES] = planes[index * count : (index + 1) * count]
-    return bytes(body)
+    return body
 
 
 _shipped: OpeningBook | None = None
