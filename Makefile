@@ -13,6 +13,9 @@ ARGS   ?=
 $(STAMP): pyproject.toml setup.py ai/_c4core.c
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "Python 3.10+ is needed, found " + sys.version.split()[0])'
 	$(PYTHON) -m venv $(VENV)
+	@# pygame-ce installs as `pygame`: a venv made when the game used pygame itself must lose it first.
+	@if $(PY) -m pip show --quiet pygame 2>/dev/null; then \
+		$(PY) -m pip uninstall --quiet --yes pygame pygame-ce; fi
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	@touch $(STAMP)
 

@@ -14,23 +14,31 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
-from game.catalog import DEFAULT_GAME, GAME_NAMES
-from game.numerals import positive_int, seconds_type
+# pygame prints a greeting to the standard output when imported; a program's output is its own.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game.catalog import DEFAULT_GAME, GAME_NAMES  # noqa: E402 (after the environment it reads)
+from game.numerals import positive_int, seconds_type  # noqa: E402
 
 TOOLS = ("analyze", "move", "review")
+#: Other spellings of the tools' names.
+TOOL_ALIASES = {"analyse": "analyze"}
 #: How the user started the program, for usage and error lines: the installed command or the script.
 PROGRAM = "ponder" if Path(sys.argv[0]).name == "ponder" else "python main.py"
 
 OVERVIEW = f"""\
 usage: {PROGRAM} [play options]          open the game window (see the options below)
+       {PROGRAM} --continue              open the unfinished game, as it was left
        {PROGRAM} analyze [options] < positions
        {PROGRAM} move [options] < positions
        {PROGRAM} review [options] < games
+       {PROGRAM} --install-desktop-entry | --remove-desktop-entry
 
 Connect Four and Tic-tac-toe against an alpha-beta AI that keeps thinking on your time.
 
@@ -38,6 +46,10 @@ command-line tools (positions are move strings, one per line; anything after the
   analyze   print the exact score of every position ('<moves> <score>'), or with --all of every move
   move      print the move the AI would play ('<moves> <move>') at a given depth or think time
   review    print the exact value of every move of each game, against the best move there
+  (analyse is analyze)
+
+desktop (Linux): --install-desktop-entry puts Ponder and its icon in the desktop's applications
+(~/.local/share/applications); --remove-desktop-entry takes them away.
 
 Run '{PROGRAM} <tool> --help' for a tool's options.
 
@@ -189,8 +201,33 @@ def _silence_stdout() -> None:
         pass
 
 
+def desktop_entry(install: bool) -> int:
+    """``--install-desktop-entry`` / ``--remove-desktop-entry``: prints the files written or removed."""
+    from ui import desktop_entry as entry
+
+    if PROGRAM == "ponder":
+        command = [shutil.which(sys.argv[0]) or os.path.abspath(sys.argv[0])]
+    else:
+        command = [sys.executable, str(Path(__file__).resolve())]
+    try:
+        paths = entry.install(command) if install else entry.remove()
+    except OSError as error:
+        print(f"{PROGRAM}: error: {error}", file=sys.stderr)
+        return 1
+    verb = "wrote" if install else "removed"
+    for path in paths:
+        print(f"{verb} {path}")
+    if not paths:
+        print("no desktop entry was installed")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in TOOL_ALIASES:
+        argv = [TOOL_ALIASES[argv[0]], *argv[1:]]
+    if argv in (["--install-desktop-entry"], ["--remove-desktop-entry"]):
+        return desktop_entry(install=argv[0] == "--install-desktop-entry")
     from ai.solver_core import missing_required_core, tell_if_fallback
 
     if (error := missing_required_core()) is not None:
@@ -211,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     from ui.app import build_play_parser
     from ui.app import main as play
 
-    if argv and argv[0] in ("-h", "--help"):
+    if "-h" in argv or "--help" in argv:
         print(OVERVIEW)
         print(build_play_parser().format_help())
         return 0

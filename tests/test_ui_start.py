@@ -10,7 +10,7 @@ import pytest
 from ai.levels import MAX, Level, levels_for
 from game.catalog import GAME_TITLES, SIZES
 from tools.support.fakes import FakeEngine, click, key, motion
-from ui.app import App
+from ui.app import MIN_WINDOW, App
 from ui.scene import GoToPlay, Quit
 from ui.start_scene import MODE_TEXT, StartScene, rows_for
 from ui.state.options import FirstPlayer, Mode, PlayOptions
@@ -93,7 +93,7 @@ def test_switching_game_keeps_only_offered_levels():
 def test_ctrl_q_quits_and_every_size_draws():
     scene = StartScene(SIZE, PlayOptions(moves="44"))
     assert scene.options.moves == ""  # a start position belongs to the command line, not to the menu
-    for size in ((960, 780), (400, 320), (320, 260), (1800, 1000)):
+    for size in ((960, 780), MIN_WINDOW, (1800, 1000)):
         scene.resize(size)
         scene.handle(motion((size[0] // 2, size[1] // 2)))
         scene.draw(pygame.Surface(size))
@@ -122,7 +122,7 @@ def placement(scene):
     return [row[0].rect.topleft for row in buttons[:-1]], buttons[-1][0].rect
 
 
-@pytest.mark.parametrize("size", [(960, 780), (640, 480), (400, 320), (320, 260), (1800, 1000)])
+@pytest.mark.parametrize("size", [(960, 780), (640, 480), MIN_WINDOW, (1800, 1000)])
 @pytest.mark.parametrize("level", [Level(4), MAX])
 def test_rows_and_play_stay_in_place_in_every_mode_game_and_board(size, level):
     base = PlayOptions(level=level, watch_levels=(level, Level(2)))

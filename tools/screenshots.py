@@ -32,11 +32,12 @@ from ai.search import Searcher  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
 from ai.table import TranspositionTable  # noqa: E402
 from tools.support.fakes import FakeEngine, search_result  # noqa: E402
-from ui.app import DEFAULT_SIZE  # noqa: E402
+from ui.app import DEFAULT_SIZE, MIN_WINDOW  # noqa: E402
 from ui.help_overlay import draw_help  # noqa: E402
 from ui.play_input import Action  # noqa: E402
 from ui.play_scene import PlayScene  # noqa: E402
 from ui.start_scene import StartScene  # noqa: E402
+from ui.state.current_game import UnfinishedGame  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
 from ui.theme import DARK, HIGH_CONTRAST, Fonts  # noqa: E402
 
@@ -146,6 +147,13 @@ def main() -> int:
     )
     two_players = PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS)
     save(StartScene(size, two_players, fonts=fonts), "start-two-players")
+    unfinished = UnfinishedGame(PlayOptions(level=Level(6)), 1, "4453362")
+    save(StartScene(size, PlayOptions(), fonts=fonts, unfinished=unfinished), "start-continue")
+    save(
+        StartScene(MIN_WINDOW, PlayOptions(), fonts=fonts, unfinished=unfinished),
+        "start-smallest",
+        MIN_WINDOW,
+    )
 
     script = "4444355231"
     engine = scripted(script)
@@ -229,10 +237,10 @@ def main() -> int:
     settle(scene, engine, 0.5)
     save(scene, "connect4-analysis")
 
-    # The analysis overlay early in a game, off the book, dark theme: nothing is proven, every move is an
-    # estimate bar.
+    # The analysis overlay early in a game on 8 x 7, where there is no book, dark theme: nothing is proven,
+    # every move is an estimate bar.
     engine = FakeEngine(auto_answer=False)
-    options = PlayOptions(level=Level(8), moves="44351276")
+    options = PlayOptions(width=8, height=7, level=Level(8), moves="44351276")
     scene = PlayScene(size, options, engine, DARK, fonts=fonts)
     settle(scene, engine, 0.5)
     engine.deliver(heuristic_ponder_progress(scene, engine, 7))

@@ -24,6 +24,7 @@ gone a fraction of a second later, even while the engine is deep in a search (te
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -38,20 +39,24 @@ from ui.play_scene import PlayScene
 from ui.scene import COMMAND_KEYS, GoToMenu, GoToPlay, Quit, Scene
 from ui.sound import Sounds
 from ui.start_scene import StartScene
+from ui.state import current_game as current_game_file
 from ui.state import settings as settings_file
 from ui.state import tally as tally_file
 from ui.state.animation import next_speed
-from ui.state.options import PlayOptions, build_play_parser, parse_play_options
+from ui.state.current_game import CurrentGameStore, UnfinishedGame
+from ui.state.options import ContinueGame, PlayOptions, build_play_parser, parse_play_options
 from ui.state.session import EngineLike
 from ui.state.settings import DEFAULT_WINDOW, Settings, SettingsStore
 from ui.state.tally import Tally
-from ui.state.userfiles import config_dir
+from ui.state.userfiles import config_dir, data_dir
 from ui.theme import THEMES, Fonts, Theme, next_theme
 from ui.toast import PROBLEM_SECONDS, Toast
 
 __all__ = ["App", "build_play_parser", "main"]
 
 DEFAULT_SIZE = DEFAULT_WINDOW
+#: The smallest window: every screen fits in it with text of at least :data:`ui.theme.MIN_TEXT` pixels.
+MIN_WINDOW = (640, 540)
 FPS = 60
 #: A longer frame (a window drag, a suspended laptop) counts as this long: animations do not jump to the end.
 MAX_FRAME_SECONDS = 0.1
@@ -80,16 +85,20 @@ class App:
         store: SettingsStore | None = None,
         tally: Tally | None = None,
         sounds: Sounds | None = None,
+        keeper: CurrentGameStore | None = None,
+        resume: UnfinishedGame | None = None,
     ) -> None:
-        """``store`` None keeps settings in memory only, ``tally`` None keeps the score tally in memory only
-        (tests); ``size`` and ``theme`` default to the stored settings. ``sounds`` stay silent until
-        :meth:`run` opens the audio device."""
+        """``store`` None keeps settings in memory only, ``tally`` None keeps the score tally in memory only,
+        ``keeper`` None keeps the game in progress in memory only (tests); ``size`` and ``theme`` default to
+        the stored settings. ``sounds`` stay silent until :meth:`run` opens the audio device. ``resume``
+        opens the window at that unfinished game (``start_playing`` is then implied)."""
         self.store = store or SettingsStore(None)
         self.settings: Settings = self.store.current
         if theme is not None:
             self.settings = replace(self.settings, theme=theme.name)
         self.theme = THEMES[self.settings.theme]
         self.tally = tally or Tally(None)
+        self.keeper = keeper or CurrentGameStore(None)
         self.sounds = sounds or Sounds(enabled=self.settings.sound)
         self.fonts = Fonts()
         self.engine = engine_factory()
@@ -102,16 +111,19 @@ class App:
         self._dirty = True
         size = size or self.settings.window
         self.scene: Scene = (
-            self._play_scene(size, options)
-            if start_playing
-            else StartScene(size, options, self.theme, self.fonts)
+            self._play_scene(size, options, resume)
+            if start_playing or resume is not None
+            else self._start_scene(size, options)
         )
         # Each broken file is reported once, here, and in the log by the store that found it.
-        problems = [problem for problem in (self.store.problem, self.tally.problem) if problem]
+        stores = (self.store, self.tally, self.keeper)
+        problems = [store.problem for store in stores if store.problem]
         if problems:
             self.toast.show("  \u00b7  ".join(problems), PROBLEM_SECONDS)
 
-    def _play_scene(self, size: tuple[int, int], options: PlayOptions) -> PlayScene:
+    def _play_scene(
+        self, size: tuple[int, int], options: PlayOptions, resume: UnfinishedGame | None = None
+    ) -> PlayScene:
         return PlayScene(
             size,
             options,
@@ -122,7 +134,12 @@ class App:
             tally=self.tally,
             animation=self.settings.animation,
             pointer=self.pointer,
+            keeper=self.keeper,
+            resume=resume,
         )
+
+    def _start_scene(self, size: tuple[int, int], options: PlayOptions) -> StartScene:
+        return StartScene(size, options, self.theme, self.fonts, unfinished=self.keeper.current)
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """One frame of input, engine messages and time (no drawing)."""
@@ -158,7 +175,11 @@ class App:
             if event.key == pygame.K_m:
                 self._change(sound=not self.settings.sound)
                 self.sounds.enabled = self.settings.sound
-                self._note("Sound on" if self.settings.sound else "Sound off (M turns it on)")
+                if not self.sounds.available:
+                    state = "on" if self.settings.sound else "off"
+                    self._note(f"No audio device: nothing to hear (sound {state} for when there is one)")
+                else:
+                    self._note("Sound on" if self.settings.sound else "Sound off (M turns it on)")
                 return True
             if event.key == pygame.K_t:
                 self.theme = next_theme(self.theme)
@@ -213,24 +234,32 @@ class App:
         if isinstance(request, Quit):
             self.running = False
         elif isinstance(request, GoToPlay):
-            # The choices of the start screen are the settings to remember.
-            if isinstance(self.scene, StartScene):
+            # The choices of the start screen are the settings to remember (a continued game is not a choice).
+            if isinstance(self.scene, StartScene) and request.resume is None:
                 self._change(play=request.options)
-            self.scene = self._play_scene(size, request.options)
+            self.scene = self._play_scene(size, request.options, request.resume)
         elif isinstance(request, GoToMenu):
-            self.scene = StartScene(size, request.options, self.theme, self.fonts)
+            self.scene = self._start_scene(size, request.options)
         self.scene.request = None
 
     def run(self) -> int:
         """Opens the window and runs until it is closed; always closes the engine. Returns the exit status."""
-        # Only what the window uses: initialising audio here would only print complaints on machines without a
-        # sound device.
+        _name_the_program()
+        # Only what the window uses: audio is opened by the sounds, quietly.
         pygame.display.init()
         pygame.font.init()
         try:
-            # The icon must be set before the window opens for some window managers to use it.
-            pygame.display.set_icon(load_icon())
-            pygame.display.set_mode(self.scene.size, pygame.RESIZABLE)
+            width, height = self.scene.size
+            size = (max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1]))
+            window = pygame.Window("Ponder", size, resizable=True, hidden=True)
+            # SDL makes the window anew for its first surface: done while hidden, so nothing flickers, and
+            # before the icon and the minimum size, which belong to the window it keeps.
+            window.get_surface()
+            window.minimum_size = MIN_WINDOW
+            # The icon is set before the window shows: some window managers only read it then.
+            window.set_icon(load_icon())
+            window.show()
+            self.scene.resize(window.size)
             if pygame.mouse.get_focused():
                 # A mouse already over the new window shows the hover disc before it first moves.
                 motion = {"pos": pygame.mouse.get_pos(), "rel": (0, 0), "buttons": (0, 0, 0)}
@@ -244,15 +273,17 @@ class App:
                     raise KeyboardInterrupt
                 dt = min(clock.tick(FPS) / 1000, MAX_FRAME_SECONDS)
                 self.step(pygame.event.get(), dt)
-                surface = pygame.display.get_surface()
-                # The display may have been resized without an event this scene saw (e.g. while switching).
+                if not self.running:
+                    break
+                surface = window.get_surface()
+                # The window may have been resized without an event this scene saw (e.g. while switching).
                 self.scene.resize(surface.get_size())
                 if self.needs_redraw():
                     self.render(surface)
-                    pygame.display.flip()
+                    window.flip()
                 if self.scene.caption() != caption:
                     caption = self.scene.caption()
-                    pygame.display.set_caption(caption)
+                    window.title = caption
             # The window's size is remembered (a write only if it changed).
             self._change(window=self.scene.size)
         finally:
@@ -260,6 +291,15 @@ class App:
             self.sounds.close()
             pygame.quit()
         return 0
+
+
+def _name_the_program() -> None:
+    """Names the program "ponder" to the desktop (X11's WM_CLASS, Wayland's app id, the audio stream's
+    name) however it was started, so docks and the desktop entry match its window. SDL reads these when the
+    video and audio start; a value set by the user is kept."""
+    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        os.environ.setdefault(variable, "ponder")
+    os.environ.setdefault("SDL_APP_NAME", "Ponder")
 
 
 def _catch_ctrl_c() -> threading.Event:
@@ -284,7 +324,7 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
     """
     argv = sys.argv[1:] if argv is None else argv
     try:
-        options = parse_play_options(argv)
+        chosen = parse_play_options(argv)
     except SystemExit as exit_request:
         # argparse exits for --help (0) and for bad values (2); the caller decides what to do with the status.
         code = exit_request.code
@@ -293,12 +333,28 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
     settings = store.load()
     tally = Tally(config_dir() / tally_file.FILE_NAME)
     tally.load()
+    keeper = CurrentGameStore(data_dir() / current_game_file.FILE_NAME)
+    keeper.load()
+    resume = None
+    if isinstance(chosen, ContinueGame):
+        resume = keeper.current
+        if resume is None:
+            why = keeper.problem or "there is no unfinished game (one is kept as soon as you play a move)"
+            print(f"{PROGRAM}: cannot continue: {why}", file=sys.stderr)
+            return 1
     # Options on the command line are for this run; without any, the start screen offers the remembered ones.
+    options = chosen if isinstance(chosen, PlayOptions) else settings.play
     app = App(
         engine_factory or real_engine,
         options if argv else settings.play,
         start_playing=bool(argv),
         store=store,
         tally=tally,
+        keeper=keeper,
+        resume=resume,
     )
     return app.run()
+
+
+#: How the user started the program, for error lines.
+PROGRAM = "ponder"

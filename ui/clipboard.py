@@ -1,8 +1,11 @@
 """Copying text (the move string) to the system clipboard and pasting from it, where there is one.
 
-``pygame.scrap`` needs a real window and a clipboard-capable video driver; headless, over some remote
-connections or on a driver without a clipboard it fails. Copying and pasting are conveniences, so failure is
-an answer (False, None), not an error: the caller shows the text instead, or says so.
+Both go through SDL's text clipboard (pygame-ce's ``scrap.put_text`` / ``scrap.get_text``), which speaks each
+platform's own protocol: X11 selections with UTF-8 targets, Wayland, Windows and macOS. (pygame's older
+``scrap.put(SCRAP_TEXT, ...)`` offers only ``text/plain``, which X11 clipboard readers do not ask for.) The
+clipboard needs a window on a real video driver; headless, or on a driver without a clipboard, the calls
+fail. Copying and pasting are conveniences, so failure is an answer (False, None), not an error: the caller
+shows the text instead, or says so.
 """
 
 from __future__ import annotations
@@ -17,24 +20,19 @@ log = logging.getLogger(__name__)
 def copy_text(text: str) -> bool:
     """Puts ``text`` on the clipboard; returns False when there is no usable clipboard."""
     try:
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
-        pygame.scrap.put(pygame.SCRAP_TEXT, text.encode("utf-8"))
+        pygame.scrap.put_text(text)
     except pygame.error as error:
         log.info("no clipboard: %s", error)
         return False
-    return True
+    # SDL reports no error on drivers without a clipboard (the dummy one): reading back tells.
+    return paste_text() == (text or None)
 
 
 def paste_text() -> str | None:
     """The text on the clipboard; None when there is no usable clipboard or no text on it."""
     try:
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
-        data = pygame.scrap.get(pygame.SCRAP_TEXT)
+        text = pygame.scrap.get_text()
     except pygame.error as error:
         log.info("no clipboard: %s", error)
         return None
-    if not data:
-        return None
-    return data.decode("utf-8", errors="replace").rstrip("\x00")
+    return text.rstrip("\x00") or None

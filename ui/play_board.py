@@ -18,13 +18,14 @@ from game.protocol import Game
 from ui import play_files
 from ui.board_view import view_for
 from ui.layout import PlayLayout, play_layout
-from ui.play_files import FILE_NOTICE_SECONDS, NOTICE_SECONDS
+from ui.play_files import FILE_NOTICE_SECONDS, NOTICE_SECONDS, TAKE_BACK
 from ui.scene import Scene
 from ui.sound import SoundPlayer
 from ui.state import results, savegame, texts
 from ui.state.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
+from ui.state.current_game import CurrentGameStore, UnfinishedGame
 from ui.state.hint import Hint
-from ui.state.options import PlayOptions
+from ui.state.options import Mode, PlayOptions
 from ui.state.review import GameReview
 from ui.state.session import EngineLike, Refusal, Session
 from ui.state.tally import Tally
@@ -59,10 +60,13 @@ class PlayBoard(Scene):
         tally: Tally | None = None,
         saved_game_path: Path | None = None,
         animation: str = "normal",
+        keeper: CurrentGameStore | None = None,
+        resume: UnfinishedGame | None = None,
     ) -> None:
         """``sounds`` None plays nothing; ``tally`` None counts nothing; ``saved_game_path`` is the file of
         Ctrl+S and Ctrl+O (default: ``saved-game.txt`` in the user's data directory); ``animation`` is a name
-        of :data:`~ui.state.animation.ANIMATION_SPEEDS`."""
+        of :data:`~ui.state.animation.ANIMATION_SPEEDS`. ``keeper`` keeps the game in progress (None: kept
+        nowhere); ``resume`` sits down at that unfinished game rather than at a new one of ``options``."""
         super().__init__(size)
         self.theme = theme
         self.fonts = fonts or Fonts()
@@ -76,11 +80,17 @@ class PlayBoard(Scene):
         self.hint: Hint | None = None
         self.notice: Notice | None = None
         self._since_tick = 0.0
-        self._start(options)
+        self.keeper = keeper
+        self._start(options, resume)
 
-    def _start(self, options: PlayOptions) -> None:
-        """Sits down at a new board with ``options`` (at creation, and when a saved game is loaded)."""
-        self.session = Session(options, self.engine)
+    def _start(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
+        """Sits down at a new board with ``options``, or at the unfinished game ``resume`` (at creation, and
+        when a game is loaded, pasted or brought back)."""
+        if resume is None:
+            self.session = Session(options, self.engine)
+        else:
+            self.session = Session(resume.options, self.engine, resume.round_number, resume.moves)
+        self._replacing(committed=resume is not None)
         self.view = view_for(options.game, self.theme)
         self.gravity = game_spec(options.game).gravity
         #: The column (Connect Four) or cell index (Tic-tac-toe) under the mouse or the keyboard cursor.
@@ -152,6 +162,53 @@ class PlayBoard(Scene):
         self.session.next_round() if next_round else self.session.new_game()
         self._result_told = False
         self._after_history_change(1, "")
+        self._replacing(committed=False)
+        if self.replaced is not None and not next_round:
+            self._notify(f"New game: {TAKE_BACK}", FILE_NOTICE_SECONDS, NoticeKind.INFO)
+
+    # --- the game in progress, kept ------------------------------------------------------------------------
+
+    def _replacing(self, committed: bool) -> None:
+        """A game starts on the board: ``committed`` when it is the kept game itself (continued or brought
+        back). A new game is kept only once the player plays on it (a move, an undo); until then the kept
+        unfinished game stays on file and undo brings it back (:attr:`replaced`)."""
+        #: The player has played on this game, so it is the one to keep.
+        self.committed = committed
+        kept = None if self.keeper is None else self.keeper.current
+        #: The unfinished game this one replaced, which undo brings back until the player plays here.
+        self.replaced = kept if not committed and self.options.mode is not Mode.WATCH else None
+
+    def _keep_game(self) -> None:
+        """Keeps the game on the board as the one to continue (or, once over, none), once the player has
+        played on it; writes only when it changed."""
+        if self.keeper is None or not self.committed or self.options.mode is Mode.WATCH:
+            return
+        game = self.game
+        unfinished = (
+            None
+            if game.is_over()
+            else UnfinishedGame(self.options, self.session.round_number, game.moves_text())
+        )
+        problem = self.keeper.keep(unfinished)
+        if problem:
+            self._notify(problem, FILE_NOTICE_SECONDS)
+
+    def _played_on(self) -> None:
+        """The player played on the game (a move, an undo, a redo): it is the one kept from now on."""
+        self.committed = True
+        self.replaced = None
+        self._keep_game()
+
+    def bring_back(self) -> bool:
+        """Sits down again at the unfinished game this one replaced; False if there is none (or the player
+        has played here since)."""
+        if self.replaced is None or self.committed:
+            return False
+        replaced = self.replaced
+        self.session.leave()
+        self._start(replaced.options, replaced)
+        self._notify(f"Back to your game: {replaced.description()}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+        return True
 
     def _after_history_change(self, plies: int, refusal_text: str) -> None:
         if plies == 0:
@@ -179,6 +236,7 @@ class PlayBoard(Scene):
             self._notify(texts.refusal_text(self.session, refusal, move, self.gravity))
         else:
             self.notice = None
+            self._played_on()
             self._start_animation(move)
         self.dirty = True
         return refusal
@@ -280,9 +338,10 @@ class PlayBoard(Scene):
         self._start(replace(self.options, moves=moves))
         if moves:
             self.toggle_review()
-        self.notice = play_files.notice(
-            f"Pasted {texts.count(len(moves), 'move')}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS
-        )
+        pasted = f"Pasted {texts.count(len(moves), 'move')}"
+        if self.replaced is not None:
+            pasted += f": {TAKE_BACK}"
+        self.notice = play_files.notice(pasted, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
     def _load(self) -> None:
         """Loads the saved game; a bad file keeps the current game and says what is wrong."""
@@ -294,7 +353,7 @@ class PlayBoard(Scene):
         self.session.leave()
         options = replace(self.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
         self._start(options)
-        self.notice = play_files.loaded(self.saved_game_path, self.game)
+        self.notice = play_files.loaded(self.saved_game_path, self.game, self.replaced is not None)
 
     # --- time and messages ----------------------------------------------------------------------------------
 
@@ -339,6 +398,7 @@ class PlayBoard(Scene):
         if move is not None:
             self._start_animation(move)
             self.dirty = True
+        self._keep_game()
         if self.game.is_over() and self.animation is None and self._over_for < BANNER_DELAY:
             self._over_for += dt
             self.dirty = True

@@ -16,6 +16,8 @@ from ui.toast import Notice, NoticeKind
 
 #: Seconds a message about a file (saved, loaded, or why not) stays: long enough to read a reason.
 FILE_NOTICE_SECONDS = 4.0
+#: What a notice adds when a game has replaced an unfinished one.
+TAKE_BACK = "Ctrl+Z brings back your unfinished game"
 #: Seconds a short message stays.
 NOTICE_SECONDS = 1.6
 
@@ -45,10 +47,14 @@ def load(path: Path) -> savegame.SavedGame | Notice:
         return notice(f"Cannot load: {error}", FILE_NOTICE_SECONDS)
 
 
-def loaded(path: Path, game: Game) -> Notice:
-    """The notice after the game saved at ``path`` has been set up as ``game``."""
+def loaded(path: Path, game: Game, take_back: bool = False) -> Notice:
+    """The notice after the game saved at ``path`` has been set up as ``game``; ``take_back`` adds that undo
+    brings back the unfinished game it replaced."""
     moves = texts.count(game.ply(), "move")
-    return notice(f"Loaded {path.name}: {moves}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+    text = f"Loaded {path.name}: {moves}"
+    if take_back:
+        text += f": {TAKE_BACK}"
+    return notice(text, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
 def copy(game: Game) -> Notice:

@@ -66,7 +66,8 @@ class PlayScene(PlayBoard):
     # --- geometry -------------------------------------------------------------------------------------------
 
     def toolbar(self, layout: PlayLayout) -> Toolbar:
-        enabled = {Action.UNDO: self.session.can_undo(), Action.REDO: self.session.can_redo()}
+        can_undo = self.session.can_undo() or (self.replaced is not None and not self.committed)
+        enabled = {Action.UNDO: can_undo, Action.REDO: self.session.can_redo()}
         title = GAME_TITLES[self.options.game]
         return toolbar(self.fonts, layout.toolbar, title, enabled, reviewing=self.review is not None)
 
@@ -157,9 +158,11 @@ class PlayScene(PlayBoard):
             self.session.close_review()
             self.act(action)
         elif action is Action.UNDO:
-            self._after_history_change(self.session.undo(), "Nothing to undo")
+            # Right after a game replaced an unfinished one, undo takes the replacing back.
+            if not self.bring_back():
+                self._history_step(self.session.undo(), "Nothing to undo")
         elif action is Action.REDO:
-            self._after_history_change(self.session.redo(), "Nothing to redo")
+            self._history_step(self.session.redo(), "Nothing to redo")
         elif action is Action.NEW or action is Action.NEXT:
             self.new_round(next_round=action is Action.NEXT)
         elif action is Action.MENU:
@@ -183,6 +186,12 @@ class PlayScene(PlayBoard):
         elif action is Action.RESET_TALLY and self.tally is not None:
             self.notice = play_files.reset_tally(self.tally)
         self.dirty = True
+
+    def _history_step(self, plies: int, refusal_text: str) -> None:
+        """After an undo or redo of ``plies`` plies (0: refused with ``refusal_text``)."""
+        self._after_history_change(plies, refusal_text)
+        if plies:
+            self._played_on()
 
     def _key(self, event: pygame.event.Event) -> None:
         if self.review is not None:

@@ -13,15 +13,17 @@ import pygame
 from pygame import Rect
 
 from ai.messages import EngineMessage
+from ui.state.current_game import UnfinishedGame
 from ui.state.options import PlayOptions
 from ui.theme import Theme
 
 
 @dataclass(frozen=True)
 class GoToPlay:
-    """Start playing with ``options``."""
+    """Start playing with ``options``, or sit down again at the unfinished game ``resume``."""
 
     options: PlayOptions
+    resume: UnfinishedGame | None = None
 
 
 @dataclass(frozen=True)

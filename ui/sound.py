@@ -8,7 +8,12 @@ in silence. Only the UI thread plays sounds.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Protocol
 
@@ -23,6 +28,33 @@ SOUND_NAMES = ("drop", "win", "lose", "draw", "refused")
 ASSETS = ASSETS_DIR
 #: The format tools/make_assets.py writes; the mixer is opened in it so no sound needs converting.
 SAMPLE_RATE = 22050
+
+
+@contextlib.contextmanager
+def _stderr_to_log() -> Iterator[None]:
+    """Sends what C libraries write to the standard error meanwhile to the log (debug level) instead.
+
+    Without an audio device ALSA's library prints eight lines of its own to file descriptor 2 while SDL
+    looks for one; the player would read them as errors of the game. Where descriptor 2 cannot be moved
+    (no real file behind it), nothing changes.
+    """
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
+        return
+    with tempfile.TemporaryFile() as capture:
+        os.dup2(capture.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            capture.seek(0)
+            said = capture.read(64 * 1024).decode("utf-8", errors="replace").strip()
+            if said:
+                log.debug("while opening the audio device: %s", said)
 
 
 class SoundPlayer(Protocol):
@@ -47,7 +79,8 @@ class Sounds:
         Sounds whose files are missing or unreadable stay silent; the others play.
         """
         try:
-            pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=1, buffer=512)
+            with _stderr_to_log():
+                pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=1, buffer=512)
         except pygame.error as error:
             log.info("no sound: the audio device did not open (%s)", error)
             return False

@@ -1,8 +1,11 @@
-"""The start screen: game and board, mode, who starts, level (one per side in watch mode), then Play.
+"""The start screen: game and board, mode, who starts, level (one per side in watch mode), then Play; or
+Continue, when an unfinished game is kept.
 
 Each setting is a row of choices. Mouse: click a choice, click Play. Keyboard: Up/Down (or Tab) move between
-rows, Left/Right change the focused row, Enter plays, Ctrl+Q quits (Esc does not: it is the key that left
-the play screen, and pressing it twice should not close the game). The scene edits one
+rows, Left/Right change the focused row (on the last row: choose Continue or New game), Enter starts the
+default button: Continue while there is a game to continue and no setting has been changed, else Play.
+Ctrl+Q quits (Esc does not: it is the key that left the play screen, and pressing it twice should not close
+the game). The scene edits one
 :class:`PlayOptions` value and hands it to the play screen through a :class:`~ui.scene.GoToPlay` request.
 """
 
@@ -17,8 +20,9 @@ from ai.levels import MAX, levels_for
 from game.catalog import GAME_TITLES, SIZES
 from ui.layout import buttons_in_row, clamp
 from ui.scene import GoToPlay, Scene
+from ui.state.current_game import UnfinishedGame
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.theme import CLASSIC, Fonts, Theme
+from ui.theme import CLASSIC, MIN_TEXT, Fonts, Theme
 from ui.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit
 
 MODE_TEXT = {
@@ -29,6 +33,7 @@ MODE_TEXT = {
 FIRST_TEXT = {FirstPlayer.HUMAN: "You", FirstPlayer.COMPUTER: "Computer", FirstPlayer.ALTERNATE: "Alternate"}
 WATCH_ROUNDS_TEXT = {FirstPlayer.HUMAN: "Same colours", FirstPlayer.ALTERNATE: "Swap colours"}
 PLAY = "play"
+CONTINUE = "continue"
 #: Pixels between the choices of a row.
 GAP = 8
 
@@ -97,7 +102,7 @@ def rows_for(options: PlayOptions, theme: Theme) -> list[Row]:
         at_max = computer and options.level == MAX
     seconds = sorted({*SECONDS_CHOICES, options.max_seconds})
     choices = [(value, _seconds_text(value)) for value in seconds]
-    rows.append(row("seconds", "Time for max", choices, options.max_seconds, at_max))
+    rows.append(row("seconds", "Max level, per move", choices, options.max_seconds, at_max))
     return rows
 
 
@@ -144,12 +149,22 @@ class StartScene(Scene):
     """The menu before a game."""
 
     def __init__(
-        self, size: tuple[int, int], options: PlayOptions, theme: Theme = CLASSIC, fonts: Fonts | None = None
+        self,
+        size: tuple[int, int],
+        options: PlayOptions,
+        theme: Theme = CLASSIC,
+        fonts: Fonts | None = None,
+        unfinished: UnfinishedGame | None = None,
     ) -> None:
+        """``unfinished`` is the game kept to continue, if any: then Continue is offered, and is the default
+        until a setting changes."""
         super().__init__(size)
         self.theme = theme
         self.fonts = fonts or Fonts()
         self.options = replace(options, moves="")
+        self.unfinished = unfinished
+        #: What Enter starts: CONTINUE or PLAY.
+        self.default = CONTINUE if unfinished is not None else PLAY
         self.focus = 0
         self._mouse = (-1, -1)
         self._arranged: tuple[tuple, tuple[list[list[Button]], int]] | None = None
@@ -198,7 +213,7 @@ class StartScene(Scene):
         row_height = int(clamp(height * 0.058, 16, 46))
         gap = int(clamp(height * 0.022, 4, 18))
         while True:
-            font_size = max(9, int(row_height * 0.5 if row_height < 24 else row_height * 0.44))
+            font_size = max(MIN_TEXT, int(row_height * 0.5 if row_height < 24 else row_height * 0.44))
             font = self.fonts.get(font_size)
             # Every label of every variant sets the label column, so the choices stay put.
             label_width = max(font.size(row.label)[0] for variant in variants for row in variant) + 24
@@ -240,10 +255,21 @@ class StartScene(Scene):
                     row_buttons.append(Button(action, text, rect, enabled=row.enabled, selected=selected))
             y += slot_lines[index] * row_height + gap
             result.append(row_buttons)
-        play = Rect(0, 0, max(160, int(width * 0.2)), int(row_height * 1.3))
-        play.midtop = (width // 2, y + int(row_height * 0.3))
-        result.append([Button(PLAY, "Play", play, selected=True)])
+        result.append(self._start_buttons(Rect(0, y + int(row_height * 0.3), width, int(row_height * 1.3))))
         return result, font_size
+
+    def _start_buttons(self, area: Rect) -> list[Button]:
+        """Play alone, or Continue and New game side by side, centred in ``area``; the default is selected."""
+        button_width = max(160, int(area.width * 0.2))
+        if self.unfinished is None:
+            rect = Rect(0, area.top, button_width, area.height)
+            rect.centerx = area.centerx
+            return [Button(PLAY, "Play", rect, selected=True)]
+        rects = buttons_in_row([button_width, button_width], area.height, area, gap=3 * GAP)
+        return [
+            Button(CONTINUE, "Continue", rects[0], selected=self.default == CONTINUE),
+            Button(PLAY, "New game", rects[1], selected=self.default == PLAY),
+        ]
 
     # --- input ----------------------------------------------------------------------------------------------
 
@@ -273,8 +299,8 @@ class StartScene(Scene):
             if button is None:
                 continue
             self.focus = row_index
-            if button.action == PLAY:
-                self.request = GoToPlay(self.options)
+            if button.action in (PLAY, CONTINUE):
+                self._start(button.action)
             else:
                 self._choose(row_index, int(button.action.split(":")[1]))
             self.dirty = True
@@ -284,14 +310,23 @@ class StartScene(Scene):
         row = rows_for(self.options, self.theme)[row_index]
         choice = max(0, min(choice, len(row.choices) - 1))
         self.options = apply_choice(self.options, row.key, row.choices[choice][0])
+        # New settings are for a new game.
+        self.default = PLAY
         self.dirty = True
+
+    def _start(self, action: str) -> None:
+        """Asks for the game: the unfinished one (CONTINUE) or a new one with the settings (PLAY)."""
+        if action == CONTINUE and self.unfinished is not None:
+            self.request = GoToPlay(self.unfinished.options, resume=self.unfinished)
+        else:
+            self.request = GoToPlay(self.options)
 
     def _key(self, event: pygame.event.Event) -> None:
         rows = rows_for(self.options, self.theme)
         last = len(rows)  # the Play row
         key = event.key
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.request = GoToPlay(self.options)
+            self._start(self.default)
         elif key == pygame.K_UP or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
             self.focus = self._next_focus(rows, -1)
         elif key in (pygame.K_DOWN, pygame.K_TAB):
@@ -299,6 +334,8 @@ class StartScene(Scene):
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus < last and rows[self.focus].enabled:
             step = -1 if key == pygame.K_LEFT else 1
             self._choose(self.focus, rows[self.focus].selected + step)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus == last and self.unfinished is not None:
+            self.default = CONTINUE if key == pygame.K_LEFT else PLAY
         self.dirty = True
 
     def _next_focus(self, rows: list[Row], step: int) -> int:
@@ -354,15 +391,25 @@ class StartScene(Scene):
                         focused=focused_row and button.selected,
                     )
             else:
-                play = row_buttons[0]
-                draw_button(
-                    surface,
-                    theme,
-                    fonts.get(int(font_size * 1.25), bold=True),
-                    play,
-                    hovered=play.rect.collidepoint(self._mouse),
-                    focused=focused_row,
-                )
+                for button in row_buttons:
+                    draw_button(
+                        surface,
+                        theme,
+                        fonts.get(int(font_size * 1.25), bold=True),
+                        button,
+                        hovered=button.rect.collidepoint(self._mouse),
+                        focused=focused_row and button.selected,
+                    )
+                if self.unfinished is not None:
+                    note = f"Unfinished: {self.unfinished.description()}"
+                    note_font = fitting_font(fonts, note, max(MIN_TEXT, int(font_size * 0.9)), width - 24)
+                    draw_text(
+                        surface,
+                        note,
+                        note_font,
+                        theme.text_muted,
+                        midtop=(width // 2, row_buttons[0].rect.bottom + 6),
+                    )
         hint = "\u2191\u2193 choose a setting   \u2190\u2192 change it   Enter play   F1 help   Ctrl+Q quit"
         hint_font = fitting_font(fonts, hint, int(clamp(height * 0.022, 12, 18)), width - 24)
         # In a tiny window the settings need the room more than the key hints do.

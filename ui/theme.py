@@ -191,8 +191,13 @@ def next_theme(theme: Theme) -> Theme:
 _FONT_FAMILIES = "dejavusans,notosans,helveticaneue,helvetica,arial,freesans"
 
 
+#: The smallest text drawn, in pixels: smaller is not readable. Every font is at least this size; the window's
+#: minimum size leaves room for text of this size on every screen.
+MIN_TEXT = 11
+
+
 class Fonts:
-    """Fonts by pixel size and weight, created once each."""
+    """Fonts by pixel size and weight, created once each; never smaller than :data:`MIN_TEXT`."""
 
     def __init__(self) -> None:
         if not pygame.font.get_init():
@@ -200,7 +205,7 @@ class Fonts:
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
-        size = max(8, int(size))
+        size = max(MIN_TEXT, int(size))
         key = (size, bold)
         font = self._cache.get(key)
         if font is None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect, gfxdraw
 
-from ui.theme import Colour, Fonts, Theme
+from ui.theme import MIN_TEXT, Colour, Fonts, Theme
 
 SUPERSAMPLE = 3
 
@@ -75,7 +75,7 @@ def draw_text(surface: pygame.Surface, text: str, font: pygame.font.Font, colour
 
 
 def fitting_font(
-    fonts: Fonts, text: str, size: int, max_width: int, bold: bool = False, smallest: int = 10
+    fonts: Fonts, text: str, size: int, max_width: int, bold: bool = False, smallest: int = MIN_TEXT
 ) -> pygame.font.Font:
     """The font of ``size`` or smaller (down to ``smallest``) in which ``text`` fits in ``max_width``."""
     while size > smallest and fonts.get(size, bold).size(text)[0] > max_width:

@@ -48,6 +48,9 @@ class Checker:
         start = new_game(options.game, options.width, options.height)
         start.play_text(options.moves)
         self.start = start.history()
+        # A sitting at an unfinished game (continued, or brought back by undo) starts where that game was.
+        sat_down = new_game(options.game, options.width, options.height)
+        sat_down.play_text(self.session.resumed_at or options.moves)
         self.history = self.session.game.history()
         self.transitions: list[tuple[str, tuple[int, ...], tuple[int, ...], object, tuple]] = []
         #: The last BestMove the session accepted, with the history it was accepted in. The frame that made
@@ -62,8 +65,8 @@ class Checker:
         for name in ("play", "update", "undo", "redo", "new_game", "next_round"):
             self._wrap(name)
         self._wrap_receive()
-        if self.history != self.start:
-            self.fail(f"a new session starts at {self.history}, not at the start position {self.start}")
+        if self.history != sat_down.history():
+            self.fail(f"a new session starts at {self.history}, not at {sat_down.history()}")
 
     def fail(self, text: str) -> None:
         raise FuzzFailure(text)

@@ -88,8 +88,8 @@ class PlayOptions:
 def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     """The options of ``python main.py [options]`` (the window); adds them to ``parser`` if one is given."""
     if parser is None:
+        # argparse names the program as it was started: ``ponder`` or ``main.py``.
         parser = argparse.ArgumentParser(
-            prog="main.py",
             description="Play Connect Four or Tic-tac-toe against an AI that thinks on your time.",
         )
     group = parser.add_argument_group("play options")
@@ -130,6 +130,13 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
         default="",
         metavar="STRING",
         help="start from the position after these moves (Connect Four: columns 1-9, e.g. 4453)",
+    )
+    group.add_argument(
+        "--continue",
+        dest="continue_game",
+        action="store_true",
+        help="sit down again at the unfinished game, as it was left (the window keeps it as you play; "
+        "it takes no other play option)",
     )
     group.add_argument(
         "--load",
@@ -212,7 +219,12 @@ def options_from_args(args: argparse.Namespace) -> PlayOptions:
     )
 
 
-def parse_play_options(argv: list[str]) -> PlayOptions:
+@dataclass(frozen=True)
+class ContinueGame:
+    """``--continue``: the command line asks for the unfinished game rather than for a new one."""
+
+
+def parse_play_options(argv: list[str]) -> PlayOptions | ContinueGame:
     """Parses ``argv``; bad values print the usage and a message and raise SystemExit(2) (argparse's way).
 
     A ``--load`` file that cannot be read or is not a playable saved game is bad input, not bad usage: the
@@ -220,6 +232,10 @@ def parse_play_options(argv: list[str]) -> PlayOptions:
     """
     parser = build_play_parser()
     args = parser.parse_args(argv)
+    if args.continue_game:
+        if len(argv) > 1:
+            parser.error("--continue takes no other play option: the game goes on as it was")
+        return ContinueGame()
     try:
         return options_from_args(args)
     except BadInputFile as error:

@@ -126,10 +126,17 @@ def seats_for_round(options: PlayOptions, round_number: int, to_move_at_start: i
 class Session:
     """One sitting at the board: rounds of one game variant in one mode, played through ``engine``."""
 
-    def __init__(self, options: PlayOptions, engine: EngineLike) -> None:
+    def __init__(
+        self, options: PlayOptions, engine: EngineLike, round_number: int = 1, moves: str | None = None
+    ) -> None:
+        """A sitting at round ``round_number``; ``moves`` (the whole move string, which begins with the start
+        position ``options.moves``) sits down at a game already under way, the computer's move pending if it
+        is to move. The caller has checked that the moves are legal."""
         self.options = options
         self.engine = engine
-        self.round_number = 1
+        #: The moves of the game under way this sitting sat down at (None: it began at the start position).
+        self.resumed_at = moves
+        self.round_number = round_number
         self.paused = False
         self.thinking: Thinking | None = None
         self.game: Game = self._start_position()
@@ -143,7 +150,7 @@ class Session:
         self._analysis_wanted = False
         #: The review of the game while one shows (see :meth:`open_review`); the game waits meanwhile.
         self.review: GameReview | None = None
-        self._reset()
+        self._reset(moves)
 
     # --- rounds ---------------------------------------------------------------------------------------------
 
@@ -163,11 +170,13 @@ class Session:
         game.play_text(self.options.moves)
         return game
 
-    def _reset(self) -> None:
+    def _reset(self, moves: str | None = None) -> None:
         self._forget_request()
         self.game = self._start_position()
-        self.engine.new_game(self.game)
         self.seats = seats_for_round(self.options, self.round_number, self.game.to_move())
+        if moves:
+            self.game.play_text(moves[len(self.options.moves) :])
+        self.engine.new_game(self.game)
         self._redo.clear()
         self.paused = False
         self._begin_turn()

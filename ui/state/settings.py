@@ -49,9 +49,8 @@ class SettingsError(ValueError):
     """A known key of the settings file holds a value of the wrong type or out of range."""
 
 
-def to_json(settings: Settings) -> dict:
-    """The settings as the JSON object of the file."""
-    play = settings.play
+def play_to_json(play: PlayOptions) -> dict:
+    """The play options (all but the start position) as JSON values, the keys of the settings file."""
 
     def level_text(level: Level) -> str:
         return "max" if level.depth is None else str(level.depth)
@@ -65,6 +64,13 @@ def to_json(settings: Settings) -> dict:
         "first": play.first.value,
         "ponder": play.ponder,
         "max_seconds": play.max_seconds,
+    }
+
+
+def to_json(settings: Settings) -> dict:
+    """The settings as the JSON object of the file."""
+    return {
+        **play_to_json(settings.play),
         "sound": settings.sound,
         "theme": settings.theme,
         "animation": settings.animation,
@@ -90,13 +96,10 @@ def _choice(data: dict, key: str, choices, default: str) -> str:
     return value  # type: ignore[return-value]
 
 
-def from_json(data: dict) -> Settings:
-    """Settings from the file's JSON object; unknown keys ignored, missing ones default.
-
-    Raises SettingsError naming the first key whose value is unusable.
-    """
-    defaults = Settings()
-    base = defaults.play
+def play_from_json(data: dict) -> PlayOptions:
+    """The play options of a JSON object of :func:`play_to_json`'s keys; unknown keys ignored, missing ones
+    default, no start position. Raises SettingsError naming the first key whose value is unusable."""
+    base = PlayOptions()
     game = _choice(data, "game", SIZES, base.game)
     try:
         size = parse_size(str(_typed(data, "size", str, f"{SIZES[game][0][0]}x{SIZES[game][0][1]}")))
@@ -124,13 +127,22 @@ def from_json(data: dict) -> Settings:
     seconds = _typed(data, "max_seconds", (int, float), base.max_seconds)
     if not 0 < seconds <= MAX_THINK_SECONDS:
         raise SettingsError(f"'max_seconds' {seconds} is not in (0, {MAX_THINK_SECONDS:g}]")
-    play = replace(
+    return replace(
         play,
         mode=Mode(_choice(data, "mode", {mode.value for mode in Mode}, base.mode.value)),
         first=FirstPlayer(_choice(data, "first", {first.value for first in FirstPlayer}, base.first.value)),
         ponder=_typed(data, "ponder", bool, base.ponder),
         max_seconds=float(seconds),
     )
+
+
+def from_json(data: dict) -> Settings:
+    """Settings from the file's JSON object; unknown keys ignored, missing ones default.
+
+    Raises SettingsError naming the first key whose value is unusable.
+    """
+    defaults = Settings()
+    play = play_from_json(data)
     window = _typed(data, "window", list, list(defaults.window))
     (low_w, low_h), (high_w, high_h) = WINDOW_LIMITS
     if (

@@ -1,0 +1,262 @@
+"""No game is ever lost: the game in progress is kept as it is played, continued from the start screen or
+``--continue``, and a game that replaces an unfinished one can be taken back with undo."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from ai.levels import Level
+from tools.support.fakes import FakeEngine, click, key
+from ui.app import App
+from ui.app import main as window_main
+from ui.play_input import Action
+from ui.play_scene import PlayScene
+from ui.scene import GoToPlay
+from ui.start_scene import CONTINUE, PLAY, StartScene
+from ui.state.current_game import (
+    FILE_NAME,
+    CurrentGameError,
+    CurrentGameStore,
+    UnfinishedGame,
+    from_json,
+    to_json,
+)
+from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.userfiles import data_dir
+
+SIZE = (960, 780)
+CTRL = pygame.KMOD_LCTRL
+TWO_PLAYERS = PlayOptions(mode=Mode.TWO_PLAYERS)
+AGAINST_DEPTH_2 = PlayOptions(level=Level(2))
+
+
+@pytest.fixture(autouse=True)
+def pygame_ready():
+    pygame.init()
+    yield
+
+
+def first_legal(game):
+    return 0 if 0 in game.moves() else game.moves()[0]
+
+
+def scene_with(store, options=TWO_PLAYERS, resume=None, engine=None):
+    engine = engine or FakeEngine(choose=first_legal)
+    return PlayScene(SIZE, options, engine, keeper=store, resume=resume), engine
+
+
+def run(scene, engine, seconds=2.0, dt=0.05):
+    for _ in range(round(seconds / dt)):
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(dt)
+
+
+# --- the file -----------------------------------------------------------------------------------------------
+
+
+def test_the_file_round_trips_every_choice(tmp_path):
+    options = PlayOptions(
+        mode=Mode.COMPUTER, level=Level(6), first=FirstPlayer.ALTERNATE, max_seconds=7.0, ponder=False
+    )
+    options = PlayOptions(**{**options.__dict__, "moves": "44"})
+    unfinished = UnfinishedGame(options, 3, "44531")
+    store = CurrentGameStore(tmp_path / FILE_NAME)
+    assert store.keep(unfinished) is None
+    again = CurrentGameStore(tmp_path / FILE_NAME)
+    assert again.load() == unfinished and again.problem is None
+    assert from_json(json.loads((tmp_path / FILE_NAME).read_text())) == unfinished
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"version": 2}, "version"),
+        ({"moves": "4444444"}, "moves"),
+        ({"moves": "1212121"}, "over"),
+        ({"start": "5", "moves": "44"}, "begin"),
+        ({"round": 0}, "round"),
+        ({"round": True}, "round"),
+        ({"moves": 7}, "move strings"),
+        ({"size": "3x3"}, "size"),
+        ({"level": "99"}, "level"),
+    ],
+)
+def test_a_broken_file_is_refused_with_the_reason_and_left_alone(tmp_path, change, words):
+    data = to_json(UnfinishedGame(TWO_PLAYERS, 1, "445")) | change
+    path = tmp_path / FILE_NAME
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    with pytest.raises(CurrentGameError, match=words):
+        from_json(data)
+    store = CurrentGameStore(path)
+    assert store.load() is None and words in store.problem
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("content", [b"", b"{", b"\xff\xfe", b"[]", b"null", b"x" * 3_000_000])
+def test_garbage_is_no_game_to_continue(tmp_path, content):
+    path = tmp_path / FILE_NAME
+    path.write_bytes(content)
+    store = CurrentGameStore(path)
+    assert store.load() is None and store.problem
+    assert path.read_bytes() == content
+
+
+# --- kept as it is played -----------------------------------------------------------------------------------
+
+
+def test_every_move_is_kept_and_a_finished_game_is_not(tmp_path):
+    store = CurrentGameStore(tmp_path / FILE_NAME)
+    scene, engine = scene_with(store)
+    for move in (0, 1, 0, 1, 0, 1):
+        scene.try_play(move)
+        run(scene, engine, 0.1)
+        kept = CurrentGameStore(tmp_path / FILE_NAME).load()
+        assert kept is not None and kept.moves == scene.game.moves_text()
+    scene.try_play(0)  # four in column 1: Red wins
+    run(scene, engine, 0.1)
+    assert scene.game.is_over() and not (tmp_path / FILE_NAME).exists()
+    scene.act(Action.UNDO)
+    run(scene, engine, 0.1)
+    assert CurrentGameStore(tmp_path / FILE_NAME).load().moves == "121212"
+
+
+def test_the_computers_reply_is_kept_too(tmp_path):
+    store = CurrentGameStore(tmp_path / FILE_NAME)
+    scene, engine = scene_with(store, AGAINST_DEPTH_2)
+    scene.try_play(3)
+    run(scene, engine)
+    assert scene.game.moves_text() == "41"
+    assert CurrentGameStore(tmp_path / FILE_NAME).load() == UnfinishedGame(AGAINST_DEPTH_2, 1, "41")
+
+
+def test_a_game_nobody_has_played_on_does_not_replace_the_kept_one(tmp_path):
+    store = CurrentGameStore(tmp_path / FILE_NAME)
+    kept = UnfinishedGame(TWO_PLAYERS, 1, "4453")
+    store.keep(kept)
+    computer_first = PlayOptions(level=Level(2), first=FirstPlayer.COMPUTER)
+    scene, engine = scene_with(store, computer_first)
+    run(scene, engine)
+    assert scene.game.moves_text() == "1"  # the computer has moved; the player has not
+    assert CurrentGameStore(tmp_path / FILE_NAME).load() == kept
+    scene.try_play(3)
+    run(scene, engine, 0.1)
+    assert CurrentGameStore(tmp_path / FILE_NAME).load().moves.startswith("14")
+
+
+# --- continue -----------------------------------------------------------------------------------------------
+
+
+def test_continuing_sits_down_at_the_same_turn_with_the_computers_move_pending(tmp_path):
+    # Round 2 of "alternate": the computer has Red; after "445" it is Yellow's turn, the human's.
+    options = PlayOptions(level=Level(3), first=FirstPlayer.ALTERNATE)
+    human_to_move = UnfinishedGame(options, 2, "445")
+    scene, engine = scene_with(CurrentGameStore(None), resume=human_to_move)
+    assert scene.game.moves_text() == "445" and scene.session.is_human_turn()
+    computer_to_move = UnfinishedGame(options, 2, "44")
+    scene, engine = scene_with(CurrentGameStore(None), resume=computer_to_move)
+    assert scene.session.is_computer_turn() and engine.count("think") == 1
+    run(scene, engine)
+    assert scene.game.moves_text() == "441"
+
+
+def test_the_start_screen_offers_continue_first_until_a_setting_changes():
+    unfinished = UnfinishedGame(TWO_PLAYERS, 1, "4453")
+    scene = StartScene(SIZE, PlayOptions(), unfinished=unfinished)
+    actions = [button.action for button in scene.buttons()[-1]]
+    assert actions == [CONTINUE, PLAY] and scene.buttons()[-1][0].selected
+    scene.handle(key(pygame.K_RETURN))
+    assert scene.request == GoToPlay(unfinished.options, resume=unfinished)
+    scene.request = None
+    scene.handle(key(pygame.K_RIGHT))  # the game row: Tic-tac-toe
+    scene.handle(key(pygame.K_RETURN))
+    assert scene.request.resume is None and scene.request.options.game == "tictactoe"
+    scene.draw(pygame.Surface(SIZE))
+
+
+def test_continue_is_a_button_to_click():
+    unfinished = UnfinishedGame(TWO_PLAYERS, 1, "4453")
+    scene = StartScene(SIZE, PlayOptions(), unfinished=unfinished)
+    continue_button = scene.buttons()[-1][0]
+    scene.handle(click(continue_button.rect.center))
+    assert scene.request.resume == unfinished
+    assert StartScene(SIZE, PlayOptions()).buttons()[-1][0].action == PLAY
+
+
+def test_the_window_goes_from_the_menu_to_the_kept_game():
+    store = CurrentGameStore(None)
+    engine = FakeEngine(choose=first_legal)
+    app = App(lambda: engine, TWO_PLAYERS, start_playing=True, size=SIZE, keeper=store)
+    app.scene.try_play(3)
+    app.step([key(pygame.K_ESCAPE)], 0.05)
+    assert isinstance(app.scene, StartScene) and app.scene.unfinished.moves == "4"
+    app.step([key(pygame.K_RETURN)], 0.05)
+    assert isinstance(app.scene, PlayScene) and app.scene.game.moves_text() == "4"
+
+
+def test_continue_on_the_command_line_without_a_game_says_so(capsys):
+    assert window_main(["--continue"], engine_factory=FakeEngine) == 1
+    assert "no unfinished game" in capsys.readouterr().err
+
+
+def test_continue_takes_no_other_play_option(capsys):
+    assert window_main(["--continue", "--level", "3"], engine_factory=FakeEngine) == 2
+    assert "--continue takes no other" in capsys.readouterr().err
+
+
+def test_continue_on_the_command_line_opens_the_kept_game(monkeypatch):
+    CurrentGameStore(data_dir() / FILE_NAME).keep(UnfinishedGame(TWO_PLAYERS, 1, "4453"))
+    opened = {}
+
+    def run_instead(app):
+        opened["moves"] = app.scene.game.moves_text()
+        return 0
+
+    monkeypatch.setattr(App, "run", run_instead)
+    assert window_main(["--continue"], engine_factory=FakeEngine) == 0
+    assert opened["moves"] == "4453"
+
+
+# --- replacing an unfinished game can be taken back ---------------------------------------------------------
+
+
+def test_undo_right_after_a_new_game_brings_the_unfinished_one_back(tmp_path):
+    store = CurrentGameStore(tmp_path / FILE_NAME)
+    scene, engine = scene_with(store, AGAINST_DEPTH_2)
+    scene.try_play(3)
+    run(scene, engine)
+    scene.handle(key(pygame.K_n, CTRL))
+    assert scene.game.moves_text() == "" and "Ctrl+Z brings back" in scene.status_text()
+    assert scene.toolbar(scene.layout()).buttons[0].enabled
+    scene.handle(key(pygame.K_z, CTRL))
+    assert scene.game.moves_text() == "41" and "Back to your game" in scene.status_text()
+    scene.handle(key(pygame.K_z, CTRL))
+    assert scene.game.moves_text() == ""  # now an ordinary undo
+
+
+def test_paste_then_menu_keeps_the_pasted_game_on_the_board_and_the_old_one_on_file(tmp_path, monkeypatch):
+    import ui.play_scene
+
+    store = CurrentGameStore(tmp_path / FILE_NAME)
+    scene, engine = scene_with(store, PlayOptions(mode=Mode.TWO_PLAYERS, moves="4453"))
+    scene.try_play(3)
+    monkeypatch.setattr(ui.play_scene, "paste_text", lambda: "44")
+    scene.handle(key(pygame.K_v, CTRL))
+    scene.handle(key(pygame.K_ESCAPE))  # closes the review the paste opened
+    assert scene.review is None and scene.game.moves_text() == "44"
+    assert CurrentGameStore(tmp_path / FILE_NAME).load().moves == "44534"
+    scene.handle(key(pygame.K_5))
+    run(scene, engine, 0.1)
+    assert CurrentGameStore(tmp_path / FILE_NAME).load().moves == "445"
+
+
+def test_a_watched_game_is_not_kept(tmp_path):
+    store = CurrentGameStore(tmp_path / FILE_NAME)
+    watch = PlayOptions(mode=Mode.WATCH, watch_levels=(Level(1), Level(1)))
+    scene, engine = scene_with(store, watch)
+    run(scene, engine, 3)
+    assert scene.game.ply() > 0 and not (tmp_path / FILE_NAME).exists()

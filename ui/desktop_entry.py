@@ -1,0 +1,80 @@
+"""The Linux desktop entry: Ponder in the desktop's list of applications, with its icon.
+
+``ponder --install-desktop-entry`` writes ``ponder.desktop`` to the user's applications folder
+(``$XDG_DATA_HOME/applications``, usually ``~/.local/share/applications``) and the icon to the user's icon
+theme folder; ``--remove-desktop-entry`` takes both away. The entry starts the very command that wrote it, and
+names the window class the window sets ("ponder"), so docks group the window under the entry. This module
+imports no pygame.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import platformdirs
+
+from assets import asset_path
+from ui.state.userfiles import write_atomically
+
+ENTRY_NAME = "ponder.desktop"
+ICON_SIZE = 64
+
+
+def _data_home() -> Path:
+    return Path(platformdirs.user_data_dir())
+
+
+def entry_path() -> Path:
+    """Where the desktop entry goes."""
+    return _data_home() / "applications" / ENTRY_NAME
+
+
+def icon_path() -> Path:
+    """Where the entry's icon goes (the hicolor theme, which every desktop reads)."""
+    return _data_home() / "icons" / "hicolor" / f"{ICON_SIZE}x{ICON_SIZE}" / "apps" / "ponder.png"
+
+
+def _quoted(argument: str) -> str:
+    """``argument`` as the desktop entry specification's Exec key wants it: quoted when it must be."""
+    if argument and not any(character in argument for character in " \t\n\"'\\><~|&;$*?#()`="):
+        return argument
+    escaped = "".join("\\" + c if c in '"`$\\' else c for c in argument)
+    return f'"{escaped}"'
+
+
+def entry_text(command: list[str], icon: Path) -> str:
+    """The desktop entry that starts ``command`` (a program and its first arguments) with ``icon``."""
+    return (
+        "[Desktop Entry]\n"
+        "Type=Application\n"
+        "Name=Ponder\n"
+        "GenericName=Connect Four and Tic-tac-toe\n"
+        "Comment=Connect Four and Tic-tac-toe against an AI that thinks on your time\n"
+        f"Exec={' '.join(_quoted(part) for part in command)}\n"
+        f"Icon={icon}\n"
+        "Terminal=false\n"
+        "Categories=Game;BoardGame;\n"
+        "Keywords=connect four;four in a row;tic-tac-toe;noughts and crosses;\n"
+        "StartupWMClass=ponder\n"
+    )
+
+
+def install(command: list[str]) -> list[Path]:
+    """Writes the icon and the entry that starts ``command``; returns the files written. Raises OSError."""
+    icon = icon_path()
+    icon.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(asset_path("icon.png"), icon)
+    entry = entry_path()
+    write_atomically(entry, entry_text(command, icon))
+    return [entry, icon]
+
+
+def remove() -> list[Path]:
+    """Deletes the entry and its icon; returns the files that were there. Raises OSError."""
+    removed = []
+    for path in (entry_path(), icon_path()):
+        if path.exists():
+            path.unlink()
+            removed.append(path)
+    return removed
