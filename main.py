@@ -180,7 +180,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
 
         return process_lines(stdin, make_game, answer, out, err, games=True)
     else:
-        from ai.messages import Limits
+        from ai.contracts import Limits
         from ai.player import Thinker
 
         thinker = Thinker(seed=args.seed)

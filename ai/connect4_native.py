@@ -27,8 +27,8 @@ from __future__ import annotations
 import time
 
 from ai.connect4_solver import SolverBase, table_size
+from ai.contracts import SearchStopped
 from ai.opening_book import OpeningBook
-from ai.search import SearchStopped
 from ai.stop_flag import StopFlag
 
 try:

@@ -47,8 +47,8 @@ from array import array
 from collections.abc import Callable
 
 from ai.bitlines import completing_cells
+from ai.contracts import SearchStopped
 from ai.opening_book import OpeningBook
-from ai.search import SearchStopped
 from game.connect4 import centre_first
 
 #: Default number of table slots (about 32 MB); benchmarks and the analyzer may ask for more.

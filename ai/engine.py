@@ -46,16 +46,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from ai.messages import (
-    BestMove,
-    EngineFailure,
-    EngineMessage,
-    Limits,
-    Progress,
-    ReviewMark,
-    Searching,
-    SearchResult,
-)
+from ai.contracts import Limits, SearchResult
+from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark, Searching
 from ai.player import Thinker
 from ai.search import Searcher
 from ai.stop_flag import StopFlag

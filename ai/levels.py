@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.messages import Limits
+from ai.contracts import Limits
 from game.catalog import game_spec
 from game.numerals import whole_number
 

@@ -1,5 +1,5 @@
-"""What crosses between the UI thread and the engine thread: requests' limits, and typed replies carrying the
-searches' results.
+"""What crosses between the UI thread and the engine thread: typed replies carrying the searches' results (the
+requests' limits and the results themselves are contracts of :mod:`ai.contracts`).
 
 Every reply carries the token of the request it answers, so the caller can drop replies to requests it has
 since superseded (after an undo, a new game or a settings change).
@@ -8,43 +8,8 @@ since superseded (after an undo, a new game or a settings change).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ai.review import MoveReview
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How long a ``think`` may search: up to ``depth`` plies, for at most ``seconds``; either may be None.
-
-    With both None the search goes on until the result is proven (a position with a forced outcome) or it is
-    stopped.
-    """
-
-    depth: int | None = None
-    seconds: float | None = None
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """One completed iteration of a search, as the searches yield it and as Progress and BestMove carry it.
-
-    ``score`` is from the side to move in the searched position (see :mod:`ai.score`); ``exact`` says it is
-    proven (a forced win or loss, or a search that reached the end of every line). ``nodes`` and ``seconds``
-    count the whole search so far (all iterations). ``move_scores`` holds ``(move, score, exact)`` for every
-    legal move, each score from the side to move (the value of playing that move), when the search valued
-    every move (pondering does, and so does the exact solver of the max level); it is empty otherwise.
-    """
-
-    depth: int
-    score: int
-    exact: bool
-    best_move: int
-    principal_variation: tuple[int, ...]
-    nodes: int
-    seconds: float
-    move_scores: tuple[tuple[int, int, bool], ...] = ()
+from ai.contracts import MoveReview, SearchResult
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,10 @@ from collections.abc import Iterator
 
 from ai.analysis import ExactAnalyzer, solver_supports
 from ai.connect4_solver import FULL_COLUMN
-from ai.messages import Limits, SearchResult
-from ai.review import MoveReview, review_game
+from ai.contracts import Limits, MoveReview, SearchResult, SearchStopped
+from ai.review import review_game
 from ai.score import PROVEN, from_benchmark, from_child, win_in
-from ai.search import Searcher, SearchStopped
+from ai.search import Searcher
 from ai.stop_flag import StopFlag
 from ai.table import TranspositionTable
 

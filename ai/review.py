@@ -17,15 +17,14 @@ last move back, so each exact answer fills the table for the earlier, harder pos
 
 from __future__ import annotations
 
-import enum
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 from ai.analysis import ILLEGAL, ExactAnalyzer, can_analyze
-from ai.score import PROVEN, from_benchmark, from_child, win_in
-from ai.search import Searcher, SearchStopped
+from ai.contracts import MoveReview, SearchStopped, verdict_for
+from ai.score import PROVEN, from_child, win_in
+from ai.search import Searcher
 
 #: Seconds the first pass gives each position before moving on (the book and late positions take less).
 QUICK_SECONDS = 0.2
@@ -34,64 +33,6 @@ QUICK_SECONDS = 0.2
 ALWAYS_EXACT_CELLS = 42
 #: Deepest heuristic search of an estimate.
 ESTIMATE_DEPTH_CAP = 12
-
-
-class Verdict(enum.Enum):
-    """What a move did to its mover's result (win, draw or loss under best play from both sides)."""
-
-    #: The move has the best score there is.
-    BEST = "best"
-    #: Not the best score, but the same result (a slower win, a quicker loss).
-    KEPT = "kept"
-    #: The result got one step worse: a win became a draw, or a draw a loss.
-    MISTAKE = "mistake"
-    #: A win became a loss.
-    BLUNDER = "blunder"
-
-
-def result_of(score: int) -> int:
-    """The result a benchmark score means for its side: 1 win, 0 draw, -1 loss."""
-    return (score > 0) - (score < 0)
-
-
-def verdict_for(played: int, best: int) -> Verdict:
-    """The verdict on a move of score ``played`` where the best move scores ``best`` (same side)."""
-    if played > best:
-        raise ValueError(f"a move cannot score {played}, above the best score {best}")
-    if played == best:
-        return Verdict.BEST
-    steps = result_of(best) - result_of(played)
-    return (Verdict.KEPT, Verdict.MISTAKE, Verdict.BLUNDER)[steps]
-
-
-@dataclass(frozen=True)
-class MoveReview:
-    """The review of one move of a game.
-
-    ``ply`` counts the game's moves from 1; ``mover`` is the player who made it (0 moves first) and ``move``
-    the move (a column or a cell). ``exact`` says the scores are proven: then ``played`` and ``best`` are
-    benchmark scores from the mover's side, ``best_moves`` every move scoring ``best``, and ``verdict`` is
-    set. For an estimate, ``played`` and ``best`` are heuristic engine scores (see :mod:`ai.score`),
-    ``best_moves`` the moves the heuristic search ranks first, and ``verdict`` is None.
-    """
-
-    ply: int
-    mover: int
-    move: int
-    exact: bool
-    played: int
-    best: int
-    best_moves: tuple[int, ...]
-    verdict: Verdict | None
-
-    def engine_score(self, cells: int) -> int:
-        """The value of the move played on the engine's scale (:mod:`ai.score`), from the mover's side, for
-        :func:`ai.score.describe` (a board of ``cells`` cells)."""
-        return from_benchmark(self.played, self.ply - 1, cells) if self.exact else self.played
-
-    def changed_result(self) -> bool:
-        """True when the move made its mover's result worse (a mistake or a blunder)."""
-        return self.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)
 
 
 def exact_review(ply: int, mover: int, move: int, scores: Sequence[int]) -> MoveReview:

@@ -24,8 +24,8 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
+from ai.contracts import SearchResult, SearchStopped
 from ai.evaluate import ThreatEvaluator
-from ai.messages import SearchResult
 from ai.score import PROVEN, WIN
 from ai.table import EXACT, LOWER, UPPER, TranspositionTable
 
@@ -35,10 +35,6 @@ INFINITY = WIN + 1
 #: Positions with at most this many stones are stored under their symmetric key, where the game offers one:
 #: there, many move orders reach mirrored positions; deeper, computing the key would cost more than it saves.
 SYMMETRY_PLIES = 8
-
-
-class SearchStopped(Exception):
-    """Raised inside a search when its stop flag is set or its deadline has passed."""
 
 
 def _to_table(score: int, ply: int) -> int:

@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.analysis import ExactAnalyzer  # noqa: E402
-from ai.messages import Limits  # noqa: E402
+from ai.contracts import Limits  # noqa: E402
 from ai.solver_core import core_name  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from bench.matches import Player, openings, play_game  # noqa: E402

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ai.messages import Limits
+from ai.contracts import Limits
 from ai.player import Thinker
 from ai.search import Searcher
 from ai.table import TranspositionTable

@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.analysis import ExactAnalyzer  # noqa: E402
-from ai.messages import Limits  # noqa: E402
+from ai.contracts import Limits  # noqa: E402
 from ai.player import Thinker  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402

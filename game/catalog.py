@@ -1,5 +1,5 @@
 """The one registry of games and their variants: names, titles, board sizes, the levels' search depths,
-gravity, notation and how to make a board. Adding a variant (a size, a game) is a change here alone: the
+gravity and how to make a board. Adding a variant (a size, a game) is a change here alone: the
 command line, the start screen, the settings, saved games and the levels' ladder all read this table.
 """
 
@@ -23,7 +23,7 @@ class GameSpec:
     search depths offered as levels, weakest first (neighbouring levels must differ in strength, measured by
     bench/tournament.py, and even depth 1 takes a win in one); ``gravity`` whether a move names a column
     whose lowest free cell it fills (else a cell); ``square`` whether boards are square (a width alone then
-    gives the height); ``notation`` how a move is written; ``make`` builds a board of a given width and height
+    gives the height); ``make`` builds a board of a given width and height
     (raising ValueError for one it cannot).
     """
 
@@ -33,7 +33,6 @@ class GameSpec:
     depths: tuple[int, ...]
     gravity: bool
     square: bool
-    notation: str
     make: Callable[[int, int], KInARowBoard]
 
     @property
@@ -57,7 +56,6 @@ GAMES: dict[str, GameSpec] = {
             depths=(1, 2, 4, 6, 8, 10),
             gravity=ConnectFour.gravity,
             square=False,
-            notation="one digit per move, the column counted from 1 at the left",
             make=ConnectFour,
         ),
         GameSpec(
@@ -67,7 +65,6 @@ GAMES: dict[str, GameSpec] = {
             depths=(1, 2, 3, 4, 6),
             gravity=TicTacToe.gravity,
             square=True,
-            notation="one character per move, cells 1-9 then a-g in reading order",
             make=_tic_tac_toe,
         ),
     )
@@ -102,7 +99,6 @@ def new_game(name: str, width: int | None = None, height: int | None = None) -> 
 def parse_size(text: str) -> tuple[int, int]:
     """``"7x6"`` -> (7, 6); raises ValueError with a readable message."""
     numbers = [whole_number(part) for part in text.lower().split("x")]
-    if len(numbers) != 2 or None in numbers:
+    if len(numbers) != 2 or numbers[0] is None or numbers[1] is None:
         raise ValueError(f"'{text}' is not a board size like 7x6")
-    width, height = numbers
-    return width, height
+    return numbers[0], numbers[1]

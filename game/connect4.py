@@ -44,9 +44,6 @@ class ConnectFour(KInARowBoard):
         game.play_text(text)
         return game
 
-    def can_play(self, column: int) -> bool:
-        return 0 <= column < self.width and not self._occupied & self._top_bits[column]
-
     def moves(self) -> list[int]:
         if self.is_over():
             return []

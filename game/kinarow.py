@@ -19,7 +19,11 @@ shifts and ANDs per direction.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from game.protocol import IllegalMove, Outcome, quoted
+
+_Board = TypeVar("_Board", bound="KInARowBoard")
 
 
 def line_starts(stones: int, k: int, step: int) -> int:
@@ -176,7 +180,7 @@ class KInARowBoard:
         """The bitboard of every stone on the board."""
         return self._occupied
 
-    def copy(self):
+    def copy(self: _Board) -> _Board:
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin._stones = list(self._stones)

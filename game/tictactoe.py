@@ -73,17 +73,17 @@ class TicTacToe(KInARowBoard):
         are the same up to symmetry, and so of equal value (searches share their table entries)."""
         first, second = self._stones
         shift = self.width * self._column_bits
-        smallest = None
-        for image in self._symmetries:
+
+        def key_of(image: dict[int, int]) -> int:
             key = 0
             for bit, mapped in image.items():
                 if first & bit:
                     key |= mapped
                 elif second & bit:
                     key |= mapped << shift
-            if smallest is None or key < smallest:
-                smallest = key
-        return smallest
+            return key
+
+        return min(key_of(image) for image in self._symmetries)
 
     def moves(self) -> list[int]:
         if self.is_over():

@@ -13,8 +13,9 @@ import time
 import pytest
 
 from ai.connect4_solver import ConnectFourSolver
+from ai.contracts import Limits
 from ai.engine import SWITCH_INTERVAL, Engine
-from ai.messages import BestMove, Limits, Progress
+from ai.messages import BestMove, Progress
 from ai.player import Thinker
 from ai.search import Searcher
 from ai.stop_flag import StopFlag

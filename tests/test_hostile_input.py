@@ -27,8 +27,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from ai.contracts import Limits
 from ai.engine import Engine
-from ai.messages import BestMove, Limits
+from ai.messages import BestMove
 from game import ConnectFour, TicTacToe
 from tools.support.fakes import FakeEngine
 from ui import app as app_module

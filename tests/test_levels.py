@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from ai.contracts import Limits
 from ai.levels import MAX, Level, levels_for, parse_level
-from ai.messages import Limits
 from ai.player import Thinker
 from game import ConnectFour, TicTacToe
 

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from ai.analysis import ExactAnalyzer
+from ai.contracts import Limits
 from ai.levels import levels_for
-from ai.messages import Limits
 from ai.player import Thinker
 from ai.score import from_benchmark, plies_to_end
 from game import ConnectFour, TicTacToe

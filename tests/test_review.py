@@ -7,7 +7,8 @@ import random
 import pytest
 
 from ai.analysis import ILLEGAL, ExactAnalyzer
-from ai.review import MoveReview, Verdict, result_of, review_game, verdict_for
+from ai.contracts import MoveReview, Verdict, result_of, verdict_for
+from ai.review import review_game
 from ai.search import Searcher
 from ai.stop_flag import StopFlag
 from ai.table import TranspositionTable

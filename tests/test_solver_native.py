@@ -21,8 +21,8 @@ import pytest
 from ai.analysis import SIDE_BY_SIDE_EMPTY_CELLS, ExactAnalyzer
 from ai.connect4_native import NativeConnectFourSolver, native_fits
 from ai.connect4_solver import ConnectFourSolver
+from ai.contracts import SearchStopped
 from ai.opening_book import OpeningBook, canonical_key
-from ai.search import SearchStopped
 from ai.solver_core import GAME_NEAR_DEPTH
 from ai.stop_flag import StopFlag
 from game import ConnectFour, TicTacToe

@@ -33,7 +33,7 @@ def move_score(game: ConnectFour, column: int, memo: dict[int, int]) -> int:
     """The score of playing ``column``, ``FULL_COLUMN`` if it is full: a win with the ``n``-th stone of the
     winner scores ``(cells + 1 - moves) // 2``, where ``moves`` is the number of stones before the winning
     one."""
-    if not game.can_play(column):
+    if column not in game.moves():
         return FULL_COLUMN
     cells = game.width * game.height
     game.apply(column)

@@ -57,7 +57,7 @@ def test_every_move_analysis_agrees_with_the_score():
         assert len(scores) == 7
         assert max(scores) == expected
         for column, score in enumerate(scores):
-            assert (score == -1000) == (not game.can_play(column))
+            assert (score == -1000) == (column not in game.moves())
 
 
 def test_node_counts_are_deterministic(solver_class):

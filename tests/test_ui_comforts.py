@@ -14,6 +14,7 @@ from ui.app import App
 from ui.help_overlay import KEYS
 from ui.play_input import Action
 from ui.play_scene import PlayScene
+from ui.sound import Sounds
 from ui.start_scene import StartScene
 from ui.state.options import Mode, PlayOptions
 from ui.state.settings import FILE_NAME, Settings, SettingsStore
@@ -298,3 +299,24 @@ def test_a_corrupt_settings_file_is_shown_once_and_left_alone(tmp_path):
     assert path.read_bytes() == b"{broken"
     app.step([key(pygame.K_t)], 0.01)  # the user changes a setting: now the file is rewritten
     assert json.loads(path.read_text())["theme"] == "dark"
+
+
+def test_the_sound_key_says_when_there_is_no_audio_device(tmp_path, monkeypatch):
+    app, _ = app_with(tmp_path)
+    app.step([key(pygame.K_m)], 0.01)
+    assert "No audio device" in app.toast.text  # the sounds were never started: nothing to hear
+    started = Sounds()
+    monkeypatch.setattr(started, "_sounds", {"drop": object()})
+    app.sounds = started
+    app.step([key(pygame.K_m)], 0.01)
+    assert app.toast.text == "Sound on"
+
+
+def test_opening_the_audio_device_prints_nothing_of_the_libraries(capfd):
+    import os
+
+    from ui.sound import _stderr_to_log
+
+    with _stderr_to_log():
+        os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
+    assert capfd.readouterr().err == ""

@@ -7,9 +7,10 @@ import pygame
 import pytest
 
 from ai.analysis import ExactAnalyzer
+from ai.contracts import Verdict
 from ai.levels import Level
 from ai.messages import ReviewMark
-from ai.review import Verdict, review_game
+from ai.review import review_game
 from ai.search import Searcher
 from ai.table import TranspositionTable
 from tools.support.fakes import FakeEngine, click, key

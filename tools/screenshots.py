@@ -23,8 +23,9 @@ import pygame  # noqa: E402
 
 from ai.analysis import ExactAnalyzer  # noqa: E402
 from ai.connect4_solver import FULL_COLUMN  # noqa: E402
+from ai.contracts import Limits, SearchResult  # noqa: E402
 from ai.levels import MAX, Level  # noqa: E402
-from ai.messages import BestMove, Limits, Progress, ReviewMark, Searching, SearchResult  # noqa: E402
+from ai.messages import BestMove, Progress, ReviewMark, Searching  # noqa: E402
 from ai.player import Thinker  # noqa: E402
 from ai.review import review_game  # noqa: E402
 from ai.score import from_benchmark  # noqa: E402

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from ai.review import MoveReview, Verdict
+from ai.contracts import MoveReview, Verdict
 from ai.score import PROVEN
 from ui.layout import PlayLayout
 from ui.overlay import mix, value_box

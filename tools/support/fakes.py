@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ai.messages import BestMove, EngineMessage, Limits, Progress, Searching, SearchResult
+from ai.contracts import Limits, SearchResult
+from ai.messages import BestMove, EngineMessage, Progress, Searching
 
 
 def search_result(

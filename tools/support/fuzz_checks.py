@@ -231,7 +231,7 @@ class Checker:
     def _check_requests(self, game, mode: Mode) -> None:
         session = self.session
         thinking = session.thinking
-        humans = len(session.human_players())
+        humans = sum(seat.is_human for seat in session.seats)
         if humans != {Mode.COMPUTER: 1, Mode.TWO_PLAYERS: 2, Mode.WATCH: 0}[mode]:
             self.fail(f"{humans} human seats in {mode.value} mode")
         if session.review is not None:
@@ -250,7 +250,8 @@ class Checker:
         if session.is_computer_turn():
             if thinking is None or thinking.pondering or thinking.player != game.to_move():
                 self.fail(f"the computer is to move but no think runs for it: {thinking}")
-            if session.paused or session.answer_ready():
+            # White box: the computer's answer has arrived and only waits for its presentation.
+            if session.paused or session._answer is not None:
                 self._computer_waiting_since = None
             elif self._computer_waiting_since is None:
                 self._computer_waiting_since = time.monotonic()

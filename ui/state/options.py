@@ -122,7 +122,7 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
         type=seconds_type(MAX_THINK_SECONDS),
         default=DEFAULT_MAX_SECONDS,
         metavar="S",
-        help=f"think time of the max level in seconds (default: {DEFAULT_MAX_SECONDS:g})",
+        help=f"think time of the max level per move, in seconds (default: {DEFAULT_MAX_SECONDS:g})",
     )
     group.add_argument("--no-ponder", action="store_true", help="do not think while it is your turn")
     group.add_argument(

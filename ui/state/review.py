@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ai.review import MoveReview, Verdict, result_of
+from ai.contracts import MoveReview, Verdict, result_of
 from ai.score import describe, from_benchmark
 from game.protocol import Game
 
@@ -73,9 +73,6 @@ class GameReview:
         return [self.marks[ply] for ply in sorted(self.marks) if self.marks[ply].changed_result()]
 
     # --- stepping -------------------------------------------------------------------------------------------
-
-    def step(self, delta: int) -> None:
-        self.select(self.cursor + delta)
 
     def select(self, ply: int) -> None:
         """Shows move ``ply`` (clamped to the game's moves)."""

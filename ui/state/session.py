@@ -22,8 +22,9 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from ai.contracts import Limits, SearchResult
 from ai.levels import Level
-from ai.messages import BestMove, EngineMessage, Limits, Progress, ReviewMark, Searching, SearchResult
+from ai.messages import BestMove, EngineMessage, Progress, ReviewMark, Searching
 from game.catalog import new_game
 from game.protocol import Game
 from ui.state.options import FirstPlayer, Mode, PlayOptions
@@ -192,16 +193,9 @@ class Session:
     def is_computer_turn(self) -> bool:
         return not self.game.is_over() and not self.seat_to_move().is_human
 
-    def human_players(self) -> tuple[int, ...]:
-        return tuple(player for player in (0, 1) if self.seats[player].is_human)
-
     def last_move(self) -> int | None:
         history = self.game.history()
         return history[-1] if history else None
-
-    def answer_ready(self) -> bool:
-        """True when the computer's move has arrived and only waits for its presentation."""
-        return self._answer is not None
 
     # --- moves ----------------------------------------------------------------------------------------------
 

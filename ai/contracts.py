@@ -1,0 +1,108 @@
+"""The contracts the layers of ``ai/`` pass between them, below every module that uses them.
+
+A search is handed its limits and returns (or yields) results; the review hands back a review per move; any
+search may be stopped. These types are exchanged by the searches, the solvers, the engine thread and the
+window, so they live in none of them: everything imports this module, and it imports only the score scale.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from ai.score import from_benchmark
+
+
+class SearchStopped(Exception):
+    """Raised inside a search when its stop flag is set or its deadline has passed."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How long a ``think`` may search: up to ``depth`` plies, for at most ``seconds``; either may be None.
+
+    With both None the search goes on until the result is proven (a position with a forced outcome) or it is
+    stopped.
+    """
+
+    depth: int | None = None
+    seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """One completed iteration of a search, as the searches yield it and as Progress and BestMove carry it.
+
+    ``score`` is from the side to move in the searched position (see :mod:`ai.score`); ``exact`` says it is
+    proven (a forced win or loss, or a search that reached the end of every line). ``nodes`` and ``seconds``
+    count the whole search so far (all iterations). ``move_scores`` holds ``(move, score, exact)`` for every
+    legal move, each score from the side to move (the value of playing that move), when the search valued
+    every move (pondering does, and so does the exact solver of the max level); it is empty otherwise.
+    """
+
+    depth: int
+    score: int
+    exact: bool
+    best_move: int
+    principal_variation: tuple[int, ...]
+    nodes: int
+    seconds: float
+    move_scores: tuple[tuple[int, int, bool], ...] = ()
+
+
+class Verdict(enum.Enum):
+    """What a move did to its mover's result (win, draw or loss under best play from both sides)."""
+
+    #: The move has the best score there is.
+    BEST = "best"
+    #: Not the best score, but the same result (a slower win, a quicker loss).
+    KEPT = "kept"
+    #: The result got one step worse: a win became a draw, or a draw a loss.
+    MISTAKE = "mistake"
+    #: A win became a loss.
+    BLUNDER = "blunder"
+
+
+def result_of(score: int) -> int:
+    """The result a benchmark score means for its side: 1 win, 0 draw, -1 loss."""
+    return (score > 0) - (score < 0)
+
+
+def verdict_for(played: int, best: int) -> Verdict:
+    """The verdict on a move of score ``played`` where the best move scores ``best`` (same side)."""
+    if played > best:
+        raise ValueError(f"a move cannot score {played}, above the best score {best}")
+    if played == best:
+        return Verdict.BEST
+    steps = result_of(best) - result_of(played)
+    return (Verdict.KEPT, Verdict.MISTAKE, Verdict.BLUNDER)[steps]
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """The review of one move of a game.
+
+    ``ply`` counts the game's moves from 1; ``mover`` is the player who made it (0 moves first) and ``move``
+    the move (a column or a cell). ``exact`` says the scores are proven: then ``played`` and ``best`` are
+    benchmark scores from the mover's side, ``best_moves`` every move scoring ``best``, and ``verdict`` is
+    set. For an estimate, ``played`` and ``best`` are heuristic engine scores (see :mod:`ai.score`),
+    ``best_moves`` the moves the heuristic search ranks first, and ``verdict`` is None.
+    """
+
+    ply: int
+    mover: int
+    move: int
+    exact: bool
+    played: int
+    best: int
+    best_moves: tuple[int, ...]
+    verdict: Verdict | None
+
+    def engine_score(self, cells: int) -> int:
+        """The value of the move played on the engine's scale (:mod:`ai.score`), from the mover's side, for
+        :func:`ai.score.describe` (a board of ``cells`` cells)."""
+        return from_benchmark(self.played, self.ply - 1, cells) if self.exact else self.played
+
+    def changed_result(self) -> bool:
+        """True when the move made its mover's result worse (a mistake or a blunder)."""
+        return self.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)
