@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 
 from ai.connect4_native import NativeConnectFourSolver
 from ai.connect4_solver import FULL_COLUMN, SolverBase
+from ai.contracts import UNBOUNDED, Budget
 from ai.opening_book import OpeningBook, shipped_book
 from ai.score import to_benchmark, win_in
 from ai.search import Searcher
@@ -78,16 +79,6 @@ class ExactAnalyzer:
         self._helpers: dict[tuple[int, int], SolverBase] = {}
         self._threads = threads if threads is not None else min(2, os.cpu_count() or 1)
         self._searcher = Searcher(TranspositionTable(search_entries))
-        self.stop: threading.Event | None = None
-        self.deadline: float | None = None
-        #: Called every hundred or so positions by the searches that hold the GIL (:meth:`set_checkpoint`).
-        self.on_checkpoint: Callable[[], None] | None = None
-
-    def set_checkpoint(self, hook: Callable[[], None] | None) -> None:
-        """Installs ``hook`` to run every hundred or so positions of the searches that hold the GIL (the
-        engine hands the GIL to the window there)."""
-        self.on_checkpoint = hook
-        self._searcher.on_checkpoint = hook
 
     def clear(self) -> None:
         """Empties every search table (the exact scores already found stay: they are facts)."""
@@ -185,29 +176,24 @@ class ExactAnalyzer:
         return solver
 
     def solver_for(self, game) -> SolverBase:
-        """The solver of ``game``'s board size, with the analyzer's stop flag, deadline and check point."""
-        return self._with_limits(self._solvers, game)
-
-    def _with_limits(self, solvers: dict[tuple[int, int], SolverBase], game) -> SolverBase:
+        """The solver of ``game``'s board size (made if need be)."""
         shape = (game.width, game.height)
-        self._make_solvers(shape, with_helper=solvers is self._helpers)
-        solver = solvers[shape]
-        solver.stop, solver.deadline = self.stop, self.deadline
-        solver.on_checkpoint = self.on_checkpoint
-        return solver
+        self._make_solvers(shape, with_helper=False)
+        return self._solvers[shape]
 
-    def _solve(self, solver: SolverBase, game, weak: bool, at_least: int | None = None) -> int:
+    def _solve(self, solver: SolverBase, game, weak: bool, at_least: int | None, budget: Budget) -> int:
         """``game``'s exact score by ``solver`` (``weak``: its sign), remembered when exact; ``at_least``: a
         score it is known to reach (see SolverBase.solve)."""
         player = game.to_move()
-        score = solver.solve(game.stones(player), game.occupied(), game.ply(), weak, at_least)
+        score = solver.solve(game.stones(player), game.occupied(), game.ply(), weak, at_least, budget)
         return score if weak else self._remember(game, score)
 
-    def score(self, game, weak: bool = False, at_least: int | None = None) -> int:
+    def score(self, game, weak: bool = False, at_least: int | None = None, budget: Budget = UNBOUNDED) -> int:
         """Exact benchmark score for the side to move (``weak``: its sign). The game must not be over.
         ``at_least``: a score the position is known to reach, which may spare the solver work.
 
-        Raises ValueError for a board no exact method here can solve, SearchStopped when interrupted.
+        Raises ValueError for a board no exact method here can solve, SearchStopped when ``budget`` ends the
+        search.
         """
         if game.is_over():
             raise ValueError("game is over")
@@ -216,20 +202,21 @@ class ExactAnalyzer:
         exact = self.known_score(game)
         if exact is None:
             if solver_supports(game):
-                return self._solve(self.solver_for(game), game, weak, at_least)
-            searched = self._searcher.solve(game, deadline=self.deadline, stop=self.stop)
+                return self._solve(self.solver_for(game), game, weak, at_least, budget)
+            searched = self._searcher.solve(game, budget)
             exact = self._remember(game, to_benchmark(searched, game.ply(), game.width * game.height))
         return (exact > 0) - (exact < 0) if weak else exact
 
-    def proven_move(self, game, order: Sequence[int]) -> tuple[int, int]:
+    def proven_move(self, game, order: Sequence[int], budget: Budget = UNBOUNDED) -> tuple[int, int]:
         """The exact score of ``game`` and a move that reaches it (so the best there is), the first such of
         ``order`` (legal moves, most promising first; the other legal moves are tried after them).
 
         Cheaper than :meth:`move_scores` when only a best move is wanted: the position is solved once, and
         each move tried costs one null-window search (usually the first one tried is best). Connect Four
-        boards the solver takes only (see :func:`solver_supports`); raises SearchStopped when interrupted.
+        boards the solver takes only (see :func:`solver_supports`); raises SearchStopped when ``budget``
+        ends the search.
         """
-        score = self.score(game)
+        score = self.score(game, budget=budget)
         cells = game.width * game.height
         solver = self.solver_for(game)
         tried = [*order, *(move for move in game.moves() if move not in order)]
@@ -248,17 +235,17 @@ class ExactAnalyzer:
                         player = game.to_move()
                         current, mask = game.stones(player), game.occupied()
                         # The move reaches the score when the position it leads to is worth at most -score.
-                        reaches = solver.score_at_most(current, mask, game.ply(), -score)
+                        reaches = solver.score_at_most(current, mask, game.ply(), -score, budget)
             finally:
                 game.undo()
             if reaches:
                 return score, move
         raise AssertionError(f"no move of {game.moves_text()!r} reaches its score {score}")
 
-    def move_scores(self, game, weak: bool = False) -> list[int]:
+    def move_scores(self, game, weak: bool = False, budget: Budget = UNBOUNDED) -> list[int]:
         """The score of every move of the board in board order (columns left to right, or cells 1..n), from
         the side to move's point of view, ``ILLEGAL`` where the move is not legal (a full column, a taken
-        cell).
+        cell). Raises SearchStopped when ``budget`` ends the search.
         """
         if game.is_over():
             raise ValueError("game is over")
@@ -274,7 +261,7 @@ class ExactAnalyzer:
                 elif game.is_over():
                     scores[move] = 0
                 elif self.known_score(game) is not None or not solver_supports(game):
-                    scores[move] = -self.score(game, weak)
+                    scores[move] = -self.score(game, weak, budget=budget)
                 else:
                     unsolved.append(move)
             finally:
@@ -284,12 +271,12 @@ class ExactAnalyzer:
         known = None if weak or not unsolved else self.known_score(game)
         at_least = None if known is None else -known
         if len(unsolved) > 1 and self._side_by_side(game):
-            scores.update(self._solve_side_by_side(game, unsolved, weak, at_least))
+            scores.update(self._solve_side_by_side(game, unsolved, weak, at_least, budget))
         else:
             for move in unsolved:
                 game.apply(move)
                 try:
-                    scores[move] = -self.score(game, weak, at_least)
+                    scores[move] = -self.score(game, weak, at_least, budget)
                 finally:
                     game.undo()
         return list(scores.values())
@@ -304,11 +291,13 @@ class ExactAnalyzer:
         self._make_solvers((game.width, game.height), with_helper=True)
         return (game.width, game.height) in self._helpers
 
-    def _solve_side_by_side(self, game, moves: list[int], weak: bool, at_least: int | None) -> dict[int, int]:
+    def _solve_side_by_side(
+        self, game, moves: list[int], weak: bool, at_least: int | None, budget: Budget
+    ) -> dict[int, int]:
         """The score of each of ``moves`` (from the side to move's view), solved by this thread and a helper
         thread, each with its own solver (one table for both), taking the next move as each finishes one;
-        ``at_least``: a score each move's position is known to reach, or None. Both solvers obey the
-        analyzer's stop flag and deadline; the helper has ended when this returns or raises."""
+        ``at_least``: a score each move's position is known to reach, or None. Both solvers obey ``budget``;
+        the helper has ended when this returns or raises."""
         pending = deque(moves)
         scores: dict[int, int] = {}
         failures: list[BaseException] = []
@@ -321,7 +310,7 @@ class ExactAnalyzer:
                     return
                 child = game.copy()
                 child.apply(move)
-                scores[move] = -self._solve(solver, child, weak, at_least)
+                scores[move] = -self._solve(solver, child, weak, at_least, budget)
 
         def helper_work(solver: SolverBase) -> None:
             try:
@@ -329,7 +318,7 @@ class ExactAnalyzer:
             except BaseException as failure:  # handed to the calling thread, which raises it
                 failures.append(failure)
 
-        helper_solver = self._with_limits(self._helpers, game)
+        helper_solver = self._helpers[(game.width, game.height)]
         helper = threading.Thread(target=helper_work, args=(helper_solver,), name="exact-helper", daemon=True)
         helper.start()
         try:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import time
 
 from ai.connect4_solver import SolverBase, table_size
-from ai.contracts import SearchStopped
+from ai.contracts import UNBOUNDED, Budget, SearchStopped
 from ai.opening_book import OpeningBook
 from ai.stop_flag import StopFlag
 
@@ -59,7 +59,8 @@ class NativeConnectFourSolver(SolverBase):
     """Exact solver whose window search runs in C without the GIL (see the module docstring); ``reference``
     selects the Python core's table layout.
 
-    ``stop`` must be a :class:`StopFlag` (a plain ``threading.Event`` could not reach the C search) or None.
+    A budget's ``stop`` must be a :class:`StopFlag` (a plain ``threading.Event`` could not reach the C
+    search) or None.
     """
 
     def __init__(
@@ -123,36 +124,43 @@ class NativeConnectFourSolver(SolverBase):
         return self._core.table_entry(slot)
 
     def solve(
-        self, current: int, mask: int, moves: int, weak: bool = False, at_least: int | None = None
+        self,
+        current: int,
+        mask: int,
+        moves: int,
+        weak: bool = False,
+        at_least: int | None = None,
+        budget: Budget = UNBOUNDED,
     ) -> int:
         # The same bisection as SolverBase.solve, in C: a position that takes microseconds to solve would
         # otherwise spend most of its time crossing from Python to C and back. With no stop flag and no
         # deadline, nothing can stop the search, and the call goes straight to C: _run's checks would cost a
         # tenth of an end-game position's solve.
-        if self.stop is None and self.deadline is None:
+        if budget.stop is None and budget.deadline is None:
             score = self._core.solve(current, mask, moves, weak, -1.0, at_least)
             if score is None:  # only an interrupt of the core's own could do it
                 raise SearchStopped
             return score
-        return self._run(self._core.solve, current, mask, moves, weak, after_seconds=(at_least,))
+        with self._within(budget):
+            return self._run(self._core.solve, current, mask, moves, weak, after_seconds=(at_least,))
 
     def _negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
         return self._run(self._core.negamax, current, mask, moves, alpha, beta)
 
     def _run(self, search, *position_and_window, after_seconds: tuple = ()) -> int:
         """Runs ``search`` (a method of the C core) on ``position_and_window``, the seconds left and
-        ``after_seconds``, with this solver's stop flag and deadline; raises SearchStopped when they stopped
-        it.
+        ``after_seconds``, within the running search's budget; raises SearchStopped when it stopped it.
 
         The core's interrupt flag is clear whenever no search runs: it is cleared after leaving the stop
         flag's ``calling`` block, once no hook can fire any more, so no stop leaks into a later search.
         """
         seconds = -1.0
-        if self.deadline is not None:
-            seconds = self.deadline - time.monotonic()
+        budget = self._budget
+        if budget.deadline is not None:
+            seconds = budget.deadline - time.monotonic()
             if seconds <= 0:
                 raise SearchStopped
-        stop = self.stop
+        stop = budget.stop
         if stop is None:
             score = search(*position_and_window, seconds, *after_seconds)
         elif isinstance(stop, StopFlag):

@@ -41,13 +41,12 @@ different position. (Multiplying and shifting also costs far less than a divisio
 
 from __future__ import annotations
 
-import threading
-import time
 from array import array
-from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from ai.bitlines import completing_cells
-from ai.contracts import SearchStopped
+from ai.contracts import UNBOUNDED, Budget
 from ai.opening_book import OpeningBook
 from game.connect4 import centre_first
 
@@ -75,8 +74,9 @@ class SolverBase:
     its table (``clear``, ``release``); :class:`ConnectFourSolver` is the pure-Python core, the compiled one
     is :class:`ai.connect4_native.NativeConnectFourSolver`.
 
-    ``nodes`` counts the positions explored (callers take differences). A ``stop`` flag or a ``deadline``
-    (``time.monotonic()`` value) set on the solver interrupts any solve with :class:`SearchStopped`.
+    ``nodes`` counts the positions explored (callers take differences). Every search takes a
+    :class:`~ai.contracts.Budget`: its stop flag or deadline interrupts the search with
+    :class:`~ai.contracts.SearchStopped`.
     """
 
     def __init__(self, width: int, height: int) -> None:
@@ -94,11 +94,10 @@ class SolverBase:
         self.min_score = -(self.cells // 2) + 3
         self.max_score = (self.cells + 1) // 2 - 3
         self.nodes = 0
-        self.stop: threading.Event | None = None
-        self.deadline: float | None = None
-        #: Called every hundred or so positions by a core that holds the GIL while it searches (the engine
-        #: hands the GIL to the UI thread there); a core that releases the GIL has no need of it.
-        self.on_checkpoint: Callable[[], None] | None = None
+        # The budget of the search running now, set by each public search for its duration (a core that
+        # holds the GIL calls its check point every hundred or so positions; one that releases it has no
+        # need of the hook).
+        self._budget = UNBOUNDED
 
     def clear(self) -> None:
         """Empties the table in place (a new game)."""
@@ -125,13 +124,22 @@ class SolverBase:
 
     def _negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
         """Score of a position where the side to move cannot win at once, searched in the window (alpha,
-        beta).
+        beta), within the budget of the running search.
 
         Contract (fail-soft): if the true score ``s`` is <= alpha the result is an upper bound of it, in
         [s, alpha]; if ``s`` >= beta the result is a lower bound, in [beta, s]; otherwise it is ``s``.
         Raises SearchStopped when interrupted.
         """
         raise NotImplementedError
+
+    @contextmanager
+    def _within(self, budget: Budget) -> Iterator[None]:
+        """Runs the enclosed search within ``budget``; afterwards no budget is left behind."""
+        self._budget = budget
+        try:
+            yield
+        finally:
+            self._budget = UNBOUNDED
 
     # --- bit helpers ----------------------------------------------------------------------------------------
 
@@ -145,13 +153,25 @@ class SolverBase:
     # --- solving --------------------------------------------------------------------------------------------
 
     def solve(
-        self, current: int, mask: int, moves: int, weak: bool = False, at_least: int | None = None
+        self,
+        current: int,
+        mask: int,
+        moves: int,
+        weak: bool = False,
+        at_least: int | None = None,
+        budget: Budget = UNBOUNDED,
     ) -> int:
         """Exact score of the position for the side to move (``weak``: only its sign, -1 / 0 / 1).
 
         ``at_least``: a score the position is known to reach (a move's, when its parent's score is known:
-        minus the parent's), or None. The game must not be over. Raises SearchStopped when interrupted.
+        minus the parent's), or None. The game must not be over. Raises SearchStopped when ``budget`` ends
+        the search.
         """
+        with self._within(budget):
+            return self._bisect(current, mask, moves, weak, at_least)
+
+    def _bisect(self, current: int, mask: int, moves: int, weak: bool, at_least: int | None) -> int:
+        """:meth:`solve`'s search, within the running budget."""
         if self.can_win_next(current, mask):
             return 1 if weak else (self.cells + 1 - moves) // 2
         low = -((self.cells - moves) // 2)
@@ -183,13 +203,16 @@ class SolverBase:
         # A weak solve's window search may prove more than a sign (a bound such as 6); only the sign is asked.
         return (low > 0) - (low < 0) if weak else low
 
-    def score_at_most(self, current: int, mask: int, moves: int, bound: int) -> bool:
+    def score_at_most(
+        self, current: int, mask: int, moves: int, bound: int, budget: Budget = UNBOUNDED
+    ) -> bool:
         """True when the position's exact score is at most ``bound``: one null-window search, far cheaper
         than :meth:`solve` when only that is asked. The game must not be over. Raises SearchStopped when
-        interrupted."""
+        ``budget`` ends the search."""
         if self.can_win_next(current, mask):
             return (self.cells + 1 - moves) // 2 <= bound
-        return self._negamax(current, mask, moves, bound, bound + 1) <= bound
+        with self._within(budget):
+            return self._negamax(current, mask, moves, bound, bound + 1) <= bound
 
     def analyze(self, current: int, mask: int, moves: int, weak: bool = False) -> list[int]:
         """The score of every column, left to right, ``FULL_COLUMN`` for a full one."""
@@ -212,8 +235,8 @@ class SolverBase:
 
 
 class ConnectFourSolver(SolverBase):
-    """The pure-Python core: solves positions of one board size, keeping its table between calls. The stop
-    flag and the deadline are looked at (and ``on_checkpoint`` called) every ``CHECK_EVERY`` positions."""
+    """The pure-Python core: solves positions of one board size, keeping its table between calls. The
+    budget is looked at (its check point called) every ``CHECK_EVERY`` positions."""
 
     #: The heuristic search's interval (see :attr:`ai.search.Searcher.CHECK_EVERY`).
     CHECK_EVERY = 128
@@ -244,14 +267,6 @@ class ConnectFourSolver(SolverBase):
     @property
     def allocated_slots(self) -> int:
         return len(self.table)
-
-    def _checkpoint(self) -> None:
-        if self.on_checkpoint is not None:
-            self.on_checkpoint()
-        if self.stop is not None and self.stop.is_set():
-            raise SearchStopped
-        if self.deadline is not None and time.monotonic() >= self.deadline:
-            raise SearchStopped
 
     def _negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
         if self._search is None:
@@ -331,7 +346,7 @@ class ConnectFourSolver(SolverBase):
             nonlocal nodes
             nodes += 1
             if not nodes % check_every:
-                solver._checkpoint()
+                solver._budget.check()
             if candidates < 0:
                 s = current ^ mask
                 wins = (s << 1) & (s << 2) & (s << 3)

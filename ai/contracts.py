@@ -8,13 +8,56 @@ window, so they live in none of them: everything imports this module, and it imp
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from ai.score import from_benchmark
 
 
 class SearchStopped(Exception):
     """Raised inside a search when its stop flag is set or its deadline has passed."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What bounds one search, handed to it as an argument (never left on a long-lived object, where the next
+    search would inherit it): ``stop``, a flag another thread may set (an :class:`ai.stop_flag.StopFlag` to
+    reach the compiled solver core too); ``deadline``, an instant of ``time.monotonic()``; ``on_checkpoint``,
+    called at every check point of the searches that hold the GIL (the engine hands the GIL to the window
+    there). Each may be None; :data:`UNBOUNDED` bounds nothing.
+    """
+
+    stop: threading.Event | None = None
+    deadline: float | None = None
+    on_checkpoint: Callable[[], None] | None = None
+
+    def stopped(self) -> bool:
+        """The stop flag is set (the deadline aside)."""
+        return self.stop is not None and self.stop.is_set()
+
+    def check(self) -> None:
+        """A search's check point: calls ``on_checkpoint``, then raises SearchStopped if the flag is set or
+        the deadline has passed."""
+        if self.on_checkpoint is not None:
+            self.on_checkpoint()
+        if self.stopped() or (self.deadline is not None and time.monotonic() >= self.deadline):
+            raise SearchStopped
+
+    def until(self, deadline: float | None) -> Budget:
+        """This budget, ending at ``deadline`` too if that comes first (None: no new deadline)."""
+        if deadline is None or (self.deadline is not None and self.deadline <= deadline):
+            return self
+        return replace(self, deadline=deadline)
+
+    def without_deadline(self) -> Budget:
+        """This budget with no deadline: only the stop flag ends it."""
+        return replace(self, deadline=None)
+
+
+#: The budget of a search that nothing stops but the end of its work.
+UNBOUNDED = Budget()
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from ai.contracts import Limits, SearchResult
+from ai.contracts import Budget, Limits, SearchResult
 from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark, Searching
 from ai.player import Thinker
 from ai.search import Searcher
@@ -117,8 +117,8 @@ class _Pulse:
     """The check point hook: yields the GIL and counts the running request's positions for the UI thread.
 
     Only the worker thread writes; :attr:`latest` is replaced whole, never changed, so a reader on another
-    thread always sees one consistent value. It holds no reference to the engine, so installing it in the
-    searcher makes no reference cycle through the engine.
+    thread always sees one consistent value. It holds no reference to the engine, so handing it to the
+    searches in a budget makes no reference cycle through the engine.
 
     The compiled solver core searches without check points; ``uncounted`` reads its live position count
     (from any thread), and :meth:`now` adds what it explored since the request began.
@@ -183,7 +183,6 @@ class Engine:
     ) -> None:
         self._thinker = Thinker(table_entries=table_entries, solver_slots=solver_slots, seed=seed)
         self._pulse = _Pulse(self._thinker.analyzer.compiled_nodes)
-        self._thinker.set_checkpoint(self._pulse)
         _switch_interval.hold()
         self._jobs: queue.Queue[_Job] = queue.Queue()
         self._replies: queue.Queue[EngineMessage | EngineFailure] = queue.Queue()
@@ -348,9 +347,13 @@ class Engine:
             self._pulse.end()
         return True
 
+    def _budget(self, job: _Job) -> Budget:
+        """The budget of ``job``'s searches: its stop flag, and the pulse at every check point."""
+        return Budget(stop=job.stop, on_checkpoint=self._pulse)
+
     def _think(self, job: _Job) -> Iterator[EngineMessage]:
         last: SearchResult | None = None
-        for last in self._thinker.think(job.game, job.limits, stop=job.stop):
+        for last in self._thinker.think(job.game, job.limits, self._budget(job)):
             yield Progress(job.token, last)
         if last is not None:
             yield BestMove(job.token, last)
@@ -358,9 +361,9 @@ class Engine:
             raise RuntimeError("the search produced no move")
 
     def _ponder(self, job: _Job) -> Iterator[EngineMessage]:
-        for result in self._thinker.ponder(job.game, job.limits, stop=job.stop):
+        for result in self._thinker.ponder(job.game, job.limits, self._budget(job)):
             yield Progress(job.token, result)
 
     def _review(self, job: _Job) -> Iterator[EngineMessage]:
-        for mark in self._thinker.review(job.game, job.limits.seconds, stop=job.stop):
+        for mark in self._thinker.review(job.game, job.limits.seconds, self._budget(job)):
             yield ReviewMark(job.token, mark)

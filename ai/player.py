@@ -14,11 +14,10 @@ from collections.abc import Iterator
 
 from ai.analysis import ExactAnalyzer, solver_supports
 from ai.connect4_solver import FULL_COLUMN
-from ai.contracts import Limits, MoveReview, SearchResult, SearchStopped
+from ai.contracts import UNBOUNDED, Budget, Limits, MoveReview, SearchResult, SearchStopped
 from ai.review import review_game
 from ai.score import PROVEN, from_benchmark, from_child, win_in
 from ai.search import Searcher
-from ai.stop_flag import StopFlag
 from ai.table import TranspositionTable
 
 #: Share of the max level's time the exact solver gets first, to prove the move at once where it can.
@@ -59,20 +58,16 @@ class Thinker:
         self.searcher.table.release()
         self.analyzer.release()
 
-    def set_checkpoint(self, hook) -> None:
-        """Installs ``hook`` to run every hundred or so nodes searched (the engine yields the GIL there)."""
-        self.searcher.on_checkpoint = hook
-        self.analyzer.set_checkpoint(hook)
-
     def review(
-        self, game, seconds_per_position: float | None, stop: StopFlag | None = None
+        self, game, seconds_per_position: float | None, budget: Budget = UNBOUNDED
     ) -> Iterator[MoveReview]:
         """The review of every move of ``game``, with this player's tables (see
         :func:`ai.review.review_game`)."""
-        return review_game(game, self.analyzer, self.searcher, stop, seconds_per_position)
+        return review_game(game, self.analyzer, self.searcher, budget, seconds_per_position)
 
-    def think(self, game, limits: Limits, stop: StopFlag | None = None) -> Iterator[SearchResult]:
+    def think(self, game, limits: Limits, budget: Budget = UNBOUNDED) -> Iterator[SearchResult]:
         """Results for ``game`` (left unchanged) within ``limits``; the last one is the move to play.
+        ``budget`` may stop the thinking earlier (its deadline, if any, is not ``limits``' time).
 
         A depth limit searches exactly that deep (finishing even past ``limits.seconds`` only if no depth has
         completed yet, so there is always a move). Without a depth limit (the max level) the exact solver
@@ -85,34 +80,35 @@ class Thinker:
         start = time.monotonic()
         deadline = start + limits.seconds if limits.seconds is not None else None
         if limits.depth is not None:
-            yield from self._iterate_with_fallback(game, limits.depth, deadline, stop)
+            yield from self._iterate_with_fallback(game, limits.depth, budget.until(deadline))
             return
-        if deadline is not None and solver_supports(game):
+        if deadline is not None and limits.seconds is not None and solver_supports(game):
             # Middle and end games are often proven in a fraction of a second: try that first. What the solver
             # learns stays in its table for the second attempt below.
-            quick = self._solve_best(game, start + QUICK_SOLVE_SHARE * limits.seconds, stop, None)
+            quick = self._solve_best(game, budget.until(start + QUICK_SOLVE_SHARE * limits.seconds), None)
             if quick is not None:
                 yield quick
                 return
             if self.analyzer.known_score(game) is not None:
                 # The book (or the memo) knows the position's score, so proving one move that keeps it is
                 # a null-window search or two: give that most of the time before the heuristic search.
-                proven = self._prove_best(game, start + PROVE_SHARE * limits.seconds, stop, None)
+                proven = self._prove_best(game, budget.until(start + PROVE_SHARE * limits.seconds), None)
                 if proven is not None:
                     yield proven
                     return
-        heuristic_deadline = None if deadline is None else start + HEURISTIC_SHARE * limits.seconds
+        heuristic_deadline = None if limits.seconds is None else start + HEURISTIC_SHARE * limits.seconds
         last = None
-        for last in self._iterate_with_fallback(game, None, heuristic_deadline, stop):
+        for last in self._iterate_with_fallback(game, None, budget.until(heuristic_deadline)):
             yield last
         if last is not None and last.exact:
             return
-        exact = self._prove_best(game, deadline, stop, last)
+        exact = self._prove_best(game, budget.until(deadline), last)
         if exact is not None:
             yield exact
 
-    def ponder(self, game, limits: Limits | None, stop: StopFlag) -> Iterator[SearchResult]:
-        """Searches ``game`` (the human to move) with no deadline until the job is done or ``stop`` is set.
+    def ponder(self, game, limits: Limits | None, budget: Budget = UNBOUNDED) -> Iterator[SearchResult]:
+        """Searches ``game`` (the human to move) until the job is done or ``budget`` ends it (the engine's
+        has no deadline: only its stop flag).
 
         Every reply the human can make is searched as the computer will search it, with a full window, depth
         after depth: all replies at depth 1, then all at depth 2, and so on up to the level's depth (for the
@@ -128,18 +124,18 @@ class Thinker:
         """
         exact = None
         if solver_supports(game):
-            exact = self._solve_best(game, time.monotonic() + PONDER_QUICK_SECONDS, stop, None)
+            exact = self._solve_best(game, budget.until(time.monotonic() + PONDER_QUICK_SECONDS), None)
             if exact is not None:
                 yield exact
                 if limits is None or limits.depth is None:
                     return  # the max level's reply will find the same exact answer at once
         # A depth level's reply is a heuristic search: pondering still fills the table for it, and after an
         # exact result it does so quietly, so that the hint and the overlay keep showing the exact values.
-        for result in self._ponder_by_depth(game, limits, stop):
+        for result in self._ponder_by_depth(game, limits, budget):
             if exact is None:
                 yield result
 
-    def _ponder_by_depth(self, game, limits: Limits | None, stop: StopFlag) -> Iterator[SearchResult]:
+    def _ponder_by_depth(self, game, limits: Limits | None, budget: Budget) -> Iterator[SearchResult]:
         """The heuristic part of :meth:`ponder`, then (for the max level) the exact solver."""
         target = PONDER_DEPTH_CAP if limits is None or limits.depth is None else limits.depth
         start = time.monotonic()
@@ -155,12 +151,12 @@ class Thinker:
                         values[move] = (win_in(1) if game.winner() is not None else 0, True, ())
                         continue
                     result = None
-                    for result in self.searcher.iterate(game, max_depth=depth, stop=stop):
+                    for result in self.searcher.iterate(game, max_depth=depth, budget=budget):
                         pass
                     nodes += self.searcher.nodes
                 finally:
                     game.undo()
-                if stop.is_set() or result is None:
+                if budget.stopped() or result is None:
                     return
                 values[move] = (from_child(result.score), result.exact, result.principal_variation)
             # Next depth: the human's likeliest replies first, as the computer would search them.
@@ -182,33 +178,33 @@ class Thinker:
             if all_exact:
                 return
         if (limits is None or limits.depth is None) and last is not None:
-            exact = self._solve_best(game, None, stop, last)
+            exact = self._solve_best(game, budget, last)
             if exact is not None:
                 yield exact
 
-    def _iterate_with_fallback(self, game, max_depth, deadline, stop) -> Iterator[SearchResult]:
-        """Iterates; if the deadline passes before depth 1 completes, still completes depth 1 for a move."""
+    def _iterate_with_fallback(self, game, max_depth: int | None, budget: Budget) -> Iterator[SearchResult]:
+        """Iterates; if the deadline passes before depth 1 completes, still completes depth 1 for a move
+        (stopped only by the stop flag)."""
         produced = False
-        for result in self.searcher.iterate(game, max_depth=max_depth, deadline=deadline, stop=stop):
+        for result in self.searcher.iterate(game, max_depth=max_depth, budget=budget):
             produced = True
             yield result
-        if not produced and not (stop is not None and stop.is_set()):
-            yield from self.searcher.iterate(game, max_depth=1, stop=stop)
+        if not produced and not budget.stopped():
+            yield from self.searcher.iterate(game, max_depth=1, budget=budget.without_deadline())
 
-    def _prove_best(self, game, deadline, stop, heuristic: SearchResult | None) -> SearchResult | None:
+    def _prove_best(self, game, budget: Budget, heuristic: SearchResult | None) -> SearchResult | None:
         """A proven best move (the heuristic's choice if it is one), or None if the solver cannot prove one in
         time. Unlike :meth:`_solve_best` it values only that move, which takes one solve of the position and
         a null-window search per move tried, often a fraction of solving every move."""
         if not solver_supports(game):
             return None
-        self.analyzer.stop, self.analyzer.deadline = stop, deadline
         nodes_before = self.analyzer.nodes
         start = time.monotonic()
         # The heuristic's choice first, else the centre first (where best moves usually are).
         centre_first = sorted(game.moves(), key=lambda move: abs(2 * move - (game.width - 1)))
         order = [heuristic.best_move] if heuristic is not None else centre_first
         try:
-            score, move = self.analyzer.proven_move(game, order)
+            score, move = self.analyzer.proven_move(game, order, budget)
         except SearchStopped:
             return None
         cells = game.width * game.height
@@ -224,16 +220,15 @@ class Thinker:
             move_scores=((move, value, True),),
         )
 
-    def _solve_best(self, game, deadline, stop, heuristic: SearchResult | None) -> SearchResult | None:
-        """The exact best move by solving every move, or None if the solver cannot finish in time."""
+    def _solve_best(self, game, budget: Budget, heuristic: SearchResult | None) -> SearchResult | None:
+        """The exact best move by solving every move, or None if the solver cannot finish in ``budget``."""
         if not solver_supports(game):
             return None
-        self.analyzer.stop, self.analyzer.deadline = stop, deadline
         solver = self.analyzer.solver_for(game)
         nodes_before = solver.nodes
         start = time.monotonic()
         try:
-            scores = self.analyzer.move_scores(game)
+            scores = self.analyzer.move_scores(game, budget=budget)
         except SearchStopped:
             return None
         best = max(score for score in scores if score != FULL_COLUMN)

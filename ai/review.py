@@ -17,12 +17,11 @@ last move back, so each exact answer fills the table for the earlier, harder pos
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator, Sequence
 
 from ai.analysis import ILLEGAL, ExactAnalyzer, can_analyze
-from ai.contracts import MoveReview, SearchStopped, verdict_for
+from ai.contracts import UNBOUNDED, Budget, MoveReview, SearchStopped, verdict_for
 from ai.score import PROVEN, from_child, win_in
 from ai.search import Searcher
 
@@ -50,7 +49,7 @@ def review_game(
     game,
     analyzer: ExactAnalyzer,
     searcher: Searcher,
-    stop: threading.Event | None = None,
+    budget: Budget = UNBOUNDED,
     seconds_per_position: float | None = 10.0,
 ) -> Iterator[MoveReview]:
     """Yields the review of every move of ``game``'s history, once each, in the order of the work (see the
@@ -58,7 +57,8 @@ def review_game(
 
     Boards of at most ALWAYS_EXACT_CELLS cells are reviewed exactly, however long that takes. On larger ones
     the exact analysis gets ``seconds_per_position`` (None: no limit) and a heuristic estimate takes over
-    where it runs out. Returns early, without an error, when ``stop`` is set.
+    where it runs out. Returns early, without an error, when ``budget``'s stop flag is set (its deadline,
+    if any, bounds every search too).
     """
     history = list(game.history())
     board = game.copy()
@@ -66,17 +66,17 @@ def review_game(
         board.undo()
     cells = board.width * board.height
     exact_possible = can_analyze(board)
-    budget = None if cells <= ALWAYS_EXACT_CELLS else seconds_per_position
+    exact_seconds = None if cells <= ALWAYS_EXACT_CELLS else seconds_per_position
     waiting = list(range(len(history) - 1, -1, -1))
-    quick = QUICK_SECONDS if budget is None else min(QUICK_SECONDS, budget)
-    for seconds in (quick, budget):
+    quick = QUICK_SECONDS if exact_seconds is None else min(QUICK_SECONDS, exact_seconds)
+    for seconds in (quick, exact_seconds):
         if not exact_possible:
             break
         still_waiting = []
         for index in waiting:
-            if stop is not None and stop.is_set():
+            if budget.stopped():
                 return
-            review = _try_exact(board, history, index, analyzer, stop, seconds)
+            review = _try_exact(board, history, index, analyzer, budget, seconds)
             if review is None:
                 still_waiting.append(index)
             else:
@@ -85,10 +85,10 @@ def review_game(
         if seconds is None:
             break
     for index in waiting:
-        if stop is not None and stop.is_set():
+        if budget.stopped():
             return
         _replay(board, history, index)
-        review = _estimate(board, index, history[index], searcher, stop, seconds_per_position)
+        review = _estimate(board, index, history[index], searcher, budget, seconds_per_position)
         if review is None:
             return
         yield review
@@ -103,30 +103,29 @@ def _replay(board, history: Sequence[int], index: int) -> None:
 
 
 def _try_exact(
-    board, history, index: int, analyzer: ExactAnalyzer, stop, seconds: float | None
+    board, history, index: int, analyzer: ExactAnalyzer, budget: Budget, seconds: float | None
 ) -> MoveReview | None:
     """The exact review of move ``index``, or None if the analysis ran out of ``seconds`` (or was stopped)."""
     _replay(board, history, index)
-    analyzer.stop = stop
-    analyzer.deadline = None if seconds is None else time.monotonic() + seconds
+    deadline = None if seconds is None else time.monotonic() + seconds
     try:
-        scores = analyzer.move_scores(board)
+        scores = analyzer.move_scores(board, budget=budget.until(deadline))
     except SearchStopped:
         return None
-    finally:
-        analyzer.deadline = None
     return exact_review(index + 1, board.to_move(), history[index], scores)
 
 
 def _estimate(
-    board, index: int, move: int, searcher: Searcher, stop, seconds: float | None
+    board, index: int, move: int, searcher: Searcher, budget: Budget, seconds: float | None
 ) -> MoveReview | None:
     """The heuristic review of ``move`` in ``board`` (its position, move ``index`` of the game): every move
     searched depth after depth until ``seconds`` pass (at least depth 1); None when stopped."""
     deadline = None if seconds is None else time.monotonic() + seconds
     values: dict[int, int] = {}
     for depth in range(1, ESTIMATE_DEPTH_CAP + 1):
-        depth_values = _values_at_depth(board, searcher, depth, stop, deadline if depth > 1 else None)
+        # Depth 1 always completes (unless stopped), so there is an estimate.
+        depth_budget = budget.until(deadline) if depth > 1 else budget
+        depth_values = _values_at_depth(board, searcher, depth, depth_budget)
         if depth_values is None:
             break
         values = depth_values
@@ -139,9 +138,9 @@ def _estimate(
     return MoveReview(index + 1, board.to_move(), move, False, values[move], best, best_moves, None)
 
 
-def _values_at_depth(board, searcher: Searcher, depth: int, stop, deadline) -> dict[int, int] | None:
-    """The heuristic value of every move of ``board`` at ``depth``, from the mover's side; None when the
-    deadline passed or ``stop`` was set before every move was valued."""
+def _values_at_depth(board, searcher: Searcher, depth: int, budget: Budget) -> dict[int, int] | None:
+    """The heuristic value of every move of ``board`` at ``depth``, from the mover's side; None when
+    ``budget`` ended before every move was valued."""
     values = {}
     for move in board.moves():
         board.apply(move)
@@ -150,7 +149,7 @@ def _values_at_depth(board, searcher: Searcher, depth: int, stop, deadline) -> d
                 values[move] = win_in(1) if board.winner() is not None else 0
                 continue
             last = None
-            for last in searcher.iterate(board, max_depth=depth, deadline=deadline, stop=stop):
+            for last in searcher.iterate(board, max_depth=depth, budget=budget):
                 pass
         finally:
             board.undo()
@@ -165,7 +164,9 @@ def review_lines(
 ) -> str:
     """The review of ``game`` as the ``review`` command prints it: one line per move in the game's order,
     ``<ply> <move> <played> <best> <verdict>`` (``? ? estimate`` for an estimate), then an empty line."""
-    reviews = sorted(review_game(game, analyzer, searcher, None, seconds_per_position), key=lambda r: r.ply)
+    reviews = sorted(
+        review_game(game, analyzer, searcher, UNBOUNDED, seconds_per_position), key=lambda r: r.ply
+    )
     lines = []
     for review in reviews:
         scores = f"{review.played} {review.best} {review.verdict.value}" if review.exact else "? ? estimate"

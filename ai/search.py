@@ -20,11 +20,10 @@ found first: alpha-beta keeps the first move that reaches the best value, so a w
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Callable, Iterator
 
-from ai.contracts import SearchResult, SearchStopped
+from ai.contracts import UNBOUNDED, Budget, SearchResult, SearchStopped
 from ai.evaluate import ThreatEvaluator
 from ai.score import PROVEN, WIN
 from ai.table import EXACT, LOWER, UPPER, TranspositionTable
@@ -75,12 +74,10 @@ class Searcher:
         self._evaluators: dict[tuple, Callable[[object], int]] = {}
         self.rng = rng if rng is not None else random.Random()
         self.nodes = 0
-        #: Called at every check point (every CHECK_EVERY nodes); the engine thread uses it to yield the GIL.
-        self.on_checkpoint: Callable[[], None] | None = None
-        self._stop: threading.Event | None = None
+        # The running search's budget, looked at every CHECK_EVERY nodes; set by each call for its duration.
+        self._budget = UNBOUNDED
         self._symmetric_key: Callable[[], int] | None = None
         self._can_still_win: Callable[[int], bool] | None = None
-        self._deadline: float | None = None
 
     def _evaluator_for(self, game) -> Callable[[object], int]:
         if self._fixed_evaluate is not None:
@@ -91,15 +88,11 @@ class Searcher:
         return self._evaluators[shape]
 
     def iterate(
-        self,
-        game,
-        max_depth: int | None = None,
-        deadline: float | None = None,
-        stop: threading.Event | None = None,
+        self, game, max_depth: int | None = None, budget: Budget = UNBOUNDED
     ) -> Iterator[SearchResult]:
         """Yields one result per completed depth 1, 2, ... until ``max_depth``, a proven result, or the end of
-        the game tree. Stops quietly (no more results) when ``stop`` is set or ``time.monotonic()`` passes
-        ``deadline``. ``game`` is used as the search's scratch board and is left as it was.
+        the game tree. Stops quietly (no more results) when ``budget``'s flag is set or its deadline passes.
+        ``game`` is used as the search's scratch board and is left as it was.
 
         The game must not be over.
         """
@@ -107,7 +100,7 @@ class Searcher:
             raise ValueError("cannot search a finished game")
         start = time.monotonic()
         self.nodes = 0
-        self._stop, self._deadline = stop, deadline
+        self._budget = budget
         self._evaluate = self._evaluator_for(game)
         # Heuristic values need not be the same for mirrored positions, nor bounded by who can still win: the
         # exact search's shortcuts (see solve) stay off here.
@@ -141,17 +134,17 @@ class Searcher:
             if exact:
                 return
 
-    def solve(self, game, deadline: float | None = None, stop: threading.Event | None = None) -> int:
+    def solve(self, game, budget: Budget = UNBOUNDED) -> int:
         """The exact value of ``game`` for the side to move, searching every line to the end of the game.
 
         One full-depth search, without iterative deepening (which would redo most of the work at every depth
-        when no depth is shallow enough to help). Raises SearchStopped when stopped; ``game`` is left as it
-        was.
+        when no depth is shallow enough to help). Raises SearchStopped when ``budget`` ends it; ``game`` is
+        left as it was.
         """
         if game.is_over():
             raise ValueError("cannot search a finished game")
         self.nodes = 0
-        self._stop, self._deadline = stop, deadline
+        self._budget = budget
         self._evaluate = self._evaluator_for(game)
         # Optional in the game protocol, offered by Tic-tac-toe: keys shared by symmetric positions, and
         # whether a side can still complete a line at all. Both hold for game values only, so only this exact
@@ -165,14 +158,6 @@ class Searcher:
             while game.ply() > root_ply:
                 game.undo()
             raise
-
-    def _checkpoint(self) -> None:
-        if self.on_checkpoint is not None:
-            self.on_checkpoint()
-        if self._stop is not None and self._stop.is_set():
-            raise SearchStopped
-        if self._deadline is not None and time.monotonic() >= self._deadline:
-            raise SearchStopped
 
     def _search_root(self, game, root_moves: list[int], depth: int) -> tuple[int, int]:
         """Exact minimax value of the root at ``depth``, and the first move of ``root_moves`` reaching it."""
@@ -197,7 +182,7 @@ class Searcher:
         """
         self.nodes += 1
         if not self.nodes % self.CHECK_EVERY:
-            self._checkpoint()
+            self._budget.check()
         if game.is_over():
             # The game ended on the opponent's move: a win for them, or a draw.
             return -(WIN - ply) if game.winner() is not None else 0

@@ -23,10 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.connect4_native import NativeConnectFourSolver, native_built  # noqa: E402
-from ai.contracts import (
-    Limits,  # noqa: E402
-    SearchStopped,  # noqa: E402
-)
+from ai.contracts import Budget, Limits, SearchStopped  # noqa: E402
 from ai.engine import Engine  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
@@ -79,19 +76,21 @@ def native_stop_latencies(count: int) -> list[float]:
     latencies = []
     for _ in range(count):
         game = ConnectFour.from_moves("".join(rng.choice("1234567") for _ in range(4)))
-        solver.stop = StopFlag()
+        stop = StopFlag()
 
-        def solve(game: ConnectFour) -> None:
+        def solve(game: ConnectFour, stop: StopFlag) -> None:
             try:
-                solver.solve(game.stones(game.to_move()), game.occupied(), game.ply())
+                solver.solve(
+                    game.stones(game.to_move()), game.occupied(), game.ply(), budget=Budget(stop=stop)
+                )
             except SearchStopped:
                 pass
 
-        thread = threading.Thread(target=solve, args=(game,))
+        thread = threading.Thread(target=solve, args=(game, stop))
         thread.start()
         time.sleep(rng.uniform(0.05, 0.5))
         started = time.perf_counter()
-        solver.stop.set()
+        stop.set()
         thread.join()
         latencies.append((time.perf_counter() - started) * 1000)
     solver.release()

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from ai.connect4_native import NativeConnectFourSolver, native_built  # noqa: E402
-from ai.contracts import SearchStopped  # noqa: E402
+from ai.contracts import Budget, SearchStopped  # noqa: E402
 from ai.engine import SWITCH_INTERVAL, Engine  # noqa: E402
 from ai.levels import MAX  # noqa: E402
 from ai.messages import Progress  # noqa: E402
@@ -63,12 +63,11 @@ class CountingEngine(Engine):
 def solve_hard_position(stop: StopFlag, rates: list[float]) -> None:
     """Solves a hard opening position with the compiled core until ``stop`` (the frames' background load)."""
     solver = NativeConnectFourSolver(table_slots=1 << 24)
-    solver.stop = stop
     game = ConnectFour.from_moves("13712")  # Test_L1_R3's first position: seconds of solving
     started = time.perf_counter()
     try:
         while True:
-            solver.solve(game.stones(game.to_move()), game.occupied(), game.ply())
+            solver.solve(game.stones(game.to_move()), game.occupied(), game.ply(), budget=Budget(stop=stop))
             solver.clear()
     except SearchStopped:
         rates.append(solver.nodes / (time.perf_counter() - started))

@@ -241,7 +241,7 @@ class Soak:
             move = self.rng.choice(game.moves())
         else:
             depth = self.rng.randint(1, 4)
-            *_, result = self.bot.think(game.copy(), Limits(depth=depth), stop=threading.Event())
+            *_, result = self.bot.think(game.copy(), Limits(depth=depth))
             move = result.best_move
         layout = scene.layout()
         if scene.gravity:

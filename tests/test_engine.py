@@ -13,7 +13,7 @@ import time
 import pytest
 
 from ai.connect4_solver import ConnectFourSolver
-from ai.contracts import Limits
+from ai.contracts import Budget, Limits
 from ai.engine import SWITCH_INTERVAL, Engine
 from ai.messages import BestMove, Progress
 from ai.player import Thinker
@@ -312,7 +312,7 @@ def test_pondering_saves_at_least_three_times_the_nodes():
     ratios = []
     for position in reuse_positions():
         warm = Thinker(table_entries=1 << 18, seed=0)
-        list(warm.ponder(position, Limits(depth=depth), StopFlag()))
+        list(warm.ponder(position, Limits(depth=depth), Budget(stop=StopFlag())))
         reply = position.copy()
         reply.apply(rng.choice(position.moves()))
         if reply.is_over():

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ai.analysis import ILLEGAL, ExactAnalyzer
-from ai.contracts import MoveReview, Verdict, result_of, verdict_for
+from ai.contracts import UNBOUNDED, Budget, MoveReview, Verdict, result_of, verdict_for
 from ai.review import review_game
 from ai.search import Searcher
 from ai.stop_flag import StopFlag
@@ -110,7 +110,7 @@ def test_a_set_stop_flag_ends_the_review_quietly():
     game = random_game("tictactoe", random.Random(1))
     stop = StopFlag()
     stop.set()
-    assert list(review_game(game, ExactAnalyzer(), searcher(), stop)) == []
+    assert list(review_game(game, ExactAnalyzer(), searcher(), Budget(stop=stop))) == []
 
 
 def test_boards_without_an_exact_method_are_estimated_without_verdicts():
@@ -132,7 +132,9 @@ def test_large_boards_are_exact_where_the_budget_suffices():
     while game.ply() < 46:
         quiet = [move for move in game.moves() if not _ends(game, move)]
         game.apply(rng.choice(quiet))
-    reviews = {review.ply: review for review in review_game(game, ExactAnalyzer(), searcher(), None, 0.02)}
+    reviews = {
+        review.ply: review for review in review_game(game, ExactAnalyzer(), searcher(), UNBOUNDED, 0.02)
+    }
     assert sorted(reviews) == list(range(1, 47))
     assert all(reviews[ply].exact and reviews[ply].verdict is not None for ply in (44, 45, 46))
     assert not reviews[1].exact and reviews[1].verdict is None

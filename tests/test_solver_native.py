@@ -21,7 +21,7 @@ import pytest
 from ai.analysis import SIDE_BY_SIDE_EMPTY_CELLS, ExactAnalyzer
 from ai.connect4_native import NativeConnectFourSolver, native_fits
 from ai.connect4_solver import ConnectFourSolver
-from ai.contracts import SearchStopped
+from ai.contracts import Budget, SearchStopped
 from ai.opening_book import OpeningBook, canonical_key
 from ai.solver_core import GAME_NEAR_DEPTH
 from ai.stop_flag import StopFlag
@@ -149,12 +149,12 @@ def test_bad_positions_and_sizes_are_refused():
         solver.solve(-1, mask, moves)
 
 
-def solve_in_thread(solver, moves: str) -> tuple[threading.Thread, dict]:
+def solve_in_thread(solver, moves: str, budget: Budget) -> tuple[threading.Thread, dict]:
     outcome: dict = {}
 
     def run():
         try:
-            outcome["score"] = solver.solve(*position(moves))
+            outcome["score"] = solver.solve(*position(moves), budget=budget)
         except SearchStopped:
             outcome["stopped"] = time.monotonic()
 
@@ -165,55 +165,51 @@ def solve_in_thread(solver, moves: str) -> tuple[threading.Thread, dict]:
 
 def test_a_stop_ends_a_long_solve_promptly_and_leaves_the_solver_usable():
     solver = NativeConnectFourSolver(table_slots=1 << 20)
-    solver.stop = StopFlag()
-    thread, outcome = solve_in_thread(solver, HARD_POSITION)
+    stop = StopFlag()
+    thread, outcome = solve_in_thread(solver, HARD_POSITION, Budget(stop=stop))
     time.sleep(0.2)
     assert thread.is_alive(), "the hard position should take longer than this"
     stopped_at = time.monotonic()
-    solver.stop.set()
+    stop.set()
     thread.join(5)
     assert "stopped" in outcome, outcome
     # Generous for a loaded machine: the search looks at the flag every thousand positions or so.
     assert outcome["stopped"] - stopped_at < 0.1
     # The table keeps only proven bounds: later solves are still exact, and a new flag starts unset.
-    solver.stop = StopFlag()
+    fresh = Budget(stop=StopFlag())
     for moves, expected in read_positions("Test_L2_R1")[:20]:
-        assert solver.solve(*position(moves)) == expected
+        assert solver.solve(*position(moves), budget=fresh) == expected
 
 
 def test_a_stop_set_before_the_solve_stops_it_and_never_reaches_the_next_one():
     solver = NativeConnectFourSolver(table_slots=1 << 17)
     moves, expected = read_positions("Test_L1_R1")[0]
-    solver.stop = StopFlag()
-    solver.stop.set()
+    stop = StopFlag()
+    stop.set()
     with pytest.raises(SearchStopped):
-        solver.solve(*position(moves))
-    solver.stop = None
+        solver.solve(*position(moves), budget=Budget(stop=stop))
+    # The stopped search's budget is not left behind on the solver.
     assert solver.solve(*position(moves)) == expected
-    solver.stop = StopFlag()
-    assert solver.solve(*position(moves)) == expected
+    assert solver.solve(*position(moves), budget=Budget(stop=StopFlag())) == expected
 
 
 def test_a_deadline_stops_a_long_solve():
     solver = NativeConnectFourSolver(table_slots=1 << 20)
-    solver.deadline = time.monotonic() + 0.1
     started = time.monotonic()
     with pytest.raises(SearchStopped):
-        solver.solve(*position(HARD_POSITION))
+        solver.solve(*position(HARD_POSITION), budget=Budget(deadline=started + 0.1))
     assert time.monotonic() - started < 1.0
 
 
 def test_a_plain_event_is_refused_since_it_could_not_stop_the_search():
     solver = NativeConnectFourSolver(table_slots=1 << 17)
-    solver.stop = threading.Event()
     with pytest.raises(TypeError):
-        solver.solve(*position("4453"))
+        solver.solve(*position("4453"), budget=Budget(stop=threading.Event()))
 
 
 def test_other_threads_run_while_the_core_solves():
     """The GIL is released: a counting thread goes on while the main thread is inside the C search."""
     solver = NativeConnectFourSolver(table_slots=1 << 20)
-    solver.deadline = time.monotonic() + 0.3
     counted = [0]
     done = threading.Event()
 
@@ -227,7 +223,7 @@ def test_other_threads_run_while_the_core_solves():
     before = counted[0]
     try:
         with pytest.raises(SearchStopped):
-            solver.solve(*position(HARD_POSITION))
+            solver.solve(*position(HARD_POSITION), budget=Budget(deadline=time.monotonic() + 0.3))
         during = counted[0] - before
     finally:
         done.set()
@@ -238,8 +234,8 @@ def test_other_threads_run_while_the_core_solves():
 
 def test_one_search_at_a_time_and_no_clear_while_searching():
     solver = NativeConnectFourSolver(table_slots=1 << 20)
-    solver.stop = StopFlag()
-    thread, outcome = solve_in_thread(solver, HARD_POSITION)
+    stop = StopFlag()
+    thread, outcome = solve_in_thread(solver, HARD_POSITION, Budget(stop=stop))
     time.sleep(0.1)
     try:
         with pytest.raises(RuntimeError):
@@ -247,7 +243,7 @@ def test_one_search_at_a_time_and_no_clear_while_searching():
         with pytest.raises(RuntimeError):
             solver.clear()
     finally:
-        solver.stop.set()
+        stop.set()
         thread.join(5)
     assert "stopped" in outcome
 
@@ -345,13 +341,13 @@ def test_pure_python_forced_by_the_environment_gives_the_same_answers_quietly():
 def test_the_engine_sees_the_compiled_core_count_while_it_searches():
     """The status line's live count: the compiled core has no check points, so the engine reads its count."""
     analyzer = ExactAnalyzer(solver_slots=1 << 20, book=lambda: None)  # the book holds HARD_POSITION
-    analyzer.stop = StopFlag()
+    stop = StopFlag()
     game = ConnectFour.from_moves(HARD_POSITION)
     outcome: dict = {}
 
     def run():
         try:
-            outcome["score"] = analyzer.score(game)
+            outcome["score"] = analyzer.score(game, budget=Budget(stop=stop))
         except SearchStopped:
             outcome["stopped"] = True
 
@@ -363,7 +359,7 @@ def test_the_engine_sees_the_compiled_core_count_while_it_searches():
             time.sleep(0.05)
             counts.append(analyzer.compiled_nodes())
     finally:
-        analyzer.stop.set()
+        stop.set()
         thread.join(5)
     assert outcome == {"stopped": True}
     assert counts == sorted(counts) and len(set(counts)) == len(counts), counts
@@ -451,13 +447,13 @@ def test_two_threads_give_the_scores_of_one():
 
 def test_a_stop_ends_both_threads_of_an_analysis():
     analyzer = ExactAnalyzer(solver_slots=1 << 20, book=lambda: None, threads=2)
-    analyzer.stop = StopFlag()
+    stop = StopFlag()
     game = ConnectFour.from_moves(HARD_POSITION[:4])
     outcome: dict = {}
 
     def run():
         try:
-            outcome["scores"] = analyzer.move_scores(game)
+            outcome["scores"] = analyzer.move_scores(game, budget=Budget(stop=stop))
         except SearchStopped:
             outcome["stopped"] = time.monotonic()
 
@@ -466,7 +462,7 @@ def test_a_stop_ends_both_threads_of_an_analysis():
     time.sleep(0.3)
     assert len(helper_threads()) == 1, "the analysis should still run on two threads"
     stopped_at = time.monotonic()
-    analyzer.stop.set()
+    stop.set()
     thread.join(5)
     assert "stopped" in outcome and outcome["stopped"] - stopped_at < 0.1, outcome
     assert helper_threads() == []
@@ -530,12 +526,12 @@ def test_two_threads_sharing_a_table_prove_the_published_scores():
 def test_a_shared_table_lives_until_both_solvers_let_go_and_is_not_cleared_under_a_search():
     first = NativeConnectFourSolver(table_slots=1 << 17)
     second = NativeConnectFourSolver(table_slots=1 << 17, share_table_with=first)
-    first.stop = StopFlag()
+    stop = StopFlag()
     outcome = {}
 
     def run():
         try:
-            first.solve(*position("4444"))
+            first.solve(*position("4444"), budget=Budget(stop=stop))
         except SearchStopped:
             outcome["stopped"] = True
 
@@ -544,7 +540,7 @@ def test_a_shared_table_lives_until_both_solvers_let_go_and_is_not_cleared_under
     time.sleep(0.2)
     with pytest.raises(RuntimeError):
         second.clear()  # the other solver searches in that table
-    first.stop.set()
+    stop.set()
     thread.join(5)
     assert outcome == {"stopped": True}
     first.release()

@@ -23,7 +23,7 @@ import pygame  # noqa: E402
 
 from ai.analysis import ExactAnalyzer  # noqa: E402
 from ai.connect4_solver import FULL_COLUMN  # noqa: E402
-from ai.contracts import Limits, SearchResult  # noqa: E402
+from ai.contracts import Budget, Limits, SearchResult  # noqa: E402
 from ai.levels import MAX, Level  # noqa: E402
 from ai.messages import BestMove, Progress, ReviewMark, Searching  # noqa: E402
 from ai.player import Thinker  # noqa: E402
@@ -116,7 +116,7 @@ def heuristic_ponder_progress(scene: PlayScene, engine: FakeEngine, depth: int) 
     thinker = Thinker(table_entries=1 << 16, seed=1)
     game = scene.game.copy()
     last = None
-    for last in thinker.ponder(game, Limits(depth=depth), StopFlag()):
+    for last in thinker.ponder(game, Limits(depth=depth), Budget(stop=StopFlag())):
         pass
     assert last is not None
     token = engine.last("ponder").token
@@ -195,7 +195,7 @@ def main() -> int:
     scene.act(Action.REVIEW)
     token = engine.last("review").token
     analyzer = ExactAnalyzer(solver_slots=1 << 20)
-    for mark in review_game(scene.game, analyzer, Searcher(TranspositionTable(1 << 16)), StopFlag()):
+    for mark in review_game(scene.game, analyzer, Searcher(TranspositionTable(1 << 16))):
         engine.deliver(ReviewMark(token, mark))
     settle(scene, engine, 0.5)
     save(scene, "connect4-review")
