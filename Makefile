@@ -10,7 +10,7 @@ ARGS   ?=
 
 .PHONY: play test bench screenshots clean
 
-$(STAMP): pyproject.toml setup.py ai/_c4core.c
+$(STAMP): pyproject.toml setup.py ai/exact/_c4core.c
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "Python 3.10+ is needed, found " + sys.version.split()[0])'
 	$(PYTHON) -m venv $(VENV)
 	@# pygame-ce installs as `pygame`: a venv made when the game used pygame itself must lose it first.
@@ -32,4 +32,4 @@ screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache ai/*.so
+	rm -rf $(VENV) build *.egg-info .pytest_cache ai/exact/*.so

@@ -155,7 +155,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         return new_game(args.game, width, height)
 
     if tool == "analyze":
-        from ai.analysis import ExactAnalyzer, can_analyze
+        from ai.exact.analysis import ExactAnalyzer, can_analyze
 
         if not can_analyze(make_game()):
             print(f"{PROGRAM} analyze: error: no exact analysis for {make_game().variant()}", file=err)
@@ -168,10 +168,10 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
             return str(analyzer.score(game, args.weak))
 
     elif tool == "review":
-        from ai.analysis import ExactAnalyzer
-        from ai.review import review_lines
-        from ai.search import Searcher
-        from ai.table import TranspositionTable
+        from ai.exact.analysis import ExactAnalyzer
+        from ai.heuristic.search import Searcher
+        from ai.heuristic.table import TranspositionTable
+        from ai.play.review import review_lines
 
         analyzer, searcher = ExactAnalyzer(), Searcher(TranspositionTable(1 << 20))
 
@@ -181,7 +181,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         return process_lines(stdin, make_game, answer, out, err, games=True)
     else:
         from ai.contracts import Limits
-        from ai.player import Thinker
+        from ai.play.thinker import Thinker
 
         thinker = Thinker(seed=args.seed)
         limits = Limits(depth=args.depth, seconds=args.seconds)
@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         argv = [TOOL_ALIASES[argv[0]], *argv[1:]]
     if argv in (["--install-desktop-entry"], ["--remove-desktop-entry"]):
         return desktop_entry(install=argv[0] == "--install-desktop-entry")
-    from ai.solver_core import missing_required_core, tell_if_fallback
+    from ai.exact.choice import missing_required_core, tell_if_fallback
 
     if (error := missing_required_core()) is not None:
         print(f"ponder: error: {error}", file=sys.stderr)

@@ -1,6 +1,7 @@
 """Build script for the optional compiled core (everything else is declared in pyproject.toml).
 
-``ai._c4core`` is the exact solver's hot loop in C. It is optional: where no C compiler (or no Python headers)
+``ai.exact._c4core`` is the exact solver's hot loop in C. It is optional: where no C compiler (or no Python
+headers)
 is found, the build skips it, the install still succeeds, and the game runs on the pure-Python solver.
 """
 
@@ -15,6 +16,8 @@ else:
 
 setup(
     ext_modules=[
-        Extension("ai._c4core", sources=["ai/_c4core.c"], extra_compile_args=compile_args, optional=True),
+        Extension(
+            "ai.exact._c4core", sources=["ai/exact/_c4core.c"], extra_compile_args=compile_args, optional=True
+        ),
     ]
 )

@@ -16,7 +16,7 @@ the caller's policy (the play session's: pondering on the human's time, or an an
 the engine runs every request it is given. Every reply the human can make is a subtree of the position, so
 when the human has moved, the ``think`` for the computer's reply finds that subtree already in the shared
 transposition table. A ponder search ends by itself when it has done its job
-(see :meth:`ai.player.Thinker.ponder`) and the worker then sleeps on its queue, using no CPU.
+(see :meth:`ai.play.thinker.Thinker.ponder`) and the worker then sleeps on its queue, using no CPU.
 
 New games: ``new_game(game)`` has the worker get the game's board ready before any search of it: for 7 x 6 it
 reads the opening book and makes the solver table (about half a second, mostly without the GIL), so that
@@ -47,9 +47,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from ai.contracts import Budget, Limits, SearchResult
+from ai.heuristic.search import Searcher
 from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark, Searching
-from ai.player import Thinker
-from ai.search import Searcher
+from ai.play.thinker import Thinker
 from ai.stop_flag import StopFlag
 
 #: Slots of the search's transposition table by default (about 80 MB when full).
@@ -216,7 +216,7 @@ class Engine:
         ``limits`` are those of the computer's level (None: no level, as for two players), which tell how
         deep pondering is useful; there is no deadline. Each completed depth posts a Progress valuing every
         reply (``move_scores``); a ponder never gets a BestMove, and ends by itself when it has done its job
-        (see :meth:`ai.player.Thinker.ponder`). Raises ValueError at once for a finished game.
+        (see :meth:`ai.play.thinker.Thinker.ponder`). Raises ValueError at once for a finished game.
         """
         if game.is_over():
             raise ValueError("cannot ponder a finished game")
@@ -225,7 +225,8 @@ class Engine:
     def review(self, game, seconds_per_position: float | None = None) -> int:
         """Starts the review of every move of ``game`` (finished or not); returns the request's token.
 
-        Each move gets one ReviewMark as the work finishes it (see :func:`ai.review.review_game`, which also
+        Each move gets one ReviewMark as the work finishes it (see :func:`ai.play.review.review_game`, which
+        also
         says where ``seconds_per_position`` applies); the request ends by itself after the last one.
         """
         return self._submit(_Kind.REVIEW, game, Limits(seconds=seconds_per_position))

@@ -61,7 +61,8 @@ class EngineFailure:
 
 @dataclass(frozen=True)
 class ReviewMark:
-    """The review of one move of the game of the ``review`` request ``token`` (see :mod:`ai.review`); one per
+    """The review of one move of the game of the ``review`` request ``token`` (see :mod:`ai.play.review`);
+    one per
     move, in the order the work finishes them."""
 
     token: int

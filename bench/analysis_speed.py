@@ -12,9 +12,10 @@ The games (``--source``):
 
 Every prefix of a game, from the empty board on, is one position. Each position gets
 what the analysis overlay and the max level ask for: the exact score of every move
-(:meth:`ai.analysis.ExactAnalyzer.move_scores`, the opening book first, then the solver). One analyzer is kept
+(:meth:`ai.exact.analysis.ExactAnalyzer.move_scores`, the opening book first, then the solver). One analyzer
+is kept
 through a game, as in the window (``--fresh`` starts each position with an empty one: the worst case). Each
-analyzer is made ready for the board before the clock starts (:meth:`ai.analysis.ExactAnalyzer.prepare`:
+analyzer is made ready for the board before the clock starts (:meth:`ai.exact.analysis.ExactAnalyzer.prepare`:
 the book read, the solvers' table made), as the engine's worker does when a game starts: making a fresh
 128 MB table takes a quarter of a second the first time in a process, and that is not analysis.
 
@@ -32,9 +33,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.analysis import ExactAnalyzer  # noqa: E402
 from ai.contracts import Limits  # noqa: E402
-from ai.solver_core import core_name  # noqa: E402
+from ai.exact.analysis import ExactAnalyzer  # noqa: E402
+from ai.exact.choice import core_name  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from bench.matches import Player, openings, play_game  # noqa: E402
 from bench.testsets import format_seconds, read_set  # noqa: E402

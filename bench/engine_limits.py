@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.connect4_native import NativeConnectFourSolver, native_built  # noqa: E402
 from ai.contracts import Budget, Limits, SearchStopped  # noqa: E402
 from ai.engine import Engine  # noqa: E402
+from ai.exact.compiled_core import NativeConnectFourSolver, native_built  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402

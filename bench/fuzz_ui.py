@@ -53,7 +53,7 @@ import pygame  # noqa: E402
 
 from ai.contracts import Limits  # noqa: E402
 from ai.engine import Engine  # noqa: E402
-from ai.levels import MAX, Level, levels_for  # noqa: E402
+from ai.play.levels import MAX, Level, levels_for  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game.catalog import GAME_NAMES, SIZES, new_game  # noqa: E402
 from tools.support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402

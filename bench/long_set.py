@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.connect4_native import NativeConnectFourSolver, native_built  # noqa: E402
+from ai.exact.compiled_core import NativeConnectFourSolver, native_built  # noqa: E402
 from bench import cpp_reference  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from bench.testsets import format_seconds, read_set, timed_solve  # noqa: E402

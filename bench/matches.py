@@ -6,9 +6,9 @@ import random
 from dataclasses import dataclass
 
 from ai.contracts import Limits
-from ai.player import Thinker
-from ai.search import Searcher
-from ai.table import TranspositionTable
+from ai.heuristic.search import Searcher
+from ai.heuristic.table import TranspositionTable
+from ai.play.thinker import Thinker
 from game import ConnectFour
 
 

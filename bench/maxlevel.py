@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.analysis import ExactAnalyzer  # noqa: E402
 from ai.contracts import Limits  # noqa: E402
-from ai.player import Thinker  # noqa: E402
+from ai.exact.analysis import ExactAnalyzer  # noqa: E402
+from ai.play.thinker import Thinker  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
 

@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.search import Searcher  # noqa: E402
-from ai.table import TranspositionTable  # noqa: E402
+from ai.heuristic.search import Searcher  # noqa: E402
+from ai.heuristic.table import TranspositionTable  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
 

@@ -26,11 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.analysis import ILLEGAL, ExactAnalyzer  # noqa: E402
 from ai.contracts import Limits  # noqa: E402
 from ai.engine import Engine  # noqa: E402
+from ai.exact.analysis import ILLEGAL, ExactAnalyzer  # noqa: E402
+from ai.exact.choice import core_name  # noqa: E402
 from ai.messages import BestMove  # noqa: E402
-from ai.solver_core import core_name  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
 

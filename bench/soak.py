@@ -43,8 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from ai.contracts import Limits  # noqa: E402
-from ai.levels import Level, levels_for  # noqa: E402
-from ai.player import Thinker  # noqa: E402
+from ai.play.levels import Level, levels_for  # noqa: E402
+from ai.play.thinker import Thinker  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game.catalog import SIZES  # noqa: E402
 from tools.support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402

@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.contracts import Limits  # noqa: E402
-from ai.evaluate import ThreatEvaluator, trivial_evaluation  # noqa: E402
+from ai.heuristic.evaluate import ThreatEvaluator, trivial_evaluation  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from bench.matches import Player, match, openings  # noqa: E402
 

@@ -22,8 +22,9 @@ def read_positions(name: str) -> list[tuple[str, int]]:
 
 import pytest  # noqa: E402
 
-from ai.connect4_native import NativeConnectFourSolver, native_built  # noqa: E402
-from ai.connect4_solver import ConnectFourSolver  # noqa: E402
+from ai.exact.base import FULL_COLUMN  # noqa: E402
+from ai.exact.compiled_core import NativeConnectFourSolver, native_built  # noqa: E402
+from ai.exact.python_core import ConnectFourSolver  # noqa: E402
 
 #: The exact solver's cores, by name: every solver test runs on each.
 SOLVER_CORES = {"python": ConnectFourSolver, "compiled": NativeConnectFourSolver}
@@ -34,7 +35,7 @@ def require_compiled_core() -> None:
     with PONDER_REQUIRE_NATIVE (CI), where a missing core is a failure."""
     if not native_built():
         if os.environ.get("PONDER_REQUIRE_NATIVE", "") not in ("", "0"):
-            pytest.fail("PONDER_REQUIRE_NATIVE is set but the compiled core ai._c4core is not built")
+            pytest.fail("PONDER_REQUIRE_NATIVE is set but the compiled core ai.exact._c4core is not built")
         pytest.skip("the compiled solver core is not built (no C compiler at install)")
 
 
@@ -52,3 +53,24 @@ def private_user_dirs(tmp_path_factory, monkeypatch):
     base = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("PONDER_CONFIG_DIR", str(base / "config"))
     monkeypatch.setenv("PONDER_DATA_DIR", str(base / "data"))
+
+
+def column_scores(solver, current: int, mask: int, moves: int) -> list[int]:
+    """The score of every column of a bitboard position by ``solver``, left to right, ``FULL_COLUMN`` for a
+    full one: a win with the next stone scores ``(cells + 1 - moves) // 2``, a full board after it 0."""
+    scores = []
+    for column in range(solver.width):
+        top = 1 << (column * solver.column_bits + solver.height - 1)
+        if mask & top:
+            scores.append(FULL_COLUMN)
+            continue
+        move = (mask + (1 << column * solver.column_bits)) & (
+            ((1 << solver.height) - 1) << column * solver.column_bits
+        )
+        if solver.winning_cells(current, mask) & move:
+            scores.append((solver.cells + 1 - moves) // 2)
+        elif moves + 1 == solver.cells:
+            scores.append(0)
+        else:
+            scores.append(-solver.solve(current ^ mask, mask | move, moves + 1))
+    return scores

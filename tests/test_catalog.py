@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.levels import MAX, Level, levels_for
+from ai.play.levels import MAX, Level, levels_for
 from game.catalog import DEFAULT_GAME, GAME_NAMES, GAMES, new_game
 
 ROOT = Path(__file__).resolve().parent.parent

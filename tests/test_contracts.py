@@ -6,11 +6,11 @@ import time
 
 import pytest
 
-from ai.analysis import ExactAnalyzer
 from ai.contracts import UNBOUNDED, Budget, SearchStopped
-from ai.search import Searcher
+from ai.exact.analysis import ExactAnalyzer
+from ai.heuristic.search import Searcher
+from ai.heuristic.table import TranspositionTable
 from ai.stop_flag import StopFlag
-from ai.table import TranspositionTable
 from game import ConnectFour
 
 

@@ -12,12 +12,12 @@ import time
 
 import pytest
 
-from ai.connect4_solver import ConnectFourSolver
 from ai.contracts import Budget, Limits
 from ai.engine import SWITCH_INTERVAL, Engine
+from ai.exact.python_core import ConnectFourSolver
+from ai.heuristic.search import Searcher
 from ai.messages import BestMove, Progress
-from ai.player import Thinker
-from ai.search import Searcher
+from ai.play.thinker import Thinker
 from ai.stop_flag import StopFlag
 from game import ConnectFour, TicTacToe
 from tests.conftest import TESTSETS

@@ -86,7 +86,13 @@ def player_env(tmp_path: Path) -> dict[str, str]:
 def test_the_sdist_carries_the_sources_and_the_data(built):
     with tarfile.open(built[0]) as sdist:
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
-    for needed in ("ai/_c4core.c", "assets/c4-book-7x6.bin", "assets/drop.wav", "assets/icon.png", "main.py"):
+    for needed in (
+        "ai/exact/_c4core.c",
+        "assets/c4-book-7x6.bin",
+        "assets/drop.wav",
+        "assets/icon.png",
+        "main.py",
+    ):
         assert needed in names
     assert "ui/state/current_game.py" in names
 
@@ -110,7 +116,7 @@ def test_every_installed_module_imports_from_another_folder(installed, elsewhere
         "    for module in pkgutil.walk_packages(package.__path__, name + '.'):\n"
         "        importlib.import_module(module.name)\n"
         "import main\n"
-        "from ai.connect4_native import native_built\n"
+        "from ai.exact.compiled_core import native_built\n"
         "print('compiled' if native_built() else 'python')\n"
     )
     done = subprocess.run(
@@ -142,7 +148,7 @@ def test_ponder_help_lists_the_tools(installed, elsewhere, tmp_path):
 
 
 def test_the_installed_tools_answer_in_either_spelling(installed, elsewhere, tmp_path):
-    from ai.analysis import ExactAnalyzer
+    from ai.exact.analysis import ExactAnalyzer
     from game.connect4 import ConnectFour
 
     position = ConnectFour()

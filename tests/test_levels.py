@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ai.contracts import Limits
-from ai.levels import MAX, Level, levels_for, parse_level
-from ai.player import Thinker
+from ai.play.levels import MAX, Level, levels_for, parse_level
+from ai.play.thinker import Thinker
 from game import ConnectFour, TicTacToe
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ai.opening_book import BOOK_PATH, OpeningBook
+from ai.exact.book import BOOK_PATH, OpeningBook
 from tests.conftest import require_compiled_core
 from tools import make_book
 

@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from ai.levels import MAX_THINK_SECONDS, Level, parse_level
+from ai.play.levels import MAX_THINK_SECONDS, Level, parse_level
 from game.catalog import parse_size
 from game.numerals import MAX_DIGITS, positive_int, seconds_type, whole_number
 

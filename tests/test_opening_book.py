@@ -12,17 +12,9 @@ from array import array
 
 import pytest
 
-from ai.analysis import ExactAnalyzer
-from ai.opening_book import (
-    BOOK_PATH,
-    HEADER,
-    BookError,
-    OpeningBook,
-    canonical_key,
-    mirror_key,
-    shipped_book,
-)
-from ai.solver_core import native_in_use
+from ai.exact.analysis import ExactAnalyzer
+from ai.exact.book import BOOK_PATH, HEADER, BookError, OpeningBook, canonical_key, mirror_key, shipped_book
+from ai.exact.choice import native_in_use
 from game import ConnectFour
 from tests.conftest import ROOT, read_positions
 
@@ -187,7 +179,7 @@ def test_a_broken_book_warns_once_and_every_answer_is_still_exact(tmp_path):
     broken.write_bytes(BOOK_PATH.read_bytes()[:-5])
     rows = read_positions("Test_L2_R1")[:4]
     code = (
-        "import sys, ai.opening_book as b, main; "
+        "import sys, ai.exact.book as b, main; "
         f"b.BOOK_PATH = b.Path({str(broken)!r}); "
         "sys.argv = ['main.py', 'analyze']; sys.exit(main.main())"
     )

@@ -13,10 +13,10 @@ from collections.abc import Callable
 
 import pytest
 
-from ai.analysis import ILLEGAL, ExactAnalyzer
-from ai.levels import MAX
-from ai.opening_book import shipped_book
-from ai.player import Thinker
+from ai.exact.analysis import ILLEGAL, ExactAnalyzer
+from ai.exact.book import shipped_book
+from ai.play.levels import MAX
+from ai.play.thinker import Thinker
 from game import ConnectFour
 
 

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from ai.analysis import ExactAnalyzer
 from ai.contracts import Limits
-from ai.levels import levels_for
-from ai.player import Thinker
+from ai.exact.analysis import ExactAnalyzer
+from ai.play.levels import levels_for
+from ai.play.thinker import Thinker
 from ai.score import from_benchmark, plies_to_end
 from game import ConnectFour, TicTacToe
 from tests.conftest import TESTSETS

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from ai.analysis import ILLEGAL, ExactAnalyzer
 from ai.contracts import UNBOUNDED, Budget, MoveReview, Verdict, result_of, verdict_for
-from ai.review import review_game
-from ai.search import Searcher
+from ai.exact.analysis import ILLEGAL, ExactAnalyzer
+from ai.heuristic.search import Searcher
+from ai.heuristic.table import TranspositionTable
+from ai.play.review import review_game
 from ai.stop_flag import StopFlag
-from ai.table import TranspositionTable
 from game.catalog import new_game
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from ai.levels import MAX, Level
+from ai.play.levels import MAX, Level
 from ui.state import userfiles
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.settings import FILE_NAME, Settings, SettingsStore, from_json, to_json

@@ -18,15 +18,15 @@ from array import array
 
 import pytest
 
-from ai.analysis import SIDE_BY_SIDE_EMPTY_CELLS, ExactAnalyzer
-from ai.connect4_native import NativeConnectFourSolver, native_fits
-from ai.connect4_solver import ConnectFourSolver
 from ai.contracts import Budget, SearchStopped
-from ai.opening_book import OpeningBook, canonical_key
-from ai.solver_core import GAME_NEAR_DEPTH
+from ai.exact.analysis import SIDE_BY_SIDE_EMPTY_CELLS, ExactAnalyzer
+from ai.exact.book import OpeningBook, canonical_key
+from ai.exact.choice import GAME_NEAR_DEPTH
+from ai.exact.compiled_core import NativeConnectFourSolver, native_fits
+from ai.exact.python_core import ConnectFourSolver
 from ai.stop_flag import StopFlag
 from game import ConnectFour, TicTacToe
-from tests.conftest import ROOT, read_positions, require_compiled_core
+from tests.conftest import ROOT, column_scores, read_positions, require_compiled_core
 
 pytestmark = pytest.mark.usefixtures("compiled_core")
 
@@ -98,8 +98,12 @@ def test_same_scores_and_positions_on_every_board_size(width, height, fewest):
                 == compiled.solve(current, mask, moves, weak)
                 == enhanced.solve(current, mask, moves, weak)
             )
-        columns = python.analyze(current, mask, moves)
-        assert columns == compiled.analyze(current, mask, moves) == enhanced.analyze(current, mask, moves)
+        columns = column_scores(python, current, mask, moves)
+        assert (
+            columns
+            == column_scores(compiled, current, mask, moves)
+            == column_scores(enhanced, current, mask, moves)
+        )
         assert python.nodes == compiled.nodes
 
 
@@ -312,7 +316,7 @@ def run_analyze(environment: dict[str, str], text: str, prelude: str = "") -> su
 
 
 # Blocks the compiled module, as on a machine where it could not be built.
-WITHOUT_COMPILED_CORE = "import sys; sys.modules['ai._c4core'] = None\n"
+WITHOUT_COMPILED_CORE = "import sys; sys.modules['ai.exact._c4core'] = None\n"
 
 
 def test_without_the_compiled_core_the_tools_say_so_once_and_still_answer():

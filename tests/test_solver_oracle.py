@@ -10,8 +10,9 @@ import random
 
 import pytest
 
-from ai.connect4_solver import FULL_COLUMN
+from ai.exact.base import FULL_COLUMN
 from game import ConnectFour
+from tests.conftest import column_scores
 
 
 def oracle_score(game: ConnectFour, memo: dict[int, int]) -> int:
@@ -82,7 +83,7 @@ def test_solver_agrees_with_plain_negamax(solver_class, width, height, stones, c
         weak = solver.solve(game.stones(player), game.occupied(), game.ply(), weak=True)
         if got != expected or weak != (expected > 0) - (expected < 0):
             wrong.append((game.moves_text(), expected, got, weak))
-        columns = solver.analyze(game.stones(player), game.occupied(), game.ply())
+        columns = column_scores(solver, game.stones(player), game.occupied(), game.ply())
         if columns != [move_score(game, column, memo) for column in range(width)]:
             wrong.append((game.moves_text(), "analyze", columns))
     assert not wrong, f"{len(wrong)} wrong (moves, exact, solver, weak): {wrong[:3]}"

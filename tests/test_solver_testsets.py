@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from ai.analysis import ExactAnalyzer
-from ai.connect4_solver import ConnectFourSolver, SolverBase
+from ai.exact.analysis import ExactAnalyzer
+from ai.exact.base import SolverBase
+from ai.exact.python_core import ConnectFourSolver
 from bench.testsets import position_of
 from game import ConnectFour
 from tests.conftest import read_positions as read_set

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from ai.evaluate import ThreatEvaluator
+from ai.heuristic.evaluate import ThreatEvaluator
+from ai.heuristic.search import Searcher
+from ai.heuristic.table import TranspositionTable
+from ai.heuristic.textbook import ExplicitTree, alphabeta, maxn, minimax
 from ai.score import WIN
-from ai.search import Searcher
-from ai.table import TranspositionTable
-from ai.textbook import ExplicitTree, alphabeta, maxn, minimax
 from game import ConnectFour, TicTacToe
 
 # The classic two-ply tree: MAX chooses among a1, a2, a3; MIN then picks a leaf.

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from ai.search import Searcher
-from ai.table import TranspositionTable
+from ai.heuristic.search import Searcher
+from ai.heuristic.table import TranspositionTable
 from game import TicTacToe
 
 

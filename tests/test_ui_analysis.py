@@ -12,10 +12,10 @@ import time
 import pygame
 import pytest
 
-from ai.analysis import ExactAnalyzer
-from ai.connect4_solver import FULL_COLUMN
-from ai.levels import MAX, Level
+from ai.exact.analysis import ExactAnalyzer
+from ai.exact.base import FULL_COLUMN
 from ai.messages import Progress
+from ai.play.levels import MAX, Level
 from ai.score import from_benchmark, win_in
 from tests.conftest import TESTSETS
 from tools.support.fakes import FakeEngine, key, motion, search_result

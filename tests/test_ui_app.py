@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ai.levels import MAX, Level
+from ai.play.levels import MAX, Level
 from tools.support.fakes import FakeEngine, click, key
 from ui import app as app_module
 from ui.app import App, build_play_parser, main

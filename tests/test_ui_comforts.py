@@ -8,7 +8,7 @@ import json
 import pygame
 import pytest
 
-from ai.levels import Level
+from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, FakeSounds, click, key
 from ui.app import App
 from ui.help_overlay import KEYS

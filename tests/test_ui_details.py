@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ai.levels import Level
 from ai.messages import Progress
+from ai.play.levels import Level
 from game.catalog import GAME_TITLES
 from tools.support.fakes import FakeEngine, key, motion, search_result
 from ui import move_keys

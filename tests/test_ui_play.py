@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ai.levels import Level
 from ai.messages import BestMove, Progress, Searching
+from ai.play.levels import Level
 from ai.score import win_in
 from tools.support.fakes import FakeEngine, click, key, motion, resize, search_result
 from ui.play_scene import PlayScene

@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 
-from ai.levels import Level
+from ai.play.levels import Level
 from ui.play_scene import PlayScene
 from ui.state.options import Mode, PlayOptions
 

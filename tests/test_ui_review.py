@@ -6,13 +6,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ai.analysis import ExactAnalyzer
 from ai.contracts import Verdict
-from ai.levels import Level
+from ai.exact.analysis import ExactAnalyzer
+from ai.heuristic.search import Searcher
+from ai.heuristic.table import TranspositionTable
 from ai.messages import ReviewMark
-from ai.review import review_game
-from ai.search import Searcher
-from ai.table import TranspositionTable
+from ai.play.levels import Level
+from ai.play.review import review_game
 from tools.support.fakes import FakeEngine, click, key
 from ui.play_input import Action
 from ui.play_scene import PlayScene

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ai.levels import Level
 from ai.messages import BestMove, Progress
+from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, search_result
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.session import PRESENTATION_DELAY, Refusal, Session

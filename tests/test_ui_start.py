@@ -7,7 +7,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from ai.levels import MAX, Level, levels_for
+from ai.play.levels import MAX, Level, levels_for
 from game.catalog import GAME_TITLES, SIZES
 from tools.support.fakes import FakeEngine, click, key, motion
 from ui.app import MIN_WINDOW, App

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ai.evaluate import LOSES_NEXT, WINS_NEXT
+from ai.heuristic.evaluate import LOSES_NEXT, WINS_NEXT
 from ai.score import HEURISTIC_LIMIT, from_child, win_in
 from ui.state import texts
 from ui.state.texts import estimate, lean, legend, outlook, short_label, statistics

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from ai.connect4_native import NativeConnectFourSolver, native_built
-from ai.connect4_solver import ConnectFourSolver
-from ai.opening_book import shipped_book
+from ai.exact.book import shipped_book
+from ai.exact.compiled_core import NativeConnectFourSolver, native_built
+from ai.exact.python_core import ConnectFourSolver
 from game import ConnectFour
 
 POSITIONS = Path(__file__).resolve().parent / "data" / "c4-testsets" / "Test_L2_R1"
@@ -29,11 +29,11 @@ def sample_positions(count: int) -> list[tuple[str, int]]:
 def test_the_compiled_core_is_in_the_wheel_where_a_compiler_built_it():
     if not native_built():
         if os.environ.get("PONDER_REQUIRE_NATIVE", "") not in ("", "0"):
-            pytest.fail("PONDER_REQUIRE_NATIVE is set but the compiled core ai._c4core is not built")
+            pytest.fail("PONDER_REQUIRE_NATIVE is set but the compiled core ai.exact._c4core is not built")
         pytest.skip("the compiled solver core is not built (no C compiler at install)")
-    import ai._c4core
+    import ai.exact._c4core
 
-    assert Path(ai._c4core.__file__).exists()
+    assert Path(ai.exact._c4core.__file__).exists()
 
 
 @pytest.mark.parametrize("solver_class", [ConnectFourSolver, NativeConnectFourSolver])

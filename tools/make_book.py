@@ -1,4 +1,4 @@
-"""Builds the Connect Four opening book (``assets/c4-book-7x6.bin``, format in :mod:`ai.opening_book`).
+"""Builds the Connect Four opening book (``assets/c4-book-7x6.bin``, format in :mod:`ai.exact.book`).
 
 Usage: python tools/make_book.py [--plies N] [--all-plies F] [--workers W] [--slots S] [--minutes M]
 
@@ -44,9 +44,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ai.connect4_native import NativeConnectFourSolver, native_built  # noqa: E402
-from ai.opening_book import BOOK_PATH, BookError, OpeningBook, canonical_key  # noqa: E402
-from ai.solver_core import GAME_NEAR_DEPTH  # noqa: E402
+from ai.exact.book import BOOK_PATH, BookError, OpeningBook, canonical_key  # noqa: E402
+from ai.exact.choice import GAME_NEAR_DEPTH  # noqa: E402
+from ai.exact.compiled_core import NativeConnectFourSolver, native_built  # noqa: E402
 from game import ConnectFour  # noqa: E402
 
 WIDTH, HEIGHT = 7, 6

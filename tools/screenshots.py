@@ -21,17 +21,17 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from ai.analysis import ExactAnalyzer  # noqa: E402
-from ai.connect4_solver import FULL_COLUMN  # noqa: E402
 from ai.contracts import Budget, Limits, SearchResult  # noqa: E402
-from ai.levels import MAX, Level  # noqa: E402
+from ai.exact.analysis import ExactAnalyzer  # noqa: E402
+from ai.exact.base import FULL_COLUMN  # noqa: E402
+from ai.heuristic.search import Searcher  # noqa: E402
+from ai.heuristic.table import TranspositionTable  # noqa: E402
 from ai.messages import BestMove, Progress, ReviewMark, Searching  # noqa: E402
-from ai.player import Thinker  # noqa: E402
-from ai.review import review_game  # noqa: E402
+from ai.play.levels import MAX, Level  # noqa: E402
+from ai.play.review import review_game  # noqa: E402
+from ai.play.thinker import Thinker  # noqa: E402
 from ai.score import from_benchmark  # noqa: E402
-from ai.search import Searcher  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
-from ai.table import TranspositionTable  # noqa: E402
 from tools.support.fakes import FakeEngine, search_result  # noqa: E402
 from ui.app import DEFAULT_SIZE, MIN_WINDOW  # noqa: E402
 from ui.help_overlay import draw_help  # noqa: E402

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from ai.solver_core import core_name
+from ai.exact.choice import core_name
 from ui.layout import clamp
 from ui.theme import Fonts, Theme
 from ui.widgets import draw_text, panel

@@ -38,7 +38,7 @@ BANNER_DELAY = 0.45
 #: Seconds the refused move's shake lasts.
 REFUSAL_SECONDS = 0.6
 #: Seconds the review's exact analysis gets per position on the boards it cannot always solve (see
-#: :func:`ai.review.review_game`).
+#: :func:`ai.play.review.review_game`).
 REVIEW_SECONDS = 5.0
 #: Seconds between redraws of a running search's ticking count and time (a few a second: enough to see it
 #: work, few enough to leave the search its speed).

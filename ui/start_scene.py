@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import pygame
 from pygame import Rect
 
-from ai.levels import MAX, levels_for
+from ai.play.levels import MAX, levels_for
 from game.catalog import GAME_TITLES, SIZES
 from ui.layout import buttons_in_row, clamp
 from ui.scene import GoToPlay, Scene

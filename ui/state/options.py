@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ai.levels import DEFAULT_MAX_SECONDS, MAX_THINK_SECONDS, Level, levels_for, parse_level
+from ai.play.levels import DEFAULT_MAX_SECONDS, MAX_THINK_SECONDS, Level, levels_for, parse_level
 from game.catalog import DEFAULT_GAME, GAME_NAMES, GAME_TITLES, SIZES, new_game, parse_size
 from game.numerals import seconds_type
 from game.protocol import IllegalMove

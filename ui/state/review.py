@@ -2,7 +2,7 @@
 the words for them.
 
 A :class:`GameReview` holds a copy of the game as it was when the review opened, so reviewing never changes
-the game, its history or the tally. Marks (:class:`ai.review.MoveReview`) arrive from the engine in any
+the game, its history or the tally. Marks (:class:`ai.play.review.MoveReview`) arrive from the engine in any
 order, one per move; the move shown is a cursor over the moves, stepped by keys or set by a click.
 """
 

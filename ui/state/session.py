@@ -23,8 +23,8 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ai.contracts import Limits, SearchResult
-from ai.levels import Level
 from ai.messages import BestMove, EngineMessage, Progress, ReviewMark, Searching
+from ai.play.levels import Level
 from game.catalog import new_game
 from game.protocol import Game
 from ui.state.options import FirstPlayer, Mode, PlayOptions
@@ -357,7 +357,7 @@ class Session:
     def open_review(self, seconds_per_position: float | None = None) -> GameReview:
         """Opens the review of the game as it stands: the turn's search stops (the game waits, a computer's
         answer included) and the engine reviews a copy of the game. Reviewing never changes the game, its
-        history or the tally. ``seconds_per_position``: see :func:`ai.review.review_game`."""
+        history or the tally. ``seconds_per_position``: see :func:`ai.play.review.review_game`."""
         self._forget_request()
         self.review = GameReview(self.game.copy())
         self.review.token = self.engine.review(self.game.copy(), seconds_per_position)

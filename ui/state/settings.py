@@ -18,7 +18,7 @@ import logging
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ai.levels import MAX_THINK_SECONDS, Level, parse_level
+from ai.play.levels import MAX_THINK_SECONDS, Level, parse_level
 from game.catalog import SIZES, parse_size
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.options import FirstPlayer, Mode, PlayOptions

@@ -7,7 +7,8 @@ on its own. Scores follow
 :mod:`ai.score`: from the point of view of one side (``side``), proven wins and losses beyond ``PROVEN``,
 heuristic estimates inside ``HEURISTIC_LIMIT``.
 
-The heuristic scale comes from :mod:`ai.evaluate`: a stone in the centre column is worth 6, an open threat (an
+The heuristic scale comes from :mod:`ai.heuristic.evaluate`: a stone in the centre column is worth 6, an open
+threat (an
 empty cell that would complete a line) 30, or 70 on a row where it is likely to decide the game; a threat that
 wins next move, or two the opponent cannot both block, score near ``HEURISTIC_LIMIT``. So below 20 nothing
 much separates the sides ("even"), one good threat is "better", several are "much better", and beyond 10,000

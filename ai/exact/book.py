@@ -1,7 +1,8 @@
 """The Connect Four opening book: exact scores of 7 x 6 positions that take the solver long, read from a file.
 
 The book is made by ``tools/make_book.py`` with the project's own solver and shipped as
-``assets/c4-book-7x6.bin``; :class:`ai.analysis.ExactAnalyzer` looks positions up in it before solving. It
+``assets/c4-book-7x6.bin``; :class:`ai.exact.analysis.ExactAnalyzer` looks positions up in it before solving.
+It
 holds a position's exact score in the benchmark convention (see :func:`ai.score.to_benchmark`), for the side
 to move. A position and its mirror image (columns in reverse order) have the same score, so only one of them
 is stored, under the smaller of their two keys (:func:`canonical_key`).

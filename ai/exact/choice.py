@@ -1,7 +1,8 @@
 """Which core of the exact Connect Four solver this process uses, chosen once.
 
-The compiled core (:mod:`ai.connect4_native`) when it was built and the board fits it; otherwise the
-pure-Python core (:mod:`ai.connect4_solver`), which gives the same scores, slower. Where the compiled core is
+The compiled core (:mod:`ai.exact.compiled_core`) when it was built and the board fits it; otherwise the
+pure-Python core (:mod:`ai.exact.python_core`), which gives the same scores, slower. Where the compiled core
+is
 missing, the program says so once on stderr. Two environment variables steer the choice:
 
 * ``PONDER_PURE_PYTHON=1`` uses the Python core even where the compiled one is built (tests, comparisons);
@@ -14,8 +15,9 @@ from __future__ import annotations
 import os
 import sys
 
-from ai.connect4_native import DEFAULT_NATIVE_SLOTS, NativeConnectFourSolver, native_built, native_fits
-from ai.connect4_solver import DEFAULT_TABLE_SLOTS, ConnectFourSolver, SolverBase
+from ai.exact.base import DEFAULT_TABLE_SLOTS, SolverBase
+from ai.exact.compiled_core import DEFAULT_NATIVE_SLOTS, NativeConnectFourSolver, native_built, native_fits
+from ai.exact.python_core import ConnectFourSolver
 
 #: The compiled core's near depth for the game's solvers, which search from the first moves to the last: the
 #: long searches of the opening and the middle game, which a player waits for, gain from it (24% less time
@@ -48,7 +50,7 @@ def missing_required_core() -> str | None:
     """The error to stop with when ``PONDER_REQUIRE_NATIVE`` demands the compiled core and it is not built."""
     demanded = os.environ.get("PONDER_REQUIRE_NATIVE", "") not in ("", "0")
     if demanded and native_wanted() and not native_built():
-        return "PONDER_REQUIRE_NATIVE is set but the compiled solver core (ai._c4core) is not built"
+        return "PONDER_REQUIRE_NATIVE is set but the compiled solver core (ai.exact._c4core) is not built"
     return None
 
 

@@ -1,9 +1,10 @@
 """Exact analysis of positions, in the benchmark score convention (see :func:`ai.score.to_benchmark`).
 
 :class:`ExactAnalyzer` is the one place that answers "what is this position worth, and each of its moves?".
-For Connect Four it asks, in this order: the opening book (7 x 6 only, :mod:`ai.opening_book`), its memo of
+For Connect Four it asks, in this order: the opening book (7 x 6 only, :mod:`ai.exact.book`), its memo of
 the exact scores it has already found, and the solver (the compiled core where it is built, else the Python
-one, :mod:`ai.solver_core`). Tic-tac-toe is solved by the engine's own alpha-beta search run to the end of the
+one, :mod:`ai.exact.choice`). Tic-tac-toe is solved by the engine's own alpha-beta search run to the end of
+the
 game. The command-line tools, the max level, the hint, the analysis overlay and the tests all ask it, so they
 all speak the same number. The solver of 7 x 6 consults the book inside its search too, and the moves of an
 early position are solved on two threads where the machine has two cores (the compiled core searches without
@@ -17,14 +18,15 @@ import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from ai.connect4_native import NativeConnectFourSolver
-from ai.connect4_solver import FULL_COLUMN, SolverBase
 from ai.contracts import UNBOUNDED, Budget
-from ai.opening_book import OpeningBook, shipped_book
+from ai.each_move import Ending, value_each_move
+from ai.exact.base import FULL_COLUMN, SolverBase
+from ai.exact.book import OpeningBook, shipped_book
+from ai.exact.choice import new_solver
+from ai.exact.compiled_core import NativeConnectFourSolver
+from ai.heuristic.search import Searcher
+from ai.heuristic.table import TranspositionTable
 from ai.score import to_benchmark, win_in
-from ai.search import Searcher
-from ai.solver_core import new_solver
-from ai.table import TranspositionTable
 
 #: Printed in place of the score of an illegal move, as the reference solver does.
 ILLEGAL = FULL_COLUMN
@@ -251,21 +253,24 @@ class ExactAnalyzer:
             raise ValueError("game is over")
         cells = game.width * game.height
         board_moves = game.width if game.gravity else cells
-        scores = dict.fromkeys(range(board_moves), ILLEGAL)
-        unsolved = []
-        for move in game.moves():  # Connect Four's: centre first, the longest solves usually
-            game.apply(move)
-            try:
-                if game.winner() is not None:
-                    scores[move] = 1 if weak else to_benchmark(win_in(1), game.ply() - 1, cells)
-                elif game.is_over():
-                    scores[move] = 0
-                elif self.known_score(game) is not None or not solver_supports(game):
-                    scores[move] = -self.score(game, weak, budget=budget)
-                else:
-                    unsolved.append(move)
-            finally:
-                game.undo()
+        scores: dict[int, int | None] = dict.fromkeys(range(board_moves), ILLEGAL)
+        parent_ply = game.ply()
+
+        def ended(how: Ending) -> int:
+            if how is Ending.DRAWN:
+                return 0
+            return 1 if weak else to_benchmark(win_in(1), parent_ply, cells)
+
+        def now_or_later(child) -> int | None:
+            # What the book or the memo knows, and boards without a solver, now; the rest (None) below,
+            # where two threads may share the work.
+            if self.known_score(child) is not None or not solver_supports(child):
+                return -self.score(child, weak, budget=budget)
+            return None
+
+        # Connect Four's moves come centre first: the longest solves, usually.
+        scores.update(value_each_move(game, now_or_later, ended))
+        unsolved = [move for move, score in scores.items() if score is None]
         # Where the position's own score is known (the book, the memo), no move is worth more: each move's
         # position is worth at least minus it, which the solver checks first.
         known = None if weak or not unsolved else self.known_score(game)
@@ -273,13 +278,13 @@ class ExactAnalyzer:
         if len(unsolved) > 1 and self._side_by_side(game):
             scores.update(self._solve_side_by_side(game, unsolved, weak, at_least, budget))
         else:
-            for move in unsolved:
-                game.apply(move)
-                try:
-                    scores[move] = -self.score(game, weak, at_least, budget)
-                finally:
-                    game.undo()
-        return list(scores.values())
+            solved = value_each_move(
+                game, lambda child: -self.score(child, weak, at_least, budget), ended, unsolved
+            )
+            scores.update(solved)
+        complete = [score for score in scores.values() if score is not None]
+        assert len(complete) == len(scores), "every unsolved move was solved above"
+        return complete
 
     def _side_by_side(self, game) -> bool:
         """True when the moves of ``game`` are worth solving on two threads (see SIDE_BY_SIDE_EMPTY_CELLS)."""

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from ai.analysis import ExactAnalyzer, solver_supports
-from ai.connect4_solver import FULL_COLUMN
 from ai.contracts import UNBOUNDED, Budget, Limits, MoveReview, SearchResult, SearchStopped
-from ai.review import review_game
+from ai.each_move import Ending, value_each_move
+from ai.exact.analysis import ExactAnalyzer, solver_supports
+from ai.exact.base import FULL_COLUMN
+from ai.heuristic.search import Searcher
+from ai.heuristic.table import TranspositionTable
+from ai.play.review import review_game
 from ai.score import PROVEN, from_benchmark, from_child, win_in
-from ai.search import Searcher
-from ai.table import TranspositionTable
 
 #: Share of the max level's time the exact solver gets first, to prove the move at once where it can.
 QUICK_SOLVE_SHARE = 0.1
@@ -62,7 +63,7 @@ class Thinker:
         self, game, seconds_per_position: float | None, budget: Budget = UNBOUNDED
     ) -> Iterator[MoveReview]:
         """The review of every move of ``game``, with this player's tables (see
-        :func:`ai.review.review_game`)."""
+        :func:`ai.play.review.review_game`)."""
         return review_game(game, self.analyzer, self.searcher, budget, seconds_per_position)
 
     def think(self, game, limits: Limits, budget: Budget = UNBOUNDED) -> Iterator[SearchResult]:
@@ -141,24 +142,32 @@ class Thinker:
         start = time.monotonic()
         replies = game.moves()
         nodes = 0
+        # Positions the searches of the current depth explored (the searcher counts one search at a time).
+        searched_nodes = [0]
         last = None
-        for depth in range(1, target + 1):
-            values: dict[int, tuple[int, bool, tuple[int, ...]]] = {}
-            for move in replies:
-                game.apply(move)
-                try:
-                    if game.is_over():
-                        values[move] = (win_in(1) if game.winner() is not None else 0, True, ())
-                        continue
-                    result = None
-                    for result in self.searcher.iterate(game, max_depth=depth, budget=budget):
-                        pass
-                    nodes += self.searcher.nodes
-                finally:
-                    game.undo()
+
+        def ended(how: Ending) -> tuple[int, bool, tuple[int, ...]]:
+            return (win_in(1) if how is Ending.WON else 0, True, ())
+
+        def searched_at(depth: int) -> Callable[[object], tuple[int, bool, tuple[int, ...]]]:
+            def searched(child) -> tuple[int, bool, tuple[int, ...]]:
+                result = None
+                for result in self.searcher.iterate(child, max_depth=depth, budget=budget):
+                    pass
+                searched_nodes[0] += self.searcher.nodes
                 if budget.stopped() or result is None:
-                    return
-                values[move] = (from_child(result.score), result.exact, result.principal_variation)
+                    raise SearchStopped
+                return (from_child(result.score), result.exact, result.principal_variation)
+
+            return searched
+
+        for depth in range(1, target + 1):
+            try:
+                values = value_each_move(game, searched_at(depth), ended, replies)
+            except SearchStopped:
+                return
+            nodes += searched_nodes[0]
+            searched_nodes[0] = 0
             # Next depth: the human's likeliest replies first, as the computer would search them.
             replies.sort(key=lambda move: -values[move][0])
             best = replies[0]

@@ -1,6 +1,7 @@
 """The review of a game: the value of every move played, against the best move at that point.
 
-For each move of a game, :func:`review_game` asks the exact analyzer (:class:`ai.analysis.ExactAnalyzer`)
+For each move of a game, :func:`review_game` asks the exact analyzer
+(:class:`ai.exact.analysis.ExactAnalyzer`)
 for the score of every move of the position it was played in, and compares the move played with the best.
 Scores are in the benchmark convention (see :func:`ai.score.to_benchmark`), from the side that moved, so the
 sign of a score is the mover's result: win, draw or loss. A :class:`Verdict` says what the move did to that
@@ -20,10 +21,11 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 
-from ai.analysis import ILLEGAL, ExactAnalyzer, can_analyze
 from ai.contracts import UNBOUNDED, Budget, MoveReview, SearchStopped, verdict_for
+from ai.each_move import Ending, value_each_move
+from ai.exact.analysis import ILLEGAL, ExactAnalyzer, can_analyze
+from ai.heuristic.search import Searcher
 from ai.score import PROVEN, from_child, win_in
-from ai.search import Searcher
 
 #: Seconds the first pass gives each position before moving on (the book and late positions take less).
 QUICK_SECONDS = 0.2
@@ -141,21 +143,22 @@ def _estimate(
 def _values_at_depth(board, searcher: Searcher, depth: int, budget: Budget) -> dict[int, int] | None:
     """The heuristic value of every move of ``board`` at ``depth``, from the mover's side; None when
     ``budget`` ended before every move was valued."""
-    values = {}
-    for move in board.moves():
-        board.apply(move)
-        try:
-            if board.is_over():
-                values[move] = win_in(1) if board.winner() is not None else 0
-                continue
-            last = None
-            for last in searcher.iterate(board, max_depth=depth, budget=budget):
-                pass
-        finally:
-            board.undo()
+
+    def searched(child) -> int:
+        last = None
+        for last in searcher.iterate(child, max_depth=depth, budget=budget):
+            pass
         if last is None or (last.depth < depth and not last.exact):
-            return None
-        values[move] = from_child(last.score)
+            raise SearchStopped
+        return from_child(last.score)
+
+    def ended(how: Ending) -> int:
+        return win_in(1) if how is Ending.WON else 0
+
+    try:
+        values = value_each_move(board, searched, ended)
+    except SearchStopped:
+        return None
     return values
 
 

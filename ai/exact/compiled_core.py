@@ -1,7 +1,9 @@
-"""The compiled core of the exact Connect Four solver (``ai._c4core``, built from ``ai/_c4core.c``).
+"""The compiled core of the exact Connect Four solver (``ai.exact._c4core``, built from
+``ai/exact/_c4core.c``).
 
 :class:`NativeConnectFourSolver` runs the search of the pure-Python
-:class:`ai.connect4_solver.ConnectFourSolver` with one deliberate difference, its table (``reference=False``,
+:class:`ai.exact.python_core.ConnectFourSolver` with one deliberate difference, its table
+(``reference=False``,
 the default): buckets of two entries, one kept for the deepest search seen and one for the latest; positions
 stored under the smaller of their own and their mirror image's key; and positions near the end of the game
 (fewer than ``near_depth`` empty cells, 22 by default) kept apart in a near table of 256 KB, small enough to
@@ -11,7 +13,7 @@ slot, and the near table takes a half to two thirds off the time for 5% to 35% m
 core, the readable reference, does without them. With ``reference=True`` the compiled core uses the Python
 core's table layout and, given the same table size, explores the same positions node for node and stores the
 same entries, which the tests check. The per-move analysis is the shared Python code of
-:class:`~ai.connect4_solver.SolverBase`; the window search and the bisection on the score run in C.
+:class:`~ai.exact.python_core.SolverBase`; the window search and the bisection on the score run in C.
 
 While the C search runs, the GIL is released: the window and other Python threads go on at full speed. It
 stops within a few thousand positions (well under a millisecond) when its :class:`~ai.stop_flag.StopFlag` is
@@ -26,13 +28,13 @@ from __future__ import annotations
 
 import time
 
-from ai.connect4_solver import SolverBase, table_size
 from ai.contracts import UNBOUNDED, Budget, SearchStopped
-from ai.opening_book import OpeningBook
+from ai.exact.base import SolverBase, table_size
+from ai.exact.book import OpeningBook
 from ai.stop_flag import StopFlag
 
 try:
-    from ai import _c4core
+    from ai.exact import _c4core
 except ImportError:  # not built: no C compiler at install time, or a source checkout never installed
     _c4core = None
 

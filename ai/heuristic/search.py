@@ -24,9 +24,9 @@ import time
 from collections.abc import Callable, Iterator
 
 from ai.contracts import UNBOUNDED, Budget, SearchResult, SearchStopped
-from ai.evaluate import ThreatEvaluator
+from ai.heuristic.evaluate import ThreatEvaluator
+from ai.heuristic.table import EXACT, LOWER, UPPER, TranspositionTable
 from ai.score import PROVEN, WIN
-from ai.table import EXACT, LOWER, UPPER, TranspositionTable
 
 INFINITY = WIN + 1
 

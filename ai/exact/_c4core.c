@@ -1,7 +1,7 @@
 /*
- * ai._c4core: the exact Connect Four solver's hot loop in C, without the GIL.
+ * ai.exact._c4core: the exact Connect Four solver's hot loop in C, without the GIL.
  *
- * The algorithm is the one of ai/connect4_solver.py (the readable reference and the tests' oracle): the same
+ * The algorithm is the one of ai/exact/python_core.py (the readable reference and the tests' oracle): the same
  * candidate moves, the same checks in the same order, the same move ranking. In the reference layout
  * (enhanced=False) the table is the same too (one 64-bit entry per slot of a power-of-two table, always
  * replaced; the key multiplied by an odd constant modulo 2**64 gives the slot, its top bits, and the entry's
@@ -45,7 +45,7 @@
 #define MAX_CELLS 64
 #define KEY_BITS 56
 #define KEY_MASK ((UINT64_C(1) << KEY_BITS) - 1)
-/* As HASH_MULTIPLIER in ai/connect4_solver.py. */
+/* As HASH_MULTIPLIER in ai/exact/base.py. */
 #define HASH_MULTIPLIER UINT64_C(0x9E3779B97F4A7C15)
 /* Positions between two looks at the stop flag and the clock: about 0.1 ms of search. */
 #define CHECK_EVERY 1024
@@ -131,7 +131,7 @@ typedef struct {
     double deadline; /* seconds on the monotonic clock; 0: none */
     int interrupted; /* set by Core.interrupt from another thread */
     int stopped;     /* the running search met the flag or the deadline */
-    /* The opening book's entries (see ai/opening_book.py), probed at positions of at most book_moves stones;
+    /* The opening book's entries (see ai/exact/book.py), probed at positions of at most book_moves stones;
      * book_moves is -1 when there is no book. */
     const uint64_t *book;
     uint64_t book_count;
@@ -511,7 +511,7 @@ static int can_win_next(const Search *s, board_t current, board_t mask) {
 
 /*
  * The exact score of a position that is not over (weak: only its sign), by bisection with null windows, the
- * same probes in the same order as SolverBase.solve in ai/connect4_solver.py (or near the end of the game in
+ * same probes in the same order as SolverBase.solve in ai/exact/base.py (or near the end of the game in
  * the enhanced layout, with one wide window). at_least: a score the position is known to reach, or NO_FLOOR.
  */
 static int solve(Search *s, board_t current, board_t mask, int moves, int weak, int at_least) {
@@ -920,7 +920,7 @@ static PyMethodDef Core_methods[] = {
      "reach). Releases the GIL while it searches."},
     {"set_book", (PyCFunction)Core_set_book, METH_VARARGS,
      "set_book(entries, max_moves): probe the opening book's entries (a buffer of native 64-bit words in\n"
-     "ai.opening_book's order, held until replaced) at positions of at most max_moves stones; None: no book."},
+     "ai.exact.book's order, held until replaced) at positions of at most max_moves stones; None: no book."},
     {"interrupt", (PyCFunction)Core_interrupt, METH_NOARGS,
      "Stops the running search at its next check point (safe from any thread)."},
     {"reset_interrupt", (PyCFunction)Core_reset_interrupt, METH_NOARGS,
@@ -943,7 +943,7 @@ static PyGetSetDef Core_getset[] = {
 
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "ai._c4core.Core",
+    .tp_name = "ai.exact._c4core.Core",
     .tp_doc = "Core(width, height, table_size, order, enhanced=False, share=None): the exact solver's search and its\n"
               "table for one board size; enhanced: two-entry buckets and mirror keys instead of the Python core's\n"
               "layout; share: another enhanced Core of the same board and table size whose main table this one\n"
@@ -959,8 +959,8 @@ static PyTypeObject CoreType = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "ai._c4core",
-    .m_doc = "The exact Connect Four solver's search in C (see ai/connect4_native.py).",
+    .m_name = "ai.exact._c4core",
+    .m_doc = "The exact Connect Four solver's search in C (see ai/exact/compiled_core.py).",
     .m_size = -1,
 };
 
