@@ -10,7 +10,7 @@ ARGS   ?=
 
 .PHONY: play test bench screenshots clean
 
-$(STAMP): pyproject.toml setup.py ai/exact/_c4core.c
+$(STAMP): pyproject.toml setup.py $(wildcard ai/exact/c4core/*.c ai/exact/c4core/*.h)
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "Python 3.10+ is needed, found " + sys.version.split()[0])'
 	$(PYTHON) -m venv $(VENV)
 	@# pygame-ce installs as `pygame`: a venv made when the game used pygame itself must lose it first.

@@ -87,7 +87,8 @@ def test_the_sdist_carries_the_sources_and_the_data(built):
     with tarfile.open(built[0]) as sdist:
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
     for needed in (
-        "ai/exact/_c4core.c",
+        "ai/exact/c4core/search.c",
+        "ai/exact/c4core/settings.h",
         "assets/c4-book-7x6.bin",
         "assets/drop.wav",
         "assets/icon.png",

@@ -20,8 +20,8 @@ from ai.exact.compiled_core import DEFAULT_NATIVE_SLOTS, NativeConnectFourSolver
 from ai.exact.python_core import ConnectFourSolver
 
 #: The compiled core's near depth for the game's solvers, which search from the first moves to the last: the
-#: long searches of the opening and the middle game, which a player waits for, gain from it (24% less time
-#: on the moves of 8- to 13-stone positions), while the end game's take microseconds either way.
+#: long searches of the opening and the middle game, which a player waits for, gain from it, while the end
+#: game's take microseconds either way (measured: docs/engine.md).
 GAME_NEAR_DEPTH = 16
 
 _told_missing = False

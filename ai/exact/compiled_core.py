@@ -1,5 +1,6 @@
-"""The compiled core of the exact Connect Four solver (``ai.exact._c4core``, built from
-``ai/exact/_c4core.c``).
+"""The compiled core of the exact Connect Four solver (``ai.exact._c4core``, built from ``ai/exact/c4core/``:
+the search, its tables, the book and the Python type, each in files of its own, the tunables in
+``settings.h``).
 
 :class:`NativeConnectFourSolver` runs the search of the pure-Python
 :class:`ai.exact.python_core.ConnectFourSolver` with one deliberate difference, its table
@@ -79,8 +80,8 @@ class NativeConnectFourSolver(SolverBase):
         the other learnt (each keeps its own near table). The table lives until both are released.
         ``near_depth``: positions with fewer empty cells than this use the near table (default layout; 0 to
         64, where a depth of the board's cells or more puts every position there). Searches from few stones go
-        faster with fewer (see ``NEAR_DEPTH`` in the C source: 16 takes 24% less time than 22 on the moves of
-        8- to 13-stone 7 x 6 positions), searches near the end with the default."""
+        faster with fewer (see ``NEAR_DEPTH`` in ``c4core/settings.h``), searches near the end with the
+        default."""
         if _c4core is None:
             raise RuntimeError("the compiled solver core is not built")
         super().__init__(width, height)

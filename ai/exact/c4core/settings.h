@@ -1,0 +1,41 @@
+/*
+ * The compiled core's tunables and limits, in one place (see search.h for the whole design).
+ */
+#ifndef C4CORE_SETTINGS_H
+#define C4CORE_SETTINGS_H
+
+#include <stdint.h>
+
+#define MAX_WIDTH 16
+#define MAX_CELLS 64
+#define KEY_BITS 56
+#define KEY_MASK ((UINT64_C(1) << KEY_BITS) - 1)
+/* As HASH_MULTIPLIER in ai/exact/base.py. */
+#define HASH_MULTIPLIER UINT64_C(0x9E3779B97F4A7C15)
+/* Positions between two looks at the stop flag and the clock: about 0.1 ms of search. */
+#define CHECK_EVERY 1024
+
+/*
+ * The near table (enhanced layout only). Positions with fewer than NEAR_DEPTH empty cells are stored in a small
+ * table of their own, one entry per slot in the reference encoding, always replaced, small enough to stay in
+ * the core's own L2 cache (8 bytes * NEAR_SLOTS: 256 KB). Near the end of the game, where most positions are, a
+ * subtree is searched in less time than one probe of the main table costs when it misses the caches (the main
+ * table is far larger than them); their transpositions are close together in time, which a small table
+ * catches. The deep positions keep the main table to themselves, so it also loses fewer of them to replacement.
+ * A larger near table would no longer stay in L2 between searches. (Measurements: docs/engine.md.)
+ */
+#define NEAR_DEPTH 22
+/*
+ * Core(..., near_depth=D) moves that line: the default suits searches that start near the end of the game (the
+ * public test sets), where the whole tree fits the near table's reach. Searches of positions with few stones go
+ * far deeper, and their positions with 16 to 21 empty cells are reached again and again from many branches, far
+ * apart in time, which the small always-replaced table loses: the game's solvers use a line of their own
+ * (ai/exact/choice.py).
+ */
+#define NEAR_SLOTS_LOG2 15
+#define NEAR_SLOTS (UINT64_C(1) << NEAR_SLOTS_LOG2)
+
+/* Positions with fewer empty cells than this are solved with one wide window (enhanced layout), see solve. */
+#define WIDE_DEPTH 18
+
+#endif
