@@ -19,7 +19,6 @@ from ai.play.levels import MAX, Level
 from ai.score import from_benchmark, win_in
 from tests.conftest import TESTSETS
 from tools.support.fakes import FakeEngine, key, motion, search_result
-from ui import play_view
 from ui.layout import play_layout
 from ui.overlay import fitted_label, value_box
 from ui.play_scene import PlayScene
@@ -64,13 +63,13 @@ def test_the_hint_shows_the_pondered_best_move_on_the_board_then_fades():
     token = engine.last("ponder").token
     scene.receive(ponder_progress(token, 2, {move: (40 if move == 2 else -5) for move in range(7)}))
     scene.handle(key(pygame.K_h))
-    picture = play_view.picture(scene, scene.layout())
+    picture = scene.board_picture(scene.layout())
     assert picture.hint == 2 and picture.hint in scene.game.moves()
     assert scene.status_text() == "Hint: column 3"
     scene.draw(pygame.Surface(SIZE))
     assert engine.count("ponder") == 1  # the hint asks for nothing new: the ponder already searches here
     run(scene, engine, HINT_SECONDS + 0.1)
-    assert scene.hint is None and play_view.picture(scene, scene.layout()).hint is None
+    assert scene.hint is None and scene.board_picture(scene.layout()).hint is None
     assert scene.status_text() == "Your turn (Red)"
 
 
@@ -84,7 +83,7 @@ def test_without_pondering_the_hint_asks_for_an_analysis_at_the_computers_level(
     assert call.limits == Level(6).limits(options.max_seconds)
     scene.receive(ponder_progress(call.token, 4, {move: move for move in range(7)}, depth=2))
     scene.update(0.01)
-    assert play_view.picture(scene, scene.layout()).hint == 4
+    assert scene.board_picture(scene.layout()).hint == 4
     # The hint follows the search as it deepens.
     scene.receive(ponder_progress(call.token, 3, {move: -move for move in range(7)}, depth=3))
     scene.update(0.01)
@@ -256,7 +255,7 @@ def test_the_hint_is_a_best_move_by_the_exact_analyzer(real_engine, moves):
         pytest.skip("the computer moves first from this position")
     scene.handle(key(pygame.K_h))
     search_until_proven(scene, real_engine)
-    hint = play_view.picture(scene, scene.layout()).hint
+    hint = scene.board_picture(scene.layout()).hint
     exact = ExactAnalyzer(solver_slots=1 << 16).move_scores(scene.game.copy())
     assert hint in scene.game.moves()
     assert exact[hint] == max(score for score in exact if score != FULL_COLUMN)

@@ -14,7 +14,6 @@ from ui import move_keys
 from ui.app import App
 from ui.move_keys import KeyAnswer
 from ui.play_scene import PlayScene
-from ui.play_view import picture
 from ui.start_scene import StartScene
 from ui.state.options import Mode, PlayOptions
 from ui.theme import CLASSIC, THEMES
@@ -110,7 +109,7 @@ def test_the_hover_disc_shows_from_the_first_frame_where_the_mouse_is():
     scene = app.scene
     assert isinstance(scene, PlayScene)
     assert scene.selection == 3 and scene.move_at(pointer) == 3
-    assert picture(scene, scene.layout()).ghost_player == 0
+    assert scene.board_picture(scene.layout()).ghost_player == 0
     # Started from the command line, before the mouse was seen: nothing is selected, nothing breaks.
     other = App(FakeEngine, PlayOptions(level=Level(2)), start_playing=True)
     assert other.scene.selection is None
@@ -136,9 +135,9 @@ def test_after_a_resize_the_hover_follows_the_column_under_the_mouse():
 def test_no_ghost_disc_over_a_full_column():
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS, moves="222222"))
     scene.handle(motion(scene.layout().ghost_centre(1)))
-    assert scene.selection == 1 and picture(scene, scene.layout()).ghost_player is None
+    assert scene.selection == 1 and scene.board_picture(scene.layout()).ghost_player is None
     scene.handle(motion(scene.layout().ghost_centre(2)))
-    assert picture(scene, scene.layout()).ghost_player == 0
+    assert scene.board_picture(scene.layout()).ghost_player == 0
 
 
 # --- whose turn ---------------------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from ai.play.levels import Level
 from ai.score import win_in
 from tools.support.fakes import FakeEngine, click, key, motion, resize, search_result
 from ui.play_scene import PlayScene
-from ui.play_view import picture
 from ui.scene import GoToMenu
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 
@@ -115,7 +114,7 @@ def test_a_full_column_is_refused_with_feedback_and_the_turn_stays():
     assert scene.game.moves_text() == "111111"
     assert scene.game.to_move() == 0
     assert scene.status_text() == "Column 1 is full"
-    assert scene.refusal is not None and picture(scene, scene.layout()).refusal > 0
+    assert scene.refusal is not None and scene.board_picture(scene.layout()).refusal > 0
     run(scene, engine, seconds=2.0)
     assert scene.status_text() == "Red to move"
     scene.handle(click(column_point(scene, 1)))

@@ -18,11 +18,12 @@ from pygame import Rect
 
 from game.catalog import GAME_TITLES
 from ui import move_keys, play_files
+from ui.board_view import BoardPicture
 from ui.clipboard import paste_text
 from ui.layout import PlayLayout
 from ui.play_board import PlayBoard
 from ui.play_input import Action, is_command, key_action, review_key_action
-from ui.play_view import banner, draw_play
+from ui.play_view import PlayPicture, ResultBanner, StatusLine, banner, draw_play, review_picture
 from ui.review_view import slot_at
 from ui.scene import GoToMenu
 from ui.state import results, texts
@@ -276,7 +277,78 @@ class PlayScene(PlayBoard):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        draw_play(surface, self)
+        draw_play(surface, self.picture())
+
+    def picture(self) -> PlayPicture:
+        """Everything the screen shows now, for :func:`ui.play_view.draw_play`."""
+        layout = self.layout()
+        game_name = self.options.game
+        colours = (self.theme.player_colour(game_name, 0), self.theme.player_colour(game_name, 1))
+        shown_banner = self.banner(layout)
+        result = None
+        if shown_banner is not None:
+            title, subtitle = self.result_text()
+            rect, buttons = shown_banner
+            result = ResultBanner(rect, tuple(buttons), title, subtitle, self.tally_text())
+        overlay_shown = self.review is None and self.overlay_shown and not self.game.is_over()
+        return PlayPicture(
+            theme=self.theme,
+            fonts=self.fonts,
+            layout=layout,
+            board_view=self.view,
+            board=self.board_picture(layout),
+            toolbar=self.toolbar(layout),
+            titles=texts.toolbar_titles(self.session),
+            mouse=self.mouse,
+            colours=colours,
+            review=self.review,
+            overlay=(self.session.thinking, self.game.moves()) if overlay_shown else None,
+            status=StatusLine(
+                self.status_text(),
+                # A notice is about no player: no piece leads it.
+                None if self.notice is not None else self._status_player(),
+                self.notice.kind.colour(self.theme) if self.notice is not None else self.theme.text,
+                tuple(self.detail_parts()),
+            ),
+            piece_names=self._names(),
+            banner=result,
+        )
+
+    def board_picture(self, layout: PlayLayout) -> BoardPicture:
+        """What the board shows now."""
+        if self.review is not None:
+            return review_picture(self.review)
+        game = self.game
+        human = self.session.is_human_turn()
+        playable = not self.gravity or self.selection in game.moves()
+        refusal = self.refusal
+        return BoardPicture(
+            cells=game.cells(),
+            k=game.k,
+            last_move=game.last_cell(),
+            winning=game.winning_cells(),
+            animation=self.animation,
+            selection=self.selection,
+            # No ghost while a stone moves (it would hover beside, or on, the falling one), nor over a full
+            # column, where no stone can go.
+            ghost_player=game.to_move() if human and self.animation is None and playable else None,
+            refusal=refusal.strength if refusal else 0.0,
+            shake=refusal.shake(max(3.0, layout.cell * 0.08)) if refusal else 0.0,
+            hint=self.hint.move if self.hint is not None and self.animation is None else None,
+            hint_strength=self.hint.strength if self.hint is not None else 0.0,
+        )
+
+    def _status_player(self) -> int | None:
+        """The player whose piece leads the status line: the mover of the move under review, the winner, the
+        mover of a falling stone, or the side to move; None after a draw."""
+        if self.review is not None:
+            return (self.review.cursor - 1) % 2 if self.review.cursor else None
+        if self.game.is_over():
+            return self.game.winner()
+        moving = self.animation
+        if moving is not None and not self.session.seats[moving.player].is_human:
+            return moving.player
+        return self.game.to_move()
 
     def toast_area(self) -> Rect:
         """The detail line's band at the bottom of the status area: the status line itself stays readable."""

@@ -1,31 +1,29 @@
 """How the play screen looks: the result banner's geometry and buttons, and the drawing of the whole screen
-(toolbar, board, analysis overlay, status lines, banner) from the scene's state.
+(toolbar, board, analysis overlay, status lines, banner) from a :class:`PlayPicture`.
 
-The scene decides what is shown (:class:`~ui.play_scene.PlayScene`); the words come from
-:mod:`ui.state.texts`, the board's pixels from :mod:`ui.board_view`, the overlay's from :mod:`ui.overlay`.
+The scene decides what is shown and hands it over as that one value (the view reads nothing else of the
+scene, and never calls back into it); the words come from :mod:`ui.state.texts`, the board's pixels from
+:mod:`ui.board_view`, the overlay's from :mod:`ui.overlay`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 import pygame
 from pygame import Rect
 
-from ui.board_view import BoardPicture
+from ui.board_view import BoardPicture, ConnectFourView, TicTacToeView
 from ui.layout import PlayLayout, buttons_in_row, clamp
 from ui.overlay import draw_overlay
 from ui.play_input import Action
 from ui.review_view import draw_move_labels, draw_strip
-from ui.state import texts
 from ui.state.review import GameReview
-from ui.theme import Fonts
-from ui.toolbar import draw_toolbar
+from ui.state.session import Thinking
+from ui.theme import Colour, Fonts, Theme
+from ui.toolbar import Toolbar, draw_toolbar
 from ui.widgets import Button, draw_button, draw_fitted_text, draw_text, fitting_font, panel
-
-if TYPE_CHECKING:
-    from ui.play_scene import PlayScene
 
 #: The result banner's buttons, the first one selected.
 BANNER_BUTTONS = (
@@ -66,32 +64,6 @@ def banner(
     return rect, buttons
 
 
-def picture(scene: PlayScene, layout: PlayLayout) -> BoardPicture:
-    """What the board shows now."""
-    if scene.review is not None:
-        return review_picture(scene.review)
-    game = scene.game
-    last_cell = game.last_cell()
-    human = scene.session.is_human_turn()
-    playable = not scene.gravity or scene.selection in game.moves()
-    refusal = scene.refusal
-    return BoardPicture(
-        cells=game.cells(),
-        k=game.k,
-        last_move=last_cell,
-        winning=game.winning_cells(),
-        animation=scene.animation,
-        selection=scene.selection,
-        # No ghost while a stone moves (it would hover beside, or on, the falling one), nor over a full
-        # column, where no stone can go.
-        ghost_player=game.to_move() if human and scene.animation is None and playable else None,
-        refusal=refusal.strength if refusal else 0.0,
-        shake=refusal.shake(max(3.0, layout.cell * 0.08)) if refusal else 0.0,
-        hint=scene.hint.move if scene.hint is not None and scene.animation is None else None,
-        hint_strength=scene.hint.strength if scene.hint is not None else 0.0,
-    )
-
-
 def review_picture(review: GameReview) -> BoardPicture:
     """The board under review: the position of the move shown, that move's piece hovering where it was
     played (over its column, or in its cell) and the move before it marked."""
@@ -108,56 +80,79 @@ def review_picture(review: GameReview) -> BoardPicture:
     )
 
 
-def status_player(scene: PlayScene) -> int | None:
-    """The player whose piece leads the status line: the mover of the move under review, the winner, the
-    mover of a falling stone, or the side to move; None after a draw."""
-    if scene.review is not None:
-        return (scene.review.cursor - 1) % 2 if scene.review.cursor else None
-    if scene.game.is_over():
-        return scene.game.winner()
-    moving = scene.animation
-    if moving is not None and not scene.session.seats[moving.player].is_human:
-        return moving.player
-    return scene.game.to_move()
+@dataclass(frozen=True)
+class StatusLine:
+    """The status area: the line, the player whose piece leads it (None: no piece), its colour, and the small
+    line's parts under it, most important first (the last ones are dropped where there is no room)."""
+
+    text: str
+    player: int | None
+    colour: Colour
+    detail: tuple[str, ...]
 
 
-def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
-    """Draws the whole play screen as ``scene`` stands."""
-    theme, game_name = scene.theme, scene.options.game
-    layout = scene.layout()
+@dataclass(frozen=True)
+class ResultBanner:
+    """The result banner: where it is, its buttons, the result in a few words, a line under it, the tally."""
+
+    rect: Rect
+    buttons: tuple[Button, ...]
+    title: str
+    subtitle: str
+    tally: str
+
+
+@dataclass(frozen=True)
+class PlayPicture:
+    """Everything the play screen draws, as the scene has it now.
+
+    ``board_view`` draws the board (it keeps the theme's sprites); ``overlay`` is the search the analysis
+    overlay shows, with the legal moves, or None when the overlay is off; ``review`` the review on show, if
+    any. ``piece_names`` name the players' pieces where the status line shows a name rather than a disc
+    (Tic-tac-toe).
+    """
+
+    theme: Theme
+    fonts: Fonts
+    layout: PlayLayout
+    board_view: ConnectFourView | TicTacToeView
+    board: BoardPicture
+    toolbar: Toolbar
+    titles: list[str]
+    mouse: tuple[int, int]
+    colours: tuple[Colour, Colour]
+    review: GameReview | None
+    overlay: tuple[Thinking | None, list[int]] | None
+    status: StatusLine
+    piece_names: tuple[str, str]
+    banner: ResultBanner | None
+
+
+def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
+    """Draws the whole play screen as ``shown`` says."""
+    theme, layout = shown.theme, shown.layout
     surface.fill(theme.background)
-    draw_toolbar(
-        surface,
-        theme,
-        scene.fonts,
-        layout.toolbar,
-        scene.toolbar(layout),
-        texts.toolbar_titles(scene.session),
-        scene.mouse,
-    )
-    scene.view.draw(surface, layout, picture(scene, layout))
-    colours = (theme.player_colour(game_name, 0), theme.player_colour(game_name, 1))
-    if scene.review is not None:
-        draw_move_labels(surface, layout, theme, scene.fonts, scene.review)
-        draw_strip(surface, theme, scene.fonts, layout.review, scene.review, colours)
-    elif scene.overlay_shown and not scene.game.is_over():
-        thinking, legal = scene.session.thinking, scene.game.moves()
-        draw_overlay(surface, layout, theme, scene.fonts, thinking, legal, colours)
-    _draw_status(surface, scene, layout)
-    shown = scene.banner(layout)
-    if shown is not None:
-        _draw_banner(surface, scene, layout, *shown)
+    draw_toolbar(surface, theme, shown.fonts, layout.toolbar, shown.toolbar, shown.titles, shown.mouse)
+    shown.board_view.draw(surface, layout, shown.board)
+    if shown.review is not None:
+        draw_move_labels(surface, layout, theme, shown.fonts, shown.review)
+        draw_strip(surface, theme, shown.fonts, layout.review, shown.review, shown.colours)
+    elif shown.overlay is not None:
+        thinking, legal = shown.overlay
+        draw_overlay(surface, layout, theme, shown.fonts, thinking, legal, shown.colours)
+    _draw_status(surface, shown)
+    if shown.banner is not None:
+        _draw_banner(surface, shown, shown.banner)
 
 
-def _draw_status(surface: pygame.Surface, scene: PlayScene, layout: PlayLayout) -> None:
-    theme, fonts, area = scene.theme, scene.fonts, layout.status
-    text = scene.status_text()
+def _draw_status(surface: pygame.Surface, shown: PlayPicture) -> None:
+    theme, fonts, area, status = shown.theme, shown.fonts, shown.layout.status, shown.status
+    text = status.text
     size = int(clamp(area.height * 0.34, 16, 30))
     line_y = area.top + area.height * 0.38
     # The piece of the side to move (or of the winner, or of the stone falling) leads the text: the colour
-    # is shown, not only told. A notice has none: it is not about a player.
-    player = status_player(scene)
-    icon = 0 if scene.notice is not None or player is None else int(size * 1.3)
+    # is shown, not only told.
+    icon = 0 if status.player is None else int(size * 1.3)
     font = fitting_font(fonts, text, size, area.width - 40 - icon, bold=True)
     # A line too long for the window even in the smallest letters loses its last clauses (a review's line
     # names the best move after a "; ").
@@ -165,12 +160,11 @@ def _draw_status(surface: pygame.Surface, scene: PlayScene, layout: PlayLayout) 
         text = text.rsplit("; ", 1)[0]
         font = fitting_font(fonts, text, size, area.width - 40 - icon, bold=True)
     left = area.centerx - (font.size(text)[0] + icon) // 2
-    if icon:
-        _draw_piece_icon(surface, scene, player, (left + icon // 2 - 4, line_y), size * 0.48)
-    colour = scene.notice.kind.colour(theme) if scene.notice is not None else theme.text
-    draw_text(surface, text, font, colour, midleft=(left + icon, line_y))
+    if status.player is not None:
+        _draw_piece_icon(surface, shown, status.player, (left + icon // 2 - 4, line_y), size * 0.48)
+    draw_text(surface, text, font, status.colour, midleft=(left + icon, line_y))
     # The detail line drops its last parts until it fits (never disappearing for want of room).
-    parts = scene.detail_parts()
+    parts = status.detail
     for count in range(len(parts), 0, -1):
         if draw_fitted_text(
             surface,
@@ -186,41 +180,37 @@ def _draw_status(surface: pygame.Surface, scene: PlayScene, layout: PlayLayout) 
 
 
 def _draw_piece_icon(
-    surface: pygame.Surface, scene: PlayScene, player: int, centre: tuple[float, float], radius: float
+    surface: pygame.Surface, shown: PlayPicture, player: int, centre: tuple[float, float], radius: float
 ) -> None:
-    colour = scene.theme.player_colour(scene.options.game, player)
-    if scene.gravity:
+    view = shown.board_view
+    if isinstance(view, ConnectFourView):
         # The board's own disc sprite, so the icon has the piece's shape as well as its colour.
-        sprite = scene.view.disc_sprite(player, round(radius / scene.view.DISC))
+        sprite = view.disc_sprite(player, round(radius / view.DISC))
         surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
     else:
         draw_text(
             surface,
-            scene.player_name(player),
-            scene.fonts.get(int(radius * 2.4), bold=True),
-            colour,
+            shown.piece_names[player],
+            shown.fonts.get(int(radius * 2.4), bold=True),
+            shown.colours[player],
             center=(round(centre[0]), round(centre[1])),
         )
 
 
-def _draw_banner(
-    surface: pygame.Surface, scene: PlayScene, layout: PlayLayout, rect: Rect, buttons: list[Button]
-) -> None:
-    theme, fonts = scene.theme, scene.fonts
+def _draw_banner(surface: pygame.Surface, shown: PlayPicture, banner: ResultBanner) -> None:
+    theme, fonts, rect = shown.theme, shown.fonts, banner.rect
     panel(surface, theme, rect, alpha=232)
-    title_size, _, _ = banner_metrics(layout)
-    title, subtitle = scene.result_text()
-    title_font = fitting_font(fonts, title, title_size, rect.width - 40, bold=True)
+    title_size, _, _ = banner_metrics(shown.layout)
+    title_font = fitting_font(fonts, banner.title, title_size, rect.width - 40, bold=True)
     top = rect.top + 16
-    title_rect = draw_text(surface, title, title_font, theme.text, midtop=(rect.centerx, top))
-    sub_font = fitting_font(fonts, subtitle, int(title_size * 0.5), rect.width - 40)
+    title_rect = draw_text(surface, banner.title, title_font, theme.text, midtop=(rect.centerx, top))
+    sub_font = fitting_font(fonts, banner.subtitle, int(title_size * 0.5), rect.width - 40)
     line = draw_text(
-        surface, subtitle, sub_font, theme.text_muted, midtop=(rect.centerx, title_rect.bottom + 2)
+        surface, banner.subtitle, sub_font, theme.text_muted, midtop=(rect.centerx, title_rect.bottom + 2)
     )
-    tally = scene.tally_text()
-    if tally:
-        tally_font = fitting_font(fonts, tally, int(title_size * 0.4), rect.width - 40)
-        draw_text(surface, tally, tally_font, theme.text_muted, midtop=(rect.centerx, line.bottom + 4))
-    font = button_font(fonts, layout)
-    for button in buttons:
-        draw_button(surface, theme, font, button, hovered=button.rect.collidepoint(scene.mouse))
+    if banner.tally:
+        tally_font = fitting_font(fonts, banner.tally, int(title_size * 0.4), rect.width - 40)
+        draw_text(surface, banner.tally, tally_font, theme.text_muted, midtop=(rect.centerx, line.bottom + 4))
+    font = button_font(fonts, shown.layout)
+    for button in banner.buttons:
+        draw_button(surface, theme, font, button, hovered=button.rect.collidepoint(shown.mouse))
