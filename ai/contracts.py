@@ -15,6 +15,10 @@ from dataclasses import dataclass, replace
 
 from ai.score import from_benchmark
 
+#: In a list of every move's score (board order), the mark of a move that cannot be played (a full column, a
+#: taken cell): no score is this low, and the reference solver prints it so.
+ILLEGAL_MOVE = -1000
+
 
 class SearchStopped(Exception):
     """Raised inside a search when its stop flag is set or its deadline has passed."""

@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.contracts import Limits  # noqa: E402
+from ai.contracts import ILLEGAL_MOVE, Limits  # noqa: E402
 from ai.engine import Engine  # noqa: E402
-from ai.exact.analysis import ILLEGAL, ExactAnalyzer  # noqa: E402
+from ai.exact.analysis import ExactAnalyzer  # noqa: E402
 from ai.exact.choice import core_name  # noqa: E402
 from ai.messages import BestMove  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
@@ -77,7 +77,7 @@ def play_game(engine: Engine, judge: ExactAnalyzer, rng: random.Random, engine_f
                 move = rng.choice(game.moves())
             else:
                 scores = judge.move_scores(game)
-                best = max(score for score in scores if score != ILLEGAL)
+                best = max(score for score in scores if score != ILLEGAL_MOVE)
                 move = rng.choice([column for column, score in enumerate(scores) if score == best])
             game.apply(move)
     winner = game.winner()

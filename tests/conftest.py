@@ -22,7 +22,7 @@ def read_positions(name: str) -> list[tuple[str, int]]:
 
 import pytest  # noqa: E402
 
-from ai.exact.base import FULL_COLUMN  # noqa: E402
+from ai.contracts import ILLEGAL_MOVE  # noqa: E402
 from ai.exact.compiled_core import NativeConnectFourSolver, native_built  # noqa: E402
 from ai.exact.python_core import ConnectFourSolver  # noqa: E402
 
@@ -56,13 +56,13 @@ def private_user_dirs(tmp_path_factory, monkeypatch):
 
 
 def column_scores(solver, current: int, mask: int, moves: int) -> list[int]:
-    """The score of every column of a bitboard position by ``solver``, left to right, ``FULL_COLUMN`` for a
+    """The score of every column of a bitboard position by ``solver``, left to right, ``ILLEGAL_MOVE`` for a
     full one: a win with the next stone scores ``(cells + 1 - moves) // 2``, a full board after it 0."""
     scores = []
     for column in range(solver.width):
         top = 1 << (column * solver.column_bits + solver.height - 1)
         if mask & top:
-            scores.append(FULL_COLUMN)
+            scores.append(ILLEGAL_MOVE)
             continue
         move = (mask + (1 << column * solver.column_bits)) & (
             ((1 << solver.height) - 1) << column * solver.column_bits

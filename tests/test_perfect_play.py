@@ -13,7 +13,8 @@ from collections.abc import Callable
 
 import pytest
 
-from ai.exact.analysis import ILLEGAL, ExactAnalyzer
+from ai.contracts import ILLEGAL_MOVE
+from ai.exact.analysis import ExactAnalyzer
 from ai.exact.book import shipped_book
 from ai.play.levels import MAX
 from ai.play.thinker import Thinker
@@ -22,7 +23,7 @@ from game import ConnectFour
 
 def best_moves(analyzer: ExactAnalyzer, game: ConnectFour) -> list[int]:
     scores = analyzer.move_scores(game)
-    best = max(score for score in scores if score != ILLEGAL)
+    best = max(score for score in scores if score != ILLEGAL_MOVE)
     return [move for move, score in enumerate(scores) if score == best]
 
 
@@ -63,7 +64,7 @@ def test_a_proven_move_has_the_best_score_of_its_position(moves):
     analyzer = ExactAnalyzer()
     game = ConnectFour.from_moves(moves)
     scores = analyzer.move_scores(game)
-    best = max(score for score in scores if score != ILLEGAL)
+    best = max(score for score in scores if score != ILLEGAL_MOVE)
     worst_first = sorted(game.moves(), key=lambda move: scores[move])
     score, move = analyzer.proven_move(game, worst_first)
     assert score == best and scores[move] == best

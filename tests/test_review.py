@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from ai.contracts import UNBOUNDED, Budget, MoveReview, Verdict, result_of, verdict_for
-from ai.exact.analysis import ILLEGAL, ExactAnalyzer
+from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget, MoveReview, Verdict, result_of, verdict_for
+from ai.exact.analysis import ExactAnalyzer
 from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
 from ai.play.review import review_game
@@ -60,7 +60,7 @@ def check_against_the_analyzer(game, reviews: list[MoveReview]) -> None:
     for ply, move in enumerate(history, start=1):
         review = by_ply[ply]
         scores = oracle.move_scores(board)
-        legal = [score for score in scores if score != ILLEGAL]
+        legal = [score for score in scores if score != ILLEGAL_MOVE]
         assert review.exact and review.move == move and review.mover == board.to_move()
         assert review.played == scores[move] and review.best == max(legal)
         assert set(review.best_moves) == {m for m, score in enumerate(scores) if score == max(legal)}

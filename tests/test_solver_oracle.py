@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from ai.exact.base import FULL_COLUMN
+from ai.contracts import ILLEGAL_MOVE
 from game import ConnectFour
 from tests.conftest import column_scores
 
@@ -31,11 +31,11 @@ def oracle_score(game: ConnectFour, memo: dict[int, int]) -> int:
 
 
 def move_score(game: ConnectFour, column: int, memo: dict[int, int]) -> int:
-    """The score of playing ``column``, ``FULL_COLUMN`` if it is full: a win with the ``n``-th stone of the
+    """The score of playing ``column``, ``ILLEGAL_MOVE`` if it is full: a win with the ``n``-th stone of the
     winner scores ``(cells + 1 - moves) // 2``, where ``moves`` is the number of stones before the winning
     one."""
     if column not in game.moves():
-        return FULL_COLUMN
+        return ILLEGAL_MOVE
     cells = game.width * game.height
     game.apply(column)
     try:

@@ -12,8 +12,8 @@ import time
 import pygame
 import pytest
 
+from ai.contracts import ILLEGAL_MOVE
 from ai.exact.analysis import ExactAnalyzer
-from ai.exact.base import FULL_COLUMN
 from ai.messages import Progress
 from ai.play.levels import MAX, Level
 from ai.score import from_benchmark, win_in
@@ -241,7 +241,7 @@ def test_overlay_words_match_the_exact_analyzer(real_engine, moves):
     expected = {
         move: short_label(from_benchmark(score, game.ply(), 42), exact=True)
         for move, score in enumerate(exact)
-        if score != FULL_COLUMN
+        if score != ILLEGAL_MOVE
     }
     shown = {value.move: value.label for value in move_values(scene.session.thinking)}
     assert shown == expected
@@ -258,4 +258,4 @@ def test_the_hint_is_a_best_move_by_the_exact_analyzer(real_engine, moves):
     hint = scene.board_picture(scene.layout()).hint
     exact = ExactAnalyzer(solver_slots=1 << 16).move_scores(scene.game.copy())
     assert hint in scene.game.moves()
-    assert exact[hint] == max(score for score in exact if score != FULL_COLUMN)
+    assert exact[hint] == max(score for score in exact if score != ILLEGAL_MOVE)

@@ -21,9 +21,13 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from ai.contracts import Budget, Limits, SearchResult  # noqa: E402
+from ai.contracts import (  # noqa: E402
+    ILLEGAL_MOVE,  # noqa: E402
+    Budget,
+    Limits,
+    SearchResult,
+)
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
-from ai.exact.base import FULL_COLUMN  # noqa: E402
 from ai.heuristic.search import Searcher  # noqa: E402
 from ai.heuristic.table import TranspositionTable  # noqa: E402
 from ai.messages import BestMove, Progress, ReviewMark, Searching  # noqa: E402
@@ -89,7 +93,7 @@ def exact_ponder_progress(scene: PlayScene, engine: FakeEngine) -> Progress:
         return {
             move: from_benchmark(score, position.ply(), cells)
             for move, score in enumerate(scores)
-            if score != FULL_COLUMN
+            if score != ILLEGAL_MOVE
         }
 
     move_values = values(game)

@@ -18,9 +18,9 @@ import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from ai.contracts import UNBOUNDED, Budget
+from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget
 from ai.each_move import Ending, value_each_move
-from ai.exact.base import FULL_COLUMN, SolverBase
+from ai.exact.base import SolverBase
 from ai.exact.book import OpeningBook, shipped_book
 from ai.exact.choice import new_solver
 from ai.exact.compiled_core import NativeConnectFourSolver
@@ -29,7 +29,6 @@ from ai.heuristic.table import TranspositionTable
 from ai.score import to_benchmark, win_in
 
 #: Printed in place of the score of an illegal move, as the reference solver does.
-ILLEGAL = FULL_COLUMN
 #: Exact scores remembered (beyond the book and the solver's table) before the memo starts afresh.
 MEMO_LIMIT = 1 << 20
 #: ``move_scores`` solves the moves on two threads (each with a compiled solver, both sharing one table) from
@@ -246,14 +245,14 @@ class ExactAnalyzer:
 
     def move_scores(self, game, weak: bool = False, budget: Budget = UNBOUNDED) -> list[int]:
         """The score of every move of the board in board order (columns left to right, or cells 1..n), from
-        the side to move's point of view, ``ILLEGAL`` where the move is not legal (a full column, a taken
+        the side to move's point of view, ``ILLEGAL_MOVE`` where the move is not legal (a full column, a taken
         cell). Raises SearchStopped when ``budget`` ends the search.
         """
         if game.is_over():
             raise ValueError("game is over")
         cells = game.width * game.height
         board_moves = game.width if game.gravity else cells
-        scores: dict[int, int | None] = dict.fromkeys(range(board_moves), ILLEGAL)
+        scores: dict[int, int | None] = dict.fromkeys(range(board_moves), ILLEGAL_MOVE)
         parent_ply = game.ply()
 
         def ended(how: Ending) -> int:

@@ -30,8 +30,6 @@ KEY_MASK = (1 << KEY_BITS) - 1
 #: The odd constant keys are multiplied with (modulo 2**64) before they are split into slot and stored bits.
 HASH_MULTIPLIER = 0x9E3779B97F4A7C15
 HASH_MASK = (1 << 64) - 1
-#: The score of a full column in a list of every column's score, as the reference solver prints it.
-FULL_COLUMN = -1000
 
 
 def table_size(slots: int) -> int:

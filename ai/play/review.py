@@ -21,9 +21,9 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 
-from ai.contracts import UNBOUNDED, Budget, MoveReview, SearchStopped, verdict_for
+from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget, MoveReview, SearchStopped, verdict_for
 from ai.each_move import Ending, value_each_move
-from ai.exact.analysis import ILLEGAL, ExactAnalyzer, can_analyze
+from ai.exact.analysis import ExactAnalyzer, can_analyze
 from ai.heuristic.search import Searcher
 from ai.score import PROVEN, from_child, win_in
 
@@ -38,10 +38,10 @@ ESTIMATE_DEPTH_CAP = 12
 
 def exact_review(ply: int, mover: int, move: int, scores: Sequence[int]) -> MoveReview:
     """The review of ``move`` from the exact ``scores`` of every move of its position (board order,
-    ``ILLEGAL`` for illegal moves), as :meth:`ExactAnalyzer.move_scores` gives them."""
-    best = max(score for score in scores if score != ILLEGAL)
+    ``ILLEGAL_MOVE`` for illegal moves), as :meth:`ExactAnalyzer.move_scores` gives them."""
+    best = max(score for score in scores if score != ILLEGAL_MOVE)
     played = scores[move]
-    if played == ILLEGAL:
+    if played == ILLEGAL_MOVE:
         raise ValueError(f"move {move} is not legal in the reviewed position")
     best_moves = tuple(index for index, score in enumerate(scores) if score == best)
     return MoveReview(ply, mover, move, True, played, best, best_moves, verdict_for(played, best))

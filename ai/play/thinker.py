@@ -12,10 +12,9 @@ import random
 import time
 from collections.abc import Callable, Iterator
 
-from ai.contracts import UNBOUNDED, Budget, Limits, MoveReview, SearchResult, SearchStopped
+from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget, Limits, MoveReview, SearchResult, SearchStopped
 from ai.each_move import Ending, value_each_move
 from ai.exact.analysis import ExactAnalyzer, solver_supports
-from ai.exact.base import FULL_COLUMN
 from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
 from ai.play.review import review_game
@@ -240,7 +239,7 @@ class Thinker:
             scores = self.analyzer.move_scores(game, budget=budget)
         except SearchStopped:
             return None
-        best = max(score for score in scores if score != FULL_COLUMN)
+        best = max(score for score in scores if score != ILLEGAL_MOVE)
         choices = [move for move, score in enumerate(scores) if score == best]
         # Prefer the heuristic search's choice among equally good moves: it plays the position more naturally
         # (e.g. it keeps pressure when every move draws); otherwise pick at random.
@@ -252,7 +251,7 @@ class Thinker:
         move_scores = tuple(
             (move, from_benchmark(score, game.ply(), cells), True)
             for move, score in enumerate(scores)
-            if score != FULL_COLUMN
+            if score != ILLEGAL_MOVE
         )
         return SearchResult(
             depth=cells - game.ply(),
