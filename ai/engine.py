@@ -23,9 +23,9 @@ reads the opening book and makes the solver table (about half a second, mostly w
 no later search waits for them and every stop is obeyed at once; for Tic-tac-toe it frees the solver tables.
 
 Smoothness: two threads share one GIL, and a UI thread that wants it waits until the search lets go. While
-any engine is open the interpreter's switch interval is at most 1 ms (from CPython's 5 ms: bench/frames.py
-measured a p95 frame of 25 ms with 5 ms, 19 ms with 1 ms, and no measurable loss of search speed); closing the
-last engine restores the interval it found. The search calls ``time.sleep(0)`` at every check point, which
+any engine is open the interpreter's switch interval is at most 1 ms (CPython's 5 ms shows as late frames,
+and the shorter interval costs the search no measurable speed: bench/frames.py); closing the last engine
+restores the interval it found. The search calls ``time.sleep(0)`` at every check point, which
 hands the GIL to a waiting UI thread at once.
 
 Live counting: Progress messages come once per completed depth, which at the max level or while pondering can

@@ -32,10 +32,9 @@ from ai.score import to_benchmark, win_in
 #: Exact scores remembered (beyond the book and the solver's table) before the memo starts afresh.
 MEMO_LIMIT = 1 << 20
 #: ``move_scores`` solves the moves on two threads (each with a compiled solver, both sharing one table) from
-#: this many empty cells up. Measured on 7 x 6 (bench/analysis_speed.py): the slowest analyses, at 6 to 11
-#: stones, take a quarter to a third less time. From 12 stones on most take milliseconds: with 22 empty cells
-#: as the threshold, plies 12-20 of 30 random-play games took 10% less time in all, but their median tripled
-#: (1.4 to 4.3 ms: a thread's start), for analyses already well inside the time a player waits.
+#: this many empty cells up: the slow analyses of the opening and early middle game gain from the second
+#: thread, while later ones take milliseconds, which a thread's start would only lengthen
+#: (bench/analysis_speed.py).
 SIDE_BY_SIDE_EMPTY_CELLS = 30
 
 

@@ -8,13 +8,12 @@ the search, its tables, the book and the Python type, each in files of its own, 
 the default): buckets of two entries, one kept for the deepest search seen and one for the latest; positions
 stored under the smaller of their own and their mirror image's key; and positions near the end of the game
 (fewer than ``near_depth`` empty cells, 22 by default) kept apart in a near table of 256 KB, small enough to
-stay in the CPU's caches, where their many probes cost a few nanoseconds instead of a trip to memory. On deep
-searches the buckets and mirror keys explore 10% to 30% fewer positions than one always-replaced entry per
-slot, and the near table takes a half to two thirds off the time for 5% to 35% more positions; the pure-Python
-core, the readable reference, does without them. With ``reference=True`` the compiled core uses the Python
-core's table layout and, given the same table size, explores the same positions node for node and stores the
-same entries, which the tests check. The per-move analysis is the shared Python code of
-:class:`~ai.exact.python_core.SolverBase`; the window search and the bisection on the score run in C.
+stay in the CPU's caches, where their many probes cost a few nanoseconds instead of a trip to memory (what
+each gains: docs/engine.md). The pure-Python core, the readable reference, does without them. With
+``reference=True`` the compiled core uses the Python core's table layout and, given the same table size,
+explores the same positions node for node and stores the same entries, which the tests check. The window
+search and the bisection on the score run in C; what else a solver does is the shared
+:class:`~ai.exact.base.SolverBase`.
 
 While the C search runs, the GIL is released: the window and other Python threads go on at full speed. It
 stops within a few thousand positions (well under a millisecond) when its :class:`~ai.stop_flag.StopFlag` is

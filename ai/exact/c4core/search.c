@@ -193,8 +193,7 @@ int solve(Search *s, board_t current, board_t mask, int moves, int weak, int at_
     }
     /* Near the end of the game (enhanced layout), one search with the widest window explores fewer positions
      * than the bisection's null-window searches, each of which walks again much of the tree of the one before
-     * (measured: a third fewer on Test_L3_R1, a few percent on Test_L2_R1; deeper, the bisection wins). From
-     * (low, high), every score possible, the fail-soft result is exact. */
+     * (deeper, the bisection wins). From (low, high), every score possible, the fail-soft result is exact. */
     if (s->enhanced && !weak && s->cells - moves < WIDE_DEPTH) {
         int score = negamax(s, current, mask, mirror_board(s, current), mirror_board(s, mask), moves, low, high, 0);
         return s->stopped ? 0 : score;
