@@ -224,6 +224,15 @@ def test_continue_on_the_command_line_opens_the_kept_game(monkeypatch):
 # --- replacing an unfinished game can be taken back ---------------------------------------------------------
 
 
+def test_a_new_sitting_that_replaces_a_kept_game_says_undo_brings_it_back(tmp_path):
+    store = CurrentGameStore(tmp_path / FILE_NAME)
+    store.keep(UnfinishedGame(TWO_PLAYERS, 1, "4453"))
+    scene, _ = scene_with(store, AGAINST_DEPTH_2)
+    assert "Ctrl+Z brings back" in scene.status_text()
+    scene.handle(key(pygame.K_z, CTRL))
+    assert scene.game.moves_text() == "4453" and scene.options.mode is Mode.TWO_PLAYERS
+
+
 def test_undo_right_after_a_new_game_brings_the_unfinished_one_back(tmp_path):
     store = CurrentGameStore(tmp_path / FILE_NAME)
     scene, engine = scene_with(store, AGAINST_DEPTH_2)

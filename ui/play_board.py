@@ -82,6 +82,8 @@ class PlayBoard(Scene):
         self._since_tick = 0.0
         self.keeper = keeper
         self._start(options, resume)
+        if self.replaced is not None:
+            self._notify(f"New game: {TAKE_BACK}", FILE_NOTICE_SECONDS, NoticeKind.INFO)
 
     def _start(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
         """Sits down at a new board with ``options``, or at the unfinished game ``resume`` (at creation, and
