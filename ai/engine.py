@@ -18,8 +18,8 @@ when the human has moved, the ``think`` for the computer's reply finds that subt
 transposition table. A ponder search ends by itself when it has done its job
 (see :meth:`ai.play.thinker.Thinker.ponder`) and the worker then sleeps on its queue, using no CPU.
 
-New games: ``new_game(game)`` has the worker get the game's board ready before any search of it: for 7 x 6 it
-reads the opening book and makes the solver table (about half a second, mostly without the GIL), so that
+New games: ``start_game(game)`` has the worker get the game's board ready before any search of it: for 7 x 6
+it reads the opening book and makes the solver table (about half a second, mostly without the GIL), so that
 no later search waits for them and every stop is obeyed at once; for Tic-tac-toe it frees the solver tables.
 
 Smoothness: two threads share one GIL, and a UI thread that wants it waits until the search lets go. While
@@ -171,7 +171,7 @@ class Engine:
     """Owns exactly one worker thread, the searcher and its tables.
 
     Requests (each supersedes the one before): :meth:`think`, :meth:`ponder`, :meth:`review`. Control:
-    :meth:`stop`, :meth:`new_game`, :meth:`close`. Replies: :meth:`poll` (messages), :meth:`searching` (the
+    :meth:`stop`, :meth:`start_game`, :meth:`close`. Replies: :meth:`poll` (messages), :meth:`searching` (the
     live count). For tests and benchmarks that watch the worker: :meth:`is_alive`, :meth:`is_idle`.
     """
 
@@ -237,7 +237,7 @@ class Engine:
         if self._current is not None:
             self._current.stop.set()
 
-    def new_game(self, game=None) -> None:
+    def start_game(self, game=None) -> None:
         """Stops whatever runs and forgets everything the tables learnt.
 
         Given the ``game`` about to be played, the worker then gets its board's exact solver ready (for 7 x 6

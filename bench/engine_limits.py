@@ -43,7 +43,7 @@ def stop_latencies(count: int) -> list[float]:
     engine = Engine()
     # As the window does for a new game: the worker reads its book and makes its solver tables (about half a
     # second); a request sent meanwhile waits for that, and so would its stop.
-    engine.new_game(ConnectFour())
+    engine.start_game(ConnectFour())
     while not engine.is_idle():
         time.sleep(0.01)
     latencies = []
@@ -102,7 +102,7 @@ def ponder_memory(minutes: float) -> list[tuple[float, float]]:
     samples = [(0.0, resident_megabytes())]
     try:
         game = ConnectFour.from_moves("44", 8, 7)
-        engine.new_game(game)
+        engine.start_game(game)
         engine.ponder(game)
         started = time.monotonic()
         next_sample = 60.0

@@ -53,7 +53,7 @@ def wait_for_move(engine: Engine, token: int) -> tuple[int, float]:
 def play_game(engine: Engine, judge: ExactAnalyzer, rng: random.Random, engine_first: bool, args) -> dict:
     """One game; returns the moves, the result for the engine and its kept / judged moves by ply."""
     game = ConnectFour()
-    engine.new_game(game)
+    engine.start_game(game)
     judged: list[tuple[int, bool]] = []
     thinks: list[float] = []
     engine_player = 0 if engine_first else 1

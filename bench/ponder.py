@@ -39,7 +39,7 @@ def wait_for_best_move(engine: Engine, token: int) -> BestMove:
 def reply_search(game: ConnectFour, reply: int, depth: int, ponder_seconds: float) -> SearchResult:
     engine = Engine(seed=1)
     try:
-        engine.new_game(game)
+        engine.start_game(game)
         if ponder_seconds > 0:
             engine.ponder(game, Limits(depth=depth))
             time.sleep(ponder_seconds)

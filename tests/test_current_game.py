@@ -77,7 +77,7 @@ def test_the_file_round_trips_every_choice(tmp_path):
         ({"version": 2}, "version"),
         ({"moves": "4444444"}, "moves"),
         ({"moves": "1212121"}, "over"),
-        ({"start": "5", "moves": "44"}, "begin"),
+        ({"start": "1212121", "moves": "44"}, "start position is already over"),
         ({"round": 0}, "round"),
         ({"round": True}, "round"),
         ({"moves": 7}, "move strings"),
@@ -269,3 +269,19 @@ def test_a_watched_game_is_not_kept(tmp_path):
     scene, engine = scene_with(store, watch)
     run(scene, engine, 3)
     assert scene.game.ply() > 0 and not (tmp_path / FILE_NAME).exists()
+
+
+def test_a_game_undone_below_its_start_position_is_kept_and_continued_as_it_is(tmp_path):
+    store = CurrentGameStore(tmp_path / FILE_NAME)
+    scene, engine = scene_with(store, PlayOptions(mode=Mode.TWO_PLAYERS, moves="4453"))
+    for _ in range(3):
+        scene.act(Action.UNDO)
+    scene.try_play(1)
+    run(scene, engine, 0.1)
+    assert scene.game.moves_text() == "42"
+    kept = CurrentGameStore(tmp_path / FILE_NAME).load()
+    assert kept is not None and kept.moves == "42" and kept.options.moves == "4453"
+    again, _ = scene_with(CurrentGameStore(None), resume=kept)
+    assert again.game.moves_text() == "42"
+    again.act(Action.NEW)
+    assert again.game.moves_text() == "4453"  # a new game of the sitting begins at its start position

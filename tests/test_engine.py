@@ -103,7 +103,7 @@ def test_stop_and_new_game_silence_a_think(engine):
     assert best_moves(engine.poll()) == []  # progress posted before the stop may still come; no answer
     engine.think(game, Limits(depth=40))
     time.sleep(0.05)
-    engine.new_game()
+    engine.start_game()
     assert worker_settles(engine), "the worker ignored new_game"
     assert best_moves(engine.poll()) == []
     assert engine.poll() == []  # a stopped search posts nothing more
@@ -369,10 +369,10 @@ def test_a_new_request_stops_a_review(engine):
 def test_a_new_game_gets_its_board_s_solver_ready_and_tic_tac_toe_needs_none(engine):
     analyzer = engine._thinker.analyzer
     assert analyzer.compiled_nodes() == 0 and not analyzer._solvers  # nothing made before a game is known
-    engine.new_game(ConnectFour.from_moves("", 6, 5))
+    engine.start_game(ConnectFour.from_moves("", 6, 5))
     assert worker_settles(engine)
     assert list(analyzer._solvers) == [(6, 5)]
-    engine.new_game(TicTacToe())
+    engine.start_game(TicTacToe())
     assert worker_settles(engine)
     assert not analyzer._solvers and not analyzer._helpers
     token = engine.think(TicTacToe(), Limits(depth=9))

@@ -103,7 +103,7 @@ def test_undo_during_a_search_stops_it_and_ignores_the_late_answer():
 def test_stale_best_move_after_new_game_is_ignored():
     session, engine = computer_session(first=FirstPlayer.COMPUTER, auto_answer=False)
     old = engine.last("think").token
-    session.new_game()
+    session.restart()
     assert not session.receive(BestMove(old, search_result(1, 0, False, (0,), 1, 0.0)))
     new = engine.last("think").token
     assert new != old
@@ -125,7 +125,7 @@ def test_alternate_swaps_who_starts_each_round():
     session.next_round()
     assert not session.seats[0].is_human and session.seats[1].is_human
     assert session.is_computer_turn()
-    session.new_game()
+    session.restart()
     assert session.seats[0].is_human
 
 

@@ -161,7 +161,7 @@ class PlayBoard(Scene):
     def new_round(self, next_round: bool) -> None:
         """A new game (the same first player), or with ``next_round`` the next round (whose first player may
         change)."""
-        self.session.next_round() if next_round else self.session.new_game()
+        self.session.next_round() if next_round else self.session.restart()
         self._result_told = False
         self._after_history_change(1, "")
         self._replacing(committed=False)

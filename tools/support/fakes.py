@@ -78,8 +78,8 @@ class FakeEngine:
     def stop(self) -> None:
         self.calls.append(Call("stop"))
 
-    def new_game(self, game=None) -> None:
-        self.calls.append(Call("new_game"))
+    def start_game(self, game=None) -> None:
+        self.calls.append(Call("start_game"))
 
     def poll(self) -> list[EngineMessage]:
         messages, self._queue = self._queue, []

@@ -62,7 +62,7 @@ class Checker:
         )
         self.counts: Counter[str] = Counter()
         self._computer_waiting_since: float | None = None
-        for name in ("play", "update", "undo", "redo", "new_game", "next_round"):
+        for name in ("play", "update", "undo", "redo", "restart", "next_round"):
             self._wrap(name)
         self._wrap_receive()
         if self.history != sat_down.history():
@@ -200,7 +200,7 @@ class Checker:
                     self.fail(f"redo() went on past the human's turn at ply {ply}: {before} -> {after}")
         self.counts["redos"] += 1
 
-    def _check_new_game(self, before, after, result, *rest):
+    def _check_restart(self, before, after, result, *rest):
         if after != self.start:
             self.fail(f"a new game starts at {after}, not at the start position {self.start}")
         self.counts["new games"] += 1

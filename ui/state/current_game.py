@@ -36,9 +36,10 @@ class CurrentGameError(ValueError):
 
 @dataclass(frozen=True)
 class UnfinishedGame:
-    """A game to sit down at again: ``options`` (whose ``moves`` is the start position), the round number
-    (1, 2, ...) and ``moves``, the whole move string from the empty board (the start position first). The
-    position after ``moves`` is legal and not over."""
+    """A game to sit down at again: ``options`` (whose ``moves`` is the start position, where a new game of
+    this sitting begins), the round number (1, 2, ...) and ``moves``, the whole move string from the empty
+    board (usually the start position and more; undo may have gone below it). The position after ``moves`` is
+    legal and not over."""
 
     options: PlayOptions
     round_number: int
@@ -83,16 +84,15 @@ def from_json(data: dict) -> UnfinishedGame:
     start, moves, round_number = data.get("start"), data.get("moves"), data.get("round")
     if not isinstance(start, str) or not isinstance(moves, str) or len(moves) > MAX_MOVES_TEXT:
         raise CurrentGameError("'start' and 'moves' should be move strings")
-    if not moves.startswith(start):
-        raise CurrentGameError("the moves do not begin with the start position")
     if type(round_number) is not int or not 1 <= round_number <= 1_000_000:
         raise CurrentGameError(f"'round' {round_number!r} is not a round number")
-    game = new_game(options.game, options.width, options.height)
     try:
-        game.play_text(start)
-        if game.is_over():
+        start_position = new_game(options.game, options.width, options.height)
+        start_position.play_text(start)
+        if start_position.is_over():
             raise CurrentGameError("the start position is already over")
-        game.play_text(moves[len(start) :])
+        game = new_game(options.game, options.width, options.height)
+        game.play_text(moves)
     except IllegalMove as error:
         raise CurrentGameError(f"moves: {error}") from None
     if game.is_over():

@@ -48,7 +48,7 @@ class EngineLike(Protocol):
 
     def stop(self) -> None: ...
 
-    def new_game(self, game: Game | None = None) -> None: ...
+    def start_game(self, game: Game | None = None) -> None: ...
 
     def poll(self) -> list[EngineMessage]: ...
 
@@ -130,9 +130,9 @@ class Session:
     def __init__(
         self, options: PlayOptions, engine: EngineLike, round_number: int = 1, moves: str | None = None
     ) -> None:
-        """A sitting at round ``round_number``; ``moves`` (the whole move string, which begins with the start
-        position ``options.moves``) sits down at a game already under way, the computer's move pending if it
-        is to move. The caller has checked that the moves are legal."""
+        """A sitting at round ``round_number``; ``moves`` (the whole move string from the empty board) sits
+        down at a game already under way, the computer's move pending if it is to move. The caller has checked
+        that the moves are legal."""
         self.options = options
         self.engine = engine
         #: The moves of the game under way this sitting sat down at (None: it began at the start position).
@@ -155,7 +155,7 @@ class Session:
 
     # --- rounds ---------------------------------------------------------------------------------------------
 
-    def new_game(self) -> None:
+    def restart(self) -> None:
         """Starts again from round 1 (so with ALTERNATE the human starts), stopping any search."""
         self.round_number = 1
         self._reset()
@@ -174,10 +174,14 @@ class Session:
     def _reset(self, moves: str | None = None) -> None:
         self._forget_request()
         self.game = self._start_position()
+        # Who sits where follows from the start position, whatever was played (or undone) since.
         self.seats = seats_for_round(self.options, self.round_number, self.game.to_move())
-        if moves:
-            self.game.play_text(moves[len(self.options.moves) :])
-        self.engine.new_game(self.game)
+        if moves is not None:
+            # A game under way may have been undone below its start position: it is replayed from the empty
+            # board, not from the start.
+            self.game = new_game(self.options.game, self.options.width, self.options.height)
+            self.game.play_text(moves)
+        self.engine.start_game(self.game)
         self._redo.clear()
         self.paused = False
         self._begin_turn()
