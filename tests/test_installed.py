@@ -83,6 +83,21 @@ def player_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
+def run_installed(
+    program: Path, args: list[str], cwd: Path, tmp_path: Path, stdin: str = ""
+) -> subprocess.CompletedProcess[str]:
+    """Runs an installed program (``ponder`` or the venv's ``python``) as a player would, from ``cwd``."""
+    return subprocess.run(
+        [str(program), *args],
+        input=stdin,
+        cwd=cwd,
+        env=player_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
 def test_the_sdist_carries_the_sources_and_the_data(built):
     with tarfile.open(built[0]) as sdist:
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
@@ -120,28 +135,14 @@ def test_every_installed_module_imports_from_another_folder(installed, elsewhere
         "from ai.exact.compiled_core import native_built\n"
         "print('compiled' if native_built() else 'python')\n"
     )
-    done = subprocess.run(
-        [str(installed / "python"), "-c", script],
-        cwd=elsewhere,
-        env=player_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_installed(installed / "python", ["-c", script], elsewhere, tmp_path)
     assert done.returncode == 0, done.stderr
     if os.environ.get("PONDER_REQUIRE_NATIVE", "") not in ("", "0"):
         assert done.stdout.split()[-1] == "compiled"
 
 
 def test_ponder_help_lists_the_tools(installed, elsewhere, tmp_path):
-    done = subprocess.run(
-        [str(installed / "ponder"), "--help"],
-        cwd=elsewhere,
-        env=player_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_installed(installed / "ponder", ["--help"], elsewhere, tmp_path)
     assert done.returncode == 0 and done.stderr == ""
     for word in ("ponder analyze", "ponder move", "ponder review", "--continue", "--install-desktop-entry"):
         assert word in done.stdout
@@ -156,35 +157,21 @@ def test_the_installed_tools_answer_in_either_spelling(installed, elsewhere, tmp
     position.play_text("4453")
     expected = ExactAnalyzer().score(position)
     for tool in ("analyze", "analyse"):
-        done = subprocess.run(
-            [str(installed / "ponder"), tool],
-            input="4453\n",
-            cwd=elsewhere,
-            env=player_env(tmp_path),
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        done = run_installed(installed / "ponder", [tool], elsewhere, tmp_path, stdin="4453\n")
         assert done.returncode == 0, done.stderr
         assert done.stdout.split() == ["4453", str(expected)]
 
 
 def test_the_desktop_entry_starts_the_installed_command(installed, elsewhere, tmp_path):
-    env = player_env(tmp_path)
-    done = subprocess.run(
-        [str(installed / "ponder"), "--install-desktop-entry"],
-        cwd=elsewhere,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    done = run_installed(installed / "ponder", ["--install-desktop-entry"], elsewhere, tmp_path)
     assert done.returncode == 0, done.stderr
     entry = tmp_path / "share" / "applications" / "ponder.desktop"
     text = entry.read_text()
     assert f"Exec={installed / 'ponder'}\n" in text and "StartupWMClass=ponder\n" in text
     icon = Path(text.split("Icon=")[1].splitlines()[0])
     assert icon.read_bytes().startswith(b"\x89PNG")
-    subprocess.run([str(installed / "ponder"), "--remove-desktop-entry"], cwd=elsewhere, env=env, check=True)
+    removed = run_installed(installed / "ponder", ["--remove-desktop-entry"], elsewhere, tmp_path)
+    assert removed.returncode == 0, removed.stderr
     assert not entry.exists() and not icon.exists()
 
 
