@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ai.score import from_benchmark
+from ai.score import Score
 
 #: In a list of every move's score (board order), the mark of a move that cannot be played (a full column, a
 #: taken cell): no score is this low, and the reference solver prints it so.
@@ -130,25 +130,24 @@ class MoveReview:
     """The review of one move of a game.
 
     ``ply`` counts the game's moves from 1; ``mover`` is the player who made it (0 moves first) and ``move``
-    the move (a column or a cell). ``exact`` says the scores are proven: then ``played`` and ``best`` are
-    benchmark scores from the mover's side, ``best_moves`` every move scoring ``best``, and ``verdict`` is
-    set. For an estimate, ``played`` and ``best`` are heuristic engine scores (see :mod:`ai.score`),
-    ``best_moves`` the moves the heuristic search ranks first, and ``verdict`` is None.
+    the move (a column or a cell). ``played`` and ``best`` are the values of the move played and of the best
+    move, from the mover's side. Proven (``exact``): ``best_moves`` is every move scoring ``best``, and
+    ``verdict`` is set. An estimate: ``best_moves`` are the moves the heuristic search ranks first, and
+    ``verdict`` is None.
     """
 
     ply: int
     mover: int
     move: int
-    exact: bool
-    played: int
-    best: int
+    played: Score
+    best: Score
     best_moves: tuple[int, ...]
     verdict: Verdict | None
 
-    def engine_score(self, cells: int) -> int:
-        """The value of the move played on the engine's scale (:mod:`ai.score`), from the mover's side, for
-        :func:`ai.score.describe` (a board of ``cells`` cells)."""
-        return from_benchmark(self.played, self.ply - 1, cells) if self.exact else self.played
+    @property
+    def exact(self) -> bool:
+        """The values are proven (else they are the heuristic search's estimates)."""
+        return self.played.exact
 
     def changed_result(self) -> bool:
         """True when the move made its mover's result worse (a mistake or a blunder)."""

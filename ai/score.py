@@ -10,6 +10,8 @@ Scores are from the side to move (negamax). A proven result dominates every heur
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 WIN = 1_000_000
 #: Every win or loss score lies beyond this; every heuristic value below it.
 PROVEN = WIN - 10_000
@@ -90,3 +92,42 @@ def from_benchmark(benchmark: int, moves: int, cells: int) -> int:
     if benchmark > 0:
         return win_in(2 * (winner_stones - moves // 2) - 1)
     return -win_in(2 * (winner_stones - (moves + 1) // 2))
+
+
+@dataclass(frozen=True, order=True)
+class Score:
+    """A value for the side to move that knows its unit: a proven win or loss so many plies away, a proven
+    draw, or a heuristic estimate in points (``exact`` False).
+
+    ``value`` is on the engine's one scale (above), so scores compare as values do (``exact`` takes no part
+    in comparisons). The benchmark convention of the Connect Four test sets is for the edges (the command
+    line, the tests, the exact solver itself): :meth:`from_benchmark` and :meth:`benchmark`.
+    """
+
+    value: int
+    exact: bool = field(default=True, compare=False)
+
+    @classmethod
+    def estimate(cls, points: int) -> Score:
+        """A heuristic value: not proven."""
+        return cls(points, exact=False)
+
+    @classmethod
+    def from_benchmark(cls, benchmark: int, moves: int, cells: int) -> Score:
+        """The proven score a benchmark score means, in a position of ``moves`` stones on ``cells`` cells."""
+        return cls(from_benchmark(benchmark, moves, cells))
+
+    def benchmark(self, moves: int, cells: int) -> int:
+        """This proven score in the benchmark convention (see :func:`to_benchmark`)."""
+        if not self.exact:
+            raise ValueError(f"an estimate ({self.value:+d}) has no benchmark score")
+        return to_benchmark(self.value, moves, cells)
+
+    @property
+    def result(self) -> int:
+        """1 when the side to move wins, -1 when it loses, 0 for a draw (or an even estimate)."""
+        return (self.value > 0) - (self.value < 0)
+
+    def describe(self) -> str:
+        """In words, from the side to move: ``"win in 3"``, ``"loses in 2"``, ``"draw"``, ``"+42"``."""
+        return describe(self.value, self.exact)

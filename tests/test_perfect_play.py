@@ -67,6 +67,6 @@ def test_a_proven_move_has_the_best_score_of_its_position(moves):
     best = max(score for score in scores if score != ILLEGAL_MOVE)
     worst_first = sorted(game.moves(), key=lambda move: scores[move])
     score, move = analyzer.proven_move(game, worst_first)
-    assert score == best and scores[move] == best
+    assert score.exact and score.benchmark(game.ply(), 42) == best and scores[move] == best
     assert move == next(candidate for candidate in worst_first if scores[candidate] == best)
     assert game.moves_text() == moves

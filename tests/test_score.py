@@ -38,3 +38,19 @@ def test_words():
     assert describe(0, exact=True) == "draw"
     assert describe(0) == "+0"
     assert describe(-35) == "-35"
+
+
+def test_a_score_knows_its_unit_and_converts_to_the_benchmark_only_when_asked():
+    from ai.score import Score
+
+    quick, slow = Score(win_in(1)), Score(win_in(5))
+    assert quick > slow > Score(0) > Score(-win_in(5)) > Score(-win_in(1))
+    assert Score.from_benchmark(18, 6, 42) == quick and quick.benchmark(6, 42) == 18
+    assert quick.describe() == "wins now" and Score(0).describe() == "draw"
+    assert (quick.result, Score(0).result, Score(-win_in(2)).result) == (1, 0, -1)
+    estimate = Score.estimate(42)
+    assert not estimate.exact and estimate.describe() == "+42"
+    # Only the value compares: a proven draw and an even estimate are worth the same.
+    assert Score.estimate(0) == Score(0)
+    with pytest.raises(ValueError):
+        estimate.benchmark(6, 42)

@@ -22,7 +22,6 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from ai.contracts import (  # noqa: E402
-    ILLEGAL_MOVE,  # noqa: E402
     Budget,
     Limits,
     SearchResult,
@@ -34,7 +33,6 @@ from ai.messages import BestMove, Progress, ReviewMark, Searching  # noqa: E402
 from ai.play.levels import MAX, Level  # noqa: E402
 from ai.play.review import review_game  # noqa: E402
 from ai.play.thinker import Thinker  # noqa: E402
-from ai.score import from_benchmark  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
 from tools.support.fakes import FakeEngine, search_result  # noqa: E402
 from ui.app import DEFAULT_SIZE, MIN_WINDOW  # noqa: E402
@@ -89,11 +87,10 @@ def exact_ponder_progress(scene: PlayScene, engine: FakeEngine) -> Progress:
     cells = game.width * game.height
 
     def values(position) -> dict[int, int]:
-        scores = analyzer.move_scores(position)
         return {
-            move: from_benchmark(score, position.ply(), cells)
-            for move, score in enumerate(scores)
-            if score != ILLEGAL_MOVE
+            move: value.value
+            for move, value in enumerate(analyzer.move_values(position))
+            if value is not None
         }
 
     move_values = values(game)

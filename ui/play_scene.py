@@ -242,9 +242,7 @@ class PlayScene(PlayBoard):
         if self.notice is not None:
             return self.notice.text
         if self.review is not None:
-            return mark_text(
-                self.review, self._names(), self.game.move_to_text, self.game.width * self.game.height
-            )
+            return mark_text(self.review, self._names(), self.game.move_to_text)
         moving = None if self.animation is None else self.animation.player
         return texts.status_text(self.session, self._names(), moving_player=moving, hint=self.hint)
 

@@ -52,16 +52,24 @@ def slot_at(area: Rect, count: int, position: tuple[int, int]) -> int | None:
     return None
 
 
-def _lean(mark: MoveReview, strongest: int) -> float:
+def _decisiveness(mark: MoveReview, cells: int) -> int:
+    """For a proven result, how early the game is decided: the winner's stones left unplayed, negative when
+    the mover loses, 0 a draw (the benchmark's measure, so bars of different moves compare)."""
+    return mark.played.benchmark(mark.ply - 1, cells)
+
+
+def _lean(mark: MoveReview, strongest: int, cells: int) -> float:
     """The bar of ``mark`` from -1 (the second player wins fastest) to 1 (the first player does)."""
     side = 1 if mark.mover == 0 else -1
     if mark.exact:
-        if mark.played == 0:
+        decisive = _decisiveness(mark, cells)
+        if decisive == 0:
             return 0.0
-        return side * (1 if mark.played > 0 else -1) * (0.6 + 0.4 * abs(mark.played) / strongest)
-    if abs(mark.played) > PROVEN:
-        return side * (1.0 if mark.played > 0 else -1.0)
-    return side * max(-1.0, min(1.0, mark.played / ESTIMATE_FULL))
+        return side * (1 if decisive > 0 else -1) * (0.6 + 0.4 * abs(decisive) / strongest)
+    value = mark.played.value
+    if abs(value) > PROVEN:
+        return side * (1.0 if value > 0 else -1.0)
+    return side * max(-1.0, min(1.0, value / ESTIMATE_FULL))
 
 
 def draw_strip(
@@ -82,7 +90,9 @@ def draw_strip(
     if rects:
         line = Rect(rects[0].left, middle, rects[-1].right - rects[0].left, 1)
         pygame.draw.rect(surface, mix(theme.text_muted, theme.background, 0.5), line)
-    strongest = max((abs(mark.played) for mark in review.marks.values() if mark.exact), default=1) or 1
+    cells = review.game.width * review.game.height
+    marks = review.marks.values()
+    strongest = max((abs(_decisiveness(mark, cells)) for mark in marks if mark.exact), default=1) or 1
     sign_font = fonts.get(max(9, min(signs_height, 18)), bold=True)
     for ply, rect in enumerate(rects, start=1):
         if ply == review.cursor:
@@ -96,7 +106,7 @@ def draw_strip(
             radius = max(1, min(3, bar_width // 3))
             pygame.draw.circle(surface, theme.text_muted, (rect.centerx, middle), radius)
             continue
-        lean = _lean(mark, strongest)
+        lean = _lean(mark, strongest, cells)
         if lean == 0:
             stub = Rect(0, 0, bar_width, 3)
             stub.center = (rect.centerx, middle)

@@ -1,4 +1,6 @@
-"""Exact analysis of positions, in the benchmark score convention (see :func:`ai.score.to_benchmark`).
+"""Exact analysis of positions: proven values as :class:`~ai.score.Score` (:meth:`ExactAnalyzer.value`,
+:meth:`ExactAnalyzer.move_values`) for the engine, and in the benchmark score convention (see
+:func:`ai.score.to_benchmark`), the exact solver's own language, for the command line and the tests.
 
 :class:`ExactAnalyzer` is the one place that answers "what is this position worth, and each of its moves?".
 For Connect Four it asks, in this order: the opening book (7 x 6 only, :mod:`ai.exact.book`), its memo of
@@ -26,7 +28,7 @@ from ai.exact.choice import new_solver
 from ai.exact.compiled_core import NativeConnectFourSolver
 from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
-from ai.score import to_benchmark, win_in
+from ai.score import Score, to_benchmark, win_in
 
 #: Printed in place of the score of an illegal move, as the reference solver does.
 #: Exact scores remembered (beyond the book and the solver's table) before the memo starts afresh.
@@ -207,8 +209,8 @@ class ExactAnalyzer:
             exact = self._remember(game, to_benchmark(searched, game.ply(), game.width * game.height))
         return (exact > 0) - (exact < 0) if weak else exact
 
-    def proven_move(self, game, order: Sequence[int], budget: Budget = UNBOUNDED) -> tuple[int, int]:
-        """The exact score of ``game`` and a move that reaches it (so the best there is), the first such of
+    def proven_move(self, game, order: Sequence[int], budget: Budget = UNBOUNDED) -> tuple[Score, int]:
+        """The proven value of ``game`` and a move that reaches it (so the best there is), the first such of
         ``order`` (legal moves, most promising first; the other legal moves are tried after them).
 
         Cheaper than :meth:`move_scores` when only a best move is wanted: the position is solved once, and
@@ -239,7 +241,7 @@ class ExactAnalyzer:
             finally:
                 game.undo()
             if reaches:
-                return score, move
+                return Score.from_benchmark(score, game.ply(), cells), move
         raise AssertionError(f"no move of {game.moves_text()!r} reaches its score {score}")
 
     def move_scores(self, game, weak: bool = False, budget: Budget = UNBOUNDED) -> list[int]:
@@ -283,6 +285,20 @@ class ExactAnalyzer:
         complete = [score for score in scores.values() if score is not None]
         assert len(complete) == len(scores), "every unsolved move was solved above"
         return complete
+
+    def value(self, game, budget: Budget = UNBOUNDED) -> Score:
+        """The proven value of ``game`` for the side to move (see :meth:`score`, of which this is the engine's
+        side: the score knows its unit)."""
+        return Score.from_benchmark(self.score(game, budget=budget), game.ply(), game.width * game.height)
+
+    def move_values(self, game, budget: Budget = UNBOUNDED) -> list[Score | None]:
+        """The proven value of every move of the board in board order, from the side to move's point of view,
+        None where the move is not legal (see :meth:`move_scores`)."""
+        ply, cells = game.ply(), game.width * game.height
+        return [
+            None if score == ILLEGAL_MOVE else Score.from_benchmark(score, ply, cells)
+            for score in self.move_scores(game, budget=budget)
+        ]
 
     def _side_by_side(self, game) -> bool:
         """True when the moves of ``game`` are worth solving on two threads (see SIDE_BY_SIDE_EMPTY_CELLS)."""

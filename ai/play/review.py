@@ -1,11 +1,11 @@
 """The review of a game: the value of every move played, against the best move at that point.
 
 For each move of a game, :func:`review_game` asks the exact analyzer
-(:class:`ai.exact.analysis.ExactAnalyzer`)
-for the score of every move of the position it was played in, and compares the move played with the best.
-Scores are in the benchmark convention (see :func:`ai.score.to_benchmark`), from the side that moved, so the
-sign of a score is the mover's result: win, draw or loss. A :class:`Verdict` says what the move did to that
-result.
+(:class:`ai.exact.analysis.ExactAnalyzer`) for the proven value of every move of the position it was played
+in, and compares the move played with the best. Values are scores (:class:`~ai.score.Score`) from the side
+that moved, so a value's result is the mover's: win, draw or loss. A :class:`~ai.contracts.Verdict` says
+what the move did to that result. Only the command line's ``review`` turns them into the benchmark
+convention (:func:`review_lines`).
 
 Where the exact analysis cannot finish in the time given (the larger boards), the move is reviewed by a
 depth-limited heuristic search instead and marked as an estimate: it names the best move(s) as that search
@@ -21,11 +21,11 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 
-from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget, MoveReview, SearchStopped, verdict_for
+from ai.contracts import UNBOUNDED, Budget, MoveReview, SearchStopped, verdict_for
 from ai.each_move import Ending, value_each_move
 from ai.exact.analysis import ExactAnalyzer, can_analyze
 from ai.heuristic.search import Searcher
-from ai.score import PROVEN, from_child, win_in
+from ai.score import PROVEN, Score, from_child, win_in
 
 #: Seconds the first pass gives each position before moving on (the book and late positions take less).
 QUICK_SECONDS = 0.2
@@ -36,15 +36,15 @@ ALWAYS_EXACT_CELLS = 42
 ESTIMATE_DEPTH_CAP = 12
 
 
-def exact_review(ply: int, mover: int, move: int, scores: Sequence[int]) -> MoveReview:
-    """The review of ``move`` from the exact ``scores`` of every move of its position (board order,
-    ``ILLEGAL_MOVE`` for illegal moves), as :meth:`ExactAnalyzer.move_scores` gives them."""
-    best = max(score for score in scores if score != ILLEGAL_MOVE)
-    played = scores[move]
-    if played == ILLEGAL_MOVE:
+def exact_review(ply: int, mover: int, move: int, values: Sequence[Score | None]) -> MoveReview:
+    """The review of ``move`` from the proven ``values`` of every move of its position (board order, None
+    for illegal moves), as :meth:`ExactAnalyzer.move_values` gives them."""
+    best = max(value for value in values if value is not None)
+    played = values[move]
+    if played is None:
         raise ValueError(f"move {move} is not legal in the reviewed position")
-    best_moves = tuple(index for index, score in enumerate(scores) if score == best)
-    return MoveReview(ply, mover, move, True, played, best, best_moves, verdict_for(played, best))
+    best_moves = tuple(index for index, value in enumerate(values) if value == best)
+    return MoveReview(ply, mover, move, played, best, best_moves, verdict_for(played.value, best.value))
 
 
 def review_game(
@@ -111,10 +111,10 @@ def _try_exact(
     _replay(board, history, index)
     deadline = None if seconds is None else time.monotonic() + seconds
     try:
-        scores = analyzer.move_scores(board, budget=budget.until(deadline))
+        values = analyzer.move_values(board, budget=budget.until(deadline))
     except SearchStopped:
         return None
-    return exact_review(index + 1, board.to_move(), history[index], scores)
+    return exact_review(index + 1, board.to_move(), history[index], values)
 
 
 def _estimate(
@@ -137,7 +137,8 @@ def _estimate(
         return None
     best = max(values.values())
     best_moves = tuple(sorted(candidate for candidate, value in values.items() if value == best))
-    return MoveReview(index + 1, board.to_move(), move, False, values[move], best, best_moves, None)
+    played = Score.estimate(values[move])
+    return MoveReview(index + 1, board.to_move(), move, played, Score.estimate(best), best_moves, None)
 
 
 def _values_at_depth(board, searcher: Searcher, depth: int, budget: Budget) -> dict[int, int] | None:
@@ -171,7 +172,12 @@ def review_lines(
         review_game(game, analyzer, searcher, UNBOUNDED, seconds_per_position), key=lambda r: r.ply
     )
     lines = []
+    cells = game.width * game.height
     for review in reviews:
-        scores = f"{review.played} {review.best} {review.verdict.value}" if review.exact else "? ? estimate"
+        scores = "? ? estimate"
+        if review.exact and review.verdict is not None:
+            # The command line speaks the benchmark convention (the edge where it is converted).
+            played, best = (score.benchmark(review.ply - 1, cells) for score in (review.played, review.best))
+            scores = f"{played} {best} {review.verdict.value}"
         lines.append(f"{review.ply} {game.move_to_text(review.move)} {scores}")
     return "\n".join([*lines, ""])

@@ -12,13 +12,13 @@ import random
 import time
 from collections.abc import Callable, Iterator
 
-from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget, Limits, MoveReview, SearchResult, SearchStopped
+from ai.contracts import UNBOUNDED, Budget, Limits, MoveReview, SearchResult, SearchStopped
 from ai.each_move import Ending, value_each_move
 from ai.exact.analysis import ExactAnalyzer, solver_supports
 from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
 from ai.play.review import review_game
-from ai.score import PROVEN, from_benchmark, from_child, win_in
+from ai.score import PROVEN, from_child, win_in
 
 #: Share of the max level's time the exact solver gets first, to prove the move at once where it can.
 QUICK_SOLVE_SHARE = 0.1
@@ -216,7 +216,7 @@ class Thinker:
         except SearchStopped:
             return None
         cells = game.width * game.height
-        value = from_benchmark(score, game.ply(), cells)
+        value = score.value
         return SearchResult(
             depth=cells - game.ply(),
             score=value,
@@ -236,11 +236,11 @@ class Thinker:
         nodes_before = solver.nodes
         start = time.monotonic()
         try:
-            scores = self.analyzer.move_scores(game, budget=budget)
+            values = self.analyzer.move_values(game, budget=budget)
         except SearchStopped:
             return None
-        best = max(score for score in scores if score != ILLEGAL_MOVE)
-        choices = [move for move, score in enumerate(scores) if score == best]
+        best = max(value for value in values if value is not None)
+        choices = [move for move, value in enumerate(values) if value == best]
         # Prefer the heuristic search's choice among equally good moves: it plays the position more naturally
         # (e.g. it keeps pressure when every move draws); otherwise pick at random.
         if heuristic is not None and heuristic.best_move in choices:
@@ -249,13 +249,11 @@ class Thinker:
             move = self.rng.choice(choices)
         cells = game.width * game.height
         move_scores = tuple(
-            (move, from_benchmark(score, game.ply(), cells), True)
-            for move, score in enumerate(scores)
-            if score != ILLEGAL_MOVE
+            (move, value.value, True) for move, value in enumerate(values) if value is not None
         )
         return SearchResult(
             depth=cells - game.ply(),
-            score=from_benchmark(best, game.ply(), cells),
+            score=best.value,
             exact=True,
             best_move=move,
             principal_variation=(move,),

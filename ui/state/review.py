@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ai.contracts import MoveReview, Verdict, result_of
-from ai.score import describe, from_benchmark
+from ai.contracts import MoveReview, Verdict
 from game.protocol import Game
 
 #: What a verdict says, after "Move N, Red 4:".
@@ -92,22 +91,21 @@ class GameReview:
         return board
 
 
-def result_words(mark: MoveReview, cells: int) -> str:
+def result_words(mark: MoveReview) -> str:
     """The mover's result after its move, from the mark: "wins in 5", "draw", "loses in 3"."""
-    words = describe(from_benchmark(mark.played, mark.ply - 1, cells), exact=True)
-    return words.replace("win in", "wins in")
+    return mark.played.describe().replace("win in", "wins in")
 
 
-def best_words(mark: MoveReview, cells: int, move_text) -> str:
+def best_words(mark: MoveReview, move_text) -> str:
     """The best move(s) and what they lead to, e.g. "best: 4 (wins in 5)" or "best: 3 or 5 (draw)"."""
     moves = " or ".join(move_text(move) for move in mark.best_moves)
     if not mark.exact:
         return f"the search prefers {moves}"
-    best = describe(from_benchmark(mark.best, mark.ply - 1, cells), exact=True).replace("win in", "wins in")
+    best = mark.best.describe().replace("win in", "wins in")
     return f"best: {moves} ({best})"
 
 
-def mark_text(review: GameReview, names: tuple[str, str], move_text, cells: int) -> str:
+def mark_text(review: GameReview, names: tuple[str, str], move_text) -> str:
     """The status line of the move shown: who played what and the verdict, then after "; " separators what
     it did and the best move (a narrow window drops clauses from the end). ``move_text`` writes a move the
     short way, as the best moves are listed."""
@@ -120,15 +118,15 @@ def mark_text(review: GameReview, names: tuple[str, str], move_text, cells: int)
     if mark is None:
         return f"{head}, working it out…"
     if not mark.exact:
-        return f"{head}, an estimate; {best_words(mark, cells, move_text)}"
+        return f"{head}, an estimate; {best_words(mark, move_text)}"
     verdict = VERDICT_WORDS[mark.verdict]
     if mark.verdict is Verdict.BEST:
-        return f"{head}, {verdict} ({result_words(mark, cells)})"
+        return f"{head}, {verdict} ({result_words(mark)})"
     if mark.verdict is Verdict.KEPT:
-        best = best_words(mark, cells, move_text)
-        return f"{head}, {verdict}; same result ({result_words(mark, cells)}); {best}"
-    change = CHANGE_WORDS[result_of(mark.best), result_of(mark.played)]
-    text = f"{head}, {verdict}; {change}; {best_words(mark, cells, move_text)}"
+        best = best_words(mark, move_text)
+        return f"{head}, {verdict}; same result ({result_words(mark)}); {best}"
+    change = CHANGE_WORDS[mark.best.result, mark.played.result]
+    text = f"{head}, {verdict}; {change}; {best_words(mark, move_text)}"
     earlier = [point for point in review.turning_points() if point.ply < ply]
     if earlier and earlier[-1].mover != mark.mover:
         text += f"; gives back {names[earlier[-1].mover]}'s move {earlier[-1].ply}"
