@@ -140,6 +140,26 @@ def test_the_boards_the_game_offers_fit_except_the_odd_one():
     assert not native_fits(9, 7)  # 63 cells: no exact solver takes an odd number of cells
 
 
+#: Orders of the columns of 7 x 6 that do not list every column once: repeats, one short, out of range.
+BAD_ORDERS = [
+    [0] * 7,
+    [3, 2, 4, 1, 5, 0, 0],
+    [3, 2, 4, 1, 5, 0],
+    [3, 2, 4, 1, 5, 0, 7],
+    [3, 2, 4, 1, 5, 0, -1],
+]
+
+
+@pytest.mark.parametrize("order", BAD_ORDERS)
+def test_an_order_that_does_not_list_every_column_once_is_refused(order):
+    from ai.exact import _c4core
+
+    # A repeated column would leave another never searched, and the score wrong.
+    with pytest.raises(ValueError, match="every column once"):
+        _c4core.Core(7, 6, 1 << 17, order)
+    assert _c4core.Core(7, 6, 1 << 17, [3, 2, 4, 1, 5, 0, 6]) is not None
+
+
 def test_bad_positions_and_sizes_are_refused():
     solver = NativeConnectFourSolver(table_slots=1 << 17)
     current, mask, moves = position("4453")

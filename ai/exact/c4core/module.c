@@ -153,14 +153,17 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
         s->win_soonest[moves] = (s->cells - 1 - moves) / 2;
         s->lowest_score[moves] = s->lost_later[moves] > s->min_score ? s->lost_later[moves] : s->min_score;
     }
-    /* The columns in the order the caller gave (centre first), each with its tie-break rank. */
+    /* The columns in the order the caller gave (centre first), each with its tie-break rank. A column listed
+     * twice would leave another never searched: a wrong score, so it is refused. */
+    int listed[MAX_WIDTH] = {0};
     for (int rank = 0; rank < width; rank++) {
         long column = PyLong_AsLong(PySequence_Fast_GET_ITEM(order, rank));
         if (column == -1 && PyErr_Occurred()) goto fail;
-        if (column < 0 || column >= width) {
+        if (column < 0 || column >= width || listed[column]) {
             PyErr_SetString(PyExc_ValueError, "order must list every column once");
             goto fail;
         }
+        listed[column] = 1;
         s->column_cells[rank] = (((board_t)1 << height) - 1) << (column * s->h1);
         s->tie_break[rank] = 15 - rank;
         s->column_index[rank] = (int)column;
