@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: play test bench screenshots clean
+.PHONY: play test sanitize bench screenshots clean
 
 $(STAMP): pyproject.toml setup.py $(wildcard ai/exact/c4core/*.c ai/exact/c4core/*.h)
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "Python 3.10+ is needed, found " + sys.version.split()[0])'
@@ -27,6 +27,10 @@ test: $(STAMP)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(PY) -m pytest
+
+# The compiled core under AddressSanitizer and UndefinedBehaviorSanitizer (CI runs it; needs gcc).
+sanitize: $(STAMP)
+	bash tools/sanitize.sh $(PY)
 
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py
