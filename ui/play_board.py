@@ -399,8 +399,8 @@ class PlayBoard(Scene):
                 self.dirty = True
         if move is not None:
             self._start_animation(move)
+            self._keep_game()
             self.dirty = True
-        self._keep_game()
         if self.game.is_over() and self.animation is None and self._over_for < BANNER_DELAY:
             self._over_for += dt
             self.dirty = True

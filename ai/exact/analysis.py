@@ -1,5 +1,5 @@
-"""Exact analysis of positions: proven values as :class:`~ai.score.Score` (:meth:`ExactAnalyzer.value`,
-:meth:`ExactAnalyzer.move_values`) for the engine, and in the benchmark score convention (see
+"""Exact analysis of positions: proven values as :class:`~ai.score.Score` (:meth:`ExactAnalyzer.move_values`,
+:meth:`ExactAnalyzer.proven_move`) for the engine, and in the benchmark score convention (see
 :func:`ai.score.to_benchmark`), the exact solver's own language, for the command line and the tests.
 
 :class:`ExactAnalyzer` is the one place that answers "what is this position worth, and each of its moves?".
@@ -285,11 +285,6 @@ class ExactAnalyzer:
         complete = [score for score in scores.values() if score is not None]
         assert len(complete) == len(scores), "every unsolved move was solved above"
         return complete
-
-    def value(self, game, budget: Budget = UNBOUNDED) -> Score:
-        """The proven value of ``game`` for the side to move (see :meth:`score`, of which this is the engine's
-        side: the score knows its unit)."""
-        return Score.from_benchmark(self.score(game, budget=budget), game.ply(), game.width * game.height)
 
     def move_values(self, game, budget: Budget = UNBOUNDED) -> list[Score | None]:
         """The proven value of every move of the board in board order, from the side to move's point of view,
