@@ -30,12 +30,14 @@ class Budget:
     search would inherit it): ``stop``, a flag another thread may set (an :class:`ai.stop_flag.StopFlag` to
     reach the compiled solver core too); ``deadline``, an instant of ``time.monotonic()``; ``on_checkpoint``,
     called at every check point of the searches that hold the GIL (the engine hands the GIL to the window
-    there). Each may be None; :data:`UNBOUNDED` bounds nothing.
+    there); ``on_proving``, told when an exact proof starts (True) and ends (False), so that the window can
+    say "proving" rather than show a depth. Each may be None; :data:`UNBOUNDED` bounds nothing.
     """
 
     stop: threading.Event | None = None
     deadline: float | None = None
     on_checkpoint: Callable[[], None] | None = None
+    on_proving: Callable[[bool], None] | None = None
 
     def stopped(self) -> bool:
         """The stop flag is set (the deadline aside)."""
@@ -48,6 +50,11 @@ class Budget:
             self.on_checkpoint()
         if self.stopped() or (self.deadline is not None and time.monotonic() >= self.deadline):
             raise SearchStopped
+
+    def proving(self, active: bool) -> None:
+        """An exact proof starts (``active``) or ends: tells ``on_proving``, if any."""
+        if self.on_proving is not None:
+            self.on_proving(active)
 
     def until(self, deadline: float | None) -> Budget:
         """This budget, ending at ``deadline`` too if that comes first (None: no new deadline)."""

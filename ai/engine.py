@@ -111,6 +111,8 @@ class _Job:
     stop: StopFlag
     game: object = None
     limits: Limits | None = None
+    #: A ponder's values were asked for (see :meth:`Engine.ponder`).
+    analyse: bool = False
 
 
 class _Pulse:
@@ -135,18 +137,29 @@ class _Pulse:
         self._started = 0.0
         self._uncounted = uncounted
         self._uncounted_at_begin = 0
+        self._proving = False
 
     def begin(self, token: int) -> None:
         """Starts counting for the request ``token`` (on the worker thread, before its search starts)."""
         self._token, self._checks, self._started = token, 0, time.monotonic()
         self._uncounted_at_begin = self._uncounted()
+        self._proving = False
         self.latest = Searching(token, 0, 0.0)
+
+    def proving(self, active: bool) -> None:
+        """The running request's exact proof starts (``active``) or ends (on the worker thread)."""
+        self._proving = active
+        latest = self.latest
+        if latest is not None and latest.running:
+            self.latest = replace(latest, proving=active)
 
     def end(self) -> None:
         """The running request's search has ended (on the worker thread): the count stays, marked finished."""
         latest = self.now()
         if latest is not None:
-            self.latest = replace(latest, seconds=time.monotonic() - self._started, running=False)
+            self.latest = replace(
+                latest, seconds=time.monotonic() - self._started, running=False, proving=False
+            )
 
     def now(self) -> Searching | None:
         """The latest count with the compiled core's positions added, and the time up to now (from any
@@ -161,7 +174,10 @@ class _Pulse:
     def __call__(self) -> None:
         self._checks += 1
         self.latest = Searching(
-            self._token, self._checks * self.NODES_PER_CHECK, time.monotonic() - self._started
+            self._token,
+            self._checks * self.NODES_PER_CHECK,
+            time.monotonic() - self._started,
+            proving=self._proving,
         )
         # Hands a waiting UI thread the GIL now, not after the switch interval (about 1 us if none waits).
         time.sleep(0)
@@ -210,17 +226,19 @@ class Engine:
             raise ValueError("cannot think about a finished game")
         return self._submit(_Kind.THINK, game, limits)
 
-    def ponder(self, game, limits: Limits | None = None) -> int:
+    def ponder(self, game, limits: Limits | None = None, analyse: bool = False) -> int:
         """Starts pondering ``game``, where a person is to move; returns the request's token.
 
         ``limits`` are those of the computer's level (None: no level, as for two players), which tell how
-        deep pondering is useful; there is no deadline. Each completed depth posts a Progress valuing every
-        reply (``move_scores``); a ponder never gets a BestMove, and ends by itself when it has done its job
-        (see :meth:`ai.play.thinker.Thinker.ponder`). Raises ValueError at once for a finished game.
+        deep pondering is useful; there is no deadline. ``analyse``: the person asked for the values of the
+        moves (a hint, the overlay), which are then proven whatever the level (see
+        :meth:`ai.play.thinker.Thinker.ponder`). Each completed depth posts a Progress valuing every reply
+        (``move_scores``); a ponder never gets a BestMove, and ends by itself when it has done its job. Raises
+        ValueError at once for a finished game.
         """
         if game.is_over():
             raise ValueError("cannot ponder a finished game")
-        return self._submit(_Kind.PONDER, game, limits)
+        return self._submit(_Kind.PONDER, game, limits, analyse)
 
     def review(self, game, seconds_per_position: float | None = None) -> int:
         """Starts the review of every move of ``game`` (finished or not); returns the request's token.
@@ -293,13 +311,13 @@ class Engine:
         with self._jobs.all_tasks_done:
             return self._jobs.unfinished_tasks == 0
 
-    def _submit(self, kind: _Kind, game, limits: Limits | None) -> int:
+    def _submit(self, kind: _Kind, game, limits: Limits | None, analyse: bool = False) -> int:
         """Sends a search of (a copy of) ``game``, superseding the request before it; returns its token."""
         if self._closed:
             raise RuntimeError("the engine is closed")
         self.stop()
         token = next(self._tokens)
-        self._enqueue(_Job(kind, token, StopFlag(), game.copy(), limits))
+        self._enqueue(_Job(kind, token, StopFlag(), game.copy(), limits, analyse))
         return token
 
     def _enqueue(self, job: _Job) -> None:
@@ -350,7 +368,7 @@ class Engine:
 
     def _budget(self, job: _Job) -> Budget:
         """The budget of ``job``'s searches: its stop flag, and the pulse at every check point."""
-        return Budget(stop=job.stop, on_checkpoint=self._pulse)
+        return Budget(stop=job.stop, on_checkpoint=self._pulse, on_proving=self._pulse.proving)
 
     def _think(self, job: _Job) -> Iterator[EngineMessage]:
         last: SearchResult | None = None
@@ -362,7 +380,7 @@ class Engine:
             raise RuntimeError("the search produced no move")
 
     def _ponder(self, job: _Job) -> Iterator[EngineMessage]:
-        for result in self._thinker.ponder(job.game, job.limits, self._budget(job)):
+        for result in self._thinker.ponder(job.game, job.limits, self._budget(job), job.analyse):
             yield Progress(job.token, result)
 
     def _review(self, job: _Job) -> Iterator[EngineMessage]:

@@ -28,13 +28,15 @@ class Searching:
     is a multiple of their check interval and may trail the true count by less than one interval per search
     started (pondering starts one per reply and depth); ``seconds`` is the time since the request started, as
     of the last check point. Between two completed depths this is the only sign that the search still works.
-    ``running`` turns False when the request's search has ended (answered, done pondering, or stopped).
+    ``running`` turns False when the request's search has ended (answered, done pondering, or stopped);
+    ``proving`` is True while the exact solver works to prove values (it has no depths to report).
     """
 
     token: int
     nodes: int
     seconds: float
     running: bool = True
+    proving: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """A seeded fuzzer for the window: random input thrown at every screen, with the real engine thread behind it.
 
-Usage: python bench/fuzz_ui.py [--seeds N] [--first-seed S] [--events E] [--draw P]
+Usage: python bench/fuzz_ui.py [--seeds N] [--first-seed S] [--events E] [--draw P] [--full]
 
 Each seed drives :class:`ui.app.App` headless through :meth:`App.step` (the real main loop without the
 display) with random mouse moves, clicks (on the board, the buttons, anywhere, off the window), keys (digits,
@@ -9,6 +9,12 @@ app; the fuzzer closes its engine, checks that the engine's thread ended, and st
 screen (the start screen, or playing any game, size and mode). The engine is the real ``ai.engine.Engine``
 with pondering on, made shallow (depth 2 at most, 50 ms for the max level) so that games finish and the input
 meets every state: thinking, pondering, an answer waiting for its presentation, a finished game.
+
+``--full`` runs the engine at the game's own strength instead (:class:`FullEngine`): every level of every
+game, the max level with its normal think time, the exact solver, reviews, the analysis overlay and hints,
+with the player waiting up to seconds between events so that searches finish, and quits, new games and undos
+landing in the middle of exact solves. The fuzzer counts the searches it cut short, and the exact solves
+among them.
 
 After every event the fuzzer checks (:class:`Checker`):
 
@@ -24,7 +30,8 @@ After every event the fuzzer checks (:class:`Checker`):
 * after a quit the engine's worker thread has ended.
 
 Engine answers arrive asynchronously, so two runs of one seed do not interleave exactly alike; the events
-themselves depend only on the seed and the screen, and the checks must hold for every interleaving. A failure
+themselves depend only on the seed and the screen (at full strength also on whether the engine is busy), and
+the checks must hold for every interleaving. A failure
 names the seed (``FUZZ_SEED=...``), the event number, the last events and the traceback.
 
 The fuzzer keeps the user's files out of reach: PONDER_CONFIG_DIR, PONDER_DATA_DIR and the XDG directories
@@ -53,7 +60,7 @@ import pygame  # noqa: E402
 
 from ai.contracts import Limits  # noqa: E402
 from ai.engine import Engine  # noqa: E402
-from ai.play.levels import MAX, Level, levels_for  # noqa: E402
+from ai.play.levels import DEFAULT_MAX_SECONDS, MAX, Level, levels_for  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game.catalog import GAME_NAMES, SIZES, new_game  # noqa: E402
 from tools.support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402
@@ -82,6 +89,10 @@ WINDOW_SIZES = (
 )
 #: Events shown with a failure.
 LOG_TAIL = 40
+#: At full strength the player waits this long (seconds, uniform) between some events, so that searches end.
+FULL_WAIT = (0.05, 1.5)
+#: At full strength, the chance that an event is a quit when the engine is busy (quits mid-search).
+FULL_BUSY_QUIT = 0.02
 
 
 def fuzz_seed() -> int:
@@ -116,12 +127,74 @@ class ShallowEngine:
     def think(self, game, limits: Limits) -> int:
         return self.engine.think(game, shallow(limits))
 
-    def ponder(self, game, limits: Limits | None = None) -> int:
+    def ponder(self, game, limits: Limits | None = None, analyse: bool = False) -> int:
         if limits is not None and limits.depth is None:
             # The max level ponders without a deadline up to the exact solver; the shallow engine stops at
-            # once.
+            # once. An analysis is not asked for either: it would prove every move, however long that takes.
             limits = Limits(depth=SHALLOW_DEPTH)
         return self.engine.ponder(game, None if limits is None else shallow(limits))
+
+    def __getattr__(self, name: str):
+        return getattr(self.engine, name)
+
+
+class FullEngine:
+    """The game's own engine at its own strength (the default tables, no request capped), counting what it is
+    asked and the searches cut short: a stop, a new game or a close while its worker is busy, and among those
+    the ones that cut an exact solve. Remembers what each think was about, as :class:`ShallowEngine` does."""
+
+    def __init__(self, seed: int, counts: Counter[str]) -> None:
+        self.engine = Engine(seed=seed)
+        self.counts = counts
+        #: Exact solves running on the worker thread (nested calls count each); read by the UI thread for the
+        #: statistics only, so a stale read is harmless.
+        self._solving = 0
+        analyzer = self.engine._thinker.analyzer
+        for name in ("score", "move_scores", "move_values", "proven_move"):
+            self._count_solves(analyzer, name)
+        self.thinks = record_thinks(self)
+
+    def _count_solves(self, analyzer, name: str) -> None:
+        original = getattr(analyzer, name)
+
+        def solving(*args, **kwargs):
+            self._solving += 1
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self._solving -= 1
+
+        setattr(analyzer, name, solving)
+
+    def _cutting(self, what: str) -> None:
+        if not self.engine.is_idle():
+            self.counts[f"searches cut by {what}"] += 1
+            if self._solving:
+                self.counts["exact solves cut"] += 1
+
+    def think(self, game, limits: Limits) -> int:
+        self.counts["think requests"] += 1
+        return self.engine.think(game, limits)
+
+    def ponder(self, game, limits: Limits | None = None, analyse: bool = False) -> int:
+        self.counts["analysis requests" if analyse else "ponder requests"] += 1
+        return self.engine.ponder(game, limits, analyse)
+
+    def review(self, game, seconds_per_position: float | None = None) -> int:
+        self.counts["review requests"] += 1
+        return self.engine.review(game, seconds_per_position)
+
+    def stop(self) -> None:
+        self._cutting("stop")
+        self.engine.stop()
+
+    def start_game(self, game=None) -> None:
+        self._cutting("new game")
+        self.engine.start_game(game)
+
+    def close(self, timeout: float = 2.0) -> None:
+        self._cutting("quit")
+        self.engine.close(timeout)
 
     def __getattr__(self, name: str):
         return getattr(self.engine, name)
@@ -146,6 +219,13 @@ _PLAIN_KEYS = (
 # Keys that do most, weighted up: moves and the cursor, play, the command keys.
 _FREQUENT_KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_DOWN, pygame.K_UP]
 # Undo and redo come often (they need each other to do anything), a new game less so.
+# At full strength, the keys that start the engine's heavier work: the hint, the analysis overlay (Shift+A on
+# boards whose letters are cells), the review and its stepping.
+_ANALYSIS_KEYS = (
+    [(pygame.K_h, 0), (pygame.K_a, 0), (pygame.K_a, pygame.KMOD_LSHIFT)]
+    + [(pygame.K_r, 0)] * 3
+    + [(pygame.K_HOME, 0), (pygame.K_END, 0), (pygame.K_LEFT, 0), (pygame.K_RIGHT, 0)]
+)
 _COMMANDS = (
     [(pygame.K_z, pygame.KMOD_LCTRL)] * 4
     + [(pygame.K_y, pygame.KMOD_LCTRL)] * 3
@@ -173,11 +253,19 @@ def describe(event: pygame.event.Event) -> str:
 class InputMaker:
     """Random events for a scene; they depend only on the random stream, the scene's kind and its size."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, full: bool = False) -> None:
         self.rng = rng
+        self.full = full
 
-    def event(self, scene) -> pygame.event.Event:
+    def event(self, scene, busy: bool = False) -> pygame.event.Event:
+        """The next event for ``scene``; ``busy`` says the engine is searching (at full strength a quit then
+        comes more often, to cut solves short)."""
         rng = self.rng
+        if self.full and rng.random() < FULL_BUSY_QUIT and busy:
+            quit_request = pygame.event.Event(pygame.QUIT)
+            return quit_request if rng.random() < 0.5 else _key(pygame.K_q, pygame.KMOD_LCTRL)
+        if self.full and rng.random() < 0.08:
+            return _key(*rng.choice(_ANALYSIS_KEYS))
         roll = rng.random()
         if roll < 0.002:
             return pygame.event.Event(pygame.QUIT)
@@ -244,12 +332,13 @@ def _key(code: int, mod: int = 0) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
 
 
-def random_options(rng: random.Random) -> PlayOptions:
-    """Any game, size and mode, shallow levels, pondering on (nearly always), sometimes a start position."""
+def random_options(rng: random.Random, full: bool = False) -> PlayOptions:
+    """Any game, size and mode, pondering on (nearly always), sometimes a start position; shallow levels, or
+    at ``full`` strength any level and the max level's normal think time."""
     game = rng.choice(GAME_NAMES)
     width, height = rng.choice(SIZES[game])
     mode = rng.choice(list(Mode))
-    levels = [level for level in FUZZ_LEVELS if level in levels_for(game)]
+    levels = [level for level in levels_for(game) if full or level in FUZZ_LEVELS]
     moves = ""
     if rng.random() < 0.2:
         start = new_game(game, width, height)
@@ -267,7 +356,7 @@ def random_options(rng: random.Random) -> PlayOptions:
         level=rng.choice(levels),
         watch_levels=(rng.choice(levels), rng.choice(levels)),
         first=rng.choice(list(FirstPlayer)),
-        max_seconds=SHALLOW_SECONDS,
+        max_seconds=DEFAULT_MAX_SECONDS if full else SHALLOW_SECONDS,
         ponder=rng.random() < 0.9,
         moves=moves,
     )
@@ -280,20 +369,22 @@ class UIFuzzer:
     """Throws ``events`` random events at apps, one after another, checking after every event.
 
     ``draw`` is the chance that a frame which needs drawing is drawn (drawing is most of the time a frame
-    takes). Raises :class:`FuzzFailure` at the first failed check or exception.
+    takes); ``full`` runs the engine at the game's strength (see the module's docstring). Raises
+    :class:`FuzzFailure` at the first failed check or exception.
     """
 
-    def __init__(self, seed: int, events: int, draw: float = 1.0) -> None:
+    def __init__(self, seed: int, events: int, draw: float = 1.0, full: bool = False) -> None:
         self.seed = seed
         self.events = events
         self.draw = draw
+        self.full = full
         self.rng = random.Random(seed)
-        self.input = InputMaker(self.rng)
+        self.input = InputMaker(self.rng, full)
         self.log: deque[str] = deque(maxlen=LOG_TAIL)
         self.stats: Counter[str] = Counter()
         self._surfaces: dict[tuple[int, int], pygame.Surface] = {}
         self.app: App | None = None
-        self.engine: ShallowEngine | None = None
+        self.engine: ShallowEngine | FullEngine | None = None
         self.checker: Checker | None = None
         self._scene: PlayScene | StartScene | None = None
         self._session = None
@@ -331,7 +422,8 @@ class UIFuzzer:
             if self.app is None:
                 self._start_app()
             assert self.app is not None
-            event = self.input.event(self.app.scene)
+            busy = self.engine is not None and not self.engine.is_idle()
+            event = self.input.event(self.app.scene, busy)
             self.stats["events"] += 1
             self.stats[pygame.event.event_name(event.type)] += 1
             self.log.append(f"#{self.stats['events']} {describe(event)}")
@@ -341,20 +433,34 @@ class UIFuzzer:
                 self._close_app()
                 continue
             # Now and then the player waits: time passes (the computer's move lands) with no input at all.
-            if self.rng.random() < 0.2:
+            if self.full:
+                if self.rng.random() < 0.2:
+                    self._wait(self.rng.uniform(*FULL_WAIT))
+            elif self.rng.random() < 0.2:
                 for _ in range(self.rng.randint(1, 12)):
                     time.sleep(self.rng.choice([0, 0, 0.001, 0.003]))
                     self._frame([], self.rng.uniform(0.02, 0.1))
 
+    def _wait(self, seconds: float) -> None:
+        """The player does nothing for ``seconds`` of real time, at about the window's frame rate."""
+        deadline = time.monotonic() + seconds
+        last = time.monotonic()
+        while self.app is not None and self.app.running and time.monotonic() < deadline:
+            time.sleep(0.01)
+            now = time.monotonic()
+            self._frame([], now - last)
+            last = now
+
     def _start_app(self) -> None:
-        options = random_options(self.rng)
+        options = random_options(self.rng, self.full)
         start_playing = self.rng.random() < 0.75
         size = self.rng.choice(WINDOW_SIZES)
         self.app_description = f"App(start_playing={start_playing}, size={size}, options={options})"
         self.log.append(f"new {self.app_description}")
 
-        def factory() -> ShallowEngine:
-            return ShallowEngine(seed=self.rng.randrange(1 << 30))
+        def factory() -> ShallowEngine | FullEngine:
+            seed = self.rng.randrange(1 << 30)
+            return FullEngine(seed, self.stats) if self.full else ShallowEngine(seed=seed)
 
         self.app = App(factory, options, start_playing=start_playing, size=size)
         self.engine = self.app.engine  # type: ignore[assignment]
@@ -461,6 +567,9 @@ def main() -> int:
     )
     parser.add_argument("--events", type=int, default=20_000, help="events per seed (default 20000)")
     parser.add_argument("--draw", type=float, default=1.0, help="chance a frame that needs drawing is drawn")
+    parser.add_argument(
+        "--full", action="store_true", help="the engine at the game's own strength (default: shallow)"
+    )
     args = parser.parse_args()
     columns = [
         ("seed", "seed"),
@@ -477,18 +586,27 @@ def main() -> int:
         ("next rounds", "next rounds"),
         ("VideoResize", "resizes"),
         ("draws", "draws"),
+    ]
+    if args.full:
+        columns += [
+            ("review requests", "reviews"),
+            ("searches cut by stop", "cut by stop"),
+            ("searches cut by new game", "cut by new game"),
+            ("searches cut by quit", "cut by quit"),
+            ("exact solves cut", "exact solves cut"),
+        ]
+    columns += [
         ("seconds", "seconds"),
         ("result", "result"),
     ]
-    print(
-        f"UI fuzzer: {args.events} events per seed, real engine capped at depth {SHALLOW_DEPTH}, pondering on"
-    )
+    strength = "at the game's own strength" if args.full else f"capped at depth {SHALLOW_DEPTH}"
+    print(f"UI fuzzer: {args.events} events per seed, real engine {strength}, pondering on")
     print("| " + " | ".join(title for _, title in columns) + " |")
     print("|" + "---|" * len(columns))
     failures = []
     totals: Counter[str] = Counter()
     for seed in range(args.first_seed, args.first_seed + args.seeds):
-        fuzzer = UIFuzzer(seed, args.events, draw=args.draw)
+        fuzzer = UIFuzzer(seed, args.events, draw=args.draw, full=args.full)
         try:
             fuzzer.run()
             result = "ok"

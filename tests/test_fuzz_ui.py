@@ -1,8 +1,9 @@
-"""The seeded UI fuzzer (bench/fuzz_ui.py) in CI: a few thousand random events against the real engine thread.
+"""The seeded UI fuzzer (bench/fuzz_ui.py) in CI: a few thousand random events against the real engine thread,
+capped shallow, and a short run against the engine at the game's own strength.
 
 FUZZ_SEED chooses the seed (the default is fixed); a failure's message names it, with the last events, so
 ``FUZZ_SEED=<n> python -m pytest tests/test_fuzz_ui.py`` replays the same input. The long run (20,000+ events
-over several seeds) is ``python bench/fuzz_ui.py``.
+over several seeds) is ``python bench/fuzz_ui.py`` (``--full`` at full strength).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from ui.state.session import Session
 
 #: Events per seed in CI: enough to meet every screen, mode and engine state several times (about 10 s).
 CI_EVENTS = 2500
+#: Events of the full-strength run: the player waits for real searches, so this takes about a minute.
+FULL_EVENTS = 300
 
 
 @pytest.mark.parametrize("offset", [0, 1])
@@ -29,6 +32,21 @@ def test_random_input_never_breaks_the_rules_or_the_engine(offset):
     # with two test runs sharing its two cores; an input path that refused moves would give none.
     assert stats["human moves"] > 20 and stats["computer moves"] > 10
     assert stats["undos"] > 0 and stats["new games"] > 0 and stats["quits"] > 0
+
+
+def test_random_input_against_the_engine_at_full_strength():
+    """The max level's normal think time, the exact solver, reviews, hints and the overlay, with quits, new
+    games and undos landing mid-search: the same rules hold."""
+    fuzzer = UIFuzzer(fuzz_seed(), FULL_EVENTS, full=True)
+    fuzzer.run()  # raises FuzzFailure, naming the seed, on any exception or broken rule
+    stats = fuzzer.finish_stats()
+    assert stats["events"] == FULL_EVENTS
+    assert stats["human moves"] > 5 and stats["computer moves"] > 0 and stats["quits"] > 0
+    assert stats["think requests"] > 0 and stats["ponder requests"] > 0
+    # The engine is busy nearly all the time at full strength (the max level ponders until every move is
+    # proven), so input cuts searches short: the point of this run.
+    cuts = sum(stats[f"searches cut by {what}"] for what in ("stop", "new game", "quit"))
+    assert cuts > 0
 
 
 def test_the_fuzzer_catches_a_broken_undo(monkeypatch):

@@ -15,16 +15,18 @@ import pytest
 from ai.contracts import ILLEGAL_MOVE
 from ai.exact.analysis import ExactAnalyzer
 from ai.messages import Progress
+from ai.play import thinker
 from ai.play.levels import MAX, Level
 from ai.score import from_benchmark, win_in
-from tests.conftest import TESTSETS
+from game.connect4 import ConnectFour
+from tests.conftest import TESTSETS, require_compiled_core
 from tools.support.fakes import FakeEngine, key, motion, search_result
 from ui.layout import play_layout
 from ui.overlay import fitted_label, value_box
 from ui.play_scene import PlayScene
 from ui.state.hint import HINT_SECONDS
 from ui.state.options import Mode, PlayOptions
-from ui.state.texts import TICKS, move_values, short_label
+from ui.state.texts import TICKS, move_values, short_label, winner_of
 from ui.theme import Fonts
 
 SIZE = (960, 780)
@@ -67,7 +69,9 @@ def test_the_hint_shows_the_pondered_best_move_on_the_board_then_fades():
     assert picture.hint == 2 and picture.hint in scene.game.moves()
     assert scene.status_text() == "Hint: column 3"
     scene.draw(pygame.Surface(SIZE))
-    assert engine.count("ponder") == 1  # the hint asks for nothing new: the ponder already searches here
+    # The hint asks the ponder to prove the values, whatever the level; what it found so far stays on show.
+    assert engine.count("ponder") == 2 and engine.last("ponder").analyse
+    assert engine.last("ponder").limits == engine.calls[1].limits
     run(scene, engine, HINT_SECONDS + 0.1)
     assert scene.hint is None and scene.board_picture(scene.layout()).hint is None
     assert scene.status_text() == "Your turn (Red)"
@@ -125,8 +129,10 @@ def test_overlay_labels_for_proven_values_and_a_bar_for_heuristic_ones():
     move_scores = tuple((move, score, exact[move]) for move, score in scores.items())
     scene.receive(Progress(token, search_result(6, win_in(1), True, (6,), 100, 0.1, move_scores)))
     values = {value.move: value for value in move_values(scene.session.thinking)}
-    assert values[0].label == "W3" and values[1].label == "L2" and values[2].label == "="
-    assert values[6].label == "W1" and values[6].best
+    # Red (player 0) is to move: a proven value names its winner by player and counts that player's moves.
+    assert (values[0].winner, values[0].label) == (0, "3") and (values[1].winner, values[1].label) == (1, "2")
+    assert (values[2].winner, values[2].label) == (None, "=")
+    assert (values[6].winner, values[6].label) == (0, "1") and values[6].best
     # Unproven: no label, a lean past the "better" tick for 120; an unproven 0 is not a draw.
     assert values[3].label is None and TICKS[1] < values[3].lean < 1
     assert values[4].label is None and -1 < values[4].lean < -TICKS[1]
@@ -135,19 +141,19 @@ def test_overlay_labels_for_proven_values_and_a_bar_for_heuristic_ones():
     scene.handle(key(pygame.K_a))
     detail = scene.detail_text()
     assert detail.startswith("Analysis: Red wins next move")
-    assert "W1: Red wins in 1" in detail and "L2: Yellow wins in 2" in detail and "=: draw" in detail
-    assert "bars: estimate in the colour of the side it favours" in detail
+    assert "Red's mark 1: Red wins next move" in detail and "Yellow's mark 2: Yellow wins in 2" in detail
+    assert "=: draw" in detail and "bars: estimate, in the colour of the side it favours" in detail
     # The move under the pointer is told in full words.
     scene.handle(motion(scene.layout().ghost_centre(1)))
     assert scene.detail_text().startswith("Column 2: Yellow wins in 2")
     scene.handle(motion(scene.layout().ghost_centre(4)))
-    assert scene.detail_text().startswith("Column 5: Yellow is much better")
+    assert scene.detail_text().startswith("Column 5: Yellow is much better (estimate)")
 
 
 def test_overlay_labels_fit_their_column_at_every_window_size():
     pygame.font.init()
     fonts = Fonts()
-    longest = ["W21", "L21", "W32"]
+    longest = ["21", "32", "="]
     for columns, rows in ((7, 6), (9, 7), (6, 5)):
         for size in ((320, 260), (360, 300), (640, 480), (960, 780), (1920, 1080), (3000, 700), (500, 1400)):
             layout = play_layout(size, columns, rows, True)
@@ -155,8 +161,11 @@ def test_overlay_labels_fit_their_column_at_every_window_size():
                 box = value_box(layout, move)
                 assert layout.grid.left <= box.left and box.right <= layout.grid.right
                 for label in longest:
-                    shown, font = fitted_label(fonts, label, box)
+                    shown, font = fitted_label(fonts, label, box, mark=True)
                     assert shown and font.size(shown)[0] <= box.width, (size, columns, label)
+                    if size[0] >= 640:
+                        # Room for the winner's mark (about one character) beside the number.
+                        assert font.size(shown)[0] <= 0.62 * box.width, (size, columns, label)
                     if size[0] >= 640:
                         assert shown == label  # the whole label wherever the window is not tiny
 
@@ -238,12 +247,13 @@ def test_overlay_words_match_the_exact_analyzer(real_engine, moves):
     search_until_proven(scene, real_engine)
     game = scene.game
     exact = ExactAnalyzer(solver_slots=1 << 16).move_scores(game.copy())
-    expected = {
-        move: short_label(from_benchmark(score, game.ply(), 42), exact=True)
-        for move, score in enumerate(exact)
-        if score != ILLEGAL_MOVE
-    }
-    shown = {value.move: value.label for value in move_values(scene.session.thinking)}
+    mover = game.to_move()
+    expected = {}
+    for move, score in enumerate(exact):
+        if score != ILLEGAL_MOVE:
+            value = from_benchmark(score, game.ply(), 42)
+            expected[move] = (winner_of(value, mover), short_label(value, exact=True))
+    shown = {value.move: (value.winner, value.label) for value in move_values(scene.session.thinking)}
     assert shown == expected
     scene.draw(pygame.Surface(SIZE))
 
@@ -259,3 +269,63 @@ def test_the_hint_is_a_best_move_by_the_exact_analyzer(real_engine, moves):
     exact = ExactAnalyzer(solver_slots=1 << 16).move_scores(scene.game.copy())
     assert hint in scene.game.moves()
     assert exact[hint] == max(score for score in exact if score != ILLEGAL_MOVE)
+
+
+#: Every move wins for Red here, yet a depth-2 search of it reads "even" (issue 28's example).
+WON_FOR_RED = "4435524644"
+#: Seconds from the player's turn to every move proven on the overlay, at any level (the compiled core).
+PROVEN_WITHIN = 3.0
+
+
+@pytest.mark.parametrize("quick_seconds", [None, 0.0])
+def test_at_a_depth_level_the_overlay_proves_every_move_on_the_players_time(monkeypatch, quick_seconds):
+    """The help does not depend on the opponent's level: against depth 2, with the overlay on, every move is
+    shown proven within seconds (the engine at the game's own table sizes), and then the engine rests.
+
+    With no quick exact attempt (``quick_seconds`` 0: a machine where it does not finish in time), the proof
+    comes from the analysis itself, not from the level's pondering, which stops at depth 2."""
+    require_compiled_core()
+    if quick_seconds is not None:
+        monkeypatch.setattr(thinker, "PONDER_QUICK_SECONDS", quick_seconds)
+    engine = engine_module.Engine(seed=5)
+    try:
+        scene = PlayScene(SIZE, PlayOptions(level=Level(2), moves=WON_FOR_RED), engine)
+        scene.handle(key(pygame.K_a))
+        started = time.monotonic()
+        assert scene.session.is_human_turn() and scene.game.to_move() == 0
+        thinking = search_until_proven(scene, engine, seconds=PROVEN_WITHIN)
+        values = move_values(thinking)
+        assert len(values) == len(scene.game.moves()) and all(value.winner == 0 for value in values)
+        assert time.monotonic() - started < PROVEN_WITHIN
+        assert scene.detail_text().startswith("Analysis: Red wins")
+        # The proof done, the ponder goes on only to the level's depth, quietly, then stops using the CPU.
+        deadline = time.monotonic() + 10
+        while not engine.is_idle():
+            assert time.monotonic() < deadline, "the engine still searches long after the proof"
+            time.sleep(0.01)
+        for message in engine.poll():
+            scene.receive(message)
+        assert all(value.winner == 0 for value in move_values(scene.session.thinking))
+    finally:
+        engine.close()
+
+
+def test_a_winner_is_named_the_same_from_either_side():
+    """The overlay's owner of a value never depends on whose turn it is: the winner each move's label names
+    (Red to move) is the winner the labels name once that move is played (Yellow to move)."""
+    analyzer = ExactAnalyzer(solver_slots=1 << 16)
+    for moves in end_game_positions(3):
+        game = ConnectFour.from_moves(moves)
+        before = analyzer.move_values(game.copy())
+        for move, value in enumerate(before):
+            if value is None:
+                continue
+            named = winner_of(value.value, game.to_move()) if value.value else None
+            game.apply(move)
+            if game.is_over():
+                assert named == game.winner()
+            else:
+                after = [v for v in analyzer.move_values(game.copy()) if v is not None]
+                best = max(after)
+                assert winner_of(best.value, game.to_move()) == named, (moves, move)
+            game.undo()

@@ -175,8 +175,12 @@ def test_the_session_decides_when_the_humans_position_is_pondered(mode, ponder, 
     session = Session(PlayOptions(mode=mode, ponder=ponder, level=LEVEL), engine)
     session.want_analysis(analysis_wanted)
     assert session.is_human_turn()
-    assert engine.count("ponder") == (1 if searched else 0)
+    # Pondering already: asking for the analysis renews the ponder as one that proves the values.
+    renewed = mode is Mode.COMPUTER and ponder and analysis_wanted
+    assert engine.count("ponder") == (2 if renewed else 1 if searched else 0)
     assert (session.thinking is not None and session.thinking.pondering) == searched
+    if searched:
+        assert engine.last("ponder").analyse == analysis_wanted
 
 
 def test_with_pondering_off_only_the_view_or_a_new_position_ends_an_analysis():

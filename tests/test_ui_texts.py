@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from ai.heuristic.evaluate import LOSES_NEXT, WINS_NEXT
 from ai.score import HEURISTIC_LIMIT, from_child, win_in
+from tools.support.fakes import search_result
 from ui.state import texts
-from ui.state.texts import estimate, lean, legend, outlook, short_label, statistics
+from ui.state.session import Thinking
+from ui.state.texts import MoveValue, estimate, lean, legend, outlook, short_label, statistics, winner_of
 
 
 @pytest.mark.parametrize(
@@ -48,24 +52,45 @@ def test_estimates_are_numbers_for_the_side_they_favour():
 
 
 def test_short_labels_fit_a_column():
-    assert short_label(win_in(1), True) == "W1"
-    assert short_label(win_in(11), True) == "W6"
+    assert short_label(win_in(1), True) == "1"
+    assert short_label(win_in(11), True) == "6"
     # The value of a move whose reply wins at once (from the mover's side): the opponent wins in one.
-    assert short_label(from_child(win_in(1)), True) == "L1"
-    assert short_label(-win_in(6), True) == "L3"
+    assert short_label(from_child(win_in(1)), True) == "1"
+    assert short_label(-win_in(6), True) == "3"
     assert short_label(0, True) == "="
     assert short_label(0, False) is None and short_label(300, False) is None
     labels = [short_label(score, True) for score in range(-win_in(1), -win_in(43), -1)]
     labels += [short_label(score, True) for score in range(win_in(1), win_in(43), -1)]
-    assert max(len(label) for label in labels) <= 3
+    assert max(len(label) for label in labels) <= 2
+
+
+def test_a_proven_value_names_its_winner_whoever_is_to_move():
+    # Playing the move wins for the mover, or lets the other side win: named by player number.
+    assert winner_of(win_in(3), 0) == 0 and winner_of(win_in(3), 1) == 1
+    assert winner_of(from_child(win_in(1)), 0) == 1 and winner_of(from_child(win_in(1)), 1) == 0
+    assert winner_of(0, 0) is None and winner_of(300, 1) is None
+
+
+def value(move, score, exact, player):
+    return MoveValue(
+        move, score, exact, winner_of(score, player), short_label(score, exact), lean(score, exact), False
+    )
 
 
 def test_the_legend_explains_the_labels_shown_with_their_own_examples():
-    words = legend(["L1", "L1", "W6", "L3", "W8"], "Yellow", "Red")
-    assert words == "W6: Yellow wins in 6  \u00b7  L1: Red wins in 1"
-    words = legend(["=", None], "X", "O")
-    assert words == "=: draw  \u00b7  bars: estimate in the colour of the side it favours"
-    assert legend([], "X", "O") == ""
+    # Yellow (player 1) to move: two of its moves win, three let Red win.
+    shown = [
+        value(0, from_child(win_in(1)), True, 1),
+        value(1, from_child(win_in(1)), True, 1),
+        value(2, win_in(11), True, 1),
+        value(3, from_child(win_in(3)), True, 1),
+        value(4, win_in(15), True, 1),
+    ]
+    words = legend(shown, ("Red", "Yellow"))
+    assert words == "Red's mark 1: Red wins next move  \u00b7  Yellow's mark 6: Yellow wins in 6"
+    words = legend([value(0, 0, True, 0), value(1, 5, False, 0)], ("X", "O"))
+    assert words == "=: draw  \u00b7  bars: estimate, in the colour of the side it favours"
+    assert legend([], ("X", "O")) == ""
 
 
 def test_the_bar_scale_matches_the_words():
@@ -92,6 +117,53 @@ def test_statistics_leave_out_a_count_that_says_nothing():
     assert statistics(1, 1, 0.01) == "depth 1  \u00b7  1 position  \u00b7  0.0 s"
 
 
+def test_an_exact_result_says_proven_not_the_depth_of_the_whole_board():
+    assert statistics(42, 1_000, 0.5, exact=True) == "proven  \u00b7  1,000 positions  \u00b7  0.5 s"
+    assert statistics(42, 0, 0.0, exact=True) == "proven"
+
+
 def test_counts_agree_with_their_number():
     assert texts.count(1, "move") == "1 move" and texts.count(0, "move") == "0 moves"
     assert texts.count(2048, "position") == "2,048 positions"
+
+
+def scripted_result(rng: random.Random) -> tuple[int, bool]:
+    """A score as the searches give them: a proven win or loss, a draw, or an estimate of any size."""
+    kind = rng.random()
+    if kind < 0.3:
+        return rng.choice([1, -1]) * win_in(rng.randint(1, 21)), True
+    if kind < 0.4:
+        return 0, True
+    size = min(HEURISTIC_LIMIT - 1, int(10 ** rng.uniform(0, 5.5)))
+    return rng.choice([1, -1, 0]) * size, False
+
+
+def test_the_headline_and_the_detail_line_never_disagree():
+    """A property over scripted searches: the side the detail line's number favours is the side the headline
+    names as ahead (no "Red +6" under "even", no side the headline does not name), and a proven value's line
+    says "proven" where an estimate's gives its depth."""
+    rng = random.Random(28)
+    names = ("Red", "Yellow")
+    for _ in range(5000):
+        score, exact = scripted_result(rng)
+        depth = rng.randint(1, 12)
+        result = search_result(depth, score, exact, (3, 4), rng.randint(0, 10**6), rng.uniform(0, 5))
+        thinking = Thinking(rng.randrange(2), pondering=False, result=result, nodes=result.nodes)
+        headline = texts.search_status("Computer", thinking, names)
+        detail = "  ".join(texts.search_detail(thinking, names, "4 5"))
+        ahead = {name for name in names if name in headline}
+        favoured = {name for name in names if name in detail}
+        assert len(ahead) <= 1 and favoured <= ahead, (headline, detail)
+        if exact:
+            assert detail.startswith("proven"), detail
+        else:
+            assert detail.startswith(f"depth {depth}"), detail
+
+
+def test_the_proofs_progress_says_proving_not_a_depth():
+    thinking = Thinking(0, pondering=True, result=None, nodes=5_000, seconds=1.25, proving=True)
+    line = "Pondering on your time: proving  \u00b7  5,000 positions  \u00b7  1.2 s"
+    assert texts.ponder_detail(thinking) == [line]
+    estimate_so_far = search_result(3, 30, False, (3,), 100, 0.1)
+    thinking = Thinking(0, pondering=True, result=estimate_so_far, nodes=9_000, seconds=2.0, proving=True)
+    assert "depth" not in texts.ponder_detail(thinking)[0]

@@ -59,7 +59,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Red wins in 7", "proven: in 7 of Red's own moves, whatever the other side does"),
             ("Red is better", "an estimate: even, better, much better, winning"),
             ("Red +42", "the estimate in points (an open line threat is worth 30 to 70)"),
-            ("W7   L3   =", "analysis: wins in 7, the other side wins in 3, draw"),
+            ("mark 7   =", "analysis: the player of that mark wins in 7 of their moves; a draw"),
             ("Bar", "an estimate, in the colour of the side it favours"),
         ),
     ),

@@ -2,20 +2,22 @@
 
 Values come from the latest Progress of the position on the board (the ``move_scores`` of
 :attr:`ui.state.session.Thinking.result`): pondering and analysis value every move of the human's position,
-depth after depth, and the max level's exact solver values every move of the computer's. Each value is from
-the side to move. A proven value is a label of at most three characters, so it fits a column at any
-window size: ``W7`` (playing there wins in 7 of the mover's moves), ``L1`` (the other side then wins with its
-next move), ``=`` (draw); the play screen's detail line explains the labels shown
-(:func:`ui.state.texts.legend`) and names the value of the move under the pointer in full words. An estimate
-is a bar from the middle in the colour of the side it favours (right: the mover, left: the other side) on a
-track whose tick marks are the edges of the words' bands ("even", "better", "much better", "winning"; see
-:mod:`ui.state.texts`), so bars can be compared across positions.
+depth after depth, and the max level's exact solver values every move of the computer's. A proven value names
+its winner the same way whoever is to move: that player's own mark (the piece's colour and shape, as on the
+board) and the number of that player's moves to the win, ``7`` (see :func:`ui.state.texts.short_label`), or
+``=`` for a draw; the play screen's detail line explains the labels shown (:func:`ui.state.texts.legend`) and
+names the value of the move under the pointer in full words. An estimate is a bar from the middle in the
+colour of the side it favours (right: the mover, left: the other side) on a track whose tick marks are the
+edges of the words' bands ("even", "better", "much better", "winning"; see :mod:`ui.state.texts`), so bars
+can be compared across positions.
 
 Connect Four shows the values in a row under the board, one per column (the layout keeps that row whether or
 not the overlay shows, so the board never moves); Tic-tac-toe in the empty cells.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 from pygame import Rect
@@ -33,13 +35,9 @@ def mix(colour: Colour, other: Colour, share: float) -> Colour:
     return red, green, blue
 
 
-def _colour(value: MoveValue, theme: Theme) -> Colour:
-    """Labels: a win in the accent colour, a loss in the warning colour, a draw muted."""
-    if value.lean > 0:
-        return theme.accent
-    if value.lean < 0:
-        return theme.warning
-    return theme.text_muted
+#: Draws ``player``'s mark centred at a point with a radius: the board's own piece, so the overlay names a
+#: winner by the mark the players know (colour and shape alike).
+MarkPainter = Callable[[pygame.Surface, int, tuple[float, float], float], None]
 
 
 def value_box(layout: PlayLayout, move: int) -> Rect:
@@ -55,12 +53,14 @@ def value_box(layout: PlayLayout, move: int) -> Rect:
     return box.inflate(-4, -2)
 
 
-def fitted_label(fonts: Fonts, label: str, box: Rect) -> tuple[str, pygame.font.Font]:
-    """The label and its font for ``box``: as large as the box allows; in a box too small for the whole
-    label (a tiny window), its first character alone ("W", "L", "="), the detail line telling the rest."""
+def fitted_label(fonts: Fonts, label: str, box: Rect, mark: bool) -> tuple[str, pygame.font.Font]:
+    """The label and its font for ``box`` (with room for a winner's ``mark`` before it, about one character
+    wide): as large as the box allows; in a box too small for it all (a tiny window), its first character
+    alone, the detail line telling the rest."""
+    room = box.width * (0.62 if mark else 1.0)
     size = max(8, min(int(box.height * 0.6), int(box.width * 0.42)))
-    font = fitting_font(fonts, label, size, box.width, bold=True, smallest=8)
-    if font.size(label)[0] > box.width:
+    font = fitting_font(fonts, label, size, int(room), bold=True, smallest=8)
+    if font.size(label)[0] > room:
         label = label[0]
     return label, font
 
@@ -72,19 +72,31 @@ def draw_value(
     value: MoveValue,
     box: Rect,
     colours: tuple[Colour, Colour] = ((0, 0, 0), (0, 0, 0)),
+    mark: MarkPainter | None = None,
 ) -> None:
-    """One move's value centred in ``box``: its label, or a bar on a scale. ``colours`` are the mover's and
-    the other side's piece colours: a bar takes the colour of the side it favours, so that its colour says
-    who is better and its length how much (a warning-red bar would read as "good for Red")."""
+    """One move's value centred in ``box``: the winner's mark and its label, or a bar on a scale.
+    ``colours`` are the mover's and the other side's piece colours: a bar takes the colour of the side it
+    favours, so that its colour says who is better and its length how much. ``mark`` draws a player's mark
+    (without one, the label is drawn alone)."""
     if value.label is not None:
-        label, font = fitted_label(fonts, value.label, box)
+        named = value.winner is not None and mark is not None
+        label, font = fitted_label(fonts, value.label, box, named)
+        width, height = font.size(label)
+        radius = height * 0.42
+        gap = height * 0.15 if named else 0
+        total = width + (2 * radius + gap if named else 0)
+        left = box.centerx - total / 2
         if value.best:
-            width, height = font.size(label)
-            ring = Rect(0, 0, max(width + height, int(box.width * 0.7)), int(height * 1.2))
+            ring = Rect(0, 0, max(int(total + height), int(box.width * 0.7)), int(height * 1.25))
             ring.center = box.center
             ring = ring.clip(box)
-            pygame.draw.rect(surface, _colour(value, theme), ring, width=2, border_radius=ring.height // 2)
-        draw_text(surface, label, font, _colour(value, theme), center=box.center)
+            pygame.draw.rect(surface, theme.text, ring, width=2, border_radius=ring.height // 2)
+        if named:
+            assert mark is not None and value.winner is not None
+            mark(surface, value.winner, (left + radius, box.centery), radius)
+            left += 2 * radius + gap
+        colour = theme.text if value.winner is not None else theme.text_muted
+        draw_text(surface, label, font, colour, midleft=(round(left), box.centery))
         return
     track = Rect(0, 0, max(12, int(box.width * 0.86)), max(5, min(int(box.height * 0.3), 12)))
     track.centerx, track.top = box.centerx, box.top + max(2, (box.height - track.height) // 3)
@@ -114,14 +126,18 @@ def draw_overlay(
     thinking: Thinking | None,
     legal: list[int],
     colours: tuple[Colour, Colour] = ((0, 0, 0), (0, 0, 0)),
+    mark: MarkPainter | None = None,
 ) -> None:
     """The values of the ``legal`` moves: under the columns (Connect Four) or in the empty cells; ``colours``
-    are the pieces' colours of players 0 and 1.
+    are the pieces' colours of players 0 and 1, ``mark`` draws a player's mark (see :func:`draw_value`).
 
-    Before the search has valued the moves (or where it values only the best one: the computer's search at a
-    fixed depth), a Connect Four board says so in its row rather than leaving it blank.
+    Before the search has valued every move (or where it values only the best one: the computer's search at
+    a fixed depth, or the max level proving the one move it plays), a Connect Four board says so in its row
+    rather than showing a lone value.
     """
     values = {value.move: value for value in move_values(thinking)}
+    if thinking is not None and not thinking.pondering and any(move not in values for move in legal):
+        values = {}
     if layout.gravity and thinking is not None and not values:
         note = "searching..." if thinking.pondering else "the values of every move come on your turn"
         font = fonts.get(max(10, min(int(layout.analysis.height * 0.38), 18)))
@@ -131,4 +147,4 @@ def draw_overlay(
     sides = (colours[mover], colours[1 - mover])
     for move in legal:
         if move in values:
-            draw_value(surface, theme, fonts, values[move], value_box(layout, move), sides)
+            draw_value(surface, theme, fonts, values[move], value_box(layout, move), sides, mark)

@@ -139,7 +139,16 @@ def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
         draw_strip(surface, theme, shown.fonts, layout.review, shown.review, shown.colours)
     elif shown.overlay is not None:
         thinking, legal = shown.overlay
-        draw_overlay(surface, layout, theme, shown.fonts, thinking, legal, shown.colours)
+        draw_overlay(
+            surface,
+            layout,
+            theme,
+            shown.fonts,
+            thinking,
+            legal,
+            shown.colours,
+            lambda target, player, centre, radius: _draw_piece_icon(target, shown, player, centre, radius),
+        )
     _draw_status(surface, shown)
     if shown.banner is not None:
         _draw_banner(surface, shown, shown.banner)

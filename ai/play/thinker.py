@@ -33,6 +33,9 @@ PONDER_DEPTH_CAP = 14
 #: Seconds pondering first gives the exact analysis (instant from the opening book or the memo; a fraction of
 #: a second solves most middle and end games), so the hint and the overlay are exact wherever that suffices.
 PONDER_QUICK_SECONDS = 0.25
+#: Asked for the values, pondering gives estimates to this depth before the exact solver's proof (a few
+#: hundredths of a second on 7 x 6), so the overlay is not blank while the proof runs.
+ANALYSIS_ESTIMATE_DEPTH = 4
 
 
 class Thinker:
@@ -106,7 +109,9 @@ class Thinker:
         if exact is not None:
             yield exact
 
-    def ponder(self, game, limits: Limits | None, budget: Budget = UNBOUNDED) -> Iterator[SearchResult]:
+    def ponder(
+        self, game, limits: Limits | None, budget: Budget = UNBOUNDED, analyse: bool = False
+    ) -> Iterator[SearchResult]:
         """Searches ``game`` (the human to move) until the job is done or ``budget`` ends it (the engine's
         has no deadline: only its stop flag).
 
@@ -121,23 +126,36 @@ class Thinker:
         every reply (``move_scores``, from the human's side). Before any of that, on boards the exact solver
         takes, the exact analysis gets PONDER_QUICK_SECONDS; if it finishes, its exact result is the only one
         yielded (a depth level's table is still filled quietly afterwards).
+
+        ``analyse`` (the person asked for the values: a hint, the overlay): the help does not depend on the
+        opponent's level. Where the quick exact analysis did not finish, a few cheap depths give estimates
+        (ANALYSIS_ESTIMATE_DEPTH), then the exact solver works, without a deadline, until every move is
+        proven; only then does a depth level's pondering go on, quietly.
         """
+        depth_level = limits is not None and limits.depth is not None
+        target = limits.depth if limits is not None and limits.depth is not None else PONDER_DEPTH_CAP
         exact = None
         if solver_supports(game):
             exact = self._solve_best(game, budget.until(time.monotonic() + PONDER_QUICK_SECONDS), None)
+            if exact is None and analyse:
+                last = None
+                for last in self._ponder_by_depth(game, min(target, ANALYSIS_ESTIMATE_DEPTH), budget):
+                    yield last
+                exact = self._solve_best(game, budget, last)
             if exact is not None:
                 yield exact
-                if limits is None or limits.depth is None:
+                if not depth_level:
                     return  # the max level's reply will find the same exact answer at once
         # A depth level's reply is a heuristic search: pondering still fills the table for it, and after an
         # exact result it does so quietly, so that the hint and the overlay keep showing the exact values.
-        for result in self._ponder_by_depth(game, limits, budget):
+        for result in self._ponder_by_depth(game, target, budget, prove=not depth_level):
             if exact is None:
                 yield result
 
-    def _ponder_by_depth(self, game, limits: Limits | None, budget: Budget) -> Iterator[SearchResult]:
-        """The heuristic part of :meth:`ponder`, then (for the max level) the exact solver."""
-        target = PONDER_DEPTH_CAP if limits is None or limits.depth is None else limits.depth
+    def _ponder_by_depth(
+        self, game, target: int, budget: Budget, prove: bool = False
+    ) -> Iterator[SearchResult]:
+        """The heuristic part of :meth:`ponder`, depth 1 to ``target``, then (``prove``) the exact solver."""
         start = time.monotonic()
         replies = game.moves()
         nodes = 0
@@ -185,7 +203,7 @@ class Thinker:
             yield last
             if all_exact:
                 return
-        if (limits is None or limits.depth is None) and last is not None:
+        if prove and last is not None:
             exact = self._solve_best(game, budget, last)
             if exact is not None:
                 yield exact
@@ -211,10 +229,13 @@ class Thinker:
         # The heuristic's choice first, else the centre first (where best moves usually are).
         centre_first = sorted(game.moves(), key=lambda move: abs(2 * move - (game.width - 1)))
         order = [heuristic.best_move] if heuristic is not None else centre_first
+        budget.proving(True)
         try:
             score, move = self.analyzer.proven_move(game, order, budget)
         except SearchStopped:
             return None
+        finally:
+            budget.proving(False)
         cells = game.width * game.height
         value = score.value
         return SearchResult(
@@ -235,10 +256,13 @@ class Thinker:
         solver = self.analyzer.solver_for(game)
         nodes_before = solver.nodes
         start = time.monotonic()
+        budget.proving(True)
         try:
             values = self.analyzer.move_values(game, budget=budget)
         except SearchStopped:
             return None
+        finally:
+            budget.proving(False)
         best = max(value for value in values if value is not None)
         choices = [move for move, value in enumerate(values) if value == best]
         # Prefer the heuristic search's choice among equally good moves: it plays the position more naturally

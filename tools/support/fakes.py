@@ -37,6 +37,8 @@ class Call:
     token: int | None = None
     moves: str = ""
     limits: Limits | None = None
+    #: A ponder's ``analyse`` flag (the values were asked for).
+    analyse: bool = False
 
 
 @dataclass
@@ -65,9 +67,9 @@ class FakeEngine:
             self._queue.append(BestMove(token, result))
         return token
 
-    def ponder(self, game, limits: Limits | None = None) -> int:
+    def ponder(self, game, limits: Limits | None = None, analyse: bool = False) -> int:
         token = self._token()
-        self.calls.append(Call("ponder", token, game.moves_text(), limits))
+        self.calls.append(Call("ponder", token, game.moves_text(), limits, analyse))
         return token
 
     def review(self, game, seconds_per_position: float | None = None) -> int:

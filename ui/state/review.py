@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ai.contracts import MoveReview, Verdict
 from game.protocol import Game
+from ui.state.words import outlook
 
 #: What a verdict says, after "Move N, Red 4:".
 VERDICT_WORDS = {
@@ -91,17 +92,20 @@ class GameReview:
         return board
 
 
-def result_words(mark: MoveReview) -> str:
-    """The mover's result after its move, from the mark: "wins in 5", "draw", "loses in 3"."""
-    return mark.played.describe().replace("win in", "wins in")
+def result_words(mark: MoveReview, names: tuple[str, str]) -> str:
+    """The result after the move, naming the player it favours, as everywhere in the game: "Red wins in 5",
+    "draw", "Yellow wins next move"."""
+    mover = mark.mover
+    return outlook(mark.played.value, mark.played.exact, names[mover], names[1 - mover])
 
 
-def best_words(mark: MoveReview, move_text) -> str:
-    """The best move(s) and what they lead to, e.g. "best: 4 (wins in 5)" or "best: 3 or 5 (draw)"."""
+def best_words(mark: MoveReview, names: tuple[str, str], move_text) -> str:
+    """The best move(s) and what they lead to, e.g. "best: 4 (Red wins in 5)" or "best: 3 or 5 (draw)"."""
     moves = " or ".join(move_text(move) for move in mark.best_moves)
     if not mark.exact:
         return f"the search prefers {moves}"
-    best = mark.best.describe().replace("win in", "wins in")
+    mover = mark.mover
+    best = outlook(mark.best.value, mark.best.exact, names[mover], names[1 - mover])
     return f"best: {moves} ({best})"
 
 
@@ -118,15 +122,15 @@ def mark_text(review: GameReview, names: tuple[str, str], move_text) -> str:
     if mark is None:
         return f"{head}, working it out…"
     if not mark.exact:
-        return f"{head}, an estimate; {best_words(mark, move_text)}"
+        return f"{head}, an estimate; {best_words(mark, names, move_text)}"
     verdict = VERDICT_WORDS[mark.verdict]
     if mark.verdict is Verdict.BEST:
-        return f"{head}, {verdict} ({result_words(mark)})"
+        return f"{head}, {verdict} ({result_words(mark, names)})"
     if mark.verdict is Verdict.KEPT:
-        best = best_words(mark, move_text)
-        return f"{head}, {verdict}; same result ({result_words(mark)}); {best}"
+        best = best_words(mark, names, move_text)
+        return f"{head}, {verdict}; same result ({result_words(mark, names)}); {best}"
     change = CHANGE_WORDS[mark.best.result, mark.played.result]
-    text = f"{head}, {verdict}; {change}; {best_words(mark, move_text)}"
+    text = f"{head}, {verdict}; {change}; {best_words(mark, names, move_text)}"
     earlier = [point for point in review.turning_points() if point.ply < ply]
     if earlier and earlier[-1].mover != mark.mover:
         text += f"; gives back {names[earlier[-1].mover]}'s move {earlier[-1].ply}"

@@ -42,7 +42,7 @@ class EngineLike(Protocol):
 
     def think(self, game: Game, limits: Limits) -> int: ...
 
-    def ponder(self, game: Game, limits: Limits | None = None) -> int: ...
+    def ponder(self, game: Game, limits: Limits | None = None, analyse: bool = False) -> int: ...
 
     def review(self, game: Game, seconds_per_position: float | None = None) -> int: ...
 
@@ -90,7 +90,8 @@ class Thinking:
 
     ``nodes`` and ``seconds`` move between depths too: ``nodes`` is the larger of the result's count and the
     engine's live count, ``seconds`` the time since the request was sent, counted by the session while
-    ``running`` (until the answer arrives or the engine says the search has ended).
+    ``running`` (until the answer arrives or the engine says the search has ended). ``proving``: the exact
+    solver is at work now (it reports no depths, only positions).
     """
 
     player: int
@@ -99,6 +100,7 @@ class Thinking:
     nodes: int = 0
     seconds: float = 0.0
     running: bool = True
+    proving: bool = False
 
 
 def seats_for_round(options: PlayOptions, round_number: int, to_move_at_start: int) -> tuple[Seat, Seat]:
@@ -244,7 +246,9 @@ class Session:
         elif self._ponders() or self._analysis_wanted:
             # The computer's limits tell the engine how deep pondering pays: one ply past a depth level covers
             # every reply the human can make; deeper would only burn the human's CPU.
-            self._token = self.engine.ponder(self.game, self._computer_limits())
+            self._token = self.engine.ponder(
+                self.game, self._computer_limits(), analyse=self._analysis_wanted
+            )
             self.thinking = Thinking(player, pondering=True)
         else:
             self._forget_request()
@@ -269,15 +273,21 @@ class Session:
     def want_analysis(self, wanted: bool) -> None:
         """The view needs (or no longer needs) the values of the human's position: starts or stops the search.
 
-        Where the engine ponders anyway nothing changes; otherwise an analysis starts on the human's turn (and
-        at every later human turn while wanted), and stops when no longer wanted.
+        On the human's turn the running ponder is replaced by one that knows (the engine then proves every
+        move's value whatever the computer's level, and stops when they are proven), or an analysis starts
+        where nobody ponders (and at every later human turn while wanted); it stops when no longer wanted.
         """
         if wanted == self._analysis_wanted:
             return
         self._analysis_wanted = wanted
-        if self.is_human_turn() and self.review is None and not self._ponders():
+        if self.is_human_turn() and self.review is None:
+            before = self.thinking
             self._forget_request()
             self._begin_turn()
+            if before is not None and before.pondering and self.thinking is not None:
+                # Same position, same side: what the search found so far stays on show until the new
+                # request improves on it.
+                self.thinking = replace(self.thinking, result=before.result)
 
     def _forget_request(self) -> None:
         """Stops the running request, if any; its late messages will carry a token nobody wants."""
@@ -347,6 +357,7 @@ class Session:
             nodes=max(thinking.nodes, live.nodes if live is not None else 0),
             seconds=thinking.seconds + dt,
             running=not ended,
+            proving=not ended and live is not None and live.proving,
         )
 
     def leave(self) -> None:

@@ -3,17 +3,10 @@ and every line of the play screen built from them: the status, the line under it
 the window's caption.
 
 Pure functions of plain values and of the (pygame-free) session, never of the scene, so each wording is tested
-on its own. Scores follow
-:mod:`ai.score`: from the point of view of one side (``side``), proven wins and losses beyond ``PROVEN``,
-heuristic estimates inside ``HEURISTIC_LIMIT``.
-
-The heuristic scale comes from :mod:`ai.heuristic.evaluate`: a stone in the centre column is worth 6, an open
-threat (an
-empty cell that would complete a line) 30, or 70 on a row where it is likely to decide the game; a threat that
-wins next move, or two the opponent cannot both block, score near ``HEURISTIC_LIMIT``. So below 20 nothing
-much separates the sides ("even"), one good threat is "better", several are "much better", and beyond 10,000
-the search has seen a threat that cannot be parried but not yet played it out ("winning"). The analysis bars
-use the same bands, so a bar reaching a tick mark means the same as the word.
+on its own. Scores follow :mod:`ai.score`: from the point of view of one side (``side``), proven wins and
+losses beyond ``PROVEN``, heuristic estimates inside ``HEURISTIC_LIMIT``. The words for one value
+(:func:`outlook`, :func:`estimate`) and their bands are :mod:`ui.state.words`'s; the analysis bars use the
+same bands, so a bar reaching a tick mark means the same as the word.
 """
 
 from __future__ import annotations
@@ -29,79 +22,49 @@ from ui.state.hint import Hint
 from ui.state.options import Mode
 from ui.state.session import Refusal, Session, Thinking
 from ui.state.tally import Record
+from ui.state.words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, outlook
 
-#: Estimates below this (in absolute value) are "even".
-EVEN_BELOW = 20
-#: Estimates from EVEN_BELOW up to this are "better"; beyond, "much better".
-BETTER_BELOW = 90
-#: Estimates from here on are "winning": an unstoppable threat seen, not yet proven.
-WINNING_FROM = 10_000
 #: Where the bands' edges sit on a bar that runs from -1 (lost) to 1 (won): the bars' tick marks.
 TICKS = (0.2, 0.55, 0.85)
 
 
-def outlook(score: int, exact: bool, side: str, other: str) -> str:
-    """``score`` (from ``side``'s point of view) as a person says it, naming who is ahead.
-
-    Proven: ``"Red wins in 7"`` (7 of Red's own moves, counting the one about to be played),
-    ``"Yellow wins next move"``, ``"draw"``. Estimated: ``"even"``, ``"Red is better"``,
-    ``"Red is much better"``, ``"Red is winning"`` (the search sees a threat that cannot be parried).
-    """
-    if is_proven_win(score) or is_proven_loss(score):
-        winner = side if score > 0 else other
-        moves = moves_to_end(score)
-        return f"{winner} wins next move" if moves == 1 else f"{winner} wins in {moves}"
-    if exact and score == 0:
-        return "draw"
-    size = abs(score)
-    if size < EVEN_BELOW:
-        return "even"
-    leader = side if score > 0 else other
-    if size < BETTER_BELOW:
-        return f"{leader} is better"
-    if size < WINNING_FROM:
-        return f"{leader} is much better"
-    return f"{leader} is winning"
-
-
-def estimate(score: int, side: str, other: str) -> str:
-    """A heuristic score as a number for the side it favours: ``"Red +42"``; ``"0"`` when level.
-
-    The help card explains the number; it is shown beside the words, for those who want it.
-    """
-    if score == 0:
-        return "0"
-    return f"{side if score > 0 else other} +{abs(score)}"
-
-
 def short_label(score: int, exact: bool) -> str | None:
-    """The value of a move, from the mover's side, in a few characters for a column of the analysis row:
-    ``"W7"`` (wins in 7 of the mover's moves), ``"L1"`` (the opponent wins with its next move), ``"="``
-    (draw); None for an estimate, which is drawn as a bar instead."""
-    if is_proven_win(score):
-        return f"W{moves_to_end(score)}"
-    if is_proven_loss(score):
-        return f"L{moves_to_end(score)}"
+    """The value of a move in a few characters for a column of the analysis row, drawn beside the mark of
+    the player it names (:attr:`MoveValue.winner`): ``"7"`` (that player wins in 7 of their own moves),
+    ``"="`` (draw); None for an estimate, which is drawn as a bar instead. It says the same whoever is to
+    move."""
+    if is_proven_win(score) or is_proven_loss(score):
+        return str(moves_to_end(score))
     if exact and score == 0:
         return "="
     return None
 
 
-def legend(labels: Iterable[str | None], mover: str, other: str) -> str:
-    """What the analysis row's labels mean, for the kinds shown (``None`` stands for a bar, whose direction
-    is told), each explained with one of the labels shown: ``"W6: Yellow wins in 6 · L1: Red wins in 1"``."""
-    shown = list(labels)
-    wins = sorted((label for label in shown if label and label[0] == "W"), key=lambda label: int(label[1:]))
-    losses = sorted((label for label in shown if label and label[0] == "L"), key=lambda label: int(label[1:]))
+def winner_of(score: int, player: int) -> int | None:
+    """The player a proven ``score`` (from ``player``'s side) says wins; None for a draw or an estimate."""
+    if is_proven_win(score):
+        return player
+    if is_proven_loss(score):
+        return 1 - player
+    return None
+
+
+def legend(values: Iterable[MoveValue], names: tuple[str, str]) -> str:
+    """What the analysis row's labels mean, for the kinds shown, each told with one shown (the fastest win):
+    ``"Red's mark + 3: Red wins in 3 · Yellow's mark + 1: Yellow wins next move · =: draw"``."""
+    shown = list(values)
     parts = []
-    if wins:
-        parts.append(f"{wins[0]}: {mover} wins in {wins[0][1:]}")
-    if losses:
-        parts.append(f"{losses[0]}: {other} wins in {losses[0][1:]}")
-    if "=" in shown:
+    for player in (0, 1):
+        wins = [value for value in shown if value.winner == player and value.label is not None]
+        if wins:
+            fastest = min(wins, key=lambda value: int(value.label or 0))
+            moves = int(fastest.label or 0)
+            said = "wins next move" if moves == 1 else f"wins in {moves}"
+            parts.append(f"{names[player]}'s mark {moves}: {names[player]} {said}")
+    if any(value.label == "=" for value in shown):
         parts.append("=: draw")
-    if None in shown:
-        parts.append("bars: estimate in the colour of the side it favours")
+    if any(value.label is None for value in shown):
+        parts.append("bars: estimate, in the colour of the side it favours")
     return "  \u00b7  ".join(parts)
 
 
@@ -131,12 +94,15 @@ def lean(score: int, exact: bool) -> float:
 @dataclass(frozen=True)
 class MoveValue:
     """The value of ``move`` for the side to move: its ``score`` and whether it is ``exact`` (see
-    :mod:`ai.score`), the ``label`` of a proven value (None for an estimate), its ``lean`` from -1 (lost) to 1
-    (won) on the bars' scale, and whether it is one of the ``best`` moves (the highest score)."""
+    :mod:`ai.score`); the ``winner`` a proven win or loss names (a player number, whoever is to move; None for
+    a draw or an estimate) and the ``label`` drawn beside that player's mark (:func:`short_label`; None for an
+    estimate); its ``lean`` from -1 (lost) to 1 (won) for the side to move, on the bars' scale; and whether it
+    is one of the ``best`` moves (the highest score)."""
 
     move: int
     score: int
     exact: bool
+    winner: int | None
     label: str | None
     lean: float
     best: bool
@@ -149,7 +115,15 @@ def move_values(thinking: Thinking | None) -> list[MoveValue]:
     move_scores = thinking.result.move_scores
     top = max(score for _, score, _ in move_scores)
     return [
-        MoveValue(move, score, exact, short_label(score, exact), lean(score, exact), score == top)
+        MoveValue(
+            move,
+            score,
+            exact,
+            winner_of(score, thinking.player),
+            short_label(score, exact),
+            lean(score, exact),
+            score == top,
+        )
         for move, score, exact in move_scores
     ]
 
@@ -159,12 +133,14 @@ def count(number: int, noun: str) -> str:
     return f"{number:,} {noun}" if number == 1 else f"{number:,} {noun}s"
 
 
-def statistics(depth: int, nodes: int, seconds: float) -> str:
-    """``"depth 11 · 36,758 positions · 2.5 s"``; without the count and the time when the depth needed no
-    search at all (every move ended the game, or was already proven)."""
+def statistics(depth: int, nodes: int, seconds: float, exact: bool = False) -> str:
+    """``"depth 11 · 36,758 positions · 2.5 s"``, or ``"proven · ..."`` for an exact result (the solver's
+    result has no depth worth telling: it reaches the end of every line); without the count and the time
+    when no search was needed (every move ended the game, or was already proven)."""
+    head = "proven" if exact else f"depth {depth}"
     if nodes <= 0:
-        return f"depth {depth}"
-    return f"depth {depth}  \u00b7  {count(nodes, 'position')}  \u00b7  {seconds:.1f} s"
+        return head
+    return f"{head}  \u00b7  {count(nodes, 'position')}  \u00b7  {seconds:.1f} s"
 
 
 # --- the play screen's lines about a running search ---------------------------------------------------------
@@ -189,10 +165,11 @@ def search_status(who: str, thinking: Thinking | None, names: tuple[str, str]) -
 
 def search_detail(thinking: Thinking, names: tuple[str, str], line: str) -> list[str]:
     """The small line under a think: the statistics (ticking between depths), the estimate as a number
-    where the value is not proven, and the line the search expects."""
+    where the value is not proven and the headline names a side (so the two never disagree: no "Red +6"
+    under "even"), and the line the search expects."""
     parts = [_statistics(thinking)]
     result = thinking.result
-    if result is not None and short_label(result.score, result.exact) is None:
+    if result is not None and not result.exact and abs(result.score) >= EVEN_BELOW:
         parts.append(estimate(result.score, *_sides(thinking, names)))
     if line:
         parts.append(f"best line: {line}")
@@ -208,35 +185,48 @@ def analysis_detail(
     thinking: Thinking | None,
     names: tuple[str, str],
     line: str,
-    labels: list[str | None],
+    values: list[MoveValue],
     hovered: tuple[str, int, bool] | None = None,
 ) -> list[str]:
     """The small line under the analysis overlay: the value of the position (or, with ``hovered`` = (the
-    move's name, its score, exact), of the move under the pointer) in words, the legend of the ``labels``
-    shown, the expected line and the statistics."""
+    move's name, its score, exact), of the move under the pointer) in words, marked "estimate" until it is
+    proven, the legend of the ``values`` shown, the expected line and the statistics (or the proof's
+    progress)."""
     if thinking is None:
         return ["Analysis: no search runs here"]
     mover, other = _sides(thinking, names)
     if hovered is not None:
         name, score, exact = hovered
-        headline = f"{name[:1].upper()}{name[1:]}: {outlook(score, exact, mover, other)}"
+        headline = f"{name[:1].upper()}{name[1:]}: {_valued(score, exact, mover, other)}"
     elif thinking.result is None:
         headline = f"Analysis for {mover}: searching..."
     else:
-        headline = f"Analysis: {outlook(thinking.result.score, thinking.result.exact, mover, other)}"
-    parts = [headline, legend(labels, mover, other)]
+        headline = f"Analysis: {_valued(thinking.result.score, thinking.result.exact, mover, other)}"
+    parts = [headline, legend(values, names)]
     if line and thinking.result is not None:
         parts.append(f"best line: {line}")
     parts.append(_statistics(thinking))
     return [part for part in parts if part]
 
 
+def _valued(score: int, exact: bool, side: str, other: str) -> str:
+    """:func:`outlook`, followed by "(estimate)" where the value is not proven."""
+    words = outlook(score, exact, side, other)
+    return words if exact or is_proven_win(score) or is_proven_loss(score) else f"{words} (estimate)"
+
+
 def _statistics(thinking: Thinking) -> str:
+    """The search's progress: its depth (or "proven") with the count and time, or "proving" while the exact
+    solver works (a depth there would be the board's remaining cells, far beyond any level)."""
+    if thinking.proving:
+        if thinking.nodes <= 0:
+            return "proving..."
+        return f"proving  \u00b7  {count(thinking.nodes, 'position')}  \u00b7  {thinking.seconds:.1f} s"
     if thinking.result is None:
         if thinking.nodes <= 0:
             return ""
         return f"{count(thinking.nodes, 'position')}  \u00b7  {thinking.seconds:.1f} s"
-    return statistics(thinking.result.depth, thinking.nodes, thinking.seconds)
+    return statistics(thinking.result.depth, thinking.nodes, thinking.seconds, thinking.result.exact)
 
 
 # --- the play screen's lines --------------------------------------------------------------------------------
@@ -344,8 +334,7 @@ def analysis_parts(session: Session, names: tuple[str, str], selection: int | No
     if selection in values and selection in game.moves():
         value = values[selection]
         hovered = (game.describe_move(value.move), value.score, value.exact)
-    labels = [value.label for value in values.values()]
-    return analysis_detail(thinking, names, line_text(game, thinking, 10), labels, hovered)
+    return analysis_detail(thinking, names, line_text(game, thinking, 10), list(values.values()), hovered)
 
 
 def caption(session: Session, names: tuple[str, str]) -> str:

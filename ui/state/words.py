@@ -1,0 +1,58 @@
+"""A value in words, the one wording of the game: the status line, the analysis, the hint and the review all
+say a score this way, naming the player it favours (never "you" or "the mover").
+
+Scores follow :mod:`ai.score`: from the point of view of one side (``side``), proven wins and losses beyond
+``PROVEN``, heuristic estimates inside ``HEURISTIC_LIMIT``.
+
+The heuristic scale comes from :mod:`ai.heuristic.evaluate`: a stone in the centre column is worth 6, an
+open threat (an empty cell that would complete a line) 30, or 70 on a row where it is likely to decide the
+game; a threat that wins next move, or two the opponent cannot both block, score near ``HEURISTIC_LIMIT``.
+So below 20 nothing much separates the sides ("even"), one good threat is "better", several are "much
+better", and beyond 10,000 the search has seen a threat that cannot be parried but not yet played it out
+("winning"). The analysis bars use the same bands, so a bar reaching a tick mark means the same as the word.
+"""
+
+from __future__ import annotations
+
+from ai.score import is_proven_loss, is_proven_win, moves_to_end
+
+#: Estimates below this (in absolute value) are "even".
+EVEN_BELOW = 20
+#: Estimates from EVEN_BELOW up to this are "better"; beyond, "much better".
+BETTER_BELOW = 90
+#: Estimates from here on are "winning": an unstoppable threat seen, not yet proven.
+WINNING_FROM = 10_000
+
+
+def outlook(score: int, exact: bool, side: str, other: str) -> str:
+    """``score`` (from ``side``'s point of view) as a person says it, naming who is ahead.
+
+    Proven: ``"Red wins in 7"`` (7 of Red's own moves, counting the one about to be played),
+    ``"Yellow wins next move"``, ``"draw"``. Estimated: ``"even"``, ``"Red is better"``,
+    ``"Red is much better"``, ``"Red is winning"`` (the search sees a threat that cannot be parried).
+    """
+    if is_proven_win(score) or is_proven_loss(score):
+        winner = side if score > 0 else other
+        moves = moves_to_end(score)
+        return f"{winner} wins next move" if moves == 1 else f"{winner} wins in {moves}"
+    if exact and score == 0:
+        return "draw"
+    size = abs(score)
+    if size < EVEN_BELOW:
+        return "even"
+    leader = side if score > 0 else other
+    if size < BETTER_BELOW:
+        return f"{leader} is better"
+    if size < WINNING_FROM:
+        return f"{leader} is much better"
+    return f"{leader} is winning"
+
+
+def estimate(score: int, side: str, other: str) -> str:
+    """A heuristic score as a number for the side it favours: ``"Red +42"``; ``"0"`` when level.
+
+    The help card explains the number; it is shown beside the words, for those who want it.
+    """
+    if score == 0:
+        return "0"
+    return f"{side if score > 0 else other} +{abs(score)}"
