@@ -67,7 +67,8 @@ def test_the_hint_shows_the_pondered_best_move_on_the_board_then_fades():
     scene.handle(key(pygame.K_h))
     picture = scene.board_picture(scene.layout())
     assert picture.hint == 2 and picture.hint in scene.game.moves()
-    assert scene.status_text() == "Hint: column 3"
+    # The hint says what the move is worth, in the words of the overlay and the status line.
+    assert scene.status_text() == "Hint: column 3  \u00b7  Red is better (estimate)"
     scene.draw(pygame.Surface(SIZE))
     # The hint asks the ponder to prove the values, whatever the level; what it found so far stays on show.
     assert engine.count("ponder") == 2 and engine.last("ponder").analyse

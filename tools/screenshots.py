@@ -42,7 +42,7 @@ from ui.play_scene import PlayScene  # noqa: E402
 from ui.start_scene import StartScene  # noqa: E402
 from ui.state.current_game import UnfinishedGame  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
-from ui.theme import DARK, HIGH_CONTRAST, Fonts  # noqa: E402
+from ui.theme import CLASSIC, DARK, HIGH_CONTRAST, Fonts  # noqa: E402
 
 OUT = ROOT / "assets" / "screenshots"
 
@@ -234,8 +234,8 @@ def main() -> int:
     options = PlayOptions(level=MAX, moves="5554224333234511764415115")
     scene = PlayScene(size, options, engine, fonts=fonts)
     settle(scene, engine, 0.5)
-    engine.deliver(exact_ponder_progress(scene, engine))
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    engine.deliver(exact_ponder_progress(scene, engine))
     settle(scene, engine, 0.5)
     save(scene, "connect4-analysis")
 
@@ -245,8 +245,8 @@ def main() -> int:
     options = PlayOptions(width=8, height=7, level=Level(8), moves="44351276")
     scene = PlayScene(size, options, engine, DARK, fonts=fonts)
     settle(scene, engine, 0.5)
-    engine.deliver(heuristic_ponder_progress(scene, engine, 7))
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    engine.deliver(heuristic_ponder_progress(scene, engine, 7))
     settle(scene, engine, 0.5)
     hover(scene, 2)
     save(scene, "connect4-analysis-dark")
@@ -256,10 +256,44 @@ def main() -> int:
     options = PlayOptions(level=Level(8), moves="4443322551")
     scene = PlayScene(size, options, engine, DARK, fonts=fonts)
     settle(scene, engine, 0.5)
-    engine.deliver(exact_ponder_progress(scene, engine))
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    engine.deliver(exact_ponder_progress(scene, engine))
     settle(scene, engine, 0.5)
     save(scene, "connect4-hint")
+
+    # The overlay against depth 2 in the middle of a game where every move wins for Red: proven on the
+    # player's time whatever the level, each value under its winner's own mark, in each theme.
+    for theme, suffix in ((CLASSIC, ""), (DARK, "-dark"), (HIGH_CONTRAST, "-high-contrast")):
+        engine = FakeEngine(auto_answer=False)
+        options = PlayOptions(level=Level(2), moves="4435524644")
+        scene = PlayScene(size, options, engine, theme, fonts=fonts)
+        settle(scene, engine, 0.5)
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+        engine.deliver(exact_ponder_progress(scene, engine))
+        settle(scene, engine, 0.5)
+        save(scene, f"connect4-analysis-depth2{suffix}")
+
+    # The thinking line at depth 2: the real search's result; the headline and the detail agree.
+    engine = FakeEngine(auto_answer=False)
+    options = PlayOptions(level=Level(2), moves="443552464", first=FirstPlayer.COMPUTER)
+    scene = PlayScene(size, options, engine, fonts=fonts)
+    settle(scene, engine, 0.5)
+    think = engine.last("think")
+    for result in Thinker(table_entries=1 << 16, seed=1).think(scene.game.copy(), Limits(depth=2)):
+        engine.deliver(Progress(think.token, result))
+    settle(scene, engine, 0.5)
+    save(scene, "connect4-thinking-depth2")
+
+    # The max level while its exact solver works: "proving", with the count, never a depth of the board.
+    engine = FakeEngine(auto_answer=False)
+    options = PlayOptions(level=MAX, moves="44355", first=FirstPlayer.COMPUTER)
+    scene = PlayScene(size, options, engine, fonts=fonts)
+    settle(scene, engine, 0.5)
+    think = engine.last("think")
+    engine.deliver(Progress(think.token, search_result(12, 24, False, (3, 3, 2), 98_304, 0.9)))
+    engine.live = Searching(think.token, 1_187_840, 1.6, proving=True)
+    settle(scene, engine, 0.5)
+    save(scene, "connect4-thinking-max")
 
     # The high-contrast theme: discs differ by shape as well as colour, and the status names the shape.
     script = "4453542335"

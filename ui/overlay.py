@@ -7,7 +7,8 @@ its winner the same way whoever is to move: that player's own mark (the piece's 
 board) and the number of that player's moves to the win, ``7`` (see :func:`ui.state.texts.short_label`), or
 ``=`` for a draw; the play screen's detail line explains the labels shown (:func:`ui.state.texts.legend`) and
 names the value of the move under the pointer in full words. An estimate is a bar from the middle in the
-colour of the side it favours (right: the mover, left: the other side) on a track whose tick marks are the
+colour of the side it favours, pointing to that side's end (right: the first player, left: the second, whoever
+is to move) on a track whose tick marks are the
 edges of the words' bands ("even", "better", "much better", "winning"; see :mod:`ui.state.texts`), so bars
 can be compared across positions.
 
@@ -18,6 +19,7 @@ not the overlay shows, so the board never moves); Tic-tac-toe in the empty cells
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 from pygame import Rect
@@ -75,8 +77,9 @@ def draw_value(
     mark: MarkPainter | None = None,
 ) -> None:
     """One move's value centred in ``box``: the winner's mark and its label, or a bar on a scale.
-    ``colours`` are the mover's and the other side's piece colours: a bar takes the colour of the side it
-    favours, so that its colour says who is better and its length how much. ``mark`` draws a player's mark
+    ``colours`` are the colours of the sides a positive and a negative ``lean`` favour (drawn to the right
+    and to the left): a bar takes the colour of the side it favours, so that its colour and direction say who
+    is better and its length how much. ``mark`` draws a player's mark
     (without one, the label is drawn alone)."""
     if value.label is not None:
         named = value.winner is not None and mark is not None
@@ -143,8 +146,10 @@ def draw_overlay(
         font = fonts.get(max(10, min(int(layout.analysis.height * 0.38), 18)))
         draw_text(surface, note, font, theme.text_muted, center=layout.analysis.center)
         return
+    # Bars point to the side they favour, the first player's to the right: a value leans the same way
+    # whoever is to move.
     mover = 0 if thinking is None else thinking.player
-    sides = (colours[mover], colours[1 - mover])
     for move in legal:
         if move in values:
-            draw_value(surface, theme, fonts, values[move], value_box(layout, move), sides, mark)
+            value = values[move] if mover == 0 else replace(values[move], lean=-values[move].lean)
+            draw_value(surface, theme, fonts, value, value_box(layout, move), colours, mark)

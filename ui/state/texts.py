@@ -215,6 +215,15 @@ def _valued(score: int, exact: bool, side: str, other: str) -> str:
     return words if exact or is_proven_win(score) or is_proven_loss(score) else f"{words} (estimate)"
 
 
+def _move_value(thinking: Thinking | None, move: int) -> tuple[int, bool] | None:
+    """The score and exactness the search gave ``move`` (from the side to move), if it valued it."""
+    if thinking is None or thinking.result is None:
+        return None
+    return next(
+        ((score, exact) for valued, score, exact in thinking.result.move_scores if valued == move), None
+    )
+
+
 def _statistics(thinking: Thinking) -> str:
     """The search's progress: its depth (or "proven") with the count and time, or "proving" while the exact
     solver works (a depth there would be the board's remaining cells, far beyond any level)."""
@@ -277,7 +286,9 @@ def status_text(
         if hint is not None:
             if hint.move is None:
                 return "Hint: looking for the best move..."
-            return f"Hint: {game.describe_move(hint.move)}"
+            value = _move_value(session.thinking, hint.move)
+            said = "" if value is None else f"  \u00b7  {_valued(*value, names[player], names[1 - player])}"
+            return f"Hint: {game.describe_move(hint.move)}{said}"
         if mode is Mode.COMPUTER:
             return f"Your turn ({names[player]})"
         return f"{names[player]} to move"
