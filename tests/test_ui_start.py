@@ -78,7 +78,7 @@ def test_watch_mode_has_a_level_per_side():
     scene = StartScene(SIZE, PlayOptions())
     scene.handle(click(button(scene, "Computer vs computer").rect.center))
     keys = [row.key for row in rows_for(scene.options, CLASSIC)]
-    assert keys == ["game", "size", "mode", "first", "watch0", "watch1", "seconds"]
+    assert keys == ["game", "size", "mode", "first", "watch0", "watch1", "coach", "seconds"]
     scene.handle(click(button(scene, "depth 2", "watch0").rect.center))
     scene.handle(click(button(scene, "max", "watch1").rect.center))
     assert scene.options.watch_levels == (Level(2), MAX)
@@ -129,7 +129,7 @@ def test_rows_and_play_stay_in_place_in_every_mode_game_and_board(size, level):
     places = {str(options): placement(StartScene(size, options)) for options in every_game_and_mode(base)}
     assert len(set(map(repr, places.values()))) == 1, places
     rows, play = next(iter(places.values()))
-    assert len(rows) == 7 and play.bottom <= size[1]
+    assert len(rows) == 8 and play.bottom <= size[1]
 
 
 def test_choosing_two_players_leaves_play_under_the_mouse():
@@ -156,15 +156,19 @@ def test_rows_that_do_not_apply_are_disabled_and_skipped():
         "first": False,
         "level": False,
         "ponder": False,
+        "coach": True,
         "seconds": False,
     }
     # A click on a disabled choice changes nothing.
     scene.handle(click(button(scene, "max", "level").rect.center))
     assert scene.options.level != MAX
-    # The keyboard goes from Mode straight to Play, and back.
+    # The keyboard goes from Mode past the disabled rows to the coach, then to Play, and back.
     scene.focus = 2
     scene.handle(key(pygame.K_DOWN))
-    assert scene.focus == 7
+    assert scene.focus == 6
+    scene.handle(key(pygame.K_DOWN))
+    assert scene.focus == 8
+    scene.handle(key(pygame.K_UP))
     scene.handle(key(pygame.K_UP))
     assert scene.focus == 2
     scene.draw(pygame.Surface(SIZE))
@@ -174,9 +178,9 @@ def test_the_max_levels_think_time_is_chosen_on_the_start_screen_and_remembered(
     store = SettingsStore(tmp_path / "settings.json")
     app = App(FakeEngine, PlayOptions(level=Level(4)), start_playing=False, store=store)
     scene = app.scene
-    assert not rows_for(scene.options, CLASSIC)[6].enabled  # only the max level has a think time
+    assert not rows_for(scene.options, CLASSIC)[-1].enabled  # only the max level has a think time
     scene.handle(click(button(scene, "max", "level").rect.center))
-    assert rows_for(scene.options, CLASSIC)[6].enabled
+    assert rows_for(scene.options, CLASSIC)[-1].enabled
     scene.handle(click(button(scene, "10 s", "seconds").rect.center))
     assert scene.options.max_seconds == 10.0
     app.step([key(pygame.K_RETURN)], 0.01)
@@ -184,5 +188,5 @@ def test_the_max_levels_think_time_is_chosen_on_the_start_screen_and_remembered(
     assert SettingsStore(tmp_path / "settings.json").load().play.max_seconds == 10.0
     # Watch mode: enabled when either side plays at max.
     options = PlayOptions(mode=Mode.WATCH, watch_levels=(Level(2), MAX), max_seconds=7.5)
-    seconds = rows_for(options, HIGH_CONTRAST)[6]
+    seconds = rows_for(options, HIGH_CONTRAST)[-1]
     assert seconds.enabled and seconds.choices[seconds.selected] == (7.5, "7.5 s")

@@ -28,6 +28,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("H", "hint: the engine's best move for you"),
             ("A", "analysis: the value of every move, live"),
             ("R", "review the game: \u2190\u2192 Home End step, Esc back"),
+            ("Backspace", "coach on: choose again instead of the move it warned about"),
             ("Enter", "next round, when the game is over"),
             ("Ctrl+N", "new game"),
             ("Space or P", "pause (computer against computer)"),

@@ -21,7 +21,7 @@ from ui.layout import PlayLayout, play_layout
 from ui.play_files import FILE_NOTICE_SECONDS, NOTICE_SECONDS, TAKE_BACK
 from ui.scene import Scene
 from ui.sound import SoundPlayer
-from ui.state import results, savegame, texts
+from ui.state import coach, results, savegame, texts
 from ui.state.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
 from ui.state.current_game import CurrentGameStore, UnfinishedGame
 from ui.state.hint import Hint
@@ -43,6 +43,8 @@ REVIEW_SECONDS = 5.0
 #: Seconds between redraws of a running search's ticking count and time (a few a second: enough to see it
 #: work, few enough to leave the search its speed).
 TICK_SECONDS = 0.25
+#: The coach's warning stays until the player answers it (another move, the same move again, Backspace).
+COACH_NOTICE_SECONDS = 600.0
 
 
 class PlayBoard(Scene):
@@ -105,6 +107,10 @@ class PlayBoard(Scene):
         self.banner_folded = False
         #: The round's result has been counted and sounded.
         self._result_told = False
+        #: The coach's warning about a move the player has not yet played anyway or taken back.
+        self.coach_warning: coach.CoachWarning | None = None
+        #: How often the coach spoke in this game (told under the result).
+        self.coach_spoke = 0
         self.session.want_analysis(self.overlay_shown)
         self.dirty = True
 
@@ -163,6 +169,8 @@ class PlayBoard(Scene):
         change)."""
         self.session.next_round() if next_round else self.session.restart()
         self._result_told = False
+        self.coach_warning = None
+        self.coach_spoke = 0
         self._after_history_change(1, "")
         self._replacing(committed=False)
         if self.replaced is not None and not next_round:
@@ -227,9 +235,23 @@ class PlayBoard(Scene):
     # --- moves ----------------------------------------------------------------------------------------------
 
     def try_play(self, move: int) -> Refusal | None:
-        """Plays a human's move, or shows why not; returns the refusal (None when the move was played)."""
+        """Plays a human's move, or shows why not; returns the refusal (None when the move was played).
+
+        With the coach on, a move that would throw away the player's result is not played the first time:
+        the coach says so (:attr:`coach_warning`), and the same move again plays it anyway."""
         if self.game.is_over():
             return Refusal.GAME_OVER
+        if self.options.coach and self.session.is_human_turn():
+            warned = self.coach_warning
+            self.coach_warning = None
+            if warned is None or warned.move != move:
+                warning = coach.warning(self.session.thinking, self.game.to_move(), move)
+                if warning is not None:
+                    self.coach_warning = warning
+                    self.coach_spoke += 1
+                    self._notify(texts.coach_text(self.game, warning), COACH_NOTICE_SECONDS)
+                    self.dirty = True
+                    return Refusal.COACHED
         refusal = self.session.play(move)
         if refusal is Refusal.ILLEGAL:
             self._sound("refused")
@@ -242,6 +264,13 @@ class PlayBoard(Scene):
             self._start_animation(move)
         self.dirty = True
         return refusal
+
+    def take_back_coached(self) -> None:
+        """The player takes back the move the coach warned about: nothing was played, the turn goes on."""
+        if self.coach_warning is not None:
+            self.coach_warning = None
+            self._notify("Taken back: choose another move", kind=NoticeKind.INFO)
+            self.dirty = True
 
     def _start_animation(self, move: int) -> None:
         self.hint = None

@@ -195,6 +195,9 @@ class PlayScene(PlayBoard):
             self._played_on()
 
     def _key(self, event: pygame.event.Event) -> None:
+        if self.coach_warning is not None and event.key in (pygame.K_BACKSPACE, pygame.K_ESCAPE):
+            self.take_back_coached()
+            return
         if self.review is not None:
             review_action = review_key_action(event.key, event.mod)
             if review_action is not None:
@@ -234,8 +237,11 @@ class PlayScene(PlayBoard):
         return self.player_name(0), self.player_name(1)
 
     def result_text(self) -> tuple[str, str]:
-        """The result in a few words, and a line under it."""
-        return texts.result_text(self.session, self._names())
+        """The result in a few words, and a line under it (saying how often the coach spoke, if it did)."""
+        title, line = texts.result_text(self.session, self._names())
+        if self.coach_spoke:
+            line += f" The coach spoke {texts.count(self.coach_spoke, 'time')}."
+        return title, line
 
     def status_text(self) -> str:
         """The status line: the notice if one is showing, else whose turn it is, the search, or the result."""

@@ -93,12 +93,15 @@ def rows_for(options: PlayOptions, theme: Theme) -> list[Row]:
             name = theme.player_name(options.game, side)
             rows.append(row(f"watch{side}", name, levels, options.watch_levels[side]))
         at_max = MAX in options.watch_levels
+        # Kept in its place (greyed) so that no row moves when the mode changes.
+        rows.append(row("coach", "Coach", [(True, "On"), (False, "Off")], options.coach, False))
     else:
         computer = mode is Mode.COMPUTER
         rows.append(row("first", "Who starts", list(FIRST_TEXT.items()), options.first, computer))
         rows.append(row("level", "Computer", levels, options.level, computer))
-        ponder = [(True, "On"), (False, "Off")]
-        rows.append(row("ponder", "Think on your time", ponder, options.ponder, computer))
+        on_off = [(True, "On"), (False, "Off")]
+        rows.append(row("ponder", "Think on your time", on_off, options.ponder, computer))
+        rows.append(row("coach", "Coach", on_off, options.coach))
         at_max = computer and options.level == MAX
     seconds = sorted({*SECONDS_CHOICES, options.max_seconds})
     choices = [(value, _seconds_text(value)) for value in seconds]
@@ -120,7 +123,13 @@ def apply_choice(options: PlayOptions, key: str, value: object) -> PlayOptions:
         levels = list(options.watch_levels)
         levels[int(key[-1])] = value  # type: ignore[call-overload]
         return replace(options, watch_levels=(levels[0], levels[1]))
-    field_name = {"mode": "mode", "first": "first", "ponder": "ponder", "seconds": "max_seconds"}[key]
+    field_name = {
+        "mode": "mode",
+        "first": "first",
+        "ponder": "ponder",
+        "coach": "coach",
+        "seconds": "max_seconds",
+    }[key]
     return replace(options, **{field_name: value})
 
 

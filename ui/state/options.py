@@ -48,6 +48,7 @@ class PlayOptions:
     ``level`` is the computer's level in computer mode; ``watch_levels`` are the levels of the first and the
     second player in watch mode. ``moves`` is a start position in the game's notation, replayed at every new
     game and round (empty for the empty board).
+    ``coach``: before a human's move that throws away their result, say so (see :mod:`ui.state.coach`).
     """
 
     game: str = DEFAULT_GAME
@@ -62,6 +63,7 @@ class PlayOptions:
     max_seconds: float = DEFAULT_MAX_SECONDS
     ponder: bool = True
     moves: str = ""
+    coach: bool = False
 
     def with_game(self, game: str, width: int, height: int) -> PlayOptions:
         """The same choices for another game or size; levels the game does not offer become its default."""
@@ -125,6 +127,11 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
         help=f"think time of the max level per move, in seconds (default: {DEFAULT_MAX_SECONDS:g})",
     )
     group.add_argument("--no-ponder", action="store_true", help="do not think while it is your turn")
+    group.add_argument(
+        "--coach",
+        action="store_true",
+        help="warn before a move that throws away your result (a win to a draw or a loss, a draw to a loss)",
+    )
     group.add_argument(
         "--moves",
         default="",
@@ -216,6 +223,7 @@ def options_from_args(args: argparse.Namespace) -> PlayOptions:
         max_seconds=args.seconds,
         ponder=not args.no_ponder,
         moves=args.moves.strip(),
+        coach=args.coach,
     )
 
 

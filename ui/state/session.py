@@ -77,6 +77,7 @@ class Refusal(enum.Enum):
     GAME_OVER = "the game is over"
     NOT_YOUR_TURN = "the computer is to move"
     ILLEGAL = "not a legal move"
+    COACHED = "the coach asks first"
 
 
 @dataclass(frozen=True)
@@ -243,12 +244,12 @@ class Session:
             # think() supersedes whatever ran (the ponder of the human's move), so no stop() is needed.
             self._token = self.engine.think(self.game, seat.level.limits(self.options.max_seconds))
             self.thinking = Thinking(player, pondering=False)
-        elif self._ponders() or self._analysis_wanted:
+        elif self._ponders() or self._analysis_wanted or self.options.coach:
             # The computer's limits tell the engine how deep pondering pays: one ply past a depth level covers
-            # every reply the human can make; deeper would only burn the human's CPU.
-            self._token = self.engine.ponder(
-                self.game, self._computer_limits(), analyse=self._analysis_wanted
-            )
+            # every reply the human can make; deeper would only burn the human's CPU. The view's analysis and
+            # the coach need every move's value proven, whatever the level.
+            analyse = self._analysis_wanted or self.options.coach
+            self._token = self.engine.ponder(self.game, self._computer_limits(), analyse=analyse)
             self.thinking = Thinking(player, pondering=True)
         else:
             self._forget_request()

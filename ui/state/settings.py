@@ -1,8 +1,8 @@
 """The player's settings, remembered between runs in ``settings.json`` of the user's config directory.
 
 What is kept: game and size, mode, level (and the two levels of watch mode), who starts, ponder on/off, the
-max level's think time, sound on/off, theme, animation speed and window size. The file is JSON, written
-atomically.
+coach on/off, the max level's think time, sound on/off, theme, animation speed and window size. The file is
+JSON, written atomically.
 
 Reading is forgiving about what it does not know and strict about what it does: unknown keys are ignored (a
 newer version's file still loads), missing keys take their defaults, but a known key with a wrong type or
@@ -63,6 +63,7 @@ def play_to_json(play: PlayOptions) -> dict:
         "watch_levels": [level_text(level) for level in play.watch_levels],
         "first": play.first.value,
         "ponder": play.ponder,
+        "coach": play.coach,
         "max_seconds": play.max_seconds,
     }
 
@@ -132,6 +133,7 @@ def play_from_json(data: dict) -> PlayOptions:
         mode=Mode(_choice(data, "mode", {mode.value for mode in Mode}, base.mode.value)),
         first=FirstPlayer(_choice(data, "first", {first.value for first in FirstPlayer}, base.first.value)),
         ponder=_typed(data, "ponder", bool, base.ponder),
+        coach=_typed(data, "coach", bool, base.coach),
         max_seconds=float(seconds),
     )
 

@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from ai.score import HEURISTIC_LIMIT, is_proven_loss, is_proven_win, moves_to_end
 from game.catalog import GAME_TITLES
 from game.protocol import Game
+from ui.state.coach import CoachWarning
 from ui.state.hint import Hint
 from ui.state.options import Mode
+from ui.state.review import CHANGE_WORDS
 from ui.state.session import Refusal, Session, Thinking
 from ui.state.tally import Record
 from ui.state.words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, outlook
@@ -407,3 +409,12 @@ def refusal_text(session: Session, refusal: Refusal, move: int, gravity: bool) -
     if gravity:
         return f"Column {move + 1} is full"
     return f"Cell {session.game.move_to_text(move)} is taken"
+
+
+def coach_text(game: Game, warning: CoachWarning) -> str:
+    """The coach's one line before a move that throws the player's result away, in the review's words:
+    ``"Coach: column 3 throws the win away (a draw now). Again: play it anyway · Backspace: choose again"``.
+    """
+    change = CHANGE_WORDS[warning.best, warning.played]
+    where = game.describe_move(warning.move)
+    return f"Coach: {where} {change}. Again: play it anyway  \u00b7  Backspace: choose again"
