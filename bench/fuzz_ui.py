@@ -333,8 +333,8 @@ def _key(code: int, mod: int = 0) -> pygame.event.Event:
 
 
 def random_options(rng: random.Random, full: bool = False) -> PlayOptions:
-    """Any game, size and mode, pondering on (nearly always), sometimes a start position; shallow levels, or
-    at ``full`` strength any level and the max level's normal think time."""
+    """Any game, size and mode, pondering on (nearly always), sometimes a start position, sometimes the coach;
+    shallow levels, or at ``full`` strength any level and the max level's normal think time."""
     game = rng.choice(GAME_NAMES)
     width, height = rng.choice(SIZES[game])
     mode = rng.choice(list(Mode))
@@ -359,6 +359,7 @@ def random_options(rng: random.Random, full: bool = False) -> PlayOptions:
         max_seconds=DEFAULT_MAX_SECONDS if full else SHALLOW_SECONDS,
         ponder=rng.random() < 0.9,
         moves=moves,
+        coach=rng.random() < 0.3,
     )
 
 

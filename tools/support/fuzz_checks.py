@@ -259,8 +259,8 @@ class Checker:
                 self.fail(f"no answer to the computer's think for {HANG_SECONDS} s: {game.history()}")
             return
         self._computer_waiting_since = None
-        # A hint or the analysis overlay asks for a search on a human's turn in every mode.
-        analysis = session.analysis_wanted
+        # A hint, the analysis overlay or the coach asks for a search on a human's turn in every mode.
+        analysis = session.analysis_wanted or session.options.coach
         if (mode is Mode.COMPUTER and session.options.ponder) or analysis:
             if thinking is None or not thinking.pondering or thinking.player != game.to_move():
                 self.fail(
