@@ -202,6 +202,21 @@ def main() -> int:
     save(scene, "connect4-review")
     scene.step_review(15)
     save(scene, "connect4-review-blunder")
+    # "Show me" (B) from the blunder: the best line, from the real exact analysis, five moves in.
+    scene.act(Action.SHOW_ME)
+    line = scene.review.line if scene.review is not None else None
+    assert line is not None
+    while not line.done:
+        frontier = line.frontier()
+        values = analyzer.move_values(frontier)
+        move_scores = tuple((move, value.value, True) for move, value in enumerate(values) if value)
+        best = max(move_scores, key=lambda valued: valued[1])
+        result = search_result(1, best[1], True, (best[0],), analyzer.nodes, 0.1, move_scores)
+        engine.deliver(Progress(engine.last("ponder").token, result))
+        settle(scene, engine, 0.25)
+    line.step(5 - line.shown)
+    settle(scene, engine, 0.5)
+    save(scene, "connect4-show-me")
 
     script = "5139"
     engine = scripted(script + "2")

@@ -107,6 +107,8 @@ class PlayBoard(Scene):
         self.banner_folded = False
         #: The round's result has been counted and sounded.
         self._result_told = False
+        #: The stone of "show me"'s best line dropping into place, if one is.
+        self.line_animation: MoveAnimation | None = None
         #: The coach's warning about a move the player has not yet played anyway or taken back.
         self.coach_warning: coach.CoachWarning | None = None
         #: How often the coach spoke in this game (told under the result).
@@ -339,6 +341,45 @@ class PlayBoard(Scene):
             self.review.select(self.review.cursor + delta if ply is None else ply)
             self.dirty = True
 
+    def show_me(self) -> None:
+        """Starts "show me" (the best line from the move the review shows) or goes back from it to the
+        review; says why where the line cannot be proven."""
+        review = self.review
+        if review is None:
+            return
+        self.line_animation = None
+        if review.line is not None:
+            self.session.close_line()
+        elif self.session.show_best_line() is None:
+            self._notify("Show me: the best line is proven on 7 \u00d7 6, 6 \u00d7 5 and Tic-tac-toe only")
+        self.dirty = True
+
+    def step_line(self, delta: int = 0, end: bool | None = None) -> None:
+        """Steps the best line ``delta`` moves, or to its ``end`` (True) or its start (False)."""
+        line = None if self.review is None else self.review.line
+        if line is None:
+            return
+        before = line.shown
+        if end is None:
+            line.step(delta)
+        else:
+            line.to_end(end)
+        self.line_animation = None
+        if line.shown == before + 1:
+            self._animate_line()
+        self.dirty = True
+
+    def _animate_line(self) -> None:
+        """The best line's newest shown stone drops into place."""
+        assert self.review is not None and self.review.line is not None
+        board = self.review.line.position()
+        row, column = board.last_cell()
+        distance = 0.0
+        if self.gravity:
+            layout = self.layout()
+            distance = (layout.cell_centre(row, column)[1] - layout.ghost_centre(column)[1]) / layout.cell
+        self.line_animation = MoveAnimation(row, column, 1 - board.to_move(), distance)
+
     # --- hint, analysis, files ------------------------------------------------------------------------------
 
     def _ask_hint(self) -> None:
@@ -410,6 +451,14 @@ class PlayBoard(Scene):
             # still.
             if self.hint is None or self.hint.move != before or self.hint.strength < 1:
                 self.dirty = True
+        line = None if self.review is None else self.review.line
+        if line is not None and line.advance(dt):
+            self._animate_line()
+        if self.line_animation is not None:
+            self.line_animation.advance(dt * max(self.animation_speed, 1.0))
+            if self.line_animation.done or line is None:
+                self.line_animation = None
+            self.dirty = True
         for fade in (self.refusal, self.notice.fade if self.notice else None):
             if fade is not None:
                 fade.advance(dt)

@@ -41,6 +41,8 @@ class Action(str, enum.Enum):
     REVIEW_FORWARD = "review-forward"
     REVIEW_FIRST = "review-first"
     REVIEW_LAST = "review-last"
+    #: The review's "show me": the best line from the move shown, and back.
+    SHOW_ME = "show-me"
 
 
 _COMMANDS = {
@@ -92,11 +94,13 @@ _REVIEW_KEYS = {
     pygame.K_END: Action.REVIEW_LAST,
     pygame.K_ESCAPE: Action.REVIEW,
     pygame.K_r: Action.REVIEW,
+    pygame.K_b: Action.SHOW_ME,
 }
 
 
 def review_key_action(key: int, mod: int) -> Action | None:
-    """The action ``key`` asks for while the review shows: stepping, or back to the game (Esc, R); None for
+    """The action ``key`` asks for while the review shows: stepping, the best line (B), or back to the game
+    (Esc, R); None for
     any other key without Ctrl (the board under review takes no moves). Ctrl keys keep their meaning."""
     if is_command(mod):
         return key_action(key, mod, letters_are_cells=False, game_over=False, watching=False)

@@ -28,7 +28,7 @@ from ui.review_view import slot_at
 from ui.scene import GoToMenu
 from ui.state import results, texts
 from ui.state.options import Mode, PlayOptions
-from ui.state.review import REVIEW_KEYS, mark_text, summary_text
+from ui.state.review import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.state.session import EngineLike
 from ui.theme import CLASSIC, Fonts, Theme
 from ui.toast import NoticeKind
@@ -37,6 +37,13 @@ from ui.widgets import Button, hit
 
 #: How far the review's step keys and buttons move.
 REVIEW_STEPS = {Action.REVIEW_BACK: -1, Action.REVIEW_FORWARD: 1}
+#: The review's stepping keys while "show me" plays the best line: (moves to step, or to its end/start).
+LINE_STEPS: dict[Action, tuple[int, bool | None]] = {
+    Action.REVIEW_BACK: (-1, None),
+    Action.REVIEW_FORWARD: (1, None),
+    Action.REVIEW_FIRST: (0, False),
+    Action.REVIEW_LAST: (0, True),
+}
 
 
 class PlayScene(PlayBoard):
@@ -148,7 +155,14 @@ class PlayScene(PlayBoard):
     def act(self, action: Action) -> None:
         """Does what a button or a command key names (a value of :class:`Action`)."""
         action = Action(action)
-        if action in REVIEW_STEPS:
+        if self.review is not None and self.review.line is not None and action in LINE_STEPS:
+            delta, end = LINE_STEPS[action]
+            self.step_line(delta, end)
+        elif self.review is not None and self.review.line is not None and action is Action.REVIEW:
+            self.show_me()  # Esc and R go back from the line to the review first
+        elif action is Action.SHOW_ME:
+            self.show_me()
+        elif action in REVIEW_STEPS:
             self.step_review(delta=REVIEW_STEPS[action])
         elif action in (Action.REVIEW_FIRST, Action.REVIEW_LAST):
             self.step_review(1 if action is Action.REVIEW_FIRST else len(self.game.history()))
@@ -247,6 +261,8 @@ class PlayScene(PlayBoard):
         """The status line: the notice if one is showing, else whose turn it is, the search, or the result."""
         if self.notice is not None:
             return self.notice.text
+        if self.review is not None and self.review.line is not None:
+            return line_text(self.review, self._names(), self.game.move_to_text)
         if self.review is not None:
             return mark_text(self.review, self._names(), self.game.move_to_text)
         moving = None if self.animation is None else self.animation.player
@@ -259,6 +275,8 @@ class PlayScene(PlayBoard):
     def detail_parts(self) -> list[str]:
         """The small line under the status, most important part first (see
         :func:`ui.state.texts.detail_parts`)."""
+        if self.review is not None and self.review.line is not None:
+            return list(LINE_KEYS)
         if self.review is not None:
             return [summary_text(self.review, self._names()), *REVIEW_KEYS]
         return texts.detail_parts(
@@ -321,7 +339,7 @@ class PlayScene(PlayBoard):
     def board_picture(self, layout: PlayLayout) -> BoardPicture:
         """What the board shows now."""
         if self.review is not None:
-            return review_picture(self.review)
+            return review_picture(self.review, self.line_animation)
         game = self.game
         human = self.session.is_human_turn()
         playable = not self.gravity or self.selection in game.moves()

@@ -19,6 +19,7 @@ from ui.layout import PlayLayout, buttons_in_row, clamp
 from ui.overlay import draw_overlay
 from ui.play_input import Action
 from ui.review_view import draw_move_labels, draw_strip
+from ui.state.animation import MoveAnimation
 from ui.state.review import GameReview
 from ui.state.session import Thinking
 from ui.theme import Colour, Fonts, Theme
@@ -64,9 +65,20 @@ def banner(
     return rect, buttons
 
 
-def review_picture(review: GameReview) -> BoardPicture:
+def review_picture(review: GameReview, line_animation: MoveAnimation | None = None) -> BoardPicture:
     """The board under review: the position of the move shown, that move's piece hovering where it was
-    played (over its column, or in its cell) and the move before it marked."""
+    played (over its column, or in its cell) and the move before it marked. While "show me" plays the best
+    line: its position as far as shown, the last stone dropping (``line_animation``), a win ringed."""
+    line = review.line
+    if line is not None:
+        board = line.position()
+        return BoardPicture(
+            cells=board.cells(),
+            k=board.k,
+            last_move=board.last_cell() if line.shown else None,
+            winning=board.winning_cells(),
+            animation=line_animation,
+        )
     board = review.position()
     if review.cursor == 0:
         return BoardPicture(cells=board.cells(), k=board.k)
@@ -135,7 +147,8 @@ def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
     draw_toolbar(surface, theme, shown.fonts, layout.toolbar, shown.toolbar, shown.titles, shown.mouse)
     shown.board_view.draw(surface, layout, shown.board)
     if shown.review is not None:
-        draw_move_labels(surface, layout, theme, shown.fonts, shown.review)
+        if shown.review.line is None:  # the labels are of the move shown, not of the best line
+            draw_move_labels(surface, layout, theme, shown.fonts, shown.review)
         draw_strip(surface, theme, shown.fonts, layout.review, shown.review, shown.colours)
     elif shown.overlay is not None:
         thinking, legal = shown.overlay

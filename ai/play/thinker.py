@@ -130,10 +130,14 @@ class Thinker:
         ``analyse`` (the person asked for the values: a hint, the overlay): the help does not depend on the
         opponent's level. Where the quick exact analysis did not finish, a few cheap depths give estimates
         (ANALYSIS_ESTIMATE_DEPTH), then the exact solver works, without a deadline, until every move is
-        proven; only then does a depth level's pondering go on, quietly.
+        proven; only then does a depth level's pondering go on, quietly. On boards without the solver the
+        depths go on to PONDER_DEPTH_CAP whatever the level (Tic-tac-toe is proven well before).
         """
         depth_level = limits is not None and limits.depth is not None
         target = limits.depth if limits is not None and limits.depth is not None else PONDER_DEPTH_CAP
+        if analyse and not solver_supports(game):
+            # Tic-tac-toe's searches reach the end of every line within this depth: proven, as asked.
+            target = max(target, PONDER_DEPTH_CAP)
         exact = None
         if solver_supports(game):
             exact = self._solve_best(game, budget.until(time.monotonic() + PONDER_QUICK_SECONDS), None)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ai.contracts import MoveReview, Verdict
 from game.protocol import Game
+from ui.state.show_me import BestLine
 from ui.state.words import outlook
 
 #: What a verdict says, after "Move N, Red 4:".
@@ -22,7 +23,9 @@ VERDICT_WORDS = {
     Verdict.BLUNDER: "a blunder",
 }
 #: The keys of the review, for the detail line.
-REVIEW_KEYS = ("\u2190 \u2192: step", "Home / End", "Esc: back to the game")
+REVIEW_KEYS = ("\u2190 \u2192: step", "Home / End", "B: show me the best line", "Esc: back to the game")
+#: The keys while "show me" plays the best line.
+LINE_KEYS = ("\u2190 \u2192: step the line", "Home / End", "B or Esc: back to the review")
 #: How a move changed its mover's result, by (result of the best move, result of the move played).
 CHANGE_WORDS = {
     (1, 0): "throws the win away (a draw now)",
@@ -42,6 +45,10 @@ class GameReview:
     #: The game's moves, in order (move ``ply`` is ``moves[ply - 1]``).
     moves: tuple[int, ...] = field(init=False)
     cursor: int = field(init=False)
+    #: "Show me": the best line from the position before the move shown, while it shows.
+    line: BestLine | None = None
+    #: The review's seconds per position (see :func:`ai.play.review.review_game`), to ask again after a line.
+    seconds_per_position: float | None = None
 
     def __post_init__(self) -> None:
         self.moves = tuple(self.game.history())
@@ -147,3 +154,23 @@ def summary_text(review: GameReview, names: tuple[str, str]) -> str:
     turning = len(review.turning_points())
     parts.append(f"{turning} turning point{'s' if turning != 1 else ''}" if review.complete() else "working…")
     return " · ".join(parts)
+
+
+def line_text(review: GameReview, names: tuple[str, str], move_text) -> str:
+    """The status line while "show me" plays the best line from the move shown: where it starts, the moves
+    found so far (those on the board in brackets after the last shown), and what best play leads to, in the
+    words of the rest of the game: "Best line from move 15: 3 5 [4] 4 ... Red wins in 14"."""
+    line = review.line
+    assert line is not None
+    moves = [move_text(move) for move in line.moves]
+    if line.shown:
+        moves[line.shown - 1] = f"[{moves[line.shown - 1]}]"
+    found = " ".join(moves) if moves else "working it out\u2026"
+    if not line.done and moves:
+        found += " \u2026"
+    head = f"Best line from move {review.cursor}: {found}"
+    if line.value is None:
+        return head
+    score, exact = line.value
+    mover = line.start.to_move()
+    return f"{head}; {outlook(score, exact, names[mover], names[1 - mover])}"

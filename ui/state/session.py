@@ -23,12 +23,15 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ai.contracts import Limits, SearchResult
+from ai.exact.analysis import can_analyze
 from ai.messages import BestMove, EngineMessage, Progress, ReviewMark, Searching
 from ai.play.levels import Level
+from ai.play.review import ALWAYS_EXACT_CELLS
 from game.catalog import new_game
 from game.protocol import Game
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.review import GameReview
+from ui.state.show_me import BestLine
 
 #: Seconds the board stays still before the computer's move is shown (GNOME Four-in-a-row's lesson).
 PRESENTATION_DELAY = 0.6
@@ -309,6 +312,11 @@ class Session:
         if isinstance(message, ReviewMark):
             review = self.review
             return review is not None and message.token == review.token and review.receive(message.review)
+        line = None if self.review is None else self.review.line
+        if line is not None and isinstance(message, Progress) and message.token == line.token:
+            if line.receive(message.result):
+                self._ask_line(line)
+            return True
         if self._token is None or message.token != self._token or self.thinking is None:
             return False
         if isinstance(message, Progress):
@@ -375,9 +383,38 @@ class Session:
         answer included) and the engine reviews a copy of the game. Reviewing never changes the game, its
         history or the tally. ``seconds_per_position``: see :func:`ai.play.review.review_game`."""
         self._forget_request()
-        self.review = GameReview(self.game.copy())
+        self.review = GameReview(self.game.copy(), seconds_per_position=seconds_per_position)
         self.review.token = self.engine.review(self.game.copy(), seconds_per_position)
         return self.review
+
+    def show_best_line(self) -> BestLine | None:
+        """ "Show me": starts the best line from the position before the move the review shows, on the boards
+        the review proves whatever it takes (7 x 6, 6 x 5, Tic-tac-toe); None elsewhere (a larger board's
+        line could take the solver minutes a move), or with no move shown. The review's own work waits
+        meanwhile (see :meth:`close_line`)."""
+        review = self.review
+        if review is None or review.cursor == 0:
+            return None
+        start = review.position()
+        if not can_analyze(start) or start.width * start.height > ALWAYS_EXACT_CELLS:
+            return None
+        review.line = BestLine(start)
+        self._ask_line(review.line)
+        return review.line
+
+    def _ask_line(self, line: BestLine) -> None:
+        """Asks for the proven values of the line's next position (nothing once the line reaches the end)."""
+        line.token = None if line.done else self.engine.ponder(line.frontier(), None, analyse=True)
+
+    def close_line(self) -> None:
+        """Back from the best line to the review, whose marks still missing are asked for again."""
+        review = self.review
+        if review is None or review.line is None:
+            return
+        review.line = None
+        self.engine.stop()
+        if not review.complete():
+            review.token = self.engine.review(review.game.copy(), review.seconds_per_position)
 
     def close_review(self) -> None:
         """Back to the live game: the review's work stops, and the turn's search starts again."""
