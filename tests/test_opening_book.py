@@ -173,10 +173,20 @@ def test_a_book_of_the_first_format_uncompressed_still_loads(tmp_path):
         OpeningBook.load(path)
 
 
-def test_a_broken_book_warns_once_and_every_answer_is_still_exact(tmp_path):
-    """The real program with its book file replaced by a truncated copy: one warning, exact answers."""
+@pytest.mark.parametrize(
+    ("damage", "reason"),
+    [("truncated", "truncated"), ("garbage", "not an opening book"), ("unreadable", "cannot read")],
+)
+def test_a_broken_book_warns_once_and_every_answer_is_still_exact(tmp_path, damage, reason):
+    """The real program with its book file truncated, replaced by garbage, or unreadable (a directory in its
+    place): one warning naming why, and exact answers all the same."""
     broken = tmp_path / "c4-book-7x6.bin"
-    broken.write_bytes(BOOK_PATH.read_bytes()[:-5])
+    if damage == "truncated":
+        broken.write_bytes(BOOK_PATH.read_bytes()[:-5])
+    elif damage == "garbage":
+        broken.write_bytes(bytes(range(256)) * 64)
+    else:
+        broken.mkdir()
     rows = read_positions("Test_L2_R1")[:4]
     code = (
         "import sys, ai.exact.book as b, main; "
@@ -194,7 +204,7 @@ def test_a_broken_book_warns_once_and_every_answer_is_still_exact(tmp_path):
     assert completed.returncode == 0, completed.stderr
     assert completed.stdout.split()[1::2] == [str(score) for _, score in rows]
     assert completed.stderr.count("opening book not used") == 1, completed.stderr
-    assert "truncated" in completed.stderr
+    assert reason in completed.stderr
 
 
 @pytest.mark.parametrize(("options", "answer"), [([], " 1"), (["--all"], " -2 -1 0 1 0 -1 -2")])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 
 import platformdirs
@@ -18,6 +19,8 @@ import platformdirs
 APP_NAME = "ponder"
 #: The settings and the score tally are a few KB at most; a bigger file is refused unread.
 MAX_BYTES = 1 << 20
+#: A temporary file of :func:`write_atomically` this old (in seconds) was left by a writer that was killed.
+STALE_SECONDS = 600
 
 
 def config_dir() -> Path:
@@ -69,11 +72,14 @@ def read_json_object(path: Path) -> dict | None:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Replaces ``path`` by ``text`` in one step: a reader sees the old file or the new one, never a mix.
+    """Replaces ``path`` by ``text`` in one step: a reader sees the old file or the new one, never a mix, even
+    if the program is killed at any moment (tests/test_crash_consistency.py kills it mid-write, many times).
 
     The text goes to a temporary file in the same directory (so ``os.replace`` stays on one file system), is
-    flushed to disk, then renamed over ``path``. Creates the directory if needed; raises OSError on failure,
-    leaving ``path`` as it was.
+    flushed to disk, then renamed over ``path``; the directory is flushed too where the system allows it, so
+    the new name survives a power cut as well. Temporaries that a killed writer left behind (older than
+    :data:`STALE_SECONDS`) are removed. Creates the directory if needed; raises OSError on failure, leaving
+    ``path`` as it was.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -87,6 +93,34 @@ def write_atomically(path: Path, text: str) -> None:
         # Whatever went wrong, no stray temporary file is left behind.
         Path(temporary).unlink(missing_ok=True)
         raise
+    _flush_directory(path.parent)
+    _remove_stale_temporaries(path)
+
+
+def _flush_directory(directory: Path) -> None:
+    """Flushes ``directory``'s entries to disk (POSIX); a no-op where directories cannot be opened."""
+    try:
+        handle = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return  # Windows: a directory cannot be opened, and its renames are flushed with the file
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass  # some file systems refuse to flush a directory; the rename itself is still atomic
+    finally:
+        os.close(handle)
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Removes ``path``'s temporaries older than :data:`STALE_SECONDS`: left by a writer killed mid-write
+    (a younger one may be another running copy's, about to be renamed)."""
+    now = time.time()
+    for temporary in path.parent.glob(f".{path.name}.*.tmp"):
+        try:
+            if now - temporary.stat().st_mtime > STALE_SECONDS:
+                temporary.unlink()
+        except OSError:
+            pass  # gone already, or not ours to remove
 
 
 def write_json(path: Path, data: dict) -> None:
