@@ -138,8 +138,30 @@ class SolverBase:
         minus the parent's), or None. The game must not be over. Raises SearchStopped when ``budget`` ends
         the search.
         """
+        self.check_position(current, mask, moves)
         with self._within(budget):
             return self._bisect(current, mask, moves, weak, at_least)
+
+    def check_position(self, current: int, mask: int, moves: int) -> None:
+        """Raises ValueError unless ``current``/``mask``/``moves`` is a position of a game still going on, on
+        this board: the stones inside the board and resting on each other, ``moves`` of them, ``moves // 2``
+        of the side to move's, no four in a row. The compiled core checks the same at its boundary (a wrong
+        position would not crash a search, but its score would mean nothing)."""
+        if not 0 <= moves < self.cells or mask < 0 or current < 0 or mask & ~self.board or current & ~mask:
+            raise ValueError("not a position of this board")
+        if mask.bit_count() != moves or current.bit_count() != moves // 2:
+            raise ValueError("moves must count the stones of mask, and current hold moves // 2 of them")
+        if (mask + self.bottom) & mask:
+            raise ValueError("not a position of this board: a stone floats above an empty cell")
+        if self._has_four(current) or self._has_four(current ^ mask):
+            raise ValueError("the game is over in this position: four in a row")
+
+    def _has_four(self, stones: int) -> bool:
+        for step in (1, self.column_bits, self.column_bits + 1, self.column_bits - 1):
+            pairs = stones & (stones >> step)
+            if pairs & (pairs >> 2 * step):
+                return True
+        return False
 
     def _bisect(self, current: int, mask: int, moves: int, weak: bool, at_least: int | None) -> int:
         """:meth:`solve`'s search, within the running budget."""

@@ -4,6 +4,8 @@
 #include "position.h"
 #include "table.h"
 
+#include <math.h>
+
 typedef struct {
     PyObject_HEAD
     Search search;
@@ -189,7 +191,21 @@ static int parse_board(PyObject *value, board_t *out) {
     return 0;
 }
 
-/* Checks a position handed in from Python; sets an exception and returns -1 if it is not one of this board. */
+/* True when `stones` hold four in a row (in any direction) on a board of columns h1 bits apart. */
+static int has_four(board_t stones, int h1) {
+    const int steps[4] = {1, h1, h1 + 1, h1 - 1};
+    for (int i = 0; i < 4; i++) {
+        board_t pairs = stones & (stones >> steps[i]);
+        if (pairs & (pairs >> 2 * steps[i])) return 1;
+    }
+    return 0;
+}
+
+/*
+ * Checks a position handed in from Python; sets an exception and returns -1 if it is not a position of a game
+ * on this board that is still going on. A wrong position would not crash the search, but it would give a
+ * score that means nothing, which the game would then play: each check below is a way that happened or could.
+ */
 static int parse_position(CoreObject *self, PyObject *current_object, PyObject *mask_object, int moves,
                           board_t *current, board_t *mask) {
     const Search *s = &self->search;
@@ -202,8 +218,31 @@ static int parse_position(CoreObject *self, PyObject *current_object, PyObject *
         PyErr_SetString(PyExc_ValueError, "not a position of this board");
         return -1;
     }
+    if (POPCOUNT(*mask) != moves || POPCOUNT(*current) != moves / 2) {
+        PyErr_SetString(PyExc_ValueError, "moves must count the stones of mask, and current hold moves // 2 of them");
+        return -1;
+    }
+    /* Stones rest on the bottom or on other stones: each column's cells from the bottom up, no gap. Adding the
+     * bottom row carries through a column's run into the cell above it (the sentinel for a full column). */
+    if ((*mask + s->bottom) & *mask) {
+        PyErr_SetString(PyExc_ValueError, "not a position of this board: a stone floats above an empty cell");
+        return -1;
+    }
+    if (has_four(*current, s->h1) || has_four(*current ^ *mask, s->h1)) {
+        PyErr_SetString(PyExc_ValueError, "the game is over in this position: four in a row");
+        return -1;
+    }
     if (self->busy) {
         PyErr_SetString(PyExc_RuntimeError, "the core is already searching");
+        return -1;
+    }
+    return 0;
+}
+
+/* A time limit in seconds: negative means none; NaN is refused (it would never compare as passed). */
+static int parse_seconds(double seconds) {
+    if (isnan(seconds)) {
+        PyErr_SetString(PyExc_ValueError, "seconds must be a number (negative: no limit)");
         return -1;
     }
     return 0;
@@ -223,7 +262,16 @@ static PyObject *Core_negamax(CoreObject *self, PyObject *args) {
     board_t current, mask;
     if (!PyArg_ParseTuple(args, "OOiiid", &current_object, &mask_object, &moves, &alpha, &beta, &seconds))
         return NULL;
+    if (parse_seconds(seconds) < 0) return NULL;
+    if (alpha >= beta) {
+        PyErr_SetString(PyExc_ValueError, "negamax needs a window with alpha < beta");
+        return NULL;
+    }
     if (parse_position(self, current_object, mask_object, moves, &current, &mask) < 0) return NULL;
+    if (can_win_next(&self->search, current, mask)) {
+        PyErr_SetString(PyExc_ValueError, "negamax needs a position where the side to move cannot win at once");
+        return NULL;
+    }
     Search *s = &self->search;
     int score;
     set_searching(self, 1);
@@ -264,7 +312,7 @@ static PyObject *Core_solve(CoreObject *self, PyObject *const *args, Py_ssize_t 
     if (parse_int(args[2], &moves) < 0 || (weak = PyObject_IsTrue(args[3])) < 0) return NULL;
     if (nargs == 6 && args[5] != Py_None && parse_int(args[5], &at_least) < 0) return NULL;
     seconds = PyFloat_AsDouble(args[4]);
-    if (seconds == -1.0 && PyErr_Occurred()) return NULL;
+    if ((seconds == -1.0 && PyErr_Occurred()) || parse_seconds(seconds) < 0) return NULL;
     if (parse_position(self, args[0], args[1], moves, &current, &mask) < 0) return NULL;
     Search *s = &self->search;
     int score;
@@ -286,6 +334,10 @@ static PyObject *Core_set_book(CoreObject *self, PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, "the core is searching");
         return NULL;
     }
+    if (entries != Py_None && (max_moves < 0 || max_moves >= self->search.cells)) {
+        PyErr_SetString(PyExc_ValueError, "the book's max_moves must be from 0 to the board's cells - 1");
+        return NULL;
+    }
     Py_buffer view = {0};
     if (entries != Py_None) {
         if (PyObject_GetBuffer(entries, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
@@ -293,6 +345,15 @@ static PyObject *Core_set_book(CoreObject *self, PyObject *args) {
             PyBuffer_Release(&view);
             PyErr_SetString(PyExc_ValueError, "the book's entries must be aligned 64-bit words");
             return NULL;
+        }
+        /* The lookup is a binary search: entries out of order would make it miss positions, or find others'. */
+        const uint64_t *words = view.buf;
+        for (Py_ssize_t i = 1; i < view.len / (Py_ssize_t)sizeof(uint64_t); i++) {
+            if (words[i - 1] >= words[i]) {
+                PyBuffer_Release(&view);
+                PyErr_SetString(PyExc_ValueError, "the book's entries must be in ascending order, each once");
+                return NULL;
+            }
         }
     }
     Search *s = &self->search;
