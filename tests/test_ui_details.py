@@ -11,7 +11,7 @@ from ai.play.levels import Level
 from game.catalog import GAME_TITLES
 from tools.support.fakes import FakeEngine, key, motion, search_result
 from ui import move_keys
-from ui.app import App
+from ui.app import MIN_WINDOW, App
 from ui.move_keys import KeyAnswer
 from ui.play_scene import PlayScene
 from ui.start_scene import StartScene
@@ -199,9 +199,10 @@ def test_a_digit_past_the_last_column_says_so():
 # --- a tiny window ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [(320, 260), (360, 300), (480, 360), (960, 780)])
+@pytest.mark.parametrize("size", [MIN_WINDOW, (700, 560), (800, 600), (960, 780)])
 @pytest.mark.parametrize("game", ["connect4", "tictactoe"])
 def test_the_title_stays_in_a_narrow_window(size, game):
+    """Down to the smallest window the window allows (its minimum size)."""
     width, height = (7, 6) if game == "connect4" else (3, 3)
     options = PlayOptions(game=game, width=width, height=height)
     scene, engine = make(options, size=size)

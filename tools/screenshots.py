@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -39,9 +40,12 @@ from ui.app import DEFAULT_SIZE, MIN_WINDOW  # noqa: E402
 from ui.help_overlay import draw_help  # noqa: E402
 from ui.play_input import Action  # noqa: E402
 from ui.play_scene import PlayScene  # noqa: E402
+from ui.settings_panel import draw_panel, panel_rows  # noqa: E402
 from ui.start_scene import StartScene  # noqa: E402
 from ui.state.current_game import UnfinishedGame  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
+from ui.state.settings import Settings  # noqa: E402
+from ui.state.tally import Record, Tally  # noqa: E402
 from ui.theme import CLASSIC, DARK, HIGH_CONTRAST, Fonts  # noqa: E402
 
 OUT = ROOT / "assets" / "screenshots"
@@ -321,6 +325,37 @@ def main() -> int:
 
     # The help (F1 or ?) over a game.
     save(scene, "help", with_help=True)
+
+    # The match bar: two named players at the smallest window after three rounds, and against the computer
+    # in a large one with the stored tally beside this sitting's score.
+    engine = FakeEngine()
+    options = PlayOptions(mode=Mode.TWO_PLAYERS, names=("Ann", "Bartholomew"))
+    scene = PlayScene(MIN_WINDOW, options, engine, fonts=fonts)
+    for moves in ("1212121", "71212121", "4455"):
+        for move in moves:
+            scene.try_play(int(move) - 1)
+        settle(scene, engine)
+        if not scene.game.is_over():
+            break
+        scene.new_round(next_round=True)
+    save(scene, "match-bar-smallest", MIN_WINDOW)
+    tally = Tally(None)
+    tally.records = {"connect4 7x6 vs depth 4": Record(wins=5, draws=2, losses=3)}
+    script = "4444355231"
+    engine = scripted(script)
+    scene = PlayScene(size, PlayOptions(level=Level(4)), engine, fonts=fonts, tally=tally)
+    play_script(scene, engine, script[:6])
+    scene.match.wins.update({"You": 2, "Computer (depth 4)": 1})
+    save(scene, "match-bar-large", (1600, 1000))
+
+    # The settings panel (F2, or the Settings button) over a game.
+    surface = pygame.Surface(size)
+    scene.resize(size)
+    scene.draw(surface)
+    rows = panel_rows(Settings(animation="fast"), replace(scene.options, coach=True))
+    draw_panel(surface, scene.theme, fonts, rows, (-1, -1), focus=1)
+    pygame.image.save(surface, str(OUT / "settings-panel.png"))
+    print("wrote assets/screenshots/settings-panel.png")
     return 0
 
 

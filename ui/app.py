@@ -36,7 +36,8 @@ import pygame
 from ui.help_overlay import draw_help
 from ui.icon import load_icon
 from ui.play_scene import PlayScene
-from ui.scene import COMMAND_KEYS, GoToMenu, GoToPlay, Quit, Scene
+from ui.scene import COMMAND_KEYS, GoToMenu, GoToPlay, KeepOptions, OpenSettings, Quit, Scene
+from ui.settings_panel import CLOSE, SettingRow, choice_at, draw_panel, panel_rows
 from ui.sound import Sounds
 from ui.start_scene import StartScene
 from ui.state import current_game as current_game_file
@@ -104,6 +105,9 @@ class App:
         self.engine = engine_factory()
         self.running = True
         self.help_shown = False
+        #: The settings panel shows (F2, or the play screen's Settings button), and its keyboard row.
+        self.settings_shown = False
+        self._settings_focus = 0
         self.toast = Toast()
         #: Where the mouse was last seen in the window, for the next play screen's hover (None: not known).
         self.pointer: tuple[int, int] | None = None
@@ -163,8 +167,11 @@ class App:
         self._follow_request()
 
     def _window_input(self, event: pygame.event.Event) -> bool:
-        """Handles the window's own keys, and every key and click while the help shows; True if taken."""
-        if event.type == pygame.KEYDOWN and not event.mod & COMMAND_KEYS:
+        """Handles the window's own keys, and every key and click while the help or the settings show; True
+        if taken."""
+        if self._settings_input(event):
+            return True
+        if event.type == pygame.KEYDOWN and not event.mod & COMMAND_KEYS and not self.scene.wants_text:
             wants_help = event.key in (pygame.K_F1, pygame.K_QUESTION) or event.unicode == "?"
             if wants_help or (self.help_shown and event.key == pygame.K_ESCAPE):
                 self.help_shown = not self.help_shown and wants_help
@@ -201,6 +208,76 @@ class App:
             return True
         return False
 
+    # --- the settings panel ---------------------------------------------------------------------------------
+
+    def _setting_rows(self) -> list[SettingRow]:
+        play = self.scene.options if isinstance(self.scene, PlayScene) else None
+        note = "" if self.sounds.available else "no audio device"
+        return panel_rows(self.settings, play, note)
+
+    def show_settings(self, shown: bool) -> None:
+        """Opens or closes the settings panel."""
+        self.settings_shown = shown
+        self._settings_focus = 0
+        self._dirty = True
+
+    def _settings_input(self, event: pygame.event.Event) -> bool:
+        """F2 opens and closes the panel; while it shows it takes every key and click (Ctrl keys aside, so
+        Ctrl+Q still quits): a choice applies at once, Esc or a click outside the card closes it."""
+        typing = self.scene.wants_text
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F2 and not typing and not self.help_shown:
+            self.show_settings(not self.settings_shown)
+            return True
+        if not self.settings_shown:
+            return False
+        rows = self._setting_rows()
+        if event.type == pygame.KEYDOWN and not event.mod & COMMAND_KEYS:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.show_settings(False)
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self._settings_focus = (self._settings_focus + step) % len(rows)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                row = rows[self._settings_focus % len(rows)]
+                values = [value for value, _ in row.choices]
+                index = values.index(row.value) if row.value in values else 0
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                self._apply_setting(row.key, values[(index + step) % len(values)])
+            self._dirty = True
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                chosen = choice_at(self.scene.size, self.fonts, rows, event.pos)
+                if chosen is None or chosen == CLOSE:
+                    self.show_settings(False)
+                elif isinstance(chosen, tuple):
+                    self._apply_setting(*chosen)
+            self._dirty = True
+            return True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT):
+            self._dirty = event.type == pygame.MOUSEMOTION or self._dirty
+            return True
+        return False
+
+    def _apply_setting(self, key: str, value: object) -> None:
+        """Applies one choice of the panel now, and remembers it, as the one-key shortcuts do."""
+        if key == "sound":
+            self._change(sound=bool(value))
+            self.sounds.enabled = self.settings.sound
+        elif key == "theme":
+            self.theme = THEMES[str(value)]
+            self._change(theme=self.theme.name)
+            self.scene.set_theme(self.theme)
+        elif key == "animation":
+            self._change(animation=str(value))
+            if isinstance(self.scene, PlayScene):
+                self.scene.set_animation(self.settings.animation)
+        elif key in ("seconds", "coach") and isinstance(self.scene, PlayScene):
+            field_name = "max_seconds" if key == "seconds" else "coach"
+            self.scene.session.change_options(**{field_name: value})
+            self._change(play=self.scene.options)
+        self._dirty = True
+
     def _change(self, **changes: object) -> None:
         """Changes the window's settings and remembers them; a failed write is shown, not raised."""
         self.settings = replace(self.settings, **changes)
@@ -224,6 +301,9 @@ class App:
         self.toast.draw(surface, self.theme, self.fonts, self.scene.toast_area())
         if self.help_shown:
             draw_help(surface, self.theme, self.fonts)
+        elif self.settings_shown:
+            mouse = self.pointer if self.pointer is not None else (-1, -1)
+            draw_panel(surface, self.theme, self.fonts, self._setting_rows(), mouse, self._settings_focus)
         self._dirty = False
 
     def _follow_request(self) -> None:
@@ -240,6 +320,10 @@ class App:
             self.scene = self._play_scene(size, request.options, request.resume)
         elif isinstance(request, GoToMenu):
             self.scene = self._start_scene(size, request.options)
+        elif isinstance(request, KeepOptions):
+            self._change(play=request.options)
+        elif isinstance(request, OpenSettings):
+            self.show_settings(True)
         self.scene.request = None
 
     def run(self) -> int:

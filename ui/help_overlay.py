@@ -46,6 +46,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (
         "Window",
         (
+            ("F2", "settings: sound, theme, animations, think time, coach"),
             ("M", "sound on / off"),
             ("T", "theme: classic, dark, high contrast"),
             ("S", "animation speed: off, slow, normal, fast"),

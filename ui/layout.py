@@ -43,6 +43,8 @@ class PlayLayout:
     analysis: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))
     #: The band of the game review's marks above the status line (empty when no review shows).
     review: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))
+    #: The match bar under the toolbar: the players, their marks and the score, at every window size.
+    match: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))
 
     def cell_rect(self, row: int, column: int) -> Rect:
         """The square of (row, column), rows counted from the top."""
@@ -88,7 +90,7 @@ class PlayLayout:
         ]
         step = max(1, self.cell // 8)
         # Anywhere between the toolbar and the status line, so the band may use the room around the board.
-        lowest = self.toolbar.bottom + 6 + band.height // 2
+        lowest = self.match.bottom + 6 + band.height // 2
         highest = max(lowest, self.status.top - 4 - band.height // 2)
         candidates = list(range(lowest, highest + 1, step)) + [highest]
 
@@ -115,10 +117,11 @@ def play_layout(
     toolbar_height = int(clamp(height * 0.075, 40, 58))
     status_height = int(clamp(height * 0.11, 56, 92))
     toolbar = Rect(0, 0, width, toolbar_height)
+    match = Rect(0, toolbar.bottom, width, int(clamp(height * 0.045, 24, 34)))
     status = Rect(0, height - status_height, width, status_height)
     band_height = int(clamp(height * 0.12, 36, 96)) if review else 0
     band = Rect(MARGIN, status.top - band_height, width - 2 * MARGIN, band_height)
-    area = Rect(MARGIN, toolbar.bottom + MARGIN // 2, width - 2 * MARGIN, band.top - toolbar.bottom - MARGIN)
+    area = Rect(MARGIN, match.bottom + MARGIN // 2, width - 2 * MARGIN, band.top - match.bottom - MARGIN)
     # In cells: the grid, its frame on every side, and for Connect Four the ghost row above.
     span_x = columns + 2 * FRAME
     span_y = rows + 2 * FRAME + (1 if gravity else 0) + analysis_row
@@ -143,6 +146,7 @@ def play_layout(
         cell,
         values,
         band if review else Rect(0, 0, 0, 0),
+        match,
     )
 
 

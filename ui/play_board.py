@@ -25,6 +25,7 @@ from ui.state import coach, results, savegame, texts
 from ui.state.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
 from ui.state.current_game import CurrentGameStore, UnfinishedGame
 from ui.state.hint import Hint
+from ui.state.match import MatchScore
 from ui.state.options import Mode, PlayOptions
 from ui.state.review import GameReview
 from ui.state.session import EngineLike, Refusal, Session
@@ -90,6 +91,8 @@ class PlayBoard(Scene):
     def _start(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
         """Sits down at a new board with ``options``, or at the unfinished game ``resume`` (at creation, and
         when a game is loaded, pasted or brought back)."""
+        #: The score of the rounds finished since the players sat down at this board.
+        self.match = MatchScore()
         if resume is None:
             self.session = Session(options, self.engine)
         else:
@@ -130,6 +133,13 @@ class PlayBoard(Scene):
     @property
     def options(self) -> PlayOptions:
         return self.session.options
+
+    def piece_names(self) -> tuple[str, str]:
+        """The pieces' names in the theme ("Red", "Yellow"; "Blue square", ...)."""
+        return (
+            self.theme.player_name(self.options.game, 0),
+            self.theme.player_name(self.options.game, 1),
+        )
 
     @property
     def game(self) -> Game:
@@ -302,6 +312,7 @@ class PlayBoard(Scene):
         self._over_for = 0.0
         if self.game.is_over() and not self._result_told:
             self._result_told = True
+            self.match.count(self.session, self.piece_names())
             self._sound(results.outcome(self.session)[1])
             problem = results.count(self.session, self.tally)
             if problem:

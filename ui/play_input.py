@@ -36,6 +36,7 @@ class Action(str, enum.Enum):
     PASTE = "paste"
     RESET_TALLY = "reset-tally"
     REVIEW = "review"
+    SETTINGS = "settings"
     # Stepping through the game under review.
     REVIEW_BACK = "review-back"
     REVIEW_FORWARD = "review-forward"

@@ -21,13 +21,15 @@ from ui import move_keys, play_files
 from ui.board_view import BoardPicture
 from ui.clipboard import paste_text
 from ui.layout import PlayLayout
+from ui.match_bar import MatchBar, name_at
 from ui.play_board import PlayBoard
 from ui.play_input import Action, is_command, key_action, review_key_action
 from ui.play_view import PlayPicture, ResultBanner, StatusLine, banner, draw_play, review_picture
 from ui.review_view import slot_at
-from ui.scene import GoToMenu
+from ui.scene import GoToMenu, KeepOptions, OpenSettings
 from ui.state import results, texts
-from ui.state.options import Mode, PlayOptions
+from ui.state.match import participants
+from ui.state.options import Mode, PlayOptions, clean_name
 from ui.state.review import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.state.session import EngineLike
 from ui.theme import CLASSIC, Fonts, Theme
@@ -67,6 +69,9 @@ class PlayScene(PlayBoard):
         self.mouse = (-1, -1)
         #: The selection follows the mouse (rather than the keyboard), so it moves with the board on a resize.
         self._pointer_selects = False
+        #: The piece whose player's name is being typed in the match bar (two players), and the text so far.
+        self.renaming: int | None = None
+        self.name_draft = ""
         super().__init__(size, options, engine, theme, fonts, **board)
         if pointer is not None:
             self._point_at(pointer)
@@ -103,6 +108,9 @@ class PlayScene(PlayBoard):
             self._click(event.pos)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
+        elif event.type == pygame.TEXTINPUT and self.renaming is not None:
+            self.name_draft = clean_name(self.name_draft + event.text)
+            self.dirty = True
 
     def _point_at(self, position: tuple[int, int]) -> None:
         """The mouse is at ``position``: what is under it is selected or hovered."""
@@ -129,11 +137,19 @@ class PlayScene(PlayBoard):
         return None if button is None else button.action
 
     def _click(self, position: tuple[int, int]) -> None:
-        buttons, shown = self._buttons(self.layout())
+        if self.renaming is not None:
+            self.finish_renaming(keep=True)  # a click elsewhere keeps what was typed, as in a form
+        layout = self.layout()
+        buttons, shown = self._buttons(layout)
         button = hit(buttons, position)
         if button is not None:
             self.act(button.action)
             return
+        if self.options.mode is Mode.TWO_PLAYERS:
+            piece = name_at(self.fonts, layout.match, self.match_bar(), position)
+            if piece is not None:
+                self.start_renaming(piece)
+                return
         if self.review is not None:
             # The board under review takes no moves; a click on the strip shows that move.
             ply = slot_at(self.layout().review, len(self.review.moves), position)
@@ -180,6 +196,8 @@ class PlayScene(PlayBoard):
             self._history_step(self.session.redo(), "Nothing to redo")
         elif action is Action.NEW or action is Action.NEXT:
             self.new_round(next_round=action is Action.NEXT)
+        elif action is Action.SETTINGS:
+            self.request = OpenSettings()
         elif action is Action.MENU:
             self.session.leave()
             self.request = GoToMenu(self.options)
@@ -208,7 +226,33 @@ class PlayScene(PlayBoard):
         if plies:
             self._played_on()
 
+    def start_renaming(self, piece: int) -> None:
+        """Starts typing a new name for the player of ``piece`` (two players): Enter keeps it, Esc not."""
+        self.renaming = piece
+        self.name_draft = self.options.names[piece]
+        self.wants_text = True
+        self.dirty = True
+
+    def finish_renaming(self, keep: bool) -> None:
+        """Ends the typing; with ``keep`` the name (or, left empty, the piece's own name) is the player's
+        from now on, and remembered in the settings."""
+        piece = self.renaming
+        self.renaming, self.wants_text, self.dirty = None, False, True
+        if piece is None or not keep:
+            return
+        names = list(self.options.names)
+        names[piece] = clean_name(self.name_draft)
+        self.session.change_options(names=(names[0], names[1]))
+        self.request = KeepOptions(self.options)
+
     def _key(self, event: pygame.event.Event) -> None:
+        if self.renaming is not None:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                self.finish_renaming(keep=event.key != pygame.K_ESCAPE)
+            elif event.key == pygame.K_BACKSPACE:
+                self.name_draft = self.name_draft[:-1]
+                self.dirty = True
+            return  # every other key is part of the name (it comes as text), never a move
         if self.coach_warning is not None and event.key in (pygame.K_BACKSPACE, pygame.K_ESCAPE):
             self.take_back_coached()
             return
@@ -334,7 +378,17 @@ class PlayScene(PlayBoard):
             ),
             piece_names=self._names(),
             banner=result,
+            match=self.match_bar(),
         )
+
+    def match_bar(self) -> MatchBar:
+        """The match bar's contents: the players, this sitting's score, the stored tally."""
+        names = participants(self.session, self.piece_names())
+        if self.renaming is not None:
+            names = (self.name_draft, names[1]) if self.renaming == 0 else (names[0], self.name_draft)
+        wins = (self.match.wins[names[0]], self.match.wins[names[1]])
+        tally = results.short_tally_text(self.session, self.tally, self._names())
+        return MatchBar(names, wins, self.match.draws, tally, self.renaming)
 
     def board_picture(self, layout: PlayLayout) -> BoardPicture:
         """What the board shows now."""

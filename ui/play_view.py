@@ -16,6 +16,7 @@ from pygame import Rect
 
 from ui.board_view import BoardPicture, ConnectFourView, TicTacToeView
 from ui.layout import PlayLayout, buttons_in_row, clamp
+from ui.match_bar import MatchBar, draw_match_bar
 from ui.overlay import draw_overlay
 from ui.play_input import Action
 from ui.review_view import draw_move_labels, draw_strip
@@ -138,6 +139,7 @@ class PlayPicture:
     status: StatusLine
     piece_names: tuple[str, str]
     banner: ResultBanner | None
+    match: MatchBar
 
 
 def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
@@ -145,6 +147,14 @@ def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
     theme, layout = shown.theme, shown.layout
     surface.fill(theme.background)
     draw_toolbar(surface, theme, shown.fonts, layout.toolbar, shown.toolbar, shown.titles, shown.mouse)
+    draw_match_bar(
+        surface,
+        theme,
+        shown.fonts,
+        layout.match,
+        shown.match,
+        lambda target, player, centre, radius: _draw_piece_icon(target, shown, player, centre, radius),
+    )
     shown.board_view.draw(surface, layout, shown.board)
     if shown.review is not None:
         if shown.review.line is None:  # the labels are of the move shown, not of the best line

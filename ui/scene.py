@@ -38,7 +38,19 @@ class Quit:
     """Close the window."""
 
 
-Request = GoToPlay | GoToMenu | Quit
+@dataclass(frozen=True)
+class KeepOptions:
+    """Remember ``options`` in the settings (a choice made while playing: a name, a think time)."""
+
+    options: PlayOptions
+
+
+@dataclass(frozen=True)
+class OpenSettings:
+    """Open the settings panel (the window owns it)."""
+
+
+Request = GoToPlay | GoToMenu | Quit | KeepOptions | OpenSettings
 
 #: Ctrl on most systems, Cmd on a Mac.
 COMMAND_KEYS = pygame.KMOD_CTRL | pygame.KMOD_META
@@ -62,6 +74,8 @@ class Scene:
         self.dirty = True
         #: Set by the scene when it wants the loop to switch scenes or quit.
         self.request: Request | None = None
+        #: The scene is taking typed text (a name): the window's one-key shortcuts leave the keys to it.
+        self.wants_text = False
 
     def handle(self, event: pygame.event.Event) -> None:
         """One input or window event. The base keeps the size current; keep calling it from subclasses."""

@@ -21,7 +21,7 @@ from game.catalog import GAME_TITLES, SIZES
 from ui.layout import buttons_in_row, clamp
 from ui.scene import GoToPlay, Scene
 from ui.state.current_game import UnfinishedGame
-from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.options import THINK_SECONDS_CHOICES, FirstPlayer, Mode, PlayOptions, seconds_text
 from ui.theme import CLASSIC, MIN_TEXT, Fonts, Theme
 from ui.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit
 
@@ -38,10 +38,6 @@ CONTINUE = "continue"
 GAP = 8
 
 
-#: Think times offered for the max level, in seconds (a time set otherwise, e.g. by --seconds, is added).
-SECONDS_CHOICES = (1.0, 3.0, 5.0, 10.0, 30.0)
-
-
 @dataclass(frozen=True)
 class Row:
     """One setting: its ``key``, a label, and the (value, text) choices, ``selected`` being an index.
@@ -54,10 +50,6 @@ class Row:
     choices: tuple[tuple[object, str], ...]
     selected: int
     enabled: bool = True
-
-
-def _seconds_text(seconds: float) -> str:
-    return f"{seconds:g} s"
 
 
 def rows_for(options: PlayOptions, theme: Theme) -> list[Row]:
@@ -103,8 +95,8 @@ def rows_for(options: PlayOptions, theme: Theme) -> list[Row]:
         rows.append(row("ponder", "Think on your time", on_off, options.ponder, computer))
         rows.append(row("coach", "Coach", on_off, options.coach))
         at_max = computer and options.level == MAX
-    seconds = sorted({*SECONDS_CHOICES, options.max_seconds})
-    choices = [(value, _seconds_text(value)) for value in seconds]
+    seconds = sorted({*THINK_SECONDS_CHOICES, options.max_seconds})
+    choices = [(value, seconds_text(value)) for value in seconds]
     rows.append(row("seconds", "Max level, per move", choices, options.max_seconds, at_max))
     return rows
 

@@ -1,7 +1,8 @@
-"""The play screen's toolbar: the title on the left, Undo, Redo, New game, Review and Menu on the right.
+"""The play screen's toolbar: the title on the left, Undo, Redo, New game, Review, Settings and Menu on the
+right.
 
 In a narrow window the buttons get shorter labels and less padding before the title is given up, so that the
-game's name stays in view down to the smallest window the settings allow (320 pixels wide).
+game's name stays in view down to the smallest window (ui.app.MIN_WINDOW, 640 pixels wide).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ ACTIONS = (
     (Action.REDO, "Redo", "Redo"),
     (Action.NEW, "New game", "New"),
     (Action.REVIEW, "Review", "Review"),
+    (Action.SETTINGS, "Settings", "Set"),
     (Action.MENU, "Menu", "Menu"),
 )
 #: The Review button's labels while the review shows: it goes back to the game.

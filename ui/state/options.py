@@ -49,6 +49,7 @@ class PlayOptions:
     second player in watch mode. ``moves`` is a start position in the game's notation, replayed at every new
     game and round (empty for the empty board).
     ``coach``: before a human's move that throws away their result, say so (see :mod:`ui.state.coach`).
+    ``names``: the two players' names in two-player mode, first player first ("" for the piece's name).
     """
 
     game: str = DEFAULT_GAME
@@ -64,6 +65,7 @@ class PlayOptions:
     ponder: bool = True
     moves: str = ""
     coach: bool = False
+    names: tuple[str, str] = ("", "")
 
     def with_game(self, game: str, width: int, height: int) -> PlayOptions:
         """The same choices for another game or size; levels the game does not offer become its default."""
@@ -85,6 +87,27 @@ class PlayOptions:
     def title(self) -> str:
         """``"Connect Four 7x6"``."""
         return f"{GAME_TITLES[self.game]} {self.width}\u00d7{self.height}"
+
+
+#: The max level's think times offered (per move) on the start screen and in the settings panel; a time set
+#: otherwise (``--seconds``) is added to them.
+THINK_SECONDS_CHOICES = (1.0, 3.0, 5.0, 10.0, 30.0)
+
+
+def seconds_text(seconds: float) -> str:
+    """A think time as the choices show it: ``"3 s"``."""
+    return f"{seconds:g} s"
+
+
+#: The longest name a player may give themselves (the match bar shows both at the smallest window).
+MAX_NAME = 20
+
+
+def clean_name(text: str) -> str:
+    """``text`` as a player's name: control characters and surrounding blanks gone, at most MAX_NAME
+    characters."""
+    printable = "".join(character for character in text if character.isprintable())
+    return printable.strip()[:MAX_NAME]
 
 
 def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:

@@ -53,3 +53,11 @@ def tally_text(session: Session, tally: Tally | None, names: tuple[str, str]) ->
     if key is None or tally is None:
         return ""
     return texts.tally_text(tally.get(key), opponent(session), names)
+
+
+def short_tally_text(session: Session, tally: Tally | None, names: tuple[str, str]) -> str:
+    """The tally of this board and opponent for the match bar ("" when nothing is counted yet)."""
+    key = tally_key(session)
+    if key is None or tally is None:
+        return ""
+    return texts.short_tally(tally.get(key), opponent(session), names)

@@ -159,6 +159,21 @@ class Session:
         self.review: GameReview | None = None
         self._reset(moves)
 
+    #: The options a sitting may change as it goes (the settings panel, the match bar's names).
+    CHANGEABLE = frozenset({"max_seconds", "coach", "names"})
+
+    def change_options(self, **changes: object) -> None:
+        """Changes options that do not change the game (:data:`CHANGEABLE`): the max level's think time counts
+        from its next move; the coach, on the human's turn, renews the request (it needs proven values)."""
+        unknown = set(changes) - self.CHANGEABLE
+        if unknown:
+            raise ValueError(f"options {sorted(unknown)} cannot change during a game")
+        before = self.options
+        self.options = replace(self.options, **changes)  # type: ignore[arg-type]
+        if self.options.coach != before.coach and self.is_human_turn() and self.review is None:
+            self._forget_request()
+            self._begin_turn()
+
     # --- rounds ---------------------------------------------------------------------------------------------
 
     def restart(self) -> None:

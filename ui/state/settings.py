@@ -21,7 +21,7 @@ from pathlib import Path
 from ai.play.levels import MAX_THINK_SECONDS, Level, parse_level
 from game.catalog import SIZES, parse_size
 from ui.state.animation import ANIMATION_SPEEDS
-from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions, clean_name
 from ui.state.userfiles import UserFileError, read_json_object, write_json
 
 log = logging.getLogger(__name__)
@@ -64,6 +64,7 @@ def play_to_json(play: PlayOptions) -> dict:
         "first": play.first.value,
         "ponder": play.ponder,
         "coach": play.coach,
+        "names": list(play.names),
         "max_seconds": play.max_seconds,
     }
 
@@ -95,6 +96,14 @@ def _choice(data: dict, key: str, choices, default: str) -> str:
     if value not in choices:
         raise SettingsError(f"'{key}' is {value!r}, not one of {', '.join(sorted(choices))}")
     return value  # type: ignore[return-value]
+
+
+def _names(data: dict, default: tuple[str, str]) -> tuple[str, str]:
+    """The two players' names: a list of two strings, each a clean name (see :func:`clean_name`)."""
+    names = _typed(data, "names", list, list(default))
+    if len(names) != 2 or not all(isinstance(name, str) and clean_name(name) == name for name in names):
+        raise SettingsError(f"'names' {names!r} is not two names of at most {MAX_NAME} characters")
+    return names[0], names[1]
 
 
 def play_from_json(data: dict) -> PlayOptions:
@@ -134,6 +143,7 @@ def play_from_json(data: dict) -> PlayOptions:
         first=FirstPlayer(_choice(data, "first", {first.value for first in FirstPlayer}, base.first.value)),
         ponder=_typed(data, "ponder", bool, base.ponder),
         coach=_typed(data, "coach", bool, base.coach),
+        names=_names(data, base.names),
         max_seconds=float(seconds),
     )
 

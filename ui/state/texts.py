@@ -398,6 +398,16 @@ def tally_text(record: Record, opponent: str | None, names: tuple[str, str]) -> 
     return f"Tally: {names[0]} {record.wins} · draws {record.draws} · {names[1]} {record.losses}"
 
 
+def short_tally(record: Record, opponent: str | None, names: tuple[str, str]) -> str:
+    """The tally in the match bar's few words: "all time 5 won, 2 drawn, 3 lost" against the computer, else
+    "all time Red 5, Yellow 3, 2 draws"; "" before the first game."""
+    if not record.games:
+        return ""
+    if opponent is not None:
+        return f"all time {record.wins} won, {record.draws} drawn, {record.losses} lost"
+    return f"all time {names[0]} {record.wins}, {names[1]} {record.losses}, {count(record.draws, 'draw')}"
+
+
 def refusal_text(session: Session, refusal: Refusal, move: int, gravity: bool) -> str:
     """Why the human's ``move`` was refused: not their turn, or the column is full / the cell taken."""
     if refusal is Refusal.NOT_YOUR_TURN:

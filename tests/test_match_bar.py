@@ -1,0 +1,164 @@
+"""The match bar (ui/match_bar.py, ui/state/match.py): who plays, this sitting's score and the stored tally,
+always on screen; two players rename themselves in it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ai.messages import BestMove
+from ai.play.levels import MAX, Level
+from tools.support.fakes import FakeEngine, click, key, search_result
+from ui.app import MIN_WINDOW, App
+from ui.layout import play_layout
+from ui.match_bar import MatchBar, match_geometry, name_at
+from ui.play_scene import PlayScene
+from ui.scene import KeepOptions
+from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions
+from ui.state.settings import SettingsStore
+from ui.state.tally import Tally
+from ui.theme import Fonts
+
+SIZE = (960, 780)
+#: The names in watch mode, depth 2 against max.
+WATCHED = ("Computer (depth 2)", "Computer (max)")
+#: Red makes four in column 1.
+RED_WINS = (0, 1, 0, 1, 0, 1, 0)
+
+
+@pytest.fixture(autouse=True)
+def pygame_ready():
+    pygame.init()
+    yield
+
+
+def scene_for(options: PlayOptions, tally: Tally | None = None) -> PlayScene:
+    return PlayScene(SIZE, options, FakeEngine(), tally=tally)
+
+
+def text(characters: str):
+    return pygame.event.Event(pygame.TEXTINPUT, text=characters)
+
+
+@pytest.mark.parametrize(
+    ("options", "names"),
+    [
+        (PlayOptions(level=Level(4)), ("You", "Computer (depth 4)")),
+        (PlayOptions(level=MAX, first=FirstPlayer.COMPUTER), ("Computer (max)", "You")),
+        (
+            PlayOptions(mode=Mode.WATCH, watch_levels=(Level(2), MAX)),
+            ("Computer (depth 2)", "Computer (max)"),
+        ),
+        (
+            PlayOptions(mode=Mode.WATCH, watch_levels=(Level(4), Level(4))),
+            ("Red (depth 4)", "Yellow (depth 4)"),
+        ),
+        (PlayOptions(mode=Mode.TWO_PLAYERS), ("Red", "Yellow")),
+        (PlayOptions(mode=Mode.TWO_PLAYERS, names=("Ann", "")), ("Ann", "Yellow")),
+    ],
+)
+def test_the_bar_names_the_players_in_every_mode(options, names):
+    assert scene_for(options).match_bar().names == names
+
+
+def play_out(scene: PlayScene, moves=RED_WINS) -> None:
+    for move in moves:
+        assert scene.try_play(move) is None
+    scene.update(5.0)  # the last stone lands: the round is counted
+
+
+def test_the_score_of_the_sitting_and_the_stored_tally(tmp_path):
+    tally = Tally(tmp_path / "tally.json")
+    scene = scene_for(PlayOptions(mode=Mode.TWO_PLAYERS), tally)
+    assert scene.match_bar() == MatchBar(("Red", "Yellow"), (0, 0), 0, "", None)
+    play_out(scene)
+    bar = scene.match_bar()
+    assert bar.wins == (1, 0) and bar.draws == 0 and bar.tally == "all time Red 1, Yellow 0, 0 draws"
+    scene.new_round(next_round=True)
+    play_out(scene, (6, 0, 1, 0, 1, 0, 1, 0))  # Yellow makes four in column 1
+    assert scene.match_bar().wins == (1, 1)
+    # A new sitting (a loaded or pasted game) starts a new match; the tally stays.
+    scene._start(scene.options)
+    assert scene.match_bar().wins == (0, 0) and "Red 1, Yellow 1" in scene.match_bar().tally
+
+
+def test_with_alternating_starts_the_score_follows_the_players_not_the_colours():
+    engine = FakeEngine(auto_answer=False)
+    scene = PlayScene(SIZE, PlayOptions(level=Level(2), first=FirstPlayer.ALTERNATE), engine)
+    for move in RED_WINS[::2][:3]:
+        scene.try_play(move)
+        think = engine.last("think")
+
+        engine.deliver(BestMove(think.token, search_result(2, 0, False, (1,))))
+        for _ in range(20):
+            for message in engine.poll():
+                scene.receive(message)
+            scene.update(0.5)
+    scene.try_play(0)
+    scene.update(5.0)
+    assert scene.game.winner() == 0 and scene.match_bar().wins == (1, 0)
+    scene.new_round(next_round=True)  # the computer starts: it plays Red now
+    assert scene.match_bar().names == ("Computer (depth 2)", "You")
+    assert scene.match_bar().wins == (0, 1)  # You: still one win, now on the right
+
+
+def test_two_players_rename_themselves_with_enter_and_esc_cancels():
+    scene = scene_for(PlayOptions(mode=Mode.TWO_PLAYERS))
+    layout = scene.layout()
+    geometry = match_geometry(scene.fonts, layout.match, scene.match_bar())
+    scene.handle(click(geometry.name_rects[1].center))
+    assert scene.renaming == 1 and scene.wants_text
+    scene.handle(key(pygame.K_BACKSPACE))
+    for characters in ("Bo", "b\x07", "4"):  # a control character is dropped; a digit is a letter here
+        scene.handle(text(characters))
+    scene.handle(key(pygame.K_4, unicode="4"))  # the key of the digit plays no move while typing
+    assert scene.game.ply() == 0 and scene.match_bar().names[1] == "Bob4"
+    scene.handle(key(pygame.K_RETURN))
+    assert scene.options.names == ("", "Bob4") and scene.match_bar().names == ("Red", "Bob4")
+    assert scene.request == KeepOptions(scene.options) and not scene.wants_text
+    scene.request = None
+    scene.start_renaming(0)
+    scene.handle(text("x" * 50))
+    assert len(scene.name_draft) == MAX_NAME
+    scene.handle(key(pygame.K_ESCAPE))
+    assert scene.options.names == ("", "Bob4") and scene.request is None
+
+
+def test_renaming_is_for_two_players_only():
+    scene = scene_for(PlayOptions(level=Level(4)))
+    layout = scene.layout()
+    geometry = match_geometry(scene.fonts, layout.match, scene.match_bar())
+    scene.handle(click(geometry.name_rects[0].center))
+    assert scene.renaming is None
+
+
+def test_a_name_is_remembered_and_typing_takes_the_windows_shortcut_keys(tmp_path):
+    store = SettingsStore(tmp_path / "settings.json")
+    app = App(FakeEngine, PlayOptions(mode=Mode.TWO_PLAYERS), start_playing=True, store=store)
+    scene = app.scene
+    assert isinstance(scene, PlayScene)
+    scene.start_renaming(0)
+    sound = app.settings.sound
+    app.step([key(pygame.K_m, unicode="m"), text("m"), key(pygame.K_RETURN)], 0.01)
+    assert app.settings.sound == sound  # M was a letter of the name, not the sound's shortcut
+    assert SettingsStore(tmp_path / "settings.json").load().play.names == ("m", "")
+
+
+@pytest.mark.parametrize("size", [MIN_WINDOW, (800, 600), (1600, 1000), (640, 1400), (2600, 700)])
+def test_the_bar_is_on_screen_at_every_size_and_overlaps_nothing(size):
+    fonts = Fonts()
+    for columns, rows, gravity in ((7, 6, True), (9, 7, True), (3, 3, False)):
+        layout = play_layout(size, columns, rows, gravity)
+        assert layout.match.top == layout.toolbar.bottom and layout.match.height >= 24
+        above_board = layout.frame.top - (layout.cell if gravity else 0)
+        assert layout.match.bottom <= above_board and layout.match.bottom < layout.status.top
+        long_names = MatchBar(
+            ("Wilhelmina Abernathy", "Bartholomew Q. Smith"), (12, 130), 7, "all time 5 won"
+        )
+        geometry = match_geometry(fonts, layout.match, long_names)
+        left, right = geometry.name_rects
+        assert layout.match.contains(left) and layout.match.contains(right), size
+        assert left.right <= geometry.centre_rect.left and geometry.centre_rect.right <= right.left, size
+        assert geometry.centre.startswith("12 \u2013 130")
+        assert name_at(fonts, layout.match, long_names, left.center) == 0
+        assert name_at(fonts, layout.match, long_names, right.center) == 1

@@ -1,0 +1,111 @@
+"""The settings panel (ui/settings_panel.py, owned by the App): opened by the play screen's Settings button
+or F2, every row changes its setting at once and remembers it, and nothing reaches the board beneath."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ai.play.levels import Level
+from tools.support.fakes import FakeEngine, click, key
+from ui.app import App
+from ui.play_input import Action
+from ui.play_scene import PlayScene
+from ui.settings_panel import CLOSE, panel_layout
+from ui.state.options import PlayOptions
+from ui.state.settings import SettingsStore
+
+
+@pytest.fixture(autouse=True)
+def pygame_ready():
+    pygame.init()
+    yield
+
+
+def playing(tmp_path) -> tuple[App, PlayScene, SettingsStore]:
+    store = SettingsStore(tmp_path / "settings.json")
+    app = App(FakeEngine, PlayOptions(level=Level(4)), start_playing=True, store=store)
+    assert isinstance(app.scene, PlayScene)
+    return app, app.scene, store
+
+
+def choose(app: App, key_name: str, text: str) -> None:
+    """Clicks the choice ``text`` of the row ``key_name``."""
+    rows = app._setting_rows()
+    shown = panel_layout(app.scene.size, app.fonts, rows)
+    row = next(index for index, row in enumerate(rows) if row.key == key_name)
+    button = next(button for button in shown.buttons[row] if button.label == text)
+    app.step([click(button.rect.center)], 0.01)
+
+
+def test_the_toolbar_button_and_f2_open_it_esc_and_a_click_outside_close_it(tmp_path):
+    app, scene, _ = playing(tmp_path)
+    settings = next(b for b in scene.toolbar(scene.layout()).buttons if b.action == Action.SETTINGS)
+    app.step([click(settings.rect.center)], 0.01)
+    assert app.settings_shown
+    app.step([key(pygame.K_ESCAPE)], 0.01)
+    assert not app.settings_shown and isinstance(app.scene, PlayScene)  # Esc closed the panel, not the game
+    app.step([key(pygame.K_F2)], 0.01)
+    assert app.settings_shown
+    app.step([click((2, 2))], 0.01)
+    assert not app.settings_shown
+    app.step([key(pygame.K_F2)], 0.01)
+    close = panel_layout(app.scene.size, app.fonts, app._setting_rows()).close
+    assert close.action == CLOSE
+    app.step([click(close.rect.center)], 0.01)
+    assert not app.settings_shown
+
+
+def test_every_row_applies_at_once_and_is_remembered(tmp_path):
+    app, scene, store = playing(tmp_path)
+    app.step([key(pygame.K_F2)], 0.01)
+    choose(app, "sound", "Off")
+    assert not app.settings.sound and not app.sounds.enabled
+    choose(app, "theme", "Dark")
+    assert app.theme.name == "dark" and scene.theme.name == "dark"
+    choose(app, "animation", "Off")
+    assert scene.animation_speed == 0.0
+    choose(app, "seconds", "10 s")
+    assert scene.options.max_seconds == 10.0 and scene.session.options.max_seconds == 10.0
+    before = scene.engine.count("ponder")
+    choose(app, "coach", "On")
+    assert scene.options.coach and scene.engine.count("ponder") == before + 1
+    assert scene.engine.last("ponder").analyse  # the coach needs proven values: asked for at once
+    remembered = SettingsStore(store.path).load()
+    assert (remembered.sound, remembered.theme, remembered.animation) == (False, "dark", "off")
+    assert remembered.play.max_seconds == 10.0 and remembered.play.coach
+    # The panel shows the values now set.
+    values = {row.key: row.value for row in app._setting_rows()}
+    assert values == {"sound": False, "theme": "dark", "animation": "off", "seconds": 10.0, "coach": True}
+
+
+def test_the_keyboard_moves_between_rows_and_changes_them(tmp_path):
+    app, scene, _ = playing(tmp_path)
+    app.step([key(pygame.K_F2), key(pygame.K_DOWN), key(pygame.K_RIGHT)], 0.01)  # the theme row, next theme
+    assert app.theme.name == "dark"
+    app.step([key(pygame.K_LEFT)], 0.01)
+    assert app.theme.name == "classic"
+
+
+def test_nothing_reaches_the_board_while_the_panel_shows(tmp_path):
+    app, scene, _ = playing(tmp_path)
+    app.step([key(pygame.K_F2)], 0.01)
+    sound = app.settings.sound
+    app.step([key(pygame.K_4, unicode="4"), key(pygame.K_m, unicode="m")], 0.01)
+    assert scene.game.ply() == 0 and app.settings_shown and app.settings.sound == sound
+    # A click on the board, outside the card, only closes the panel; the next one plays.
+    column = scene.layout().ghost_centre(0)
+    assert not panel_layout(scene.size, app.fonts, app._setting_rows()).card.collidepoint(column)
+    app.step([click(column)], 0.01)
+    assert scene.game.ply() == 0 and not app.settings_shown
+    app.step([click(column)], 0.01)
+    assert scene.game.ply() >= 1
+
+
+def test_on_the_start_screen_f2_shows_the_windows_settings_only(tmp_path):
+    store = SettingsStore(tmp_path / "settings.json")
+    app = App(FakeEngine, PlayOptions(), start_playing=False, store=store)
+    app.step([key(pygame.K_F2)], 0.01)
+    assert app.settings_shown and [row.key for row in app._setting_rows()] == ["sound", "theme", "animation"]
+    surface = pygame.Surface(app.scene.size)
+    app.render(surface)  # draws over the start screen without trouble

@@ -1,0 +1,159 @@
+"""The settings panel, over any screen (F2, or the play screen's Settings button): sound, theme, animation
+speed, and on the play screen the max level's think time per move and the coach, each with its current value.
+
+The one-key shortcuts (M, T, S) stay; the panel shows the same settings for the mouse. The App owns it (like
+the help card): it takes every click and key while it shows, so nothing reaches the board beneath, and the
+engine goes on thinking. :func:`panel_layout` places everything from the window size and the rows alone, so
+drawing and clicks agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from ui.layout import buttons_in_row, clamp
+from ui.state.animation import ANIMATION_SPEEDS
+from ui.state.options import THINK_SECONDS_CHOICES, PlayOptions, seconds_text
+from ui.state.settings import Settings
+from ui.theme import THEMES, Fonts, Theme
+from ui.widgets import Button, draw_button, draw_text, panel
+
+THEME_TEXT = {"classic": "Classic", "dark": "Dark", "high-contrast": "High contrast"}
+#: The close button's action.
+CLOSE = "close"
+
+
+@dataclass(frozen=True)
+class SettingRow:
+    """One setting: its ``key``, a ``label``, the ``choices`` as (value, text), and the value now."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[object, str], ...]
+    value: object
+
+
+def panel_rows(settings: Settings, play: PlayOptions | None, sound_note: str = "") -> list[SettingRow]:
+    """The rows for ``settings``; ``play``, the options of the game on the board, adds the think time and the
+    coach (None on the start screen, which has rows of its own for them). ``sound_note`` follows the sound's
+    label (e.g. that there is no audio device)."""
+    on_off = ((True, "On"), (False, "Off"))
+    rows = [
+        SettingRow("sound", "Sound" + (f" ({sound_note})" if sound_note else ""), on_off, settings.sound),
+        SettingRow(
+            "theme", "Theme", tuple((name, THEME_TEXT.get(name, name)) for name in THEMES), settings.theme
+        ),
+        SettingRow(
+            "animation",
+            "Animations",
+            tuple((name, name.capitalize()) for name in ANIMATION_SPEEDS),
+            settings.animation,
+        ),
+    ]
+    if play is not None:
+        seconds = sorted({*THINK_SECONDS_CHOICES, play.max_seconds})
+        rows.append(
+            SettingRow(
+                "seconds",
+                "Max level, per move",
+                tuple((s, seconds_text(s)) for s in seconds),
+                play.max_seconds,
+            )
+        )
+        rows.append(SettingRow("coach", "Coach", on_off, play.coach))
+    return rows
+
+
+@dataclass(frozen=True)
+class PanelLayout:
+    """The card, the title's place, each row's label place and choice buttons, and the close button."""
+
+    card: Rect
+    title_at: tuple[int, int]
+    labels: list[tuple[int, int]]
+    buttons: list[list[Button]]
+    close: Button
+    font: pygame.font.Font
+
+
+def panel_layout(size: tuple[int, int], fonts: Fonts, rows: list[SettingRow]) -> PanelLayout:
+    """Where the panel's parts go in a window of ``size``."""
+    width, height = size
+    font = fonts.get(int(clamp(height * 0.026, 11, 20)))
+    row_height = int(font.get_height() * 2.1)
+    label_width = max(font.size(row.label)[0] for row in rows) + 24
+    choice_widths = [[font.size(text)[0] + 24 for _, text in row.choices] for row in rows]
+    choices_width = max(sum(widths) + 8 * (len(widths) - 1) for widths in choice_widths)
+    card = Rect(0, 0, min(width - 24, label_width + choices_width + 48), row_height * (len(rows) + 2) + 24)
+    card.center = (width // 2, height // 2)
+    top = card.top + 12 + row_height
+    labels, buttons = [], []
+    for index, (row, widths) in enumerate(zip(rows, choice_widths, strict=True)):
+        band = Rect(
+            card.left + 24 + label_width, top + index * row_height, card.width - 48 - label_width, row_height
+        )
+        labels.append((card.left + 24, band.centery))
+        rects = buttons_in_row(widths, int(row_height * 0.78), band, align="left", gap=8)
+        buttons.append(
+            [
+                Button(f"{row.key}:{position}", text, rect, selected=value == row.value)
+                for position, ((value, text), rect) in enumerate(zip(row.choices, rects, strict=True))
+            ]
+        )
+    close_rect = buttons_in_row([font.size("Close")[0] + 32], int(row_height * 0.8), card, align="centre")[0]
+    close_rect.bottom = card.bottom - 12
+    return PanelLayout(
+        card,
+        (card.centerx, card.top + 12 + row_height // 2),
+        labels,
+        buttons,
+        Button(CLOSE, "Close", close_rect),
+        font,
+    )
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    theme: Theme,
+    fonts: Fonts,
+    rows: list[SettingRow],
+    mouse: tuple[int, int],
+    focus: int = -1,
+) -> None:
+    """Draws the panel over a dimmed screen; the keyboard's row (``focus``) is marked."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((*theme.shadow, 120))
+    surface.blit(veil, (0, 0))
+    shown = panel_layout(surface.get_size(), fonts, rows)
+    panel(surface, theme, shown.card, alpha=252)  # opaque: the board beneath would clutter the choices
+    draw_text(
+        surface,
+        "Settings",
+        fonts.get(shown.font.get_height() + 4, bold=True),
+        theme.text,
+        center=shown.title_at,
+    )
+    for index, (row, label_at, buttons) in enumerate(zip(rows, shown.labels, shown.buttons, strict=True)):
+        colour = theme.accent if index == focus else theme.text
+        draw_text(surface, row.label, shown.font, colour, midleft=label_at)
+        for button in buttons:
+            draw_button(surface, theme, shown.font, button, hovered=button.rect.collidepoint(mouse))
+    draw_button(surface, theme, shown.font, shown.close, hovered=shown.close.rect.collidepoint(mouse))
+
+
+def choice_at(
+    size: tuple[int, int], fonts: Fonts, rows: list[SettingRow], position: tuple[int, int]
+) -> tuple[str, object] | str | None:
+    """What a click at ``position`` chooses: (a row's key, the value), CLOSE, "inside" (nothing on the card),
+    or None (outside the card: the panel closes)."""
+    shown = panel_layout(size, fonts, rows)
+    if shown.close.rect.collidepoint(position):
+        return CLOSE
+    for row, buttons in zip(rows, shown.buttons, strict=True):
+        for button, (value, _) in zip(buttons, row.choices, strict=True):
+            if button.rect.collidepoint(position):
+                return row.key, value
+    return "inside" if shown.card.collidepoint(position) else None
