@@ -118,10 +118,15 @@ def test_two_players_rename_themselves_with_enter_and_esc_cancels():
     assert scene.request == KeepOptions(scene.options) and not scene.wants_text
     scene.request = None
     scene.start_renaming(0)
+    for characters in ("Ann", " ", "M", " "):  # a space between words stays; the one at the end goes
+        scene.handle(text(characters))
+    scene.handle(key(pygame.K_RETURN))
+    assert scene.options.names == ("Ann M", "Bob4")
+    scene.start_renaming(0)
     scene.handle(text("x" * 50))
     assert len(scene.name_draft) == MAX_NAME
     scene.handle(key(pygame.K_ESCAPE))
-    assert scene.options.names == ("", "Bob4") and scene.request is None
+    assert scene.options.names == ("Ann M", "Bob4")
 
 
 def test_renaming_is_for_two_players_only():

@@ -29,7 +29,7 @@ from ui.review_view import slot_at
 from ui.scene import GoToMenu, KeepOptions, OpenSettings
 from ui.state import results, texts
 from ui.state.match import participants
-from ui.state.options import Mode, PlayOptions, clean_name
+from ui.state.options import Mode, PlayOptions, clean_name, typed_name
 from ui.state.review import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.state.session import EngineLike
 from ui.theme import CLASSIC, Fonts, Theme
@@ -109,7 +109,7 @@ class PlayScene(PlayBoard):
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.TEXTINPUT and self.renaming is not None:
-            self.name_draft = clean_name(self.name_draft + event.text)
+            self.name_draft = typed_name(self.name_draft + event.text)
             self.dirty = True
 
     def _point_at(self, position: tuple[int, int]) -> None:

@@ -103,11 +103,15 @@ def seconds_text(seconds: float) -> str:
 MAX_NAME = 20
 
 
+def typed_name(text: str) -> str:
+    """``text`` as it is typed into a name: control characters gone, at most MAX_NAME characters (blanks
+    stay, so that a space can come before the next word)."""
+    return "".join(character for character in text if character.isprintable())[:MAX_NAME]
+
+
 def clean_name(text: str) -> str:
-    """``text`` as a player's name: control characters and surrounding blanks gone, at most MAX_NAME
-    characters."""
-    printable = "".join(character for character in text if character.isprintable())
-    return printable.strip()[:MAX_NAME]
+    """``text`` as a player's name: what :func:`typed_name` keeps, without blanks around it."""
+    return typed_name(text).strip()
 
 
 def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
