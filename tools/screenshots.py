@@ -115,6 +115,15 @@ def exact_ponder_progress(scene: PlayScene, engine: FakeEngine) -> Progress:
     return Progress(token, result)
 
 
+def ask_then_prove(scene: PlayScene, engine: FakeEngine, key: int, name: str) -> None:
+    """The player presses ``key`` (A or H) and pondering then reports every move proven, with the exact
+    solver's real values, as the engine does (``name``: the key's text)."""
+    settle(scene, engine, 0.5)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=name))
+    engine.deliver(exact_ponder_progress(scene, engine))
+    settle(scene, engine, 0.5)
+
+
 def heuristic_ponder_progress(scene: PlayScene, engine: FakeEngine, depth: int) -> Progress:
     """What pondering reports after ``depth`` plies on a position the search cannot prove: the real search's
     estimate of every move (so the bars show the engine's own opinion)."""
@@ -252,10 +261,7 @@ def main() -> int:
     engine = FakeEngine(auto_answer=False)
     options = PlayOptions(level=MAX, moves="5554224333234511764415115")
     scene = PlayScene(size, options, engine, fonts=fonts)
-    settle(scene, engine, 0.5)
-    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
-    engine.deliver(exact_ponder_progress(scene, engine))
-    settle(scene, engine, 0.5)
+    ask_then_prove(scene, engine, pygame.K_a, "a")
     save(scene, "connect4-analysis")
 
     # The analysis overlay early in a game on 8 x 7, where there is no book, dark theme: nothing is proven,
@@ -274,10 +280,7 @@ def main() -> int:
     engine = FakeEngine(auto_answer=False)
     options = PlayOptions(level=Level(8), moves="4443322551")
     scene = PlayScene(size, options, engine, DARK, fonts=fonts)
-    settle(scene, engine, 0.5)
-    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
-    engine.deliver(exact_ponder_progress(scene, engine))
-    settle(scene, engine, 0.5)
+    ask_then_prove(scene, engine, pygame.K_h, "h")
     save(scene, "connect4-hint")
 
     # The overlay against depth 2 in the middle of a game where every move wins for Red: proven on the
@@ -286,10 +289,7 @@ def main() -> int:
         engine = FakeEngine(auto_answer=False)
         options = PlayOptions(level=Level(2), moves="4435524644")
         scene = PlayScene(size, options, engine, theme, fonts=fonts)
-        settle(scene, engine, 0.5)
-        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
-        engine.deliver(exact_ponder_progress(scene, engine))
-        settle(scene, engine, 0.5)
+        ask_then_prove(scene, engine, pygame.K_a, "a")
         save(scene, f"connect4-analysis-depth2{suffix}")
 
     # The thinking line at depth 2: the real search's result; the headline and the detail agree.
