@@ -105,6 +105,7 @@ def test_the_sdist_carries_the_sources_and_the_data(built):
         "ai/exact/c4core/search.c",
         "ai/exact/c4core/settings.h",
         "assets/c4-book-7x6.bin",
+        "assets/c4-puzzles-7x6.txt",
         "assets/drop.wav",
         "assets/icon.png",
         "main.py",
@@ -119,7 +120,16 @@ def test_the_wheel_holds_every_module_and_data_file_of_the_checkout(built):
     for package in PACKAGES_OF_THE_GAME:
         for path in (ROOT / package).rglob("*.py"):
             assert path.relative_to(ROOT).as_posix() in names
-    for data in ("c4-book-7x6.bin", "icon.png", "drop.wav", "win.wav", "lose.wav", "draw.wav", "refused.wav"):
+    for data in (
+        "c4-book-7x6.bin",
+        "c4-puzzles-7x6.txt",
+        "icon.png",
+        "drop.wav",
+        "win.wav",
+        "lose.wav",
+        "draw.wav",
+        "refused.wav",
+    ):
         assert f"assets/{data}" in names
 
 
@@ -144,7 +154,14 @@ def test_every_installed_module_imports_from_another_folder(installed, elsewhere
 def test_ponder_help_lists_the_tools(installed, elsewhere, tmp_path):
     done = run_installed(installed / "ponder", ["--help"], elsewhere, tmp_path)
     assert done.returncode == 0 and done.stderr == ""
-    for word in ("ponder analyze", "ponder move", "ponder review", "--continue", "--install-desktop-entry"):
+    for word in (
+        "ponder analyze",
+        "ponder move",
+        "ponder review",
+        "ponder puzzles",
+        "--continue",
+        "--install-desktop-entry",
+    ):
         assert word in done.stdout
     assert "pygame" not in done.stdout  # no greeting of the library in the program's output
 
@@ -160,6 +177,20 @@ def test_the_installed_tools_answer_in_either_spelling(installed, elsewhere, tmp
         done = run_installed(installed / "ponder", [tool], elsewhere, tmp_path, stdin="4453\n")
         assert done.returncode == 0, done.stderr
         assert done.stdout.split() == ["4453", str(expected)]
+
+
+def test_the_installed_puzzles_come_from_the_installed_file(installed, elsewhere, tmp_path):
+    done = run_installed(
+        installed / "ponder", ["puzzles", "--count", "5", "--seed", "1"], elsewhere, tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    expected = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "puzzles", "--count", "5", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout == expected.stdout and len(done.stdout.splitlines()) == 5
 
 
 def test_the_desktop_entry_starts_the_installed_command(installed, elsewhere, tmp_path):
