@@ -1,7 +1,7 @@
 """Ponder: Connect Four and Tic-tac-toe against an AI that thinks on your time.
 
-``python main.py [options]`` opens the window; ``python main.py analyze`` and ``python main.py move`` are the
-command-line tools (``--help`` on each).
+``python main.py [options]`` opens the window; ``python main.py analyze``, ``move``, ``review`` and
+``puzzles`` are the command-line tools (``--help`` on each).
 
 Exit status: 0 when all went well, and when the window is closed, including by SIGTERM (SDL turns it into the
 window's quit event). 2 for bad arguments, with a usage message, before any window opens. 1 for bad input: a
@@ -26,7 +26,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from game.catalog import DEFAULT_GAME, GAME_NAMES  # noqa: E402 (after the environment it reads)
 from game.numerals import positive_int, seconds_type  # noqa: E402
 
-TOOLS = ("analyze", "move", "review")
+TOOLS = ("analyze", "move", "review", "puzzles")
 #: Other spellings of the tools' names.
 TOOL_ALIASES = {"analyse": "analyze"}
 #: How the user started the program, for usage and error lines: the installed command or the script.
@@ -38,6 +38,7 @@ usage: {PROGRAM} [play options]          open the game window (see the options b
        {PROGRAM} analyze [options] < positions
        {PROGRAM} move [options] < positions
        {PROGRAM} review [options] < games
+       {PROGRAM} puzzles [--count N] [--seed S] [--min-moves A] [--max-moves B]
        {PROGRAM} --install-desktop-entry | --remove-desktop-entry
 
 Connect Four and Tic-tac-toe against an alpha-beta AI that keeps thinking on your time.
@@ -46,6 +47,7 @@ command-line tools (positions are move strings, one per line; anything after the
   analyze   print the exact score of every position ('<moves> <score>'), or with --all of every move
   move      print the move the AI would play ('<moves> <move>') at a given depth or think time
   review    print the exact value of every move of each game, against the best move there
+  puzzles   print Connect Four puzzles ('<moves> <winning column> <moves to win>'): one winning move each
   (analyse is analyze)
 
 desktop (Linux): --install-desktop-entry puts Ponder and its icon in the desktop's applications
@@ -54,7 +56,7 @@ desktop (Linux): --install-desktop-entry puts Ponder and its icon in the desktop
 Run '{PROGRAM} <tool> --help' for a tool's options.
 
 exit status: 0 ok (also when the window is closed); 1 bad input (an unusable --load file, bad lines of the
-tools); 2 bad arguments; 130 interrupted (Ctrl+C).
+tools, an unusable puzzle file, fewer puzzles than asked for); 2 bad arguments; 130 interrupted (Ctrl+C).
 """
 
 
@@ -64,6 +66,8 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def build_tool_parser(tool: str) -> argparse.ArgumentParser:
+    if tool == "puzzles":
+        return build_puzzles_parser()
     if tool == "analyze":
         parser = argparse.ArgumentParser(
             prog=f"{PROGRAM} analyze",
@@ -107,6 +111,61 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
     return parser
 
 
+def build_puzzles_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=f"{PROGRAM} puzzles",
+        description="Connect Four puzzles (7x6) from the game's own proven set: positions from real play "
+        "where the side to move has exactly one winning move and cannot win at once. One puzzle a line, "
+        "'<moves> <the winning column> <N>', N the number of the mover's own moves to the fastest win "
+        "against best defence (22 - the best score - the mover's stones, in analyze's scores), shortest "
+        "win first; each position once. --min-moves and --max-moves bound N. Fewer puzzles than --count "
+        "in the range: all of them, a line on stderr saying so, and exit status 1.",
+    )
+    parser.add_argument("--count", type=positive_int, default=10, help="how many puzzles (default 10)")
+    parser.add_argument(
+        "--seed", type=int, help="the same puzzles every time for a seed (default: a new draw)"
+    )
+    parser.add_argument("--min-moves", type=positive_int, default=1, metavar="A", help="only wins in N >= A")
+    parser.add_argument("--max-moves", type=positive_int, metavar="B", help="only wins in N <= B")
+    parser.add_argument(
+        "--grades",
+        action="store_true",
+        help="add the grade (easy, medium, hard, expert: how weak a level still finds the move) and the "
+        "levels' depths that find it ('-' none)",
+    )
+    return parser
+
+
+def puzzles_tool(argv: list[str], out: TextIO, err: TextIO) -> int:
+    """``ponder puzzles``: a seeded draw from the shipped puzzles (:mod:`ai.puzzles`)."""
+    parser = build_puzzles_parser()
+    args = parser.parse_args(argv)
+    if args.max_moves is not None and args.max_moves < args.min_moves:
+        parser.error(f"--max-moves {args.max_moves} is below --min-moves {args.min_moves}")
+    from ai.puzzles import PuzzleFileError, draw, load_puzzles
+
+    try:
+        shipped = load_puzzles()
+    except PuzzleFileError as error:
+        print(f"{PROGRAM} puzzles: error: {error}", file=err)
+        return 1
+    chosen = draw(shipped.puzzles, args.count, args.seed, args.min_moves, args.max_moves)
+    for puzzle in chosen:
+        line = f"{puzzle.moves} {puzzle.column} {puzzle.win_in}"
+        if args.grades:
+            line += f" {puzzle.grade} {','.join(map(str, puzzle.found_by)) or '-'}"
+        print(line, file=out, flush=True)
+    if len(chosen) < args.count:
+        span = (
+            f"{args.min_moves} to {args.max_moves}"
+            if args.max_moves is not None
+            else f"{args.min_moves} or more"
+        )
+        print(f"{PROGRAM} puzzles: only {len(chosen)} puzzles win in {span} moves", file=err)
+        return 1
+    return 0
+
+
 def process_lines(
     lines: Iterable[str],
     make_game: Callable[[], object],
@@ -141,6 +200,8 @@ def process_lines(
 
 
 def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    if tool == "puzzles":
+        return puzzles_tool(argv, out, err)
     args = build_tool_parser(tool).parse_args(argv)
     from game.catalog import new_game, parse_size
 
