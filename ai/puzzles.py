@@ -272,7 +272,7 @@ def draw(
 ) -> list[Puzzle]:
     """Up to ``count`` different puzzles whose win length lies in ``shortest .. longest`` (inclusive; no
     upper bound when None), drawn at random (``seed``: the same draw every time; None: a new one each
-    time), easiest first. Fewer when fewer are there: all of those."""
+    time), in the file's order (shortest win first). Fewer when fewer are there: all of those."""
     fitting = [
         puzzle
         for puzzle in puzzles
