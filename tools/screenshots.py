@@ -34,6 +34,7 @@ from ai.messages import BestMove, Progress, ReviewMark, Searching  # noqa: E402
 from ai.play.levels import MAX, Level  # noqa: E402
 from ai.play.review import review_game  # noqa: E402
 from ai.play.thinker import Thinker  # noqa: E402
+from ai.puzzles import load_puzzles  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
 from tools.support.fakes import FakeEngine, search_result  # noqa: E402
 from ui.app import DEFAULT_SIZE, MIN_WINDOW  # noqa: E402
@@ -44,6 +45,7 @@ from ui.settings_panel import draw_panel, panel_rows  # noqa: E402
 from ui.start_scene import StartScene  # noqa: E402
 from ui.state.current_game import UnfinishedGame  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
+from ui.state.puzzle_record import PuzzleRecord, PuzzleStore, puzzle_options  # noqa: E402
 from ui.state.settings import Settings  # noqa: E402
 from ui.state.tally import Record, Tally  # noqa: E402
 from ui.theme import CLASSIC, DARK, HIGH_CONTRAST, Fonts  # noqa: E402
@@ -347,6 +349,33 @@ def main() -> int:
     play_script(scene, engine, script[:6])
     scene.match.wins.update({"You": 2, "Computer (depth 4)": 1})
     save(scene, "match-bar-large", (1600, 1000))
+
+    # A puzzle from the shipped set, then the same puzzle solved (the perfect defender's replies scripted from
+    # the exact solver's best moves).
+    puzzle = next(p for p in load_puzzles().puzzles if p.win_in == 4 and p.grade == "hard")
+    puzzles = PuzzleStore(None)
+    puzzles.record = PuzzleRecord(streak=6, best_streak=9, rating=1436, solved=31, failed=7)
+    engine = FakeEngine(auto_answer=False)
+    scene = PlayScene(size, puzzle_options(puzzle), engine, fonts=fonts, puzzle=puzzle, puzzles=puzzles)
+    settle(scene, engine, 0.5)
+    save(scene, "puzzle")
+    analyzer_now = ExactAnalyzer(solver_slots=1 << 20)
+    while not scene.game.is_over():
+        values = analyzer_now.move_values(scene.game.copy())
+        best = max(value for value in values if value is not None)
+        move = values.index(best)
+        if scene.session.is_human_turn():
+            move_scores = tuple((m, v.value, True) for m, v in enumerate(values) if v is not None)
+            token = engine.last("ponder").token
+            engine.deliver(Progress(token, search_result(1, best.value, True, (move,), 1, 0.1, move_scores)))
+            settle(scene, engine, 0.25)
+            scene.try_play(move)
+        else:
+            token = engine.last("think").token
+            engine.deliver(BestMove(token, search_result(1, best.value, True, (move,), 1, 0.1)))
+        settle(scene, engine, 1.5)
+    settle(scene, engine)
+    save(scene, "puzzle-solved")
 
     # The settings panel (F2, or the Settings button) over a game.
     surface = pygame.Surface(size)

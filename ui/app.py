@@ -25,6 +25,7 @@ gone a fraction of a second later, even while the engine is deep in a search (te
 from __future__ import annotations
 
 import os
+import random
 import signal
 import sys
 import threading
@@ -33,19 +34,22 @@ from dataclasses import replace
 
 import pygame
 
+from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
 from ui.help_overlay import draw_help
 from ui.icon import load_icon
 from ui.play_scene import PlayScene
-from ui.scene import COMMAND_KEYS, GoToMenu, GoToPlay, KeepOptions, OpenSettings, Quit, Scene
+from ui.scene import COMMAND_KEYS, GoToMenu, GoToPlay, GoToPuzzle, KeepOptions, OpenSettings, Quit, Scene
 from ui.settings_panel import CLOSE, SettingRow, choice_at, draw_panel, panel_rows
 from ui.sound import Sounds
 from ui.start_scene import StartScene
 from ui.state import current_game as current_game_file
+from ui.state import puzzle_record
 from ui.state import settings as settings_file
 from ui.state import tally as tally_file
 from ui.state.animation import next_speed
 from ui.state.current_game import CurrentGameStore, UnfinishedGame
 from ui.state.options import ContinueGame, PlayOptions, build_play_parser, parse_play_options
+from ui.state.puzzle_record import PuzzleStore, choose_puzzle, puzzle_options
 from ui.state.session import EngineLike
 from ui.state.settings import DEFAULT_WINDOW, Settings, SettingsStore
 from ui.state.tally import Tally
@@ -88,8 +92,10 @@ class App:
         sounds: Sounds | None = None,
         keeper: CurrentGameStore | None = None,
         resume: UnfinishedGame | None = None,
+        puzzles: PuzzleStore | None = None,
     ) -> None:
         """``store`` None keeps settings in memory only, ``tally`` None keeps the score tally in memory only,
+        ``puzzles`` None the puzzle record in memory only,
         ``keeper`` None keeps the game in progress in memory only (tests); ``size`` and ``theme`` default to
         the stored settings. ``sounds`` stay silent until :meth:`run` opens the audio device. ``resume``
         opens the window at that unfinished game (``start_playing`` is then implied)."""
@@ -100,6 +106,8 @@ class App:
         self.theme = THEMES[self.settings.theme]
         self.tally = tally or Tally(None)
         self.keeper = keeper or CurrentGameStore(None)
+        self.puzzles = puzzles or PuzzleStore(None)
+        self._puzzle_rng = random.Random()
         self.sounds = sounds or Sounds(enabled=self.settings.sound)
         self.fonts = Fonts()
         self.engine = engine_factory()
@@ -120,13 +128,28 @@ class App:
             else self._start_scene(size, options)
         )
         # Each broken file is reported once, here, and in the log by the store that found it.
-        stores = (self.store, self.tally, self.keeper)
+        stores = (self.store, self.tally, self.keeper, self.puzzles)
         problems = [store.problem for store in stores if store.problem]
         if problems:
             self.toast.show("  \u00b7  ".join(problems), PROBLEM_SECONDS)
 
+    def _puzzle_scene(self, size: tuple[int, int]) -> Scene:
+        """The next puzzle for the player's rating; where the puzzle file cannot be used, the start screen
+        with the reason."""
+        try:
+            shipped = load_puzzles()
+        except PuzzleFileError as error:
+            self._note(f"No puzzles: {error}", PROBLEM_SECONDS)
+            return self._start_scene(size, self.settings.play)
+        puzzle = choose_puzzle(shipped.puzzles, self.puzzles.record.rating, self._puzzle_rng)
+        return self._play_scene(size, puzzle_options(puzzle), puzzle=puzzle)
+
     def _play_scene(
-        self, size: tuple[int, int], options: PlayOptions, resume: UnfinishedGame | None = None
+        self,
+        size: tuple[int, int],
+        options: PlayOptions,
+        resume: UnfinishedGame | None = None,
+        puzzle: Puzzle | None = None,
     ) -> PlayScene:
         return PlayScene(
             size,
@@ -140,6 +163,8 @@ class App:
             pointer=self.pointer,
             keeper=self.keeper,
             resume=resume,
+            puzzle=puzzle,
+            puzzles=self.puzzles,
         )
 
     def _start_scene(self, size: tuple[int, int], options: PlayOptions) -> StartScene:
@@ -324,6 +349,8 @@ class App:
             self._change(play=request.options)
         elif isinstance(request, OpenSettings):
             self.show_settings(True)
+        elif isinstance(request, GoToPuzzle):
+            self.scene = self._puzzle_scene(size)
         self.scene.request = None
 
     def run(self) -> int:
@@ -419,6 +446,8 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
     tally.load()
     keeper = CurrentGameStore(data_dir() / current_game_file.FILE_NAME)
     keeper.load()
+    puzzles = PuzzleStore(data_dir() / puzzle_record.FILE_NAME)
+    puzzles.load()
     resume = None
     if isinstance(chosen, ContinueGame):
         resume = keeper.current
@@ -436,6 +465,7 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
         tally=tally,
         keeper=keeper,
         resume=resume,
+        puzzles=puzzles,
     )
     return app.run()
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ai.messages import EngineMessage
+from ai.puzzles import Puzzle
 from game.catalog import game_spec, new_game
 from game.protocol import Game
 from ui import play_files
@@ -27,7 +28,8 @@ from ui.state.current_game import CurrentGameStore, UnfinishedGame
 from ui.state.hint import Hint
 from ui.state.match import MatchScore
 from ui.state.options import Mode, PlayOptions
-from ui.state.review import GameReview
+from ui.state.puzzle_record import PuzzleStore
+from ui.state.review import CHANGE_WORDS, GameReview
 from ui.state.session import EngineLike, Refusal, Session
 from ui.state.tally import Tally
 from ui.state.userfiles import data_dir
@@ -65,12 +67,19 @@ class PlayBoard(Scene):
         animation: str = "normal",
         keeper: CurrentGameStore | None = None,
         resume: UnfinishedGame | None = None,
+        puzzle: Puzzle | None = None,
+        puzzles: PuzzleStore | None = None,
     ) -> None:
         """``sounds`` None plays nothing; ``tally`` None counts nothing; ``saved_game_path`` is the file of
         Ctrl+S and Ctrl+O (default: ``saved-game.txt`` in the user's data directory); ``animation`` is a name
         of :data:`~ui.state.animation.ANIMATION_SPEEDS`. ``keeper`` keeps the game in progress (None: kept
-        nowhere); ``resume`` sits down at that unfinished game rather than at a new one of ``options``."""
+        nowhere); ``resume`` sits down at that unfinished game rather than at a new one of ``options``.
+        ``puzzle``: the board is that puzzle (``options`` set it up, see :func:`puzzle_options`), its results
+        counted in ``puzzles``."""
         super().__init__(size)
+        #: The puzzle on the board, if it is one, and the player's puzzle record.
+        self.puzzle = puzzle
+        self.puzzles = puzzles
         self.theme = theme
         self.fonts = fonts or Fonts()
         self.engine = engine
@@ -116,6 +125,8 @@ class PlayBoard(Scene):
         self.coach_warning: coach.CoachWarning | None = None
         #: How often the coach spoke in this game (told under the result).
         self.coach_spoke = 0
+        #: Wrong moves tried in this puzzle.
+        self.puzzle_misses = 0
         self.session.want_analysis(self.overlay_shown)
         self.dirty = True
 
@@ -183,6 +194,7 @@ class PlayBoard(Scene):
         self._result_told = False
         self.coach_warning = None
         self.coach_spoke = 0
+        self.puzzle_misses = 0
         self._after_history_change(1, "")
         self._replacing(committed=False)
         if self.replaced is not None and not next_round:
@@ -198,12 +210,18 @@ class PlayBoard(Scene):
         self.committed = committed
         kept = None if self.keeper is None else self.keeper.current
         #: The unfinished game this one replaced, which undo brings back until the player plays here.
-        self.replaced = kept if not committed and self.options.mode is not Mode.WATCH else None
+        playing_on = not committed and self.options.mode is not Mode.WATCH and self.puzzle is None
+        self.replaced = kept if playing_on else None
 
     def _keep_game(self) -> None:
         """Keeps the game on the board as the one to continue (or, once over, none), once the player has
         played on it; writes only when it changed."""
-        if self.keeper is None or not self.committed or self.options.mode is Mode.WATCH:
+        if (
+            self.keeper is None
+            or not self.committed
+            or self.options.mode is Mode.WATCH
+            or self.puzzle is not None
+        ):
             return
         game = self.game
         unfinished = (
@@ -253,7 +271,11 @@ class PlayBoard(Scene):
         the coach says so (:attr:`coach_warning`), and the same move again plays it anyway."""
         if self.game.is_over():
             return Refusal.GAME_OVER
-        if self.options.coach and self.session.is_human_turn():
+        if self.puzzle is not None and self.session.is_human_turn():
+            refusal = self._puzzle_check(move)
+            if refusal is not None:
+                return refusal
+        elif self.options.coach and self.session.is_human_turn():
             warned = self.coach_warning
             self.coach_warning = None
             if warned is None or warned.move != move:
@@ -276,6 +298,29 @@ class PlayBoard(Scene):
             self._start_animation(move)
         self.dirty = True
         return refusal
+
+    def _puzzle_check(self, move: int) -> Refusal | None:
+        """A move in a puzzle: refused (and shown) unless it keeps the win; the first miss breaks the streak.
+        Until the position's values are proven (a fraction of a second) no move is judged, and none taken."""
+        assert self.puzzle is not None
+        results = coach.proven_results(self.session.thinking, self.game.to_move())
+        if results is None:
+            self._notify("A moment: the position is being checked", kind=NoticeKind.INFO)
+            return Refusal.COACHED
+        if move not in results or results[move] == max(results.values()):
+            return None
+        self._sound("refused")
+        self.refusal = Fade(REFUSAL_SECONDS)
+        self.selection = move
+        if self.puzzle_misses == 0 and self.puzzles is not None:
+            problem = self.puzzles.count(self.puzzle, clean=False)
+            if problem:
+                self._notify(problem, FILE_NOTICE_SECONDS)
+                return Refusal.COACHED
+        self.puzzle_misses += 1
+        change = CHANGE_WORDS[max(results.values()), results[move]]
+        self._notify(f"Not this one: {self.game.describe_move(move)} {change}. Try again (H: a hint)")
+        return Refusal.COACHED
 
     def take_back_coached(self) -> None:
         """The player takes back the move the coach warned about: nothing was played, the turn goes on."""
@@ -314,6 +359,19 @@ class PlayBoard(Scene):
             self._result_told = True
             self.match.count(self.session, self.piece_names())
             self._sound(results.outcome(self.session)[1])
+            if self.puzzle is not None:
+                # A puzzle is no game of the tally; solved without a miss, it counts for the record.
+                winner = self.game.winner()
+                if (
+                    winner is not None
+                    and self.session.seats[winner].is_human
+                    and self.puzzle_misses == 0
+                    and self.puzzles is not None
+                ):
+                    problem = self.puzzles.count(self.puzzle, clean=True)
+                    if problem:
+                        self._notify(problem, FILE_NOTICE_SECONDS)
+                return
             problem = results.count(self.session, self.tally)
             if problem:
                 self._notify(problem, FILE_NOTICE_SECONDS)

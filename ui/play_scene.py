@@ -26,7 +26,7 @@ from ui.play_board import PlayBoard
 from ui.play_input import Action, is_command, key_action, review_key_action
 from ui.play_view import PlayPicture, ResultBanner, StatusLine, banner, draw_play, review_picture
 from ui.review_view import slot_at
-from ui.scene import GoToMenu, KeepOptions, OpenSettings
+from ui.scene import GoToMenu, GoToPuzzle, KeepOptions, OpenSettings
 from ui.state import results, texts
 from ui.state.match import participants
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
@@ -88,7 +88,8 @@ class PlayScene(PlayBoard):
         """The result banner and its buttons, once the game is over and the last stone has landed."""
         if not self.banner_shown():
             return None
-        return banner(layout, self.fonts, self.game.winning_cells(), bool(self.tally_text()))
+        next_label = "Next round" if self.puzzle is None else "Next puzzle"
+        return banner(layout, self.fonts, self.game.winning_cells(), bool(self.tally_text()), next_label)
 
     def _buttons(self, layout: PlayLayout) -> tuple[list[Button], tuple[Rect, list[Button]] | None]:
         """Every button on screen (toolbar, then banner), and the banner."""
@@ -194,6 +195,9 @@ class PlayScene(PlayBoard):
                 self._history_step(self.session.undo(), "Nothing to undo")
         elif action is Action.REDO:
             self._history_step(self.session.redo(), "Nothing to redo")
+        elif action is Action.NEXT and self.puzzle is not None:
+            self.session.leave()
+            self.request = GoToPuzzle()
         elif action is Action.NEW or action is Action.NEXT:
             self.new_round(next_round=action is Action.NEXT)
         elif action is Action.SETTINGS:
@@ -295,7 +299,10 @@ class PlayScene(PlayBoard):
         return self.player_name(0), self.player_name(1)
 
     def result_text(self) -> tuple[str, str]:
-        """The result in a few words, and a line under it (saying how often the coach spoke, if it did)."""
+        """The result in a few words, and a line under it (saying how often the coach spoke, if it did; for
+        a puzzle, the player's puzzle record)."""
+        if self.puzzle is not None and self.puzzles is not None:
+            return texts.puzzle_result(self.puzzles.record, self.puzzle_misses)
         title, line = texts.result_text(self.session, self._names())
         if self.coach_spoke:
             line += f" The coach spoke {texts.count(self.coach_spoke, 'time')}."
@@ -305,6 +312,8 @@ class PlayScene(PlayBoard):
         """The status line: the notice if one is showing, else whose turn it is, the search, or the result."""
         if self.notice is not None:
             return self.notice.text
+        if self.puzzle is not None and self.game.moves_text() == self.puzzle.moves and self.review is None:
+            return texts.puzzle_task(self._names()[self.game.to_move()], self.puzzle.win_in)
         if self.review is not None and self.review.line is not None:
             return line_text(self.review, self._names(), self.game.move_to_text)
         if self.review is not None:
@@ -323,6 +332,8 @@ class PlayScene(PlayBoard):
             return list(LINE_KEYS)
         if self.review is not None:
             return [summary_text(self.review, self._names()), *REVIEW_KEYS]
+        if self.puzzle is not None and self.game.is_over():
+            return ["Enter: next puzzle", "Ctrl+N: this puzzle again", "Esc: menu"]
         return texts.detail_parts(
             self.session,
             self._names(),
@@ -336,7 +347,10 @@ class PlayScene(PlayBoard):
         return texts.caption(self.session, self._names())
 
     def tally_text(self) -> str:
-        """The tally of this board and opponent for the result banner ("" when nothing is counted)."""
+        """The tally of this board and opponent for the result banner ("" when nothing is counted, as for a
+        puzzle)."""
+        if self.puzzle is not None:
+            return ""
         return results.tally_text(self.session, self.tally, self._names())
 
     # --- drawing (see ui.play_view) -------------------------------------------------------------------------
@@ -364,7 +378,11 @@ class PlayScene(PlayBoard):
             board_view=self.view,
             board=self.board_picture(layout),
             toolbar=self.toolbar(layout),
-            titles=texts.toolbar_titles(self.session),
+            titles=(
+                texts.toolbar_titles(self.session)
+                if self.puzzle is None
+                else [f"Puzzle \u00b7 win in {self.puzzle.win_in}", "Puzzle"]
+            ),
             mouse=self.mouse,
             colours=colours,
             review=self.review,
@@ -387,7 +405,7 @@ class PlayScene(PlayBoard):
         if self.renaming is not None:
             names = (self.name_draft, names[1]) if self.renaming == 0 else (names[0], self.name_draft)
         wins = (self.match.wins[names[0]], self.match.wins[names[1]])
-        tally = results.short_tally_text(self.session, self.tally, self._names())
+        tally = "" if self.puzzle else results.short_tally_text(self.session, self.tally, self._names())
         return MatchBar(names, wins, self.match.draws, tally, self.renaming)
 
     def board_picture(self, layout: PlayLayout) -> BoardPicture:

@@ -48,20 +48,26 @@ def button_font(fonts: Fonts, layout: PlayLayout) -> pygame.font.Font:
 
 
 def banner(
-    layout: PlayLayout, fonts: Fonts, winning: Iterable[tuple[int, int]], with_tally: bool
+    layout: PlayLayout,
+    fonts: Fonts,
+    winning: Iterable[tuple[int, int]],
+    with_tally: bool,
+    next_label: str = "Next round",
 ) -> tuple[Rect, list[Button]]:
-    """The result banner, placed off the ``winning`` cells, and its buttons; taller ``with_tally``."""
+    """The result banner, placed off the ``winning`` cells, and its buttons; taller ``with_tally``;
+    ``next_label`` names what Enter and the first button start ("Next puzzle" after a puzzle)."""
     title, button_height, height = banner_metrics(layout)
     if with_tally:
         height += int(title * 0.5)
     rect = layout.banner_rect(height, winning)
     font = button_font(fonts, layout)
-    widths = [font.size(label)[0] + 36 for _, label in BANNER_BUTTONS]
+    labels = [(action, next_label if action is Action.NEXT else label) for action, label in BANNER_BUTTONS]
+    widths = [font.size(label)[0] + 36 for _, label in labels]
     row = Rect(rect.left, rect.bottom - button_height - 20, rect.width, button_height)
     rects = buttons_in_row(widths, button_height, row, align="centre", gap=12)
     buttons = [
         Button(action, label, r, selected=action is Action.NEXT)
-        for (action, label), r in zip(BANNER_BUTTONS, rects, strict=True)
+        for (action, label), r in zip(labels, rects, strict=True)
     ]
     return rect, buttons
 

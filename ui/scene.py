@@ -50,7 +50,12 @@ class OpenSettings:
     """Open the settings panel (the window owns it)."""
 
 
-Request = GoToPlay | GoToMenu | Quit | KeepOptions | OpenSettings
+@dataclass(frozen=True)
+class GoToPuzzle:
+    """Play a puzzle: the next one for the player's rating."""
+
+
+Request = GoToPlay | GoToMenu | Quit | KeepOptions | OpenSettings | GoToPuzzle
 
 #: Ctrl on most systems, Cmd on a Mac.
 COMMAND_KEYS = pygame.KMOD_CTRL | pygame.KMOD_META

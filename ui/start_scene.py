@@ -19,7 +19,7 @@ from pygame import Rect
 from ai.play.levels import MAX, levels_for
 from game.catalog import GAME_TITLES, SIZES
 from ui.layout import buttons_in_row, clamp
-from ui.scene import GoToPlay, Scene
+from ui.scene import GoToPlay, GoToPuzzle, Scene
 from ui.state.current_game import UnfinishedGame
 from ui.state.options import THINK_SECONDS_CHOICES, FirstPlayer, Mode, PlayOptions, seconds_text
 from ui.theme import CLASSIC, MIN_TEXT, Fonts, Theme
@@ -34,6 +34,7 @@ FIRST_TEXT = {FirstPlayer.HUMAN: "You", FirstPlayer.COMPUTER: "Computer", FirstP
 WATCH_ROUNDS_TEXT = {FirstPlayer.HUMAN: "Same colours", FirstPlayer.ALTERNATE: "Swap colours"}
 PLAY = "play"
 CONTINUE = "continue"
+PUZZLES = "puzzles"
 #: Pixels between the choices of a row.
 GAP = 8
 
@@ -260,16 +261,14 @@ class StartScene(Scene):
         return result, font_size
 
     def _start_buttons(self, area: Rect) -> list[Button]:
-        """Play alone, or Continue and New game side by side, centred in ``area``; the default is selected."""
-        button_width = max(160, int(area.width * 0.2))
-        if self.unfinished is None:
-            rect = Rect(0, area.top, button_width, area.height)
-            rect.centerx = area.centerx
-            return [Button(PLAY, "Play", rect, selected=True)]
-        rects = buttons_in_row([button_width, button_width], area.height, area, gap=3 * GAP)
+        """Play, or Continue and New game, then Puzzles, side by side in ``area``; the default is selected."""
+        button_width = max(150, int(area.width * 0.18))
+        starts = [(PLAY, "Play")] if self.unfinished is None else [(CONTINUE, "Continue"), (PLAY, "New game")]
+        starts.append((PUZZLES, "Puzzles"))
+        rects = buttons_in_row([button_width] * len(starts), area.height, area, gap=3 * GAP)
         return [
-            Button(CONTINUE, "Continue", rects[0], selected=self.default == CONTINUE),
-            Button(PLAY, "New game", rects[1], selected=self.default == PLAY),
+            Button(action, label, rect, selected=self.default == action)
+            for (action, label), rect in zip(starts, rects, strict=True)
         ]
 
     # --- input ----------------------------------------------------------------------------------------------
@@ -300,7 +299,7 @@ class StartScene(Scene):
             if button is None:
                 continue
             self.focus = row_index
-            if button.action in (PLAY, CONTINUE):
+            if button.action in (PLAY, CONTINUE, PUZZLES):
                 self._start(button.action)
             else:
                 self._choose(row_index, int(button.action.split(":")[1]))
@@ -316,8 +315,11 @@ class StartScene(Scene):
         self.dirty = True
 
     def _start(self, action: str) -> None:
-        """Asks for the game: the unfinished one (CONTINUE) or a new one with the settings (PLAY)."""
-        if action == CONTINUE and self.unfinished is not None:
+        """Asks for the game: the unfinished one (CONTINUE), a new one with the settings (PLAY), or a puzzle
+        (PUZZLES)."""
+        if action == PUZZLES:
+            self.request = GoToPuzzle()
+        elif action == CONTINUE and self.unfinished is not None:
             self.request = GoToPlay(self.unfinished.options, resume=self.unfinished)
         else:
             self.request = GoToPlay(self.options)
@@ -335,8 +337,11 @@ class StartScene(Scene):
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus < last and rows[self.focus].enabled:
             step = -1 if key == pygame.K_LEFT else 1
             self._choose(self.focus, rows[self.focus].selected + step)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus == last and self.unfinished is not None:
-            self.default = CONTINUE if key == pygame.K_LEFT else PLAY
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus == last:
+            starts = [button.action for button in self.buttons()[-1]]
+            step = -1 if key == pygame.K_LEFT else 1
+            index = starts.index(self.default) if self.default in starts else 0
+            self.default = starts[max(0, min(len(starts) - 1, index + step))]
         self.dirty = True
 
     def _next_focus(self, rows: list[Row], step: int) -> int:

@@ -34,10 +34,9 @@ def result_of(score: int, exact: bool) -> int | None:
     return 0 if exact and score == 0 else None
 
 
-def warning(thinking: Thinking | None, player: int, move: int) -> CoachWarning | None:
-    """What the coach says before ``player`` plays ``move``: a warning when every move's value is proven (a
-    search about ``player``'s turn that valued them all exactly) and ``move`` does worse than the best; None
-    when the move keeps the result, or when the values are not all proven (silence, not a guess)."""
+def proven_results(thinking: Thinking | None, player: int) -> dict[int, int] | None:
+    """The result of every move of ``player``'s turn (1, 0, -1) when a search about that turn valued them
+    all exactly; None otherwise."""
     if thinking is None or thinking.player != player or thinking.result is None:
         return None
     results = {}
@@ -46,7 +45,15 @@ def warning(thinking: Thinking | None, player: int, move: int) -> CoachWarning |
         if result is None:
             return None
         results[valued] = result
-    if move not in results:
+    return results or None
+
+
+def warning(thinking: Thinking | None, player: int, move: int) -> CoachWarning | None:
+    """What the coach says before ``player`` plays ``move``: a warning when every move's value is proven (a
+    search about ``player``'s turn that valued them all exactly) and ``move`` does worse than the best; None
+    when the move keeps the result, or when the values are not all proven (silence, not a guess)."""
+    results = proven_results(thinking, player)
+    if results is None or move not in results:
         return None
     best = max(results.values())
     if results[move] < best:

@@ -21,6 +21,7 @@ from game.protocol import Game
 from ui.state.coach import CoachWarning
 from ui.state.hint import Hint
 from ui.state.options import Mode
+from ui.state.puzzle_record import PuzzleRecord
 from ui.state.review import CHANGE_WORDS
 from ui.state.session import Refusal, Session, Thinking
 from ui.state.tally import Record
@@ -428,3 +429,16 @@ def coach_text(game: Game, warning: CoachWarning) -> str:
     change = CHANGE_WORDS[warning.best, warning.played]
     where = game.describe_move(warning.move)
     return f"Coach: {where} {change}. Again: play it anyway  \u00b7  Backspace: choose again"
+
+
+def puzzle_task(mover: str, win_in: int) -> str:
+    """What a puzzle asks: ``"Puzzle: Red to play and win in 5"`` (``"... and win now"`` for one move)."""
+    return f"Puzzle: {mover} to play and win" + (" now" if win_in == 1 else f" in {win_in}")
+
+
+def puzzle_result(record: PuzzleRecord, misses: int) -> tuple[str, str]:
+    """The banner of a finished puzzle: solved cleanly (the streak goes on) or after misses (it was reset)."""
+    standing = f"streak {record.streak} (best {record.best_streak}) \u00b7 puzzle rating {record.rating:,}"
+    if misses:
+        return "Solved", f"After {count(misses, 'wrong move')}: {standing}. Enter: next puzzle"
+    return "Solved!", f"Right first time: {standing}. Enter: next puzzle"

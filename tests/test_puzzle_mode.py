@@ -1,0 +1,152 @@
+"""The Puzzles mode (the start screen's Puzzles button): the puzzle on the board against the perfect
+defender, a wrong move shown and retried, the streak and the puzzle rating kept between runs
+(ui/state/puzzle_record.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pygame
+import pytest
+
+from ai.messages import Progress
+from ai.puzzles import Puzzle, load_puzzles
+from ai.score import from_child, win_in
+from tests.conftest import require_compiled_core
+from tools.support.fakes import FakeEngine, click, key, search_result
+from ui.app import App
+from ui.play_scene import PlayScene
+from ui.start_scene import PUZZLES
+from ui.state.puzzle_record import (
+    START_RATING,
+    PuzzleRecord,
+    PuzzleStore,
+    choose_puzzle,
+    puzzle_options,
+    puzzle_rating,
+)
+from ui.state.session import Refusal
+
+SIZE = (960, 780)
+
+
+@pytest.fixture(autouse=True)
+def pygame_ready():
+    pygame.init()
+    yield
+
+
+@pytest.fixture(scope="module")
+def shipped() -> tuple[Puzzle, ...]:
+    return load_puzzles().puzzles
+
+
+def proven_values(puzzle: Puzzle) -> tuple[tuple[int, int, bool], ...]:
+    """Move values as the engine proves them: the puzzle's column wins, every other move loses."""
+    return tuple(
+        (move, win_in(2 * puzzle.win_in - 1) if move == puzzle.column - 1 else from_child(win_in(1)), True)
+        for move in range(7)
+    )
+
+
+def test_the_start_screens_puzzles_button_opens_a_puzzle_for_the_players_rating(tmp_path):
+    store = PuzzleStore(tmp_path / "puzzles.json")
+    app = App(FakeEngine, puzzle_options(load_puzzles().puzzles[0]), start_playing=False, puzzles=store)
+    button = next(b for b in app.scene.buttons()[-1] if b.action == PUZZLES)
+    app.step([click(button.rect.center)], 0.01)
+    scene = app.scene
+    assert isinstance(scene, PlayScene) and scene.puzzle is not None
+    assert scene.game.moves_text() == scene.puzzle.moves and scene.session.is_human_turn()
+    mover = scene.player_name(scene.game.to_move())
+    assert scene.status_text() == f"Puzzle: {mover} to play and win in {scene.puzzle.win_in}"
+    assert abs(puzzle_rating(scene.puzzle) - START_RATING) <= 150
+
+
+def test_a_wrong_move_is_shown_and_retried_and_breaks_the_streak_once(tmp_path, shipped):
+    puzzle = next(p for p in shipped if p.win_in >= 3)
+    store = PuzzleStore(tmp_path / "puzzles.json")
+    store.record = PuzzleRecord(streak=4, best_streak=4)
+    engine = FakeEngine(auto_answer=False)
+    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, puzzles=store)
+    wrong = next(move for move in scene.game.moves() if move != puzzle.column - 1)
+    # Before the values are proven no move is judged, and none is played.
+    assert scene.try_play(wrong) is Refusal.COACHED and scene.game.moves_text() == puzzle.moves
+    assert scene.status_text().startswith("A moment")
+    ask = engine.last("ponder")
+    assert ask.analyse
+    scene.receive(
+        Progress(ask.token, search_result(9, 1, True, (puzzle.column - 1,), 10, 0.1, proven_values(puzzle)))
+    )
+    assert scene.try_play(wrong) is Refusal.COACHED and scene.game.moves_text() == puzzle.moves
+    assert scene.refusal is not None and scene.selection == wrong  # shown on the board
+    assert scene.status_text().startswith("Not this one") and "Try again" in scene.status_text()
+    assert scene.try_play(wrong) is Refusal.COACHED  # a second miss counts once
+    kept = json.loads(store.path.read_text())
+    assert kept["streak"] == 0 and kept["failed"] == 1 and kept["best_streak"] == 4
+    assert scene.try_play(puzzle.column - 1) is None  # the retry with the winning move is played
+
+
+def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp_path, shipped):
+    require_compiled_core()
+    from ai.engine import Engine
+
+    puzzle = next(p for p in shipped if p.win_in == 2)
+    path = tmp_path / "puzzles.json"
+    store = PuzzleStore(path)
+    engine = Engine(seed=4)
+    try:
+        scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, puzzles=store)
+        deadline = time.monotonic() + 60
+        while not scene.game.is_over():
+            assert time.monotonic() < deadline, scene.game.moves_text()
+            for message in engine.poll():
+                scene.receive(message)
+            if scene.session.is_human_turn() and scene.animation is None:
+                for move in scene.game.moves():  # the winning move when there is one now
+                    trial = scene.game.copy()
+                    trial.apply(move)
+                    if trial.is_over():
+                        break
+                else:
+                    move = puzzle.column - 1
+                if scene.try_play(move) is Refusal.COACHED:
+                    assert scene.status_text().startswith("A moment")  # still proving: try again soon
+            scene.update(0.2)
+            time.sleep(0.01)
+        scene.update(5.0)
+        assert scene.session.seats[scene.game.winner()].is_human
+        assert scene.result_text()[0] == "Solved!" and "streak 1" in scene.result_text()[1]
+        assert PuzzleStore(path).load() == PuzzleRecord(
+            streak=1, best_streak=1, rating=store.record.rating, solved=1, failed=0
+        )
+        assert store.record.rating > START_RATING
+        scene.handle(key(pygame.K_RETURN))
+        assert scene.request is not None and type(scene.request).__name__ == "GoToPuzzle"
+    finally:
+        engine.close()
+
+
+def test_a_broken_record_is_reported_once_and_a_new_one_used(tmp_path):
+    path = tmp_path / "puzzles.json"
+    path.write_text('{"streak": "many"}', encoding="utf-8")
+    store = PuzzleStore(path)
+    assert store.load() == PuzzleRecord() and "streak" in (store.problem or "")
+    assert path.read_text(encoding="utf-8") == '{"streak": "many"}'  # left for the player to look at
+
+
+def test_puzzles_are_chosen_near_the_players_rating(shipped):
+    rng = random.Random(5)
+    for rating in (900, 1200, 1600, 2200):
+        chosen = [choose_puzzle(shipped, rating, rng) for _ in range(20)]
+        nearest = min(abs(puzzle_rating(p) - rating) for p in shipped)
+        assert all(abs(puzzle_rating(p) - rating) <= max(150, nearest) for p in chosen)
+
+
+def test_a_clean_solve_raises_the_rating_and_a_miss_lowers_it(shipped):
+    puzzle = shipped[0]
+    record = PuzzleRecord()
+    assert record.after(puzzle, clean=True).rating > record.rating
+    assert record.after(puzzle, clean=False).rating < record.rating
+    assert record.after(puzzle, clean=False).streak == 0
