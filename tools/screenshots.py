@@ -350,6 +350,16 @@ def main() -> int:
     scene.match.wins.update({"You": 2, "Computer (depth 4)": 1})
     save(scene, "match-bar-large", (1600, 1000))
 
+    # The coach speaking: the player (Red) reaches for the one move that throws the win away.
+    engine = FakeEngine(auto_answer=False)
+    options = PlayOptions(level=Level(2), moves="472563312676", coach=True)
+    scene = PlayScene(size, options, engine, fonts=fonts)
+    ask_then_prove(scene, engine, pygame.K_h, "h")
+    scene.hint = None
+    hover(scene, 4)
+    scene.try_play(4)
+    save(scene, "coach")
+
     # A puzzle from the shipped set, then the same puzzle solved (the perfect defender's replies scripted from
     # the exact solver's best moves).
     puzzle = next(p for p in load_puzzles().puzzles if p.win_in == 4 and p.grade == "hard")
