@@ -80,6 +80,24 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
             "--all", action="store_true", help="score every move: '<moves> s1 ... sN', -1000 if illegal"
         )
         parser.add_argument("--weak", action="store_true", help="only win / draw / loss: 1, 0, -1")
+        parser.add_argument(
+            "--no-book",
+            action="store_true",
+            help="solve from nothing, without the opening book (for benchmarks and checks)",
+        )
+        parser.add_argument(
+            "--threads",
+            type=positive_int,
+            help="threads solving the moves of --all at once, each with a solver of its own sharing one "
+            "table (default: 2 where there are two cores or more); a single score is solved on one thread",
+        )
+        parser.add_argument(
+            "--table-mb",
+            type=positive_int,
+            metavar="M",
+            help="the solver's table in MB, rounded down to a power of two (default: 128, or 32 on the "
+            "pure-Python core)",
+        )
         return parser
     if tool == "review":
         parser = argparse.ArgumentParser(
@@ -109,6 +127,16 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
     limit.add_argument("--seconds", type=seconds_type(), help="think time, as the max level")
     parser.add_argument("--seed", type=int, default=0, help="seed for choosing among equal moves (default 0)")
     return parser
+
+
+#: Bytes of one table slot of the exact solver (both cores).
+SLOT_BYTES = 8
+
+
+def table_slots(megabytes: int) -> int:
+    """The solver's table slots for a table of at most ``megabytes`` MB: a power of two, at least 2**17."""
+    slots = megabytes * (1 << 20) // SLOT_BYTES
+    return max(1 << 17, 1 << (slots.bit_length() - 1))
 
 
 def build_puzzles_parser() -> argparse.ArgumentParser:
@@ -217,11 +245,16 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
 
     if tool == "analyze":
         from ai.exact.analysis import ExactAnalyzer, can_analyze
+        from ai.exact.book import shipped_book
 
         if not can_analyze(make_game()):
             print(f"{PROGRAM} analyze: error: no exact analysis for {make_game().variant()}", file=err)
             return 2
-        analyzer = ExactAnalyzer()
+        analyzer = ExactAnalyzer(
+            solver_slots=None if args.table_mb is None else table_slots(args.table_mb),
+            book=(lambda: None) if args.no_book else shipped_book,
+            threads=args.threads,
+        )
 
         def answer(game) -> str:
             if args.all:

@@ -42,6 +42,34 @@ def test_analyze_weak_prints_signs_only():
     assert [line.split()[1] for line in out.splitlines()] == ["-1", "1", "0"]
 
 
+@pytest.mark.parametrize(
+    "options",
+    [["--no-book"], ["--table-mb", "1"], ["--threads", "1", "--all"], ["--no-book", "--threads", "2"]],
+)
+def test_analyze_solves_without_the_book_on_any_table_and_threads_with_the_same_answers(options):
+    """The options of the benchmarks change how the answer is found, never the answer."""
+    text = "".join(f"{moves}\n" for moves, _ in END_GAME) + "4455\n44\n"
+    plain = run("analyze", ["--all"] if "--all" in options else [], text)
+    assert run("analyze", options, text) == plain and plain[0] == 0
+
+
+def test_no_book_never_asks_for_the_book(monkeypatch):
+    import ai.exact.book
+
+    def no_reading(*_):
+        raise AssertionError("the book was asked for")
+
+    monkeypatch.setattr(ai.exact.book, "shipped_book", no_reading)
+    assert run("analyze", ["--no-book"], "4455\n")[:2] == (0, "4455 18\n")
+    with pytest.raises(AssertionError, match="the book was asked for"):
+        run("analyze", [], "4455\n")
+
+
+def test_the_table_size_is_a_power_of_two_within_the_megabytes():
+    assert main.table_slots(1024) == 1 << 27 and main.table_slots(1000) == 1 << 26
+    assert main.table_slots(1) == 1 << 17 and main.table_slots(3) == 1 << 18
+
+
 def test_bad_lines_are_reported_and_the_rest_goes_on():
     text = "44444444\nabc\n1212121\n" + END_GAME[0][0] + "\n9\n"
     status, out, err = run("analyze", [], text)
@@ -87,6 +115,9 @@ def test_move_plays_the_winning_column():
         ["analyze", "--size", "seven"],
         ["analyze", "--size", "9x7"],
         ["analyze", "--bogus"],
+        ["analyze", "--threads", "0"],
+        ["analyze", "--table-mb", "-5"],
+        ["analyze", "--table-mb", "lots"],
     ],
 )
 def test_bad_arguments_exit_2_with_a_message_and_no_traceback(argv):
