@@ -30,8 +30,10 @@ echo "sanitize: building the compiled core with -fsanitize=address,undefined"
 CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g" \
     LDFLAGS="-fsanitize=address,undefined" \
     "$python" setup.py -q build_ext --inplace
-# The extension must really carry the sanitizers, or the run below proves nothing.
-if ! ldd ai/exact/_c4core*.so | grep -q libasan; then
+# The extension must really carry the sanitizers, or the run below proves nothing. (ldd's output is read whole
+# first: with pipefail, `ldd | grep -q` fails at random when grep exits before ldd has finished writing.)
+linked=$(ldd ai/exact/_c4core*.so)
+if ! grep -q libasan <<<"$linked"; then
     echo "sanitize: the built core is not linked with AddressSanitizer" >&2
     exit 1
 fi
