@@ -26,7 +26,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from game.catalog import DEFAULT_GAME, GAME_NAMES  # noqa: E402 (after the environment it reads)
 from game.numerals import positive_int, seconds_type  # noqa: E402
 
-TOOLS = ("analyze", "move", "review", "puzzles")
+TOOLS = ("analyze", "move", "review", "rate", "puzzles")
 #: Other spellings of the tools' names.
 TOOL_ALIASES = {"analyse": "analyze"}
 #: How the user started the program, for usage and error lines: the installed command or the script.
@@ -38,6 +38,7 @@ usage: {PROGRAM} [play options]          open the game window (see the options b
        {PROGRAM} analyze [options] < positions
        {PROGRAM} move [options] < positions
        {PROGRAM} review [options] < games
+       {PROGRAM} rate < games
        {PROGRAM} puzzles [--count N] [--seed S] [--min-moves A] [--max-moves B]
        {PROGRAM} --install-desktop-entry | --remove-desktop-entry
 
@@ -47,6 +48,7 @@ command-line tools (positions are move strings, one per line; anything after the
   analyze   print the exact score of every position ('<moves> <score>'), or with --all of every move
   move      print the move the AI would play ('<moves> <move>') at a given depth or think time
   review    print the exact value of every move of each game, against the best move there
+  rate      print how strongly each side played each Connect Four game, on the levels' rating scale
   puzzles   print Connect Four puzzles ('<moves> <winning column> <moves to win>'): one winning move each
   (analyse is analyze)
 
@@ -99,6 +101,14 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
             "pure-Python core)",
         )
         return parser
+    if tool == "rate":
+        return argparse.ArgumentParser(
+            prog=f"{PROGRAM} rate",
+            description="Rates each side of Connect Four games (7x6) read from stdin, one move string per "
+            "line: '<moves> <first player> <second player>', each the rating on the levels' ladder (the "
+            "scale of the start screen) under which that side's moves are most likely, from the exact value "
+            "of every move. '-' where a side made too few moves that could tell anything.",
+        )
     if tool == "review":
         parser = argparse.ArgumentParser(
             prog=f"{PROGRAM} review",
@@ -230,6 +240,9 @@ def process_lines(
 def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> int:
     if tool == "puzzles":
         return puzzles_tool(argv, out, err)
+    if tool == "rate":
+        build_tool_parser(tool).parse_args(argv)
+        return rate_tool(stdin, out, err)
     args = build_tool_parser(tool).parse_args(argv)
     from game.catalog import new_game, parse_size
 
@@ -285,6 +298,33 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
             return game.move_to_text(results[-1].best_move)
 
     return process_lines(stdin, make_game, answer, out, err)
+
+
+def rate_tool(stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    """``rate``: each side's performance in each game of ``stdin`` (see its ``--help``)."""
+    from ai.exact.analysis import ExactAnalyzer
+    from ai.heuristic.search import Searcher
+    from ai.heuristic.table import TranspositionTable
+    from ai.play.review import review_game
+    from ai.rating.ladder import LadderFileError, shipped_ladder
+    from ai.rating.performance import observations_of, performance
+    from game import ConnectFour
+
+    ladder = shipped_ladder()
+    if isinstance(ladder, LadderFileError):
+        print(f"{PROGRAM} rate: error: no ladder to rate against: {ladder}", file=err)
+        return 1
+    analyzer, searcher = ExactAnalyzer(), Searcher(TranspositionTable(1 << 20))
+
+    def answer(game) -> str:
+        reviews = list(review_game(game, analyzer, searcher))
+        estimates = []
+        for side in (0, 1):
+            estimate = performance(observations_of(reviews, side), ladder)
+            estimates.append("-" if estimate is None else str(estimate.rating))
+        return f"{game.moves_text()} {estimates[0]} {estimates[1]}"
+
+    return process_lines(stdin, ConnectFour, answer, out, err, games=True)
 
 
 def _silence_stdout() -> None:

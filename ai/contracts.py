@@ -138,9 +138,10 @@ class MoveReview:
 
     ``ply`` counts the game's moves from 1; ``mover`` is the player who made it (0 moves first) and ``move``
     the move (a column or a cell). ``played`` and ``best`` are the values of the move played and of the best
-    move, from the mover's side. Proven (``exact``): ``best_moves`` is every move scoring ``best``, and
-    ``verdict`` is set. An estimate: ``best_moves`` are the moves the heuristic search ranks first, and
-    ``verdict`` is None.
+    move, from the mover's side. Proven (``exact``): ``best_moves`` is every move scoring ``best``,
+    ``verdict`` is set, and ``values`` holds the proven value of every move of the position (board order,
+    None for illegal moves). An estimate: ``best_moves`` are the moves the heuristic search ranks first,
+    ``verdict`` is None and ``values`` empty.
     """
 
     ply: int
@@ -150,6 +151,7 @@ class MoveReview:
     best: Score
     best_moves: tuple[int, ...]
     verdict: Verdict | None
+    values: tuple[Score | None, ...] = ()
 
     @property
     def exact(self) -> bool:

@@ -165,3 +165,24 @@ def test_review_takes_finished_games():
     lines = out.splitlines()
     assert status == 0 and len(lines) == 10 and lines[-1] == ""
     assert lines[-2] == "9 9 1 1 best"  # X completes 1-5-9
+
+
+def test_rate_prints_both_sides_estimates_and_reports_bad_lines():
+    # A short game of a few telling moves each, then a bad line, then a game too short to tell anything.
+    status, out, err = run("rate", [], "4455667\n44x\n4\n")
+    lines = out.splitlines()
+    assert status == 1 and err.startswith("line 2: ") and err.count("\n") == 1
+    assert lines[0].split()[0] == "4455667" and len(lines) == 2
+    for estimate in lines[0].split()[1:]:
+        assert estimate == "-" or estimate.isdigit()
+    assert lines[1] == "4 - -"
+
+
+def test_rate_without_a_usable_ladder_says_why(monkeypatch):
+    from ai.rating import ladder
+
+    missing = ladder.LadderFileError("c4-ladder-7x6.txt: missing")
+    monkeypatch.setattr(ladder, "shipped_ladder", lambda: missing)
+    status, out, err = run("rate", [], "4455667\n")
+    assert status == 1 and out == ""
+    assert "no ladder to rate against: c4-ladder-7x6.txt: missing" in err

@@ -15,7 +15,7 @@ from ui.app import main as window_main
 from ui.play_input import Action
 from ui.play_scene import PlayScene
 from ui.scene import GoToPlay
-from ui.start_scene import CONTINUE, PLAY, PUZZLES, StartScene
+from ui.start_scene import CONTINUE, PLAY, PUZZLES, STATS, StartScene
 from ui.state.current_game import (
     FILE_NAME,
     CurrentGameError,
@@ -168,7 +168,7 @@ def test_the_start_screen_offers_continue_first_until_a_setting_changes():
     unfinished = UnfinishedGame(TWO_PLAYERS, 1, "4453")
     scene = StartScene(SIZE, PlayOptions(), unfinished=unfinished)
     actions = [button.action for button in scene.buttons()[-1]]
-    assert actions == [CONTINUE, PLAY, PUZZLES] and scene.buttons()[-1][0].selected
+    assert actions == [CONTINUE, PLAY, PUZZLES, STATS] and scene.buttons()[-1][0].selected
     scene.handle(key(pygame.K_RETURN))
     assert scene.request == GoToPlay(unfinished.options, resume=unfinished)
     scene.request = None

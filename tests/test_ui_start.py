@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from ai.play.levels import MAX, Level, levels_for
+from ai.rating.ladder import read_ladder
 from game.catalog import GAME_TITLES, SIZES
 from tools.support.fakes import FakeEngine, click, key, motion
 from ui.app import MIN_WINDOW, App
@@ -27,13 +28,14 @@ def pygame_ready():
 
 
 def button(scene, label, row_key=None):
-    """The button showing ``label`` (in the row ``row_key`` when labels repeat)."""
+    """The button showing ``label`` (in the row ``row_key`` when labels repeat); a level's button may add its
+    measured rating ("depth 4 \u00b7 1450")."""
     rows = rows_for(scene.options, CLASSIC)
     for index, row_buttons in enumerate(scene.buttons()):
         if row_key is not None and (index >= len(rows) or rows[index].key != row_key):
             continue
         for candidate in row_buttons:
-            if candidate.label == label:
+            if candidate.label == label or candidate.label.startswith(f"{label} \u00b7 "):
                 return candidate
     raise AssertionError(f"no button {label!r} in {row_key or 'any row'}")
 
@@ -67,11 +69,23 @@ def test_mouse_chooses_game_level_and_plays():
     assert isinstance(scene.request, GoToPlay) and scene.request.options.level == MAX
 
 
-def test_levels_are_shown_as_depths_and_max():
+def test_levels_are_shown_as_depths_and_max_with_their_measured_ratings_and_auto():
     scene = StartScene(SIZE, PlayOptions())
     labels = [b.label for b in scene.buttons()[4]]
+    ladder = read_ladder()
+    rated = [f"{level.label} \u00b7 {ladder.rating_of(level)}" for level in levels_for("connect4")]
+    assert labels == [*rated, "auto"]
+    assert labels[0].startswith("depth 1 \u00b7 ") and labels[-2].startswith("max \u00b7 ")
+    scene.handle(click(button(scene, "auto", "level").rect.center))
+    assert scene.options.adaptive and scene.buttons()[4][-1].selected
+    scene.handle(click(button(scene, "depth 2", "level").rect.center))
+    assert not scene.options.adaptive and scene.options.level == Level(2)
+
+
+def test_boards_without_a_ladder_show_plain_levels_and_no_auto():
+    scene = StartScene(SIZE, PlayOptions().with_game("connect4", 8, 7))
+    labels = [b.label for b in scene.buttons()[4]]
     assert labels == [level.label for level in levels_for("connect4")]
-    assert labels[0] == "depth 1" and labels[-1] == "max"
 
 
 def test_watch_mode_has_a_level_per_side():

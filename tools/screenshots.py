@@ -35,7 +35,10 @@ from ai.play.levels import MAX, Level  # noqa: E402
 from ai.play.review import review_game  # noqa: E402
 from ai.play.thinker import Thinker  # noqa: E402
 from ai.puzzles import load_puzzles  # noqa: E402
+from ai.rating.ladder import read_ladder  # noqa: E402
+from ai.rating.performance import observations_of, performance  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
+from game.connect4 import ConnectFour  # noqa: E402
 from tools.support.fakes import FakeEngine, search_result  # noqa: E402
 from ui.app import DEFAULT_SIZE, MIN_WINDOW  # noqa: E402
 from ui.help_overlay import draw_help  # noqa: E402
@@ -45,9 +48,13 @@ from ui.settings_panel import draw_panel, panel_rows  # noqa: E402
 from ui.start_scene import StartScene  # noqa: E402
 from ui.state.current_game import UnfinishedGame  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
+from ui.state.player_rating import PlayerRatings  # noqa: E402
 from ui.state.puzzle_record import PuzzleRecord, PuzzleStore, puzzle_options  # noqa: E402
+from ui.state.results import start_rating  # noqa: E402
 from ui.state.settings import Settings  # noqa: E402
+from ui.state.stats import rating_stats  # noqa: E402
 from ui.state.tally import Record, Tally  # noqa: E402
+from ui.stats_scene import StatsScene  # noqa: E402
 from ui.theme import CLASSIC, DARK, HIGH_CONTRAST, Fonts  # noqa: E402
 
 OUT = ROOT / "assets" / "screenshots"
@@ -386,6 +393,38 @@ def main() -> int:
         settle(scene, engine, 1.5)
     settle(scene, engine)
     save(scene, "puzzle-solved")
+
+    # The statistics screen, its history made of real games: the depth-6 level's games of the ladder's
+    # tournament against the other levels, in the order played, as if a player had played them unaided.
+    ladder = read_ladder()
+    ratings = PlayerRatings(None)
+    start = start_rating(ladder)
+    rated_names = {name for name in ("1", "2", "4", "8", "10", "max")}
+    analyzer_now = ExactAnalyzer(solver_slots=1 << 20)
+    searcher = Searcher(TranspositionTable(1 << 16))
+    lines = (ROOT / "tools" / "ladder-games-7x6.txt").read_text(encoding="utf-8").splitlines()
+    chosen = [line.split() for line in lines if "6" in line.split()[:2]]
+    chosen = [fields for fields in chosen if ({fields[0], fields[1]} - {"6"}) <= rated_names]
+    # In turn against each opponent, as a player trying the levels would: the file holds them pair by pair.
+    by_opponent: dict[str, list[list[str]]] = {}
+    for fields in chosen:
+        by_opponent.setdefault(fields[1] if fields[0] == "6" else fields[0], []).append(fields)
+    chosen = [game for round_ in zip(*by_opponent.values(), strict=False) for game in round_][:36]
+    for first, second, _, _, moves, result, _ in chosen:
+        side = 0 if first == "6" else 1
+        opponent = second if side == 0 else first
+        winner = {"1-0": 0, "0-1": 1, "1/2": None}[result]
+        outcome = "draw" if winner is None else "win" if winner == side else "loss"
+        rung = ladder.rung(opponent)
+        assert rung is not None
+        ratings.record("connect4 7x6", start, opponent, rung.rating, outcome, moves, set())
+        game = ConnectFour.from_moves(moves)
+        shown = performance(observations_of(review_game(game, analyzer_now, searcher), side), ladder)
+        if shown is not None:
+            ratings.set_performance("connect4 7x6", moves, shown.rating)
+    stats = rating_stats(ratings, "connect4 7x6", "Connect Four 7\u00d76", ladder, start)
+    save(StatsScene(size, PlayOptions(), stats, ladder, CLASSIC, fonts), "rating")
+    save(StartScene(size, PlayOptions(adaptive=True), fonts=fonts), "start-auto")
 
     # The settings panel (F2, or the Settings button) over a game.
     surface = pygame.Surface(size)

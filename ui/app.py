@@ -35,25 +35,39 @@ from dataclasses import replace
 import pygame
 
 from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
+from ai.rating.ladder import ladder_for
 from ui.help_overlay import draw_help
 from ui.icon import load_icon
 from ui.play_scene import PlayScene
-from ui.scene import COMMAND_KEYS, GoToMenu, GoToPlay, GoToPuzzle, KeepOptions, OpenSettings, Quit, Scene
+from ui.scene import (
+    COMMAND_KEYS,
+    GoToMenu,
+    GoToPlay,
+    GoToPuzzle,
+    GoToStats,
+    KeepOptions,
+    OpenSettings,
+    Quit,
+    Scene,
+)
 from ui.settings_panel import CLOSE, SettingRow, choice_at, draw_panel, panel_rows
 from ui.sound import Sounds
 from ui.start_scene import StartScene
 from ui.state import current_game as current_game_file
-from ui.state import puzzle_record
+from ui.state import player_rating, puzzle_record, results
 from ui.state import settings as settings_file
 from ui.state import tally as tally_file
 from ui.state.animation import next_speed
 from ui.state.current_game import CurrentGameStore, UnfinishedGame
-from ui.state.options import ContinueGame, PlayOptions, build_play_parser, parse_play_options
+from ui.state.options import ContinueGame, Mode, PlayOptions, build_play_parser, parse_play_options
+from ui.state.player_rating import PlayerRatings
 from ui.state.puzzle_record import PuzzleStore, choose_puzzle, puzzle_options
 from ui.state.session import EngineLike
 from ui.state.settings import DEFAULT_WINDOW, Settings, SettingsStore
+from ui.state.stats import rating_stats
 from ui.state.tally import Tally
 from ui.state.userfiles import config_dir, data_dir
+from ui.stats_scene import StatsScene
 from ui.theme import THEMES, Fonts, Theme, next_theme
 from ui.toast import PROBLEM_SECONDS, Toast
 
@@ -93,9 +107,10 @@ class App:
         keeper: CurrentGameStore | None = None,
         resume: UnfinishedGame | None = None,
         puzzles: PuzzleStore | None = None,
+        ratings: PlayerRatings | None = None,
     ) -> None:
         """``store`` None keeps settings in memory only, ``tally`` None keeps the score tally in memory only,
-        ``puzzles`` None the puzzle record in memory only,
+        ``puzzles`` None the puzzle record and ``ratings`` None the player's rating in memory only,
         ``keeper`` None keeps the game in progress in memory only (tests); ``size`` and ``theme`` default to
         the stored settings. ``sounds`` stay silent until :meth:`run` opens the audio device. ``resume``
         opens the window at that unfinished game (``start_playing`` is then implied)."""
@@ -107,6 +122,7 @@ class App:
         self.tally = tally or Tally(None)
         self.keeper = keeper or CurrentGameStore(None)
         self.puzzles = puzzles or PuzzleStore(None)
+        self.ratings = ratings or PlayerRatings(None)
         self._puzzle_rng = random.Random()
         self.sounds = sounds or Sounds(enabled=self.settings.sound)
         self.fonts = Fonts()
@@ -128,7 +144,7 @@ class App:
             else self._start_scene(size, options)
         )
         # Each broken file is reported once, here, and in the log by the store that found it.
-        stores = (self.store, self.tally, self.keeper, self.puzzles)
+        stores = (self.store, self.tally, self.keeper, self.puzzles, self.ratings)
         problems = [store.problem for store in stores if store.problem]
         if problems:
             self.toast.show("  \u00b7  ".join(problems), PROBLEM_SECONDS)
@@ -143,6 +159,17 @@ class App:
             return self._start_scene(size, self.settings.play)
         puzzle = choose_puzzle(shipped.puzzles, self.puzzles.record.rating, self._puzzle_rng)
         return self._play_scene(size, puzzle_options(puzzle), puzzle=puzzle)
+
+    def _stats_scene(self, size: tuple[int, int], options: PlayOptions) -> StatsScene:
+        """The player's rating on the board the ladder rates (Connect Four 7 x 6, whatever the start screen
+        shows: it is the one rated board)."""
+        rated = replace(options.with_game("connect4", 7, 6), mode=Mode.COMPUTER)
+        ladder = ladder_for(rated.variant())
+        stats = None
+        if ladder is not None:
+            start = results.start_rating(ladder)
+            stats = rating_stats(self.ratings, rated.variant(), rated.title(), ladder, start)
+        return StatsScene(size, options, stats, ladder, self.theme, self.fonts)
 
     def _play_scene(
         self,
@@ -165,6 +192,7 @@ class App:
             resume=resume,
             puzzle=puzzle,
             puzzles=self.puzzles,
+            ratings=self.ratings,
         )
 
     def _start_scene(self, size: tuple[int, int], options: PlayOptions) -> StartScene:
@@ -351,6 +379,8 @@ class App:
             self.show_settings(True)
         elif isinstance(request, GoToPuzzle):
             self.scene = self._puzzle_scene(size)
+        elif isinstance(request, GoToStats):
+            self.scene = self._stats_scene(size, request.options)
         self.scene.request = None
 
     def run(self) -> int:
@@ -448,6 +478,8 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
     keeper.load()
     puzzles = PuzzleStore(data_dir() / puzzle_record.FILE_NAME)
     puzzles.load()
+    ratings = PlayerRatings(data_dir() / player_rating.FILE_NAME)
+    ratings.load()
     resume = None
     if isinstance(chosen, ContinueGame):
         resume = keeper.current
@@ -466,6 +498,7 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
         keeper=keeper,
         resume=resume,
         puzzles=puzzles,
+        ratings=ratings,
     )
     return app.run()
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ai.messages import EngineMessage
 from ai.puzzles import Puzzle
+from ai.rating.ladder import ladder_for
 from game.catalog import game_spec, new_game
 from game.protocol import Game
 from ui import play_files
@@ -28,6 +29,7 @@ from ui.state.current_game import CurrentGameStore, UnfinishedGame
 from ui.state.hint import Hint
 from ui.state.match import MatchScore
 from ui.state.options import Mode, PlayOptions
+from ui.state.player_rating import PlayedGame, PlayerRatings, adaptive_level
 from ui.state.puzzle_record import PuzzleStore
 from ui.state.review import CHANGE_WORDS, GameReview
 from ui.state.session import EngineLike, Refusal, Session
@@ -69,17 +71,20 @@ class PlayBoard(Scene):
         resume: UnfinishedGame | None = None,
         puzzle: Puzzle | None = None,
         puzzles: PuzzleStore | None = None,
+        ratings: PlayerRatings | None = None,
     ) -> None:
         """``sounds`` None plays nothing; ``tally`` None counts nothing; ``saved_game_path`` is the file of
         Ctrl+S and Ctrl+O (default: ``saved-game.txt`` in the user's data directory); ``animation`` is a name
         of :data:`~ui.state.animation.ANIMATION_SPEEDS`. ``keeper`` keeps the game in progress (None: kept
         nowhere); ``resume`` sits down at that unfinished game rather than at a new one of ``options``.
         ``puzzle``: the board is that puzzle (``options`` set it up, see :func:`puzzle_options`), its results
-        counted in ``puzzles``."""
+        counted in ``puzzles``. ``ratings`` records finished games against the computer with the player's
+        rating (None: nowhere)."""
         super().__init__(size)
         #: The puzzle on the board, if it is one, and the player's puzzle record.
         self.puzzle = puzzle
         self.puzzles = puzzles
+        self.ratings = ratings
         self.theme = theme
         self.fonts = fonts or Fonts()
         self.engine = engine
@@ -103,6 +108,7 @@ class PlayBoard(Scene):
         #: The score of the rounds finished since the players sat down at this board.
         self.match = MatchScore()
         if resume is None:
+            options, adapted = self._adapted(options)
             self.session = Session(options, self.engine)
         else:
             self.session = Session(resume.options, self.engine, resume.round_number, resume.moves)
@@ -127,8 +133,11 @@ class PlayBoard(Scene):
         self.coach_spoke = 0
         #: Wrong moves tried in this puzzle.
         self.puzzle_misses = 0
+        self._forget_rating()
         self.session.want_analysis(self.overlay_shown)
         self.dirty = True
+        if resume is None and adapted:
+            self._notify(adapted, FILE_NOTICE_SECONDS, NoticeKind.INFO)
 
     def set_theme(self, theme: Theme) -> None:
         """Redraws everything in ``theme`` (the views cache sprites per theme, so they are made anew)."""
@@ -189,16 +198,21 @@ class PlayBoard(Scene):
 
     def new_round(self, next_round: bool) -> None:
         """A new game (the same first player), or with ``next_round`` the next round (whose first player may
-        change)."""
+        change). With the adaptive level, the computer's level is chosen again from the player's rating."""
+        options, adapted = self._adapted(self.options)
+        self.session.adapt_level(options.level)
         self.session.next_round() if next_round else self.session.restart()
         self._result_told = False
         self.coach_warning = None
         self.coach_spoke = 0
         self.puzzle_misses = 0
+        self._forget_rating()
         self._after_history_change(1, "")
         self._replacing(committed=False)
         if self.replaced is not None and not next_round:
             self._notify(f"New game: {TAKE_BACK}", FILE_NOTICE_SECONDS, NoticeKind.INFO)
+        elif adapted:
+            self._notify(adapted, FILE_NOTICE_SECONDS, NoticeKind.INFO)
 
     # --- the game in progress, kept ------------------------------------------------------------------------
 
@@ -283,6 +297,7 @@ class PlayBoard(Scene):
                 if warning is not None:
                     self.coach_warning = warning
                     self.coach_spoke += 1
+                    self.session.assists.add("coach")
                     self._notify(texts.coach_text(self.game, warning), COACH_NOTICE_SECONDS)
                     self.dirty = True
                     return Refusal.COACHED
@@ -375,6 +390,51 @@ class PlayBoard(Scene):
             problem = results.count(self.session, self.tally)
             if problem:
                 self._notify(problem, FILE_NOTICE_SECONDS)
+            self._rate()
+
+    # --- the player's rating --------------------------------------------------------------------------------
+
+    def _adapted(self, options: PlayOptions) -> tuple[PlayOptions, str]:
+        """``options`` with the adaptive level chosen from the player's rating, and the words saying so ("" if
+        the level is not adaptive, or no ladder rates the board)."""
+        ladder = ladder_for(options.variant())
+        if not options.adaptive or options.mode is not Mode.COMPUTER or ladder is None:
+            return options, ""
+        ratings = self.ratings or PlayerRatings(None)
+        rating = ratings.rating(options.variant(), results.start_rating(ladder))
+        level = adaptive_level(ladder, rating)
+        words = f"Auto level: {level.label} ({ladder.rating_of(level)}) for your rating {rating}"
+        return replace(options, level=level), words
+
+    def _forget_rating(self) -> None:
+        #: The finished game as recorded with the player's rating, and the rating before it.
+        self.rated_game: PlayedGame | None = None
+        self.rating_before: int | None = None
+        self._performance_noted = False
+
+    def _rate(self) -> None:
+        """Records the finished game with the player's rating and starts its review unseen, for the strength
+        the player's moves showed (noted by :meth:`_follow_appraisal`)."""
+        ladder = ladder_for(self.game.variant())
+        if self.ratings is not None and ladder is not None:
+            self.rating_before = self.ratings.rating(self.game.variant(), results.start_rating(ladder))
+        game, problem = results.rate(self.session, self.ratings)
+        if problem:
+            self._notify(problem, FILE_NOTICE_SECONDS)
+        self.rated_game = game
+        if game is not None:
+            self.session.appraise(REVIEW_SECONDS)
+
+    def _follow_appraisal(self) -> None:
+        """Once the finished game's review is complete, notes the strength the player's moves showed."""
+        review = self.session.appraisal
+        if self.rated_game is None or self._performance_noted or review is None or not review.complete():
+            return
+        self._performance_noted = True
+        problem = results.note_performance(self.session, review, self.ratings)
+        if problem:
+            self._notify(problem, FILE_NOTICE_SECONDS)
+        self.dirty = True
 
     def _sound(self, name: str) -> None:
         if self.sounds is not None:
@@ -457,6 +517,7 @@ class PlayBoard(Scene):
             self._notify("A hint is for your turn" if not self.game.is_over() else "The game is over")
             return
         self.hint = Hint(self.game.moves_text())
+        self.session.assists.add("hint")
         self.hint.follow(self.session.thinking, self.game.moves_text())
         self._want_analysis()
 
@@ -536,6 +597,10 @@ class PlayBoard(Scene):
             self.refusal = None
         if self.notice is not None and not self.notice.fade.alive:
             self.notice = None
+        if self.overlay_shown and self.session.is_human_turn() and self.review is None:
+            # The overlay's values are help: the game is not rated (see ui.state.player_rating).
+            self.session.assists.add("values")
+        self._follow_appraisal()
         move = self.session.update(dt, board_busy=self.animation is not None)
         thinking = self.session.thinking
         if thinking is not None and thinking.running:

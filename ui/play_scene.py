@@ -306,6 +306,8 @@ class PlayScene(PlayBoard):
         title, line = texts.result_text(self.session, self._names())
         if self.coach_spoke:
             line += f" The coach spoke {texts.count(self.coach_spoke, 'time')}."
+        if self.rated_game is not None:
+            line += " " + texts.rating_line(self.rated_game, self.rating_before)
         return title, line
 
     def status_text(self) -> str:

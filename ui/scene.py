@@ -55,7 +55,14 @@ class GoToPuzzle:
     """Play a puzzle: the next one for the player's rating."""
 
 
-Request = GoToPlay | GoToMenu | Quit | KeepOptions | OpenSettings | GoToPuzzle
+@dataclass(frozen=True)
+class GoToStats:
+    """Show the player's rating and statistics; ``options`` are the start screen's, to go back to."""
+
+    options: PlayOptions
+
+
+Request = GoToPlay | GoToMenu | Quit | KeepOptions | OpenSettings | GoToPuzzle | GoToStats
 
 #: Ctrl on most systems, Cmd on a Mac.
 COMMAND_KEYS = pygame.KMOD_CTRL | pygame.KMOD_META

@@ -16,10 +16,11 @@ from dataclasses import dataclass, replace
 import pygame
 from pygame import Rect
 
-from ai.play.levels import MAX, levels_for
+from ai.play.levels import MAX, Level, levels_for
+from ai.rating.ladder import Ladder, ladder_for
 from game.catalog import GAME_TITLES, SIZES
 from ui.layout import buttons_in_row, clamp
-from ui.scene import GoToPlay, GoToPuzzle, Scene
+from ui.scene import GoToPlay, GoToPuzzle, GoToStats, Scene
 from ui.state.current_game import UnfinishedGame
 from ui.state.options import THINK_SECONDS_CHOICES, FirstPlayer, Mode, PlayOptions, seconds_text
 from ui.theme import CLASSIC, MIN_TEXT, Fonts, Theme
@@ -35,6 +36,7 @@ WATCH_ROUNDS_TEXT = {FirstPlayer.HUMAN: "Same colours", FirstPlayer.ALTERNATE: "
 PLAY = "play"
 CONTINUE = "continue"
 PUZZLES = "puzzles"
+STATS = "stats"
 #: Pixels between the choices of a row.
 GAP = 8
 
@@ -53,6 +55,17 @@ class Row:
     enabled: bool = True
 
 
+#: The level row's choice of the adaptive level (see :func:`ui.state.player_rating.adaptive_level`).
+AUTO = "auto"
+
+
+def level_text(level: Level, ladder: Ladder | None) -> str:
+    """A level's choice on the start screen: ``"depth 4"``, with its measured rating where the ladder rates
+    the board: ``"depth 4 · 1450"``."""
+    rating = None if ladder is None else ladder.rating_of(level)
+    return level.label if rating is None else f"{level.label} \u00b7 {rating}"
+
+
 def rows_for(options: PlayOptions, theme: Theme) -> list[Row]:
     """The rows the start screen shows for ``options``: always seven, in the same places in every mode and
     game, so that nothing moves under the mouse when a choice changes what applies.
@@ -67,7 +80,10 @@ def rows_for(options: PlayOptions, theme: Theme) -> list[Row]:
         selected = values.index(current) if current in values else 0
         return Row(key, label, tuple(choices), selected, enabled)
 
-    levels = [(level, level.label) for level in levels_for(options.game)]
+    ladder = ladder_for(options.variant())
+    levels: list[tuple[object, str]] = [
+        (level, level_text(level, ladder)) for level in levels_for(options.game)
+    ]
     mode = options.mode
     rows = [
         row("game", "Game", [(name, title) for name, title in GAME_TITLES.items()], options.game),
@@ -91,7 +107,9 @@ def rows_for(options: PlayOptions, theme: Theme) -> list[Row]:
     else:
         computer = mode is Mode.COMPUTER
         rows.append(row("first", "Who starts", list(FIRST_TEXT.items()), options.first, computer))
-        rows.append(row("level", "Computer", levels, options.level, computer))
+        own_levels = levels + ([(AUTO, "auto")] if ladder is not None else [])
+        current = AUTO if options.adaptive else options.level
+        rows.append(row("level", "Computer", own_levels, current, computer))
         on_off = [(True, "On"), (False, "Off")]
         rows.append(row("ponder", "Think on your time", on_off, options.ponder, computer))
         rows.append(row("coach", "Coach", on_off, options.coach))
@@ -111,7 +129,9 @@ def apply_choice(options: PlayOptions, key: str, value: object) -> PlayOptions:
         width, height = value  # type: ignore[misc]
         return options.with_game(options.game, width, height)
     if key == "level":
-        return replace(options, level=value)
+        if value == AUTO:
+            return replace(options, adaptive=True)
+        return replace(options, level=value, adaptive=False)
     if key in ("watch0", "watch1"):
         levels = list(options.watch_levels)
         levels[int(key[-1])] = value  # type: ignore[call-overload]
@@ -261,10 +281,14 @@ class StartScene(Scene):
         return result, font_size
 
     def _start_buttons(self, area: Rect) -> list[Button]:
-        """Play, or Continue and New game, then Puzzles, side by side in ``area``; the default is selected."""
-        button_width = max(150, int(area.width * 0.18))
+        """Play, or Continue and New game, then Puzzles and Rating, side by side in ``area``; the default is
+        selected."""
         starts = [(PLAY, "Play")] if self.unfinished is None else [(CONTINUE, "Continue"), (PLAY, "New game")]
         starts.append((PUZZLES, "Puzzles"))
+        starts.append((STATS, "Rating"))
+        # As wide as a comfortable button, but never wider than the row holds (four in the smallest window).
+        room = (area.width - 2 * GAP - 3 * GAP * (len(starts) - 1)) // len(starts)
+        button_width = min(max(150, int(area.width * 0.18)), room)
         rects = buttons_in_row([button_width] * len(starts), area.height, area, gap=3 * GAP)
         return [
             Button(action, label, rect, selected=self.default == action)
@@ -299,7 +323,7 @@ class StartScene(Scene):
             if button is None:
                 continue
             self.focus = row_index
-            if button.action in (PLAY, CONTINUE, PUZZLES):
+            if button.action in (PLAY, CONTINUE, PUZZLES, STATS):
                 self._start(button.action)
             else:
                 self._choose(row_index, int(button.action.split(":")[1]))
@@ -316,9 +340,11 @@ class StartScene(Scene):
 
     def _start(self, action: str) -> None:
         """Asks for the game: the unfinished one (CONTINUE), a new one with the settings (PLAY), or a puzzle
-        (PUZZLES)."""
+        (PUZZLES), or the player's rating (STATS)."""
         if action == PUZZLES:
             self.request = GoToPuzzle()
+        elif action == STATS:
+            self.request = GoToStats(self.options)
         elif action == CONTINUE and self.unfinished is not None:
             self.request = GoToPlay(self.unfinished.options, resume=self.unfinished)
         else:

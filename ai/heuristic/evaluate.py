@@ -3,8 +3,12 @@
 The evaluation is threat-based. A *threat* is an empty cell that would complete a line for one player. In
 Connect Four, where a threat sits matters: with both sides filling the board, the first player can usually
 force threats on odd rows (1, 3, 5 counting from the bottom) and the second player on even rows, so threats of
-the right parity weigh more (Allis' "zugzwang control"). Besides threats, stones near the centre count, since
-more lines pass through them.
+the right parity weigh more (Allis' "zugzwang control"). Before any threat exists, what counts is what may
+become one: on boards of four in a row, every *open two* (four cells in a line holding two stones of one
+player and nothing of the other) adds a little. Without it the early game was scored by the centre alone, and
+a deeper search was no stronger: depth 4 lost to depth 2 (38 % over 80 games), which the levels' ladder
+measured; with it every level beats the one below. Besides these, stones near the centre count, since more
+lines pass through them.
 
 Two situations are worth almost a proven result and are scored close to (but inside) the heuristic limit, so
 that even a depth-1 search takes wins and blocks losses: the side to move has a playable threat (it wins next
@@ -27,6 +31,8 @@ class ThreatEvaluator:
 
     THREAT = 30
     GOOD_PARITY_THREAT = 70
+    #: Per open two (boards of four in a row only; see the module docstring).
+    OPEN_TWO = 4
     CENTRE = (6, 3, 1)  # per stone, for the centre column(s) and the next rings outwards
 
     def __init__(self, width: int, height: int, k: int, gravity: bool) -> None:
@@ -66,9 +72,24 @@ class ThreatEvaluator:
         if their_now & (their_now - 1):
             return LOSES_NEXT
         score = self._threat_value(my_threats, player) - self._threat_value(their_threats, 1 - player)
+        if self.k == 4 and self.OPEN_TWO:
+            score += self.OPEN_TWO * (self._open_twos(mine, empty) - self._open_twos(theirs, empty))
         for weight, ring in self.centre_rings:
             score += weight * ((mine & ring).bit_count() - (theirs & ring).bit_count())
         return score
+
+    def _open_twos(self, stones: int, empty: int) -> int:
+        """How many lines of four cells hold exactly two of ``stones`` and two ``empty`` cells (a line is
+        counted at its lowest bit; the sentinel bits keep lines from wrapping between columns)."""
+        free = stones | empty
+        total = 0
+        for step in (1, self.column_bits, self.column_bits + 1, self.column_bits - 1):
+            a, b, c, d = stones, stones >> step, stones >> 2 * step, stones >> 3 * step
+            open_line = free & (free >> step) & (free >> 2 * step) & (free >> 3 * step)
+            two_or_more = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+            three_or_more = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+            total += (open_line & two_or_more & ~three_or_more).bit_count()
+        return total
 
     def _threat_value(self, threats: int, player: int) -> int:
         if not self.gravity:

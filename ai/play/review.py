@@ -44,7 +44,8 @@ def exact_review(ply: int, mover: int, move: int, values: Sequence[Score | None]
     if played is None:
         raise ValueError(f"move {move} is not legal in the reviewed position")
     best_moves = tuple(index for index, value in enumerate(values) if value == best)
-    return MoveReview(ply, mover, move, played, best, best_moves, verdict_for(played.value, best.value))
+    verdict = verdict_for(played.value, best.value)
+    return MoveReview(ply, mover, move, played, best, best_moves, verdict, tuple(values))
 
 
 def review_game(

@@ -1,10 +1,11 @@
 """The match at one board: who plays (their names this round) and the score of the rounds played since the
 players sat down, for the match bar. Pure: no pygame.
 
-Names: against the computer "You" and "Computer (depth 4)"; with two players the names they gave themselves
-(else the pieces' names); in watch mode each computer by its level ("Computer (max)"), or by piece and level
-when both play at one level. The score follows the participants, not the colours: with alternating starts the
-same person plays Red one round and Yellow the next.
+Names: against the computer "You" and "Computer (depth 4)" ("Computer (auto: depth 4)" at the adaptive level);
+with two players the names they gave themselves (else the pieces' names); in watch mode each computer by its
+level ("Computer (max)"), or by piece and level when both play at one level. The score follows the
+participants, not the colours: with alternating starts the same person plays Red one round and Yellow the
+next.
 """
 
 from __future__ import annotations
@@ -26,8 +27,11 @@ def participants(session: Session, piece_names: tuple[str, str]) -> tuple[str, s
         if labels[0] == labels[1]:
             return (f"{piece_names[0]} ({labels[0]})", f"{piece_names[1]} ({labels[1]})")
         return (f"Computer ({labels[0]})", f"Computer ({labels[1]})")
+    # The adaptive level says it chose: "Computer (auto: depth 6)".
+    chosen = "auto: " if options.adaptive else ""
     first, second = (
-        "You" if seat.is_human else f"Computer ({label})" for seat, label in zip(seats, labels, strict=True)
+        "You" if seat.is_human else f"Computer ({chosen}{label})"
+        for seat, label in zip(seats, labels, strict=True)
     )
     return first, second
 

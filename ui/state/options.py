@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ai.play.levels import DEFAULT_MAX_SECONDS, MAX_THINK_SECONDS, Level, levels_for, parse_level
+from ai.rating.ladder import ladder_for
 from game.catalog import DEFAULT_GAME, GAME_NAMES, GAME_TITLES, SIZES, new_game, parse_size
 from game.numerals import seconds_type
 from game.protocol import IllegalMove
@@ -50,6 +51,8 @@ class PlayOptions:
     game and round (empty for the empty board).
     ``coach``: before a human's move that throws away their result, say so (see :mod:`ui.state.coach`).
     ``names``: the two players' names in two-player mode, first player first ("" for the piece's name).
+    ``adaptive``: against the computer on a board the ladder rates, the level is chosen for each game from the
+    player's rating (see :func:`ui.state.player_rating.adaptive_level`); ``level`` is then the last chosen.
     """
 
     game: str = DEFAULT_GAME
@@ -66,6 +69,7 @@ class PlayOptions:
     moves: str = ""
     coach: bool = False
     names: tuple[str, str] = ("", "")
+    adaptive: bool = False
 
     def with_game(self, game: str, width: int, height: int) -> PlayOptions:
         """The same choices for another game or size; levels the game does not offer become its default."""
@@ -82,7 +86,12 @@ class PlayOptions:
             level=keep(self.level),
             watch_levels=(keep(self.watch_levels[0]), keep(self.watch_levels[1])),
             moves="",
+            adaptive=self.adaptive and ladder_for(f"{game} {width}x{height}") is not None,
         )
+
+    def variant(self) -> str:
+        """``"connect4 7x6"``: game and board as games name them (:meth:`game.protocol.Game.variant`)."""
+        return f"{self.game} {self.width}x{self.height}"
 
     def title(self) -> str:
         """``"Connect Four 7x6"``."""
@@ -136,9 +145,10 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
     )
     group.add_argument(
         "--level",
-        metavar="N|max",
-        help="search depth of the computer, or max (deepest search in --seconds); "
-        "in watch mode one level for both or one per side as N,M (default: the middle of the ladder)",
+        metavar="N|max|auto",
+        help="search depth of the computer, or max (deepest search in --seconds), or auto (Connect Four 7x6: "
+        "the level nearest your rating, chosen each game); in watch mode one level for both or one per side "
+        "as N,M (default: the middle of the ladder)",
     )
     group.add_argument(
         "--first",
@@ -222,7 +232,11 @@ def options_from_args(args: argparse.Namespace) -> PlayOptions:
     mode = Mode(args.mode)
     level = default_level(game)
     watch_levels = (level, level)
-    if args.level is not None:
+    adaptive = args.level is not None and args.level.strip().lower() == "auto"
+    if adaptive:
+        if mode is not Mode.COMPUTER or ladder_for(f"{game} {width}x{height}") is None:
+            raise ValueError("--level auto is for playing the computer at Connect Four 7x6 (the rated board)")
+    elif args.level is not None:
         parts = args.level.split(",")
         if len(parts) == 2 and mode is not Mode.WATCH:
             raise ValueError("two levels (N,M) are only for --mode watch")
@@ -251,6 +265,7 @@ def options_from_args(args: argparse.Namespace) -> PlayOptions:
         ponder=not args.no_ponder,
         moves=args.moves.strip(),
         coach=args.coach,
+        adaptive=adaptive,
     )
 
 

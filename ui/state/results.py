@@ -1,13 +1,19 @@
 """What a finished round counts for: its sound, and its line in the score tally.
 
 Functions of the session (no pygame): the play screen plays the sound and, once per round, :func:`count`
-adds the outcome to the :class:`~ui.state.tally.Tally` under :func:`tally_key`.
+adds the outcome to the :class:`~ui.state.tally.Tally` under :func:`tally_key`, and :func:`rate` records it
+with the player's rating (:class:`~ui.state.player_rating.PlayerRatings`); once the finished game's review
+is complete, :func:`note_performance` adds the strength the player's moves showed.
 """
 
 from __future__ import annotations
 
+from ai.play.levels import Level
+from ai.rating.ladder import Ladder, ladder_for, rung_name
 from ui.state import texts
-from ui.state.options import Mode
+from ui.state.options import Mode, default_level
+from ui.state.player_rating import PlayedGame, PlayerRatings
+from ui.state.review import GameReview
 from ui.state.session import Session
 from ui.state.tally import Tally, matchup_key
 
@@ -61,3 +67,53 @@ def short_tally_text(session: Session, tally: Tally | None, names: tuple[str, st
     if key is None or tally is None:
         return ""
     return texts.short_tally(tally.get(key), opponent(session), names)
+
+
+def start_rating(ladder: Ladder) -> int:
+    """A new player's rating: the measured rating of the level a new player meets first."""
+    rating = ladder.rating_of(default_level("connect4"))
+    return rating if rating is not None else ladder.rungs[len(ladder.rungs) // 2].rating
+
+
+def _human_and_level(session: Session) -> tuple[int, Level] | None:
+    if session.options.mode is not Mode.COMPUTER:
+        return None
+    human = next(index for index, seat in enumerate(session.seats) if seat.is_human)
+    return human, session.seats[1 - human].level
+
+
+def rate(session: Session, ratings: PlayerRatings | None) -> tuple[PlayedGame | None, str | None]:
+    """Records the finished game against the computer with the player's rating, where the ladder rates the
+    board and the level; returns the recorded game (None: not recorded) and why the file was not written."""
+    variant = session.game.variant()
+    ladder = ladder_for(variant)
+    seats = _human_and_level(session)
+    if ratings is None or ladder is None or seats is None:
+        return None, None
+    human, level = seats
+    level_rating = ladder.rating_of(level)
+    if level_rating is None:
+        return None, None
+    winner = session.game.winner()
+    result = "draw" if winner is None else "win" if winner == human else "loss"
+    return ratings.record(
+        variant,
+        start_rating(ladder),
+        rung_name(level),
+        level_rating,
+        result,
+        session.game.moves_text(),
+        session.assists,
+    )
+
+
+def note_performance(session: Session, review: GameReview, ratings: PlayerRatings | None) -> str | None:
+    """Adds the strength the player showed in the finished game ``review`` reviews to its record, if it is
+    the last game recorded; returns why the file was not written."""
+    seats = _human_and_level(session)
+    if ratings is None or seats is None:
+        return None
+    rating = review.performance(seats[0])
+    if rating is None:
+        return None
+    return ratings.set_performance(review.game.variant(), review.game.moves_text(), rating)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ai.contracts import MoveReview, Verdict
+from ai.rating.ladder import ladder_for
+from ai.rating.performance import observations_of, performance
 from game.protocol import Game
 from ui.state.show_me import BestLine
 from ui.state.words import outlook
@@ -74,6 +76,16 @@ class GameReview:
         """(moves that kept the value, moves with an exact mark) of ``player``."""
         exact = [mark for mark in self.marks.values() if mark.mover == player and mark.exact]
         return sum(not mark.changed_result() for mark in exact), len(exact)
+
+    def performance(self, side: int) -> int | None:
+        """The strength ``side``'s moves showed, on the levels' rating scale (see
+        :mod:`ai.rating.performance`); None until the review is complete, where no ladder rates the board, or
+        where the side made too few telling moves."""
+        ladder = ladder_for(self.game.variant())
+        if ladder is None or not self.complete():
+            return None
+        estimate = performance(observations_of(self.marks.values(), side), ladder)
+        return None if estimate is None else estimate.rating
 
     def turning_points(self) -> list[MoveReview]:
         """The moves that changed the game's result, in the game's order."""
@@ -145,12 +157,15 @@ def mark_text(review: GameReview, names: tuple[str, str], move_text) -> str:
 
 
 def summary_text(review: GameReview, names: tuple[str, str]) -> str:
-    """Per player, the share of moves that kept the value, and how many moves changed the result."""
+    """Per player, the share of moves that kept the value and, once the review is complete on a board the
+    ladder rates, the strength the moves showed; and how many moves changed the result."""
     parts = []
     for player, name in enumerate(names):
         kept, counted = review.kept(player)
         if counted:
-            parts.append(f"{name} kept the value {kept}/{counted}")
+            rating = review.performance(player)
+            shown = "" if rating is None else f", played like about {rating}"
+            parts.append(f"{name} kept the value {kept}/{counted}{shown}")
     turning = len(review.turning_points())
     parts.append(f"{turning} turning point{'s' if turning != 1 else ''}" if review.complete() else "working…")
     return " · ".join(parts)

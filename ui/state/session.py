@@ -157,6 +157,10 @@ class Session:
         self._analysis_wanted = False
         #: The review of the game while one shows (see :meth:`open_review`); the game waits meanwhile.
         self.review: GameReview | None = None
+        #: The finished game's review run unseen, for the strength its moves showed (see :meth:`appraise`).
+        self.appraisal: GameReview | None = None
+        #: The help this game had, by the names of :data:`ui.state.player_rating.ASSISTS` (any: not rated).
+        self.assists: set[str] = set()
         self._reset(moves)
 
     #: The options a sitting may change as it goes (the settings panel, the match bar's names).
@@ -176,6 +180,11 @@ class Session:
 
     # --- rounds ---------------------------------------------------------------------------------------------
 
+    def adapt_level(self, level: Level) -> None:
+        """The computer's level for the games from the next reset on (the adaptive level); the game under
+        way keeps its seats."""
+        self.options = replace(self.options, level=level)
+
     def restart(self) -> None:
         """Starts again from round 1 (so with ALTERNATE the human starts), stopping any search."""
         self.round_number = 1
@@ -194,6 +203,8 @@ class Session:
 
     def _reset(self, moves: str | None = None) -> None:
         self._forget_request()
+        self.appraisal = None
+        self.assists = {"set up"} if moves is not None or self.options.moves else set()
         self.game = self._start_position()
         # Who sits where follows from the start position, whatever was played (or undone) since.
         self.seats = seats_for_round(self.options, self.round_number, self.game.to_move())
@@ -325,8 +336,10 @@ class Session:
         move): that is a bug to see, not to paper over.
         """
         if isinstance(message, ReviewMark):
-            review = self.review
-            return review is not None and message.token == review.token and review.receive(message.review)
+            for review in (self.review, self.appraisal):
+                if review is not None and message.token == review.token:
+                    return review.receive(message.review)
+            return False
         line = None if self.review is None else self.review.line
         if line is not None and isinstance(message, Progress) and message.token == line.token:
             if line.receive(message.result):
@@ -398,9 +411,25 @@ class Session:
         answer included) and the engine reviews a copy of the game. Reviewing never changes the game, its
         history or the tally. ``seconds_per_position``: see :func:`ai.play.review.review_game`."""
         self._forget_request()
+        appraisal = self.appraisal
+        if appraisal is not None and appraisal.moves == tuple(self.game.history()):
+            # The finished game's review already runs unseen: it is the one to show, with the marks so far.
+            appraisal.cursor = len(appraisal.moves)
+            self.review = appraisal
+            return appraisal
         self.review = GameReview(self.game.copy(), seconds_per_position=seconds_per_position)
         self.review.token = self.engine.review(self.game.copy(), seconds_per_position)
         return self.review
+
+    def appraise(self, seconds_per_position: float | None = None) -> GameReview | None:
+        """Starts the review of the finished game without showing it (the engine is idle once a game is
+        over), for the strength its moves showed; :meth:`open_review` then shows it rather than starting
+        another. Returns it; None (nothing started) while the game goes on or a review shows."""
+        if not self.game.is_over() or self.review is not None:
+            return None
+        self.appraisal = GameReview(self.game.copy(), seconds_per_position=seconds_per_position)
+        self.appraisal.token = self.engine.review(self.game.copy(), seconds_per_position)
+        return self.appraisal
 
     def show_best_line(self) -> BestLine | None:
         """ "Show me": starts the best line from the position before the move the review shows, on the boards
@@ -469,6 +498,8 @@ class Session:
         count = self._undo_count()
         if count == 0:
             return 0
+        self.assists.add("take-back")
+        self.appraisal = None
         self._forget_request()
         for _ in range(count):
             self._redo.append(self.game.undo())

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ai.play.levels import MAX_THINK_SECONDS, Level, parse_level
+from ai.rating.ladder import ladder_for
 from game.catalog import SIZES, parse_size
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions, clean_name
@@ -66,6 +67,7 @@ def play_to_json(play: PlayOptions) -> dict:
         "coach": play.coach,
         "names": list(play.names),
         "max_seconds": play.max_seconds,
+        "adaptive": play.adaptive,
     }
 
 
@@ -145,6 +147,7 @@ def play_from_json(data: dict) -> PlayOptions:
         coach=_typed(data, "coach", bool, base.coach),
         names=_names(data, base.names),
         max_seconds=float(seconds),
+        adaptive=_typed(data, "adaptive", bool, base.adaptive) and ladder_for(play.variant()) is not None,
     )
 
 

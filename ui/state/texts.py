@@ -21,6 +21,7 @@ from game.protocol import Game
 from ui.state.coach import CoachWarning
 from ui.state.hint import Hint
 from ui.state.options import Mode
+from ui.state.player_rating import ASSISTS, PlayedGame
 from ui.state.puzzle_record import PuzzleRecord
 from ui.state.review import CHANGE_WORDS
 from ui.state.session import Refusal, Session, Thinking
@@ -442,3 +443,14 @@ def puzzle_result(record: PuzzleRecord, misses: int) -> tuple[str, str]:
     if misses:
         return "Solved", f"After {count(misses, 'wrong move')}: {standing}. Enter: next puzzle"
     return "Solved!", f"Right first time: {standing}. Enter: next puzzle"
+
+
+def rating_line(game: PlayedGame, before: int | None) -> str:
+    """The player's rating after the finished ``game`` for the result banner ("Your rating 1216 (+16)"), or
+    why the game was not rated."""
+    if not game.rated:
+        reasons = ", ".join(ASSISTS[assist] for assist in game.assists)
+        return f"Not rated: {reasons}."
+    if before is None:
+        return f"Your rating {game.rating}."
+    return f"Your rating {game.rating} ({game.rating - before:+d})."

@@ -1,0 +1,133 @@
+"""The player's rating in the window: a finished game against the computer is recorded with the Elo update,
+help keeps it unrated, the unseen review adds the strength the moves showed, and the adaptive level follows
+the rating."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ai.exact.analysis import ExactAnalyzer
+from ai.heuristic.search import Searcher
+from ai.heuristic.table import TranspositionTable
+from ai.messages import ReviewMark
+from ai.play.review import review_game
+from ai.rating.ladder import read_ladder
+from game.connect4 import ConnectFour
+from tools.support.fakes import FakeEngine, key
+from ui.play_scene import PlayScene
+from ui.state.options import FirstPlayer, PlayOptions
+from ui.state.player_rating import PlayerRatings, adaptive_level
+from ui.state.results import start_rating
+
+SIZE = (960, 780)
+BOARD = "connect4 7x6"
+
+
+@pytest.fixture(autouse=True)
+def pygame_ready():
+    pygame.init()
+    yield
+
+
+def leftmost(game) -> int:
+    return min(game.moves())
+
+
+def run(scene, engine, seconds=2.0, dt=0.05):
+    for _ in range(round(seconds / dt)):
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(dt)
+
+
+def play_four_in_column_4(scene, engine) -> None:
+    """The human (first) stacks column 4 while the fake computer plays column 1: a win in four moves."""
+    for _ in range(4):
+        assert scene.session.is_human_turn()
+        assert scene.try_play(3) is None
+        run(scene, engine)
+    assert scene.game.is_over() and scene.game.winner() == 0
+
+
+def new_scene(ratings, **options):
+    engine = FakeEngine(choose=leftmost)
+    chosen = PlayOptions(first=FirstPlayer.HUMAN, **options)
+    return PlayScene(SIZE, chosen, engine, ratings=ratings), engine
+
+
+def deliver_review(engine, moves: str) -> None:
+    """Answers the last review request with the real exact review of ``moves``."""
+    token = engine.last("review").token
+    analyzer = ExactAnalyzer(solver_slots=1 << 20)
+    for mark in review_game(ConnectFour.from_moves(moves), analyzer, Searcher(TranspositionTable(1 << 12))):
+        engine.deliver(ReviewMark(token, mark))
+
+
+def test_a_game_won_unaided_is_rated_and_its_review_adds_the_strength_shown():
+    ladder = read_ladder()
+    ratings = PlayerRatings(None)
+    scene, engine = new_scene(ratings)
+    play_four_in_column_4(scene, engine)
+    [game] = ratings.games(BOARD)
+    level_rating = ladder.rating_of(scene.options.level)
+    assert game.rated and game.result == "win" and game.level_rating == level_rating
+    assert game.rating > start_rating(ladder)
+    title, line = scene.result_text()
+    assert f"Your rating {game.rating} (+{game.rating - start_rating(ladder)})." in line
+    # The finished game is reviewed unseen; once complete, the strength the player showed is noted.
+    assert engine.last("review").moves == game.moves and game.performance is None
+    deliver_review(engine, game.moves)
+    run(scene, engine, 0.2)
+    [game] = ratings.games(BOARD)
+    assert game.performance is not None and game.performance >= ladder.rungs[0].rating
+    # Opening the review shows that same review, complete, rather than starting another.
+    reviews = engine.count("review")
+    scene.toggle_review()
+    assert scene.review is not None and scene.review.complete() and engine.count("review") == reviews
+    assert "played like about" in scene.detail_text()
+
+
+def test_a_hint_or_a_take_back_keeps_the_game_unrated():
+    ratings = PlayerRatings(None)
+    scene, engine = new_scene(ratings)
+    scene.handle(key(pygame.K_h))
+    play_four_in_column_4(scene, engine)
+    [game] = ratings.games(BOARD)
+    assert not game.rated and game.assists == ("hint",)
+    assert scene.result_text()[1].endswith("Not rated: a hint.")
+
+    ratings = PlayerRatings(None)
+    scene, engine = new_scene(ratings)
+    scene.try_play(3)
+    run(scene, engine)
+    assert scene.session.undo() == 2
+    play_four_in_column_4(scene, engine)
+    [game] = ratings.games(BOARD)
+    assert game.assists == ("take-back",) and ratings.rating(BOARD, 0) == 0
+
+
+def test_games_on_boards_without_a_ladder_are_not_recorded():
+    ratings = PlayerRatings(None)
+    scene, engine = new_scene(ratings, width=8, height=7)
+    play_four_in_column_4(scene, engine)
+    assert ratings.games("connect4 8x7") == [] and scene.rated_game is None
+
+
+def test_the_adaptive_level_follows_the_rating_from_game_to_game():
+    ladder = read_ladder()
+    ratings = PlayerRatings(None)
+    scene, engine = new_scene(ratings, adaptive=True)
+    first_level = adaptive_level(ladder, start_rating(ladder))
+    assert scene.session.seats[1].level == first_level
+    assert scene.notice is not None and scene.notice.text.startswith(f"Auto level: {first_level.label}")
+    # Win after win, the rating climbs and the level chosen never falls.
+    levels = [first_level]
+    for _ in range(6):
+        play_four_in_column_4(scene, engine)
+        scene.new_round(next_round=False)
+        chosen = scene.session.seats[1].level
+        assert chosen == adaptive_level(ladder, ratings.rating(BOARD, start_rating(ladder)))
+        levels.append(chosen)
+    ratings_of = [ladder.rating_of(level) for level in levels]
+    assert ratings_of == sorted(ratings_of) and ratings_of[-1] > ratings_of[0]

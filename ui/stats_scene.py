@@ -1,0 +1,202 @@
+"""The statistics screen: the player's rating on Connect Four 7 x 6 as a plot over the rated games, with the
+levels' measured ratings as guide lines, the results against each level, and the last games with the strength
+each showed (:mod:`ui.state.stats`). Esc, Enter or the Back button: back to the start screen."""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from ai.rating.ladder import Ladder
+from ui.scene import GoToMenu, Scene
+from ui.state.options import PlayOptions
+from ui.state.stats import RatingStats
+from ui.theme import Fonts, Theme
+from ui.widgets import Button, draw_button, draw_fitted_text, draw_text, hit
+
+BACK = "back"
+#: Rating points of empty room above and below the plotted course.
+PLOT_MARGIN = 60
+
+
+class StatsScene(Scene):
+    """Shows ``stats`` (None: no ladder rates any board, say so); ``options`` go back to the start screen."""
+
+    def __init__(
+        self,
+        size: tuple[int, int],
+        options: PlayOptions,
+        stats: RatingStats | None,
+        ladder: Ladder | None,
+        theme: Theme,
+        fonts: Fonts,
+    ) -> None:
+        super().__init__(size)
+        self.options = options
+        self.stats = stats
+        self.ladder = ladder
+        self.theme = theme
+        self.fonts = fonts
+        self._mouse = (-1, -1)
+
+    def caption(self) -> str:
+        return "Ponder \u2014 your rating"
+
+    def back_button(self) -> Button:
+        width, height = self.size
+        button_height = max(32, int(height * 0.06))
+        rect = Rect(0, 0, max(120, int(width * 0.14)), button_height)
+        rect.midbottom = (width // 2, height - int(height * 0.03))
+        return Button(BACK, "Back", rect, selected=True)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        super().handle(event)
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_ESCAPE,
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_BACKSPACE,
+        ):
+            self.request = GoToMenu(self.options)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if hit([self.back_button()], event.pos) is not None:
+                self.request = GoToMenu(self.options)
+        elif event.type == pygame.MOUSEMOTION:
+            before = self.back_button().rect.collidepoint(self._mouse)
+            self._mouse = event.pos
+            if self.back_button().rect.collidepoint(self._mouse) != before:
+                self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        theme, fonts = self.theme, self.fonts
+        width, height = self.size
+        surface.fill(theme.background)
+        unit = max(12, min(width // 60, height // 36))
+        top = int(height * 0.04)
+        stats = self.stats
+        if stats is None or self.ladder is None:
+            draw_fitted_text(
+                surface,
+                fonts,
+                "No ratings: the levels' ladder could not be read",
+                unit * 2,
+                width - 40,
+                theme.text,
+                center=(width // 2, height // 2),
+            )
+        else:
+            title = f"Your rating \u00b7 {stats.board_title}"
+            draw_fitted_text(
+                surface, fonts, title, unit * 2, width - 40, theme.text, bold=True, midtop=(width // 2, top)
+            )
+            headline = f"{stats.rating}"
+            counts = f"{stats.rated} rated game{'s' if stats.rated != 1 else ''}, {stats.unrated} unrated"
+            y = top + unit * 3
+            rect = draw_text(
+                surface, headline, fonts.get(unit * 3, bold=True), theme.accent, midtop=(width // 2, y)
+            )
+            draw_text(
+                surface, counts, fonts.get(unit), theme.text_muted, midtop=(width // 2, rect.bottom + 2)
+            )
+            body_top = rect.bottom + unit * 3
+            list_height = unit * 10
+            list_top = self.back_button().rect.top - unit - list_height
+            body_bottom = list_top - unit * 2
+            split = int(width * 0.62)
+            plot = Rect(unit * 5, body_top, split - unit * 7, max(unit * 6, body_bottom - body_top))
+            self._draw_plot(surface, plot, stats, unit)
+            self._draw_levels(
+                surface, Rect(split, body_top, width - split - unit * 2, plot.height), stats, unit
+            )
+            self._draw_recent(
+                surface, Rect(unit * 2, plot.bottom + unit * 2, width - unit * 4, list_height), stats, unit
+            )
+        button = self.back_button()
+        draw_button(
+            surface,
+            theme,
+            fonts.get(max(14, button.rect.height // 2)),
+            button,
+            hovered=button.rect.collidepoint(self._mouse),
+        )
+
+    def _draw_plot(self, surface: pygame.Surface, area: Rect, stats: RatingStats, unit: int) -> None:
+        """The rating after each rated game, left to right, with the levels' ratings as guide lines."""
+        theme = self.theme
+        assert self.ladder is not None
+        pygame.draw.rect(surface, theme.background_glow, area, border_radius=8)
+        course = stats.course
+        low = min(course) - PLOT_MARGIN
+        high = max(course) + PLOT_MARGIN
+
+        def y_of(rating: float) -> int:
+            return int(area.bottom - (rating - low) / (high - low) * area.height)
+
+        small = self.fonts.get(max(11, unit * 4 // 5))
+        for level, rating in self.ladder.levels():
+            if low <= rating <= high:
+                y = y_of(rating)
+                pygame.draw.line(surface, theme.panel_border, (area.left, y), (area.right, y), 1)
+                draw_text(
+                    surface,
+                    f"{level.label} {rating}",
+                    small,
+                    theme.text_muted,
+                    bottomright=(area.right - 4, y - 1),
+                )
+        if len(course) == 1:
+            draw_fitted_text(
+                surface,
+                self.fonts,
+                "No rated game yet: play the computer without help",
+                unit,
+                area.width - 20,
+                theme.text_muted,
+                center=area.center,
+            )
+            return
+        step = area.width / (len(course) - 1)
+        points = [(int(area.left + index * step), y_of(rating)) for index, rating in enumerate(course)]
+        pygame.draw.lines(surface, theme.accent, False, points, 3)
+        for point in points[-40:]:
+            pygame.draw.circle(surface, theme.accent, point, 3)
+        draw_text(surface, "games \u2192", small, theme.text_muted, topright=(area.right, area.bottom + 2))
+
+    def _draw_levels(self, surface: pygame.Surface, area: Rect, stats: RatingStats, unit: int) -> None:
+        """Wins, draws and losses against each level, with the level's measured rating."""
+        theme = self.theme
+        font = self.fonts.get(unit)
+        draw_text(
+            surface, "Against each level", self.fonts.get(unit, bold=True), theme.text, topleft=area.topleft
+        )
+        y = area.top + int(unit * 1.8)
+        for row in stats.levels:
+            rating = "" if row.rating is None else f" \u00b7 {row.rating}"
+            draw_text(surface, f"{row.label}{rating}", font, theme.text, topleft=(area.left, y))
+            results = f"{row.wins} W  {row.draws} D  {row.losses} L"
+            colour = theme.text if row.wins + row.draws + row.losses else theme.text_muted
+            draw_text(surface, results, font, colour, topright=(area.right, y))
+            y += int(unit * 1.6)
+
+    def _draw_recent(self, surface: pygame.Surface, area: Rect, stats: RatingStats, unit: int) -> None:
+        """The last games, newest first, each with the strength it showed once its review has run."""
+        theme = self.theme
+        draw_text(surface, "Last games", self.fonts.get(unit, bold=True), theme.text, topleft=area.topleft)
+        y = area.top + int(unit * 1.6)
+        if not stats.recent:
+            draw_text(surface, "none yet", self.fonts.get(unit), theme.text_muted, topleft=(area.left, y))
+        for line in stats.recent:
+            if y + unit > area.bottom:
+                break
+            draw_fitted_text(
+                surface,
+                self.fonts,
+                line,
+                max(11, unit * 9 // 10),
+                area.width,
+                theme.text,
+                smallest=9,
+                topleft=(area.left, y),
+            )
+            y += int(unit * 1.25)
