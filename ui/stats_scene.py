@@ -92,6 +92,8 @@ class StatsScene(Scene):
             )
             headline = f"{stats.rating}"
             counts = f"{stats.rated} rated game{'s' if stats.rated != 1 else ''}, {stats.unrated} unrated"
+            if not stats.rated:
+                counts += " \u00b7 everyone starts at the rating of the middle level"
             y = top + unit * 3
             rect = draw_text(
                 surface, headline, fonts.get(unit * 3, bold=True), theme.accent, midtop=(width // 2, y)
@@ -153,7 +155,7 @@ class StatsScene(Scene):
                 unit,
                 area.width - 20,
                 theme.text_muted,
-                center=area.center,
+                center=(area.centerx, area.top + area.height // 4),
             )
             return
         step = area.width / (len(course) - 1)
