@@ -22,9 +22,11 @@ static PyTypeObject CoreType;
 static void drop_tables(CoreObject *self, int allow_threads) {
     Search *s = &self->search;
     uint64_t *main_slots = NULL, *near = s->near;
+    size_t mapped = 0;
     MainTable *main = self->main;
     if (main && --main->users == 0) {
         main_slots = main->slots;
+        mapped = main->mapped;
         PyMem_RawFree(main);
     }
     self->main = NULL;
@@ -32,11 +34,11 @@ static void drop_tables(CoreObject *self, int allow_threads) {
     s->near = NULL;
     if (allow_threads) {
         Py_BEGIN_ALLOW_THREADS
-        table_free(main_slots);
+        table_free(main_slots, mapped);
         PyMem_RawFree(near);
         Py_END_ALLOW_THREADS
     } else {
-        table_free(main_slots);
+        table_free(main_slots, mapped);
         PyMem_RawFree(near);
     }
 }
@@ -112,18 +114,21 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_NoMemory();
         goto fail;
     }
-    if (!owner) *main = (MainTable){NULL, 0, 0};
+    if (!owner) *main = (MainTable){NULL, 0, 0, 0};
     main->users++;
     self->main = main;
-    /* Zeroing 128 MB takes a tenth of a second or more: the window's thread goes on meanwhile. */
+    /* Where the table cannot be mapped lazily, zeroing 128 MB takes a tenth of a second or more: the window's
+     * thread goes on meanwhile. */
     uint64_t *table = main->slots, *near = NULL;
+    size_t mapped = main->mapped;
     self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
-    if (!owner) table = table_alloc(table_size);
+    if (!owner) table = table_alloc(table_size, &mapped);
     if (enhanced) near = PyMem_RawCalloc(NEAR_SLOTS, sizeof(uint64_t));
     Py_END_ALLOW_THREADS
     self->busy = 0;
     main->slots = table;
+    main->mapped = mapped;
     s->table = table;
     s->near = near;
     if (!table || (enhanced && !near)) {
@@ -383,8 +388,9 @@ static PyObject *Core_clear(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
     const Search *s = &self->search;
     if (s->table) {
         self->busy = 1;
+        size_t mapped = self->main->mapped;
         Py_BEGIN_ALLOW_THREADS
-        memset(s->table, 0, s->size * sizeof(uint64_t));
+        table_zero(s->table, s->size, mapped);
         if (s->near) memset(s->near, 0, NEAR_SLOTS * sizeof(uint64_t));
         Py_END_ALLOW_THREADS
         self->busy = 0;

@@ -6,13 +6,19 @@
 #include "platform.h"
 
 /*
- * The main table's memory, zeroed. On Linux it is aligned to 2 MB and marked for transparent huge pages: nearly every
- * table probe misses the caches, and with 4 KB pages most of them also miss the TLB (a page walk on top).
+ * The main table's memory, reading as zeros; NULL if there is none. `*mapped` is set to the length of the mapping
+ * to hand back to table_zero and table_free (0 where the memory came from the allocator). On Linux a table of 2 MB
+ * or more is its own mapping, aligned to 2 MB and marked for transparent huge pages (nearly every table probe
+ * misses the caches, and with 4 KB pages most of them also miss the TLB), whose pages are only backed once written:
+ * no time is spent on the part of a large table a search never reaches. Elsewhere it is calloc'ed.
  */
-uint64_t *table_alloc(uint64_t slots);
+uint64_t *table_alloc(uint64_t slots, size_t *mapped);
 
-/* Frees what table_alloc gave. */
-void table_free(uint64_t *table);
+/* Empties a table of `slots` slots that table_alloc gave (at once where it is a mapping; by writing zeros else). */
+void table_zero(uint64_t *table, uint64_t slots, size_t mapped);
+
+/* Frees what table_alloc gave (NULL: nothing). */
+void table_free(uint64_t *table, size_t mapped);
 
 static inline uint64_t allocated_slots(const Search *s) { return s->table ? s->size + (s->near ? NEAR_SLOTS : 0) : 0; }
 
@@ -22,6 +28,7 @@ static inline uint64_t allocated_slots(const Search *s) { return s->table ? s->s
  */
 typedef struct {
     uint64_t *slots;
+    size_t mapped; /* as table_alloc set it */
     int users;
     int searches; /* searches running on the table without the GIL */
 } MainTable;
