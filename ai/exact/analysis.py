@@ -20,7 +20,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget
+from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget, SearchStopped
 from ai.each_move import Ending, value_each_move
 from ai.exact.base import SolverBase
 from ai.exact.book import OpeningBook, shipped_book
@@ -29,6 +29,8 @@ from ai.exact.compiled_core import NativeConnectFourSolver
 from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
 from ai.score import Score, to_benchmark, win_in
+from ai.stop_flag import StopFlag
+from game.connect4 import centre_first
 
 #: Printed in place of the score of an illegal move, as the reference solver does.
 #: Exact scores remembered (beyond the book and the solver's table) before the memo starts afresh.
@@ -38,6 +40,18 @@ MEMO_LIMIT = 1 << 20
 #: thread, while later ones take milliseconds, which a thread's start would only lengthen
 #: (bench/analysis_speed.py).
 SIDE_BY_SIDE_EMPTY_CELLS = 30
+
+
+def helper_order(width: int) -> tuple[int, ...]:
+    """The helper thread's tie-break order of the columns: centre first like the main thread's, but with the
+    first and the last pair of sides swapped. Not the mirror image of the main order: the table shares mirror
+    positions, so a mirrored order searches the same tree again and gains nothing (measured), while an order
+    that differs otherwise sends the two threads into different subtrees first (bench: docs/benchmarks.md)."""
+    order = list(centre_first(width))
+    if width >= 4:
+        order[1], order[2] = order[2], order[1]
+        order[-2], order[-1] = order[-1], order[-2]
+    return tuple(order)
 
 
 def solver_supports(game) -> bool:
@@ -64,9 +78,9 @@ class ExactAnalyzer:
     ) -> None:
         """``solver_slots``: table slots of each Connect Four solver (None: the solver core's default).
         ``threads``: how many moves ``move_scores`` solves at once, each thread with a solver of its own, all
-        sharing one table (None: two where the machine has two cores or more). Only the compiled core gains
-        from it, since it searches without the GIL; with the Python core the moves are solved one after
-        another.
+        sharing one table (None: two where the machine has two cores or more), and whether :meth:`score`
+        has a helper thread search the same position beside it. Only the compiled core gains from it, since
+        it searches without the GIL; with the Python core everything is solved on the calling thread.
         ``book``: returns the opening book to consult, or None for none; it is called once, by
         :meth:`read_book` or at the first 7 x 6 question, never here (reading the file must not delay the
         window's first frame)."""
@@ -158,7 +172,13 @@ class ExactAnalyzer:
         if with_helper and gains and shape not in self._helpers:
             # One table for both threads: each finds what the other learnt, and it costs no more memory.
             self._helpers[shape] = self._use_book(
-                NativeConnectFourSolver(*shape, main.size, share_table_with=main, near_depth=main.near_depth)
+                NativeConnectFourSolver(
+                    *shape,
+                    main.size,
+                    share_table_with=main,
+                    near_depth=main.near_depth,
+                    order=helper_order(shape[0]),
+                )
             )
 
     def _release_solvers(self) -> None:
@@ -204,6 +224,8 @@ class ExactAnalyzer:
         exact = self.known_score(game)
         if exact is None:
             if solver_supports(game):
+                if self._side_by_side(game):
+                    return self._solve_together(game, weak, at_least, budget)
                 return self._solve(self.solver_for(game), game, weak, at_least, budget)
             searched = self._searcher.solve(game, budget)
             exact = self._remember(game, to_benchmark(searched, game.ply(), game.width * game.height))
@@ -304,6 +326,37 @@ class ExactAnalyzer:
         # prepares each new game's board before searching it.
         self._make_solvers((game.width, game.height), with_helper=True)
         return (game.width, game.height) in self._helpers
+
+    def _solve_together(self, game, weak: bool, at_least: int | None, budget: Budget) -> int:
+        """``game``'s score by this thread's solver while the helper thread's searches the same position in
+        its own move order (:func:`helper_order`) over the shared table ("lazy SMP"): each finds what the
+        other has proven, so this thread's search ends sooner. The answer is this thread's; the helper is
+        stopped when it is in (or when ``budget`` stops this thread), and has ended when this returns."""
+        helper_solver = self._helpers[(game.width, game.height)]
+        helper_stop = StopFlag()
+        helper_budget = Budget(stop=helper_stop, deadline=budget.deadline)
+        player = game.to_move()
+        position = (game.stones(player), game.occupied(), game.ply())
+        failures: list[BaseException] = []
+
+        def helper_work() -> None:
+            try:
+                helper_solver.solve(*position, weak, at_least, helper_budget)
+            except SearchStopped:
+                pass
+            except BaseException as failure:  # handed to the calling thread, which raises it
+                failures.append(failure)
+
+        helper = threading.Thread(target=helper_work, name="exact-helper", daemon=True)
+        helper.start()
+        try:
+            score = self._solve(self.solver_for(game), game, weak, at_least, budget)
+        finally:
+            helper_stop.set()
+            helper.join()
+        if failures:
+            raise failures[0]
+        return score
 
     def _solve_side_by_side(
         self, game, moves: list[int], weak: bool, at_least: int | None, budget: Budget

@@ -27,6 +27,7 @@ whoever wrote it, so their concurrent probes and stores stay sound.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from ai.contracts import UNBOUNDED, Budget, SearchStopped
 from ai.exact.base import SolverBase, table_size
@@ -73,6 +74,7 @@ class NativeConnectFourSolver(SolverBase):
         reference: bool = False,
         share_table_with: NativeConnectFourSolver | None = None,
         near_depth: int = DEFAULT_NEAR_DEPTH,
+        order: Sequence[int] | None = None,
     ) -> None:
         """``share_table_with``: a solver of the same board and table size (default layout) whose main table
         this one uses too, instead of making its own: two solvers searching on two threads then find what
@@ -80,7 +82,8 @@ class NativeConnectFourSolver(SolverBase):
         ``near_depth``: positions with fewer empty cells than this use the near table (default layout; 0 to
         64, where a depth of the board's cells or more puts every position there). Searches from few stones go
         faster with fewer (see ``NEAR_DEPTH`` in ``c4core/settings.h``), searches near the end with the
-        default."""
+        default. ``order``: the columns in the order that breaks ties between equally promising moves
+        (default: centre first, as every solver's)."""
         if _c4core is None:
             raise RuntimeError("the compiled solver core is not built")
         super().__init__(width, height)
@@ -90,6 +93,8 @@ class NativeConnectFourSolver(SolverBase):
         self.reference = reference
         self.near_depth = near_depth
         share = None if share_table_with is None else share_table_with._core
+        if order is not None:
+            self.order = tuple(order)
         self._core = _c4core.Core(
             width, height, self.size, self.order, enhanced=not reference, share=share, near_depth=near_depth
         )
