@@ -91,8 +91,9 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
             "--threads",
             type=positive_int,
             help="threads solving the moves of --all at once, each with a solver of its own sharing one "
-            "table (default: 2 where there are two cores or more); with 2, a single score of an early position is "
-            "searched by a second thread beside the first, in another move order over the shared table",
+            "table (default: 2 where there are two cores or more); with 2, a single score of an early "
+            "position is searched by a second thread beside the first, in another move order over the "
+            "shared table",
         )
         parser.add_argument(
             "--table-mb",
