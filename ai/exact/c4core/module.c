@@ -148,6 +148,9 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
     s->h1 = height + 1;
     for (int c = 0; c < width; c++) s->bottom |= (board_t)1 << (c * s->h1);
     s->board = s->bottom * (((board_t)1 << height) - 1);
+    s->even_rows = 0;
+    if (enhanced && height % 2 == 0)
+        for (int row = 1; row < height; row += 2) s->even_rows |= s->bottom << row;
     s->min_score = -(s->cells / 2) + 3;
     s->max_score = (s->cells + 1) / 2 - 3;
     s->lower_offset = s->max_score - 2 * s->min_score + 2;
@@ -193,16 +196,6 @@ static int parse_board(PyObject *value, board_t *out) {
     unsigned long long bits = PyLong_AsUnsignedLongLong(value);
     if (bits == (unsigned long long)-1 && PyErr_Occurred()) return -1;
     *out = (board_t)bits;
-    return 0;
-}
-
-/* True when `stones` hold four in a row (in any direction) on a board of columns h1 bits apart. */
-static int has_four(board_t stones, int h1) {
-    const int steps[4] = {1, h1, h1 + 1, h1 - 1};
-    for (int i = 0; i < 4; i++) {
-        board_t pairs = stones & (stones >> steps[i]);
-        if (pairs & (pairs >> 2 * steps[i])) return 1;
-    }
     return 0;
 }
 

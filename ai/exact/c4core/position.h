@@ -36,6 +36,16 @@ static inline board_t mirror_board(const Search *s, board_t b) {
     return mirror;
 }
 
+/* True when `stones` hold four in a row (in any direction; `stones` within the board, no sentinel bit). */
+static inline int has_four(board_t stones, int h1) {
+    int shifts[4] = {1, h1, h1 + 1, h1 - 1};
+    for (int i = 0; i < 4; i++) {
+        board_t pairs = stones & (stones >> shifts[i]);
+        if (pairs & (pairs >> 2 * shifts[i])) return 1;
+    }
+    return 0;
+}
+
 /* True when the side to move can complete four in a row with its next stone. */
 static inline int can_win_next(const Search *s, board_t current, board_t mask) {
     return (threats(current, s->h1) & (s->board ^ mask) & (mask + s->bottom) & s->board) != 0;

@@ -4,6 +4,24 @@
 #include "position.h"
 #include "table.h"
 
+/*
+ * An upper bound on the score of a position of an even number of stones on a board of even height, where the
+ * first player is to move, from the second player's follow-up strategy: answer a move in a column with an
+ * even number of stones right on top of it (the column's top is always an even row, so there is room), and
+ * a move in a column with an odd number of stones (there is another such column, the stones being even in
+ * number) in that other column. The first player's stones then stay within her own, the empty cells of odd
+ * rows and the cells playable now; the second player's come to hold all the other cells of even rows, each
+ * as soon as the cell below is filled. If the first player's cells hold no four in a row, she cannot win (at
+ * most 0); if the second player's then hold one, he wins by the end (at most -1, a loss with his last stone).
+ * Else no bound (win_soonest's).
+ */
+static int follow_up_bound(const Search *s, board_t current, board_t mask) {
+    board_t playable = (mask + s->bottom) & s->board;
+    board_t second = (current ^ mask) | (s->even_rows & ~mask & ~playable);
+    if (has_four(s->board & ~second, s->h1)) return INT_MAX;
+    return has_four(second, s->h1) ? -1 : 0;
+}
+
 static int checkpoint(Search *s) {
     s->next_check = s->nodes + CHECK_EVERY;
     if (LOAD_FLAG(&s->interrupted)) return 1;
@@ -53,6 +71,10 @@ int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, bo
         if (alpha >= beta) return alpha;
     }
     int highest = s->win_soonest[moves];
+    if (s->even_rows && !(moves & 1) && beta > -1) {
+        int bound = follow_up_bound(s, current, mask);
+        if (highest > bound) highest = bound;
+    }
     const int value = table_get(s, key, moves);
     if (value > s->lower_threshold) {
         int lower = value - s->lower_offset;
@@ -75,13 +97,14 @@ int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, bo
     if (candidates & (candidates - 1)) {
         /* Each move's threats and the opponent's safe replies; a move that leaves the opponent lost at once
          * (two threats to parry, or no reply that is not under a threat) wins on our next move. */
-        board_t moves_of[MAX_WIDTH], mirrors_of[MAX_WIDTH], wins_of[MAX_WIDTH], replies_of[MAX_WIDTH];
+        board_t moves_of[MAX_WIDTH], mirrors_of[MAX_WIDTH], replies_of[MAX_WIDTH];
         uint64_t keys_of[MAX_WIDTH];
         int ranks_of[MAX_WIDTH];
         int n = 0;
         /* A child's key is this plus its move (and its mirror's, this plus the mirrored move). */
         const board_t child_key_base = (current ^ mask) + mask;
         const board_t mirror_child_key_base = (mirror_current ^ mirror_mask) + mirror_mask;
+        const board_t opponent_threats = s->enhanced ? threats(current ^ mask, s->h1) & (board ^ mask) : 0;
         for (int i = 0; i < s->width; i++) {
             board_t move = candidates & s->column_cells[i];
             if (!move) continue;
@@ -99,10 +122,18 @@ int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, bo
             if (!replies) goto win_next;
             moves_of[n] = move;
             mirrors_of[n] = mirror;
-            wins_of[n] = wins;
             replies_of[n] = replies;
             keys_of[n] = child_key;
-            ranks_of[n] = s->tie_break[i];
+            if (s->enhanced) {
+                /* The move's rank: its threats, except one right above an opponent's threat (whoever fills the
+                 * cell below, the opponent gets the cell above first), the more the sooner they bite: one right
+                 * above a playable cell takes that column from the opponent now, one a stone higher soon. */
+                board_t next = ((mask | move) + bottom) & board;
+                board_t useful = wins & ~(opponent_threats << 1);
+                int score = 3 * POPCOUNT(useful & (next << 1)) + POPCOUNT(useful & (next << 2)) + POPCOUNT(useful);
+                ranks_of[n] = score << 4 | s->tie_break[i];
+            } else
+                ranks_of[n] = POPCOUNT(wins) << 4 | s->tie_break[i];
             n++;
         }
         /* No move wins on our next turn, so the best that is left is to win the turn after. */
@@ -131,8 +162,8 @@ int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, bo
                     continue;
                 }
             }
-            /* Insertion sort, most threats first, ties centre first (ranks are distinct). */
-            int rank = POPCOUNT(wins_of[j]) << 4 | ranks_of[j];
+            /* Insertion sort, highest rank first (ranks are distinct: ties go centre first). */
+            int rank = ranks_of[j];
             int k = count++;
             while (k > 0 && ranks[k - 1] < rank) {
                 ranks[k] = ranks[k - 1];

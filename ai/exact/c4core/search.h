@@ -6,8 +6,10 @@
  * (enhanced=False) the table is the same too (one 64-bit entry per slot of a power-of-two table, always
  * replaced; the key multiplied by an odd constant modulo 2**64 gives the slot, its top bits, and the entry's
  * tag, its low 56 bits, beside an 8-bit value): given the same table size, both cores visit the same positions,
- * which the tests check. The default, enhanced layout changes only the table (two-entry buckets, mirror keys and
- * a near table for the end of the game, see below): it visits other positions and proves the same scores. The
+ * which the tests check. The default, enhanced layout changes the table (two-entry buckets, mirror keys and a
+ * near table for the end of the game, see below), ranks moves by the threats that bite soonest, and bounds the
+ * score by the second player's follow-up strategy (see search.c): it visits other positions, far fewer from few
+ * stones, and proves the same scores. The
  * bisection on the score (solve) runs here as well, with the probes of SolverBase.solve; the per-move analysis
  * stays in Python.
  *
@@ -52,6 +54,9 @@ typedef struct {
     int column_index[MAX_WIDTH];     /* the board column of each entry of column_cells */
     board_t column_mask[MAX_WIDTH];  /* the cells of board column c, left to right */
     int enhanced;                    /* the enhanced table layout and mirror keys, not the Python core's */
+    /* The cells of the 2nd, 4th, ... rows from the bottom where the height is even and the layout enhanced
+     * (the second player's by the follow-up strategy, see search.c), else 0. */
+    board_t even_rows;
     uint64_t *table;                 /* the main table (perhaps shared with another Core) */
     uint64_t size;                   /* slots of the main table */
     int slot_shift; /* 64 - log2(number of slots, or of buckets in the enhanced layout) */

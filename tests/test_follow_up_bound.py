@@ -1,0 +1,84 @@
+"""The compiled core's bound from the second player's follow-up strategy (enhanced layout; see
+``follow_up_bound`` in ai/exact/c4core/search.c), checked against an oracle written here from its statement.
+
+The statement: with an even number of stones on a board of even height (the first player to move), the second
+player can answer every move so that the first player's stones stay within her stones, the empty cells of odd
+rows and the cells playable now, while his come to hold all the other cells of even rows. If her cells hold no
+four in a row her score is at most 0, and if his then hold one, at most -1. The published scores must respect
+the bound wherever it applies (a test of the reasoning), and the core must use it (a test of the code).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.exact.compiled_core import NativeConnectFourSolver
+from game import ConnectFour
+from tests.conftest import read_positions, require_compiled_core
+
+WIDTH, HEIGHT = 7, 6
+COLUMN_BITS = HEIGHT + 1
+BOTTOM = sum(1 << (column * COLUMN_BITS) for column in range(WIDTH))
+CELLS = BOTTOM * ((1 << HEIGHT) - 1)
+EVEN_ROWS = sum(BOTTOM << row for row in range(1, HEIGHT, 2))
+SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
+
+
+def has_four(stones: int) -> bool:
+    for step in (1, COLUMN_BITS, COLUMN_BITS + 1, COLUMN_BITS - 1):
+        pairs = stones & (stones >> step)
+        if pairs & (pairs >> 2 * step):
+            return True
+    return False
+
+
+def follow_up_bound(moves: str) -> int | None:
+    """The bound on the score of the position after ``moves`` (its stones even in number), or None."""
+    game = ConnectFour.from_moves(moves)
+    mask = game.occupied()
+    second = game.stones(1)
+    playable = (mask + BOTTOM) & CELLS
+    second |= EVEN_ROWS & ~mask & ~playable
+    if has_four(CELLS & ~second):
+        return None
+    return -1 if has_four(second) else 0
+
+
+def bounded_positions() -> list[tuple[str, int, int]]:
+    """(moves, published score, bound) of the shipped test-set positions the bound applies to."""
+    found = []
+    for name in SETS:
+        for moves, score in read_positions(name):
+            if len(moves) % 2 == 0 and (bound := follow_up_bound(moves)) is not None:
+                found.append((moves, score, bound))
+    return found
+
+
+def test_the_published_scores_respect_the_bound_wherever_it_applies():
+    positions = bounded_positions()
+    # The bound must meet enough positions, each way, for the check to mean something.
+    assert sum(bound == 0 for _, _, bound in positions) >= 40
+    assert sum(bound == -1 for _, _, bound in positions) >= 10
+    assert [row for row in positions if row[1] > row[2]] == []
+
+
+@pytest.mark.parametrize("reference", [False, True], ids=["enhanced", "reference"])
+def test_the_enhanced_core_answers_a_window_above_the_bound_at_once(reference):
+    require_compiled_core()
+    checked = searched = 0
+    for moves, _, bound in bounded_positions():
+        game = ConnectFour.from_moves(moves)
+        solver = NativeConnectFourSolver(table_slots=1 << 17, reference=reference)
+        current, mask = game.stones(game.to_move()), game.occupied()
+        if solver.can_win_next(current, mask):
+            continue  # the window search is only for positions without a win at once
+        result = solver._negamax(current, mask, game.ply(), bound, bound + 1)
+        assert result <= bound
+        checked += 1
+        searched += solver.nodes > 1
+    assert checked >= 40
+    # The enhanced layout never looks past the root; the reference layout (the Python core's, no bound) does.
+    if reference:
+        assert searched > checked // 2
+    else:
+        assert searched == 0
