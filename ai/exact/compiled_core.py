@@ -126,6 +126,13 @@ class NativeConnectFourSolver(SolverBase):
     def allocated_slots(self) -> int:
         return self._core.table_entries
 
+    @property
+    def slots_in_use(self) -> int:
+        """Slots of the main table in use. A table no other solver shares starts with its first 2**21 slots
+        and doubles the part in use whenever its entries fill half of it, so that a short search touches
+        (and the system backs) only a little of a large table; a shared one is in use whole."""
+        return self._core.slots_in_use
+
     def table_entry(self, slot: int) -> int:
         """The raw 64-bit entry of a table slot, the near table's after the main table's (for tests); in the
         Python core's encoding in the reference layout and in the near table."""

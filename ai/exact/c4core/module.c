@@ -75,6 +75,11 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
                             "share needs an unreleased Core of the same board, table size and enhanced layout");
             return -1;
         }
+        if (owner->busy || owner->main->searches) {
+            /* Its table must be in use whole before a second Core uses it: not while it searches. */
+            PyErr_SetString(PyExc_RuntimeError, "the Core to share is searching");
+            return -1;
+        }
     }
     if (width < 1 || height < 1 || width > MAX_WIDTH || width * (height + 1) > 64) {
         PyErr_SetString(PyExc_ValueError, "board does not fit the native core's 64-bit boards");
@@ -138,8 +143,16 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
     }
     s->size = table_size;
     s->enhanced = enhanced;
-    s->slot_shift = 64;
-    for (uint64_t slots = enhanced ? table_size / 2 : table_size; slots > 1; slots >>= 1) s->slot_shift--;
+    s->full_shift = 64;
+    for (uint64_t slots = enhanced ? table_size / 2 : table_size; slots > 1; slots >>= 1) s->full_shift--;
+    if (owner) {
+        /* Two Cores on one table: both use it whole from now on (the owner's entries move to their places). */
+        table_use_whole(&owner->search);
+        s->slot_shift = s->full_shift;
+        s->grow_at = UINT64_MAX;
+    } else {
+        table_start_small(s);
+    }
     s->width = width;
     s->height = height;
     s->cells = width * height;
@@ -387,6 +400,11 @@ static PyObject *Core_clear(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
         if (s->near) memset(s->near, 0, NEAR_SLOTS * sizeof(uint64_t));
         Py_END_ALLOW_THREADS
         self->busy = 0;
+        /* Empty again: a table of its own starts small again; a shared one stays whole. */
+        if (self->main->users == 1)
+            table_start_small(&self->search);
+        else
+            self->search.filled = 0;
     }
     Py_RETURN_NONE;
 }
@@ -406,6 +424,12 @@ static PyObject *Core_nodes(CoreObject *self, void *Py_UNUSED(closure)) {
 
 static PyObject *Core_table_entries(CoreObject *self, void *Py_UNUSED(closure)) {
     return PyLong_FromUnsignedLongLong(allocated_slots(&self->search));
+}
+
+static PyObject *Core_slots_in_use(CoreObject *self, void *Py_UNUSED(closure)) {
+    const Search *s = &self->search;
+    if (!s->table) return PyLong_FromLong(0);
+    return PyLong_FromUnsignedLongLong(s->size >> (s->slot_shift - s->full_shift));
 }
 
 static PyObject *Core_table_entry(CoreObject *self, PyObject *args) {
@@ -448,6 +472,9 @@ static PyGetSetDef Core_getset[] = {
     {"nodes", (getter)Core_nodes, NULL, "Positions explored since the core was made.", NULL},
     {"table_entries", (getter)Core_table_entries, NULL,
      "Slots allocated, the main table's and the near table's (0 once released).", NULL},
+    {"slots_in_use", (getter)Core_slots_in_use, NULL,
+     "Slots of the main table in use: its first part, which doubles as it fills, while no other Core shares it.",
+     NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -59,7 +59,12 @@ typedef struct {
     board_t even_rows;
     uint64_t *table;                 /* the main table (perhaps shared with another Core) */
     uint64_t size;                   /* slots of the main table */
-    int slot_shift; /* 64 - log2(number of slots, or of buckets in the enhanced layout) */
+    int slot_shift; /* 64 - log2(number of slots, or of buckets in the enhanced layout, in use) */
+    /* The enhanced main table of a Core that shares it with none starts small and doubles as it fills (see
+     * table.h): the shift of the whole table, the entries stored, and the count at which the part in use
+     * doubles (UINT64_MAX: never, as for a shared table or one in use whole). */
+    int full_shift;
+    uint64_t filled, grow_at;
     uint64_t *near;                  /* the near table (enhanced layout, this Core's own): NEAR_SLOTS slots */
     int near_moves;                  /* positions with more stones than this use the near table */
     uint64_t nodes;

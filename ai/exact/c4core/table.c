@@ -53,3 +53,40 @@ void table_free(uint64_t *table, size_t mapped) {
 #endif
     PyMem_RawFree(table);
 }
+
+void table_start_small(Search *s) {
+    s->filled = 0;
+    s->slot_shift = s->full_shift;
+    s->grow_at = UINT64_MAX;
+    if (!s->enhanced || 64 - s->full_shift <= FIRST_BUCKETS_LOG2) return;
+    s->slot_shift = 64 - FIRST_BUCKETS_LOG2;
+    s->grow_at = (UINT64_C(1) << FIRST_BUCKETS_LOG2); /* half of the slots: one entry a bucket on average */
+}
+
+void table_grow(Search *s) {
+    int bits = 64 - s->slot_shift;
+    uint64_t *table = s->table;
+    /* From the last bucket down: bucket i moves to 2i and 2i + 1, which are above it (or it, for i = 0) and
+     * were emptied already, and nothing else moves there. The deep entry goes first, so where both land in one
+     * bucket it stays first. */
+    for (uint64_t i = (UINT64_C(1) << bits); i-- > 0;) {
+        uint64_t entries[2] = {table[2 * i], table[2 * i + 1]};
+        table[2 * i] = table[2 * i + 1] = 0;
+        for (int j = 0; j < 2; j++) {
+            if (!entries[j]) continue;
+            uint64_t tag = entries[j] >> 16;
+            uint64_t *bucket = &table[2 * ((i << 1) | ((tag >> (63 - bits)) & 1))];
+            bucket[bucket[0] ? 1 : 0] = entries[j];
+        }
+    }
+    s->slot_shift--;
+    s->grow_at = s->slot_shift == s->full_shift ? UINT64_MAX : s->grow_at * 2;
+}
+
+void table_use_whole(Search *s) {
+    if (!s->filled)
+        s->slot_shift = s->full_shift;
+    else
+        while (s->slot_shift > s->full_shift) table_grow(s);
+    s->grow_at = UINT64_MAX;
+}

@@ -20,6 +20,17 @@ void table_zero(uint64_t *table, uint64_t slots, size_t mapped);
 /* Frees what table_alloc gave (NULL: nothing). */
 void table_free(uint64_t *table, size_t mapped);
 
+/*
+ * The part of the enhanced main table in use: it starts small (table_start_small, on an empty table) and
+ * doubles as it fills (table_grow, from table_put), or is the whole table (table_use_whole). Doubling keeps
+ * every entry: a key's bucket among 2**(k+1) is its bucket among 2**k followed by the next bit of the scrambled
+ * key, which the entry's tag holds (its low 48 bits; k >= 16). Only a table no other Core shares may change its
+ * part in use: two searches must never see the table at two sizes.
+ */
+void table_start_small(Search *s);
+void table_grow(Search *s);
+void table_use_whole(Search *s);
+
 static inline uint64_t allocated_slots(const Search *s) { return s->table ? s->size + (s->near ? NEAR_SLOTS : 0) : 0; }
 
 /*
@@ -88,16 +99,23 @@ static inline void table_put(Search *s, uint64_t scrambled, int value, int moves
     uint64_t tag = scrambled & TAG_MASK;
     int depth = s->cells - moves;
     uint64_t entry = (tag << 16) | ((uint64_t)depth << 8) | (uint64_t)value;
-    uint64_t deep = LOAD_ENTRY(&bucket[0]);
+    uint64_t deep = LOAD_ENTRY(&bucket[0]), latest = LOAD_ENTRY(&bucket[1]);
     if (!deep || deep >> 16 == tag) {
         STORE_ENTRY(&bucket[0], entry);
-        if (LOAD_ENTRY(&bucket[1]) >> 16 == tag) STORE_ENTRY(&bucket[1], 0); /* no stale second copy */
+        s->filled += !deep;
+        if (latest >> 16 == tag) { /* no stale second copy */
+            STORE_ENTRY(&bucket[1], 0);
+            s->filled--;
+        }
     } else if (depth >= (int)((deep >> 8) & 255)) {
         STORE_ENTRY(&bucket[1], deep);
         STORE_ENTRY(&bucket[0], entry);
+        s->filled += !latest;
     } else {
         STORE_ENTRY(&bucket[1], entry);
+        s->filled += !latest;
     }
+    if (s->filled >= s->grow_at) table_grow(s);
 }
 
 static inline int upper_value(const Search *s, int bound) { return bound - s->min_score + 1; }
