@@ -1,0 +1,228 @@
+"""Our exact solver against Christophe Steininger's c4 (github.com/ChristopheSteininger/c4), the fastest
+public Connect Four solver we know of, side by side on this machine: whole processes, one thread each, 1 GB
+tables, no opening book, each solver's table kept from one position of a sample to the next.
+
+Usage: python bench/steininger.py --source DIR [--rounds N] [--samples NAME ...]
+
+``--source`` (or the environment variable PONDER_STEININGER_SOURCE): a checkout of his repository, fetched
+outside ours; nothing of his is kept in this repository. Without one the benchmark says so and stops (exit 0).
+His solver is built here from that checkout: its ``src/solver`` copied to the user cache, ``NUM_THREADS`` set
+to 1 (his table stays at its default 134,217,757 entries, 1 GB), compiled with his release flags (-O3, -flto,
+NDEBUG) with ``bench/reference/steininger_driver.cpp``, our driver (positions from stdin, his scores and
+counts out). Ours: ``main.py analyze --no-book --threads 1 --table-mb 1024`` of this checkout, the compiled
+core.
+
+The samples (issue 31): Test_L2_R2's first 500 positions, Test_L1_R2's first 200, Test_L1_R3's positions 501
+to 520 (from ../shared/c4-testsets; skipped with a message where absent) and the empty board. The rounds
+alternate the two solvers. Every score is checked against the set's (the empty board's is 1); a wrong one
+stops the benchmark. Prints per sample each side's wall, user and system seconds (lowest to highest over the
+rounds), the positions each explored (his count is of the positions his search enters, after its forced moves
+and static checks; ours of every position searched), the ratio of our mean wall time to his, and the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.machine import machine_line  # noqa: E402
+from bench.testsets import TESTSETS, read_set  # noqa: E402
+
+DRIVER = ROOT / "bench" / "reference" / "steininger_driver.cpp"
+# His CMake preset's release flags (CMakeLists.txt, MODE OPTIMISE) and language standard.
+COMPILE_FLAGS = ["-std=c++20", "-O3", "-flto", "-DNDEBUG", "-pthread"]
+# name: (test set, first position (from 0), count); the empty board has no set.
+SAMPLES = {
+    "Test_L2_R2": ("Test_L2_R2", 0, 500),
+    "Test_L1_R2": ("Test_L1_R2", 0, 200),
+    "Test_L1_R3": ("Test_L1_R3", 500, 20),
+    "empty board": (None, 0, 1),
+}
+
+
+@dataclass
+class Run:
+    """One whole process: its times, scores and positions explored (None where it does not say)."""
+
+    wall: float
+    user: float
+    system: float
+    scores: list[int]
+    nodes: int | None
+
+
+def cache_dir() -> Path:
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "ponder" / "steininger"
+
+
+def build(source: Path) -> Path:
+    """His solver with our driver, one thread (see the module docstring); reuses a binary built from the
+    same sources, flags and compiler."""
+    solver_sources = source / "src" / "solver"
+    settings = (solver_sources / "settings.h").read_text()
+    one_thread, replaced = re.subn(r"(inline constexpr int NUM_THREADS\s*=\s*)\d+;", r"\g<1>1;", settings)
+    if replaced != 1:
+        raise RuntimeError(f"{solver_sources / 'settings.h'} has no NUM_THREADS setting to set to 1")
+    compiler = shutil.which("g++")
+    if compiler is None:
+        raise RuntimeError("g++ not found: it is needed to build his solver")
+    version = subprocess.run([compiler, "--version"], capture_output=True, text=True, check=False).stdout
+    files = sorted(path for path in solver_sources.rglob("*") if path.suffix in (".cpp", ".h"))
+    digest = hashlib.sha256()
+    for path in [*files, DRIVER]:
+        digest.update(path.read_bytes())
+    digest.update((" ".join(COMPILE_FLAGS) + version).encode())
+    workdir = cache_dir()
+    binary = workdir / f"c4-driver-{digest.hexdigest()[:16]}"
+    if binary.exists():
+        return binary
+    workdir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=workdir) as scratch:
+        tree = Path(scratch) / "src" / "solver"
+        shutil.copytree(solver_sources, tree)
+        (tree / "settings.h").write_text(one_thread)
+        partial = Path(scratch) / "c4-driver"
+        command = [compiler, *COMPILE_FLAGS, f"-I{Path(scratch) / 'src'}", str(DRIVER)]
+        command += [str(path) for path in sorted(tree.rglob("*.cpp"))]
+        result = subprocess.run([*command, "-o", str(partial)], capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            raise RuntimeError(f"building his solver failed (exit {result.returncode}):\n{result.stderr}")
+        partial.replace(binary)
+    return binary
+
+
+def timed(command: list[str], stdin: str, cwd: Path) -> tuple[str, float, float, float]:
+    """(stdout, wall, user, system seconds) of one whole process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    result = subprocess.run(command, input=stdin, capture_output=True, text=True, cwd=cwd, check=False)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if result.returncode != 0:
+        raise RuntimeError(f"{command[0]} failed (exit {result.returncode}):\n{result.stderr}")
+    return result.stdout, wall, after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime
+
+
+def answers(stdout: str, positions: list[str]) -> list[list[str]]:
+    """What the output says of each position (the words after its moves), one line per position in order."""
+    lines = stdout.splitlines()
+    if len(lines) != len(positions):
+        raise RuntimeError(f"{len(lines)} answers to {len(positions)} positions")
+    rows = []
+    for line, moves in zip(lines, positions, strict=True):
+        words = line.split()
+        if moves:  # the empty board's line starts with its empty move string
+            if words[:1] != [moves]:
+                raise RuntimeError(f"an answer out of order: {line!r} for {moves!r}")
+            words = words[1:]
+        rows.append(words)
+    return rows
+
+
+def run_his(binary: Path, positions: list[str]) -> Run:
+    stdout, wall, user, system = timed([str(binary)], "".join(f"{m}\n" for m in positions), ROOT)
+    rows = answers(stdout, positions)
+    return Run(wall, user, system, [int(row[0]) for row in rows], sum(int(row[1]) for row in rows))
+
+
+def run_ours(positions: list[str]) -> Run:
+    command = [sys.executable, str(ROOT / "main.py"), "analyze", "--no-book", "--threads", "1"]
+    command += ["--table-mb", "1024"]
+    stdout, wall, user, system = timed(command, "".join(f"{m}\n" for m in positions), ROOT)
+    return Run(wall, user, system, [int(row[0]) for row in answers(stdout, positions)], None)
+
+
+def empty_board_positions() -> int:
+    """Positions our solver explores on the empty board, searched as analyze searches it (one thread)."""
+    from ai.exact.analysis import ExactAnalyzer
+    from game import ConnectFour
+
+    analyzer = ExactAnalyzer(solver_slots=1 << 27, book=lambda: None, threads=1)
+    try:
+        analyzer.score(ConnectFour())
+        return analyzer.nodes
+    finally:
+        analyzer.release()
+
+
+def span(values: list[float]) -> str:
+    low, high = min(values), max(values)
+    return f"{low:.2f}" if f"{low:.2f}" == f"{high:.2f}" else f"{low:.2f}-{high:.2f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--source", type=Path, default=os.environ.get("PONDER_STEININGER_SOURCE"))
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--samples", nargs="+", choices=list(SAMPLES), default=list(SAMPLES))
+    args = parser.parse_args()
+    if args.source is None or not (args.source / "src" / "solver" / "settings.h").is_file():
+        print(
+            "Skipped: no checkout of github.com/ChristopheSteininger/c4 (give --source DIR or set "
+            "PONDER_STEININGER_SOURCE)."
+        )
+        return
+    from ai.exact.compiled_core import native_built
+
+    if not native_built():
+        sys.exit("our compiled core is not built (make test builds it)")
+    binary = build(args.source)
+    print(f"His solver: {binary} (one thread, 1 GB table)")
+    print("Ours: main.py analyze --no-book --threads 1 --table-mb 1024")
+    print(f"Rounds: {args.rounds}, alternating. Seconds: lowest-highest over the rounds.\n")
+    print(
+        "| sample | positions | his wall / user / system | ours wall / user / system | his positions "
+        "| ours | ours / his (mean wall) |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for name in args.samples:
+        set_name, start, count = SAMPLES[name]
+        if set_name is None:
+            rows = [("", 1)]
+        elif not (TESTSETS / set_name).is_file():
+            print(f"| {name} | skipped: {TESTSETS / set_name} is absent | | | | | |")
+            continue
+        else:
+            rows = read_set(set_name, count, start)
+        positions = [moves for moves, _ in rows]
+        expected = [score for _, score in rows]
+        his_runs, our_runs = [], []
+        for _ in range(args.rounds):
+            for side, run in (("his", run_his(binary, positions)), ("ours", run_ours(positions))):
+                if run.scores != expected:
+                    wrong = sum(a != b for a, b in zip(run.scores, expected, strict=True))
+                    sys.exit(f"{name}: {wrong} wrong scores ({side})")
+                (his_runs if side == "his" else our_runs).append(run)
+        ours_nodes = empty_board_positions() if set_name is None else None
+        ratio = statistics.fmean(r.wall for r in our_runs) / statistics.fmean(r.wall for r in his_runs)
+        columns = [
+            " / ".join(span([getattr(r, field) for r in runs]) for field in ("wall", "user", "system"))
+            for runs in (his_runs, our_runs)
+        ]
+        print(
+            f"| {name} | {len(rows)} | {columns[0]} | {columns[1]} | {his_runs[0].nodes:,} "
+            f"| {f'{ours_nodes:,}' if ours_nodes is not None else '-'} | {ratio:.2f}x |",
+            flush=True,
+        )
+    print(f"\nMachine: {machine_line()}")
+
+
+if __name__ == "__main__":
+    main()
