@@ -46,4 +46,5 @@ LD_PRELOAD="${runtimes[0]}:${runtimes[1]}" \
     UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
     PONDER_REQUIRE_NATIVE=1 \
     "$python" -m pytest -p no:cacheprovider tests/test_solver_native.py tests/test_opening_book.py \
-    tests/test_engine.py tests/test_solver_testsets.py tests/test_wheel.py tests/test_core_arguments.py
+    tests/test_engine.py tests/test_solver_testsets.py tests/test_wheel.py tests/test_core_arguments.py \
+    tests/test_growing_table.py tests/test_follow_up_bound.py tests/test_lazy_smp.py

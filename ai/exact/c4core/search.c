@@ -131,6 +131,12 @@ int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, bo
                 board_t next = ((mask | move) + bottom) & board;
                 board_t useful = wins & ~(opponent_threats << 1);
                 int score = 3 * POPCOUNT(useful & (next << 1)) + POPCOUNT(useful & (next << 2)) + POPCOUNT(useful);
+                /* The second player to move: a move after which the follow-up strategy holds the first player
+                 * to a draw (2 points) or a loss (4) is likely to refute a window, and costs one node to try. */
+                if (s->even_rows && (moves & 1) && moves >= FOLLOW_UP_ORDER_FROM) {
+                    int bound = follow_up_bound(s, current ^ mask, mask | move);
+                    if (bound <= 0) score += 2 * (1 - bound);
+                }
                 ranks_of[n] = score << 4 | s->tie_break[i];
             } else
                 ranks_of[n] = POPCOUNT(wins) << 4 | s->tie_break[i];
