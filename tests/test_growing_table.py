@@ -17,9 +17,9 @@ from game import ConnectFour
 from tests.conftest import require_compiled_core
 
 FIRST_PART = 1 << 21
-# A Test_L1_R2 position (exact score 4) whose search, with every position in the main table (near depth 0),
-# stores more entries than half the first part: the table doubles once during it.
-GROWING, GROWING_SCORE = "527726753", 4
+# A Test_L1_R2 position (exact score -5) whose search, with every position in the main table (near depth 0),
+# stores more entries than three quarters of the first part: the table doubles once during it.
+GROWING, GROWING_SCORE = "241437", -5
 
 
 @pytest.fixture(autouse=True)
