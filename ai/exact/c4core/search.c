@@ -47,16 +47,19 @@ int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, bo
         s->stopped = 1;
         return 0;
     }
+    /* The opponent's threats (empty cells), computed here when the caller gave no candidates, else where the
+     * moves are ranked. */
+    board_t opponent_threats = 0;
     if (!candidates) {
-        board_t opponent_wins = threats(current ^ mask, s->h1) & (board ^ mask);
+        opponent_threats = threats(current ^ mask, s->h1) & (board ^ mask);
         candidates = (mask + bottom) & board;
-        board_t forced = candidates & opponent_wins;
+        board_t forced = candidates & opponent_threats;
         if (forced) {
             if (forced & (forced - 1)) return s->lost_now[moves]; /* two threats at once */
             candidates = forced;
         }
         /* Never play under an opponent's threat. */
-        candidates &= ~(opponent_wins >> 1);
+        candidates &= ~(opponent_threats >> 1);
         if (!candidates) return s->lost_now[moves];
     }
     if (moves >= s->last_moves) return 0;
@@ -104,7 +107,7 @@ int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, bo
         /* A child's key is this plus its move (and its mirror's, this plus the mirrored move). */
         const board_t child_key_base = (current ^ mask) + mask;
         const board_t mirror_child_key_base = (mirror_current ^ mirror_mask) + mirror_mask;
-        const board_t opponent_threats = s->enhanced ? threats(current ^ mask, s->h1) & (board ^ mask) : 0;
+        if (s->enhanced && !opponent_threats) opponent_threats = threats(current ^ mask, s->h1) & (board ^ mask);
         for (int i = 0; i < s->width; i++) {
             board_t move = candidates & s->column_cells[i];
             if (!move) continue;

@@ -84,7 +84,7 @@ void table_grow(Search *s) {
 }
 
 void table_use_whole(Search *s) {
-    if (!s->filled)
+    if (!s->filled) /* nothing to move: growing would only write zeros over pages never touched yet */
         s->slot_shift = s->full_shift;
     else
         while (s->slot_shift > s->full_shift) table_grow(s);

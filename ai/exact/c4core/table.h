@@ -103,7 +103,7 @@ static inline void table_put(Search *s, uint64_t scrambled, int value, int moves
     if (!deep || deep >> 16 == tag) {
         STORE_ENTRY(&bucket[0], entry);
         s->filled += !deep;
-        if (latest >> 16 == tag) { /* no stale second copy */
+        if (latest && latest >> 16 == tag) { /* no stale second copy */
             STORE_ENTRY(&bucket[1], 0);
             s->filled--;
         }
