@@ -18,7 +18,7 @@ from tests.conftest import require_compiled_core
 
 FIRST_PART = 1 << 21
 # A Test_L1_R2 position (exact score -5) whose search, with every position in the main table (near depth 0),
-# stores more entries than three quarters of the first part: the table doubles once during it.
+# stores more entries than seven eighths of the first part: the table doubles once during it.
 GROWING, GROWING_SCORE = "241437", -5
 
 

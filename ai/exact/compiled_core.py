@@ -129,7 +129,7 @@ class NativeConnectFourSolver(SolverBase):
     @property
     def slots_in_use(self) -> int:
         """Slots of the main table in use. A table no other solver shares starts with its first 2**21 slots
-        and doubles the part in use whenever its entries fill three quarters of it, so that a short search
+        and doubles the part in use whenever its entries fill seven eighths of it, so that a short search
         touches (and the system backs) only a little of a large table; a shared one is in use whole."""
         return self._core.slots_in_use
 

@@ -37,11 +37,11 @@
 
 /*
  * The part of an unshared enhanced main table in use at first: 2**20 buckets (16 MB); it doubles when its
- * entries fill three quarters of its slots. A search touches a page of the table with its first store there,
+ * entries fill seven eighths of its slots. A search touches a page of the table with its first store there,
  * and each page costs the kernel time to back; a short search on a large table would otherwise spread its few
  * entries over every page (on 500 positions of Test_L2_R2 with 1 GB, more system time than search). And a
- * smaller table misses the caches and the TLB less: doubling at three quarters rather than at half took 5% to
- * 9% less time on the public sets' opening positions and the empty board, for the entries it loses.
+ * smaller table misses the caches and the TLB less: the fuller the table before it doubles, the less time on
+ * the public sets' opening positions and the empty board, for the few entries it loses (docs/engine.md).
  */
 #define FIRST_BUCKETS_LOG2 20
 
