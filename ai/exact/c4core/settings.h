@@ -37,13 +37,14 @@
 
 /*
  * The part of an unshared enhanced main table in use at first: 2**20 buckets (16 MB); it doubles when its
- * entries fill seven eighths of its slots. A search touches a page of the table with its first store there,
- * and each page costs the kernel time to back; a short search on a large table would otherwise spread its few
- * entries over every page (on 500 positions of Test_L2_R2 with 1 GB, more system time than search). And a
+ * entries fill GROW_AT_EIGHTHS eighths of its slots. A search touches a page of the table with its first store
+ * there, and each page costs the kernel time to back; a short search on a large table would otherwise spread
+ * its few entries over every page (on 500 positions of Test_L2_R2 with 1 GB, more system time than search). And a
  * smaller table misses the caches and the TLB less: the fuller the table before it doubles, the less time on
  * the public sets' opening positions and the empty board, for the few entries it loses (docs/engine.md).
  */
 #define FIRST_BUCKETS_LOG2 20
+#define GROW_AT_EIGHTHS 7
 
 /* Move ordering looks at the follow-up strategy's bound after each move from this many stones on: with fewer,
  * the first player's cells nearly always hold a four in a row, and the look costs more than it saves. */

@@ -60,7 +60,7 @@ void table_start_small(Search *s) {
     s->grow_at = UINT64_MAX;
     if (!s->enhanced || 64 - s->full_shift <= FIRST_BUCKETS_LOG2) return;
     s->slot_shift = 64 - FIRST_BUCKETS_LOG2;
-    s->grow_at = (UINT64_C(7) << FIRST_BUCKETS_LOG2) / 4; /* seven eighths of the slots */
+    s->grow_at = ((uint64_t)GROW_AT_EIGHTHS << FIRST_BUCKETS_LOG2) / 4; /* of 2 << FIRST_BUCKETS_LOG2 slots */
 }
 
 void table_grow(Search *s) {
