@@ -17,15 +17,19 @@ from ui.play_scene import PlayScene
 from ui.scene import GoToPlay
 from ui.start_scene import CONTINUE, PLAY, PUZZLES, STATS, StartScene
 from ui.state.current_game import (
-    FILE_NAME,
+    UNFINISHED_FILE,
     CurrentGameError,
-    CurrentGameStore,
     UnfinishedGame,
-    from_json,
-    to_json,
+    UnfinishedGames,
+    dump,
+    parse,
 )
 from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.store import JsonStore
+from ui.state.user_data import UserData
 from ui.state.userfiles import data_dir
+
+FILE_NAME = UNFINISHED_FILE.file_name
 
 SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL
@@ -43,9 +47,26 @@ def first_legal(game):
     return 0 if 0 in game.moves() else game.moves()[0]
 
 
+def store_at(path):
+    """The unfinished games' store of ``path`` (None: in memory)."""
+    return JsonStore(UNFINISHED_FILE, path)
+
+
+def kept_at(path):
+    """The game a new window would be offered from the file at ``path`` (None: none), its window's name
+    cleared for comparing."""
+    newest = store_at(path).load().newest()
+    return None if newest is None else UnfinishedGame(newest.options, newest.round_number, newest.moves)
+
+
+def keep(store, unfinished, window="an earlier window"):
+    """Keeps ``unfinished`` in ``store`` as the game of ``window``; returns the problem, if any."""
+    return store.update(lambda kept: kept.keeping(window, unfinished))
+
+
 def scene_with(store, options=TWO_PLAYERS, resume=None, engine=None):
     engine = engine or FakeEngine(choose=first_legal)
-    return PlayScene(SIZE, options, engine, keeper=store, resume=resume), engine
+    return PlayScene(SIZE, options, engine, files=UserData(unfinished=store), resume=resume), engine
 
 
 def run(scene, engine, seconds=2.0, dt=0.05):
@@ -64,17 +85,24 @@ def test_the_file_round_trips_every_choice(tmp_path):
     )
     options = PlayOptions(**{**options.__dict__, "moves": "44"})
     unfinished = UnfinishedGame(options, 3, "44531")
-    store = CurrentGameStore(tmp_path / FILE_NAME)
-    assert store.keep(unfinished) is None
-    again = CurrentGameStore(tmp_path / FILE_NAME)
-    assert again.load() == unfinished and again.problem is None
-    assert from_json(json.loads((tmp_path / FILE_NAME).read_text())) == unfinished
+    store = store_at(tmp_path / FILE_NAME)
+    assert keep(store, unfinished, window="w1") is None
+    again = store_at(tmp_path / FILE_NAME)
+    expected = UnfinishedGames((UnfinishedGame(options, 3, "44531", "w1"),))
+    assert again.load() == expected and again.problem is None
+    assert parse(json.loads((tmp_path / FILE_NAME).read_text())) == expected
+
+
+def test_a_file_of_version_1_holding_one_game_is_read_as_that_game(tmp_path):
+    game = dump(UnfinishedGames((UnfinishedGame(TWO_PLAYERS, 2, "4453"),)))["games"][0]
+    (tmp_path / FILE_NAME).write_text(json.dumps({**game, "version": 1}))
+    assert kept_at(tmp_path / FILE_NAME) == UnfinishedGame(TWO_PLAYERS, 2, "4453")
 
 
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        ({"version": 2}, "version"),
+        ({"version": 3}, "version"),
         ({"moves": "4444444"}, "moves"),
         ({"moves": "1212121"}, "over"),
         ({"start": "1212121", "moves": "44"}, "start position is already over"),
@@ -85,67 +113,73 @@ def test_the_file_round_trips_every_choice(tmp_path):
         ({"level": "99"}, "level"),
     ],
 )
-def test_a_broken_file_is_refused_with_the_reason_and_left_alone(tmp_path, change, words):
-    data = to_json(UnfinishedGame(TWO_PLAYERS, 1, "445")) | change
+def test_a_broken_file_is_refused_with_the_reason_and_set_aside(tmp_path, change, words):
+    data = dump(UnfinishedGames((UnfinishedGame(TWO_PLAYERS, 1, "445"),)))
+    if "version" in change:
+        data |= change
+    else:
+        data["games"][0] |= change  # type: ignore[index]
     path = tmp_path / FILE_NAME
     path.write_text(json.dumps(data))
     before = path.read_bytes()
     with pytest.raises(CurrentGameError, match=words):
-        from_json(data)
-    store = CurrentGameStore(path)
-    assert store.load() is None and words in store.problem
-    assert path.read_bytes() == before
+        parse(data)
+    store = store_at(path)
+    assert store.load().newest() is None and words in store.problem
+    (aside,) = tmp_path.glob("current-game.damaged-*.json")
+    assert aside.read_bytes() == before and str(aside) in store.problem
 
 
 @pytest.mark.parametrize("content", [b"", b"{", b"\xff\xfe", b"[]", b"null", b"x" * 3_000_000])
 def test_garbage_is_no_game_to_continue(tmp_path, content):
     path = tmp_path / FILE_NAME
     path.write_bytes(content)
-    store = CurrentGameStore(path)
-    assert store.load() is None and store.problem
-    assert path.read_bytes() == content
+    store = store_at(path)
+    assert store.load().newest() is None and store.problem
+    (aside,) = tmp_path.glob("current-game.damaged-*.json")
+    assert aside.read_bytes() == content
 
 
 # --- kept as it is played -----------------------------------------------------------------------------------
 
 
 def test_every_move_is_kept_and_a_finished_game_is_not(tmp_path):
-    store = CurrentGameStore(tmp_path / FILE_NAME)
+    store = store_at(tmp_path / FILE_NAME)
     scene, engine = scene_with(store)
     for move in (0, 1, 0, 1, 0, 1):
         scene.try_play(move)
         run(scene, engine, 0.1)
-        kept = CurrentGameStore(tmp_path / FILE_NAME).load()
+        kept = kept_at(tmp_path / FILE_NAME)
         assert kept is not None and kept.moves == scene.game.moves_text()
     scene.try_play(0)  # four in column 1: Red wins
     run(scene, engine, 0.1)
-    assert scene.game.is_over() and not (tmp_path / FILE_NAME).exists()
+    assert scene.game.is_over() and kept_at(tmp_path / FILE_NAME) is None
     scene.act(Action.UNDO)
     run(scene, engine, 0.1)
-    assert CurrentGameStore(tmp_path / FILE_NAME).load().moves == "121212"
+    assert kept_at(tmp_path / FILE_NAME).moves == "121212"
 
 
 def test_the_computers_reply_is_kept_too(tmp_path):
-    store = CurrentGameStore(tmp_path / FILE_NAME)
+    store = store_at(tmp_path / FILE_NAME)
     scene, engine = scene_with(store, AGAINST_DEPTH_2)
     scene.try_play(3)
     run(scene, engine)
     assert scene.game.moves_text() == "41"
-    assert CurrentGameStore(tmp_path / FILE_NAME).load() == UnfinishedGame(AGAINST_DEPTH_2, 1, "41")
+    assert kept_at(tmp_path / FILE_NAME) == UnfinishedGame(AGAINST_DEPTH_2, 1, "41")
 
 
 def test_a_game_nobody_has_played_on_does_not_replace_the_kept_one(tmp_path):
-    store = CurrentGameStore(tmp_path / FILE_NAME)
+    store = store_at(tmp_path / FILE_NAME)
     kept = UnfinishedGame(TWO_PLAYERS, 1, "4453")
-    store.keep(kept)
+    keep(store, kept)
     computer_first = PlayOptions(level=Level(2), first=FirstPlayer.COMPUTER)
     scene, engine = scene_with(store, computer_first)
     run(scene, engine)
     assert scene.game.moves_text() == "1"  # the computer has moved; the player has not
-    assert CurrentGameStore(tmp_path / FILE_NAME).load() == kept
+    assert kept_at(tmp_path / FILE_NAME) == kept
     scene.try_play(3)
     run(scene, engine, 0.1)
-    assert CurrentGameStore(tmp_path / FILE_NAME).load().moves.startswith("14")
+    assert kept_at(tmp_path / FILE_NAME).moves.startswith("14")
 
 
 # --- continue -----------------------------------------------------------------------------------------------
@@ -155,10 +189,10 @@ def test_continuing_sits_down_at_the_same_turn_with_the_computers_move_pending(t
     # Round 2 of "alternate": the computer has Red; after "445" it is Yellow's turn, the human's.
     options = PlayOptions(level=Level(3), first=FirstPlayer.ALTERNATE)
     human_to_move = UnfinishedGame(options, 2, "445")
-    scene, engine = scene_with(CurrentGameStore(None), resume=human_to_move)
+    scene, engine = scene_with(store_at(None), resume=human_to_move)
     assert scene.game.moves_text() == "445" and scene.session.is_human_turn()
     computer_to_move = UnfinishedGame(options, 2, "44")
-    scene, engine = scene_with(CurrentGameStore(None), resume=computer_to_move)
+    scene, engine = scene_with(store_at(None), resume=computer_to_move)
     assert scene.session.is_computer_turn() and engine.count("think") == 1
     run(scene, engine)
     assert scene.game.moves_text() == "441"
@@ -188,9 +222,9 @@ def test_continue_is_a_button_to_click():
 
 
 def test_the_window_goes_from_the_menu_to_the_kept_game():
-    store = CurrentGameStore(None)
+    store = store_at(None)
     engine = FakeEngine(choose=first_legal)
-    app = App(lambda: engine, TWO_PLAYERS, start_playing=True, size=SIZE, keeper=store)
+    app = App(lambda: engine, TWO_PLAYERS, start_playing=True, size=SIZE, files=UserData(unfinished=store))
     app.scene.try_play(3)
     app.step([key(pygame.K_ESCAPE)], 0.05)
     assert isinstance(app.scene, StartScene) and app.scene.unfinished.moves == "4"
@@ -209,7 +243,7 @@ def test_continue_takes_no_other_play_option(capsys):
 
 
 def test_continue_on_the_command_line_opens_the_kept_game(monkeypatch):
-    CurrentGameStore(data_dir() / FILE_NAME).keep(UnfinishedGame(TWO_PLAYERS, 1, "4453"))
+    keep(store_at(data_dir() / FILE_NAME), UnfinishedGame(TWO_PLAYERS, 1, "4453"))
     opened = {}
 
     def run_instead(app):
@@ -225,8 +259,8 @@ def test_continue_on_the_command_line_opens_the_kept_game(monkeypatch):
 
 
 def test_a_new_sitting_that_replaces_a_kept_game_says_undo_brings_it_back(tmp_path):
-    store = CurrentGameStore(tmp_path / FILE_NAME)
-    store.keep(UnfinishedGame(TWO_PLAYERS, 1, "4453"))
+    store = store_at(tmp_path / FILE_NAME)
+    keep(store, UnfinishedGame(TWO_PLAYERS, 1, "4453"))
     scene, _ = scene_with(store, AGAINST_DEPTH_2)
     assert "Ctrl+Z brings back" in scene.status_text()
     scene.handle(key(pygame.K_z, CTRL))
@@ -234,7 +268,7 @@ def test_a_new_sitting_that_replaces_a_kept_game_says_undo_brings_it_back(tmp_pa
 
 
 def test_undo_right_after_a_new_game_brings_the_unfinished_one_back(tmp_path):
-    store = CurrentGameStore(tmp_path / FILE_NAME)
+    store = store_at(tmp_path / FILE_NAME)
     scene, engine = scene_with(store, AGAINST_DEPTH_2)
     scene.try_play(3)
     run(scene, engine)
@@ -250,38 +284,38 @@ def test_undo_right_after_a_new_game_brings_the_unfinished_one_back(tmp_path):
 def test_paste_then_menu_keeps_the_pasted_game_on_the_board_and_the_old_one_on_file(tmp_path, monkeypatch):
     import ui.play_scene
 
-    store = CurrentGameStore(tmp_path / FILE_NAME)
+    store = store_at(tmp_path / FILE_NAME)
     scene, engine = scene_with(store, PlayOptions(mode=Mode.TWO_PLAYERS, moves="4453"))
     scene.try_play(3)
     monkeypatch.setattr(ui.play_scene, "paste_text", lambda: "44")
     scene.handle(key(pygame.K_v, CTRL))
     scene.handle(key(pygame.K_ESCAPE))  # closes the review the paste opened
     assert scene.review is None and scene.game.moves_text() == "44"
-    assert CurrentGameStore(tmp_path / FILE_NAME).load().moves == "44534"
+    assert kept_at(tmp_path / FILE_NAME).moves == "44534"
     scene.handle(key(pygame.K_5))
     run(scene, engine, 0.1)
-    assert CurrentGameStore(tmp_path / FILE_NAME).load().moves == "445"
+    assert kept_at(tmp_path / FILE_NAME).moves == "445"
 
 
 def test_a_watched_game_is_not_kept(tmp_path):
-    store = CurrentGameStore(tmp_path / FILE_NAME)
+    store = store_at(tmp_path / FILE_NAME)
     watch = PlayOptions(mode=Mode.WATCH, watch_levels=(Level(1), Level(1)))
     scene, engine = scene_with(store, watch)
     run(scene, engine, 3)
-    assert scene.game.ply() > 0 and not (tmp_path / FILE_NAME).exists()
+    assert scene.game.ply() > 0 and kept_at(tmp_path / FILE_NAME) is None
 
 
 def test_a_game_undone_below_its_start_position_is_kept_and_continued_as_it_is(tmp_path):
-    store = CurrentGameStore(tmp_path / FILE_NAME)
+    store = store_at(tmp_path / FILE_NAME)
     scene, engine = scene_with(store, PlayOptions(mode=Mode.TWO_PLAYERS, moves="4453"))
     for _ in range(3):
         scene.act(Action.UNDO)
     scene.try_play(1)
     run(scene, engine, 0.1)
     assert scene.game.moves_text() == "42"
-    kept = CurrentGameStore(tmp_path / FILE_NAME).load()
+    kept = kept_at(tmp_path / FILE_NAME)
     assert kept is not None and kept.moves == "42" and kept.options.moves == "4453"
-    again, _ = scene_with(CurrentGameStore(None), resume=kept)
+    again, _ = scene_with(store_at(None), resume=store_at(tmp_path / FILE_NAME).load().newest())
     assert again.game.moves_text() == "42"
     again.act(Action.NEW)
     assert again.game.moves_text() == "4453"  # a new game of the sitting begins at its start position

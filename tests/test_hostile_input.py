@@ -18,10 +18,12 @@ import logging
 import os
 import random
 import signal
+import stat
 import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -34,11 +36,16 @@ from game import ConnectFour, TicTacToe
 from tools.support.fakes import FakeEngine
 from ui import app as app_module
 from ui.app import App
-from ui.state.settings import FILE_NAME as SETTINGS_NAME
-from ui.state.settings import Settings, SettingsStore
-from ui.state.tally import FILE_NAME as TALLY_NAME
-from ui.state.tally import Record, Tally
+from ui.state.current_game import UNFINISHED_FILE
+from ui.state.player_rating import RATINGS_FILE
+from ui.state.puzzle_record import PUZZLE_FILE
+from ui.state.settings import SETTINGS_FILE, Settings
+from ui.state.store import JsonStore
+from ui.state.tally import TALLY_FILE, Record
 from ui.state.userfiles import MAX_BYTES
+
+SETTINGS_NAME = SETTINGS_FILE.file_name
+TALLY_NAME = TALLY_FILE.file_name
 
 ROOT = Path(__file__).resolve().parent.parent
 MAIN = str(ROOT / "main.py")
@@ -135,26 +142,39 @@ HOSTILE_JSON = {
 }
 
 
-@pytest.mark.parametrize("kind", ["settings", "tally"])
+#: Every user file the window reads and writes, by kind.
+KINDS = {
+    "settings": SETTINGS_FILE,
+    "tally": TALLY_FILE,
+    "unfinished": UNFINISHED_FILE,
+    "puzzles": PUZZLE_FILE,
+    "ratings": RATINGS_FILE,
+}
+
+
+def set_aside_copy(path: Path) -> Path:
+    """The one copy of ``path`` set aside as damaged."""
+    (aside,) = path.parent.glob(f"{path.stem}.damaged-*{path.suffix}")
+    return aside
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
 @pytest.mark.parametrize("case", list(HOSTILE_JSON))
-def test_a_hostile_settings_or_tally_file_is_reported_and_kept(tmp_path, kind, case):
+def test_a_hostile_user_file_is_reported_and_set_aside_whole(tmp_path, kind, case):
     content, words = HOSTILE_JSON[case]
-    path = tmp_path / (SETTINGS_NAME if kind == "settings" else TALLY_NAME)
+    file_kind = KINDS[kind]
+    path = tmp_path / file_kind.file_name
     path.write_bytes(content)
-    if kind == "settings":
-        store = SettingsStore(path)
-        assert store.load() == Settings()
-        problem = store.problem
-        store.save(Settings())  # what the window does when it closes with nothing changed
-        assert problem and problem.startswith("Settings file ignored")
-    else:
-        tally = Tally(path)
-        tally.load()
-        assert tally.records == {}
-        problem = tally.problem
-        assert problem and problem.startswith("Score tally ignored")
+    store = JsonStore(file_kind, path)
+    assert store.load() == file_kind.default()
+    problem = store.problem
+    assert problem and problem.startswith(f"{file_kind.title} could not be used")
     assert words in problem
-    assert path.read_bytes() == content
+    aside = set_aside_copy(path)
+    assert aside.read_bytes() == content and str(aside) in problem
+    # What the window does when it closes with nothing changed writes nothing.
+    store.update(lambda value: value)
+    assert not path.exists() and aside.read_bytes() == content
 
 
 @pytest.mark.parametrize(
@@ -189,59 +209,126 @@ def test_settings_with_values_of_the_wrong_type_fall_back_and_are_kept(tmp_path,
     path = tmp_path / SETTINGS_NAME
     content = json.dumps({"theme": "dark", **values}).encode()  # NaN, Infinity as Python's json writes them
     path.write_bytes(content)
-    store = SettingsStore(path)
+    store = JsonStore(SETTINGS_FILE, path)
     assert store.load() == Settings()
     assert key in store.problem
-    store.save(Settings())
-    assert path.read_bytes() == content
+    store.update(lambda settings: replace(settings, sound=False))
+    assert set_aside_copy(path).read_bytes() == content
 
 
 @pytest.mark.parametrize(
     "record",
-    [{"wins": 1.5}, {"wins": "3"}, {"draws": None}, {"losses": True}, {"wins": -1}, [3, 1], "3-1", None, 7],
+    [
+        {"wins": 1.5},
+        {"wins": "3"},
+        {"draws": None},
+        {"losses": True},
+        {"wins": -1},
+        {"wins": 10**9 + 1},
+        [3, 1],
+        "3-1",
+        None,
+        7,
+    ],
 )
 def test_a_tally_with_counts_of_the_wrong_type_is_reported_and_kept(tmp_path, record):
     path = tmp_path / TALLY_NAME
     content = json.dumps({"connect4 7x6 vs depth 4": {"wins": 1}, "connect4 7x6 vs max": record}).encode()
     path.write_bytes(content)
-    tally = Tally(path)
-    tally.load()
-    assert tally.records == {}
+    tally = JsonStore(TALLY_FILE, path)
+    assert dict(tally.load().records) == {}
     assert "'connect4 7x6 vs max'" in tally.problem
-    assert path.read_bytes() == content
+    assert set_aside_copy(path).read_bytes() == content
 
 
-@pytest.mark.parametrize("kind", ["settings", "tally"])
+def test_a_tally_count_of_4300_digits_is_refused_at_load_not_at_the_next_save(tmp_path):
+    path = tmp_path / TALLY_NAME
+    content = b'{"x": {"wins": ' + b"9" * 4300 + b"}}"
+    path.write_bytes(content)
+    tally = JsonStore(TALLY_FILE, path)
+    tally.load()
+    assert "a number of about 4300 digits" in tally.problem
+    assert tally.update(lambda counted: counted.adding("x", "wins")) is None
+    assert JsonStore(TALLY_FILE, path).load().get("x").wins == 1
+    assert set_aside_copy(path).read_bytes() == content
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
 def test_a_directory_in_place_of_the_file_is_reported_and_survives(tmp_path, kind):
-    path = tmp_path / (SETTINGS_NAME if kind == "settings" else TALLY_NAME)
+    file_kind = KINDS[kind]
+    path = tmp_path / file_kind.file_name
     path.mkdir()
     (path / "inside.txt").write_text("the user's")
-    if kind == "settings":
-        store = SettingsStore(path)
-        store.load()
-        assert "cannot read" in store.problem
-        # A changed setting cannot replace a directory: the write fails with a message, nothing is lost.
-        assert "Cannot save the settings" in store.save(Settings(sound=False))
-    else:
-        tally = Tally(path)
-        tally.load()
-        assert "cannot read" in tally.problem
-        assert "Cannot save the score tally" in tally.add("x", "wins")
+    store = JsonStore(file_kind, path)
+    store.load()
+    assert "not a regular file" in store.problem
+    # A change cannot replace a directory: it is not written, with a message; nothing is lost.
+    assert "not saved" in store.update(lambda value: file_kind.default())
     assert (path / "inside.txt").read_text() == "the user's"
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_a_named_pipe_in_place_of_the_file_is_refused_at_once_and_left(tmp_path, kind):
+    file_kind = KINDS[kind]
+    path = tmp_path / file_kind.file_name
+    os.mkfifo(path)
+    store = JsonStore(file_kind, path)
+    store.load()  # returns at once: a pipe with no writer would block a plain open() for ever
+    assert "not a regular file" in store.problem
+    assert "not saved" in store.update(lambda value: file_kind.default())
+    assert stat.S_ISFIFO(path.lstat().st_mode)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
+def test_the_program_starts_past_a_named_pipe_and_a_load_of_one_is_refused(tmp_path):
+    config = tmp_path / "config"
+    config.mkdir()
+    os.mkfifo(config / SETTINGS_NAME)
+    # --continue reads every user file before it finds no game to continue: it answers, it does not hang.
+    assert_refused(run_main(["--continue"], tmp_path), 1, "no unfinished game")
+    os.mkfifo(tmp_path / "pipe.txt")
+    assert_refused(run_main(["--load", str(tmp_path / "pipe.txt")], tmp_path), 1, "not a regular file")
+
+
+def test_a_linked_file_is_written_through_its_link_and_keeps_its_mode(tmp_path):
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    real = dotfiles / "ponder-settings.json"
+    real.write_bytes(USER_SETTINGS)
+    os.chmod(real, 0o640)
+    config = tmp_path / "config"
+    config.mkdir()
+    link = config / SETTINGS_NAME
+    link.symlink_to(real)
+    store = JsonStore(SETTINGS_FILE, link)
+    store.load()
+    assert store.update(lambda settings: replace(settings, theme="classic")) is None
+    assert link.is_symlink() and JsonStore(SETTINGS_FILE, real).load().theme == "classic"
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    assert sorted(p.name for p in config.iterdir()) == [SETTINGS_NAME]
+
+
+def test_a_new_file_gets_the_mode_a_new_file_gets_under_the_umask(tmp_path):
+    mask = os.umask(0o022)
+    try:
+        JsonStore(TALLY_FILE, tmp_path / TALLY_NAME).update(lambda counted: counted.adding("x", "wins"))
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE((tmp_path / TALLY_NAME).stat().st_mode) == 0o644
+
+
 def test_a_byte_order_mark_from_an_editor_is_accepted(tmp_path):
     (tmp_path / SETTINGS_NAME).write_bytes(b"\xef\xbb\xbf" + USER_SETTINGS)
-    store = SettingsStore(tmp_path / SETTINGS_NAME)
+    store = JsonStore(SETTINGS_FILE, tmp_path / SETTINGS_NAME)
     assert store.load() == Settings(theme="dark", sound=False) and store.problem is None
     (tmp_path / TALLY_NAME).write_bytes(b"\xef\xbb\xbf" + USER_TALLY)
-    tally = Tally(tmp_path / TALLY_NAME)
-    tally.load()
-    assert tally.get("connect4 7x6 vs depth 4") == Record(3, 1, 2) and tally.problem is None
+    tally = JsonStore(TALLY_FILE, tmp_path / TALLY_NAME)
+    assert tally.load().get("connect4 7x6 vs depth 4") == Record(3, 1, 2) and tally.problem is None
 
 
-def test_the_window_starts_with_broken_files_shows_why_and_leaves_them_alone(tmp_path, monkeypatch, caplog):
+def test_the_window_starts_with_broken_files_shows_why_and_sets_them_aside(tmp_path, monkeypatch, caplog):
     """The whole start of main(): both files broken, the window opens with the defaults, runs and closes."""
     config = tmp_path / "config"
     config.mkdir()
@@ -265,11 +352,12 @@ def test_the_window_starts_with_broken_files_shows_why_and_leaves_them_alone(tmp
     with caplog.at_level(logging.WARNING):
         assert app_module.main([], engine_factory=FakeEngine) == 0
     toast = apps[0].toast.text
-    assert "Settings file ignored" in toast and "nested too deeply" in toast
-    assert "Score tally ignored" in toast
+    assert "Settings could not be used" in toast and "nested too deeply" in toast
+    assert "Score tally could not be used" in toast
     assert apps[0].settings == Settings()
-    assert sum("ignored" in record.getMessage() for record in caplog.records) == 2
-    assert_untouched(files)
+    assert sum("could not be used" in record.getMessage() for record in caplog.records) == 2
+    for path, content in files.items():
+        assert set_aside_copy(path).read_bytes() == content
 
 
 # --- saved games on the command line ----------------------------------------------------------------------

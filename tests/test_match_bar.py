@@ -13,10 +13,12 @@ from ui.app import MIN_WINDOW, App
 from ui.layout import play_layout
 from ui.match_bar import MatchBar, match_geometry, name_at
 from ui.play_scene import PlayScene
-from ui.scene import KeepOptions
+from ui.scene import RememberNames
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions
-from ui.state.settings import SettingsStore
-from ui.state.tally import Tally
+from ui.state.settings import SETTINGS_FILE
+from ui.state.store import JsonStore
+from ui.state.tally import TALLY_FILE, Record
+from ui.state.user_data import UserData
 from ui.theme import Fonts
 
 SIZE = (960, 780)
@@ -32,8 +34,8 @@ def pygame_ready():
     yield
 
 
-def scene_for(options: PlayOptions, tally: Tally | None = None) -> PlayScene:
-    return PlayScene(SIZE, options, FakeEngine(), tally=tally)
+def scene_for(options: PlayOptions, files: UserData | None = None) -> PlayScene:
+    return PlayScene(SIZE, options, FakeEngine(), files=files)
 
 
 def text(characters: str):
@@ -68,8 +70,9 @@ def play_out(scene: PlayScene, moves=RED_WINS) -> None:
 
 
 def test_the_score_of_the_sitting_and_the_stored_tally(tmp_path):
-    tally = Tally(tmp_path / "tally.json")
-    scene = scene_for(PlayOptions(mode=Mode.TWO_PLAYERS), tally)
+    tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
+    tally.load()
+    scene = scene_for(PlayOptions(mode=Mode.TWO_PLAYERS), UserData(tally=tally))
     assert scene.match_bar() == MatchBar(("Red", "Yellow"), (0, 0), 0, "", None)
     play_out(scene)
     bar = scene.match_bar()
@@ -80,6 +83,8 @@ def test_the_score_of_the_sitting_and_the_stored_tally(tmp_path):
     # A new sitting (a loaded or pasted game) starts a new match; the tally stays.
     scene._start(scene.options)
     assert scene.match_bar().wins == (0, 0) and "Red 1, Yellow 1" in scene.match_bar().tally
+    stored = JsonStore(TALLY_FILE, tmp_path / "tally.json")
+    assert stored.load().get("connect4 7x6 two players") == Record(wins=1, draws=0, losses=1)
 
 
 def test_with_alternating_starts_the_score_follows_the_players_not_the_colours():
@@ -115,7 +120,7 @@ def test_two_players_rename_themselves_with_enter_and_esc_cancels():
     assert scene.game.ply() == 0 and scene.match_bar().names[1] == "Bob4"
     scene.handle(key(pygame.K_RETURN))
     assert scene.options.names == ("", "Bob4") and scene.match_bar().names == ("Red", "Bob4")
-    assert scene.request == KeepOptions(scene.options) and not scene.wants_text
+    assert scene.request == RememberNames(scene.options.names) and not scene.wants_text
     scene.request = None
     scene.start_renaming(0)
     for characters in ("Ann", " ", "M", " "):  # a space between words stays; the one at the end goes
@@ -138,15 +143,18 @@ def test_renaming_is_for_two_players_only():
 
 
 def test_a_name_is_remembered_and_typing_takes_the_windows_shortcut_keys(tmp_path):
-    store = SettingsStore(tmp_path / "settings.json")
-    app = App(FakeEngine, PlayOptions(mode=Mode.TWO_PLAYERS), start_playing=True, store=store)
+    store = JsonStore(SETTINGS_FILE, tmp_path / "settings.json")
+    store.load()
+    app = App(
+        FakeEngine, PlayOptions(mode=Mode.TWO_PLAYERS), start_playing=True, files=UserData(settings=store)
+    )
     scene = app.scene
     assert isinstance(scene, PlayScene)
     scene.start_renaming(0)
     sound = app.settings.sound
     app.step([key(pygame.K_m, unicode="m"), text("m"), key(pygame.K_RETURN)], 0.01)
     assert app.settings.sound == sound  # M was a letter of the name, not the sound's shortcut
-    assert SettingsStore(tmp_path / "settings.json").load().play.names == ("m", "")
+    assert JsonStore(SETTINGS_FILE, tmp_path / "settings.json").load().play.names == ("m", "")
 
 
 @pytest.mark.parametrize("size", [MIN_WINDOW, (800, 600), (1600, 1000), (640, 1400), (2600, 700)])

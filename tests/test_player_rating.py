@@ -14,11 +14,13 @@ from ui.state.player_rating import (
     K_PROVISIONAL,
     MAX_GAMES,
     PROVISIONAL_GAMES,
+    RATINGS_FILE,
     K,
-    PlayerRatings,
+    Ratings,
     adaptive_level,
 )
 from ui.state.stats import rating_stats
+from ui.state.store import JsonStore
 
 BOARD = "connect4 7x6"
 GOOD_ENTRY = {
@@ -44,50 +46,57 @@ LADDER = ladder_of(
 
 
 def test_a_rated_game_moves_the_rating_by_elo() -> None:
-    ratings = PlayerRatings(None)
-    game, problem = ratings.record(BOARD, 1300, "4", 1300, "win", "4455", set())
-    assert problem is None and game.rated
+    ratings = Ratings().recording(BOARD, 1300, "4", 1300, "win", "4455", set())
+    [game] = ratings.games(BOARD)
+    assert game.rated
     assert game.rating == round(updated_rating(1300, 1300, 1.0, K_PROVISIONAL)) == 1320
     assert ratings.rating(BOARD, 1300) == 1320
-    loss, _ = ratings.record(BOARD, 1300, "max", 2400, "loss", "4455", set())
+    ratings = ratings.recording(BOARD, 1300, "max", 2400, "loss", "4455", set())
+    loss = ratings.games(BOARD)[-1]
     assert loss.rating == round(updated_rating(1320, 2400, 0.0, K_PROVISIONAL))
 
 
 def test_help_keeps_a_game_unrated_but_listed() -> None:
-    ratings = PlayerRatings(None)
-    game, _ = ratings.record(BOARD, 1300, "4", 1300, "win", "4455", {"hint", "take-back"})
+    ratings = Ratings().recording(BOARD, 1300, "4", 1300, "win", "4455", {"hint", "take-back"})
+    [game] = ratings.games(BOARD)
     assert not game.rated and game.assists == ("hint", "take-back")
     assert game.rating == 1300 and ratings.rating(BOARD, 1300) == 1300
     assert len(ratings.games(BOARD)) == 1
     with pytest.raises(ValueError):
-        ratings.record(BOARD, 1300, "4", 1300, "win", "4455", {"luck"})
+        ratings.recording(BOARD, 1300, "4", 1300, "win", "4455", {"luck"})
     with pytest.raises(ValueError):
-        ratings.record(BOARD, 1300, "4", 1300, "won", "4455", set())  # not a result
+        ratings.recording(BOARD, 1300, "4", 1300, "won", "4455", set())  # not a result
 
 
 def test_the_step_shrinks_after_the_provisional_games() -> None:
-    ratings = PlayerRatings(None)
+    ratings = Ratings()
     for _ in range(PROVISIONAL_GAMES):
-        ratings.record(BOARD, 1300, "4", 1300, "draw", "44", set())
+        ratings = ratings.recording(BOARD, 1300, "4", 1300, "draw", "44", set())
     before = ratings.rating(BOARD, 1300)
-    game, _ = ratings.record(BOARD, 1300, "4", 1300, "win", "44", set())
+    ratings = ratings.recording(BOARD, 1300, "4", 1300, "win", "44", set())
+    game = ratings.games(BOARD)[-1]
     assert game.rating == round(updated_rating(before, 1300, 1.0, K))
 
 
 def test_ratings_survive_a_restart_and_keep_the_newest_games(tmp_path) -> None:
     path = tmp_path / "ratings.json"
-    ratings = PlayerRatings(path)
-    ratings.record(BOARD, 1300, "4", 1300, "win", "4455", set())
-    assert ratings.set_performance(BOARD, "4455", 1420) is None
-    ratings.set_performance(BOARD, "4", 999)  # not the last game's moves: nothing changes
-    again = PlayerRatings(path)
+    store = JsonStore(RATINGS_FILE, path)
+    store.load()
+    assert store.update(lambda r: r.recording(BOARD, 1300, "4", 1300, "win", "4455", set())) is None
+    assert store.update(lambda r: r.with_performance(BOARD, "4455", 1420)) is None
+    # not the last game's moves: nothing changes
+    assert store.update(lambda r: r.with_performance(BOARD, "4", 999)) is None
+    again = JsonStore(RATINGS_FILE, path)
     again.load()
     assert again.problem is None
-    [game] = again.games(BOARD)
+    [game] = again.value.games(BOARD)
     assert (game.rating, game.performance, game.level) == (1320, 1420, "4")
     for index in range(MAX_GAMES + 5):
-        again.record(BOARD, 1300, "2", 1000, "loss", str(1 + index % 7), set())
-    assert len(again.games(BOARD)) == MAX_GAMES
+        again.update(
+            lambda r, index=index: r.recording(BOARD, 1300, "2", 1000, "loss", str(1 + index % 7), set())
+        )
+    assert len(again.value.games(BOARD)) == MAX_GAMES
+    assert len(JsonStore(RATINGS_FILE, path).load().games(BOARD)) == MAX_GAMES
 
 
 @pytest.mark.parametrize(
@@ -112,15 +121,18 @@ def test_ratings_survive_a_restart_and_keep_the_newest_games(tmp_path) -> None:
 def test_a_broken_file_is_reported_and_replaced_in_memory(tmp_path, content) -> None:
     path = tmp_path / "ratings.json"
     path.write_bytes(content)
-    ratings = PlayerRatings(path)
+    ratings = JsonStore(RATINGS_FILE, path)
     ratings.load()
-    assert ratings.problem is not None and ratings.problem.startswith("Ratings ignored")
-    assert ratings.games(BOARD) == []
-    assert path.read_bytes() == content  # left alone until a game is recorded
-    ratings.record(BOARD, 1300, "4", 1300, "win", "44", set())
-    fixed = PlayerRatings(path)
+    assert ratings.problem is not None and ratings.problem.startswith("Ratings could not be used")
+    [aside] = tmp_path.glob("ratings.damaged-*.json")
+    assert str(aside) in ratings.problem and ratings.problem.endswith("starting afresh")
+    assert ratings.value.games(BOARD) == []
+    assert aside.read_bytes() == content  # kept aside for the player to look at
+    assert ratings.update(lambda r: r.recording(BOARD, 1300, "4", 1300, "win", "44", set())) is None
+    fixed = JsonStore(RATINGS_FILE, path)
     fixed.load()
-    assert fixed.problem is None and len(fixed.games(BOARD)) == 1
+    assert fixed.problem is None and len(fixed.value.games(BOARD)) == 1
+    assert aside.read_bytes() == content
 
 
 def test_the_adaptive_level_is_the_nearest_rated_one() -> None:
@@ -131,11 +143,13 @@ def test_the_adaptive_level_is_the_nearest_rated_one() -> None:
 
 
 def test_statistics_follow_the_games() -> None:
-    ratings = PlayerRatings(None)
-    ratings.record(BOARD, 1300, "4", 1300, "win", "4455", set())
-    ratings.record(BOARD, 1300, "4", 1300, "loss", "4455", {"hint"})
-    ratings.record(BOARD, 1300, "max", 2400, "loss", "44", set())
-    ratings.set_performance(BOARD, "44", 1555)
+    ratings = (
+        Ratings()
+        .recording(BOARD, 1300, "4", 1300, "win", "4455", set())
+        .recording(BOARD, 1300, "4", 1300, "loss", "4455", {"hint"})
+        .recording(BOARD, 1300, "max", 2400, "loss", "44", set())
+        .with_performance(BOARD, "44", 1555)
+    )
     stats = rating_stats(ratings, BOARD, "Connect Four 7x6", LADDER, 1300)
     assert stats.course == (1300, 1320, ratings.rating(BOARD, 1300))
     assert (stats.rated, stats.unrated) == (2, 1)

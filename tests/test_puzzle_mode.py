@@ -20,14 +20,16 @@ from ui.app import App
 from ui.play_scene import PlayScene
 from ui.start_scene import PUZZLES
 from ui.state.puzzle_record import (
+    PUZZLE_FILE,
     START_RATING,
     PuzzleRecord,
-    PuzzleStore,
     choose_puzzle,
     puzzle_options,
     puzzle_rating,
 )
 from ui.state.session import Refusal
+from ui.state.store import JsonStore
+from ui.state.user_data import UserData
 
 SIZE = (960, 780)
 
@@ -52,8 +54,14 @@ def proven_values(puzzle: Puzzle) -> tuple[tuple[int, int, bool], ...]:
 
 
 def test_the_start_screens_puzzles_button_opens_a_puzzle_for_the_players_rating(tmp_path):
-    store = PuzzleStore(tmp_path / "puzzles.json")
-    app = App(FakeEngine, puzzle_options(load_puzzles().puzzles[0]), start_playing=False, puzzles=store)
+    store = JsonStore(PUZZLE_FILE, tmp_path / "puzzles.json")
+    store.load()
+    app = App(
+        FakeEngine,
+        puzzle_options(load_puzzles().puzzles[0]),
+        start_playing=False,
+        files=UserData(puzzles=store),
+    )
     button = next(b for b in app.scene.buttons()[-1] if b.action == PUZZLES)
     app.step([click(button.rect.center)], 0.01)
     scene = app.scene
@@ -66,10 +74,10 @@ def test_the_start_screens_puzzles_button_opens_a_puzzle_for_the_players_rating(
 
 def test_a_wrong_move_is_shown_and_retried_and_breaks_the_streak_once(tmp_path, shipped):
     puzzle = next(p for p in shipped if p.win_in >= 3)
-    store = PuzzleStore(tmp_path / "puzzles.json")
-    store.record = PuzzleRecord(streak=4, best_streak=4)
+    store = JsonStore(PUZZLE_FILE, tmp_path / "puzzles.json")
+    assert store.update(lambda record: PuzzleRecord(streak=4, best_streak=4)) is None
     engine = FakeEngine(auto_answer=False)
-    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, puzzles=store)
+    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=UserData(puzzles=store))
     wrong = next(move for move in scene.game.moves() if move != puzzle.column - 1)
     # Before the values are proven no move is judged, and none is played.
     assert scene.try_play(wrong) is Refusal.COACHED and scene.game.moves_text() == puzzle.moves
@@ -83,7 +91,7 @@ def test_a_wrong_move_is_shown_and_retried_and_breaks_the_streak_once(tmp_path, 
     assert scene.refusal is not None and scene.selection == wrong  # shown on the board
     assert scene.status_text().startswith("Not this one") and "Try again" in scene.status_text()
     assert scene.try_play(wrong) is Refusal.COACHED  # a second miss counts once
-    kept = json.loads(store.path.read_text())
+    kept = json.loads((tmp_path / "puzzles.json").read_text())
     assert kept["streak"] == 0 and kept["failed"] == 1 and kept["best_streak"] == 4
     assert scene.try_play(puzzle.column - 1) is None  # the retry with the winning move is played
 
@@ -94,10 +102,11 @@ def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp
 
     puzzle = next(p for p in shipped if p.win_in == 2)
     path = tmp_path / "puzzles.json"
-    store = PuzzleStore(path)
+    store = JsonStore(PUZZLE_FILE, path)
+    store.load()
     engine = Engine(seed=4)
     try:
-        scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, puzzles=store)
+        scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=UserData(puzzles=store))
         deadline = time.monotonic() + 60
         while not scene.game.is_over():
             assert time.monotonic() < deadline, scene.game.moves_text()
@@ -118,10 +127,10 @@ def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp
         scene.update(5.0)
         assert scene.session.seats[scene.game.winner()].is_human
         assert scene.result_text()[0] == "Solved!" and "streak 1" in scene.result_text()[1]
-        assert PuzzleStore(path).load() == PuzzleRecord(
-            streak=1, best_streak=1, rating=store.record.rating, solved=1, failed=0
+        assert JsonStore(PUZZLE_FILE, path).load() == PuzzleRecord(
+            streak=1, best_streak=1, rating=store.value.rating, solved=1, failed=0
         )
-        assert store.record.rating > START_RATING
+        assert store.value.rating > START_RATING
         scene.handle(key(pygame.K_RETURN))
         assert scene.request is not None and type(scene.request).__name__ == "GoToPuzzle"
     finally:
@@ -131,9 +140,15 @@ def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp
 def test_a_broken_record_is_reported_once_and_a_new_one_used(tmp_path):
     path = tmp_path / "puzzles.json"
     path.write_text('{"streak": "many"}', encoding="utf-8")
-    store = PuzzleStore(path)
+    store = JsonStore(PUZZLE_FILE, path)
     assert store.load() == PuzzleRecord() and "streak" in (store.problem or "")
-    assert path.read_text(encoding="utf-8") == '{"streak": "many"}'  # left for the player to look at
+    [aside] = tmp_path.glob("puzzles.damaged-*.json")
+    assert (store.problem or "").startswith("Puzzle record could not be used") and str(aside) in store.problem
+    assert aside.read_text(encoding="utf-8") == '{"streak": "many"}'  # kept for the player to look at
+    assert not path.exists()
+    # Reported once: the next start finds no broken file.
+    again = JsonStore(PUZZLE_FILE, path)
+    assert again.load() == PuzzleRecord() and again.problem is None
 
 
 def test_puzzles_are_chosen_near_the_players_rating(shipped):

@@ -1,4 +1,4 @@
-"""Settings and the score tally: round trips, atomic writes, and broken files that fall back without being
+"""Settings and the score tally: round trips, atomic writes, and broken files that are set aside, never
 lost."""
 
 from __future__ import annotations
@@ -12,8 +12,11 @@ import pytest
 from ai.play.levels import MAX, Level
 from ui.state import userfiles
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.settings import FILE_NAME, Settings, SettingsStore, from_json, to_json
-from ui.state.tally import Record, Tally, matchup_key
+from ui.state.settings import SETTINGS_FILE, Settings, from_json, to_json
+from ui.state.store import JsonStore
+from ui.state.tally import TALLY_FILE, Record, Tally, matchup_key
+
+FILE_NAME = SETTINGS_FILE.file_name
 
 CHANGED = Settings(
     play=PlayOptions(
@@ -41,36 +44,41 @@ def test_the_config_dir_is_injectable_and_tests_never_see_the_real_one(tmp_path,
     assert userfiles.data_dir() == tmp_path / "d"
 
 
+def settings_store(path):
+    return JsonStore(SETTINGS_FILE, path)
+
+
 def test_settings_round_trip_through_the_file(tmp_path):
     path = tmp_path / "sub" / FILE_NAME
-    store = SettingsStore(path)
+    store = settings_store(path)
     assert store.load() == Settings() and store.problem is None
-    assert store.save(CHANGED) is None
+    assert store.update(lambda settings: CHANGED) is None
     assert json.loads(path.read_text())["theme"] == "high-contrast"
-    again = SettingsStore(path)
+    again = settings_store(path)
     assert again.load() == CHANGED and again.problem is None
-    # Nothing but the file itself is left in the directory: the temporary file was renamed over it.
+    # Nothing but the file itself is left in the directory: the temporary file was renamed over it, and the
+    # lock is the folder's own.
     assert [p.name for p in path.parent.iterdir()] == [FILE_NAME]
 
 
 def test_a_start_position_is_never_remembered(tmp_path):
-    store = SettingsStore(tmp_path / FILE_NAME)
-    store.save(replace(CHANGED, play=replace(CHANGED.play, moves="55")))
-    assert SettingsStore(tmp_path / FILE_NAME).load().play.moves == ""
+    store = settings_store(tmp_path / FILE_NAME)
+    store.update(lambda settings: replace(CHANGED, play=replace(CHANGED.play, moves="55")))
+    assert settings_store(tmp_path / FILE_NAME).load().play.moves == ""
 
 
 def test_saving_unchanged_settings_writes_nothing(tmp_path):
     path = tmp_path / FILE_NAME
-    store = SettingsStore(path)
+    store = settings_store(path)
     store.load()
-    store.save(Settings())
+    store.update(lambda settings: Settings())
     assert not path.exists()
 
 
 def test_unknown_keys_are_ignored_and_missing_keys_default(tmp_path):
     path = tmp_path / FILE_NAME
     path.write_text(json.dumps({"theme": "dark", "future_feature": [1, 2], "colour": "teal"}))
-    store = SettingsStore(path)
+    store = settings_store(path)
     assert store.load() == Settings(theme="dark")
     assert store.problem is None
 
@@ -86,33 +94,44 @@ def test_unknown_keys_are_ignored_and_missing_keys_default(tmp_path):
         (b'{"level": 3}', "a level should be a string"),
         (b'{"level": "3"}', "level '3' is not offered"),
         (b'{"size": "5x5"}', "not a connect4 board"),
-        (b'{"window": [10, 10]}', "'window'"),
+        (b'{"window": [10, "10"]}', "'window'"),
         (b'{"max_seconds": true}', "'max_seconds' should be"),
         (b'{"watch_levels": ["2"]}', "two levels"),
     ],
 )
-def test_a_broken_file_is_reported_once_and_kept_until_a_setting_changes(tmp_path, caplog, content, words):
+def test_a_broken_file_is_reported_once_and_set_aside_never_overwritten(tmp_path, caplog, content, words):
     path = tmp_path / FILE_NAME
     path.write_bytes(content)
-    store = SettingsStore(path)
+    store = settings_store(path)
     with caplog.at_level(logging.WARNING):
         settings = store.load()
     assert settings == Settings()
     assert words in store.problem
     assert sum(words in record.getMessage() for record in caplog.records) == 1
-    # Using the defaults (even saving them, as the window does when it closes) leaves the file alone...
-    store.save(Settings())
-    assert path.read_bytes() == content
-    # ...until the user changes something: then the new settings replace it.
-    store.save(replace(settings, sound=False))
-    assert SettingsStore(path).load() == Settings(sound=False)
+    # The damaged file is kept beside itself, with the date, and the notice says where.
+    (aside,) = tmp_path.glob("settings.damaged-*.json")
+    assert aside.read_bytes() == content and str(aside) in store.problem
+    # The user's next change writes a new file; the damaged one stays as it was.
+    store.update(lambda stored: replace(stored, sound=False))
+    assert settings_store(path).load() == Settings(sound=False)
+    assert aside.read_bytes() == content
+
+
+def test_a_window_size_out_of_bounds_is_brought_within_them_when_saved_and_loaded(tmp_path):
+    path = tmp_path / FILE_NAME
+    store = settings_store(path)
+    assert store.update(lambda settings: replace(settings, window=(9000, 100))) is None
+    assert settings_store(path).load().window == (8000, 260)
+    path.write_text(json.dumps({"window": [10, 99999]}))
+    store = settings_store(path)
+    assert store.load().window == (320, 8000) and store.problem is None
 
 
 def test_an_unwritable_directory_is_reported_not_raised(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    store = SettingsStore(blocker / FILE_NAME)
-    assert "Cannot save the settings" in store.save(CHANGED)
+    store = settings_store(blocker / FILE_NAME)
+    assert "Settings not saved" in store.update(lambda settings: CHANGED)
 
 
 def test_json_conversion_is_an_inverse():
@@ -124,30 +143,28 @@ def test_json_conversion_is_an_inverse():
 
 def test_tally_counts_saves_and_resets(tmp_path):
     path = tmp_path / "tally.json"
-    tally = Tally(path)
+    tally = JsonStore(TALLY_FILE, path)
     tally.load()
     key = matchup_key("connect4 7x6", "depth 4")
-    tally.add(key, "wins")
-    tally.add(key, "wins")
-    tally.add(key, "draws")
-    tally.add(matchup_key("connect4 7x6", None), "losses")
-    again = Tally(path)
-    again.load()
-    assert again.get(key) == Record(2, 1, 0)
-    assert again.get("connect4 7x6 two players") == Record(0, 0, 1)
-    again.reset()
-    fresh = Tally(path)
-    fresh.load()
-    assert fresh.records == {}
+    for result in ("wins", "wins", "draws"):
+        tally.update(lambda counted, result=result: counted.adding(key, result))
+    tally.update(lambda counted: counted.adding(matchup_key("connect4 7x6", None), "losses"))
+    again = JsonStore(TALLY_FILE, path)
+    assert again.load().get(key) == Record(2, 1, 0)
+    assert again.value.get("connect4 7x6 two players") == Record(0, 0, 1)
+    again.update(lambda counted: Tally())
+    assert dict(JsonStore(TALLY_FILE, path).load().records) == {}
 
 
 @pytest.mark.parametrize("content", [b"nonsense", b'{"x": {"wins": -1}}', b'{"x": 3}'])
-def test_a_broken_tally_is_reported_and_not_overwritten_until_a_result(tmp_path, content):
+def test_a_broken_tally_is_reported_and_set_aside_before_a_result_is_counted(tmp_path, content):
     path = tmp_path / "tally.json"
     path.write_bytes(content)
-    tally = Tally(path)
+    tally = JsonStore(TALLY_FILE, path)
     tally.load()
-    assert tally.problem and tally.records == {}
-    assert path.read_bytes() == content
-    tally.add("x", "draws")
+    assert tally.problem and dict(tally.value.records) == {}
+    (aside,) = tmp_path.glob("tally.damaged-*.json")
+    assert aside.read_bytes() == content
+    tally.update(lambda counted: counted.adding("x", "draws"))
     assert json.loads(path.read_text()) == {"x": {"wins": 0, "draws": 1, "losses": 0}}
+    assert aside.read_bytes() == content

@@ -13,7 +13,9 @@ from ui.play_input import Action
 from ui.play_scene import PlayScene
 from ui.settings_panel import CLOSE, panel_layout
 from ui.state.options import PlayOptions
-from ui.state.settings import SettingsStore
+from ui.state.settings import SETTINGS_FILE, Settings
+from ui.state.store import JsonStore
+from ui.state.user_data import UserData
 
 
 @pytest.fixture(autouse=True)
@@ -22,9 +24,10 @@ def pygame_ready():
     yield
 
 
-def playing(tmp_path) -> tuple[App, PlayScene, SettingsStore]:
-    store = SettingsStore(tmp_path / "settings.json")
-    app = App(FakeEngine, PlayOptions(level=Level(4)), start_playing=True, store=store)
+def playing(tmp_path) -> tuple[App, PlayScene, JsonStore[Settings]]:
+    store = JsonStore(SETTINGS_FILE, tmp_path / "settings.json")
+    store.load()
+    app = App(FakeEngine, PlayOptions(level=Level(4)), start_playing=True, files=UserData(settings=store))
     assert isinstance(app.scene, PlayScene)
     return app, app.scene, store
 
@@ -71,7 +74,7 @@ def test_every_row_applies_at_once_and_is_remembered(tmp_path):
     choose(app, "coach", "On")
     assert scene.options.coach and scene.engine.count("ponder") == before + 1
     assert scene.engine.last("ponder").analyse  # the coach needs proven values: asked for at once
-    remembered = SettingsStore(store.path).load()
+    remembered = JsonStore(SETTINGS_FILE, store.path).load()
     assert (remembered.sound, remembered.theme, remembered.animation) == (False, "dark", "off")
     assert remembered.play.max_seconds == 10.0 and remembered.play.coach
     # The panel shows the values now set.
@@ -103,8 +106,9 @@ def test_nothing_reaches_the_board_while_the_panel_shows(tmp_path):
 
 
 def test_on_the_start_screen_f2_shows_the_windows_settings_only(tmp_path):
-    store = SettingsStore(tmp_path / "settings.json")
-    app = App(FakeEngine, PlayOptions(), start_playing=False, store=store)
+    store = JsonStore(SETTINGS_FILE, tmp_path / "settings.json")
+    store.load()
+    app = App(FakeEngine, PlayOptions(), start_playing=False, files=UserData(settings=store))
     app.step([key(pygame.K_F2)], 0.01)
     assert app.settings_shown and [row.key for row in app._setting_rows()] == ["sound", "theme", "animation"]
     surface = pygame.Surface(app.scene.size)

@@ -17,8 +17,10 @@ from ui.play_scene import PlayScene
 from ui.sound import Sounds
 from ui.start_scene import StartScene
 from ui.state.options import Mode, PlayOptions
-from ui.state.settings import FILE_NAME, Settings, SettingsStore
-from ui.state.tally import Tally
+from ui.state.settings import SETTINGS_FILE, Settings
+from ui.state.store import JsonStore
+from ui.state.tally import TALLY_FILE
+from ui.state.user_data import UserData
 from ui.theme import CLASSIC, HIGH_CONTRAST
 
 SIZE = (960, 780)
@@ -139,36 +141,39 @@ def test_sounds_for_landing_refusal_and_results():
 
 
 def test_the_computers_win_sounds_like_a_loss_and_is_counted_once():
-    sounds, tally = FakeSounds(), Tally(None)
-    scene, engine = make(sounds=sounds, tally=tally)
+    sounds, files = FakeSounds(), UserData()
+    scene, engine = make(sounds=sounds, files=files)
     engine.choose = lambda game: 1
     for column in (0, 2, 0, 3):  # the computer stacks column 2 and wins
         scene.try_play(column)
         run(scene, engine)
     assert scene.game.winner() == 1 and sounds.played[-1] == "lose"
-    assert tally.get("connect4 7x6 vs depth 2").losses == 1
+    assert files.tally.value.get("connect4 7x6 vs depth 2").losses == 1
     assert "0 won \u00b7 0 drawn \u00b7 1 lost" in scene.tally_text()
     scene.handle(key(pygame.K_z, CTRL))  # taking back the lost ending and losing again counts nothing more
     scene.try_play(5)
     run(scene, engine)
-    assert tally.get("connect4 7x6 vs depth 2").games == 1
+    assert files.tally.value.get("connect4 7x6 vs depth 2").games == 1
     scene.draw(pygame.Surface(SIZE))
 
 
 def test_the_tally_counts_wins_per_level_and_colour_and_resets(tmp_path):
-    tally = Tally(tmp_path / "tally.json")
-    scene, engine = make(tally=tally)
+    tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
+    tally.load()
+    files = UserData(tally=tally)
+    scene, engine = make(files=files)
     red_wins(scene, engine)
     scene.act(Action.NEXT)
-    assert tally.get("connect4 7x6 vs depth 2").wins == 1
-    two, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), tally=tally)
+    assert tally.value.get("connect4 7x6 vs depth 2").wins == 1
+    two, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), files=files)
     for column in (0, 1, 0, 1, 0, 1, 0):
         two.try_play(column)
     run(two, engine)
     assert two.tally_text() == "Tally: Red 1 \u00b7 draws 0 \u00b7 Yellow 0"
     assert json.loads((tmp_path / "tally.json").read_text())["connect4 7x6 two players"]["wins"] == 1
     two.handle(key(pygame.K_r, CTRL))
-    assert tally.records == {} and two.status_text() == "Score tally reset"
+    assert tally.value.records == {} and two.status_text() == "Score tally reset"
+    assert json.loads((tmp_path / "tally.json").read_text()) == {}
 
 
 # --- themes, shapes, animation ------------------------------------------------------------------------------
@@ -235,12 +240,13 @@ def test_the_title_tells_the_state():
 
 
 def app_with(tmp_path, start_playing=True, settings_bytes=None):
-    path = tmp_path / FILE_NAME
+    path = tmp_path / SETTINGS_FILE.file_name
     if settings_bytes is not None:
         path.write_bytes(settings_bytes)
-    store = SettingsStore(path)
+    store = JsonStore(SETTINGS_FILE, path)
     store.load()
-    app = App(FakeEngine, PlayOptions(level=Level(2)), start_playing=start_playing, store=store)
+    files = UserData(settings=store)
+    app = App(FakeEngine, PlayOptions(level=Level(2)), start_playing=start_playing, files=files)
     return app, path
 
 
@@ -277,7 +283,7 @@ def test_window_keys_change_and_remember_settings(tmp_path):
     assert app.scene.theme.name == "high-contrast" and app.toast.text == "Theme: high-contrast"
     app.step([key(pygame.K_s)], 0.01)
     assert app.settings.animation == "fast" and app.scene.animation_speed == 2.0
-    saved = SettingsStore(path).load()
+    saved = JsonStore(SETTINGS_FILE, path).load()
     assert (saved.sound, saved.theme, saved.animation) == (False, "high-contrast", "fast")
     app.render(pygame.Surface(SIZE))
 
@@ -287,18 +293,21 @@ def test_the_start_screens_choices_are_remembered(tmp_path):
     assert isinstance(app.scene, StartScene)
     app.step([key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RIGHT), key(pygame.K_RETURN)], 0.01)
     assert isinstance(app.scene, PlayScene)
-    assert SettingsStore(path).load().play.mode is Mode.TWO_PLAYERS
+    assert JsonStore(SETTINGS_FILE, path).load().play.mode is Mode.TWO_PLAYERS
 
 
-def test_a_corrupt_settings_file_is_shown_once_and_left_alone(tmp_path):
+def test_a_corrupt_settings_file_is_shown_once_and_kept_aside(tmp_path):
     app, path = app_with(tmp_path, settings_bytes=b"{broken")
-    assert "Settings file ignored" in app.toast.text
+    [aside] = tmp_path.glob("settings.damaged-*.json")
+    assert "Settings could not be used (" in app.toast.text and "not valid JSON" in app.toast.text
+    assert f"kept as {aside}, starting afresh" in app.toast.text
     assert app.settings == Settings()
     app.step([], 10.0)
     assert app.toast.text is None
-    assert path.read_bytes() == b"{broken"
-    app.step([key(pygame.K_t)], 0.01)  # the user changes a setting: now the file is rewritten
+    assert aside.read_bytes() == b"{broken"  # the player's bytes are not lost
+    app.step([key(pygame.K_t)], 0.01)  # the user changes a setting: now a new file is written
     assert json.loads(path.read_text())["theme"] == "dark"
+    assert aside.read_bytes() == b"{broken"
 
 
 def test_the_sound_key_says_when_there_is_no_audio_device(tmp_path, monkeypatch):

@@ -17,8 +17,9 @@ from game.connect4 import ConnectFour
 from tools.support.fakes import FakeEngine, key
 from ui.play_scene import PlayScene
 from ui.state.options import FirstPlayer, PlayOptions
-from ui.state.player_rating import PlayerRatings, adaptive_level
+from ui.state.player_rating import adaptive_level
 from ui.state.results import start_rating
+from ui.state.user_data import UserData
 
 SIZE = (960, 780)
 BOARD = "connect4 7x6"
@@ -50,10 +51,10 @@ def play_four_in_column_4(scene, engine) -> None:
     assert scene.game.is_over() and scene.game.winner() == 0
 
 
-def new_scene(ratings, **options):
+def new_scene(files: UserData, **options):
     engine = FakeEngine(choose=leftmost)
     chosen = PlayOptions(first=FirstPlayer.HUMAN, **options)
-    return PlayScene(SIZE, chosen, engine, ratings=ratings), engine
+    return PlayScene(SIZE, chosen, engine, files=files), engine
 
 
 def deliver_review(engine, moves: str) -> None:
@@ -66,10 +67,10 @@ def deliver_review(engine, moves: str) -> None:
 
 def test_a_game_won_unaided_is_rated_and_its_review_adds_the_strength_shown():
     ladder = read_ladder()
-    ratings = PlayerRatings(None)
-    scene, engine = new_scene(ratings)
+    files = UserData()
+    scene, engine = new_scene(files)
     play_four_in_column_4(scene, engine)
-    [game] = ratings.games(BOARD)
+    [game] = files.ratings.value.games(BOARD)
     level_rating = ladder.rating_of(scene.options.level)
     assert game.rated and game.result == "win" and game.level_rating == level_rating
     assert game.rating > start_rating(ladder)
@@ -79,7 +80,7 @@ def test_a_game_won_unaided_is_rated_and_its_review_adds_the_strength_shown():
     assert engine.last("review").moves == game.moves and game.performance is None
     deliver_review(engine, game.moves)
     run(scene, engine, 0.2)
-    [game] = ratings.games(BOARD)
+    [game] = files.ratings.value.games(BOARD)
     assert game.performance is not None and game.performance >= ladder.rungs[0].rating
     # Opening the review shows that same review, complete, rather than starting another.
     reviews = engine.count("review")
@@ -89,35 +90,35 @@ def test_a_game_won_unaided_is_rated_and_its_review_adds_the_strength_shown():
 
 
 def test_a_hint_or_a_take_back_keeps_the_game_unrated():
-    ratings = PlayerRatings(None)
-    scene, engine = new_scene(ratings)
+    files = UserData()
+    scene, engine = new_scene(files)
     scene.handle(key(pygame.K_h))
     play_four_in_column_4(scene, engine)
-    [game] = ratings.games(BOARD)
+    [game] = files.ratings.value.games(BOARD)
     assert not game.rated and game.assists == ("hint",)
     assert scene.result_text()[1].endswith("Not rated: a hint.")
 
-    ratings = PlayerRatings(None)
-    scene, engine = new_scene(ratings)
+    files = UserData()
+    scene, engine = new_scene(files)
     scene.try_play(3)
     run(scene, engine)
     assert scene.session.undo() == 2
     play_four_in_column_4(scene, engine)
-    [game] = ratings.games(BOARD)
-    assert game.assists == ("take-back",) and ratings.rating(BOARD, 0) == 0
+    [game] = files.ratings.value.games(BOARD)
+    assert game.assists == ("take-back",) and files.ratings.value.rating(BOARD, 0) == 0
 
 
 def test_games_on_boards_without_a_ladder_are_not_recorded():
-    ratings = PlayerRatings(None)
-    scene, engine = new_scene(ratings, width=8, height=7)
+    files = UserData()
+    scene, engine = new_scene(files, width=8, height=7)
     play_four_in_column_4(scene, engine)
-    assert ratings.games("connect4 8x7") == [] and scene.rated_game is None
+    assert files.ratings.value.games("connect4 8x7") == [] and scene.rated_game is None
 
 
 def test_the_adaptive_level_follows_the_rating_from_game_to_game():
     ladder = read_ladder()
-    ratings = PlayerRatings(None)
-    scene, engine = new_scene(ratings, adaptive=True)
+    files = UserData()
+    scene, engine = new_scene(files, adaptive=True)
     first_level = adaptive_level(ladder, start_rating(ladder))
     assert scene.session.seats[1].level == first_level
     assert scene.notice is not None and scene.notice.text.startswith(f"Auto level: {first_level.label}")
@@ -127,7 +128,7 @@ def test_the_adaptive_level_follows_the_rating_from_game_to_game():
         play_four_in_column_4(scene, engine)
         scene.new_round(next_round=False)
         chosen = scene.session.seats[1].level
-        assert chosen == adaptive_level(ladder, ratings.rating(BOARD, start_rating(ladder)))
+        assert chosen == adaptive_level(ladder, files.ratings.value.rating(BOARD, start_rating(ladder)))
         levels.append(chosen)
     ratings_of = [ladder.rating_of(level) for level in levels]
     assert ratings_of == sorted(ratings_of) and ratings_of[-1] > ratings_of[0]

@@ -19,7 +19,9 @@ from ui.play_scene import PlayScene
 from ui.review_view import slots
 from ui.state import results
 from ui.state.options import Mode, PlayOptions
-from ui.state.tally import Tally
+from ui.state.store import JsonStore
+from ui.state.tally import TALLY_FILE
+from ui.state.user_data import UserData
 
 SIZE = (960, 780)
 #: Red (the human) throws a won game away with move 15; Yellow wins with move 18.
@@ -45,8 +47,11 @@ def run(scene, engine, seconds=2.0, dt=0.05):
 
 def lost_game(tmp_path=None, size=SIZE):
     engine = scripted(LOST_GAME)
-    tally = Tally(tmp_path / "tally.json") if tmp_path else None
-    scene = PlayScene(size, PlayOptions(level=Level(4)), engine, tally=tally)
+    files = UserData()
+    if tmp_path:
+        files.tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
+        files.tally.load()
+    scene = PlayScene(size, PlayOptions(level=Level(4)), engine, files=files)
     while not scene.game.is_over():
         if scene.session.is_human_turn():
             scene.try_play(scene.game.text_to_move(LOST_GAME[scene.game.ply()]))
@@ -68,7 +73,7 @@ def deliver_marks(scene, engine, token=None):
 def test_r_opens_the_review_and_the_marks_fill_in_without_touching_the_game(tmp_path):
     scene, engine = lost_game(tmp_path)
     history, tally_file = scene.game.moves_text(), (tmp_path / "tally.json").read_text()
-    assert scene.tally.get(results.tally_key(scene.session)).losses == 1
+    assert scene.files.tally.value.get(results.tally_key(scene.session)).losses == 1
     scene.handle(key(pygame.K_r))
     assert scene.review is not None and engine.last("review").moves == LOST_GAME
     assert scene.review.cursor == len(LOST_GAME) and "working it out" in scene.status_text()

@@ -15,7 +15,9 @@ from ui.app import MIN_WINDOW, App
 from ui.scene import GoToPlay, Quit
 from ui.start_scene import MODE_TEXT, StartScene, rows_for
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.settings import SettingsStore
+from ui.state.settings import SETTINGS_FILE
+from ui.state.store import JsonStore
+from ui.state.user_data import UserData
 from ui.theme import CLASSIC, HIGH_CONTRAST
 
 SIZE = (960, 780)
@@ -189,8 +191,9 @@ def test_rows_that_do_not_apply_are_disabled_and_skipped():
 
 
 def test_the_max_levels_think_time_is_chosen_on_the_start_screen_and_remembered(tmp_path):
-    store = SettingsStore(tmp_path / "settings.json")
-    app = App(FakeEngine, PlayOptions(level=Level(4)), start_playing=False, store=store)
+    store = JsonStore(SETTINGS_FILE, tmp_path / "settings.json")
+    store.load()
+    app = App(FakeEngine, PlayOptions(level=Level(4)), start_playing=False, files=UserData(settings=store))
     scene = app.scene
     assert not rows_for(scene.options, CLASSIC)[-1].enabled  # only the max level has a think time
     scene.handle(click(button(scene, "max", "level").rect.center))
@@ -199,7 +202,7 @@ def test_the_max_levels_think_time_is_chosen_on_the_start_screen_and_remembered(
     assert scene.options.max_seconds == 10.0
     app.step([key(pygame.K_RETURN)], 0.01)
     assert app.scene.options.max_seconds == 10.0
-    assert SettingsStore(tmp_path / "settings.json").load().play.max_seconds == 10.0
+    assert JsonStore(SETTINGS_FILE, tmp_path / "settings.json").load().play.max_seconds == 10.0
     # Watch mode: enabled when either side plays at max.
     options = PlayOptions(mode=Mode.WATCH, watch_levels=(Level(2), MAX), max_seconds=7.5)
     seconds = rows_for(options, HIGH_CONTRAST)[-1]

@@ -48,12 +48,13 @@ from ui.settings_panel import draw_panel, panel_rows  # noqa: E402
 from ui.start_scene import StartScene  # noqa: E402
 from ui.state.current_game import UnfinishedGame  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
-from ui.state.player_rating import PlayerRatings  # noqa: E402
-from ui.state.puzzle_record import PuzzleRecord, PuzzleStore, puzzle_options  # noqa: E402
+from ui.state.player_rating import Ratings  # noqa: E402
+from ui.state.puzzle_record import PuzzleRecord, puzzle_options  # noqa: E402
 from ui.state.results import start_rating  # noqa: E402
 from ui.state.settings import Settings  # noqa: E402
 from ui.state.stats import rating_stats  # noqa: E402
 from ui.state.tally import Record, Tally  # noqa: E402
+from ui.state.user_data import UserData  # noqa: E402
 from ui.stats_scene import StatsScene  # noqa: E402
 from ui.theme import CLASSIC, DARK, HIGH_CONTRAST, Fonts  # noqa: E402
 
@@ -370,10 +371,10 @@ def main() -> int:
     # A puzzle from the shipped set, then the same puzzle solved (the perfect defender's replies scripted from
     # the exact solver's best moves).
     puzzle = next(p for p in load_puzzles().puzzles if p.win_in == 4 and p.grade == "hard")
-    puzzles = PuzzleStore(None)
-    puzzles.record = PuzzleRecord(streak=6, best_streak=9, rating=1436, solved=31, failed=7)
+    files = UserData()
+    files.puzzles.value = PuzzleRecord(streak=6, best_streak=9, rating=1436, solved=31, failed=7)
     engine = FakeEngine(auto_answer=False)
-    scene = PlayScene(size, puzzle_options(puzzle), engine, fonts=fonts, puzzle=puzzle, puzzles=puzzles)
+    scene = PlayScene(size, puzzle_options(puzzle), engine, fonts=fonts, puzzle=puzzle, files=files)
     settle(scene, engine, 0.5)
     save(scene, "puzzle")
     analyzer_now = ExactAnalyzer(solver_slots=1 << 20)
@@ -397,7 +398,7 @@ def main() -> int:
     # The statistics screen, its history made of real games: the depth-6 level's games of the ladder's
     # tournament against the other levels, in the order played, as if a player had played them unaided.
     ladder = read_ladder()
-    ratings = PlayerRatings(None)
+    ratings = Ratings()
     start = start_rating(ladder)
     rated_names = {name for name in ("1", "2", "4", "8", "10", "max")}
     analyzer_now = ExactAnalyzer(solver_slots=1 << 20)
@@ -417,11 +418,11 @@ def main() -> int:
         outcome = "draw" if winner is None else "win" if winner == side else "loss"
         rung = ladder.rung(opponent)
         assert rung is not None
-        ratings.record("connect4 7x6", start, opponent, rung.rating, outcome, moves, set())
+        ratings = ratings.recording("connect4 7x6", start, opponent, rung.rating, outcome, moves, set())
         game = ConnectFour.from_moves(moves)
         shown = performance(observations_of(review_game(game, analyzer_now, searcher), side), ladder)
         if shown is not None:
-            ratings.set_performance("connect4 7x6", moves, shown.rating)
+            ratings = ratings.with_performance("connect4 7x6", moves, shown.rating)
     stats = rating_stats(ratings, "connect4 7x6", "Connect Four 7\u00d76", ladder, start)
     save(StatsScene(size, PlayOptions(), stats, ladder, CLASSIC, fonts), "rating")
     save(StartScene(size, PlayOptions(adaptive=True), fonts=fonts), "start-auto")

@@ -8,9 +8,9 @@ the display work, so tests drive the real loop with synthetic events and chosen 
 
 The window's own keys work on every screen: F1 or ? shows the help (which then takes every key and click until
 closed), M mutes, T changes the theme, S the animation speed. Their settings, and the game chosen on the start
-screen, are remembered through a :class:`~ui.state.settings.SettingsStore`; notes about them (and about a
-broken settings or tally file, once, at the start) appear as a toast in the band the scene offers at the
-bottom.
+screen, are remembered in the settings of the user's files (:class:`~ui.state.user_data.UserData`), changed
+only by the player's own choices; notes about them (and about a user file that could not be used, once, at
+the start) appear as a toast in the band the scene offers at the bottom.
 
 The engine is made by a factory passed in (tests pass a fake); the real ``ai.engine.Engine`` is imported only
 when the real window starts.
@@ -45,28 +45,23 @@ from ui.scene import (
     GoToPlay,
     GoToPuzzle,
     GoToStats,
-    KeepOptions,
     OpenSettings,
     Quit,
+    RememberNames,
     Scene,
 )
 from ui.settings_panel import CLOSE, SettingRow, choice_at, draw_panel, panel_rows
 from ui.sound import Sounds
 from ui.start_scene import StartScene
-from ui.state import current_game as current_game_file
-from ui.state import player_rating, puzzle_record, results
-from ui.state import settings as settings_file
-from ui.state import tally as tally_file
+from ui.state import results
 from ui.state.animation import next_speed
-from ui.state.current_game import CurrentGameStore, UnfinishedGame
+from ui.state.current_game import UnfinishedGame
 from ui.state.options import ContinueGame, Mode, PlayOptions, build_play_parser, parse_play_options
-from ui.state.player_rating import PlayerRatings
-from ui.state.puzzle_record import PuzzleStore, choose_puzzle, puzzle_options
+from ui.state.puzzle_record import choose_puzzle, puzzle_options
 from ui.state.session import EngineLike
-from ui.state.settings import DEFAULT_WINDOW, Settings, SettingsStore
+from ui.state.settings import DEFAULT_WINDOW, Settings
 from ui.state.stats import rating_stats
-from ui.state.tally import Tally
-from ui.state.userfiles import config_dir, data_dir
+from ui.state.user_data import UserData
 from ui.stats_scene import StatsScene
 from ui.theme import THEMES, Fonts, Theme, next_theme
 from ui.toast import PROBLEM_SECONDS, Toast
@@ -101,28 +96,20 @@ class App:
         size: tuple[int, int] | None = None,
         theme: Theme | None = None,
         *,
-        store: SettingsStore | None = None,
-        tally: Tally | None = None,
+        files: UserData | None = None,
         sounds: Sounds | None = None,
-        keeper: CurrentGameStore | None = None,
         resume: UnfinishedGame | None = None,
-        puzzles: PuzzleStore | None = None,
-        ratings: PlayerRatings | None = None,
     ) -> None:
-        """``store`` None keeps settings in memory only, ``tally`` None keeps the score tally in memory only,
-        ``puzzles`` None the puzzle record and ``ratings`` None the player's rating in memory only,
-        ``keeper`` None keeps the game in progress in memory only (tests); ``size`` and ``theme`` default to
-        the stored settings. ``sounds`` stay silent until :meth:`run` opens the audio device. ``resume``
-        opens the window at that unfinished game (``start_playing`` is then implied)."""
-        self.store = store or SettingsStore(None)
-        self.settings: Settings = self.store.current
+        """``files`` are the user's files, already read (None: all kept in memory only, for tests); ``size``
+        and ``theme`` default to the stored settings. ``sounds`` stay silent until :meth:`run` opens the audio
+        device. ``resume`` opens the window at that unfinished game, with its own options (``start_playing``
+        is then implied)."""
+        self.files = files or UserData()
+        #: The window's settings: the stored ones, with a theme passed in for this run.
+        self.settings: Settings = self.files.settings.value
         if theme is not None:
             self.settings = replace(self.settings, theme=theme.name)
         self.theme = THEMES[self.settings.theme]
-        self.tally = tally or Tally(None)
-        self.keeper = keeper or CurrentGameStore(None)
-        self.puzzles = puzzles or PuzzleStore(None)
-        self.ratings = ratings or PlayerRatings(None)
         self._puzzle_rng = random.Random()
         self.sounds = sounds or Sounds(enabled=self.settings.sound)
         self.fonts = Fonts()
@@ -144,8 +131,7 @@ class App:
             else self._start_scene(size, options)
         )
         # Each broken file is reported once, here, and in the log by the store that found it.
-        stores = (self.store, self.tally, self.keeper, self.puzzles, self.ratings)
-        problems = [store.problem for store in stores if store.problem]
+        problems = self.files.problems()
         if problems:
             self.toast.show("  \u00b7  ".join(problems), PROBLEM_SECONDS)
 
@@ -157,7 +143,7 @@ class App:
         except PuzzleFileError as error:
             self._note(f"No puzzles: {error}", PROBLEM_SECONDS)
             return self._start_scene(size, self.settings.play)
-        puzzle = choose_puzzle(shipped.puzzles, self.puzzles.record.rating, self._puzzle_rng)
+        puzzle = choose_puzzle(shipped.puzzles, self.files.puzzles.value.rating, self._puzzle_rng)
         return self._play_scene(size, puzzle_options(puzzle), puzzle=puzzle)
 
     def _stats_scene(self, size: tuple[int, int], options: PlayOptions) -> StatsScene:
@@ -168,7 +154,7 @@ class App:
         stats = None
         if ladder is not None:
             start = results.start_rating(ladder)
-            stats = rating_stats(self.ratings, rated.variant(), rated.title(), ladder, start)
+            stats = rating_stats(self.files.ratings.value, rated.variant(), rated.title(), ladder, start)
         return StatsScene(size, options, stats, ladder, self.theme, self.fonts)
 
     def _play_scene(
@@ -185,18 +171,16 @@ class App:
             self.theme,
             self.fonts,
             sounds=self.sounds,
-            tally=self.tally,
+            files=self.files,
             animation=self.settings.animation,
             pointer=self.pointer,
-            keeper=self.keeper,
             resume=resume,
             puzzle=puzzle,
-            puzzles=self.puzzles,
-            ratings=self.ratings,
         )
 
     def _start_scene(self, size: tuple[int, int], options: PlayOptions) -> StartScene:
-        return StartScene(size, options, self.theme, self.fonts, unfinished=self.keeper.current)
+        unfinished = self.files.unfinished.value.offered(self.files.window)
+        return StartScene(size, options, self.theme, self.fonts, unfinished=unfinished)
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """One frame of input, engine messages and time (no drawing)."""
@@ -326,15 +310,18 @@ class App:
             if isinstance(self.scene, PlayScene):
                 self.scene.set_animation(self.settings.animation)
         elif key in ("seconds", "coach") and isinstance(self.scene, PlayScene):
+            # The game on the board changes, and the player's settings take that one choice (the board's
+            # other options may be a puzzle's or a continued game's, which are not the player's settings).
             field_name = "max_seconds" if key == "seconds" else "coach"
             self.scene.session.change_options(**{field_name: value})
-            self._change(play=self.scene.options)
+            self._change(play=replace(self.settings.play, **{field_name: value}))
         self._dirty = True
 
     def _change(self, **changes: object) -> None:
-        """Changes the window's settings and remembers them; a failed write is shown, not raised."""
-        self.settings = replace(self.settings, **changes)
-        problem = self.store.save(self.settings)
+        """Changes the window's settings and remembers them, those changes only (another window's changes to
+        the other settings are kept); a failed write is shown, not raised."""
+        self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
+        problem = self.files.settings.update(lambda stored: replace(stored, **changes))  # type: ignore[arg-type]
         if problem:
             self._note(problem, PROBLEM_SECONDS)
 
@@ -372,9 +359,10 @@ class App:
                 self._change(play=request.options)
             self.scene = self._play_scene(size, request.options, request.resume)
         elif isinstance(request, GoToMenu):
-            self.scene = self._start_scene(size, request.options)
-        elif isinstance(request, KeepOptions):
-            self._change(play=request.options)
+            options = self.settings.play if request.options is None else request.options
+            self.scene = self._start_scene(size, options)
+        elif isinstance(request, RememberNames):
+            self._change(play=replace(self.settings.play, names=request.names))
         elif isinstance(request, OpenSettings):
             self.show_settings(True)
         elif isinstance(request, GoToPuzzle):
@@ -470,35 +458,28 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
         # argparse exits for --help (0) and for bad values (2); the caller decides what to do with the status.
         code = exit_request.code
         return code if isinstance(code, int) else (0 if code is None else 2)
-    store = SettingsStore(config_dir() / settings_file.FILE_NAME)
-    settings = store.load()
-    tally = Tally(config_dir() / tally_file.FILE_NAME)
-    tally.load()
-    keeper = CurrentGameStore(data_dir() / current_game_file.FILE_NAME)
-    keeper.load()
-    puzzles = PuzzleStore(data_dir() / puzzle_record.FILE_NAME)
-    puzzles.load()
-    ratings = PlayerRatings(data_dir() / player_rating.FILE_NAME)
-    ratings.load()
+    files = UserData.open()
+    settings = files.settings.value
     resume = None
     if isinstance(chosen, ContinueGame):
-        resume = keeper.current
+        resume = files.unfinished.value.newest()
         if resume is None:
-            why = keeper.problem or "there is no unfinished game (one is kept as soon as you play a move)"
+            # The problem, if any, is the reason, and is said here once rather than again in the window.
+            why = (
+                files.unfinished.problem
+                or "there is no unfinished game (one is kept as soon as you play a move)"
+            )
             print(f"{PROGRAM}: cannot continue: {why}", file=sys.stderr)
             return 1
     # Options on the command line are for this run; without any, the start screen offers the remembered ones.
-    options = chosen if isinstance(chosen, PlayOptions) else settings.play
+    # A continued game brings its own.
+    options = chosen if isinstance(chosen, PlayOptions) else resume.options if resume else settings.play
     app = App(
         engine_factory or real_engine,
         options if argv else settings.play,
         start_playing=bool(argv),
-        store=store,
-        tally=tally,
-        keeper=keeper,
+        files=files,
         resume=resume,
-        puzzles=puzzles,
-        ratings=ratings,
     )
     return app.run()
 

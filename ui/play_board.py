@@ -25,15 +25,14 @@ from ui.scene import Scene
 from ui.sound import SoundPlayer
 from ui.state import coach, results, savegame, texts
 from ui.state.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
-from ui.state.current_game import CurrentGameStore, UnfinishedGame
+from ui.state.current_game import UnfinishedGame
 from ui.state.hint import Hint
 from ui.state.match import MatchScore
 from ui.state.options import Mode, PlayOptions
-from ui.state.player_rating import PlayedGame, PlayerRatings, adaptive_level
-from ui.state.puzzle_record import PuzzleStore
+from ui.state.player_rating import PlayedGame, adaptive_level
 from ui.state.review import CHANGE_WORDS, GameReview
 from ui.state.session import EngineLike, Refusal, Session
-from ui.state.tally import Tally
+from ui.state.user_data import UserData
 from ui.state.userfiles import data_dir
 from ui.theme import CLASSIC, Fonts, Theme
 from ui.toast import Notice, NoticeKind
@@ -64,32 +63,26 @@ class PlayBoard(Scene):
         fonts: Fonts | None = None,
         *,
         sounds: SoundPlayer | None = None,
-        tally: Tally | None = None,
+        files: UserData | None = None,
         saved_game_path: Path | None = None,
         animation: str = "normal",
-        keeper: CurrentGameStore | None = None,
         resume: UnfinishedGame | None = None,
         puzzle: Puzzle | None = None,
-        puzzles: PuzzleStore | None = None,
-        ratings: PlayerRatings | None = None,
     ) -> None:
-        """``sounds`` None plays nothing; ``tally`` None counts nothing; ``saved_game_path`` is the file of
-        Ctrl+S and Ctrl+O (default: ``saved-game.txt`` in the user's data directory); ``animation`` is a name
-        of :data:`~ui.state.animation.ANIMATION_SPEEDS`. ``keeper`` keeps the game in progress (None: kept
-        nowhere); ``resume`` sits down at that unfinished game rather than at a new one of ``options``.
-        ``puzzle``: the board is that puzzle (``options`` set it up, see :func:`puzzle_options`), its results
-        counted in ``puzzles``. ``ratings`` records finished games against the computer with the player's
-        rating (None: nowhere)."""
+        """``sounds`` None plays nothing; ``files`` are the user's files where the game in progress is kept,
+        results counted and games rated (None: in memory only); ``saved_game_path`` is the file of Ctrl+S and
+        Ctrl+O (default: ``saved-game.txt`` in the user's data directory); ``animation`` is a name of
+        :data:`~ui.state.animation.ANIMATION_SPEEDS`. ``resume`` sits down at that unfinished game (with its
+        own options) rather than at a new one of ``options``. ``puzzle``: the board is that puzzle
+        (``options`` set it up, see :func:`puzzle_options`), its results counted in the puzzle record."""
         super().__init__(size)
-        #: The puzzle on the board, if it is one, and the player's puzzle record.
+        #: The puzzle on the board, if it is one.
         self.puzzle = puzzle
-        self.puzzles = puzzles
-        self.ratings = ratings
+        self.files = files or UserData()
         self.theme = theme
         self.fonts = fonts or Fonts()
         self.engine = engine
         self.sounds = sounds
-        self.tally = tally
         self.saved_game_path = saved_game_path or data_dir() / savegame.FILE_NAME
         self.animation_speed = ANIMATION_SPEEDS[animation]
         #: The analysis overlay (A) shows.
@@ -97,7 +90,6 @@ class PlayBoard(Scene):
         self.hint: Hint | None = None
         self.notice: Notice | None = None
         self._since_tick = 0.0
-        self.keeper = keeper
         self._start(options, resume)
         if self.replaced is not None:
             self._notify(f"New game: {TAKE_BACK}", FILE_NOTICE_SECONDS, NoticeKind.INFO)
@@ -111,8 +103,10 @@ class PlayBoard(Scene):
             options, adapted = self._adapted(options)
             self.session = Session(options, self.engine)
         else:
-            self.session = Session(resume.options, self.engine, resume.round_number, resume.moves)
-        self._replacing(committed=resume is not None)
+            # A continued game brings its own options: the board, the view and the rules are the game's.
+            options = resume.options
+            self.session = Session(options, self.engine, resume.round_number, resume.moves)
+        self._replacing(resume)
         self.view = view_for(options.game, self.theme)
         self.gravity = game_spec(options.game).gravity
         #: The column (Connect Four) or cell index (Tic-tac-toe) under the mouse or the keyboard cursor.
@@ -208,7 +202,7 @@ class PlayBoard(Scene):
         self.puzzle_misses = 0
         self._forget_rating()
         self._after_history_change(1, "")
-        self._replacing(committed=False)
+        self._replacing(None)
         if self.replaced is not None and not next_round:
             self._notify(f"New game: {TAKE_BACK}", FILE_NOTICE_SECONDS, NoticeKind.INFO)
         elif adapted:
@@ -216,26 +210,24 @@ class PlayBoard(Scene):
 
     # --- the game in progress, kept ------------------------------------------------------------------------
 
-    def _replacing(self, committed: bool) -> None:
-        """A game starts on the board: ``committed`` when it is the kept game itself (continued or brought
-        back). A new game is kept only once the player plays on it (a move, an undo); until then the kept
-        unfinished game stays on file and undo brings it back (:attr:`replaced`)."""
+    def _replacing(self, resume: UnfinishedGame | None) -> None:
+        """A game starts on the board: ``resume`` when it is a kept game itself (continued or brought back),
+        which this window then keeps in its place. A new game is kept only once the player plays on it (a
+        move, an undo); until then the kept unfinished game (this window's, else the newest) stays on file
+        and undo brings it back (:attr:`replaced`)."""
         #: The player has played on this game, so it is the one to keep.
-        self.committed = committed
-        kept = None if self.keeper is None else self.keeper.current
+        self.committed = resume is not None
+        #: The kept game this window's game continues or replaces, to go from the file at the next keep.
+        self._superseded = resume
+        kept = self.files.unfinished.value.offered(self.files.window)
         #: The unfinished game this one replaced, which undo brings back until the player plays here.
-        playing_on = not committed and self.options.mode is not Mode.WATCH and self.puzzle is None
+        playing_on = resume is None and self.options.mode is not Mode.WATCH and self.puzzle is None
         self.replaced = kept if playing_on else None
 
     def _keep_game(self) -> None:
         """Keeps the game on the board as the one to continue (or, once over, none), once the player has
         played on it; writes only when it changed."""
-        if (
-            self.keeper is None
-            or not self.committed
-            or self.options.mode is Mode.WATCH
-            or self.puzzle is not None
-        ):
+        if not self.committed or self.options.mode is Mode.WATCH or self.puzzle is not None:
             return
         game = self.game
         unfinished = (
@@ -243,13 +235,17 @@ class PlayBoard(Scene):
             if game.is_over()
             else UnfinishedGame(self.options, self.session.round_number, game.moves_text())
         )
-        problem = self.keeper.keep(unfinished)
+        window, superseded = self.files.window, self._superseded
+        problem = self.files.unfinished.update(lambda kept: kept.keeping(window, unfinished, superseded))
+        self._superseded = None
         if problem:
             self._notify(problem, FILE_NOTICE_SECONDS)
 
     def _played_on(self) -> None:
         """The player played on the game (a move, an undo, a redo): it is the one kept from now on."""
         self.committed = True
+        if self.replaced is not None:
+            self._superseded = self.replaced
         self.replaced = None
         self._keep_game()
 
@@ -327,8 +323,9 @@ class PlayBoard(Scene):
         self._sound("refused")
         self.refusal = Fade(REFUSAL_SECONDS)
         self.selection = move
-        if self.puzzle_misses == 0 and self.puzzles is not None:
-            problem = self.puzzles.count(self.puzzle, clean=False)
+        if self.puzzle_misses == 0:
+            puzzle = self.puzzle
+            problem = self.files.puzzles.update(lambda record: record.after(puzzle, clean=False))
             if problem:
                 self._notify(problem, FILE_NOTICE_SECONDS)
                 return Refusal.COACHED
@@ -377,17 +374,13 @@ class PlayBoard(Scene):
             if self.puzzle is not None:
                 # A puzzle is no game of the tally; solved without a miss, it counts for the record.
                 winner = self.game.winner()
-                if (
-                    winner is not None
-                    and self.session.seats[winner].is_human
-                    and self.puzzle_misses == 0
-                    and self.puzzles is not None
-                ):
-                    problem = self.puzzles.count(self.puzzle, clean=True)
+                if winner is not None and self.session.seats[winner].is_human and self.puzzle_misses == 0:
+                    puzzle = self.puzzle
+                    problem = self.files.puzzles.update(lambda record: record.after(puzzle, clean=True))
                     if problem:
                         self._notify(problem, FILE_NOTICE_SECONDS)
                 return
-            problem = results.count(self.session, self.tally)
+            problem = results.count(self.session, self.files.tally)
             if problem:
                 self._notify(problem, FILE_NOTICE_SECONDS)
             self._rate()
@@ -400,8 +393,7 @@ class PlayBoard(Scene):
         ladder = ladder_for(options.variant())
         if not options.adaptive or options.mode is not Mode.COMPUTER or ladder is None:
             return options, ""
-        ratings = self.ratings or PlayerRatings(None)
-        rating = ratings.rating(options.variant(), results.start_rating(ladder))
+        rating = self.files.ratings.value.rating(options.variant(), results.start_rating(ladder))
         level = adaptive_level(ladder, rating)
         words = f"Auto level: {level.label} ({ladder.rating_of(level)}) for your rating {rating}"
         return replace(options, level=level), words
@@ -416,9 +408,11 @@ class PlayBoard(Scene):
         """Records the finished game with the player's rating and starts its review unseen, for the strength
         the player's moves showed (noted by :meth:`_follow_appraisal`)."""
         ladder = ladder_for(self.game.variant())
-        if self.ratings is not None and ladder is not None:
-            self.rating_before = self.ratings.rating(self.game.variant(), results.start_rating(ladder))
-        game, problem = results.rate(self.session, self.ratings)
+        if ladder is not None:
+            self.rating_before = self.files.ratings.value.rating(
+                self.game.variant(), results.start_rating(ladder)
+            )
+        game, problem = results.rate(self.session, self.files.ratings)
         if problem:
             self._notify(problem, FILE_NOTICE_SECONDS)
         self.rated_game = game
@@ -431,7 +425,7 @@ class PlayBoard(Scene):
         if self.rated_game is None or self._performance_noted or review is None or not review.complete():
             return
         self._performance_noted = True
-        problem = results.note_performance(self.session, review, self.ratings)
+        problem = results.note_performance(self.session, review, self.files.ratings)
         if problem:
             self._notify(problem, FILE_NOTICE_SECONDS)
         self.dirty = True

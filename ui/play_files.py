@@ -11,6 +11,7 @@ from game.protocol import Game
 from ui.clipboard import copy_text
 from ui.state import savegame, texts
 from ui.state.animation import Fade
+from ui.state.store import JsonStore
 from ui.state.tally import Tally
 from ui.toast import Notice, NoticeKind
 
@@ -65,9 +66,9 @@ def copy(game: Game) -> Notice:
     return notice(f"No clipboard here; the moves are {moves}", FILE_NOTICE_SECONDS, NoticeKind.INFO)
 
 
-def reset_tally(tally: Tally) -> Notice:
+def reset_tally(tally: JsonStore[Tally]) -> Notice:
     """Forgets every result of ``tally`` (Ctrl+R); the notice says so, or why the file was not written."""
-    problem = tally.reset()
+    problem = tally.update(lambda counted: Tally())
     if problem:
         return notice(problem, FILE_NOTICE_SECONDS)
     return notice("Score tally reset", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)

@@ -26,7 +26,7 @@ from ui.play_board import PlayBoard
 from ui.play_input import Action, is_command, key_action, review_key_action
 from ui.play_view import PlayPicture, ResultBanner, StatusLine, banner, draw_play, review_picture
 from ui.review_view import slot_at
-from ui.scene import GoToMenu, GoToPuzzle, KeepOptions, OpenSettings
+from ui.scene import GoToMenu, GoToPuzzle, OpenSettings, RememberNames
 from ui.state import results, texts
 from ui.state.match import participants
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
@@ -204,7 +204,7 @@ class PlayScene(PlayBoard):
             self.request = OpenSettings()
         elif action is Action.MENU:
             self.session.leave()
-            self.request = GoToMenu(self.options)
+            self.request = GoToMenu()
         elif action is Action.PAUSE:
             self.session.toggle_pause()
         elif action is Action.HINT:
@@ -220,8 +220,8 @@ class PlayScene(PlayBoard):
             self.notice = play_files.copy(self.game)
         elif action is Action.PASTE:
             self._paste(paste_text())
-        elif action is Action.RESET_TALLY and self.tally is not None:
-            self.notice = play_files.reset_tally(self.tally)
+        elif action is Action.RESET_TALLY:
+            self.notice = play_files.reset_tally(self.files.tally)
         self.dirty = True
 
     def _history_step(self, plies: int, refusal_text: str) -> None:
@@ -247,7 +247,7 @@ class PlayScene(PlayBoard):
         names = list(self.options.names)
         names[piece] = clean_name(self.name_draft)
         self.session.change_options(names=(names[0], names[1]))
-        self.request = KeepOptions(self.options)
+        self.request = RememberNames(self.options.names)
 
     def _key(self, event: pygame.event.Event) -> None:
         if self.renaming is not None:
@@ -301,8 +301,8 @@ class PlayScene(PlayBoard):
     def result_text(self) -> tuple[str, str]:
         """The result in a few words, and a line under it (saying how often the coach spoke, if it did; for
         a puzzle, the player's puzzle record)."""
-        if self.puzzle is not None and self.puzzles is not None:
-            return texts.puzzle_result(self.puzzles.record, self.puzzle_misses)
+        if self.puzzle is not None:
+            return texts.puzzle_result(self.files.puzzles.value, self.puzzle_misses)
         title, line = texts.result_text(self.session, self._names())
         if self.coach_spoke:
             line += f" The coach spoke {texts.count(self.coach_spoke, 'time')}."
@@ -353,7 +353,7 @@ class PlayScene(PlayBoard):
         puzzle)."""
         if self.puzzle is not None:
             return ""
-        return results.tally_text(self.session, self.tally, self._names())
+        return results.tally_text(self.session, self.files.tally.value, self._names())
 
     # --- drawing (see ui.play_view) -------------------------------------------------------------------------
 
@@ -407,7 +407,11 @@ class PlayScene(PlayBoard):
         if self.renaming is not None:
             names = (self.name_draft, names[1]) if self.renaming == 0 else (names[0], self.name_draft)
         wins = (self.match.wins[names[0]], self.match.wins[names[1]])
-        tally = "" if self.puzzle else results.short_tally_text(self.session, self.tally, self._names())
+        tally = (
+            ""
+            if self.puzzle
+            else results.short_tally_text(self.session, self.files.tally.value, self._names())
+        )
         return MatchBar(names, wins, self.match.draws, tally, self.renaming)
 
     def board_picture(self, layout: PlayLayout) -> BoardPicture:

@@ -28,9 +28,9 @@ class GoToPlay:
 
 @dataclass(frozen=True)
 class GoToMenu:
-    """Back to the start screen, with ``options`` pre-selected."""
+    """Back to the start screen, with ``options`` pre-selected (None: the player's settings)."""
 
-    options: PlayOptions
+    options: PlayOptions | None = None
 
 
 @dataclass(frozen=True)
@@ -39,10 +39,11 @@ class Quit:
 
 
 @dataclass(frozen=True)
-class KeepOptions:
-    """Remember ``options`` in the settings (a choice made while playing: a name, a think time)."""
+class RememberNames:
+    """Remember the players' ``names``, typed while playing, in the settings (nothing else of the game on the
+    board: its options may be a puzzle's or a continued game's, never the player's settings)."""
 
-    options: PlayOptions
+    names: tuple[str, str]
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class GoToStats:
     options: PlayOptions
 
 
-Request = GoToPlay | GoToMenu | Quit | KeepOptions | OpenSettings | GoToPuzzle | GoToStats
+Request = GoToPlay | GoToMenu | Quit | RememberNames | OpenSettings | GoToPuzzle | GoToStats
 
 #: Ctrl on most systems, Cmd on a Mac.
 COMMAND_KEYS = pygame.KMOD_CTRL | pygame.KMOD_META

@@ -12,20 +12,28 @@ complete content (torn, empty, a mix) cannot read back as a valid generation.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
+from typing import Any
 
 from game.catalog import new_game
 from ui.state import savegame
-from ui.state.current_game import CurrentGameStore, UnfinishedGame
+from ui.state.current_game import UNFINISHED_FILE, UnfinishedGame, UnfinishedGames
 from ui.state.options import PlayOptions
-from ui.state.settings import Settings, SettingsStore
-from ui.state.tally import Record, Tally
+from ui.state.player_rating import RATINGS_FILE, Ratings
+from ui.state.puzzle_record import PUZZLE_FILE, PuzzleRecord
+from ui.state.settings import SETTINGS_FILE
+from ui.state.store import FileKind, JsonStore
+from ui.state.tally import TALLY_FILE, Record, Tally
 
 #: The files the program writes, by the name the test uses.
-KINDS = ("settings", "tally", "current-game", "saved-game")
+KINDS = ("settings", "tally", "current-game", "saved-game", "ratings", "puzzle-record")
 #: The tally's record the tally writer counts up.
 TALLY_KEY = "connect4 7x6 vs depth 4"
+#: The board whose games the ratings writer records.
+BOARD = "connect4 7x6"
 #: Generations stay below this: a saved game writes one as base-7 columns, at most five stones (never over).
 MAX_GENERATION = 7**5
 
@@ -44,55 +52,66 @@ def _moves(generation: int) -> str:
             return digits
 
 
+#: The user files written through their store: how generation ``n`` is set in a value.
+STORED: dict[str, tuple[FileKind[Any], Callable[[Any, int], Any], Callable[[Any], int]]] = {
+    "settings": (
+        SETTINGS_FILE,
+        lambda old, n: replace(old, window=(640 + n % 1000, 540 + n // 1000)),
+        lambda settings: settings.window[0] - 640 + 1000 * (settings.window[1] - 540),
+    ),
+    "tally": (
+        TALLY_FILE,
+        lambda old, n: Tally(MappingProxyType({TALLY_KEY: Record(wins=n)})),
+        lambda tally: tally.get(TALLY_KEY).wins,
+    ),
+    "current-game": (
+        UNFINISHED_FILE,
+        lambda old, n: UnfinishedGames((UnfinishedGame(PlayOptions(), n + 1, "44", "writer"),)),
+        lambda kept: kept.games[0].round_number - 1,
+    ),
+    "ratings": (
+        RATINGS_FILE,
+        lambda old, n: Ratings().recording(BOARD, n, "4", 1900, "draw", "44", {"hint"}),
+        lambda ratings: ratings.games(BOARD)[-1].rating,
+    ),
+    "puzzle-record": (
+        PUZZLE_FILE,
+        lambda old, n: replace(PuzzleRecord(), solved=n),
+        lambda record: record.solved,
+    ),
+}
+
+
 def write(kind: str, path: Path, generation: int) -> None:
     """Writes ``generation`` of ``kind`` to ``path`` through the program's own store."""
-    if kind == "settings":
-        store = SettingsStore(path)
-        store.save(replace(Settings(), window=(640 + generation % 1000, 540 + generation // 1000)))
-    elif kind == "tally":
-        tally = Tally(path)
-        tally.records = {TALLY_KEY: Record(wins=generation - 1)}
-        tally.add(TALLY_KEY, "wins")
-    elif kind == "current-game":
-        CurrentGameStore(path).keep(UnfinishedGame(PlayOptions(), generation + 1, "44"))
-    elif kind == "saved-game":
+    if kind == "saved-game":
         game = new_game("connect4", 7, 6)
         game.play_text(_moves(generation))
         savegame.write(path, game)
-    else:
-        raise ValueError(f"no such kind {kind!r}")
+        return
+    file_kind, setting, _ = STORED[kind]
+    problem = JsonStore(file_kind, path).update(lambda old: setting(old, generation))
+    if problem:
+        raise OSError(problem)
 
 
 def read(kind: str, path: Path) -> int | None:
     """The generation in ``path`` by the program's own loader; None when there is no file. Raises BrokenFile
-    when the loader refuses the file."""
+    when the loader refuses the file (which it then sets aside)."""
     if not path.exists():
         return None
-    if kind == "settings":
-        store = SettingsStore(path)
-        settings = store.load()
-        if store.problem:
-            raise BrokenFile(store.problem)
-        return settings.window[0] - 640 + 1000 * (settings.window[1] - 540)
-    if kind == "tally":
-        tally = Tally(path)
-        tally.load()
-        if tally.problem:
-            raise BrokenFile(tally.problem)
-        return tally.get(TALLY_KEY).wins
-    if kind == "current-game":
-        keeper = CurrentGameStore(path)
-        unfinished = keeper.load()
-        if keeper.problem or unfinished is None:
-            raise BrokenFile(keeper.problem or "no game")
-        return unfinished.round_number - 1
     if kind == "saved-game":
         try:
             saved = savegame.read(path)
         except savegame.SavedGameError as error:
             raise BrokenFile(str(error)) from None
         return next(generation for generation in range(MAX_GENERATION) if _moves(generation) == saved.moves)
-    raise ValueError(f"no such kind {kind!r}")
+    file_kind, _, generation_of = STORED[kind]
+    store = JsonStore(file_kind, path)
+    value = store.load()
+    if store.problem:
+        raise BrokenFile(store.problem)
+    return int(generation_of(value))
 
 
 def main(arguments: list[str]) -> None:

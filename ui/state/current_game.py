@@ -1,31 +1,32 @@
-"""The game in progress, kept in ``current-game.json`` of the user's data directory so that it is never lost.
+"""The games in progress, kept in ``current-game.json`` of the user's data directory so that none is lost.
 
-What is kept is everything needed to sit down at the same board again: the play options (game, size, mode,
-levels, who starts, think time, pondering), the start position, the round (with "alternate", it says who has
-which colour) and every move played. The side to move, and so whether the computer's move is pending, follows
-from those. The file is JSON, written atomically after every change; reading it checks every value and replays
-the moves, so a broken or foreign file is refused with a reason and never half-used. This module imports no
-pygame.
+What is kept of a game is everything needed to sit down at the same board again: the play options (game,
+size, mode, levels, who starts, think time, pondering), the start position, the round (with "alternate", it
+says who has which colour) and every move played. The side to move, and so whether the computer's move is
+pending, follows from those. Each window keeps its own game in the file (:class:`UnfinishedGames`), so two
+windows on one data folder never replace each other's. The file is one :class:`~ui.state.store.JsonStore` of
+:data:`UNFINISHED_FILE`, written after every change; reading it checks every value and replays the moves, so
+a broken or foreign file is refused with a reason and never half-used. This module imports no pygame.
 """
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from game.catalog import GAME_TITLES, new_game
 from game.protocol import Game, IllegalMove
 from ui.state import texts
 from ui.state.options import Mode, PlayOptions
 from ui.state.settings import SettingsError, play_from_json, play_to_json
-from ui.state.userfiles import UserFileError, read_json_object, write_json
+from ui.state.store import FileKind, JsonObject
 
-log = logging.getLogger(__name__)
-
-FILE_NAME = "current-game.json"
-#: Written into the file; a file of another version is refused rather than guessed at.
-VERSION = 1
+#: Written into the file; a file of another version is refused rather than guessed at (version 1, which held
+#: one game, is read as that game).
+VERSION = 2
+#: Unfinished games kept at once: one per window, for as many windows as a player might open.
+MAX_KEPT = 8
+#: The highest round number kept (what is saved, a later start reads).
+MAX_ROUND = 1_000_000
 #: The longest move string kept (a board of 9 x 7 has 63 cells, and Connect Four writes a digit a move).
 MAX_MOVES_TEXT = 200
 
@@ -39,11 +40,13 @@ class UnfinishedGame:
     """A game to sit down at again: ``options`` (whose ``moves`` is the start position, where a new game of
     this sitting begins), the round number (1, 2, ...) and ``moves``, the whole move string from the empty
     board (usually the start position and more; undo may have gone below it). The position after ``moves`` is
-    legal and not over."""
+    legal and not over. ``window`` names the window that plays it (see :class:`UnfinishedGames`; "" for a game
+    of no window, as one written by an older version)."""
 
     options: PlayOptions
     round_number: int
     moves: str
+    window: str = ""
 
     def position(self) -> Game:
         """The board with every move played."""
@@ -62,30 +65,58 @@ class UnfinishedGame:
         return f"{GAME_TITLES[options.game]} {options.width}\u00d7{options.height}, {who}, {played}"
 
 
-def to_json(unfinished: UnfinishedGame) -> dict:
-    """The file's JSON object for ``unfinished``."""
+@dataclass(frozen=True)
+class UnfinishedGames:
+    """The unfinished games kept, newest first: at most one per window, so that two windows on one data
+    folder never replace each other's game. A window keeps its game with :meth:`keeping`; the start screen and
+    ``--continue`` offer the newest."""
+
+    games: tuple[UnfinishedGame, ...] = ()
+
+    def newest(self) -> UnfinishedGame | None:
+        return self.games[0] if self.games else None
+
+    def offered(self, window: str) -> UnfinishedGame | None:
+        """The game to offer ``window`` to continue: its own, else the newest."""
+        return next((game for game in self.games if game.window == window), self.newest())
+
+    def keeping(
+        self, window: str, unfinished: UnfinishedGame | None, superseded: UnfinishedGame | None = None
+    ) -> UnfinishedGames:
+        """These games with ``window``'s game now ``unfinished`` (None: it has none; a finished game is not
+        kept), and ``superseded`` gone if it is still kept as it was: the game this window's game continued or
+        replaced, at the player's word (Continue, or New game with the offer to bring it back). Another
+        window's game is otherwise never touched. The oldest beyond :data:`MAX_KEPT` go."""
+        kept = [game for game in self.games if game.window != window and game != superseded]
+        if unfinished is not None:
+            kept.insert(0, replace(unfinished, window=window))
+        return UnfinishedGames(tuple(kept[:MAX_KEPT]))
+
+
+def _game_to_json(unfinished: UnfinishedGame) -> JsonObject:
     return {
-        "version": VERSION,
         **play_to_json(unfinished.options),
         "start": unfinished.options.moves,
         "round": unfinished.round_number,
         "moves": unfinished.moves,
+        "window": unfinished.window,
     }
 
 
-def from_json(data: dict) -> UnfinishedGame:
-    """The unfinished game of the file's JSON object; raises CurrentGameError naming what is wrong."""
-    if data.get("version") != VERSION:
-        raise CurrentGameError(f"version {data.get('version')!r} is not {VERSION}")
+def _game_from_json(data: JsonObject) -> UnfinishedGame:
+    """One unfinished game of the file; raises CurrentGameError naming what is wrong."""
     try:
         options = play_from_json(data)
     except SettingsError as error:
         raise CurrentGameError(str(error)) from None
     start, moves, round_number = data.get("start"), data.get("moves"), data.get("round")
+    window = data.get("window", "")
     if not isinstance(start, str) or not isinstance(moves, str) or len(moves) > MAX_MOVES_TEXT:
         raise CurrentGameError("'start' and 'moves' should be move strings")
-    if type(round_number) is not int or not 1 <= round_number <= 1_000_000:
+    if type(round_number) is not int or not 1 <= round_number <= MAX_ROUND:
         raise CurrentGameError(f"'round' {round_number!r} is not a round number")
+    if not isinstance(window, str) or len(window) > 64:
+        raise CurrentGameError("'window' is not a window's name")
     try:
         start_position = new_game(options.game, options.width, options.height)
         start_position.play_text(start)
@@ -97,50 +128,33 @@ def from_json(data: dict) -> UnfinishedGame:
         raise CurrentGameError(f"moves: {error}") from None
     if game.is_over():
         raise CurrentGameError("the game is already over")
-    return UnfinishedGame(replace(options, moves=start), round_number, moves)
+    return UnfinishedGame(replace(options, moves=start), round_number, moves, window)
 
 
-class CurrentGameStore:
-    """The file of the game in progress: read once, then written whenever the game kept changes.
+def dump(kept: UnfinishedGames) -> JsonObject:
+    """The file's JSON object for the kept games."""
+    return {"version": VERSION, "games": [_game_to_json(game) for game in kept.games]}
 
-    ``path`` None keeps it in memory only (tests). :attr:`current` is the game the file holds (None: no game
-    to continue); :attr:`problem` says why the file was not usable, once, for the window to show. A broken
-    file is left as it was until a game replaces it.
-    """
 
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self.current: UnfinishedGame | None = None
-        self.problem: str | None = None
-
-    def load(self) -> UnfinishedGame | None:
-        """Reads the file; a broken one is logged, named in :attr:`problem`, and counts as no game."""
-        if self.path is None:
-            return self.current
+def parse(data: JsonObject) -> UnfinishedGames:
+    """The kept games of the file's JSON object (of this version, or the single game of version 1); raises
+    CurrentGameError naming what is wrong."""
+    if data.get("version") == 1:
+        return UnfinishedGames((_game_from_json(data),))
+    if data.get("version") != VERSION:
+        raise CurrentGameError(f"version {data.get('version')!r} is not {VERSION}")
+    games = data.get("games")
+    if not isinstance(games, list) or len(games) > MAX_KEPT:
+        raise CurrentGameError(f"'games' is not a list of at most {MAX_KEPT} games")
+    found = []
+    for number, game in enumerate(games, 1):
+        if not isinstance(game, dict):
+            raise CurrentGameError(f"game {number} is not an object")
         try:
-            data = read_json_object(self.path)
-            self.current = None if data is None else from_json(data)
-        except (UserFileError, CurrentGameError) as error:
-            self.problem = f"The unfinished game could not be read: {error}"
-            log.warning("%s (%s)", self.problem, self.path)
-            self.current = None
-        return self.current
+            found.append(_game_from_json(game))
+        except CurrentGameError as error:
+            raise CurrentGameError(f"game {number}: {error}") from None
+    return UnfinishedGames(tuple(found))
 
-    def keep(self, unfinished: UnfinishedGame | None) -> str | None:
-        """Makes ``unfinished`` the game to continue (None: there is none, the file goes); writes only on a
-        change. Returns why the file could not be written, else None."""
-        if unfinished == self.current:
-            return None
-        self.current = unfinished
-        if self.path is None:
-            return None
-        try:
-            if unfinished is None:
-                self.path.unlink(missing_ok=True)
-            else:
-                write_json(self.path, to_json(unfinished))
-        except OSError as error:
-            log.warning("cannot keep the game in progress in %s: %s", self.path, error)
-            return f"Cannot keep the game in progress: {error.strerror or error}"
-        self.problem = None
-        return None
+
+UNFINISHED_FILE = FileKind("current-game.json", "The unfinished game", parse, dump, UnfinishedGames)

@@ -10,29 +10,27 @@ the result say less about the player. An unrated game is still listed, with why.
 the level's measured rating, with a larger step for the first PROVISIONAL_GAMES rated games so that a new
 player's rating finds its level quickly.
 
-A broken file is reported once and replaced in memory by an empty record; it is only written again when a
-game is recorded. No pygame here.
+The file is one :class:`~ui.state.store.JsonStore` of :data:`RATINGS_FILE`. No pygame here.
 """
 
 from __future__ import annotations
 
-import logging
 import time
-from dataclasses import asdict, dataclass, replace
-from pathlib import Path
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from types import MappingProxyType
 
 from ai.play.levels import Level
 from ai.rating.elo import updated_rating
 from ai.rating.ladder import Ladder
-from ui.state.userfiles import UserFileError, read_json_object, write_json
+from ui.state.store import FileKind, JsonObject
 
-log = logging.getLogger(__name__)
-
-FILE_NAME = "ratings.json"
 #: Rated games before the step of the update shrinks from K_PROVISIONAL to K.
 PROVISIONAL_GAMES = 10
 K_PROVISIONAL = 40
 K = 20
+#: Ratings stay within this many points of zero (what is saved, a later start reads).
+MAX_RATING = 9_999
 #: Games kept per board (the oldest go first): enough for the plot, far below the settings files' size cap.
 MAX_GAMES = 1000
 RESULTS = ("win", "draw", "loss")
@@ -71,37 +69,29 @@ def adaptive_level(ladder: Ladder, rating: int) -> Level:
     return min(ladder.levels(), key=lambda rated: abs(rated[1] - rating))[0]
 
 
-class PlayerRatings:
-    """Every board's games; ``path`` None keeps them in memory only."""
+@dataclass(frozen=True)
+class Ratings:
+    """Every board's games, oldest first, by board (a variant such as ``"connect4 7x6"``). A value: recording
+    a game makes new ratings, so that the store can apply it to what another window recorded meanwhile."""
 
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self.boards: dict[str, list[PlayedGame]] = {}
-        #: Why the file could not be used, for the window to show once; None when all is well.
-        self.problem: str | None = None
+    boards: Mapping[str, tuple[PlayedGame, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
-    def load(self) -> None:
-        """Reads the file; any problem logs a warning, sets :attr:`problem` and starts with no games."""
-        if self.path is None:
-            return
-        try:
-            data = read_json_object(self.path) or {}
-            self.boards = {board: _games(board, games) for board, games in data.items()}
-        except (UserFileError, ValueError) as error:
-            self.problem = f"Ratings ignored: {error}"
-            log.warning("%s", self.problem)
-            self.boards = {}
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Ratings) and dict(self.boards) == dict(other.boards)
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self.boards.items())))
 
     def games(self, board: str) -> list[PlayedGame]:
-        """The games on ``board`` (a variant such as ``"connect4 7x6"``), oldest first."""
-        return list(self.boards.get(board, []))
+        """The games on ``board``, oldest first."""
+        return list(self.boards.get(board, ()))
 
     def rating(self, board: str, start: int) -> int:
         """The player's rating on ``board``: after the last rated game, or ``start`` before any."""
-        rated = [game for game in self.boards.get(board, []) if game.rated]
+        rated = [game for game in self.boards.get(board, ()) if game.rated]
         return rated[-1].rating if rated else start
 
-    def record(
+    def recording(
         self,
         board: str,
         start: int,
@@ -110,21 +100,21 @@ class PlayerRatings:
         result: str,
         moves: str,
         assists: set[str],
-    ) -> tuple[PlayedGame, str | None]:
-        """Records a finished game and saves; returns it (its ``rating`` the player's after it) and a write
-        error, if any. ``start`` is the rating before the first rated game; ``result`` the player's."""
+    ) -> Ratings:
+        """These ratings with a finished game added (the last of ``board``; its ``rating`` the player's after
+        it). ``start`` is the rating before the first rated game; ``result`` the player's."""
         if result not in RESULTS:
             raise ValueError(f"result {result!r} is not one of {RESULTS}")
         unknown = assists - set(ASSISTS)
         if unknown:
             raise ValueError(f"unknown assists {sorted(unknown)}")
-        games = self.boards.setdefault(board, [])
+        games = self.boards.get(board, ())
         rating = self.rating(board, start)
         if not assists:
             rated_before = sum(game.rated for game in games)
             step = K_PROVISIONAL if rated_before < PROVISIONAL_GAMES else K
             score = {"win": 1.0, "draw": 0.5, "loss": 0.0}[result]
-            rating = round(updated_rating(rating, level_rating, score, step))
+            rating = _bounded(round(updated_rating(rating, level_rating, score, step)))
         game = PlayedGame(
             when=time.strftime("%Y-%m-%d %H:%M"),
             level=level,
@@ -134,43 +124,46 @@ class PlayerRatings:
             assists=tuple(sorted(assists)),
             moves=moves,
         )
-        games.append(game)
-        del games[:-MAX_GAMES]
-        return game, self._save()
+        return self._with_games(board, (*games, game)[-MAX_GAMES:])
 
-    def set_performance(self, board: str, moves: str, performance: int) -> str | None:
-        """Notes the strength shown in the last game of ``board`` played as ``moves`` and saves; returns a
-        write error. Nothing changes if that game is not the last one (a review of an older game)."""
-        games = self.boards.get(board)
-        if not games or games[-1].moves != moves or games[-1].performance == performance:
-            return None
-        games[-1] = replace(games[-1], performance=performance)
-        return self._save()
+    def with_performance(self, board: str, moves: str, performance: int) -> Ratings:
+        """These ratings with the strength shown in the last game of ``board`` played as ``moves`` noted;
+        the same ratings if that game is not the last one (a review of an older game)."""
+        games = self.boards.get(board, ())
+        if not games or games[-1].moves != moves:
+            return self
+        return self._with_games(board, (*games[:-1], replace(games[-1], performance=_bounded(performance))))
 
-    def _save(self) -> str | None:
-        if self.path is None:
-            return None
-        try:
-            data = {board: [_game_data(game) for game in games] for board, games in self.boards.items()}
-            write_json(self.path, data)
-        except OSError as error:
-            log.warning("cannot write the ratings to %s: %s", self.path, error)
-            return f"Cannot save your rating: {error.strerror or error}"
-        self.problem = None
-        return None
+    def _with_games(self, board: str, games: tuple[PlayedGame, ...]) -> Ratings:
+        return Ratings(MappingProxyType({**self.boards, board: games}))
 
 
-def _game_data(game: PlayedGame) -> dict:
+def _bounded(rating: int) -> int:
+    """``rating`` within the file's range (what is saved, a later start reads)."""
+    return max(-MAX_RATING, min(rating, MAX_RATING))
+
+
+def parse(data: JsonObject) -> Ratings:
+    """The ratings of the file's JSON object; raises ValueError naming the first game that is not well
+    formed."""
+    return Ratings(MappingProxyType({board: _games(board, games) for board, games in data.items()}))
+
+
+def dump(ratings: Ratings) -> JsonObject:
+    return {board: [_game_data(game) for game in games] for board, games in ratings.boards.items()}
+
+
+def _game_data(game: PlayedGame) -> JsonObject:
     data = asdict(game)
     data["assists"] = list(game.assists)
     return data
 
 
-def _games(board: str, value: object) -> list[PlayedGame]:
+def _games(board: str, value: object) -> tuple[PlayedGame, ...]:
     """One board's games from the file; raises ValueError for anything but a list of well-formed games."""
     if not isinstance(value, list):
         raise ValueError(f"'{board}' is not a list of games")
-    return [_game(board, number, entry) for number, entry in enumerate(value[-MAX_GAMES:], 1)]
+    return tuple(_game(board, number, entry) for number, entry in enumerate(value[-MAX_GAMES:], 1))
 
 
 def _game(board: str, number: int, entry: object) -> PlayedGame:
@@ -188,7 +181,7 @@ def _game(board: str, number: int, entry: object) -> PlayedGame:
         value = entry.get(name)
         if optional and value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, int) or not -10_000 < value < 10_000:
+        if isinstance(value, bool) or not isinstance(value, int) or not -MAX_RATING <= value <= MAX_RATING:
             raise ValueError(f"{where}: '{name}' is {value!r}, not a rating")
         return value
 
@@ -214,3 +207,6 @@ def _game(board: str, number: int, entry: object) -> PlayedGame:
         moves=moves,
         performance=whole("performance", optional=True),
     )
+
+
+RATINGS_FILE = FileKind("ratings.json", "Ratings", parse, dump, Ratings)

@@ -3,26 +3,21 @@ solved without a wrong move, the best streak, a puzzle rating, and the counts.
 
 The rating is an Elo rating against the puzzles': a puzzle's own rating comes from its grade (how weak a
 level of the engine still finds the move) and its length; solving one without a wrong move scores 1 against
-it, a first wrong move 0. A broken file is reported once and replaced in memory by a new record; it is only
-written again when a result is recorded. No pygame here.
+it, a first wrong move 0. The file is one :class:`~ui.state.store.JsonStore` of :data:`PUZZLE_FILE`. No pygame
+here.
 """
 
 from __future__ import annotations
 
-import logging
 import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
-from pathlib import Path
 
 from ai.play.levels import MAX
 from ai.puzzles import GRADES, Puzzle
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.userfiles import UserFileError, read_json_object, write_json
+from ui.state.store import FileKind, JsonObject
 
-log = logging.getLogger(__name__)
-
-FILE_NAME = "puzzles.json"
 #: A new player's rating, and the rating of an easy puzzle of two moves.
 START_RATING = 1200
 #: Rating points a grade adds to a puzzle (easy first), and each move of its length beyond two.
@@ -30,6 +25,8 @@ GRADE_POINTS = dict(zip(GRADES, (0, 250, 500, 750), strict=True))
 LENGTH_POINTS = 20
 #: How far one result moves the rating (the Elo K factor).
 K = 32
+#: Every number of the record stays in 0 ..= this: what is saved is what a later start accepts.
+MAX_VALUE = 1_000_000
 
 
 def puzzle_rating(puzzle: Puzzle) -> int:
@@ -50,64 +47,39 @@ class PuzzleRecord:
     def after(self, puzzle: Puzzle, clean: bool) -> PuzzleRecord:
         """The record after ``puzzle`` was solved without a wrong move (``clean``) or got one."""
         expected = 1 / (1 + 10 ** ((puzzle_rating(puzzle) - self.rating) / 400))
-        rating = round(self.rating + K * ((1.0 if clean else 0.0) - expected))
+        rating = _bounded(round(self.rating + K * ((1.0 if clean else 0.0) - expected)))
         if clean:
-            streak = self.streak + 1
+            streak = _bounded(self.streak + 1)
             return replace(
                 self,
                 streak=streak,
                 best_streak=max(self.best_streak, streak),
                 rating=rating,
-                solved=self.solved + 1,
+                solved=_bounded(self.solved + 1),
             )
-        return replace(self, streak=0, rating=rating, failed=self.failed + 1)
+        return replace(self, streak=0, rating=rating, failed=_bounded(self.failed + 1))
 
 
-class PuzzleStore:
-    """The record's file; ``path`` None keeps it in memory only (tests, screenshots)."""
-
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self.record = PuzzleRecord()
-        #: Why the file could not be used, for the window to show once; None when all is well.
-        self.problem: str | None = None
-
-    def load(self) -> PuzzleRecord:
-        """Reads the file; a broken one is logged, named in :attr:`problem`, and a new record used."""
-        if self.path is None:
-            return self.record
-        try:
-            data = read_json_object(self.path) or {}
-            self.record = _record(data)
-        except (UserFileError, ValueError) as error:
-            self.problem = f"Puzzle record ignored: {error}"
-            log.warning("%s", self.problem)
-            self.record = PuzzleRecord()
-        return self.record
-
-    def count(self, puzzle: Puzzle, clean: bool) -> str | None:
-        """Records a result (see :meth:`PuzzleRecord.after`) and saves; returns why writing failed."""
-        self.record = self.record.after(puzzle, clean)
-        if self.path is None:
-            return None
-        try:
-            write_json(self.path, asdict(self.record))
-        except OSError as error:
-            log.warning("cannot write the puzzle record to %s: %s", self.path, error)
-            return f"Cannot save the puzzle record: {error.strerror or error}"
-        self.problem = None
-        return None
+def _bounded(value: int) -> int:
+    return max(0, min(value, MAX_VALUE))
 
 
-def _record(data: dict) -> PuzzleRecord:
+def parse(data: JsonObject) -> PuzzleRecord:
     """The record of the file's JSON object; raises ValueError naming a value that is not a count."""
     values = {}
     for name in ("streak", "best_streak", "rating", "solved", "failed"):
         value = data.get(name, getattr(PuzzleRecord(), name))
-        if type(value) is not int or not 0 <= value <= 1_000_000:
+        if type(value) is not int or not 0 <= value <= MAX_VALUE:
             raise ValueError(f"'{name}' {value!r} is not a count")
         values[name] = value
     return PuzzleRecord(**values)
+
+
+def dump(record: PuzzleRecord) -> JsonObject:
+    return dict(asdict(record))
+
+
+PUZZLE_FILE = FileKind("puzzles.json", "Puzzle record", parse, dump, PuzzleRecord)
 
 
 def choose_puzzle(puzzles: Sequence[Puzzle], rating: int, rng: random.Random) -> Puzzle:

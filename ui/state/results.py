@@ -2,7 +2,8 @@
 
 Functions of the session (no pygame): the play screen plays the sound and, once per round, :func:`count`
 adds the outcome to the :class:`~ui.state.tally.Tally` under :func:`tally_key`, and :func:`rate` records it
-with the player's rating (:class:`~ui.state.player_rating.PlayerRatings`); once the finished game's review
+with the player's rating (:class:`~ui.state.player_rating.Ratings`), each in its user file; once the finished
+game's review
 is complete, :func:`note_performance` adds the strength the player's moves showed.
 """
 
@@ -12,9 +13,10 @@ from ai.play.levels import Level
 from ai.rating.ladder import Ladder, ladder_for, rung_name
 from ui.state import texts
 from ui.state.options import Mode, default_level
-from ui.state.player_rating import PlayedGame, PlayerRatings
+from ui.state.player_rating import PlayedGame, Ratings
 from ui.state.review import GameReview
 from ui.state.session import Session
+from ui.state.store import JsonStore
 from ui.state.tally import Tally, matchup_key
 
 
@@ -45,12 +47,13 @@ def tally_key(session: Session) -> str | None:
     return matchup_key(session.game.variant(), opponent(session))
 
 
-def count(session: Session, tally: Tally | None) -> str | None:
-    """Adds the finished game to ``tally`` (None counts nothing); returns why the file was not written."""
+def count(session: Session, tally: JsonStore[Tally]) -> str | None:
+    """Adds the finished game to ``tally``; returns why the file was not written."""
     key = tally_key(session)
-    if key is None or tally is None:
+    if key is None:
         return None
-    return tally.add(key, outcome(session)[0])
+    result = outcome(session)[0]
+    return tally.update(lambda counted: counted.adding(key, result))
 
 
 def tally_text(session: Session, tally: Tally | None, names: tuple[str, str]) -> str:
@@ -82,13 +85,13 @@ def _human_and_level(session: Session) -> tuple[int, Level] | None:
     return human, session.seats[1 - human].level
 
 
-def rate(session: Session, ratings: PlayerRatings | None) -> tuple[PlayedGame | None, str | None]:
+def rate(session: Session, ratings: JsonStore[Ratings]) -> tuple[PlayedGame | None, str | None]:
     """Records the finished game against the computer with the player's rating, where the ladder rates the
     board and the level; returns the recorded game (None: not recorded) and why the file was not written."""
     variant = session.game.variant()
     ladder = ladder_for(variant)
     seats = _human_and_level(session)
-    if ratings is None or ladder is None or seats is None:
+    if ladder is None or seats is None:
         return None, None
     human, level = seats
     level_rating = ladder.rating_of(level)
@@ -96,24 +99,26 @@ def rate(session: Session, ratings: PlayerRatings | None) -> tuple[PlayedGame | 
         return None, None
     winner = session.game.winner()
     result = "draw" if winner is None else "win" if winner == human else "loss"
-    return ratings.record(
-        variant,
+    start, name, moves, assists = (
         start_rating(ladder),
         rung_name(level),
-        level_rating,
-        result,
         session.game.moves_text(),
         session.assists,
     )
+    problem = ratings.update(
+        lambda recorded: recorded.recording(variant, start, name, level_rating, result, moves, assists)
+    )
+    return ratings.value.games(variant)[-1], problem
 
 
-def note_performance(session: Session, review: GameReview, ratings: PlayerRatings | None) -> str | None:
+def note_performance(session: Session, review: GameReview, ratings: JsonStore[Ratings]) -> str | None:
     """Adds the strength the player showed in the finished game ``review`` reviews to its record, if it is
     the last game recorded; returns why the file was not written."""
     seats = _human_and_level(session)
-    if ratings is None or seats is None:
+    if seats is None:
         return None
     rating = review.performance(seats[0])
     if rating is None:
         return None
-    return ratings.set_performance(review.game.variant(), review.game.moves_text(), rating)
+    variant, moves = review.game.variant(), review.game.moves_text()
+    return ratings.update(lambda recorded: recorded.with_performance(variant, moves, rating))

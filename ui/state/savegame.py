@@ -21,7 +21,7 @@ from pathlib import Path
 
 from game.catalog import GAME_NAMES, SIZES, new_game, parse_size
 from game.protocol import Game, IllegalMove
-from ui.state.userfiles import write_atomically
+from ui.state.userfiles import UnreadableFile, UserFileError, read_regular_file, write_atomically
 
 FILE_NAME = "saved-game.txt"
 #: A saved game is a few dozen bytes; anything much bigger is not one (and is not read into memory whole).
@@ -102,12 +102,14 @@ def parse(text: str) -> SavedGame:
 def read(path: Path) -> SavedGame:
     """Reads and checks the saved game in ``path``; raises SavedGameError (with the reason) on any problem."""
     try:
-        with path.open("rb") as file:
-            data = file.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise SavedGameError(f"cannot read {path}: {error.strerror or error}") from None
-    if len(data) > MAX_BYTES:
-        raise SavedGameError(f"{path.name} is too big to be a saved game")
+        data = read_regular_file(path, MAX_BYTES)
+    except UserFileError as error:
+        too_big = not isinstance(error, UnreadableFile)
+        raise SavedGameError(
+            f"{path.name} is too big to be a saved game" if too_big else str(error)
+        ) from None
+    if data is None:
+        raise SavedGameError(f"cannot read {path}: No such file or directory")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

@@ -6,30 +6,24 @@ JSON, written atomically.
 
 Reading is forgiving about what it does not know and strict about what it does: unknown keys are ignored (a
 newer version's file still loads), missing keys take their defaults, but a known key with a wrong type or
-value makes the whole file suspect. Then, as for an unreadable or corrupt file, the problem is reported once
-(a logged warning, and :attr:`SettingsStore.problem` for the window to show) and the defaults are used in
-memory. The broken file is left as it is until the user changes a setting, so nothing the user might want to
-repair is silently thrown away.
+value makes the whole file suspect: the store sets it aside and starts from the defaults (see
+:mod:`ui.state.store`; the file is one store of :data:`SETTINGS_FILE`). A window size is brought within
+:data:`WINDOW_LIMITS` rather than refused.
 """
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 from ai.play.levels import MAX_THINK_SECONDS, Level, parse_level
 from ai.rating.ladder import ladder_for
 from game.catalog import SIZES, parse_size
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions, clean_name
-from ui.state.userfiles import UserFileError, read_json_object, write_json
+from ui.state.store import FileKind, JsonObject
 
-log = logging.getLogger(__name__)
-
-FILE_NAME = "settings.json"
 DEFAULT_WINDOW = (960, 780)
-#: Window sizes outside these bounds are not restored (a file from a much bigger screen, or a typo).
+#: Window sizes are kept within these bounds (a size from a much bigger screen, or a typo, is brought within).
 WINDOW_LIMITS = ((320, 260), (8000, 8000))
 #: The names of the themes (:data:`ui.theme.THEMES`, which holds them in this order; a test checks it).
 THEME_NAMES = ("classic", "dark", "high-contrast")
@@ -45,12 +39,24 @@ class Settings:
     animation: str = "normal"
     window: tuple[int, int] = DEFAULT_WINDOW
 
+    def __post_init__(self) -> None:
+        # Every place that makes settings gets a start position dropped and a window size within bounds, so
+        # what is saved is what the next start loads.
+        object.__setattr__(self, "play", replace(self.play, moves=""))
+        object.__setattr__(self, "window", clamp_window(self.window))
+
+
+def clamp_window(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` brought within :data:`WINDOW_LIMITS`."""
+    (low_w, low_h), (high_w, high_h) = WINDOW_LIMITS
+    return (max(low_w, min(size[0], high_w)), max(low_h, min(size[1], high_h)))
+
 
 class SettingsError(ValueError):
     """A known key of the settings file holds a value of the wrong type or out of range."""
 
 
-def play_to_json(play: PlayOptions) -> dict:
+def play_to_json(play: PlayOptions) -> JsonObject:
     """The play options (all but the start position) as JSON values, the keys of the settings file."""
 
     def level_text(level: Level) -> str:
@@ -71,7 +77,7 @@ def play_to_json(play: PlayOptions) -> dict:
     }
 
 
-def to_json(settings: Settings) -> dict:
+def to_json(settings: Settings) -> JsonObject:
     """The settings as the JSON object of the file."""
     return {
         **play_to_json(settings.play),
@@ -159,12 +165,7 @@ def from_json(data: dict) -> Settings:
     defaults = Settings()
     play = play_from_json(data)
     window = _typed(data, "window", list, list(defaults.window))
-    (low_w, low_h), (high_w, high_h) = WINDOW_LIMITS
-    if (
-        len(window) != 2
-        or not all(isinstance(side, int) and not isinstance(side, bool) for side in window)
-        or not (low_w <= window[0] <= high_w and low_h <= window[1] <= high_h)
-    ):
+    if len(window) != 2 or not all(type(side) is int for side in window):
         raise SettingsError(f"'window' {window!r} is not a size like [960, 780]")
     return Settings(
         play=play,
@@ -175,45 +176,4 @@ def from_json(data: dict) -> Settings:
     )
 
 
-class SettingsStore:
-    """The settings file: loaded once, then written only when the settings really change.
-
-    ``path`` None keeps the settings in memory only (tests of the window, or no writable home).
-    """
-
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
-        #: What the file held (or the defaults standing in for it); a save of the same value writes nothing.
-        self.current = Settings()
-        #: Why the file could not be used, for the window to show once; None when all is well.
-        self.problem: str | None = None
-
-    def load(self) -> Settings:
-        """Reads the file; on any problem logs a warning, sets :attr:`problem` and returns the defaults."""
-        if self.path is None:
-            return self.current
-        try:
-            data = read_json_object(self.path)
-            if data is not None:
-                self.current = from_json(data)
-        except (UserFileError, SettingsError) as error:
-            self.problem = f"Settings file ignored, using defaults: {error}"
-            log.warning("%s", self.problem)
-            self.current = Settings()
-        return self.current
-
-    def save(self, settings: Settings) -> str | None:
-        """Writes ``settings`` if they differ from what is stored; returns why writing failed, else None."""
-        settings = replace(settings, play=replace(settings.play, moves=""))
-        if settings == self.current:
-            return None
-        self.current = settings
-        if self.path is None:
-            return None
-        try:
-            write_json(self.path, to_json(settings))
-        except OSError as error:
-            log.warning("cannot write the settings to %s: %s", self.path, error)
-            return f"Cannot save the settings: {error.strerror or error}"
-        self.problem = None
-        return None
+SETTINGS_FILE = FileKind("settings.json", "Settings", from_json, to_json, Settings)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ai.play.levels import levels_for
 from ai.rating.ladder import Ladder, rung_name
-from ui.state.player_rating import ASSISTS, PlayedGame, PlayerRatings
+from ui.state.player_rating import ASSISTS, PlayedGame, Ratings
 
 #: Games listed under the plot, newest first.
 RECENT_GAMES = 8
@@ -51,9 +51,7 @@ def game_line(game: PlayedGame, level_label: str) -> str:
     return " \u00b7 ".join(parts)
 
 
-def rating_stats(
-    ratings: PlayerRatings, variant: str, board_title: str, ladder: Ladder, start: int
-) -> RatingStats:
+def rating_stats(ratings: Ratings, variant: str, board_title: str, ladder: Ladder, start: int) -> RatingStats:
     """The statistics of ``variant`` (``"connect4 7x6"``) from the player's games, the ratings on
     ``ladder``'s scale; ``start`` is the rating before the first rated game."""
     games = ratings.games(variant)

@@ -4,21 +4,22 @@ Against the computer the tally is kept per board and computer level, from the hu
 it is kept per board and colour: ``wins`` counts the first player's wins, ``losses`` the second player's (the
 view names them by colour). Watch mode is not counted: nobody at the screen won or lost.
 
-Like the settings, a broken tally file is reported once and replaced by an empty tally in memory; the file is
-only written again when a result is recorded or the tally is reset.
+The file is one :class:`~ui.state.store.JsonStore` of :data:`TALLY_FILE`: a result is counted with
+``store.update(lambda tally: tally.adding(key, result))``, so a result another window counted meanwhile is
+kept. No pygame here.
 """
 
 from __future__ import annotations
 
-import logging
-from dataclasses import asdict, dataclass
-from pathlib import Path
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
-from ui.state.userfiles import UserFileError, read_json_object, write_json
+from ui.state.store import FileKind, JsonObject
 
-log = logging.getLogger(__name__)
-
-FILE_NAME = "tally.json"
+#: A count stops here (a billion games): far beyond any player, and every count stays a short number.
+MAX_COUNT = 10**9
+RESULTS = ("wins", "draws", "losses")
 
 
 @dataclass(frozen=True)
@@ -40,63 +41,62 @@ def matchup_key(variant: str, opponent: str | None) -> str:
     return f"{variant} vs {opponent}" if opponent is not None else f"{variant} two players"
 
 
+@dataclass(frozen=True)
 class Tally:
-    """The records of every matchup; ``path`` None keeps them in memory only."""
+    """The records of every matchup, by :func:`matchup_key` (a value: changes make a new tally)."""
 
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self.records: dict[str, Record] = {}
-        #: Why the file could not be used, for the window to show once; None when all is well.
-        self.problem: str | None = None
-
-    def load(self) -> None:
-        """Reads the file; any problem logs a warning, sets :attr:`problem` and starts an empty tally."""
-        if self.path is None:
-            return
-        try:
-            data = read_json_object(self.path) or {}
-            self.records = {key: _record(key, value) for key, value in data.items()}
-        except (UserFileError, ValueError) as error:
-            self.problem = f"Score tally ignored: {error}"
-            log.warning("%s", self.problem)
-            self.records = {}
+    records: Mapping[str, Record] = field(default_factory=lambda: MappingProxyType({}))
 
     def get(self, key: str) -> Record:
         return self.records.get(key, Record())
 
-    def add(self, key: str, result: str) -> str | None:
-        """Counts one ``result`` ("wins", "draws", "losses") for ``key`` and saves; returns a write error."""
+    def adding(self, key: str, result: str) -> Tally:
+        """This tally with one more ``result`` ("wins", "draws" or "losses") for ``key`` (a count at
+        :data:`MAX_COUNT` stays there)."""
+        if result not in RESULTS:
+            raise ValueError(f"result {result!r} is not one of {', '.join(RESULTS)}")
         record = self.get(key)
-        counts = asdict(record)
-        counts[result] += 1
-        self.records[key] = Record(**counts)
-        return self._save()
+        counts = {name: getattr(record, name) for name in RESULTS}
+        counts[result] = min(counts[result] + 1, MAX_COUNT)
+        return Tally(MappingProxyType({**self.records, key: Record(**counts)}))
 
-    def reset(self) -> str | None:
-        """Forgets every record and saves; returns a write error, else None."""
-        self.records = {}
-        return self._save()
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tally) and dict(self.records) == dict(other.records)
 
-    def _save(self) -> str | None:
-        if self.path is None:
-            return None
-        try:
-            write_json(self.path, {key: asdict(record) for key, record in self.records.items()})
-        except OSError as error:
-            log.warning("cannot write the score tally to %s: %s", self.path, error)
-            return f"Cannot save the score tally: {error.strerror or error}"
-        self.problem = None
-        return None
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self.records.items())))
+
+
+def parse(data: JsonObject) -> Tally:
+    """The tally of the file's JSON object; raises ValueError for anything but objects of counts."""
+    return Tally(MappingProxyType({key: _record(key, value) for key, value in data.items()}))
+
+
+def dump(tally: Tally) -> JsonObject:
+    return {key: {name: getattr(record, name) for name in RESULTS} for key, record in tally.records.items()}
 
 
 def _record(key: str, value: object) -> Record:
-    """One record of the file; raises ValueError for anything but an object of non-negative whole counts."""
+    """One record of the file; raises ValueError for anything but an object of whole counts up to
+    :data:`MAX_COUNT`."""
     if not isinstance(value, dict):
         raise ValueError(f"'{key}' is not an object of counts")
     counts = {}
-    for name in ("wins", "draws", "losses"):
+    for name in RESULTS:
         count = value.get(name, 0)
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ValueError(f"'{key}': '{name}' is {count!r}, not a count")
+        if type(count) is not int or not 0 <= count <= MAX_COUNT:
+            raise ValueError(f"'{key}': '{name}' is {_short(count)}, not a count")
         counts[name] = count
     return Record(**counts)
+
+
+def _short(value: object) -> str:
+    """``value`` as a person reads it in a message, cut to a few dozen characters (a count of 4,000 digits
+    is not repeated whole)."""
+    if type(value) is int and value.bit_length() > 128:
+        return f"a number of about {round(value.bit_length() * 0.30103)} digits"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+TALLY_FILE = FileKind("tally.json", "Score tally", parse, dump, Tally)
