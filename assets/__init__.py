@@ -1,8 +1,10 @@
-"""The game's data files: the window icon, the sounds and the Connect Four opening book.
+"""The game's data files: the window icon, the sounds, the Connect Four opening book, the levels' ladder and
+the puzzles.
 
-They are made by the project's own tools (``tools/make_assets.py``, ``tools/make_book.py``) and installed with
-the game as package data, so :func:`asset_path` finds them the same way in a checkout, an editable install and
-an installed wheel. (``screenshots/`` is for the README only and is not installed.)
+They are made by the project's own tools (``tools/make_assets.py``, ``tools/make_book.py``,
+``tools/make_ladder.py``, ``tools/make_puzzles.py``) and installed with the game as package data, so
+:func:`asset_path` finds them the same way in a checkout, an editable install and an installed wheel.
+(``screenshots/`` is for the README and docs/screenshots.md only and is not installed.)
 """
 
 from __future__ import annotations
