@@ -25,6 +25,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.catalog import DEFAULT_GAME, GAME_NAMES  # noqa: E402 (after the environment it reads)
 from game.numerals import positive_int, seconds_type  # noqa: E402
+from game.protocol import Game  # noqa: E402
 
 TOOLS = ("analyze", "move", "review", "rate", "puzzles")
 #: Other spellings of the tools' names.
@@ -208,8 +209,8 @@ def puzzles_tool(argv: list[str], out: TextIO, err: TextIO) -> int:
 
 def process_lines(
     lines: Iterable[str],
-    make_game: Callable[[], object],
-    answer: Callable[[object], str],
+    make_game: Callable[[], Game],
+    answer: Callable[[Game], str],
     out: TextIO,
     err: TextIO,
     games: bool = False,
@@ -255,7 +256,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         print(f"{PROGRAM} {tool}: error: {error}", file=err)
         return 2
 
-    def make_game():
+    def make_game() -> Game:
         return new_game(args.game, width, height)
 
     if tool == "analyze":
@@ -271,7 +272,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
             threads=args.threads,
         )
 
-        def answer(game) -> str:
+        def answer(game: Game) -> str:
             if args.all:
                 return " ".join(str(score) for score in analyzer.move_scores(game, args.weak))
             return str(analyzer.score(game, args.weak))
@@ -284,7 +285,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
 
         analyzer, searcher = ExactAnalyzer(), Searcher(TranspositionTable(1 << 20))
 
-        def answer(game) -> str:
+        def answer(game: Game) -> str:
             return review_lines(game, analyzer, searcher, args.seconds)
 
         return process_lines(stdin, make_game, answer, out, err, games=True)
@@ -295,7 +296,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         thinker = Thinker(seed=args.seed)
         limits = Limits(depth=args.depth, seconds=args.seconds)
 
-        def answer(game) -> str:
+        def answer(game: Game) -> str:
             results = list(thinker.think(game, limits))
             return game.move_to_text(results[-1].best_move)
 
@@ -318,7 +319,7 @@ def rate_tool(stdin: TextIO, out: TextIO, err: TextIO) -> int:
         return 1
     analyzer, searcher = ExactAnalyzer(), Searcher(TranspositionTable(1 << 20))
 
-    def answer(game) -> str:
+    def answer(game: Game) -> str:
         reviews = list(review_game(game, analyzer, searcher))
         estimates = []
         for side in (0, 1):

@@ -35,9 +35,12 @@ class Board(Protocol):
     def is_over(self) -> bool: ...
 
 
+_Board = TypeVar("_Board", bound=Board)
+
+
 def value_each_move(
-    game: Board,
-    searched: Callable[[Board], Value],
+    game: _Board,
+    searched: Callable[[_Board], Value],
     ended: Callable[[Ending], Value],
     moves: Iterable[int] | None = None,
 ) -> dict[int, Value]:

@@ -51,6 +51,7 @@ from ai.heuristic.search import Searcher
 from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark, Searching
 from ai.play.thinker import Thinker
 from ai.stop_flag import StopFlag
+from game.protocol import Game
 
 #: Slots of the search's transposition table by default (about 80 MB when full).
 DEFAULT_TABLE_ENTRIES = 1 << 19
@@ -109,7 +110,9 @@ class _Job:
     kind: _Kind
     token: int
     stop: StopFlag
-    game: object = None
+    #: A copy of the game: every job has one but CLEAR and QUIT.
+    game: Game | None = None
+    #: Every THINK and REVIEW has limits; a PONDER's may be None (no level).
     limits: Limits | None = None
     #: A ponder's values were asked for (see :meth:`Engine.ponder`).
     analyse: bool = False
@@ -216,7 +219,7 @@ class Engine:
 
     # --- the UI thread's side: none of these block ----------------------------------------------------------
 
-    def think(self, game, limits: Limits) -> int:
+    def think(self, game: Game, limits: Limits) -> int:
         """Starts searching ``game`` for its side to move within ``limits``; returns the request's token.
 
         Unless superseded, the request gets a Progress per completed depth and then exactly one BestMove.
@@ -226,7 +229,7 @@ class Engine:
             raise ValueError("cannot think about a finished game")
         return self._submit(_Kind.THINK, game, limits)
 
-    def ponder(self, game, limits: Limits | None = None, analyse: bool = False) -> int:
+    def ponder(self, game: Game, limits: Limits | None = None, analyse: bool = False) -> int:
         """Starts pondering ``game``, where a person is to move; returns the request's token.
 
         ``limits`` are those of the computer's level (None: no level, as for two players), which tell how
@@ -240,7 +243,7 @@ class Engine:
             raise ValueError("cannot ponder a finished game")
         return self._submit(_Kind.PONDER, game, limits, analyse)
 
-    def review(self, game, seconds_per_position: float | None = None) -> int:
+    def review(self, game: Game, seconds_per_position: float | None = None) -> int:
         """Starts the review of every move of ``game`` (finished or not); returns the request's token.
 
         Each move gets one ReviewMark as the work finishes it (see :func:`ai.play.review.review_game`, which
@@ -255,7 +258,7 @@ class Engine:
         if self._current is not None:
             self._current.stop.set()
 
-    def start_game(self, game=None) -> None:
+    def start_game(self, game: Game | None = None) -> None:
         """Stops whatever runs and forgets everything the tables learnt.
 
         Given the ``game`` about to be played, the worker then gets its board's exact solver ready (for 7 x 6
@@ -311,7 +314,7 @@ class Engine:
         with self._jobs.all_tasks_done:
             return self._jobs.unfinished_tasks == 0
 
-    def _submit(self, kind: _Kind, game, limits: Limits | None, analyse: bool = False) -> int:
+    def _submit(self, kind: _Kind, game: Game, limits: Limits | None, analyse: bool = False) -> int:
         """Sends a search of (a copy of) ``game``, superseding the request before it; returns its token."""
         if self._closed:
             raise RuntimeError("the engine is closed")
@@ -349,6 +352,7 @@ class Engine:
             self._thinker.clear()
             return True
         if job.kind is _Kind.PREPARE:
+            assert job.game is not None
             self._thinker.analyzer.prepare(job.game)
             return True
         if job.stop.is_set():
@@ -371,6 +375,7 @@ class Engine:
         return Budget(stop=job.stop, on_checkpoint=self._pulse, on_proving=self._pulse.proving)
 
     def _think(self, job: _Job) -> Iterator[EngineMessage]:
+        assert job.game is not None and job.limits is not None
         last: SearchResult | None = None
         for last in self._thinker.think(job.game, job.limits, self._budget(job)):
             yield Progress(job.token, last)
@@ -380,9 +385,11 @@ class Engine:
             raise RuntimeError("the search produced no move")
 
     def _ponder(self, job: _Job) -> Iterator[EngineMessage]:
+        assert job.game is not None
         for result in self._thinker.ponder(job.game, job.limits, self._budget(job), job.analyse):
             yield Progress(job.token, result)
 
     def _review(self, job: _Job) -> Iterator[EngineMessage]:
+        assert job.game is not None and job.limits is not None
         for mark in self._thinker.review(job.game, job.limits.seconds, self._budget(job)):
             yield ReviewMark(job.token, mark)

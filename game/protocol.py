@@ -97,6 +97,15 @@ class Game(Protocol):
         """The (row, column) of the stone played last, rows from the top; None before the first move."""
         ...
 
+    def stones(self, player: int) -> int:
+        """The bitboard of ``player``'s stones, in the column layout of :mod:`game.kinarow` (what the
+        evaluation and the exact solver read)."""
+        ...
+
+    def occupied(self) -> int:
+        """The bitboard of every stone on the board (layout as :meth:`stones`)."""
+        ...
+
     def copy(self) -> Game: ...
 
     def move_to_text(self, move: int) -> str: ...
@@ -107,6 +116,15 @@ class Game(Protocol):
 
     def moves_text(self) -> str:
         """The history in the game's notation, e.g. ``"4453"`` for Connect Four."""
+        ...
+
+    def play_text(self, text: str) -> None:
+        """Plays a whole move string in the game's notation; a bad symbol raises :class:`IllegalMove` naming
+        where, and changes nothing."""
+        ...
+
+    def variant(self) -> str:
+        """Game and size as saved games name them, e.g. ``"connect4 7x6"``."""
         ...
 
     def describe_move(self, move: int) -> str:

@@ -31,6 +31,7 @@ from ai.heuristic.table import TranspositionTable
 from ai.score import Score, to_benchmark, win_in
 from ai.stop_flag import StopFlag
 from game.connect4 import centre_first
+from game.protocol import Game
 
 #: Printed in place of the score of an illegal move, as the reference solver does.
 #: Exact scores remembered (beyond the book and the solver's table) before the memo starts afresh.
@@ -54,12 +55,12 @@ def helper_order(width: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-def solver_supports(game) -> bool:
+def solver_supports(game: Game) -> bool:
     """True when ``game`` can be solved by the Connect Four solver (Connect Four with an even cell count)."""
     return game.gravity and game.k == 4 and game.width * game.height % 2 == 0
 
 
-def can_analyze(game) -> bool:
+def can_analyze(game: Game) -> bool:
     """True when :class:`ExactAnalyzer` has an exact method for ``game``'s board."""
     # Boards without gravity are Tic-tac-toe's: small enough for the alpha-beta search run to the end.
     return solver_supports(game) or not game.gravity
@@ -132,7 +133,7 @@ class ExactAnalyzer:
             self._book_read = True
             self._book = self._book_source()
 
-    def known_score(self, game) -> int | None:
+    def known_score(self, game: Game) -> int | None:
         """The exact score of a position from the book or the memo, without searching; None when neither
         has it."""
         key = game.key()
@@ -144,13 +145,13 @@ class ExactAnalyzer:
                     return score
         return self._memo.get((game.variant(), key))
 
-    def _remember(self, game, score: int) -> int:
+    def _remember(self, game: Game, score: int) -> int:
         if len(self._memo) >= MEMO_LIMIT:
             self._memo.clear()
         self._memo[(game.variant(), game.key())] = score
         return score
 
-    def prepare(self, game) -> None:
+    def prepare(self, game: Game) -> None:
         """Gets ready for ``game``'s board now: where it has an exact solver, makes its solvers (and reads the
         book for 7 x 6), freeing other sizes'; elsewhere (Tic-tac-toe), frees every solver. Making a
         compiled solver's table takes a tenth of a second or so, without the GIL but deaf to the stop flag:
@@ -168,8 +169,12 @@ class ExactAnalyzer:
             self._release_solvers()
             self._solvers[shape] = self._new_solver(shape)
         main = self._solvers[shape]
-        gains = self._threads > 1 and isinstance(main, NativeConnectFourSolver)
-        if with_helper and gains and shape not in self._helpers:
+        if (
+            with_helper
+            and self._threads > 1
+            and isinstance(main, NativeConnectFourSolver)
+            and shape not in self._helpers
+        ):
             # One table for both threads: each finds what the other learnt, and it costs no more memory.
             self._helpers[shape] = self._use_book(
                 NativeConnectFourSolver(
@@ -197,20 +202,22 @@ class ExactAnalyzer:
             solver.use_book(self._book)
         return solver
 
-    def solver_for(self, game) -> SolverBase:
+    def solver_for(self, game: Game) -> SolverBase:
         """The solver of ``game``'s board size (made if need be)."""
         shape = (game.width, game.height)
         self._make_solvers(shape, with_helper=False)
         return self._solvers[shape]
 
-    def _solve(self, solver: SolverBase, game, weak: bool, at_least: int | None, budget: Budget) -> int:
+    def _solve(self, solver: SolverBase, game: Game, weak: bool, at_least: int | None, budget: Budget) -> int:
         """``game``'s exact score by ``solver`` (``weak``: its sign), remembered when exact; ``at_least``: a
         score it is known to reach (see SolverBase.solve)."""
         player = game.to_move()
         score = solver.solve(game.stones(player), game.occupied(), game.ply(), weak, at_least, budget)
         return score if weak else self._remember(game, score)
 
-    def score(self, game, weak: bool = False, at_least: int | None = None, budget: Budget = UNBOUNDED) -> int:
+    def score(
+        self, game: Game, weak: bool = False, at_least: int | None = None, budget: Budget = UNBOUNDED
+    ) -> int:
         """Exact benchmark score for the side to move (``weak``: its sign). The game must not be over.
         ``at_least``: a score the position is known to reach, which may spare the solver work.
 
@@ -231,7 +238,7 @@ class ExactAnalyzer:
             exact = self._remember(game, to_benchmark(searched, game.ply(), game.width * game.height))
         return (exact > 0) - (exact < 0) if weak else exact
 
-    def proven_move(self, game, order: Sequence[int], budget: Budget = UNBOUNDED) -> tuple[Score, int]:
+    def proven_move(self, game: Game, order: Sequence[int], budget: Budget = UNBOUNDED) -> tuple[Score, int]:
         """The proven value of ``game`` and a move that reaches it (so the best there is), the first such of
         ``order`` (legal moves, most promising first; the other legal moves are tried after them).
 
@@ -266,7 +273,7 @@ class ExactAnalyzer:
                 return Score.from_benchmark(score, game.ply(), cells), move
         raise AssertionError(f"no move of {game.moves_text()!r} reaches its score {score}")
 
-    def move_scores(self, game, weak: bool = False, budget: Budget = UNBOUNDED) -> list[int]:
+    def move_scores(self, game: Game, weak: bool = False, budget: Budget = UNBOUNDED) -> list[int]:
         """The score of every move of the board in board order (columns left to right, or cells 1..n), from
         the side to move's point of view, ``ILLEGAL_MOVE`` where the move is not legal (a full column, a taken
         cell). Raises SearchStopped when ``budget`` ends the search.
@@ -283,7 +290,7 @@ class ExactAnalyzer:
                 return 0
             return 1 if weak else to_benchmark(win_in(1), parent_ply, cells)
 
-        def now_or_later(child) -> int | None:
+        def now_or_later(child: Game) -> int | None:
             # What the book or the memo knows, and boards without a solver, now; the rest (None) below,
             # where two threads may share the work.
             if self.known_score(child) is not None or not solver_supports(child):
@@ -308,7 +315,7 @@ class ExactAnalyzer:
         assert len(complete) == len(scores), "every unsolved move was solved above"
         return complete
 
-    def move_values(self, game, budget: Budget = UNBOUNDED) -> list[Score | None]:
+    def move_values(self, game: Game, budget: Budget = UNBOUNDED) -> list[Score | None]:
         """The proven value of every move of the board in board order, from the side to move's point of view,
         None where the move is not legal (see :meth:`move_scores`)."""
         ply, cells = game.ply(), game.width * game.height
@@ -317,7 +324,7 @@ class ExactAnalyzer:
             for score in self.move_scores(game, budget=budget)
         ]
 
-    def _side_by_side(self, game) -> bool:
+    def _side_by_side(self, game: Game) -> bool:
         """True when the moves of ``game`` are worth solving on two threads (see SIDE_BY_SIDE_EMPTY_CELLS)."""
         empty = game.width * game.height - game.ply()
         if empty < SIDE_BY_SIDE_EMPTY_CELLS:
@@ -327,7 +334,7 @@ class ExactAnalyzer:
         self._make_solvers((game.width, game.height), with_helper=True)
         return (game.width, game.height) in self._helpers
 
-    def _solve_together(self, game, weak: bool, at_least: int | None, budget: Budget) -> int:
+    def _solve_together(self, game: Game, weak: bool, at_least: int | None, budget: Budget) -> int:
         """``game``'s score by this thread's solver while the helper thread's searches the same position in
         its own move order (:func:`helper_order`) over the shared table ("lazy SMP"): each finds what the
         other has proven, so this thread's search ends sooner. The answer is this thread's; the helper is
@@ -359,7 +366,7 @@ class ExactAnalyzer:
         return score
 
     def _solve_side_by_side(
-        self, game, moves: list[int], weak: bool, at_least: int | None, budget: Budget
+        self, game: Game, moves: list[int], weak: bool, at_least: int | None, budget: Budget
     ) -> dict[int, int]:
         """The score of each of ``moves`` (from the side to move's view), solved by this thread and a helper
         thread, each with its own solver (one table for both), taking the next move as each finishes one;

@@ -78,7 +78,7 @@ def canonical_key(key: int, width: int, height: int) -> int:
 class OpeningBook:
     """Exact scores by canonical key for one board size (see the module docstring)."""
 
-    def __init__(self, width: int, height: int, max_ply: int, entries: array) -> None:
+    def __init__(self, width: int, height: int, max_ply: int, entries: array[int]) -> None:
         self.width, self.height, self.max_ply = width, height, max_ply
         self._entries = entries
 
@@ -86,7 +86,7 @@ class OpeningBook:
         return len(self._entries)
 
     @property
-    def entries(self) -> array:
+    def entries(self) -> array[int]:
         """The entries (``canonical key << 8 | (score + 128)``, ascending), as native 64-bit
         words: the compiled solver core reads them in place. Not to be changed."""
         return self._entries

@@ -28,17 +28,29 @@ whoever wrote it, so their concurrent probes and stores stay sound.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ai.contracts import UNBOUNDED, Budget, SearchStopped
 from ai.exact.base import SolverBase, table_size
 from ai.exact.book import OpeningBook
 from ai.stop_flag import StopFlag
 
-try:
-    from ai.exact import _c4core
-except ImportError:  # not built: no C compiler at install time, or a source checkout never installed
-    _c4core = None
+if TYPE_CHECKING:
+    from ai.exact._c4core import Core
+
+
+def _built_core() -> type[Core] | None:
+    """The compiled core's type, or None where it is not built (no C compiler at install time, or a source
+    checkout never installed)."""
+    try:
+        from ai.exact._c4core import Core
+    except ImportError:
+        return None
+    return Core
+
+
+_Core = _built_core()
 
 #: Default table of the compiled core: 2**24 slots, 128 MB (the Python core's default is 32 MB). Deep opening
 #: positions need the room; the game allocates one table per board size it solves.
@@ -51,7 +63,7 @@ NATIVE_BOARD_BITS = 64
 
 def native_built() -> bool:
     """True when the compiled core was built and imports."""
-    return _c4core is not None
+    return _Core is not None
 
 
 def native_fits(width: int, height: int) -> bool:
@@ -85,7 +97,7 @@ class NativeConnectFourSolver(SolverBase):
         faster with fewer (see ``NEAR_DEPTH`` in ``c4core/settings.h``), searches near the end with the
         default. ``order``: the columns in the order that breaks ties between equally promising moves
         (default: centre first, as every solver's)."""
-        if _c4core is None:
+        if _Core is None:
             raise RuntimeError("the compiled solver core is not built")
         super().__init__(width, height)
         if not native_fits(width, height):
@@ -96,7 +108,7 @@ class NativeConnectFourSolver(SolverBase):
         share = None if share_table_with is None else share_table_with._core
         if order is not None:
             self.order = tuple(order)
-        self._core = _c4core.Core(
+        self._core: Core = _Core(
             width, height, self.size, self.order, enhanced=not reference, share=share, near_depth=near_depth
         )
 
@@ -162,7 +174,12 @@ class NativeConnectFourSolver(SolverBase):
     def _negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
         return self._run(self._core.negamax, current, mask, moves, alpha, beta)
 
-    def _run(self, search, *position_and_window, after_seconds: tuple = ()) -> int:
+    def _run(
+        self,
+        search: Callable[..., int | None],
+        *position_and_window: int,
+        after_seconds: tuple[int | None, ...] = (),
+    ) -> int:
         """Runs ``search`` (a method of the C core) on ``position_and_window``, the seconds left and
         ``after_seconds``, within the running search's budget; raises SearchStopped when it stopped it.
 

@@ -34,6 +34,7 @@ The board, the bisection on the score and the table layout are shared with the c
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 
 from ai.exact.base import (
     DEFAULT_TABLE_SLOTS,
@@ -44,6 +45,10 @@ from ai.exact.base import (
     table_size,
 )
 from ai.exact.book import OpeningBook
+
+#: The window search of one position: ``(current, mask, moves, alpha, beta) -> score`` (see
+#: :meth:`SolverBase._negamax`).
+WindowSearch = Callable[[int, int, int, int, int], int]
 
 
 class ConnectFourSolver(SolverBase):
@@ -57,7 +62,8 @@ class ConnectFourSolver(SolverBase):
         super().__init__(width, height)
         self.size = table_size(table_slots)
         self.table = array("Q", bytes(8 * self.size))
-        self._search = None
+        self._search: WindowSearch | None = None
+        self._take_node_count: Callable[[], int]
         self._book: OpeningBook | None = None
 
     def use_book(self, book: OpeningBook | None) -> None:
@@ -88,7 +94,7 @@ class ConnectFourSolver(SolverBase):
         finally:
             self.nodes += self._take_node_count()
 
-    def _build_search(self):
+    def _build_search(self) -> tuple[WindowSearch, Callable[[], int]]:
         """The recursive search as a closure over the board's constants.
 
         This is the solver's hot loop: every name it uses is a local or closure variable, and the threat
@@ -181,7 +187,7 @@ class ConnectFourSolver(SolverBase):
                     return lost_now[moves]
             if moves >= last_moves:
                 return 0
-            if moves <= book_moves:
+            if moves <= book_moves and book_score is not None:
                 known = book_score(current + mask)
                 if known is not None:
                     return known  # exact: a valid fail-soft answer to any window
@@ -259,7 +265,7 @@ class ConnectFourSolver(SolverBase):
                 # upper bound stored for any child is a lower bound here, which may cut before the first child
                 # is searched, or at least narrow the window for all of them; a lower bound stored for a child
                 # may show that its move cannot raise alpha: then its bound is all its search would return.
-                ranked = []
+                ranked: list[tuple[int, int, int]] = []
                 skipped_best = min_score  # the best bound of the moves skipped that way
                 child_key_base = (current ^ mask) + mask  # a child's key is this plus its move's bit
                 for tie_break, column_cells, lane_start in columns:
@@ -291,7 +297,7 @@ class ConnectFourSolver(SolverBase):
                         )
                 ranked.sort(reverse=True)
             else:
-                ranked = ((0, candidates, -1),)
+                ranked = [(0, candidates, -1)]
                 skipped_best = min_score
             opponent = current ^ mask
             # Fail-soft: when no move reaches alpha, the best of the children's bounds is a tighter upper

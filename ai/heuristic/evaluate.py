@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ai.bitlines import completing_cells
 from ai.score import HEURISTIC_LIMIT
+from game.protocol import Game
 
 #: Side to move completes a line next move.
 WINS_NEXT = HEURISTIC_LIMIT - 1000
@@ -45,17 +46,17 @@ class ThreatEvaluator:
         odd_row_bits = sum(1 << r for r in range(0, height, 2))
         self.odd_rows = sum(odd_row_bits << (c * column_bits) for c in range(width))
         self.even_rows = self.board & ~self.odd_rows
-        self.centre_rings = []
+        self.centre_rings: list[tuple[int, int]] = []
         for ring, weight in enumerate(self.CENTRE):
             columns = [c for c in range(width) if abs(2 * c - (width - 1)) // 2 == ring]
             if columns and weight:
                 self.centre_rings.append((weight, sum(column << (c * column_bits) for c in columns)))
 
     @classmethod
-    def for_game(cls, game) -> ThreatEvaluator:
+    def for_game(cls, game: Game) -> ThreatEvaluator:
         return cls(game.width, game.height, game.k, gravity=game.gravity)
 
-    def __call__(self, game) -> int:
+    def __call__(self, game: Game) -> int:
         player = game.to_move()
         return self.evaluate(game.stones(player), game.stones(1 - player), player)
 
@@ -99,6 +100,6 @@ class ThreatEvaluator:
         return self.GOOD_PARITY_THREAT * good_count + self.THREAT * (threats.bit_count() - good_count)
 
 
-def trivial_evaluation(game) -> int:
+def trivial_evaluation(game: Game) -> int:
     """Knows nothing: every unfinished position is even. The yardstick the real evaluation must beat."""
     return 0

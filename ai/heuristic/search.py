@@ -27,6 +27,7 @@ from ai.contracts import UNBOUNDED, Budget, SearchResult, SearchStopped
 from ai.heuristic.evaluate import ThreatEvaluator
 from ai.heuristic.table import EXACT, LOWER, UPPER, TranspositionTable
 from ai.score import PROVEN, WIN
+from game.protocol import Game
 
 INFINITY = WIN + 1
 
@@ -66,12 +67,12 @@ class Searcher:
     def __init__(
         self,
         table: TranspositionTable | None = None,
-        evaluate: Callable[[object], int] | None = None,
+        evaluate: Callable[[Game], int] | None = None,
         rng: random.Random | None = None,
     ) -> None:
         self.table = table if table is not None else TranspositionTable()
         self._fixed_evaluate = evaluate
-        self._evaluators: dict[tuple, Callable[[object], int]] = {}
+        self._evaluators: dict[tuple[str, int, int, int], Callable[[Game], int]] = {}
         self.rng = rng if rng is not None else random.Random()
         self.nodes = 0
         # The running search's budget, looked at every CHECK_EVERY nodes; set by each call for its duration.
@@ -79,7 +80,7 @@ class Searcher:
         self._symmetric_key: Callable[[], int] | None = None
         self._can_still_win: Callable[[int], bool] | None = None
 
-    def _evaluator_for(self, game) -> Callable[[object], int]:
+    def _evaluator_for(self, game: Game) -> Callable[[Game], int]:
         if self._fixed_evaluate is not None:
             return self._fixed_evaluate
         shape = (game.name, game.width, game.height, game.k)
@@ -88,7 +89,7 @@ class Searcher:
         return self._evaluators[shape]
 
     def iterate(
-        self, game, max_depth: int | None = None, budget: Budget = UNBOUNDED
+        self, game: Game, max_depth: int | None = None, budget: Budget = UNBOUNDED
     ) -> Iterator[SearchResult]:
         """Yields one result per completed depth 1, 2, ... until ``max_depth``, a proven result, or the end of
         the game tree. Stops quietly (no more results) when ``budget``'s flag is set or its deadline passes.
@@ -134,7 +135,7 @@ class Searcher:
             if exact:
                 return
 
-    def solve(self, game, budget: Budget = UNBOUNDED) -> int:
+    def solve(self, game: Game, budget: Budget = UNBOUNDED) -> int:
         """The exact value of ``game`` for the side to move, searching every line to the end of the game.
 
         One full-depth search, without iterative deepening (which would redo most of the work at every depth
@@ -159,7 +160,7 @@ class Searcher:
                 game.undo()
             raise
 
-    def _search_root(self, game, root_moves: list[int], depth: int) -> tuple[int, int]:
+    def _search_root(self, game: Game, root_moves: list[int], depth: int) -> tuple[int, int]:
         """Exact minimax value of the root at ``depth``, and the first move of ``root_moves`` reaching it."""
         alpha, beta = -INFINITY, INFINITY
         best_move = root_moves[0]
@@ -173,7 +174,7 @@ class Searcher:
         self.table.put(game.key(), depth, EXACT, _to_table(alpha, 0), best_move)
         return alpha, best_move
 
-    def _negamax(self, game, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def _negamax(self, game: Game, depth: int, alpha: int, beta: int, ply: int) -> int:
         """Value of ``game`` for the side to move, searched ``depth`` plies deep, ``ply`` plies below the
         root.
 
@@ -210,8 +211,8 @@ class Searcher:
 
         # Near the start of the game, positions that are the same up to the board's symmetry share an entry
         # (the stored best move is only a hint, checked for legality below, so a mirrored one does no harm).
-        use_symmetry = self._symmetric_key is not None and game.ply() <= SYMMETRY_PLIES
-        key = self._symmetric_key() if use_symmetry else game.key()
+        symmetric_key = self._symmetric_key
+        key = symmetric_key() if symmetric_key is not None and game.ply() <= SYMMETRY_PLIES else game.key()
         entry = self.table.get(key)
         moves = game.moves()
         if entry is not None:
@@ -250,7 +251,7 @@ class Searcher:
         self.table.put(key, depth, bound, _to_table(best_score, ply), best_move)
         return best_score
 
-    def _principal_variation(self, game, first: int, depth: int) -> tuple[int, ...]:
+    def _principal_variation(self, game: Game, first: int, depth: int) -> tuple[int, ...]:
         """The expected line: the root's best move, then the table's best moves while they are legal."""
         line = [first]
         game.apply(first)

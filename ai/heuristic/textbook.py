@@ -14,10 +14,27 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 Value = float
 Vector = tuple[float, ...]
+
+
+class Tree(Protocol):
+    """What the textbook algorithms ask of a game: a game of the protocol, or an :class:`ExplicitTree`."""
+
+    def to_move(self) -> int: ...
+
+    def is_over(self) -> bool: ...
+
+    def moves(self) -> list[int]: ...
+
+    def apply(self, move: int) -> None: ...
+
+    def undo(self) -> object: ...
+
+
+_Tree = TypeVar("_Tree", bound=Tree)
 
 
 class ExplicitTree:
@@ -55,7 +72,7 @@ class ExplicitTree:
         return self._path[-1]
 
 
-def minimax(game, depth: float, evaluate: Callable[[Any], Value]) -> tuple[Value, int | None]:
+def minimax(game: _Tree, depth: float, evaluate: Callable[[_Tree], Value]) -> tuple[Value, int | None]:
     """(value for player 0, best move) searching every line ``depth`` plies deep (``math.inf`` = to the end).
 
     ``evaluate`` scores finished positions and positions at the horizon, from player 0's side. The best move
@@ -75,9 +92,9 @@ def minimax(game, depth: float, evaluate: Callable[[Any], Value]) -> tuple[Value
 
 
 def alphabeta(
-    game,
+    game: _Tree,
     depth: float,
-    evaluate: Callable[[Any], Value],
+    evaluate: Callable[[_Tree], Value],
     alpha: Value = -math.inf,
     beta: Value = math.inf,
 ) -> tuple[Value, int | None]:
@@ -105,7 +122,7 @@ def alphabeta(
     return best_value, best_move
 
 
-def maxn(game, depth: float, evaluate: Callable[[Any], Vector]) -> tuple[Vector, int | None]:
+def maxn(game: _Tree, depth: float, evaluate: Callable[[_Tree], Vector]) -> tuple[Vector, int | None]:
     """Max^n for games of any number of players: every node's value is a vector with one entry per player,
     and the player to move picks the child whose vector is best for itself (first of equals).
     """

@@ -26,6 +26,7 @@ from ai.each_move import Ending, value_each_move
 from ai.exact.analysis import ExactAnalyzer, can_analyze
 from ai.heuristic.search import Searcher
 from ai.score import PROVEN, Score, from_child, win_in
+from game.protocol import Game
 
 #: Seconds the first pass gives each position before moving on (the book and late positions take less).
 QUICK_SECONDS = 0.2
@@ -49,7 +50,7 @@ def exact_review(ply: int, mover: int, move: int, values: Sequence[Score | None]
 
 
 def review_game(
-    game,
+    game: Game,
     analyzer: ExactAnalyzer,
     searcher: Searcher,
     budget: Budget = UNBOUNDED,
@@ -97,7 +98,7 @@ def review_game(
         yield review
 
 
-def _replay(board, history: Sequence[int], index: int) -> None:
+def _replay(board: Game, history: Sequence[int], index: int) -> None:
     """Sets ``board`` to the position before move ``index`` of ``history``."""
     while board.ply() > index:
         board.undo()
@@ -106,7 +107,12 @@ def _replay(board, history: Sequence[int], index: int) -> None:
 
 
 def _try_exact(
-    board, history, index: int, analyzer: ExactAnalyzer, budget: Budget, seconds: float | None
+    board: Game,
+    history: Sequence[int],
+    index: int,
+    analyzer: ExactAnalyzer,
+    budget: Budget,
+    seconds: float | None,
 ) -> MoveReview | None:
     """The exact review of move ``index``, or None if the analysis ran out of ``seconds`` (or was stopped)."""
     _replay(board, history, index)
@@ -119,7 +125,7 @@ def _try_exact(
 
 
 def _estimate(
-    board, index: int, move: int, searcher: Searcher, budget: Budget, seconds: float | None
+    board: Game, index: int, move: int, searcher: Searcher, budget: Budget, seconds: float | None
 ) -> MoveReview | None:
     """The heuristic review of ``move`` in ``board`` (its position, move ``index`` of the game): every move
     searched depth after depth until ``seconds`` pass (at least depth 1); None when stopped."""
@@ -142,11 +148,11 @@ def _estimate(
     return MoveReview(index + 1, board.to_move(), move, played, Score.estimate(best), best_moves, None)
 
 
-def _values_at_depth(board, searcher: Searcher, depth: int, budget: Budget) -> dict[int, int] | None:
+def _values_at_depth(board: Game, searcher: Searcher, depth: int, budget: Budget) -> dict[int, int] | None:
     """The heuristic value of every move of ``board`` at ``depth``, from the mover's side; None when
     ``budget`` ended before every move was valued."""
 
-    def searched(child) -> int:
+    def searched(child: Game) -> int:
         last = None
         for last in searcher.iterate(child, max_depth=depth, budget=budget):
             pass
@@ -165,7 +171,7 @@ def _values_at_depth(board, searcher: Searcher, depth: int, budget: Budget) -> d
 
 
 def review_lines(
-    game, analyzer: ExactAnalyzer, searcher: Searcher, seconds_per_position: float | None
+    game: Game, analyzer: ExactAnalyzer, searcher: Searcher, seconds_per_position: float | None
 ) -> str:
     """The review of ``game`` as the ``review`` command prints it: one line per move in the game's order,
     ``<ply> <move> <played> <best> <verdict>`` (``? ? estimate`` for an estimate), then an empty line."""

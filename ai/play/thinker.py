@@ -19,6 +19,7 @@ from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
 from ai.play.review import review_game
 from ai.score import PROVEN, from_child, win_in
+from game.protocol import Game
 
 #: Share of the max level's time the exact solver gets first, to prove the move at once where it can.
 QUICK_SOLVE_SHARE = 0.1
@@ -62,13 +63,13 @@ class Thinker:
         self.analyzer.release()
 
     def review(
-        self, game, seconds_per_position: float | None, budget: Budget = UNBOUNDED
+        self, game: Game, seconds_per_position: float | None, budget: Budget = UNBOUNDED
     ) -> Iterator[MoveReview]:
         """The review of every move of ``game``, with this player's tables (see
         :func:`ai.play.review.review_game`)."""
         return review_game(game, self.analyzer, self.searcher, budget, seconds_per_position)
 
-    def think(self, game, limits: Limits, budget: Budget = UNBOUNDED) -> Iterator[SearchResult]:
+    def think(self, game: Game, limits: Limits, budget: Budget = UNBOUNDED) -> Iterator[SearchResult]:
         """Results for ``game`` (left unchanged) within ``limits``; the last one is the move to play.
         ``budget`` may stop the thinking earlier (its deadline, if any, is not ``limits``' time).
 
@@ -110,7 +111,7 @@ class Thinker:
             yield exact
 
     def ponder(
-        self, game, limits: Limits | None, budget: Budget = UNBOUNDED, analyse: bool = False
+        self, game: Game, limits: Limits | None, budget: Budget = UNBOUNDED, analyse: bool = False
     ) -> Iterator[SearchResult]:
         """Searches ``game`` (the human to move) until the job is done or ``budget`` ends it (the engine's
         has no deadline: only its stop flag).
@@ -157,7 +158,7 @@ class Thinker:
                 yield result
 
     def _ponder_by_depth(
-        self, game, target: int, budget: Budget, prove: bool = False
+        self, game: Game, target: int, budget: Budget, prove: bool = False
     ) -> Iterator[SearchResult]:
         """The heuristic part of :meth:`ponder`, depth 1 to ``target``, then (``prove``) the exact solver."""
         start = time.monotonic()
@@ -170,8 +171,8 @@ class Thinker:
         def ended(how: Ending) -> tuple[int, bool, tuple[int, ...]]:
             return (win_in(1) if how is Ending.WON else 0, True, ())
 
-        def searched_at(depth: int) -> Callable[[object], tuple[int, bool, tuple[int, ...]]]:
-            def searched(child) -> tuple[int, bool, tuple[int, ...]]:
+        def searched_at(depth: int) -> Callable[[Game], tuple[int, bool, tuple[int, ...]]]:
+            def searched(child: Game) -> tuple[int, bool, tuple[int, ...]]:
                 result = None
                 for result in self.searcher.iterate(child, max_depth=depth, budget=budget):
                     pass
@@ -212,7 +213,9 @@ class Thinker:
             if exact is not None:
                 yield exact
 
-    def _iterate_with_fallback(self, game, max_depth: int | None, budget: Budget) -> Iterator[SearchResult]:
+    def _iterate_with_fallback(
+        self, game: Game, max_depth: int | None, budget: Budget
+    ) -> Iterator[SearchResult]:
         """Iterates; if the deadline passes before depth 1 completes, still completes depth 1 for a move
         (stopped only by the stop flag)."""
         produced = False
@@ -222,7 +225,7 @@ class Thinker:
         if not produced and not budget.stopped():
             yield from self.searcher.iterate(game, max_depth=1, budget=budget.without_deadline())
 
-    def _prove_best(self, game, budget: Budget, heuristic: SearchResult | None) -> SearchResult | None:
+    def _prove_best(self, game: Game, budget: Budget, heuristic: SearchResult | None) -> SearchResult | None:
         """A proven best move (the heuristic's choice if it is one), or None if the solver cannot prove one in
         time. Unlike :meth:`_solve_best` it values only that move, which takes one solve of the position and
         a null-window search per move tried, often a fraction of solving every move."""
@@ -253,7 +256,7 @@ class Thinker:
             move_scores=((move, value, True),),
         )
 
-    def _solve_best(self, game, budget: Budget, heuristic: SearchResult | None) -> SearchResult | None:
+    def _solve_best(self, game: Game, budget: Budget, heuristic: SearchResult | None) -> SearchResult | None:
         """The exact best move by solving every move, or None if the solver cannot finish in ``budget``."""
         if not solver_supports(game):
             return None
