@@ -8,10 +8,12 @@ import pygame
 import pytest
 
 import ai.exact.book as book_module
+import ai.rating.ladder as rating_ladder
 from ai.contracts import EnginePart
 from ai.engine import Engine
 from ai.messages import EngineFailure
 from ai.play.levels import MAX, Level
+from ai.rating.ladder import LadderFileError
 from tools.support.fakes import FakeEngine, click, key
 from ui import app as app_module
 from ui.app import App, build_play_parser, main
@@ -180,3 +182,14 @@ def test_every_engine_failure_reaches_the_window_as_words(app_factory):
         app.step([], 0.016)
         assert app.toast.text == FAILURE_WORDS[part].format(reason="why")
     assert app.scene.game.moves_text() == "44"
+
+
+def test_level_auto_with_a_broken_ladder_names_the_file_not_the_board(monkeypatch, capsys):
+    damaged = LadderFileError("c4-ladder-7x6.txt: checksum mismatch (the file is damaged)")
+    monkeypatch.setattr(rating_ladder, "shipped_ladder", lambda: damaged)
+    assert main(["--level", "auto"], engine_factory=FakeEngine) == 2
+    error = capsys.readouterr().err
+    assert "rating ladder, which cannot be used: c4-ladder-7x6.txt: checksum mismatch" in error
+    assert "the rated board" not in error
+    assert main(["--level", "auto", "--game", "tictactoe"], engine_factory=FakeEngine) == 2
+    assert "Connect Four 7x6 (the rated board)" in capsys.readouterr().err
