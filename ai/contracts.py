@@ -24,6 +24,31 @@ class SearchStopped(Exception):
     """Raised inside a search when its stop flag is set or its deadline has passed."""
 
 
+class EnginePart(enum.Enum):
+    """A part of the engine that can fail and be done without: the game goes on without it, and says so."""
+
+    #: The opening book: positions are solved instead of looked up.
+    BOOK = "book"
+    #: The exact analysis (the solver): the computer plays by the heuristic search alone.
+    EXACT = "exact"
+    #: The search itself: the computer plays a legal move it has not searched.
+    SEARCH = "search"
+
+
+@dataclass(frozen=True)
+class PartFailure:
+    """``part`` failed and the engine goes on without it; ``reason`` says why in the error's own words (one
+    line; the traceback, where there is one, goes to the log)."""
+
+    part: EnginePart
+    reason: str
+
+    @classmethod
+    def from_error(cls, part: EnginePart, error: BaseException) -> PartFailure:
+        """The failure of ``part`` that ``error`` reports (its message, else its type's name)."""
+        return cls(part, str(error) or type(error).__name__)
+
+
 @dataclass(frozen=True)
 class Budget:
     """What bounds one search, handed to it as an argument (never left on a long-lived object, where the next

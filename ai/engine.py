@@ -33,12 +33,21 @@ be many seconds apart. The same check point also counts the positions explored s
 as a :class:`~ai.messages.Searching` value that the UI thread reads with :meth:`Engine.searching` whenever it
 draws, so the status line can tick without a stream of messages (and without a lock: the worker replaces one
 frozen value, a single reference store under the GIL).
+
+Failures: the worker never dies of an error, and no error is lost. Where a part of the engine fails, the
+game goes on without it: an opening book that cannot be used is done without (positions are solved), an
+exact analysis that fails is done without (the heuristic search plays on), and a search that fails still
+answers its ``think`` with a move (the best of its last completed depth, else a legal move it has not
+searched). Each failure is logged (with its traceback where there is one) and posted once, as an
+:class:`~ai.messages.EngineFailure` among the other messages, for the window to tell the player; the worker
+then serves the next request as ever.
 """
 
 from __future__ import annotations
 
 import enum
 import itertools
+import logging
 import queue
 import sys
 import threading
@@ -46,7 +55,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from ai.contracts import Budget, Limits, SearchResult
+from ai.contracts import Budget, EnginePart, Limits, PartFailure, SearchResult
 from ai.heuristic.search import Searcher
 from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark, Searching
 from ai.play.thinker import Thinker
@@ -57,6 +66,8 @@ from game.protocol import Game
 DEFAULT_TABLE_ENTRIES = 1 << 19
 #: The interpreter's thread switch interval while an engine exists (see the module docstring).
 SWITCH_INTERVAL = 0.001
+
+log = logging.getLogger(__name__)
 
 
 class _SwitchInterval:
@@ -204,7 +215,7 @@ class Engine:
         self._pulse = _Pulse(self._thinker.analyzer.compiled_nodes)
         _switch_interval.hold()
         self._jobs: queue.Queue[_Job] = queue.Queue()
-        self._replies: queue.Queue[EngineMessage | EngineFailure] = queue.Queue()
+        self._replies: queue.Queue[EngineMessage] = queue.Queue()
         self._tokens = itertools.count(1)
         self._current: _Job | None = None
         self._closed = False
@@ -222,8 +233,9 @@ class Engine:
     def think(self, game: Game, limits: Limits) -> int:
         """Starts searching ``game`` for its side to move within ``limits``; returns the request's token.
 
-        Unless superseded, the request gets a Progress per completed depth and then exactly one BestMove.
-        Raises ValueError at once for a finished game.
+        Unless superseded, the request gets a Progress per completed depth and then exactly one BestMove,
+        even where a part of the engine fails on the way (see the module docstring). Raises ValueError at
+        once for a finished game.
         """
         if game.is_over():
             raise ValueError("cannot think about a finished game")
@@ -272,19 +284,15 @@ class Engine:
 
     def poll(self) -> list[EngineMessage]:
         """Every message posted since the last poll, oldest first, whatever its request: the caller drops
-        those of requests it no longer wants, by their token.
-
-        Re-raises, on the caller's thread, an exception the worker met (for any request).
+        those of requests it no longer wants, by their token (but not an EngineFailure, which is news about
+        the engine). Never raises: what failed in the worker comes as an EngineFailure.
         """
         messages: list[EngineMessage] = []
         while True:
             try:
-                message = self._replies.get_nowait()
+                messages.append(self._replies.get_nowait())
             except queue.Empty:
                 return messages
-            if isinstance(message, EngineFailure):
-                raise message.error
-            messages.append(message)
 
     def searching(self) -> Searching | None:
         """The live count of the search that runs, or ran last (see :class:`~ai.messages.Searching`); its
@@ -342,33 +350,58 @@ class Engine:
                 self._jobs.task_done()
 
     def _do(self, job: _Job) -> bool:
-        """Does ``job`` on the worker thread; False when it was the last (quit)."""
+        """Does ``job`` on the worker thread; False when it was the last (quit). Whatever fails is posted as
+        an EngineFailure, never raised: the worker lives on for the next job."""
         if job.kind is _Kind.QUIT:
             # The engine, its searcher's checkpoint hook and the solver's closures form reference cycles:
             # without this, a closed engine's tables (about 100 MB) would wait for the cyclic collector.
             self._thinker.release()
             return False
-        if job.kind is _Kind.CLEAR:
-            self._thinker.clear()
-            return True
-        if job.kind is _Kind.PREPARE:
-            assert job.game is not None
-            self._thinker.analyzer.prepare(job.game)
-            return True
-        if job.stop.is_set():
-            return True  # superseded before it started
+        try:
+            if job.kind is _Kind.CLEAR:
+                self._thinker.clear()
+            elif job.kind is _Kind.PREPARE:
+                assert job.game is not None
+                self._thinker.prepare(job.game)
+            elif not job.stop.is_set():  # else superseded before it started
+                self._search(job)
+        except Exception as error:  # noqa: BLE001 - posted to the window; the worker must live on
+            log.exception("the engine failed at a %s job", job.kind.value)
+            self._post_failure(job.token, PartFailure.from_error(EnginePart.SEARCH, error))
+        self._post_failures(job.token)
+        return True
+
+    def _search(self, job: _Job) -> None:
+        """Runs ``job``'s search, posting its messages until it ends or is stopped. Where the search fails, a
+        ``think`` still gets its BestMove (see the module docstring)."""
         self._pulse.begin(job.token)
+        last: SearchResult | None = None
         try:
             for message in self._searches[job.kind](job):
                 # A stopped request posts nothing more; its search ends at its next check point.
                 if job.stop.is_set():
                     break
+                # A part that failed on the way is told before the message that went on without it.
+                self._post_failures(job.token)
                 self._replies.put(message)
-        except Exception as error:  # noqa: BLE001 - delivered to the UI thread, which re-raises it
-            self._replies.put(EngineFailure(job.token, error))
+                if isinstance(message, Progress):
+                    last = message.result
+        except Exception as error:  # noqa: BLE001 - posted to the window; the worker must live on
+            log.exception("the engine's %s search failed", job.kind.value)
+            self._post_failures(job.token)
+            self._post_failure(job.token, PartFailure.from_error(EnginePart.SEARCH, error))
+            if job.kind is _Kind.THINK and not job.stop.is_set():
+                self._replies.put(BestMove(job.token, last or _unsearched_move(job.game)))
         finally:
             self._pulse.end()
-        return True
+
+    def _post_failures(self, token: int) -> None:
+        """Posts what the thinker has done without since the last time (an unusable book, a failed solver)."""
+        for failure in self._thinker.take_failures():
+            self._post_failure(token, failure)
+
+    def _post_failure(self, token: int, failure: PartFailure) -> None:
+        self._replies.put(EngineFailure(token, failure.part, failure.reason))
 
     def _budget(self, job: _Job) -> Budget:
         """The budget of ``job``'s searches: its stop flag, and the pulse at every check point."""
@@ -393,3 +426,12 @@ class Engine:
         assert job.game is not None and job.limits is not None
         for mark in self._thinker.review(job.game, job.limits.seconds, self._budget(job)):
             yield ReviewMark(job.token, mark)
+
+
+def _unsearched_move(game: Game) -> SearchResult:
+    """A legal move of ``game`` that nothing searched: the first of its moves, which the rules order good
+    first (what a ``think`` answers when its search failed before completing a depth)."""
+    move = game.moves()[0]
+    return SearchResult(
+        depth=0, score=0, exact=False, best_move=move, principal_variation=(move,), nodes=0, seconds=0.0
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.contracts import MoveReview, SearchResult
+from ai.contracts import EnginePart, MoveReview, SearchResult
 
 
 @dataclass(frozen=True)
@@ -55,10 +55,14 @@ class BestMove:
 
 @dataclass(frozen=True)
 class EngineFailure:
-    """An exception raised in the worker; ``Engine.poll`` re-raises it on the caller's thread."""
+    """A part of the engine failed on the worker thread, which goes on without it (see :mod:`ai.engine`):
+    ``part`` says which, ``reason`` why, in the error's own words (the traceback is in the log).
+    ``token``: the request it failed in, 0 for none (the preparation of a new game). It is news about the
+    engine, not about the request: whoever shows the player what happened shows it whatever the token."""
 
     token: int
-    error: BaseException
+    part: EnginePart
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -72,4 +76,4 @@ class ReviewMark:
 
 
 #: What :meth:`ai.engine.Engine.poll` hands the window.
-EngineMessage = Progress | BestMove | ReviewMark
+EngineMessage = Progress | BestMove | ReviewMark | EngineFailure

@@ -12,11 +12,14 @@ import time
 
 import pytest
 
-from ai.contracts import Budget, Limits
+import ai.exact.book as book_module
+from ai.contracts import Budget, EnginePart, Limits
 from ai.engine import SWITCH_INTERVAL, Engine
+from ai.exact.analysis import ExactAnalyzer
+from ai.exact.book import OpeningBook
 from ai.exact.python_core import ConnectFourSolver
 from ai.heuristic.search import Searcher
-from ai.messages import BestMove, Progress
+from ai.messages import BestMove, EngineFailure, Progress
 from ai.play.thinker import Thinker
 from ai.stop_flag import StopFlag
 from game import ConnectFour, TicTacToe
@@ -191,13 +194,87 @@ class ExplodingGame:
         return 0
 
 
-def test_worker_errors_are_raised_by_poll(engine):
+def failures(messages) -> list[EngineFailure]:
+    return [m for m in messages if isinstance(m, EngineFailure)]
+
+
+def test_a_worker_error_is_posted_never_raised_and_the_worker_lives_on(engine):
     engine.think(ExplodingGame(), Limits(depth=3))
-    with pytest.raises(RuntimeError, match="boom in the worker"):
-        collect(engine, lambda ms: False)
-    # And the worker lives on.
+    messages = collect(engine, lambda ms: bool(failures(ms)))
+    assert [(f.part, f.reason) for f in failures(messages)][:1] == [(EnginePart.SEARCH, "boom in the worker")]
     token = engine.think(ConnectFour(), Limits(depth=2))
     assert best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0].token == token
+
+
+def test_a_think_whose_search_fails_still_answers_with_a_legal_move(engine, monkeypatch):
+    def failing(*args, **kwargs):
+        raise RuntimeError("the search broke")
+        yield  # a generator, as the real one
+
+    monkeypatch.setattr(Searcher, "iterate", failing)
+    game = ConnectFour.from_moves("4453")
+    token = engine.think(game, Limits(depth=4))
+    messages = collect(engine, lambda ms: bool(best_moves(ms)))
+    [failure] = failures(messages)
+    assert (failure.token, failure.part, failure.reason) == (token, EnginePart.SEARCH, "the search broke")
+    [best] = best_moves(messages)
+    assert best.token == token and best.move in game.moves()
+    assert messages.index(failure) < messages.index(best)
+
+
+def test_a_book_failing_in_the_middle_of_a_search_is_told_and_the_computer_still_moves(engine, monkeypatch):
+    def failing(book, key):
+        raise RuntimeError("the book broke")
+
+    monkeypatch.setattr(OpeningBook, "score", failing)
+    game = ConnectFour.from_moves("44")
+    engine.start_game(game)
+    token = engine.think(game, Limits(seconds=1.0))
+    messages = collect(engine, lambda ms: bool(best_moves(ms)))
+    [failure] = failures(messages)
+    assert (failure.token, failure.part, failure.reason) == (token, EnginePart.EXACT, "the book broke")
+    [best] = best_moves(messages)
+    assert best.token == token and best.move in game.moves()
+    # The exact analysis is done without from then on: told once, and the next think still answers.
+    token = engine.think(ConnectFour.from_moves("444"), Limits(seconds=0.3))
+    messages = collect(engine, lambda ms: bool(best_moves(ms)))
+    assert not failures(messages) and best_moves(messages)[0].token == token
+
+
+def test_a_failed_preparation_is_told_and_the_games_go_on(engine, monkeypatch):
+    def failing(analyzer, game):
+        raise MemoryError("no room for the table")
+
+    monkeypatch.setattr(ExactAnalyzer, "prepare", failing)
+    game = ConnectFour()
+    engine.start_game(game)
+    token = engine.think(game, Limits(seconds=0.5))
+    messages = collect(engine, lambda ms: bool(best_moves(ms)))
+    [failure] = failures(messages)
+    assert (failure.token, failure.part, failure.reason) == (0, EnginePart.EXACT, "no room for the table")
+    assert best_moves(messages)[0].token == token and engine.is_alive()
+
+
+def test_a_corrupt_book_header_is_told_and_the_computer_still_moves(tmp_path, monkeypatch):
+    """The deepest-ply byte of the shipped book's header changed: the book is refused as it is read, the
+    engine says so, and plays on (solving instead)."""
+    data = bytearray(book_module.BOOK_PATH.read_bytes())
+    data[11] ^= 0xFF
+    broken = tmp_path / "c4-book-7x6.bin"
+    broken.write_bytes(bytes(data))
+    monkeypatch.setattr(book_module, "BOOK_PATH", broken)
+    monkeypatch.setattr(book_module, "_shipped", None)
+    engine = Engine(table_entries=1 << 16, seed=7, solver_slots=1 << 17)
+    try:
+        game = ConnectFour.from_moves("4444")
+        engine.start_game(game)
+        token = engine.think(game, Limits(seconds=1.0))
+        messages = collect(engine, lambda ms: bool(best_moves(ms)), timeout=30)
+        [failure] = failures(messages)
+        assert failure.part is EnginePart.BOOK and "corrupt" in failure.reason
+        assert best_moves(messages)[0].token == token and engine.is_alive()
+    finally:
+        engine.close()
 
 
 def test_the_live_count_grows_between_depths_and_belongs_to_the_wanted_request(engine):

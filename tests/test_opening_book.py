@@ -7,13 +7,20 @@ import random
 import subprocess
 import sys
 import time
-import zlib
-from array import array
 
 import pytest
 
 from ai.exact.analysis import ExactAnalyzer
-from ai.exact.book import BOOK_PATH, HEADER, BookError, OpeningBook, canonical_key, mirror_key, shipped_book
+from ai.exact.book import (
+    BOOK_PATH,
+    HEADER,
+    VERSION,
+    BookError,
+    OpeningBook,
+    canonical_key,
+    mirror_key,
+    shipped_book,
+)
 from ai.exact.choice import native_in_use
 from game import ConnectFour
 from tests.conftest import ROOT, read_positions
@@ -154,23 +161,55 @@ def test_write_and_load_round_trip_and_refuse_what_is_not_a_book(tmp_path):
         assert reason
 
 
-def test_a_book_of_the_first_format_uncompressed_still_loads(tmp_path):
-    """Version 1 files hold the entries as they are, after the same header."""
+def small_book(tmp_path, count: int = 20) -> bytes:
+    """The bytes of a book of ``count`` positions of a test set, as the writer makes it."""
     scores = {
         canonical_key(ConnectFour.from_moves(moves).key(), 7, 6): score
-        for moves, score in read_positions("Test_L1_R1")[:20]
+        for moves, score in read_positions("Test_L1_R1")[:count]
     }
-    entries = array("Q", sorted((key << 8) | (score + 128) for key, score in scores.items()))
-    if sys.byteorder != "little":
-        entries.byteswap()
-    body = entries.tobytes()
-    path = tmp_path / "old.bin"
-    path.write_bytes(HEADER.pack(b"PONDERBK", 1, 7, 6, 12, len(entries), zlib.crc32(body)) + body)
-    book = OpeningBook.load(path)
-    assert dict(book.items()) == scores and book.max_ply == 12
-    path.write_bytes(HEADER.pack(b"PONDERBK", 1, 7, 6, 12, len(entries), zlib.crc32(body)) + body[:-1])
-    with pytest.raises(BookError, match="truncated"):
+    path = tmp_path / "small.bin"
+    OpeningBook.write(path, 7, 6, 12, scores)
+    return path.read_bytes()
+
+
+def test_every_bit_of_the_file_is_checked(tmp_path):
+    """Whatever bit of a book changes (in the header: the deepest ply, the board, the count, the checksum
+    itself; or in the compressed entries, padding included), the book is refused with a reason."""
+    data = small_book(tmp_path)
+    path = tmp_path / "changed.bin"
+    for offset in range(len(data)):
+        for bit in range(8):
+            changed = bytearray(data)
+            changed[offset] ^= 1 << bit
+            path.write_bytes(bytes(changed))
+            with pytest.raises(BookError, match=str(path)):
+                OpeningBook.load(path)
+
+
+def test_the_deepest_ply_is_covered_by_the_checksum_and_must_fit_the_board(tmp_path):
+    data = small_book(tmp_path)
+    path = tmp_path / "changed.bin"
+    path.write_bytes(data[:11] + bytes([data[11] + 1]) + data[12:])
+    with pytest.raises(BookError, match="checksum mismatch"):
         OpeningBook.load(path)
+    # Written so (with its checksum right), a ply beyond the board's cells is refused as well.
+    OpeningBook.write(path, 7, 6, 42, {1: 0})
+    with pytest.raises(BookError, match="ply 42"):
+        OpeningBook.load(path)
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_book_of_an_earlier_format_is_refused_naming_its_version(tmp_path, version):
+    """Version 1 held the entries uncompressed, version 2 a checksum of the entries alone."""
+    data = small_book(tmp_path)
+    path = tmp_path / "old.bin"
+    path.write_bytes(data[:8] + bytes([version]) + data[9:])
+    with pytest.raises(BookError, match=f"format version {version}, this program reads version 3"):
+        OpeningBook.load(path)
+
+
+def test_the_shipped_book_is_of_the_current_format():
+    assert BOOK_PATH.read_bytes()[8] == VERSION == 3
 
 
 @pytest.mark.parametrize(

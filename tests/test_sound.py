@@ -57,6 +57,8 @@ def test_missing_or_broken_files_silence_only_those_sounds(tmp_path, caplog, sou
     sounds = sounds_factory(directory=tmp_path)
     assert sounds.start() and sounds.available
     assert "lose.wav" in caplog.text and "win.wav" in caplog.text
+    # An installed player has no tools/ to run: the warning says what helps them.
+    assert "reinstalling the game" in caplog.text and "tools/" not in caplog.text
     for name in SOUND_NAMES:
         sounds.play(name)
 

@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
+import ai.exact.book as book_module
+import ai.rating.ladder as rating_ladder
+from ai.contracts import EnginePart
+from ai.engine import Engine
+from ai.messages import EngineFailure
 from ai.play.levels import MAX, Level
+from ai.rating.ladder import LadderFileError
 from tools.support.fakes import FakeEngine, click, key
 from ui import app as app_module
 from ui.app import App, build_play_parser, main
 from ui.play_scene import PlayScene
 from ui.start_scene import StartScene
 from ui.state.options import FirstPlayer, Mode, PlayOptions, parse_play_options
+from ui.state.texts import FAILURE_WORDS
 
 
 @pytest.mark.parametrize(
@@ -138,3 +147,49 @@ def test_run_opens_a_window_and_closes_the_engine(monkeypatch):
     monkeypatch.setattr(app_module.pygame.event, "get", lambda: next(frames))
     assert main(["--game", "tictactoe"], engine_factory=factory) == 0
     assert engines[0].closed
+
+
+def test_an_engine_failure_is_told_in_words_and_the_computer_still_moves(tmp_path, monkeypatch):
+    """The real engine with its opening book's header changed (the deepest ply): the window tells the player
+    the book is not used, in words, and the computer moves all the same."""
+    data = bytearray(book_module.BOOK_PATH.read_bytes())
+    data[11] ^= 0xFF
+    broken = tmp_path / "c4-book-7x6.bin"
+    broken.write_bytes(bytes(data))
+    monkeypatch.setattr(book_module, "BOOK_PATH", broken)
+    monkeypatch.setattr(book_module, "_shipped", None)
+    pygame.init()
+    options = PlayOptions(first=FirstPlayer.COMPUTER, level=Level(2))
+    engine = Engine(table_entries=1 << 14, seed=1, solver_slots=1 << 17)
+    app = App(lambda: engine, options, start_playing=True)
+    try:
+        deadline = time.monotonic() + 30
+        while app.scene.game.ply() == 0 and time.monotonic() < deadline:
+            app.step([], 0.5)
+            time.sleep(0.01)
+        assert app.scene.game.ply() == 1
+        assert app.toast.text is not None
+        assert app.toast.text.startswith("The opening book could not be used (")
+        assert "corrupt" in app.toast.text and "Traceback" not in app.toast.text
+    finally:
+        engine.close()
+
+
+def test_every_engine_failure_reaches_the_window_as_words(app_factory):
+    app, engines = app_factory(PlayOptions(moves="44"), start_playing=True)
+    for part in EnginePart:
+        engines[0].deliver(EngineFailure(7, part, "why"))
+        app.step([], 0.016)
+        assert app.toast.text == FAILURE_WORDS[part].format(reason="why")
+    assert app.scene.game.moves_text() == "44"
+
+
+def test_level_auto_with_a_broken_ladder_names_the_file_not_the_board(monkeypatch, capsys):
+    damaged = LadderFileError("c4-ladder-7x6.txt: checksum mismatch (the file is damaged)")
+    monkeypatch.setattr(rating_ladder, "shipped_ladder", lambda: damaged)
+    assert main(["--level", "auto"], engine_factory=FakeEngine) == 2
+    error = capsys.readouterr().err
+    assert "rating ladder, which cannot be used: c4-ladder-7x6.txt: checksum mismatch" in error
+    assert "the rated board" not in error
+    assert main(["--level", "auto", "--game", "tictactoe"], engine_factory=FakeEngine) == 2
+    assert "Connect Four 7x6 (the rated board)" in capsys.readouterr().err

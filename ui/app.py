@@ -34,6 +34,7 @@ from dataclasses import replace
 
 import pygame
 
+from ai.messages import EngineFailure
 from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
 from ai.rating.ladder import ladder_for
 from ui.help_overlay import draw_help
@@ -61,6 +62,7 @@ from ui.state.puzzle_record import choose_puzzle, puzzle_options
 from ui.state.session import EngineLike
 from ui.state.settings import DEFAULT_WINDOW, Settings
 from ui.state.stats import rating_stats
+from ui.state.texts import failure_text
 from ui.state.user_data import UserData
 from ui.stats_scene import StatsScene
 from ui.theme import THEMES, Fonts, Theme, next_theme
@@ -197,7 +199,11 @@ class App:
             self.scene.handle(event)
             self._follow_request()
         for message in self.engine.poll():
-            self.scene.receive(message)
+            if isinstance(message, EngineFailure):
+                # News about the engine, whichever screen shows and whatever request it failed in.
+                self._note(failure_text(message), PROBLEM_SECONDS)
+            else:
+                self.scene.receive(message)
         self.scene.update(dt)
         if self.toast.advance(dt):
             self._dirty = True

@@ -93,7 +93,11 @@ class Sounds:
             except (pygame.error, FileNotFoundError) as error:
                 missing.append(f"{path.name} ({error})")
         if missing:
-            log.warning("silent sounds, run tools/make_assets.py: %s", "; ".join(missing))
+            # Said for a player: the files come with the game (tools/make_assets.py, which makes them, is
+            # not installed with it), so the way back is to reinstall.
+            log.warning(
+                "these sounds stay silent (reinstalling the game brings them back): %s", "; ".join(missing)
+            )
         return True
 
     @property

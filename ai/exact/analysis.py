@@ -15,15 +15,16 @@ the GIL).
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget, SearchStopped
+from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget, EnginePart, PartFailure, SearchStopped
 from ai.each_move import Ending, value_each_move
 from ai.exact.base import SolverBase
-from ai.exact.book import OpeningBook, shipped_book
+from ai.exact.book import BookError, OpeningBook, shipped_book
 from ai.exact.choice import new_solver
 from ai.exact.compiled_core import NativeConnectFourSolver
 from ai.heuristic.search import Searcher
@@ -41,6 +42,8 @@ MEMO_LIMIT = 1 << 20
 #: thread, while later ones take milliseconds, which a thread's start would only lengthen
 #: (bench/analysis_speed.py).
 SIDE_BY_SIDE_EMPTY_CELLS = 30
+
+log = logging.getLogger(__name__)
 
 
 def helper_order(width: int) -> tuple[int, ...]:
@@ -82,13 +85,15 @@ class ExactAnalyzer:
         sharing one table (None: two where the machine has two cores or more), and whether :meth:`score`
         has a helper thread search the same position beside it. Only the compiled core gains from it, since
         it searches without the GIL; with the Python core everything is solved on the calling thread.
-        ``book``: returns the opening book to consult, or None for none; it is called once, by
-        :meth:`read_book` or at the first 7 x 6 question, never here (reading the file must not delay the
-        window's first frame)."""
+        ``book``: returns the opening book to consult, or None for none, or raises BookError when the book
+        cannot be used (the analyzer then logs a warning, solves instead, and hands the failure out through
+        :meth:`take_failures`); it is called once, by :meth:`read_book` or at the first 7 x 6 question, never
+        here (reading the file must not delay the window's first frame)."""
         self._solver_slots = solver_slots
         self._book_source = book
         self._book: OpeningBook | None = None
         self._book_read = False
+        self._failures: list[PartFailure] = []
         # Exact scores found by searching, by (variant, key): facts, so kept across games (up to MEMO_LIMIT).
         self._memo: dict[tuple[str, int], int] = {}
         self._solvers: dict[tuple[int, int], SolverBase] = {}
@@ -131,7 +136,17 @@ class ExactAnalyzer:
         file: a stop must be obeyed within a millisecond or two."""
         if not self._book_read:
             self._book_read = True
-            self._book = self._book_source()
+            try:
+                self._book = self._book_source()
+            except BookError as error:
+                log.warning("opening book not used, positions are solved instead: %s", error)
+                self._failures.append(PartFailure(EnginePart.BOOK, str(error)))
+
+    def take_failures(self) -> list[PartFailure]:
+        """The parts this analyzer does without since the last call (an unusable book), each told once."""
+        failures = self._failures[:]
+        self._failures.clear()
+        return failures
 
     def known_score(self, game: Game) -> int | None:
         """The exact score of a position from the book or the memo, without searching; None when neither

@@ -11,12 +11,13 @@ File format, all integers little-endian::
 
     offset  size  what
     0       8     magic b"PONDERBK"
-    8       1     format version (2)
+    8       1     format version (3)
     9       1     board width
     10      1     board height
     11      1     the deepest ply (stones played) of any position held
     12      4     number of entries N
-    16      4     CRC-32 of the N entries' 8*N bytes (uncompressed, in entry order)
+    16      4     CRC-32 of every other byte of the file: the header's first 16 bytes, then the compressed
+                  entries
     20      ...   the entries' bytes in eight planes (byte 0 of every entry, then byte 1 of every entry, ...,
                   byte 7), compressed by zlib (RFC 1950)
 
@@ -24,10 +25,12 @@ An entry is ``canonical key << 8 | (score + 128)``; the entries are sorted ascen
 the position, the side to move's stones plus the occupied cells on the bitboard layout of
 :mod:`game.kinarow` (below 2**49 on 7 x 6), so an entry is one unsigned 64-bit word and a lookup is a binary
 search. In sorted order the high bytes of neighbouring entries are nearly always equal, so their planes
-shrink to almost nothing: the file is a fifth of the entries' size. Version 1 files (the entries
-uncompressed, in order, after the same header) are still read. Loading reads the file once, checks its
+shrink to almost nothing: the file is a fifth of the entries' size. Loading reads the file once, checks its
 header, size and checksum, and refuses anything else with a :class:`BookError` naming the reason; the game
-then warns once and solves instead.
+then warns once and solves instead. Every byte of the file is checked: the checksum covers all the others
+(a CRC-32 sees every change of up to 32 bits in a row), and the checksum's own bytes must match them. Files
+of the earlier formats (1: the entries uncompressed; 2: a checksum of the entries alone, so that a changed
+header byte such as the deepest ply went unseen) are refused, naming their version.
 """
 
 from __future__ import annotations
@@ -44,14 +47,14 @@ from pathlib import Path
 from assets import asset_path
 
 MAGIC = b"PONDERBK"
-VERSION = 2
-#: The version whose entries are stored uncompressed (still read).
-PLAIN_VERSION = 1
+VERSION = 3
 #: More entries than any book of this program holds: a header claiming more is corrupt (and would ask the
 #: decompressor for gigabytes).
 MAX_ENTRIES = 1 << 26
 ENTRY_BYTES = 8
 HEADER = struct.Struct("<8sBBBBII")
+#: The header's bytes before its checksum, which the checksum covers (with everything after the header).
+CHECKED_HEADER_BYTES = HEADER.size - 4
 #: Where the game finds its book.
 BOOK_PATH = asset_path("c4-book-7x6.bin")
 
@@ -115,18 +118,20 @@ class OpeningBook:
         magic, version, width, height, max_ply, count, checksum = HEADER.unpack_from(data)
         if magic != MAGIC:
             raise BookError(f"{path} is not an opening book")
-        if version not in (VERSION, PLAIN_VERSION):
-            raise BookError(
-                f"{path} has format version {version}, this program reads {PLAIN_VERSION} and {VERSION}"
-            )
+        if version != VERSION:
+            raise BookError(f"{path} has format version {version}, this program reads version {VERSION}")
         if count > MAX_ENTRIES:
             raise BookError(f"{path} is corrupt (it claims {count} entries)")
         stored = memoryview(data)[HEADER.size :]
-        body = stored if version == PLAIN_VERSION else _unpack_planes(_inflate(path, stored, count), count)
+        if _checksum(data[:CHECKED_HEADER_BYTES], stored) != checksum:
+            raise BookError(f"{path} is corrupt or truncated (checksum mismatch)")
+        body = _unpack_planes(_inflate(path, stored, count), count)
         if len(body) != ENTRY_BYTES * count:
             raise BookError(f"{path} is truncated or has extra bytes ({len(body)} bytes for {count} entries)")
-        if zlib.crc32(body) != checksum:
-            raise BookError(f"{path} is corrupt (checksum mismatch)")
+        # The checksum vouches for the header as written, not for its writer: the solver's core refuses a
+        # deepest ply beyond the board's cells, so such a book is refused here, where the reason is told.
+        if not (0 < width and 0 < height and max_ply < width * height):
+            raise BookError(f"{path} is corrupt (a {width} x {height} board to ply {max_ply})")
         entries = array("Q")
         entries.frombytes(body)
         if sys.byteorder != "little":
@@ -144,13 +149,19 @@ class OpeningBook:
         if sys.byteorder != "little":
             entries.byteswap()
         body = entries.tobytes()
-        header = HEADER.pack(MAGIC, VERSION, width, height, max_ply, len(entries), zlib.crc32(body))
         planes = b"".join(body[index::ENTRY_BYTES] for index in range(ENTRY_BYTES))
-        body = zlib.compress(planes, 9)
+        stored = zlib.compress(planes, 9)
+        checked = HEADER.pack(MAGIC, VERSION, width, height, max_ply, len(entries), 0)[:CHECKED_HEADER_BYTES]
+        header = checked + struct.pack("<I", _checksum(checked, stored))
         path = Path(path)
         partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        partial.write_bytes(header + body)
+        partial.write_bytes(header + stored)
         os.replace(partial, path)
+
+
+def _checksum(checked_header: bytes, stored: bytes | memoryview) -> int:
+    """The CRC-32 the header stores: of its bytes before the checksum, then of the compressed entries."""
+    return zlib.crc32(stored, zlib.crc32(checked_header))
 
 
 def _inflate(path: Path, stored: memoryview, count: int) -> bytes:
@@ -179,20 +190,21 @@ def _unpack_planes(planes: bytes, count: int) -> bytes | bytearray:
     return body
 
 
-_shipped: OpeningBook | None = None
-_shipped_tried = False
+_shipped: OpeningBook | BookError | None = None
 
 
-def shipped_book() -> OpeningBook | None:
-    """The game's own 7 x 6 book, read on first use; None (after one warning) when it cannot be used."""
-    global _shipped, _shipped_tried
-    if not _shipped_tried:
-        _shipped_tried = True
+def shipped_book() -> OpeningBook:
+    """The game's own 7 x 6 book, read on first use; raises BookError (the same one at every call, the file
+    read once) when it cannot be used."""
+    global _shipped
+    if _shipped is None:
         try:
             book = OpeningBook.load(BOOK_PATH)
             if (book.width, book.height) != (7, 6):
                 raise BookError(f"{BOOK_PATH} is for a {book.width} x {book.height} board, not 7 x 6")
             _shipped = book
         except BookError as error:
-            print(f"ponder: opening book not used, positions are solved instead: {error}", file=sys.stderr)
+            _shipped = error
+    if isinstance(_shipped, BookError):
+        raise _shipped
     return _shipped

@@ -8,11 +8,22 @@ command-line AI and the window's AI are the same player.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable, Iterator
+from typing import TypeVar
 
-from ai.contracts import UNBOUNDED, Budget, Limits, MoveReview, SearchResult, SearchStopped
+from ai.contracts import (
+    UNBOUNDED,
+    Budget,
+    EnginePart,
+    Limits,
+    MoveReview,
+    PartFailure,
+    SearchResult,
+    SearchStopped,
+)
 from ai.each_move import Ending, value_each_move
 from ai.exact.analysis import ExactAnalyzer, solver_supports
 from ai.heuristic.search import Searcher
@@ -38,9 +49,18 @@ PONDER_QUICK_SECONDS = 0.25
 #: hundredths of a second on 7 x 6), so the overlay is not blank while the proof runs.
 ANALYSIS_ESTIMATE_DEPTH = 4
 
+log = logging.getLogger(__name__)
+Answer = TypeVar("Answer")
+
 
 class Thinker:
-    """Searches positions for one player. Not thread-safe: the engine thread owns it."""
+    """Searches positions for one player. Not thread-safe: the engine thread owns it.
+
+    Where the exact analysis fails (any error but a stop: a broken book or solver), the thinker logs it, plays
+    on by the heuristic search alone from then on, and hands the failure out once through
+    :meth:`take_failures` (with those of the analyzer's own fallbacks, such as an unusable book), so that its
+    owner can tell the player.
+    """
 
     def __init__(
         self,
@@ -51,6 +71,37 @@ class Thinker:
         self.rng = random.Random(seed)
         self.searcher = Searcher(TranspositionTable(table_entries), rng=self.rng)
         self.analyzer = ExactAnalyzer(solver_slots=solver_slots)
+        self._exact_failed = False
+        self._failures: list[PartFailure] = []
+
+    def take_failures(self) -> list[PartFailure]:
+        """The parts that failed since the last call (each told once), oldest first."""
+        failures = [*self._failures, *self.analyzer.take_failures()]
+        self._failures.clear()
+        return failures
+
+    def prepare(self, game) -> None:
+        """Gets the exact analysis ready for ``game``'s board (see :meth:`ExactAnalyzer.prepare`)."""
+        self._ask_exact(lambda: self.analyzer.prepare(game))
+
+    def _solvable(self, game) -> bool:
+        """True when the exact solver is to be asked about ``game``: its board has one, not failed."""
+        return not self._exact_failed and solver_supports(game)
+
+    def _ask_exact(self, question: Callable[[], Answer]) -> Answer | None:
+        """The exact analysis's answer to ``question``; None (and no exact analysis from now on) where it
+        fails or has failed before. A stop (SearchStopped) is no failure: it goes to the caller."""
+        if self._exact_failed:
+            return None
+        try:
+            return question()
+        except SearchStopped:
+            raise
+        except Exception as error:  # noqa: BLE001 - logged, handed out by take_failures, and done without
+            log.exception("the exact analysis failed; playing on without it")
+            self._exact_failed = True
+            self._failures.append(PartFailure.from_error(EnginePart.EXACT, error))
+            return None
 
     def clear(self) -> None:
         """Forgets everything learnt (new game)."""
@@ -86,14 +137,14 @@ class Thinker:
         if limits.depth is not None:
             yield from self._iterate_with_fallback(game, limits.depth, budget.until(deadline))
             return
-        if deadline is not None and limits.seconds is not None and solver_supports(game):
+        if deadline is not None and limits.seconds is not None and self._solvable(game):
             # Middle and end games are often proven in a fraction of a second: try that first. What the solver
             # learns stays in its table for the second attempt below.
             quick = self._solve_best(game, budget.until(start + QUICK_SOLVE_SHARE * limits.seconds), None)
             if quick is not None:
                 yield quick
                 return
-            if self.analyzer.known_score(game) is not None:
+            if self._ask_exact(lambda: self.analyzer.known_score(game)) is not None:
                 # The book (or the memo) knows the position's score, so proving one move that keeps it is
                 # a null-window search or two: give that most of the time before the heuristic search.
                 proven = self._prove_best(game, budget.until(start + PROVE_SHARE * limits.seconds), None)
@@ -136,11 +187,11 @@ class Thinker:
         """
         depth_level = limits is not None and limits.depth is not None
         target = limits.depth if limits is not None and limits.depth is not None else PONDER_DEPTH_CAP
-        if analyse and not solver_supports(game):
+        if analyse and not self._solvable(game):
             # Tic-tac-toe's searches reach the end of every line within this depth: proven, as asked.
             target = max(target, PONDER_DEPTH_CAP)
         exact = None
-        if solver_supports(game):
+        if self._solvable(game):
             exact = self._solve_best(game, budget.until(time.monotonic() + PONDER_QUICK_SECONDS), None)
             if exact is None and analyse:
                 last = None
@@ -229,7 +280,7 @@ class Thinker:
         """A proven best move (the heuristic's choice if it is one), or None if the solver cannot prove one in
         time. Unlike :meth:`_solve_best` it values only that move, which takes one solve of the position and
         a null-window search per move tried, often a fraction of solving every move."""
-        if not solver_supports(game):
+        if not self._solvable(game):
             return None
         nodes_before = self.analyzer.nodes
         start = time.monotonic()
@@ -238,11 +289,14 @@ class Thinker:
         order = [heuristic.best_move] if heuristic is not None else centre_first
         budget.proving(True)
         try:
-            score, move = self.analyzer.proven_move(game, order, budget)
+            proven = self._ask_exact(lambda: self.analyzer.proven_move(game, order, budget))
         except SearchStopped:
             return None
         finally:
             budget.proving(False)
+        if proven is None:
+            return None
+        score, move = proven
         cells = game.width * game.height
         value = score.value
         return SearchResult(
@@ -258,18 +312,22 @@ class Thinker:
 
     def _solve_best(self, game: Game, budget: Budget, heuristic: SearchResult | None) -> SearchResult | None:
         """The exact best move by solving every move, or None if the solver cannot finish in ``budget``."""
-        if not solver_supports(game):
+        if not self._solvable(game):
             return None
-        solver = self.analyzer.solver_for(game)
+        solver = self._ask_exact(lambda: self.analyzer.solver_for(game))
+        if solver is None:
+            return None
         nodes_before = solver.nodes
         start = time.monotonic()
         budget.proving(True)
         try:
-            values = self.analyzer.move_values(game, budget=budget)
+            values = self._ask_exact(lambda: self.analyzer.move_values(game, budget=budget))
         except SearchStopped:
             return None
         finally:
             budget.proving(False)
+        if values is None:
+            return None
         best = max(value for value in values if value is not None)
         choices = [move for move, value in enumerate(values) if value == best]
         # Prefer the heuristic search's choice among equally good moves: it plays the position more naturally

@@ -57,6 +57,10 @@ _HEADER = re.compile(
 _STAGE = re.compile(r"(\d+)/(\d+):(\d+)/(\d+)")
 
 
+#: The board the ladder rates, as games name it.
+RATED_VARIANT = "connect4 7x6"
+
+
 class LadderFileError(Exception):
     """A ladder file that cannot be used (missing, truncated, corrupt, or for another board)."""
 
@@ -254,6 +258,6 @@ def ladder_for(variant: str) -> Ladder | None:
     """The measured ladder of the board ``variant`` (as games name it: ``"connect4 7x6"``); None where no
     ladder rates that board, or the shipped ladder cannot be used."""
     ladder = shipped_ladder()
-    if isinstance(ladder, LadderFileError) or variant != "connect4 7x6":
+    if isinstance(ladder, LadderFileError) or variant != RATED_VARIANT:
         return None
     return ladder

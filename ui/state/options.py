@@ -12,8 +12,9 @@ import enum
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import ai.rating.ladder as rating_ladder
 from ai.play.levels import DEFAULT_MAX_SECONDS, MAX_THINK_SECONDS, Level, levels_for, parse_level
-from ai.rating.ladder import ladder_for
+from ai.rating.ladder import RATED_VARIANT, LadderFileError, ladder_for
 from game.catalog import DEFAULT_GAME, GAME_NAMES, GAME_TITLES, SIZES, new_game, parse_size
 from game.numerals import seconds_type
 from game.protocol import IllegalMove
@@ -234,8 +235,12 @@ def options_from_args(args: argparse.Namespace) -> PlayOptions:
     watch_levels = (level, level)
     adaptive = args.level is not None and args.level.strip().lower() == "auto"
     if adaptive:
-        if mode is not Mode.COMPUTER or ladder_for(f"{game} {width}x{height}") is None:
+        variant = f"{game} {width}x{height}"
+        if mode is not Mode.COMPUTER or variant != RATED_VARIANT:
             raise ValueError("--level auto is for playing the computer at Connect Four 7x6 (the rated board)")
+        ladder = rating_ladder.shipped_ladder()
+        if isinstance(ladder, LadderFileError):
+            raise ValueError(f"--level auto needs the rating ladder, which cannot be used: {ladder}")
     elif args.level is not None:
         parts = args.level.split(",")
         if len(parts) == 2 and mode is not Mode.WATCH:

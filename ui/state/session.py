@@ -24,7 +24,7 @@ from typing import Protocol
 
 from ai.contracts import Limits, SearchResult
 from ai.exact.analysis import can_analyze
-from ai.messages import BestMove, EngineMessage, Progress, ReviewMark, Searching
+from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark, Searching
 from ai.play.levels import Level
 from ai.play.review import ALWAYS_EXACT_CELLS
 from game.catalog import new_game
@@ -40,7 +40,9 @@ PRESENTATION_DELAY = 0.6
 class EngineLike(Protocol):
     """The engine façade the window codes against (``ai.engine.Engine``; tests pass a fake).
 
-    Every call except ``close`` returns at once; ``poll`` re-raises errors of the engine's worker.
+    Every call except ``close`` returns at once; ``poll`` never raises: what failed in the engine's worker
+    comes as an :class:`~ai.messages.EngineFailure`, after which the engine serves on (and still answers
+    every ``think``).
     """
 
     def think(self, game: Game, limits: Limits) -> int: ...
@@ -330,11 +332,15 @@ class Session:
     # --- the engine's messages ------------------------------------------------------------------------------
 
     def receive(self, message: EngineMessage) -> bool:
-        """Takes one engine message; returns False when it is stale (another request's) and was ignored.
+        """Takes one engine message; returns False when it is stale (another request's) and was ignored, or
+        an EngineFailure, which is news for the window to tell (the engine goes on: a think still gets its
+        BestMove).
 
         Raises RuntimeError when the engine breaks its contract (a best move for a ponder, or an illegal
         move): that is a bug to see, not to paper over.
         """
+        if isinstance(message, EngineFailure):
+            return False
         if isinstance(message, ReviewMark):
             for review in (self.review, self.appraisal):
                 if review is not None and message.token == review.token:

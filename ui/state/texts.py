@@ -15,6 +15,8 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ai.contracts import EnginePart
+from ai.messages import EngineFailure
 from ai.score import HEURISTIC_LIMIT, is_proven_loss, is_proven_win, moves_to_end
 from game.catalog import GAME_TITLES
 from game.protocol import Game
@@ -30,6 +32,18 @@ from ui.state.words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, out
 
 #: Where the bands' edges sit on a bar that runs from -1 (lost) to 1 (won): the bars' tick marks.
 TICKS = (0.2, 0.55, 0.85)
+
+#: What the player is told when a part of the engine fails, and how the game goes on without it.
+FAILURE_WORDS = {
+    EnginePart.BOOK: "The opening book could not be used ({reason}); the computer solves positions instead",
+    EnginePart.EXACT: "The exact solver failed ({reason}); the computer plays on without it",
+    EnginePart.SEARCH: "The computer's search failed ({reason}); it plays on as best it can",
+}
+
+
+def failure_text(failure: EngineFailure) -> str:
+    """The player's words for a part of the engine that failed (see :data:`FAILURE_WORDS`)."""
+    return FAILURE_WORDS[failure.part].format(reason=failure.reason)
 
 
 def short_label(score: int, exact: bool) -> str | None:
