@@ -391,6 +391,7 @@ class Engine:
             self._post_failures(job.token)
             self._post_failure(job.token, PartFailure.from_error(EnginePart.SEARCH, error))
             if job.kind is _Kind.THINK and not job.stop.is_set():
+                assert job.game is not None
                 self._replies.put(BestMove(job.token, last or _unsearched_move(job.game)))
         finally:
             self._pulse.end()

@@ -80,11 +80,11 @@ class Thinker:
         self._failures.clear()
         return failures
 
-    def prepare(self, game) -> None:
+    def prepare(self, game: Game) -> None:
         """Gets the exact analysis ready for ``game``'s board (see :meth:`ExactAnalyzer.prepare`)."""
         self._ask_exact(lambda: self.analyzer.prepare(game))
 
-    def _solvable(self, game) -> bool:
+    def _solvable(self, game: Game) -> bool:
         """True when the exact solver is to be asked about ``game``: its board has one, not failed."""
         return not self._exact_failed and solver_supports(game)
 
