@@ -13,7 +13,7 @@ from ui.app import MIN_WINDOW, App
 from ui.layout import play_layout
 from ui.match_bar import MatchBar, match_geometry, name_at
 from ui.play_scene import PlayScene
-from ui.scene import RememberNames
+from ui.scene import RememberName
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions
 from ui.state.settings import SETTINGS_FILE
 from ui.state.store import JsonStore
@@ -120,7 +120,7 @@ def test_two_players_rename_themselves_with_enter_and_esc_cancels():
     assert scene.game.ply() == 0 and scene.match_bar().names[1] == "Bob4"
     scene.handle(key(pygame.K_RETURN))
     assert scene.options.names == ("", "Bob4") and scene.match_bar().names == ("Red", "Bob4")
-    assert scene.request == RememberNames(scene.options.names) and not scene.wants_text
+    assert scene.request == RememberName(1, "Bob4") and not scene.wants_text
     scene.request = None
     scene.start_renaming(0)
     for characters in ("Ann", " ", "M", " "):  # a space between words stays; the one at the end goes

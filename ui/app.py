@@ -48,7 +48,7 @@ from ui.scene import (
     GoToStats,
     OpenSettings,
     Quit,
-    RememberNames,
+    RememberName,
     Scene,
 )
 from ui.settings_panel import CLOSE, SettingRow, choice_at, draw_panel, panel_rows
@@ -367,8 +367,10 @@ class App:
         elif isinstance(request, GoToMenu):
             options = self.settings.play if request.options is None else request.options
             self.scene = self._start_scene(size, options)
-        elif isinstance(request, RememberNames):
-            self._change(play=replace(self.settings.play, names=request.names))
+        elif isinstance(request, RememberName):
+            names = list(self.settings.play.names)
+            names[request.piece] = request.name
+            self._change(play=replace(self.settings.play, names=(names[0], names[1])))
         elif isinstance(request, OpenSettings):
             self.show_settings(True)
         elif isinstance(request, GoToPuzzle):

@@ -26,7 +26,7 @@ from ui.play_board import PlayBoard
 from ui.play_input import Action, is_command, key_action, review_key_action
 from ui.play_view import PlayPicture, ResultBanner, StatusLine, banner, draw_play, review_picture
 from ui.review_view import slot_at
-from ui.scene import GoToMenu, GoToPuzzle, OpenSettings, RememberNames
+from ui.scene import GoToMenu, GoToPuzzle, OpenSettings, RememberName
 from ui.state import results, texts
 from ui.state.match import participants
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
@@ -247,7 +247,7 @@ class PlayScene(PlayBoard):
         names = list(self.options.names)
         names[piece] = clean_name(self.name_draft)
         self.session.change_options(names=(names[0], names[1]))
-        self.request = RememberNames(self.options.names)
+        self.request = RememberName(piece, names[piece])
 
     def _key(self, event: pygame.event.Event) -> None:
         if self.renaming is not None:

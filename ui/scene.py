@@ -39,11 +39,13 @@ class Quit:
 
 
 @dataclass(frozen=True)
-class RememberNames:
-    """Remember the players' ``names``, typed while playing, in the settings (nothing else of the game on the
-    board: its options may be a puzzle's or a continued game's, never the player's settings)."""
+class RememberName:
+    """Remember the ``name`` of the player of ``piece`` (0 or 1), typed while playing, in the settings: that
+    name alone, nothing else of the game on the board (whose options may be a puzzle's or a continued game's,
+    never the player's settings)."""
 
-    names: tuple[str, str]
+    piece: int
+    name: str
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,7 @@ class GoToStats:
     options: PlayOptions
 
 
-Request = GoToPlay | GoToMenu | Quit | RememberNames | OpenSettings | GoToPuzzle | GoToStats
+Request = GoToPlay | GoToMenu | Quit | RememberName | OpenSettings | GoToPuzzle | GoToStats
 
 #: Ctrl on most systems, Cmd on a Mac.
 COMMAND_KEYS = pygame.KMOD_CTRL | pygame.KMOD_META
