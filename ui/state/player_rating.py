@@ -109,7 +109,7 @@ class Ratings:
         if unknown:
             raise ValueError(f"unknown assists {sorted(unknown)}")
         games = self.boards.get(board, ())
-        rating = self.rating(board, start)
+        rating, level_rating = _bounded(self.rating(board, start)), _bounded(level_rating)
         if not assists:
             rated_before = sum(game.rated for game in games)
             step = K_PROVISIONAL if rated_before < PROVISIONAL_GAMES else K
@@ -120,7 +120,7 @@ class Ratings:
             level=level,
             level_rating=level_rating,
             result=result,
-            rating=rating,
+            rating=_bounded(rating),
             assists=tuple(sorted(assists)),
             moves=moves,
         )

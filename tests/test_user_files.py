@@ -1,0 +1,258 @@
+"""The user's files shared by two windows (nothing either writes is lost), and every file kind round-tripping
+over generated values, extremes included (what the program saves, it loads)."""
+
+from __future__ import annotations
+
+import multiprocessing
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ai.play.levels import MAX_THINK_SECONDS, levels_for
+from ai.puzzles import load_puzzles
+from ai.rating.ladder import ladder_for
+from game.catalog import SIZES, new_game
+from ui.state.animation import ANIMATION_SPEEDS
+from ui.state.current_game import MAX_KEPT, UNFINISHED_FILE, UnfinishedGame, UnfinishedGames
+from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions
+from ui.state.player_rating import ASSISTS, MAX_RATING, RATINGS_FILE, PlayedGame, Ratings
+from ui.state.puzzle_record import MAX_VALUE, PUZZLE_FILE, PuzzleRecord
+from ui.state.settings import SETTINGS_FILE, THEME_NAMES, Settings
+from ui.state.store import FileKind, JsonStore
+from ui.state.tally import MAX_COUNT, TALLY_FILE, Record, Tally
+from ui.state.user_data import UserData
+
+WIN = "connect4 7x6 vs depth 4"
+BOARD = "connect4 7x6"
+
+
+def window(tmp_path: Path) -> UserData:
+    """One window's files, read at its start."""
+    return UserData.open(tmp_path / "config", tmp_path / "data")
+
+
+# --- two windows on one data folder -------------------------------------------------------------------------
+
+
+def test_two_windows_counting_results_both_count(tmp_path):
+    first, second = window(tmp_path), window(tmp_path)
+    for _ in range(3):
+        assert first.tally.update(lambda tally: tally.adding(WIN, "wins")) is None
+        assert second.tally.update(lambda tally: tally.adding(WIN, "wins")) is None
+    assert window(tmp_path).tally.value.get(WIN) == Record(wins=6)
+    assert second.tally.value.get(WIN) == Record(wins=6)  # the window's own copy caught up on writing
+
+
+def test_two_windows_rating_games_keep_every_game(tmp_path):
+    first, second = window(tmp_path), window(tmp_path)
+    for number in range(8):
+        files = first if number % 2 else second
+        files.ratings.update(lambda ratings: ratings.recording(BOARD, 2000, "4", 1943, "win", "4455", set()))
+    games = window(tmp_path).ratings.value.games(BOARD)
+    assert len(games) == 8
+    # Each rated game moved the rating on from the one before it, whichever window played it.
+    assert [game.rating for game in games] == sorted(game.rating for game in games)
+
+
+def test_two_windows_keep_their_unfinished_games_apart(tmp_path):
+    first, second = window(tmp_path), window(tmp_path)
+    mine, theirs = UnfinishedGame(PlayOptions(), 1, "44"), UnfinishedGame(PlayOptions(), 1, "1234")
+    first.unfinished.update(lambda kept: kept.keeping(first.window, mine))
+    second.unfinished.update(lambda kept: kept.keeping(second.window, theirs))
+    first.unfinished.update(lambda kept: kept.keeping(first.window, replace(mine, moves="445")))
+    kept = window(tmp_path).unfinished.value
+    assert sorted(game.moves for game in kept.games) == ["1234", "445"]
+    assert kept.offered(second.window).moves == "1234"  # each window is offered its own
+    assert kept.newest().moves == "445"  # a new window, the newest
+    # A finished game goes from the file; the other window's stays.
+    first.unfinished.update(lambda kept: kept.keeping(first.window, None))
+    assert [game.moves for game in window(tmp_path).unfinished.value.games] == ["1234"]
+
+
+def test_a_game_replaced_at_the_players_word_goes_and_comes_back_if_its_window_plays_on(tmp_path):
+    first, second = window(tmp_path), window(tmp_path)
+    theirs = UnfinishedGame(PlayOptions(), 1, "1234")
+    first.unfinished.update(lambda kept: kept.keeping(first.window, theirs))
+    offered = window(tmp_path).unfinished.value.newest()
+    # The second window starts a new game over the one it offered (New game: "Ctrl+Z brings it back") and
+    # plays on it: the game it replaced goes...
+    mine = UnfinishedGame(PlayOptions(), 1, "4")
+    second.unfinished.update(lambda kept: kept.keeping(second.window, mine, superseded=offered))
+    assert [game.moves for game in window(tmp_path).unfinished.value.games] == ["4"]
+    # ...until its own window, still open, plays on: it is kept again beside the other.
+    first.unfinished.update(lambda kept: kept.keeping(first.window, replace(theirs, moves="12345")))
+    assert sorted(game.moves for game in window(tmp_path).unfinished.value.games) == ["12345", "4"]
+
+
+def test_two_windows_changing_different_settings_keep_both_changes(tmp_path):
+    first, second = window(tmp_path), window(tmp_path)
+    first.settings.update(lambda stored: replace(stored, theme="dark"))
+    second.settings.update(lambda stored: replace(stored, sound=False))
+    assert window(tmp_path).settings.value == Settings(theme="dark", sound=False)
+
+
+def _count_wins(folder: str, times: int) -> None:
+    files = UserData.open(Path(folder) / "config", Path(folder) / "data")
+    for _ in range(times):
+        problem = files.tally.update(lambda tally: tally.adding(WIN, "wins"))
+        assert problem is None, problem
+
+
+def test_two_processes_counting_at_the_same_time_lose_no_count(tmp_path):
+    """The lock, for real: two processes read, change and write the same file as fast as they can."""
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_count_wins, args=(str(tmp_path), 60)) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(120)
+        assert worker.exitcode == 0
+    assert window(tmp_path).tally.value.get(WIN).wins == 120
+
+
+# --- every file kind round-trips, extremes included ---------------------------------------------------------
+
+names = st.text(max_size=MAX_NAME).map(lambda name: " ".join(name.split())[:MAX_NAME].strip())
+game_and_size = st.sampled_from([(game, size) for game, sizes in SIZES.items() for size in sizes])
+
+
+@st.composite
+def play_options(draw: st.DrawFn) -> PlayOptions:
+    game, (width, height) = draw(game_and_size)
+    level = st.sampled_from(levels_for(game))
+    options = PlayOptions().with_game(game, width, height)
+    return replace(
+        options,
+        mode=draw(st.sampled_from(Mode)),
+        level=draw(level),
+        watch_levels=(draw(level), draw(level)),
+        first=draw(st.sampled_from(FirstPlayer)),
+        max_seconds=draw(st.floats(min_value=0.0, max_value=MAX_THINK_SECONDS, exclude_min=True)),
+        ponder=draw(st.booleans()),
+        coach=draw(st.booleans()),
+        names=(draw(names.filter(_clean)), draw(names.filter(_clean))),
+        adaptive=draw(st.booleans()) and ladder_for(options.variant()) is not None,
+    )
+
+
+def _clean(name: str) -> bool:
+    from ui.state.options import clean_name
+
+    return clean_name(name) == name
+
+
+extreme_int = st.one_of(st.integers(-(10**12), 10**12), st.sampled_from([0, 1, -1, 10**9, -(10**9)]))
+
+settings_values = st.builds(
+    Settings,
+    play=play_options(),
+    sound=st.booleans(),
+    theme=st.sampled_from(THEME_NAMES),
+    animation=st.sampled_from(sorted(ANIMATION_SPEEDS)),
+    window=st.tuples(extreme_int, extreme_int),
+)
+
+counts = st.integers(0, MAX_COUNT)
+tally_values = st.dictionaries(
+    st.text(max_size=60), st.builds(Record, counts, counts, counts), max_size=5
+).map(lambda records: Tally(MappingProxyType(records)))
+
+puzzle_values = st.builds(PuzzleRecord, *(st.integers(0, MAX_VALUE) for _ in range(5)))
+
+
+@st.composite
+def ratings_values(draw: st.DrawFn) -> Ratings:
+    ratings = Ratings()
+    for _ in range(draw(st.integers(0, 6))):
+        ratings = ratings.recording(
+            draw(st.sampled_from([BOARD, "tictactoe 3x3"])),
+            draw(extreme_int),
+            draw(st.text(max_size=64)),
+            draw(st.integers(-MAX_RATING, MAX_RATING)),
+            draw(st.sampled_from(["win", "draw", "loss"])),
+            draw(st.text("1234567", max_size=42)),
+            draw(st.sets(st.sampled_from(sorted(ASSISTS)))),
+        )
+        if draw(st.booleans()):
+            board = next(iter(ratings.boards))
+            last: PlayedGame = ratings.boards[board][-1]
+            ratings = ratings.with_performance(board, last.moves, draw(extreme_int))
+    return ratings
+
+
+@st.composite
+def unfinished_values(draw: st.DrawFn) -> UnfinishedGames:
+    games = []
+    for number in range(draw(st.integers(0, MAX_KEPT))):
+        options = draw(play_options())
+        game = new_game(options.game, options.width, options.height)
+        for _ in range(draw(st.integers(0, game.width * game.height))):
+            moves = [move for move in game.moves() if not _ends(game, move)]
+            if not moves:
+                break
+            game.apply(draw(st.sampled_from(moves)))
+        text = game.moves_text()
+        start = text[: draw(st.integers(0, len(text)))] if options.game == "connect4" else ""
+        options = replace(options, moves=start)
+        games.append(UnfinishedGame(options, draw(st.integers(1, 1_000_000)), text, f"window {number}"))
+    return UnfinishedGames(tuple(games))
+
+
+def _ends(game, move: int) -> bool:
+    game.apply(move)
+    over = game.is_over()
+    game.undo()
+    return over
+
+
+def _round_trips(kind: FileKind, value: object, folder: Path) -> None:
+    path = folder / kind.file_name
+    path.unlink(missing_ok=True)
+    assert JsonStore(kind, path).update(lambda old: value) is None
+    again = JsonStore(kind, path)
+    assert again.load() == value and again.problem is None
+
+
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@FAST
+@given(settings_values)
+def test_every_settings_value_saved_loads_back(tmp_path, value):
+    _round_trips(SETTINGS_FILE, value, tmp_path)
+
+
+@FAST
+@given(tally_values)
+def test_every_tally_saved_loads_back(tmp_path, value):
+    _round_trips(TALLY_FILE, value, tmp_path)
+
+
+@FAST
+@given(puzzle_values)
+def test_every_puzzle_record_saved_loads_back(tmp_path, value):
+    _round_trips(PUZZLE_FILE, value, tmp_path)
+
+
+@FAST
+@given(ratings_values())
+def test_every_ratings_value_saved_loads_back(tmp_path, value):
+    _round_trips(RATINGS_FILE, value, tmp_path)
+
+
+@FAST
+@given(unfinished_values())
+def test_every_set_of_unfinished_games_saved_loads_back(tmp_path, value):
+    _round_trips(UNFINISHED_FILE, value, tmp_path)
+
+
+def test_counts_at_their_limit_stay_there():
+    tally = Tally(MappingProxyType({WIN: Record(wins=MAX_COUNT)})).adding(WIN, "wins")
+    assert tally.get(WIN).wins == MAX_COUNT
+    puzzle = load_puzzles().puzzles[0]
+    record = PuzzleRecord(streak=MAX_VALUE, best_streak=MAX_VALUE, solved=MAX_VALUE).after(puzzle, clean=True)
+    assert (record.streak, record.best_streak, record.solved) == (MAX_VALUE,) * 3
+    assert PuzzleRecord(failed=MAX_VALUE).after(puzzle, clean=False).failed == MAX_VALUE
