@@ -332,3 +332,50 @@ def test_quitting_while_the_max_level_solves_ends_the_process(
     # The time itself is measured by bench/quit_time.py (target 0.5 s); here, only that it ends, and soon.
     window.ended_within(5)
     assert window.process.returncode == 0
+
+
+def wait_for(condition, seconds: float = 20) -> bool:
+    """Polls ``condition`` until it holds or ``seconds`` pass; its last answer."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return bool(condition())
+        time.sleep(0.1)
+    return True
+
+
+def test_two_windows_on_one_data_folder_lose_nothing(desktop, installed, elsewhere, tmp_path, windows):
+    """Two installed windows at once, driven with real keys: both wins are counted, both unfinished games
+    kept, and the next start continues the newest."""
+    import json
+
+    env = player_env(tmp_path)
+    first = windows(desktop, installed, ["--mode", "two-players"], elsewhere, env)
+    second = windows(desktop, installed, ["--mode", "two-players"], elsewhere, env)
+    tally = tmp_path / "config" / "tally.json"
+
+    def wins() -> int:
+        try:
+            return int(json.loads(tally.read_text())["connect4 7x6 two players"]["wins"])
+        except (OSError, ValueError, KeyError):
+            return 0
+
+    for number, window in enumerate((first, second), 1):
+        desktop.focus(window.id)
+        desktop.keys("1", "2", "1", "2", "1", "2", "1", pause=0.4)  # four in column 1: Red wins
+        assert wait_for(lambda number=number: wins() == number), (number, wins())
+    desktop.screenshot(tmp_path / "two-windows-won.png")
+    for window, moves in ((first, ("ctrl+n", "4")), (second, ("ctrl+n", "5", "5"))):
+        desktop.focus(window.id)
+        desktop.keys(*moves, pause=0.4)
+    for window, expected in ((first, "4"), (second, "55")):
+        desktop.focus(window.id)
+        assert window.copied() == expected
+        desktop.keys("ctrl+q")
+        window.ended_within(10)
+        assert window.process.returncode == 0
+    kept = json.loads((tmp_path / "data" / "current-game.json").read_text())
+    assert sorted(game["moves"] for game in kept["games"]) == ["4", "55"]
+    assert wins() == 2
+    again = windows(desktop, installed, ["--continue"], elsewhere, env)
+    assert again.copied() == "55"  # the newest: the window that moved last

@@ -181,7 +181,8 @@ class App:
         )
 
     def _start_scene(self, size: tuple[int, int], options: PlayOptions) -> StartScene:
-        unfinished = self.files.unfinished.value.offered(self.files.window)
+        # Read again: another window may have kept or finished a game since this one last looked.
+        unfinished = self.files.unfinished.load().offered(self.files.window)
         return StartScene(size, options, self.theme, self.fonts, unfinished=unfinished)
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
