@@ -675,3 +675,12 @@ def test_the_real_program_quits_at_once_while_the_engine_thinks(tmp_path, user_f
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert elapsed < QUIT_BOUND
     assert_untouched(user_files)
+
+
+def test_continue_with_a_damaged_file_says_why_once_and_keeps_the_file_aside(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / UNFINISHED_FILE.file_name).write_text('{"version": 7}')
+    err = assert_refused(run_main(["--continue"], tmp_path), 1, "cannot continue")
+    assert err.count("version 7 is not 2") == 1, err
+    assert set_aside_copy(data / UNFINISHED_FILE.file_name).read_text() == '{"version": 7}'

@@ -24,6 +24,7 @@ gone a fraction of a second later, even while the engine is deep in a search (te
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 import signal
@@ -461,6 +462,8 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
     the engine starts or a window opens.
     """
     argv = sys.argv[1:] if argv is None else argv
+    # Warnings (a user file set aside, a data file not used) reach the terminal once, as the program's lines.
+    logging.basicConfig(format=f"{PROGRAM}: %(message)s", level=logging.WARNING)
     try:
         chosen = parse_play_options(argv)
     except SystemExit as exit_request:
@@ -473,10 +476,11 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
     if isinstance(chosen, ContinueGame):
         resume = files.unfinished.value.newest()
         if resume is None:
-            # The problem, if any, is the reason, and is said here once rather than again in the window.
+            # A file that could not be used was named, with its reason, in the log line just above.
             why = (
-                files.unfinished.problem
-                or "there is no unfinished game (one is kept as soon as you play a move)"
+                "the unfinished games' file could not be used"
+                if files.unfinished.problem
+                else "there is no unfinished game (one is kept as soon as you play a move)"
             )
             print(f"{PROGRAM}: cannot continue: {why}", file=sys.stderr)
             return 1
