@@ -128,7 +128,7 @@ HOSTILE_JSON = {
     "empty": (b"", "not valid JSON"),
     "blank": (b" \n\t\n", "not valid JSON"),
     "truncated": (b'{"theme": "dark", "sou', "not valid JSON"),
-    "binary": (random.Random(8).randbytes(4096), "cannot read"),
+    "binary": (random.Random(8).randbytes(4096), "not UTF-8 text"),
     "trailing NUL": (b'{"theme": "dark"}\x00', "not valid JSON"),
     "huge": (b'{"theme": "dark", "pad": "' + b"x" * 5_000_000 + b'"}', "too big"),
     "huge blank": (b" " * (MAX_BYTES + 1), "too big"),
@@ -171,7 +171,7 @@ def test_a_hostile_user_file_is_reported_and_set_aside_whole(tmp_path, kind, cas
     assert problem and problem.startswith(f"{file_kind.title} could not be used")
     assert words in problem
     aside = set_aside_copy(path)
-    assert aside.read_bytes() == content and str(aside) in problem
+    assert aside.read_bytes() == content and aside.name in problem
     # What the window does when it closes with nothing changed writes nothing.
     store.update(lambda value: value)
     assert not path.exists() and aside.read_bytes() == content
@@ -351,9 +351,10 @@ def test_the_window_starts_with_broken_files_shows_why_and_sets_them_aside(tmp_p
     monkeypatch.setattr(app_module.pygame.event, "get", lambda: next(frames))
     with caplog.at_level(logging.WARNING):
         assert app_module.main([], engine_factory=FakeEngine) == 0
-    toast = apps[0].toast.text
-    assert "Settings could not be used" in toast and "nested too deeply" in toast
-    assert "Score tally could not be used" in toast
+    toast = apps[0].toast
+    assert "Settings could not be used" in toast.text and "nested too deeply" in toast.text
+    assert [text for text, _ in toast.waiting] == [next(problem for problem in apps[0].files.problems()[1:])]
+    assert toast.waiting[0][0].startswith("Score tally could not be used")
     assert apps[0].settings == Settings()
     assert sum("could not be used" in record.getMessage() for record in caplog.records) == 2
     for path, content in files.items():

@@ -125,7 +125,7 @@ def test_a_broken_file_is_reported_and_replaced_in_memory(tmp_path, content) -> 
     ratings.load()
     assert ratings.problem is not None and ratings.problem.startswith("Ratings could not be used")
     [aside] = tmp_path.glob("ratings.damaged-*.json")
-    assert str(aside) in ratings.problem and ratings.problem.endswith("starting afresh")
+    assert aside.name in ratings.problem and ratings.problem.endswith(aside.name)
     assert ratings.value.games(BOARD) == []
     assert aside.read_bytes() == content  # kept aside for the player to look at
     assert ratings.update(lambda r: r.recording(BOARD, 1300, "4", 1300, "win", "44", set())) is None

@@ -87,7 +87,7 @@ def test_unknown_keys_are_ignored_and_missing_keys_default(tmp_path):
     ("content", "words"),
     [
         (b'{"theme": "dark",', "not valid JSON"),
-        (b"\xff\xfe\x00garbage\x00", "cannot read"),
+        (b"\xff\xfe\x00garbage\x00", "not UTF-8 text"),
         (b"[1, 2, 3]", "not a JSON object"),
         (b'{"sound": "yes"}', "'sound' should be bool"),
         (b'{"theme": "neon"}', "'theme' is 'neon'"),
@@ -110,7 +110,7 @@ def test_a_broken_file_is_reported_once_and_set_aside_never_overwritten(tmp_path
     assert sum(words in record.getMessage() for record in caplog.records) == 1
     # The damaged file is kept beside itself, with the date, and the notice says where.
     (aside,) = tmp_path.glob("settings.damaged-*.json")
-    assert aside.read_bytes() == content and str(aside) in store.problem
+    assert aside.read_bytes() == content and aside.name in store.problem
     # The user's next change writes a new file; the damaged one stays as it was.
     store.update(lambda stored: replace(stored, sound=False))
     assert settings_store(path).load() == Settings(sound=False)

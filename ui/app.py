@@ -134,9 +134,7 @@ class App:
             else self._start_scene(size, options)
         )
         # Each broken file is reported once, here, and in the log by the store that found it.
-        problems = self.files.problems()
-        if problems:
-            self.toast.show("  \u00b7  ".join(problems), PROBLEM_SECONDS)
+        self.toast.show_each(self.files.problems(), PROBLEM_SECONDS)
 
     def _puzzle_scene(self, size: tuple[int, int]) -> Scene:
         """The next puzzle for the player's rating; where the puzzle file cannot be used, the start screen

@@ -55,18 +55,30 @@ class Toast:
     def __init__(self) -> None:
         self.text: str | None = None
         self._fade = Fade(0.0)
+        #: Notes to show after this one, each for its seconds (several problems found at the start).
+        self.waiting: list[tuple[str, float]] = []
 
     def show(self, text: str, seconds: float = TOAST_SECONDS) -> None:
+        """Shows ``text`` now, for ``seconds``, in place of any note on show."""
         self.text = text
         self._fade = Fade(seconds)
 
+    def show_each(self, texts: list[str], seconds: float) -> None:
+        """Shows ``texts`` one after the other, each for ``seconds``: one line each, each readable."""
+        if texts:
+            self.show(texts[0], seconds)
+            self.waiting = [(text, seconds) for text in texts[1:]]
+
     def advance(self, dt: float) -> bool:
-        """Lets ``dt`` seconds pass; returns True when the note just went away (the screen needs a redraw)."""
+        """Lets ``dt`` seconds pass; returns True when the note just went away or the next came (the screen
+        needs a redraw)."""
         if self.text is None:
             return False
         self._fade.advance(dt)
         if not self._fade.alive:
             self.text = None
+            if self.waiting:
+                self.show(*self.waiting.pop(0))
             return True
         return False
 

@@ -52,4 +52,6 @@ def parse_level(text: str, game_name: str) -> Level:
     if depth is not None and Level(depth) in offered:
         return Level(depth)
     choices = ", ".join(str(level.depth) for level in offered if level.depth is not None)
-    raise ValueError(f"level '{text}' is not offered for {game_name}: choose {choices} or max")
+    # A long text (a damaged file's) is not repeated whole in a message a person reads.
+    shown = text if len(text) <= 12 else text[:11] + "\u2026"
+    raise ValueError(f"level '{shown}' is not offered for {game_name}: choose {choices} or max")

@@ -104,10 +104,9 @@ def read(path: Path) -> SavedGame:
     try:
         data = read_regular_file(path, MAX_BYTES)
     except UserFileError as error:
-        too_big = not isinstance(error, UnreadableFile)
-        raise SavedGameError(
-            f"{path.name} is too big to be a saved game" if too_big else str(error)
-        ) from None
+        unreadable = isinstance(error, UnreadableFile)
+        why = f"cannot read {path}: {error}" if unreadable else f"{path.name} is too big to be a saved game"
+        raise SavedGameError(why) from None
     if data is None:
         raise SavedGameError(f"cannot read {path}: No such file or directory")
     try:

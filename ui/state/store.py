@@ -109,15 +109,15 @@ class JsonStore(Generic[Value]):
 
     def _read(self, path: Path) -> tuple[Value, str | None]:
         """The value the file holds now and, when it could not be used, why (and the default or this window's
-        value in its place)."""
+        value in its place). The reason names the file, for a notice; the log line gives its whole path."""
         try:
             data = read_json_object(path)
             self._writable = True
             return (self.kind.default() if data is None else self.kind.parse(data)), None
         except UnreadableFile as error:
             self._writable = False
-            problem = f"{self.kind.title} ignored and not saved: {error}"
-            log.warning("%s", problem)
+            problem = f"{self.kind.title} ignored and not saved: cannot read {path.name}: {_short(error)}"
+            log.warning("%s ignored and not saved: cannot read %s: %s", self.kind.title, path, error)
             return self.value, problem
         except (UserFileError, ValueError) as error:
             self._writable = True
@@ -126,11 +126,13 @@ class JsonStore(Generic[Value]):
             except OSError as rename_error:
                 self._writable = False
                 problem = (
-                    f"{self.kind.title} ignored and not saved ({error}); cannot set it aside: {rename_error}"
+                    f"{self.kind.title} ignored and not saved ({_short(error)}); "
+                    f"cannot set {path.name} aside: {rename_error.strerror or rename_error}"
                 )
+                log.warning("%s is damaged (%s) and cannot be set aside: %s", path, error, rename_error)
             else:
-                problem = f"{self.kind.title} could not be used ({error}); kept as {aside}, starting afresh"
-            log.warning("%s", problem)
+                problem = f"{self.kind.title} could not be used ({_short(error)}); kept as {aside.name}"
+                log.warning("%s could not be used (%s); kept as %s, starting afresh", path, error, aside)
             return self.kind.default(), problem
 
     def _checked_text(self, value: Value) -> str:
@@ -144,3 +146,16 @@ class JsonStore(Generic[Value]):
         if loaded != value:
             raise ValueError("the value would not load back as it is")
         return text
+
+
+#: A reason in a notice is at most this long: the whole of it is in the log.
+SHORT_REASON = 60
+
+
+def _short(error: Exception) -> str:
+    """``error``'s reason, short enough for a notice on one line: a long one loses its details in brackets
+    (a JSON parser's line and column), then its end."""
+    reason = str(error)
+    if len(reason) > SHORT_REASON:
+        reason = reason.split(" (")[0]
+    return reason if len(reason) <= SHORT_REASON else reason[: SHORT_REASON - 1] + "\u2026"

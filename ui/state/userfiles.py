@@ -30,6 +30,8 @@ MAX_BYTES = 1 << 20
 STALE_SECONDS = 600
 #: How long a window waits for another to finish its write of the same file before it gives up (seconds).
 LOCK_SECONDS = 5.0
+#: Why a pipe, device or folder where a user's file should be is not read.
+NOT_REGULAR = "not a regular file (a pipe, device or folder?), left alone"
 #: A new file's mode before the umask, as ``open`` would make it.
 NEW_FILE_MODE = 0o666
 
@@ -47,7 +49,8 @@ def data_dir() -> Path:
 
 
 class UserFileError(Exception):
-    """A user's file exists but cannot be used; the message says which file and why, for a person."""
+    """A user's file exists but cannot be used; the message says why, for a person, and names no path (the
+    caller says which file: a window's notice names the file, a log line its whole path)."""
 
 
 class UnreadableFile(UserFileError):
@@ -73,24 +76,18 @@ def read_regular_file(path: Path, limit: int = MAX_BYTES) -> bytes | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise UnreadableFile(f"cannot read {path}: {error.strerror or error}") from None
+        raise UnreadableFile(str(error.strerror or error)) from None
     if not stat.S_ISREG(os.fstat(handle).st_mode):
         os.close(handle)
-        raise NotRegularFile(
-            f"cannot read {path}: not a regular file (a pipe, device or folder?), left alone"
-        )
+        raise NotRegularFile(NOT_REGULAR)
     with os.fdopen(handle, "rb") as file:
         try:
             data = file.read(limit + 1)
         except OSError as error:
-            raise UnreadableFile(f"cannot read {path}: {error.strerror or error}") from None
+            raise UnreadableFile(str(error.strerror or error)) from None
     if len(data) > limit:
-        raise UserFileError(f"{path} is too big (over {limit // 1024} KB) to be this program's file")
+        raise UserFileError(f"too big (over {limit // 1024} KB) to be this program's file")
     return data
-
-
-def _not_regular(path: Path) -> str:
-    return f"cannot read {path}: not a regular file (a pipe, device or folder?), left alone"
 
 
 def read_json_object(path: Path) -> dict[str, object] | None:
@@ -105,17 +102,17 @@ def read_json_object(path: Path) -> dict[str, object] | None:
         return None
     try:
         text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise UserFileError(f"cannot read {path}: {error}") from None
+    except UnicodeDecodeError:
+        raise UserFileError("not UTF-8 text") from None
     try:
         parsed = json.loads(text)
     except RecursionError:
-        raise UserFileError(f"{path} is not valid JSON (nested too deeply)") from None
+        raise UserFileError("not valid JSON (nested too deeply)") from None
     except ValueError as error:
         # JSONDecodeError, and also a number too long for Python to convert (int_max_str_digits).
-        raise UserFileError(f"{path} is not valid JSON ({error})") from None
+        raise UserFileError(f"not valid JSON ({error})") from None
     if not isinstance(parsed, dict):
-        raise UserFileError(f"{path} holds a {type(parsed).__name__}, not a JSON object")
+        raise UserFileError(f"holds a {type(parsed).__name__}, not a JSON object")
     return parsed
 
 
@@ -138,9 +135,7 @@ def write_atomically(path: Path, text: str) -> None:
     except FileNotFoundError:
         found = None
     if found is not None and not stat.S_ISREG(found):
-        raise NotRegularFile(
-            f"cannot read {path}: not a regular file (a pipe, device or folder?), left alone"
-        )
+        raise NotRegularFile(f"{path}: {NOT_REGULAR}")
     mode = None if found is None else stat.S_IMODE(found)
     temporary = target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
     # Made by os.open rather than mkstemp: a new file then gets the umask's mode, not mkstemp's 0600.
