@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, TypedDict
 
 from ai.contracts import Limits, SearchResult
 from ai.exact.analysis import can_analyze
@@ -32,6 +32,9 @@ from game.protocol import Game
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.review import GameReview
 from ui.state.show_me import BestLine
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 #: Seconds the board stays still before the computer's move is shown (GNOME Four-in-a-row's lesson).
 PRESENTATION_DELAY = 0.6
@@ -74,6 +77,14 @@ class Seat:
 
 
 HUMAN = Seat()
+
+
+class OptionChanges(TypedDict, total=False):
+    """The options a sitting may change as it goes (the settings panel, the match bar's names)."""
+
+    max_seconds: float
+    coach: bool
+    names: tuple[str, str]
 
 
 class Refusal(enum.Enum):
@@ -165,17 +176,17 @@ class Session:
         self.assists: set[str] = set()
         self._reset(moves)
 
-    #: The options a sitting may change as it goes (the settings panel, the match bar's names).
-    CHANGEABLE = frozenset({"max_seconds", "coach", "names"})
+    #: The options a sitting may change as it goes (:class:`OptionChanges`'s keys, for untyped callers).
+    CHANGEABLE = OptionChanges.__optional_keys__
 
-    def change_options(self, **changes: object) -> None:
+    def change_options(self, **changes: Unpack[OptionChanges]) -> None:
         """Changes options that do not change the game (:data:`CHANGEABLE`): the max level's think time counts
         from its next move; the coach, on the human's turn, renews the request (it needs proven values)."""
         unknown = set(changes) - self.CHANGEABLE
         if unknown:
             raise ValueError(f"options {sorted(unknown)} cannot change during a game")
         before = self.options
-        self.options = replace(self.options, **changes)  # type: ignore[arg-type]
+        self.options = replace(self.options, **changes)
         if self.options.coach != before.coach and self.is_human_turn() and self.review is None:
             self._forget_request()
             self._begin_turn()
@@ -231,6 +242,12 @@ class Session:
     def is_computer_turn(self) -> bool:
         return not self.game.is_over() and not self.seat_to_move().is_human
 
+    def computer(self) -> tuple[int, Level] | None:
+        """The computer's player and level against the human; None with two players or in watch mode."""
+        if self.options.mode is not Mode.COMPUTER:
+            return None
+        return next((player, seat.level) for player, seat in enumerate(self.seats) if seat.level is not None)
+
     def last_move(self) -> int | None:
         history = self.game.history()
         return history[-1] if history else None
@@ -270,10 +287,10 @@ class Session:
         if self.game.is_over():
             self._forget_request()
             return
-        seat = self.seats[player]
-        if not seat.is_human:
+        level = self.seats[player].level
+        if level is not None:
             # think() supersedes whatever ran (the ponder of the human's move), so no stop() is needed.
-            self._token = self.engine.think(self.game, seat.level.limits(self.options.max_seconds))
+            self._token = self.engine.think(self.game, level.limits(self.options.max_seconds))
             self.thinking = Thinking(player, pondering=False)
         elif self._ponders() or self._analysis_wanted or self.options.coach:
             # The computer's limits tell the engine how deep pondering pays: one ply past a depth level covers
@@ -292,10 +309,8 @@ class Session:
     def _computer_limits(self) -> Limits | None:
         """The opponent computer's limits against the computer (so a hint is the computer's own opinion and
         fills its table as pondering would); None with two players, which analyses without a depth target."""
-        if self.options.mode is not Mode.COMPUTER:
-            return None
-        computer = next(seat for seat in self.seats if not seat.is_human)
-        return computer.level.limits(self.options.max_seconds)
+        computer = self.computer()
+        return None if computer is None else computer[1].limits(self.options.max_seconds)
 
     @property
     def analysis_wanted(self) -> bool:

@@ -275,12 +275,12 @@ def result_text(session: Session, names: tuple[str, str]) -> tuple[str, str]:
     if winner is None:
         return "Draw", "Nobody made a line."
     title = f"{names[winner]} wins"
-    seat, mode = session.seats[winner], session.options.mode
-    if mode is Mode.COMPUTER:
-        loser = session.seats[1 - winner]
-        if seat.is_human:
-            return title, f"You beat the computer at {loser.level.label}!"
-        return title, f"The computer ({seat.level.label}) wins this one."
+    computer, mode = session.computer(), session.options.mode
+    if computer is not None:
+        player, level = computer
+        if player != winner:
+            return title, f"You beat the computer at {level.label}!"
+        return title, f"The computer ({level.label}) wins this one."
     if mode is Mode.WATCH:
         return title, f"{seat_name(session, names, winner)} beats {seat_name(session, names, 1 - winner)}."
     return title, "Well played."
@@ -295,11 +295,12 @@ def status_text(
     game, mode = session.game, session.options.mode
     if game.is_over():
         return result_text(session, names)[0]
-    player = game.to_move()
-    if moving_player is not None and not session.seats[moving_player].is_human:
+    player, last = game.to_move(), session.last_move()
+    # A moving stone is the last move's (an undo ends the animation with the move).
+    if moving_player is not None and last is not None and not session.seats[moving_player].is_human:
         # The computer's stone is still falling: it is not the human's turn until it has landed.
         who = "Computer" if mode is Mode.COMPUTER else seat_name(session, names, moving_player)
-        return f"{who} plays {game.describe_move(session.last_move())}"
+        return f"{who} plays {game.describe_move(last)}"
     if session.is_human_turn():
         if hint is not None:
             if hint.move is None:
@@ -388,10 +389,11 @@ def matchup(session: Session) -> str:
     mode, seats = session.options.mode, session.seats
     if mode is Mode.TWO_PLAYERS:
         return "Two players"
-    if mode is Mode.WATCH:
-        return f"{seats[0].level.label} vs {seats[1].level.label}"
-    computer = seats[0] if seats[1].is_human else seats[1]
-    return f"You vs computer ({computer.level.label})"
+    computer = session.computer()
+    if computer is not None:
+        return f"You vs computer ({computer[1].label})"
+    first, second = (seat.level.label if seat.level is not None else "you" for seat in seats)
+    return f"{first} vs {second}"
 
 
 def toolbar_titles(session: Session) -> list[str]:
