@@ -14,7 +14,8 @@ from tools.support.fakes import FakeEngine, search_result
 from ui.state import search_texts, texts, words
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.search_texts import MoveValue, lean, legend, short_label, statistics, winner_of
-from ui.state.session import Session, Thinking
+from ui.state.session import Session
+from ui.state.thinking import Thinking
 from ui.state.words import estimate, outlook
 
 

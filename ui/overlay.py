@@ -26,7 +26,7 @@ from pygame import Rect
 
 from ui.layout import PlayLayout
 from ui.state.search_texts import TICKS, MoveValue, move_values
-from ui.state.session import Thinking
+from ui.state.thinking import Thinking
 from ui.theme import Colour, Fonts, Theme
 from ui.widgets import draw_text, fitting_font
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ai.score import HEURISTIC_LIMIT, is_proven_loss, is_proven_win, moves_to_end
 from game.protocol import Game
-from ui.state.session import Thinking
+from ui.state.thinking import Thinking
 from ui.state.words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, count, estimate, outlook
 
 #: Where the bands' edges sit on a bar that runs from -1 (lost) to 1 (won): the bars' tick marks.
