@@ -43,3 +43,13 @@ def seats_for_round(options: PlayOptions, round_number: int, to_move_at_start: i
     human_player = to_move_at_start if human_starts else 1 - to_move_at_start
     computer = Seat(options.level)
     return (HUMAN, computer) if human_player == 0 else (computer, HUMAN)
+
+
+def plies_back_to_human(plies: int, seats: tuple[Seat, Seat]) -> int:
+    """How many of a game's last ``plies`` moves to take back so that a human is to move again: back to (and
+    including) a human's last move; 0 when no human moved."""
+    # Moves alternate from player 0 on the empty board, so move i was made by player i % 2.
+    for index in range(plies - 1, -1, -1):
+        if seats[index % 2].is_human:
+            return plies - index
+    return 0

@@ -33,7 +33,7 @@ from ui.state.engine_like import EngineLike as EngineLike
 from ui.state.options import Mode, PlayOptions
 from ui.state.review import GameReview
 from ui.state.review_desk import ReviewDesk
-from ui.state.seats import HUMAN, Seat, seats_for_round
+from ui.state.seats import HUMAN, Seat, plies_back_to_human, seats_for_round
 from ui.state.show_me import BestLine
 from ui.state.thinking import Thinking
 
@@ -277,13 +277,7 @@ class Session:
         if self._token is None or message.token != self._token or self.thinking is None:
             return False
         if isinstance(message, Progress):
-            result = message.result
-            self.thinking = replace(
-                self.thinking,
-                result=result,
-                nodes=max(self.thinking.nodes, result.nodes),
-                seconds=max(self.thinking.seconds, result.seconds),
-            )
+            self.thinking = self.thinking.with_result(message.result)
             return True
         if self.thinking.pondering:
             raise RuntimeError(f"the engine sent a best move for ponder request {message.token}")
@@ -317,14 +311,7 @@ class Session:
         live = self.engine.searching()
         if live is not None and live.token != self._token:
             live = None  # another request's count: an earlier one, or the last before this one started
-        ended = self._answer is not None or (live is not None and not live.running)
-        self.thinking = replace(
-            thinking,
-            nodes=max(thinking.nodes, live.nodes if live is not None else 0),
-            seconds=thinking.seconds + dt,
-            running=not ended,
-            proving=not ended and live is not None and live.proving,
-        )
+        self.thinking = thinking.followed(dt, live, answered=self._answer is not None)
 
     def leave(self) -> None:
         """Stops any search: the players are leaving this board."""
@@ -388,12 +375,7 @@ class Session:
             return 0
         if self.options.mode is Mode.TWO_PLAYERS:
             return 1
-        # Against the computer: back to (and including) the human's last move, so the human is to move again.
-        # Moves alternate from player 0 on the empty board, so move i was made by player i % 2.
-        for index in range(len(history) - 1, -1, -1):
-            if self.seats[index % 2].is_human:
-                return len(history) - index
-        return 0
+        return plies_back_to_human(len(history), self.seats)
 
     def undo(self) -> int:
         """Takes back the last move (against the computer: yours and its reply); stops any search.

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ai.contracts import SearchResult
+from ai.messages import Searching
 
 
 @dataclass(frozen=True)
@@ -29,3 +30,25 @@ class Thinking:
     seconds: float = 0.0
     running: bool = True
     proving: bool = False
+
+    def with_result(self, result: SearchResult) -> Thinking:
+        """This search with a completed depth's ``result`` taken (its counts never go back)."""
+        return replace(
+            self,
+            result=result,
+            nodes=max(self.nodes, result.nodes),
+            seconds=max(self.seconds, result.seconds),
+        )
+
+    def followed(self, dt: float, live: Searching | None, answered: bool) -> Thinking:
+        """This search ``dt`` seconds on, with the engine's ``live`` count of it (None: none of this
+        request), so the status line moves between completed depths; it stops counting once ``answered`` or
+        once the engine says the search ended."""
+        ended = answered or (live is not None and not live.running)
+        return replace(
+            self,
+            nodes=max(self.nodes, live.nodes if live is not None else 0),
+            seconds=self.seconds + dt,
+            running=not ended,
+            proving=not ended and live is not None and live.proving,
+        )
