@@ -19,8 +19,8 @@ from ui.theme import MIN_TEXT, Colour, Fonts, Theme
 if TYPE_CHECKING:
     from pygame.typing import ColorLike
 
-# Where a text goes: a point for one Rect anchor (``center=``, ``midleft=``, ...).
-Anchor = tuple[float, float]
+#: A point on a surface; also where a text goes, as one Rect anchor (``center=``, ``midleft=``, ...).
+Point = tuple[float, float]
 
 SUPERSAMPLE = 3
 
@@ -74,7 +74,7 @@ def draw_button(
 
 
 def draw_text(
-    surface: pygame.Surface, text: str, font: pygame.font.Font, colour: Colour, **anchor: Anchor
+    surface: pygame.Surface, text: str, font: pygame.font.Font, colour: Colour, **anchor: Point
 ) -> Rect:
     """Blits ``text`` placed by one Rect anchor (``center=``, ``midleft=``, ...); returns where it went."""
     image = font.render(text, True, colour)
@@ -101,7 +101,7 @@ def draw_fitted_text(
     colour: Colour,
     bold: bool = False,
     smallest: int = 10,
-    **anchor: Anchor,
+    **anchor: Point,
 ) -> Rect | None:
     """Draws ``text`` at ``size`` or smaller to fit ``max_width``; if it cannot fit, draws nothing (None)."""
     font = fitting_font(fonts, text, size, max_width, bold, smallest)
@@ -110,22 +110,14 @@ def draw_fitted_text(
     return draw_text(surface, text, font, colour, **anchor)
 
 
-def filled_circle(
-    surface: pygame.Surface, colour: ColorLike, centre: tuple[float, float], radius: float
-) -> None:
+def filled_circle(surface: pygame.Surface, colour: ColorLike, centre: Point, radius: float) -> None:
     """An antialiased disc; ``colour`` may carry alpha."""
     x, y, r = round(centre[0]), round(centre[1]), max(1, round(radius))
     gfxdraw.filled_circle(surface, x, y, r, colour)
     gfxdraw.aacircle(surface, x, y, r, colour)
 
 
-def thick_line(
-    surface: pygame.Surface,
-    colour: ColorLike,
-    start: tuple[float, float],
-    end: tuple[float, float],
-    width: float,
-) -> None:
+def thick_line(surface: pygame.Surface, colour: ColorLike, start: Point, end: Point, width: float) -> None:
     """An antialiased line ``width`` pixels thick with round caps."""
     (x1, y1), (x2, y2) = start, end
     length = math.hypot(x2 - x1, y2 - y1)
@@ -141,13 +133,7 @@ def thick_line(
     filled_circle(surface, colour, end, width / 2)
 
 
-def stroke(
-    surface: pygame.Surface,
-    colour: ColorLike,
-    start: tuple[float, float],
-    end: tuple[float, float],
-    width: float,
-) -> None:
+def stroke(surface: pygame.Surface, colour: ColorLike, start: Point, end: Point, width: float) -> None:
     """A line ``width`` pixels thick with round caps, without antialiasing: for painting supersampled sprites,
     where gfxdraw's antialiased edges would overwrite (not blend with) the pixels beneath on a transparent
     surface.
