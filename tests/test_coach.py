@@ -22,7 +22,8 @@ from ui.play_scene import PlayScene
 from ui.state import coach
 from ui.state.coach import CoachWarning, result_of
 from ui.state.options import Mode, PlayOptions
-from ui.state.session import Refusal, Thinking
+from ui.state.session import Refusal
+from ui.state.thinking import Thinking
 
 SIZE = (960, 780)
 WIN, DRAW, LOSS = win_in(5), 0, from_child(win_in(3))

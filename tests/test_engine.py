@@ -25,7 +25,7 @@ from ai.stop_flag import StopFlag
 from game import ConnectFour, TicTacToe
 from tests.conftest import TESTSETS
 from tools.support.fakes import FakeEngine
-from ui.state.session import EngineLike
+from ui.state.engine_like import EngineLike
 
 GENEROUS = 10.0  # seconds; an upper bound for things that normally take milliseconds
 

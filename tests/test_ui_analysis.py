@@ -26,7 +26,7 @@ from ui.overlay import fitted_label, value_box
 from ui.play_scene import PlayScene
 from ui.state.hint import HINT_SECONDS
 from ui.state.options import Mode, PlayOptions
-from ui.state.texts import TICKS, move_values, short_label, winner_of
+from ui.state.search_texts import TICKS, move_values, short_label, winner_of
 from ui.theme import Fonts
 
 SIZE = (960, 780)

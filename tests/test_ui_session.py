@@ -212,3 +212,13 @@ def test_watch_mode_plays_to_the_end_and_pauses():
         settle(session, engine)
     assert session.game.is_over()
     assert not session.can_undo()
+
+
+@pytest.mark.parametrize("first", [FirstPlayer.HUMAN, FirstPlayer.COMPUTER])
+def test_the_computer_is_found_in_its_seat_and_only_against_the_human(first):
+    session, _ = computer_session(first)
+    player = 1 if first is FirstPlayer.HUMAN else 0
+    assert session.computer() == (player, LEVEL) and session.seats[1 - player].is_human
+    for mode in (Mode.WATCH, Mode.TWO_PLAYERS):
+        other = Session(PlayOptions(mode=mode, watch_levels=(LEVEL, Level(2))), FakeEngine())
+        assert other.computer() is None

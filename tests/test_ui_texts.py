@@ -1,4 +1,5 @@
-"""The words, labels and bar scale of the engine's values (ui/texts.py): pure functions, no pygame."""
+"""The words, labels and bar scale of the engine's values, and the play screen's lines (ui/state/texts.py,
+search_texts.py, words.py): pure functions, no pygame."""
 
 from __future__ import annotations
 
@@ -7,11 +8,15 @@ import random
 import pytest
 
 from ai.heuristic.evaluate import LOSES_NEXT, WINS_NEXT
+from ai.play.levels import Level
 from ai.score import HEURISTIC_LIMIT, from_child, win_in
-from tools.support.fakes import search_result
-from ui.state import texts
-from ui.state.session import Thinking
-from ui.state.texts import MoveValue, estimate, lean, legend, outlook, short_label, statistics, winner_of
+from tools.support.fakes import FakeEngine, search_result
+from ui.state import search_texts, texts, words
+from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.search_texts import MoveValue, lean, legend, short_label, statistics, winner_of
+from ui.state.session import Session
+from ui.state.thinking import Thinking
+from ui.state.words import estimate, outlook
 
 
 @pytest.mark.parametrize(
@@ -94,9 +99,9 @@ def test_the_legend_explains_the_labels_shown_with_their_own_examples():
 
 
 def test_the_bar_scale_matches_the_words():
-    assert lean(texts.EVEN_BELOW, False) == pytest.approx(texts.TICKS[0])
-    assert lean(texts.BETTER_BELOW, False) == pytest.approx(texts.TICKS[1])
-    assert lean(texts.WINNING_FROM, False) == pytest.approx(texts.TICKS[2])
+    assert lean(words.EVEN_BELOW, False) == pytest.approx(search_texts.TICKS[0])
+    assert lean(words.BETTER_BELOW, False) == pytest.approx(search_texts.TICKS[1])
+    assert lean(words.WINNING_FROM, False) == pytest.approx(search_texts.TICKS[2])
     assert lean(win_in(5), True) == 1.0 and lean(-win_in(5), True) == -1.0
     assert lean(0, True) == 0.0 and lean(0, False) == 0.0
 
@@ -123,8 +128,8 @@ def test_an_exact_result_says_proven_not_the_depth_of_the_whole_board():
 
 
 def test_counts_agree_with_their_number():
-    assert texts.count(1, "move") == "1 move" and texts.count(0, "move") == "0 moves"
-    assert texts.count(2048, "position") == "2,048 positions"
+    assert words.count(1, "move") == "1 move" and words.count(0, "move") == "0 moves"
+    assert words.count(2048, "position") == "2,048 positions"
 
 
 def scripted_result(rng: random.Random) -> tuple[int, bool]:
@@ -149,8 +154,8 @@ def test_the_headline_and_the_detail_line_never_disagree():
         depth = rng.randint(1, 12)
         result = search_result(depth, score, exact, (3, 4), rng.randint(0, 10**6), rng.uniform(0, 5))
         thinking = Thinking(rng.randrange(2), pondering=False, result=result, nodes=result.nodes)
-        headline = texts.search_status("Computer", thinking, names)
-        detail = "  ".join(texts.search_detail(thinking, names, "4 5"))
+        headline = search_texts.search_status("Computer", thinking, names)
+        detail = "  ".join(search_texts.search_detail(thinking, names, "4 5"))
         ahead = {name for name in names if name in headline}
         favoured = {name for name in names if name in detail}
         assert len(ahead) <= 1 and favoured <= ahead, (headline, detail)
@@ -163,7 +168,27 @@ def test_the_headline_and_the_detail_line_never_disagree():
 def test_the_proofs_progress_says_proving_not_a_depth():
     thinking = Thinking(0, pondering=True, result=None, nodes=5_000, seconds=1.25, proving=True)
     line = "Pondering on your time: proving  \u00b7  5,000 positions  \u00b7  1.2 s"
-    assert texts.ponder_detail(thinking) == [line]
+    assert search_texts.ponder_detail(thinking) == [line]
     estimate_so_far = search_result(3, 30, False, (3,), 100, 0.1)
     thinking = Thinking(0, pondering=True, result=estimate_so_far, nodes=9_000, seconds=2.0, proving=True)
-    assert "depth" not in texts.ponder_detail(thinking)[0]
+    assert "depth" not in search_texts.ponder_detail(thinking)[0]
+
+
+def test_who_plays_whom_and_who_won_name_the_computers_level_in_every_mode():
+    names = ("Red", "Yellow")
+    options = PlayOptions(mode=Mode.COMPUTER, level=Level(4), first=FirstPlayer.COMPUTER)
+    against = Session(options, FakeEngine())
+    watch = Session(PlayOptions(mode=Mode.WATCH, watch_levels=(Level(2), Level(4))), FakeEngine())
+    assert texts.matchup(against) == "You vs computer (depth 4)"
+    assert texts.matchup(watch) == "depth 2 vs depth 4"
+    # The computer (Red) wins with a column of four; then the human (Yellow) wins a game.
+    against.game.play_text("1212121")
+    assert texts.result_text(against, names)[1] == "The computer (depth 4) wins this one."
+    against = Session(options, FakeEngine(), moves="12121232")
+    assert texts.result_text(against, names)[1] == "You beat the computer at depth 4!"
+
+
+def test_a_moving_stone_without_a_move_on_the_board_reads_as_the_turn():
+    watch = Session(PlayOptions(mode=Mode.WATCH), FakeEngine())
+    # An animation never outlives its move (undo ends it); were one left, the line still reads, not raises.
+    assert "plays" not in texts.status_text(watch, ("Red", "Yellow"), moving_player=0, hint=None)

@@ -32,6 +32,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -58,16 +59,20 @@ from ui.start_scene import StartScene
 from ui.state import results
 from ui.state.animation import next_speed
 from ui.state.current_game import UnfinishedGame
+from ui.state.engine_like import EngineLike
 from ui.state.options import ContinueGame, Mode, PlayOptions, build_play_parser, parse_play_options
 from ui.state.puzzle_record import choose_puzzle, puzzle_options
-from ui.state.session import EngineLike
-from ui.state.settings import DEFAULT_WINDOW, Settings
+from ui.state.session import OptionChanges
+from ui.state.settings import DEFAULT_WINDOW, Settings, SettingsChanges
 from ui.state.stats import rating_stats
 from ui.state.texts import failure_text
 from ui.state.user_data import UserData
 from ui.stats_scene import StatsScene
 from ui.theme import THEMES, Fonts, Theme, next_theme
 from ui.toast import PROBLEM_SECONDS, Toast
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["App", "build_play_parser", "main"]
 
@@ -318,16 +323,21 @@ class App:
         elif key in ("seconds", "coach") and isinstance(self.scene, PlayScene):
             # The game on the board changes, and the player's settings take that one choice (the board's
             # other options may be a puzzle's or a continued game's, which are not the player's settings).
-            field_name = "max_seconds" if key == "seconds" else "coach"
-            self.scene.session.change_options(**{field_name: value})
-            self._change(play=replace(self.settings.play, **{field_name: value}))
+            changes: OptionChanges = {}
+            # A whole number of seconds is a float option too (as the type checker reads float).
+            if key == "seconds" and isinstance(value, (int, float)):
+                changes["max_seconds"] = float(value)
+            elif key == "coach" and isinstance(value, bool):
+                changes["coach"] = value
+            self.scene.session.change_options(**changes)
+            self._change(play=replace(self.settings.play, **changes))
         self._dirty = True
 
-    def _change(self, **changes: object) -> None:
+    def _change(self, **changes: Unpack[SettingsChanges]) -> None:
         """Changes the window's settings and remembers them, those changes only (another window's changes to
         the other settings are kept); a failed write is shown, not raised."""
-        self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
-        problem = self.files.settings.update(lambda stored: replace(stored, **changes))  # type: ignore[arg-type]
+        self.settings = replace(self.settings, **changes)
+        problem = self.files.settings.update(lambda stored: replace(stored, **changes))
         if problem:
             self._note(problem, PROBLEM_SECONDS)
 

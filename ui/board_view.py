@@ -76,8 +76,9 @@ class ConnectFourView:
 
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
-        self._board: tuple[tuple, pygame.Surface] | None = None
-        self._sprites: dict[tuple, pygame.Surface] = {}
+        # The board is kept with the sizes it was painted at; a sprite under its kind, player and size.
+        self._board: tuple[tuple[tuple[int, int], int, int, int], pygame.Surface] | None = None
+        self._sprites: dict[tuple[str | int, ...], pygame.Surface] = {}
 
     # --- sprites --------------------------------------------------------------------------------------------
 
@@ -191,19 +192,21 @@ class ConnectFourView:
         if moving is None:
             self._draw_markers(surface, layout, picture)
         if picture.hint is not None:
-            self._draw_hint(surface, layout, picture)
+            self._draw_hint(surface, layout, picture, picture.hint)
         if picture.ghost_player is not None and picture.selection is not None:
             ghost = self.disc_sprite(picture.ghost_player, cell).copy()
             ghost.set_alpha(150)
             x, y = layout.ghost_centre(picture.selection)
             _blit_centred(surface, ghost, (x + picture.shake, y))
 
-    def _draw_hint(self, surface: pygame.Surface, layout: PlayLayout, picture: BoardPicture) -> None:
-        """The empty part of the hinted column glows, and a ring marks the hole its disc would fall into.
+    def _draw_hint(
+        self, surface: pygame.Surface, layout: PlayLayout, picture: BoardPicture, column: int
+    ) -> None:
+        """The empty part of the hinted ``column`` glows, and a ring marks the hole its disc would fall into.
 
         The glow stops above the column's discs so that their colours stay true.
         """
-        cell, column = layout.cell, picture.hint
+        cell = layout.cell
         alpha = picture.hint_strength
         empty = [row for row, line in enumerate(picture.cells) if line[column] is None]
         bottom = (
@@ -248,7 +251,7 @@ class TicTacToeView:
 
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
-        self._sprites: dict[tuple, pygame.Surface] = {}
+        self._sprites: dict[tuple[int, ...], pygame.Surface] = {}
 
     def mark_sprite(self, player: int, cell: int) -> pygame.Surface:
         key = (player, cell)

@@ -16,8 +16,9 @@ from ui.layout import clamp
 from ui.theme import Fonts, Theme
 from ui.widgets import draw_text, panel
 
-#: (section, [(keys, what they do)]).
-KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+#: A section of the card: its title, and its rows of (keys, what they do).
+Section = tuple[str, tuple[tuple[str, str], ...]]
+KEYS: tuple[Section, ...] = (
     (
         "Playing",
         (
@@ -93,11 +94,11 @@ def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
     step = int(size * 1.55)
     header, footer_height = int(step * 1.4) + 14, step + 10
     room = (height - 16 - header - footer_height) // step
-    shown = []
-    for section in KEYS:
-        if sum(len(rows) + 1 for _, rows in shown) + len(section[1]) + 1 > room and shown:
+    shown: list[Section] = []
+    for title_and_rows in KEYS:
+        if sum(len(rows) + 1 for _, rows in shown) + len(title_and_rows[1]) + 1 > room and shown:
             break
-        shown.append(section)
+        shown.append(title_and_rows)
     used = sum(len(rows) + 1 for _, rows in shown)
     card = Rect(
         0,

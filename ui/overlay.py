@@ -4,12 +4,12 @@ Values come from the latest Progress of the position on the board (the ``move_sc
 :attr:`ui.state.session.Thinking.result`): pondering and analysis value every move of the human's position,
 depth after depth, and the max level's exact solver values every move of the computer's. A proven value names
 its winner the same way whoever is to move: that player's own mark (the piece's colour and shape, as on the
-board) and the number of that player's moves to the win, ``7`` (see :func:`ui.state.texts.short_label`), or
-``=`` for a draw; the play screen's detail line explains the labels shown (:func:`ui.state.texts.legend`) and
-names the value of the move under the pointer in full words. An estimate is a bar from the middle in the
-colour of the side it favours, pointing to that side's end (right: the first player, left: the second, whoever
-is to move) on a track whose tick marks are the
-edges of the words' bands ("even", "better", "much better", "winning"; see :mod:`ui.state.texts`), so bars
+board) and the number of that player's moves to the win, ``7`` (see
+:func:`ui.state.search_texts.short_label`), or ``=`` for a draw; the play screen's detail line explains the
+labels shown (:func:`ui.state.search_texts.legend`) and names the value of the move under the pointer in full
+words. An estimate is a bar from the middle in the colour of the side it favours, pointing to that side's end
+(right: the first player, left: the second, whoever is to move) on a track whose tick marks are the edges of
+the words' bands ("even", "better", "much better", "winning"; see :mod:`ui.state.words`), so bars
 can be compared across positions.
 
 Connect Four shows the values in a row under the board, one per column (the layout keeps that row whether or
@@ -25,8 +25,8 @@ import pygame
 from pygame import Rect
 
 from ui.layout import PlayLayout
-from ui.state.session import Thinking
-from ui.state.texts import TICKS, MoveValue, move_values
+from ui.state.search_texts import TICKS, MoveValue, move_values
+from ui.state.thinking import Thinking
 from ui.theme import Colour, Fonts, Theme
 from ui.widgets import draw_text, fitting_font
 

@@ -9,10 +9,11 @@ from pathlib import Path
 
 from game.protocol import Game
 from ui.clipboard import copy_text
-from ui.state import savegame, texts
+from ui.state import savegame
 from ui.state.animation import Fade
 from ui.state.store import JsonStore
 from ui.state.tally import Tally
+from ui.state.words import count
 from ui.toast import Notice, NoticeKind
 
 #: Seconds a message about a file (saved, loaded, or why not) stays: long enough to read a reason.
@@ -36,7 +37,7 @@ def save(path: Path, game: Game) -> Notice:
         return notice("The game is over: nothing to save", FILE_NOTICE_SECONDS)
     except OSError as error:
         return notice(f"Cannot save to {path}: {error.strerror or error}", FILE_NOTICE_SECONDS)
-    moves = texts.count(game.ply(), "move")
+    moves = count(game.ply(), "move")
     return notice(f"Saved {moves} to {path}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
@@ -51,7 +52,7 @@ def load(path: Path) -> savegame.SavedGame | Notice:
 def loaded(path: Path, game: Game, take_back: bool = False) -> Notice:
     """The notice after the game saved at ``path`` has been set up as ``game``; ``take_back`` adds that undo
     brings back the unfinished game it replaced."""
-    moves = texts.count(game.ply(), "move")
+    moves = count(game.ply(), "move")
     text = f"Loaded {path.name}: {moves}"
     if take_back:
         text += f": {TAKE_BACK}"

@@ -22,7 +22,7 @@ from ui.play_input import Action
 from ui.review_view import draw_move_labels, draw_strip
 from ui.state.animation import MoveAnimation
 from ui.state.review import GameReview
-from ui.state.session import Thinking
+from ui.state.thinking import Thinking
 from ui.theme import Colour, Fonts, Theme
 from ui.toolbar import Toolbar, draw_toolbar
 from ui.widgets import Button, draw_button, draw_fitted_text, draw_text, fitting_font, panel

@@ -11,6 +11,7 @@ the game). The scene edits one
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import pygame
@@ -75,7 +76,9 @@ def rows_for(options: PlayOptions, theme: Theme) -> list[Row]:
     shown disabled; last the max level's think time, enabled while a computer plays at max.
     """
 
-    def row(key: str, label: str, choices: list[tuple[object, str]], current: object, enabled=True) -> Row:
+    def row(
+        key: str, label: str, choices: Sequence[tuple[object, str]], current: object, enabled: bool = True
+    ) -> Row:
         values = [value for value, _ in choices]
         selected = values.index(current) if current in values else 0
         return Row(key, label, tuple(choices), selected, enabled)
@@ -121,29 +124,33 @@ def rows_for(options: PlayOptions, theme: Theme) -> list[Row]:
 
 
 def apply_choice(options: PlayOptions, key: str, value: object) -> PlayOptions:
-    """``options`` with the setting ``key`` set to ``value``."""
-    if key == "game":
-        width, height = SIZES[value][0]  # type: ignore[index]
-        return options.with_game(value, width, height)  # type: ignore[arg-type]
-    if key == "size":
-        width, height = value  # type: ignore[misc]
-        return options.with_game(options.game, width, height)
-    if key == "level":
-        if value == AUTO:
+    """``options`` with the setting ``key`` set to ``value`` (one of the row's choices, see
+    :func:`setting_rows`); raises ValueError for a value the row does not offer."""
+    match key, value:
+        case "game", str(game) if game in SIZES:
+            width, height = SIZES[game][0]
+            return options.with_game(game, width, height)
+        case "size", (int(width), int(height)):
+            return options.with_game(options.game, width, height)
+        case "level", _ if value == AUTO:
             return replace(options, adaptive=True)
-        return replace(options, level=value, adaptive=False)
-    if key in ("watch0", "watch1"):
-        levels = list(options.watch_levels)
-        levels[int(key[-1])] = value  # type: ignore[call-overload]
-        return replace(options, watch_levels=(levels[0], levels[1]))
-    field_name = {
-        "mode": "mode",
-        "first": "first",
-        "ponder": "ponder",
-        "coach": "coach",
-        "seconds": "max_seconds",
-    }[key]
-    return replace(options, **{field_name: value})
+        case "level", Level() as level:
+            return replace(options, level=level, adaptive=False)
+        case "watch0", Level() as level:
+            return replace(options, watch_levels=(level, options.watch_levels[1]))
+        case "watch1", Level() as level:
+            return replace(options, watch_levels=(options.watch_levels[0], level))
+        case "mode", Mode() as mode:
+            return replace(options, mode=mode)
+        case "first", FirstPlayer() as first:
+            return replace(options, first=first)
+        case "ponder", bool(ponder):
+            return replace(options, ponder=ponder)
+        case "coach", bool(coach):
+            return replace(options, coach=coach)
+        case "seconds", int() | float() as seconds:
+            return replace(options, max_seconds=float(seconds))
+    raise ValueError(f"the start screen offers no {value!r} for {key!r}")
 
 
 def _flowed_choices(
@@ -189,7 +196,10 @@ class StartScene(Scene):
         self.default = CONTINUE if unfinished is not None else PLAY
         self.focus = 0
         self._mouse = (-1, -1)
-        self._arranged: tuple[tuple, tuple[list[list[Button]], int]] | None = None
+        # The arrangement, kept with the window size, options and theme it was made for.
+        self._arranged: (
+            tuple[tuple[tuple[int, int], PlayOptions, str], tuple[list[list[Button]], int]] | None
+        ) = None
 
     # --- layout ---------------------------------------------------------------------------------------------
 

@@ -95,9 +95,9 @@ class Toast:
 
     def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts, area: Rect) -> None:
         """Draws the note, if any, in ``area`` (see :meth:`ui.scene.Scene.toast_area`)."""
-        placed = self.card(fonts, area)
-        if placed is None:
+        text, placed = self.text, self.card(fonts, area)
+        if text is None or placed is None:
             return
         card, font = placed
         panel(surface, theme, card, alpha=255, radius=min(12, card.height // 2))
-        draw_text(surface, self.text, font, theme.text, center=card.center)
+        draw_text(surface, text, font, theme.text, center=card.center)

@@ -9,11 +9,18 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect, gfxdraw
 
 from ui.theme import MIN_TEXT, Colour, Fonts, Theme
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
+
+#: A point on a surface; also where a text goes, as one Rect anchor (``center=``, ``midleft=``, ...).
+Point = tuple[float, float]
 
 SUPERSAMPLE = 3
 
@@ -66,7 +73,9 @@ def draw_button(
     draw_text(surface, button.label, font, text, center=rect.center)
 
 
-def draw_text(surface: pygame.Surface, text: str, font: pygame.font.Font, colour: Colour, **anchor) -> Rect:
+def draw_text(
+    surface: pygame.Surface, text: str, font: pygame.font.Font, colour: Colour, **anchor: Point
+) -> Rect:
     """Blits ``text`` placed by one Rect anchor (``center=``, ``midleft=``, ...); returns where it went."""
     image = font.render(text, True, colour)
     rect = image.get_rect(**anchor)
@@ -92,7 +101,7 @@ def draw_fitted_text(
     colour: Colour,
     bold: bool = False,
     smallest: int = 10,
-    **anchor,
+    **anchor: Point,
 ) -> Rect | None:
     """Draws ``text`` at ``size`` or smaller to fit ``max_width``; if it cannot fit, draws nothing (None)."""
     font = fitting_font(fonts, text, size, max_width, bold, smallest)
@@ -101,14 +110,14 @@ def draw_fitted_text(
     return draw_text(surface, text, font, colour, **anchor)
 
 
-def filled_circle(surface: pygame.Surface, colour, centre: tuple[float, float], radius: float) -> None:
+def filled_circle(surface: pygame.Surface, colour: ColorLike, centre: Point, radius: float) -> None:
     """An antialiased disc; ``colour`` may carry alpha."""
     x, y, r = round(centre[0]), round(centre[1]), max(1, round(radius))
     gfxdraw.filled_circle(surface, x, y, r, colour)
     gfxdraw.aacircle(surface, x, y, r, colour)
 
 
-def thick_line(surface: pygame.Surface, colour, start, end, width: float) -> None:
+def thick_line(surface: pygame.Surface, colour: ColorLike, start: Point, end: Point, width: float) -> None:
     """An antialiased line ``width`` pixels thick with round caps."""
     (x1, y1), (x2, y2) = start, end
     length = math.hypot(x2 - x1, y2 - y1)
@@ -124,7 +133,7 @@ def thick_line(surface: pygame.Surface, colour, start, end, width: float) -> Non
     filled_circle(surface, colour, end, width / 2)
 
 
-def stroke(surface: pygame.Surface, colour, start, end, width: float) -> None:
+def stroke(surface: pygame.Surface, colour: ColorLike, start: Point, end: Point, width: float) -> None:
     """A line ``width`` pixels thick with round caps, without antialiasing: for painting supersampled sprites,
     where gfxdraw's antialiased edges would overwrite (not blend with) the pixels beneath on a transparent
     surface.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.score import is_proven_loss, is_proven_win
-from ui.state.session import Thinking
+from ui.state.thinking import Thinking
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,10 @@ from dataclasses import dataclass, replace
 
 from game.catalog import GAME_TITLES, new_game
 from game.protocol import Game, IllegalMove
-from ui.state import texts
 from ui.state.options import Mode, PlayOptions
 from ui.state.settings import SettingsError, play_from_json, play_to_json
 from ui.state.store import FileKind, JsonObject
+from ui.state.words import count
 
 #: Written into the file; a file of another version is refused rather than guessed at (version 1, which held
 #: one game, is read as that game).
@@ -61,7 +61,7 @@ class UnfinishedGame:
             who = "two players"
         else:
             who = f"against {options.level.label}"
-        played = texts.count(self.position().ply(), "move")
+        played = count(self.position().ply(), "move")
         return f"{GAME_TITLES[options.game]} {options.width}\u00d7{options.height}, {who}, {played}"
 
 

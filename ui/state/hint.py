@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ui.state.session import Thinking
+from ui.state.thinking import Thinking
 
 #: Seconds a hint stays on the board once the search has a move.
 HINT_SECONDS = 4.0

@@ -35,9 +35,8 @@ def outcome(session: Session) -> tuple[str, str]:
 
 def opponent(session: Session) -> str | None:
     """The label of the computer's level against the human; None with two players or in watch mode."""
-    if session.options.mode is not Mode.COMPUTER:
-        return None
-    return next(seat for seat in session.seats if not seat.is_human).level.label
+    computer = session.computer()
+    return None if computer is None else computer[1].label
 
 
 def tally_key(session: Session) -> str | None:
@@ -79,10 +78,11 @@ def start_rating(ladder: Ladder) -> int:
 
 
 def _human_and_level(session: Session) -> tuple[int, Level] | None:
-    if session.options.mode is not Mode.COMPUTER:
+    computer = session.computer()
+    if computer is None:
         return None
-    human = next(index for index, seat in enumerate(session.seats) if seat.is_human)
-    return human, session.seats[1 - human].level
+    player, level = computer
+    return 1 - player, level
 
 
 def rate(session: Session, ratings: JsonStore[Ratings]) -> tuple[PlayedGame | None, str | None]:

@@ -8,6 +8,7 @@ order, one per move; the move shown is a cursor over the moves, stepped by keys 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ai.contracts import MoveReview, Verdict
@@ -24,6 +25,8 @@ VERDICT_WORDS = {
     Verdict.MISTAKE: "a mistake",
     Verdict.BLUNDER: "a blunder",
 }
+#: Writes a move the short way ("4", "b2"), as the best moves are listed.
+MoveText = Callable[[int], str]
 #: The keys of the review, for the detail line.
 REVIEW_KEYS = ("\u2190 \u2192: step", "Home / End", "B: show me the best line", "Esc: back to the game")
 #: The keys while "show me" plays the best line.
@@ -118,7 +121,7 @@ def result_words(mark: MoveReview, names: tuple[str, str]) -> str:
     return outlook(mark.played.value, mark.played.exact, names[mover], names[1 - mover])
 
 
-def best_words(mark: MoveReview, names: tuple[str, str], move_text) -> str:
+def best_words(mark: MoveReview, names: tuple[str, str], move_text: MoveText) -> str:
     """The best move(s) and what they lead to, e.g. "best: 4 (Red wins in 5)" or "best: 3 or 5 (draw)"."""
     moves = " or ".join(move_text(move) for move in mark.best_moves)
     if not mark.exact:
@@ -128,7 +131,7 @@ def best_words(mark: MoveReview, names: tuple[str, str], move_text) -> str:
     return f"best: {moves} ({best})"
 
 
-def mark_text(review: GameReview, names: tuple[str, str], move_text) -> str:
+def mark_text(review: GameReview, names: tuple[str, str], move_text: MoveText) -> str:
     """The status line of the move shown: who played what and the verdict, then after "; " separators what
     it did and the best move (a narrow window drops clauses from the end). ``move_text`` writes a move the
     short way, as the best moves are listed."""
@@ -140,7 +143,8 @@ def mark_text(review: GameReview, names: tuple[str, str], move_text) -> str:
     mark = review.shown()
     if mark is None:
         return f"{head}, working it out…"
-    if not mark.exact:
+    # An estimate has no verdict, a proven mark always has one (MoveReview's contract).
+    if mark.verdict is None:
         return f"{head}, an estimate; {best_words(mark, names, move_text)}"
     verdict = VERDICT_WORDS[mark.verdict]
     if mark.verdict is Verdict.BEST:
@@ -171,7 +175,7 @@ def summary_text(review: GameReview, names: tuple[str, str]) -> str:
     return " · ".join(parts)
 
 
-def line_text(review: GameReview, names: tuple[str, str], move_text) -> str:
+def line_text(review: GameReview, names: tuple[str, str], move_text: MoveText) -> str:
     """The status line while "show me" plays the best line from the move shown: where it starts, the moves
     found so far (those on the board in brackets after the last shown), and what best play leads to, in the
     words of the rest of the game: "Best line from move 15: 3 5 [4] 4 ... Red wins in 14"."""

@@ -19,61 +19,37 @@ Time only moves through :meth:`Session.update`, so tests decide how much of it p
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
-from typing import Protocol
+from dataclasses import replace
+from typing import TYPE_CHECKING, TypedDict
 
-from ai.contracts import Limits, SearchResult
-from ai.exact.analysis import can_analyze
-from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark, Searching
+from ai.contracts import Limits
+from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark
 from ai.play.levels import Level
-from ai.play.review import ALWAYS_EXACT_CELLS
 from game.catalog import new_game
 from game.protocol import Game
-from ui.state.options import FirstPlayer, Mode, PlayOptions
+
+# The play screen imports the engine's protocol from here too.
+from ui.state.engine_like import EngineLike as EngineLike
+from ui.state.options import Mode, PlayOptions
 from ui.state.review import GameReview
+from ui.state.review_desk import ReviewDesk
+from ui.state.seats import HUMAN, Seat, plies_back_to_human, seats_for_round
 from ui.state.show_me import BestLine
+from ui.state.thinking import Thinking
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 #: Seconds the board stays still before the computer's move is shown (GNOME Four-in-a-row's lesson).
 PRESENTATION_DELAY = 0.6
 
 
-class EngineLike(Protocol):
-    """The engine façade the window codes against (``ai.engine.Engine``; tests pass a fake).
+class OptionChanges(TypedDict, total=False):
+    """The options a sitting may change as it goes (the settings panel, the match bar's names)."""
 
-    Every call except ``close`` returns at once; ``poll`` never raises: what failed in the engine's worker
-    comes as an :class:`~ai.messages.EngineFailure`, after which the engine serves on (and still answers
-    every ``think``).
-    """
-
-    def think(self, game: Game, limits: Limits) -> int: ...
-
-    def ponder(self, game: Game, limits: Limits | None = None, analyse: bool = False) -> int: ...
-
-    def review(self, game: Game, seconds_per_position: float | None = None) -> int: ...
-
-    def stop(self) -> None: ...
-
-    def start_game(self, game: Game | None = None) -> None: ...
-
-    def poll(self) -> list[EngineMessage]: ...
-
-    def searching(self) -> Searching | None: ...
-
-    def close(self) -> None: ...
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One side of the board: a human (``level`` None) or the computer at ``level``."""
-
-    level: Level | None = None
-
-    @property
-    def is_human(self) -> bool:
-        return self.level is None
-
-
-HUMAN = Seat()
+    max_seconds: float
+    coach: bool
+    names: tuple[str, str]
 
 
 class Refusal(enum.Enum):
@@ -83,53 +59,6 @@ class Refusal(enum.Enum):
     NOT_YOUR_TURN = "the computer is to move"
     ILLEGAL = "not a legal move"
     COACHED = "the coach asks first"
-
-
-@dataclass(frozen=True)
-class Thinking:
-    """The running search as the status line and the analysis overlay tell it: for ``player``, a think or a
-    ponder (pondering includes analysis asked for by the view).
-
-    ``result`` is the latest Progress's, None until the first iteration completes; its scores are from
-    ``player``'s side, and its ``move_scores`` value every legal move of the position on the board when the
-    search had them (pondering and the exact solver do; an ordinary think does not, and then it is empty).
-
-    ``nodes`` and ``seconds`` move between depths too: ``nodes`` is the larger of the result's count and the
-    engine's live count, ``seconds`` the time since the request was sent, counted by the session while
-    ``running`` (until the answer arrives or the engine says the search has ended). ``proving``: the exact
-    solver is at work now (it reports no depths, only positions).
-    """
-
-    player: int
-    pondering: bool
-    result: SearchResult | None = None
-    nodes: int = 0
-    seconds: float = 0.0
-    running: bool = True
-    proving: bool = False
-
-
-def seats_for_round(options: PlayOptions, round_number: int, to_move_at_start: int) -> tuple[Seat, Seat]:
-    """The seats of players 0 and 1 in round ``round_number`` (1, 2, ...).
-
-    Against the computer, "who starts" means who moves first from the start position (which is player 0 on an
-    empty board); with ALTERNATE the human starts the odd rounds. In watch mode ALTERNATE swaps the two levels
-    every round, so each level gets to start.
-    """
-    swapped = options.first is FirstPlayer.ALTERNATE and round_number % 2 == 0
-    if options.mode is Mode.TWO_PLAYERS:
-        return HUMAN, HUMAN
-    if options.mode is Mode.WATCH:
-        first, second = options.watch_levels
-        if swapped:
-            first, second = second, first
-        return Seat(first), Seat(second)
-    human_starts = options.first is FirstPlayer.HUMAN or (
-        options.first is FirstPlayer.ALTERNATE and not swapped
-    )
-    human_player = to_move_at_start if human_starts else 1 - to_move_at_start
-    computer = Seat(options.level)
-    return (HUMAN, computer) if human_player == 0 else (computer, HUMAN)
 
 
 class Session:
@@ -157,25 +86,23 @@ class Session:
         self._still_for = 0.0
         #: The view wants the search's values of the human's position even where nobody ponders.
         self._analysis_wanted = False
-        #: The review of the game while one shows (see :meth:`open_review`); the game waits meanwhile.
-        self.review: GameReview | None = None
-        #: The finished game's review run unseen, for the strength its moves showed (see :meth:`appraise`).
-        self.appraisal: GameReview | None = None
+        #: The reviews: the one on show (the game waits meanwhile) and the finished game's run unseen.
+        self.reviews = ReviewDesk(engine)
         #: The help this game had, by the names of :data:`ui.state.player_rating.ASSISTS` (any: not rated).
         self.assists: set[str] = set()
         self._reset(moves)
 
-    #: The options a sitting may change as it goes (the settings panel, the match bar's names).
-    CHANGEABLE = frozenset({"max_seconds", "coach", "names"})
+    #: The options a sitting may change as it goes (:class:`OptionChanges`'s keys, for untyped callers).
+    CHANGEABLE = OptionChanges.__optional_keys__
 
-    def change_options(self, **changes: object) -> None:
+    def change_options(self, **changes: Unpack[OptionChanges]) -> None:
         """Changes options that do not change the game (:data:`CHANGEABLE`): the max level's think time counts
         from its next move; the coach, on the human's turn, renews the request (it needs proven values)."""
         unknown = set(changes) - self.CHANGEABLE
         if unknown:
             raise ValueError(f"options {sorted(unknown)} cannot change during a game")
         before = self.options
-        self.options = replace(self.options, **changes)  # type: ignore[arg-type]
+        self.options = replace(self.options, **changes)
         if self.options.coach != before.coach and self.is_human_turn() and self.review is None:
             self._forget_request()
             self._begin_turn()
@@ -205,7 +132,7 @@ class Session:
 
     def _reset(self, moves: str | None = None) -> None:
         self._forget_request()
-        self.appraisal = None
+        self.reviews.appraisal = None
         self.assists = {"set up"} if moves is not None or self.options.moves else set()
         self.game = self._start_position()
         # Who sits where follows from the start position, whatever was played (or undone) since.
@@ -230,6 +157,12 @@ class Session:
 
     def is_computer_turn(self) -> bool:
         return not self.game.is_over() and not self.seat_to_move().is_human
+
+    def computer(self) -> tuple[int, Level] | None:
+        """The computer's player and level against the human; None with two players or in watch mode."""
+        if self.options.mode is not Mode.COMPUTER:
+            return None
+        return next((player, seat.level) for player, seat in enumerate(self.seats) if seat.level is not None)
 
     def last_move(self) -> int | None:
         history = self.game.history()
@@ -260,9 +193,7 @@ class Session:
     def _begin_turn(self) -> None:
         """Sends the request the new position needs: think, ponder, or nothing (stopping what runs). A review
         showing is closed: the game it reviews has changed, or the player went back to it."""
-        if self.review is not None:
-            self.review = None
-            self.engine.stop()
+        self.reviews.close()
         self._answer = None
         self._still_for = 0.0
         self.thinking = None
@@ -270,10 +201,10 @@ class Session:
         if self.game.is_over():
             self._forget_request()
             return
-        seat = self.seats[player]
-        if not seat.is_human:
+        level = self.seats[player].level
+        if level is not None:
             # think() supersedes whatever ran (the ponder of the human's move), so no stop() is needed.
-            self._token = self.engine.think(self.game, seat.level.limits(self.options.max_seconds))
+            self._token = self.engine.think(self.game, level.limits(self.options.max_seconds))
             self.thinking = Thinking(player, pondering=False)
         elif self._ponders() or self._analysis_wanted or self.options.coach:
             # The computer's limits tell the engine how deep pondering pays: one ply past a depth level covers
@@ -292,10 +223,8 @@ class Session:
     def _computer_limits(self) -> Limits | None:
         """The opponent computer's limits against the computer (so a hint is the computer's own opinion and
         fills its table as pondering would); None with two players, which analyses without a depth target."""
-        if self.options.mode is not Mode.COMPUTER:
-            return None
-        computer = next(seat for seat in self.seats if not seat.is_human)
-        return computer.level.limits(self.options.max_seconds)
+        computer = self.computer()
+        return None if computer is None else computer[1].limits(self.options.max_seconds)
 
     @property
     def analysis_wanted(self) -> bool:
@@ -342,25 +271,13 @@ class Session:
         if isinstance(message, EngineFailure):
             return False
         if isinstance(message, ReviewMark):
-            for review in (self.review, self.appraisal):
-                if review is not None and message.token == review.token:
-                    return review.receive(message.review)
-            return False
-        line = None if self.review is None else self.review.line
-        if line is not None and isinstance(message, Progress) and message.token == line.token:
-            if line.receive(message.result):
-                self._ask_line(line)
+            return self.reviews.receive_mark(message)
+        if isinstance(message, Progress) and self.reviews.receive_line(message):
             return True
         if self._token is None or message.token != self._token or self.thinking is None:
             return False
         if isinstance(message, Progress):
-            result = message.result
-            self.thinking = replace(
-                self.thinking,
-                result=result,
-                nodes=max(self.thinking.nodes, result.nodes),
-                seconds=max(self.thinking.seconds, result.seconds),
-            )
+            self.thinking = self.thinking.with_result(message.result)
             return True
         if self.thinking.pondering:
             raise RuntimeError(f"the engine sent a best move for ponder request {message.token}")
@@ -394,38 +311,30 @@ class Session:
         live = self.engine.searching()
         if live is not None and live.token != self._token:
             live = None  # another request's count: an earlier one, or the last before this one started
-        ended = self._answer is not None or (live is not None and not live.running)
-        self.thinking = replace(
-            thinking,
-            nodes=max(thinking.nodes, live.nodes if live is not None else 0),
-            seconds=thinking.seconds + dt,
-            running=not ended,
-            proving=not ended and live is not None and live.proving,
-        )
+        self.thinking = thinking.followed(dt, live, answered=self._answer is not None)
 
     def leave(self) -> None:
         """Stops any search: the players are leaving this board."""
         self._forget_request()
-        if self.review is not None:
-            self.review = None
-            self.engine.stop()
+        self.reviews.close()
 
     # --- the review -----------------------------------------------------------------------------------------
 
+    @property
+    def review(self) -> GameReview | None:
+        """The review on show, if any (see :meth:`open_review`); the game waits meanwhile."""
+        return self.reviews.shown
+
+    @property
+    def appraisal(self) -> GameReview | None:
+        """The finished game's review run unseen, for the strength its moves showed (see :meth:`appraise`)."""
+        return self.reviews.appraisal
+
     def open_review(self, seconds_per_position: float | None = None) -> GameReview:
         """Opens the review of the game as it stands: the turn's search stops (the game waits, a computer's
-        answer included) and the engine reviews a copy of the game. Reviewing never changes the game, its
-        history or the tally. ``seconds_per_position``: see :func:`ai.play.review.review_game`."""
+        answer included) and the engine reviews a copy of the game (see :meth:`ReviewDesk.open`)."""
         self._forget_request()
-        appraisal = self.appraisal
-        if appraisal is not None and appraisal.moves == tuple(self.game.history()):
-            # The finished game's review already runs unseen: it is the one to show, with the marks so far.
-            appraisal.cursor = len(appraisal.moves)
-            self.review = appraisal
-            return appraisal
-        self.review = GameReview(self.game.copy(), seconds_per_position=seconds_per_position)
-        self.review.token = self.engine.review(self.game.copy(), seconds_per_position)
-        return self.review
+        return self.reviews.open(self.game, seconds_per_position)
 
     def appraise(self, seconds_per_position: float | None = None) -> GameReview | None:
         """Starts the review of the finished game without showing it (the engine is idle once a game is
@@ -433,38 +342,15 @@ class Session:
         another. Returns it; None (nothing started) while the game goes on or a review shows."""
         if not self.game.is_over() or self.review is not None:
             return None
-        self.appraisal = GameReview(self.game.copy(), seconds_per_position=seconds_per_position)
-        self.appraisal.token = self.engine.review(self.game.copy(), seconds_per_position)
-        return self.appraisal
+        return self.reviews.appraise(self.game, seconds_per_position)
 
     def show_best_line(self) -> BestLine | None:
-        """ "Show me": starts the best line from the position before the move the review shows, on the boards
-        the review proves whatever it takes (7 x 6, 6 x 5, Tic-tac-toe); None elsewhere (a larger board's
-        line could take the solver minutes a move), or with no move shown. The review's own work waits
-        meanwhile (see :meth:`close_line`)."""
-        review = self.review
-        if review is None or review.cursor == 0:
-            return None
-        start = review.position()
-        if not can_analyze(start) or start.width * start.height > ALWAYS_EXACT_CELLS:
-            return None
-        review.line = BestLine(start)
-        self._ask_line(review.line)
-        return review.line
-
-    def _ask_line(self, line: BestLine) -> None:
-        """Asks for the proven values of the line's next position (nothing once the line reaches the end)."""
-        line.token = None if line.done else self.engine.ponder(line.frontier(), None, analyse=True)
+        """See :meth:`ReviewDesk.show_best_line`."""
+        return self.reviews.show_best_line()
 
     def close_line(self) -> None:
-        """Back from the best line to the review, whose marks still missing are asked for again."""
-        review = self.review
-        if review is None or review.line is None:
-            return
-        review.line = None
-        self.engine.stop()
-        if not review.complete():
-            review.token = self.engine.review(review.game.copy(), review.seconds_per_position)
+        """See :meth:`ReviewDesk.close_line`."""
+        self.reviews.close_line()
 
     def close_review(self) -> None:
         """Back to the live game: the review's work stops, and the turn's search starts again."""
@@ -489,12 +375,7 @@ class Session:
             return 0
         if self.options.mode is Mode.TWO_PLAYERS:
             return 1
-        # Against the computer: back to (and including) the human's last move, so the human is to move again.
-        # Moves alternate from player 0 on the empty board, so move i was made by player i % 2.
-        for index in range(len(history) - 1, -1, -1):
-            if self.seats[index % 2].is_human:
-                return len(history) - index
-        return 0
+        return plies_back_to_human(len(history), self.seats)
 
     def undo(self) -> int:
         """Takes back the last move (against the computer: yours and its reply); stops any search.
@@ -505,7 +386,7 @@ class Session:
         if count == 0:
             return 0
         self.assists.add("take-back")
-        self.appraisal = None
+        self.reviews.appraisal = None
         self._forget_request()
         for _ in range(count):
             self._redo.append(self.game.undo())

@@ -13,7 +13,9 @@ value makes the whole file suspect: the store sets it aside and starts from the 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
+from typing import TypedDict
 
 from ai.play.levels import MAX_THINK_SECONDS, Level, parse_level
 from ai.rating.ladder import ladder_for
@@ -44,6 +46,16 @@ class Settings:
         # what is saved is what the next start loads.
         object.__setattr__(self, "play", replace(self.play, moves=""))
         object.__setattr__(self, "window", clamp_window(self.window))
+
+
+class SettingsChanges(TypedDict, total=False):
+    """Some of the settings' fields, to change (see :func:`dataclasses.replace`)."""
+
+    play: PlayOptions
+    sound: bool
+    theme: str
+    animation: str
+    window: tuple[int, int]
 
 
 def clamp_window(size: tuple[int, int]) -> tuple[int, int]:
@@ -88,39 +100,67 @@ def to_json(settings: Settings) -> JsonObject:
     }
 
 
-def _typed(data: dict, key: str, kind: type | tuple[type, ...], default: object) -> object:
-    """``data[key]`` if present and of ``kind`` (bools are not numbers here), else ``default`` if absent."""
+def _typed(data: JsonObject, key: str, kinds: tuple[type, ...], default: object) -> object:
+    """``data[key]`` if present and of one of ``kinds`` (bools are not numbers here), else ``default`` if
+    absent; the callers below narrow it to the type they asked for."""
     if key not in data:
         return default
     value = data[key]
-    kinds = kind if isinstance(kind, tuple) else (kind,)
     if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
         raise SettingsError(f"'{key}' should be {' or '.join(k.__name__ for k in kinds)}, not {value!r}")
     return value
 
 
-def _choice(data: dict, key: str, choices, default: str) -> str:
-    value = _typed(data, key, str, default)
+def _flag(data: JsonObject, key: str, default: bool) -> bool:
+    return bool(_typed(data, key, (bool,), default))
+
+
+def _text(data: JsonObject, key: str, default: str) -> str:
+    return str(_typed(data, key, (str,), default))
+
+
+def _number(data: JsonObject, key: str, default: float) -> float:
+    value = _typed(data, key, (int, float), default)
+    assert isinstance(value, (int, float))
+    return float(value)
+
+
+def _list(data: JsonObject, key: str) -> list[object] | None:
+    """``data[key]``, a list, or None where the key is absent."""
+    value = _typed(data, key, (list,), None)
+    assert value is None or isinstance(value, list)
+    return value
+
+
+def _choice(data: JsonObject, key: str, choices: Collection[str], default: str) -> str:
+    value = _text(data, key, default)
     if value not in choices:
         raise SettingsError(f"'{key}' is {value!r}, not one of {', '.join(sorted(choices))}")
-    return value  # type: ignore[return-value]
+    return value
 
 
-def _names(data: dict, default: tuple[str, str]) -> tuple[str, str]:
+def _names(data: JsonObject, default: tuple[str, str]) -> tuple[str, str]:
     """The two players' names: a list of two strings, each a clean name (see :func:`clean_name`)."""
-    names = _typed(data, "names", list, list(default))
-    if len(names) != 2 or not all(isinstance(name, str) and clean_name(name) == name for name in names):
+    names = _list(data, "names")
+    if names is None:
+        return default
+    first, second = names if len(names) == 2 else (None, None)
+    if not (
+        isinstance(first, str)
+        and isinstance(second, str)
+        and all(clean_name(name) == name for name in (first, second))
+    ):
         raise SettingsError(f"'names' {names!r} is not two names of at most {MAX_NAME} characters")
-    return names[0], names[1]
+    return first, second
 
 
-def play_from_json(data: dict) -> PlayOptions:
+def play_from_json(data: JsonObject) -> PlayOptions:
     """The play options of a JSON object of :func:`play_to_json`'s keys; unknown keys ignored, missing ones
     default, no start position. Raises SettingsError naming the first key whose value is unusable."""
     base = PlayOptions()
     game = _choice(data, "game", SIZES, base.game)
     try:
-        size = parse_size(str(_typed(data, "size", str, f"{SIZES[game][0][0]}x{SIZES[game][0][1]}")))
+        size = parse_size(_text(data, "size", f"{SIZES[game][0][0]}x{SIZES[game][0][1]}"))
     except ValueError as error:
         raise SettingsError(f"'size': {error}") from None
     if size not in SIZES[game]:
@@ -137,42 +177,46 @@ def play_from_json(data: dict) -> PlayOptions:
 
     if "level" in data:
         play = replace(play, level=level(data["level"]))
-    watch = _typed(data, "watch_levels", list, None)
+    watch = _list(data, "watch_levels")
     if watch is not None:
         if len(watch) != 2:
             raise SettingsError("'watch_levels' should hold two levels")
         play = replace(play, watch_levels=(level(watch[0]), level(watch[1])))
-    seconds = _typed(data, "max_seconds", (int, float), base.max_seconds)
+    seconds = _number(data, "max_seconds", base.max_seconds)
     if not 0 < seconds <= MAX_THINK_SECONDS:
         raise SettingsError(f"'max_seconds' {seconds} is not in (0, {MAX_THINK_SECONDS:g}]")
     return replace(
         play,
         mode=Mode(_choice(data, "mode", {mode.value for mode in Mode}, base.mode.value)),
         first=FirstPlayer(_choice(data, "first", {first.value for first in FirstPlayer}, base.first.value)),
-        ponder=_typed(data, "ponder", bool, base.ponder),
-        coach=_typed(data, "coach", bool, base.coach),
+        ponder=_flag(data, "ponder", base.ponder),
+        coach=_flag(data, "coach", base.coach),
         names=_names(data, base.names),
-        max_seconds=float(seconds),
-        adaptive=_typed(data, "adaptive", bool, base.adaptive) and ladder_for(play.variant()) is not None,
+        max_seconds=seconds,
+        adaptive=_flag(data, "adaptive", base.adaptive) and ladder_for(play.variant()) is not None,
     )
 
 
-def from_json(data: dict) -> Settings:
+def from_json(data: JsonObject) -> Settings:
     """Settings from the file's JSON object; unknown keys ignored, missing ones default.
 
     Raises SettingsError naming the first key whose value is unusable.
     """
     defaults = Settings()
     play = play_from_json(data)
-    window = _typed(data, "window", list, list(defaults.window))
-    if len(window) != 2 or not all(type(side) is int for side in window):
+    window = _list(data, "window")
+    if window is None:
+        window = list(defaults.window)
+    width, height = window if len(window) == 2 else (None, None)
+    # type(), not isinstance(): a bool is an int, and not a size.
+    if type(width) is not int or type(height) is not int:
         raise SettingsError(f"'window' {window!r} is not a size like [960, 780]")
     return Settings(
         play=play,
-        sound=_typed(data, "sound", bool, defaults.sound),  # type: ignore[arg-type]
+        sound=_flag(data, "sound", defaults.sound),
         theme=_choice(data, "theme", THEME_NAMES, defaults.theme),
         animation=_choice(data, "animation", ANIMATION_SPEEDS, defaults.animation),
-        window=(window[0], window[1]),
+        window=(width, height),
     )
 
 

@@ -1,23 +1,15 @@
-"""How the engine's numbers are said to a person: values in words, short labels, the bars' scale, statistics,
-and every line of the play screen built from them: the status, the line under it, the result, the tally,
-the window's caption.
+"""Every line of the play screen: the status, the line under it, the result, the tally, the window's caption,
+the refusals, the coach's and the puzzles' words, and what is said when a part of the engine fails.
 
 Pure functions of plain values and of the (pygame-free) session, never of the scene, so each wording is tested
-on its own. Scores follow :mod:`ai.score`: from the point of view of one side (``side``), proven wins and
-losses beyond ``PROVEN``, heuristic estimates inside ``HEURISTIC_LIMIT``. The words for one value
-(:func:`outlook`, :func:`estimate`) and their bands are :mod:`ui.state.words`'s; the analysis bars use the
-same bands, so a bar reaching a tick mark means the same as the word.
+on its own. The words about the search and the engine's values are :mod:`ui.state.search_texts`'s, the
+words for one value :mod:`ui.state.words`'s.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable
-from dataclasses import dataclass
-
 from ai.contracts import EnginePart
 from ai.messages import EngineFailure
-from ai.score import HEURISTIC_LIMIT, is_proven_loss, is_proven_win, moves_to_end
 from game.catalog import GAME_TITLES
 from game.protocol import Game
 from ui.state.coach import CoachWarning
@@ -26,12 +18,22 @@ from ui.state.options import Mode
 from ui.state.player_rating import ASSISTS, PlayedGame
 from ui.state.puzzle_record import PuzzleRecord
 from ui.state.review import CHANGE_WORDS
-from ui.state.session import Refusal, Session, Thinking
+from ui.state.search_texts import (
+    MoveValue,
+    analysis_detail,
+    line_text,
+    move_value,
+    move_values,
+    ponder_detail,
+    search_detail,
+    search_status,
+    valued,
+)
+from ui.state.session import Refusal, Session
 from ui.state.tally import Record
-from ui.state.words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, outlook
 
-#: Where the bands' edges sit on a bar that runs from -1 (lost) to 1 (won): the bars' tick marks.
-TICKS = (0.2, 0.55, 0.85)
+# Also the play screen's (``texts.count``).
+from ui.state.words import count as count
 
 #: What the player is told when a part of the engine fails, and how the game goes on without it.
 FAILURE_WORDS = {
@@ -44,216 +46,6 @@ FAILURE_WORDS = {
 def failure_text(failure: EngineFailure) -> str:
     """The player's words for a part of the engine that failed (see :data:`FAILURE_WORDS`)."""
     return FAILURE_WORDS[failure.part].format(reason=failure.reason)
-
-
-def short_label(score: int, exact: bool) -> str | None:
-    """The value of a move in a few characters for a column of the analysis row, drawn beside the mark of
-    the player it names (:attr:`MoveValue.winner`): ``"7"`` (that player wins in 7 of their own moves),
-    ``"="`` (draw); None for an estimate, which is drawn as a bar instead. It says the same whoever is to
-    move."""
-    if is_proven_win(score) or is_proven_loss(score):
-        return str(moves_to_end(score))
-    if exact and score == 0:
-        return "="
-    return None
-
-
-def winner_of(score: int, player: int) -> int | None:
-    """The player a proven ``score`` (from ``player``'s side) says wins; None for a draw or an estimate."""
-    if is_proven_win(score):
-        return player
-    if is_proven_loss(score):
-        return 1 - player
-    return None
-
-
-def legend(values: Iterable[MoveValue], names: tuple[str, str]) -> str:
-    """What the analysis row's labels mean, for the kinds shown, each told with one shown (the fastest win):
-    ``"Red's mark + 3: Red wins in 3 · Yellow's mark + 1: Yellow wins next move · =: draw"``."""
-    shown = list(values)
-    parts = []
-    for player in (0, 1):
-        wins = [value for value in shown if value.winner == player and value.label is not None]
-        if wins:
-            fastest = min(wins, key=lambda value: int(value.label or 0))
-            moves = int(fastest.label or 0)
-            said = "wins next move" if moves == 1 else f"wins in {moves}"
-            parts.append(f"{names[player]}'s mark {moves}: {names[player]} {said}")
-    if any(value.label == "=" for value in shown):
-        parts.append("=: draw")
-    if any(value.label is None for value in shown):
-        parts.append("bars: estimate, in the colour of the side it favours")
-    return "  \u00b7  ".join(parts)
-
-
-def lean(score: int, exact: bool) -> float:
-    """Where a value sits on a bar from -1 (lost) through 0 (even) to 1 (won), the bands of :func:`outlook`
-    ending at :data:`TICKS`; proven results are the ends, estimates never reach them."""
-    if is_proven_win(score):
-        return 1.0
-    if is_proven_loss(score):
-        return -1.0
-    size = abs(score)
-    even, better, much = TICKS
-    if size < EVEN_BELOW:
-        reach = even * size / EVEN_BELOW
-    elif size < BETTER_BELOW:
-        reach = even + (better - even) * (size - EVEN_BELOW) / (BETTER_BELOW - EVEN_BELOW)
-    elif size < WINNING_FROM:
-        # Logarithmic: 100 and 1,000 are both "much better", but 1,000 is clearly more.
-        share = math.log(size / BETTER_BELOW) / math.log(WINNING_FROM / BETTER_BELOW)
-        reach = better + (much - better) * share
-    else:
-        top = math.log(HEURISTIC_LIMIT / WINNING_FROM)
-        reach = much + (0.95 - much) * min(1.0, math.log(size / WINNING_FROM) / top)
-    return math.copysign(reach, score) if score else 0.0
-
-
-@dataclass(frozen=True)
-class MoveValue:
-    """The value of ``move`` for the side to move: its ``score`` and whether it is ``exact`` (see
-    :mod:`ai.score`); the ``winner`` a proven win or loss names (a player number, whoever is to move; None for
-    a draw or an estimate) and the ``label`` drawn beside that player's mark (:func:`short_label`; None for an
-    estimate); its ``lean`` from -1 (lost) to 1 (won) for the side to move, on the bars' scale; and whether it
-    is one of the ``best`` moves (the highest score)."""
-
-    move: int
-    score: int
-    exact: bool
-    winner: int | None
-    label: str | None
-    lean: float
-    best: bool
-
-
-def move_values(thinking: Thinking | None) -> list[MoveValue]:
-    """The values of every move the search valued, in the order it gave them; empty when it gave none."""
-    if thinking is None or thinking.result is None or not thinking.result.move_scores:
-        return []
-    move_scores = thinking.result.move_scores
-    top = max(score for _, score, _ in move_scores)
-    return [
-        MoveValue(
-            move,
-            score,
-            exact,
-            winner_of(score, thinking.player),
-            short_label(score, exact),
-            lean(score, exact),
-            score == top,
-        )
-        for move, score, exact in move_scores
-    ]
-
-
-def count(number: int, noun: str) -> str:
-    """``"1 move"``, ``"2 moves"``, ``"1,024 positions"``."""
-    return f"{number:,} {noun}" if number == 1 else f"{number:,} {noun}s"
-
-
-def statistics(depth: int, nodes: int, seconds: float, exact: bool = False) -> str:
-    """``"depth 11 · 36,758 positions · 2.5 s"``, or ``"proven · ..."`` for an exact result (the solver's
-    result has no depth worth telling: it reaches the end of every line); without the count and the time
-    when no search was needed (every move ended the game, or was already proven)."""
-    head = "proven" if exact else f"depth {depth}"
-    if nodes <= 0:
-        return head
-    return f"{head}  \u00b7  {count(nodes, 'position')}  \u00b7  {seconds:.1f} s"
-
-
-# --- the play screen's lines about a running search ---------------------------------------------------------
-# ``names`` are the players' names by player number (("Red", "Yellow")); ``line`` is the principal variation
-# already in the game's notation ("4 4 3"). Each returns its parts most important first, so a narrow window
-# can drop the last ones.
-
-
-def _sides(thinking: Thinking, names: tuple[str, str]) -> tuple[str, str]:
-    """The name of the player the search's scores are for (the side to move), then the other's."""
-    return names[thinking.player], names[1 - thinking.player]
-
-
-def search_status(who: str, thinking: Thinking | None, names: tuple[str, str]) -> str:
-    """The status line while ``who`` ("Computer", "Red (depth 4)") thinks: ``"Computer is thinking: Red is
-    better"``, or only ``"Computer is thinking..."`` until the first depth is complete."""
-    if thinking is None or thinking.result is None:
-        return f"{who} is thinking..."
-    result = thinking.result
-    return f"{who} is thinking: {outlook(result.score, result.exact, *_sides(thinking, names))}"
-
-
-def search_detail(thinking: Thinking, names: tuple[str, str], line: str) -> list[str]:
-    """The small line under a think: the statistics (ticking between depths), the estimate as a number
-    where the value is not proven and the headline names a side (so the two never disagree: no "Red +6"
-    under "even"), and the line the search expects."""
-    parts = [_statistics(thinking)]
-    result = thinking.result
-    if result is not None and not result.exact and abs(result.score) >= EVEN_BELOW:
-        parts.append(estimate(result.score, *_sides(thinking, names)))
-    if line:
-        parts.append(f"best line: {line}")
-    return [part for part in parts if part]
-
-
-def ponder_detail(thinking: Thinking) -> list[str]:
-    """The small line while the computer thinks on the human's time (its opinion is not given away)."""
-    return [f"Pondering on your time: {_statistics(thinking) or 'starting'}"]
-
-
-def analysis_detail(
-    thinking: Thinking | None,
-    names: tuple[str, str],
-    line: str,
-    values: list[MoveValue],
-    hovered: tuple[str, int, bool] | None = None,
-) -> list[str]:
-    """The small line under the analysis overlay: the value of the position (or, with ``hovered`` = (the
-    move's name, its score, exact), of the move under the pointer) in words, marked "estimate" until it is
-    proven, the legend of the ``values`` shown, the expected line and the statistics (or the proof's
-    progress)."""
-    if thinking is None:
-        return ["Analysis: no search runs here"]
-    mover, other = _sides(thinking, names)
-    if hovered is not None:
-        name, score, exact = hovered
-        headline = f"{name[:1].upper()}{name[1:]}: {_valued(score, exact, mover, other)}"
-    elif thinking.result is None:
-        headline = f"Analysis for {mover}: searching..."
-    else:
-        headline = f"Analysis: {_valued(thinking.result.score, thinking.result.exact, mover, other)}"
-    parts = [headline, legend(values, names)]
-    if line and thinking.result is not None:
-        parts.append(f"best line: {line}")
-    parts.append(_statistics(thinking))
-    return [part for part in parts if part]
-
-
-def _valued(score: int, exact: bool, side: str, other: str) -> str:
-    """:func:`outlook`, followed by "(estimate)" where the value is not proven."""
-    words = outlook(score, exact, side, other)
-    return words if exact or is_proven_win(score) or is_proven_loss(score) else f"{words} (estimate)"
-
-
-def _move_value(thinking: Thinking | None, move: int) -> tuple[int, bool] | None:
-    """The score and exactness the search gave ``move`` (from the side to move), if it valued it."""
-    if thinking is None or thinking.result is None:
-        return None
-    return next(
-        ((score, exact) for valued, score, exact in thinking.result.move_scores if valued == move), None
-    )
-
-
-def _statistics(thinking: Thinking) -> str:
-    """The search's progress: its depth (or "proven") with the count and time, or "proving" while the exact
-    solver works (a depth there would be the board's remaining cells, far beyond any level)."""
-    if thinking.proving:
-        if thinking.nodes <= 0:
-            return "proving..."
-        return f"proving  \u00b7  {count(thinking.nodes, 'position')}  \u00b7  {thinking.seconds:.1f} s"
-    if thinking.result is None:
-        if thinking.nodes <= 0:
-            return ""
-        return f"{count(thinking.nodes, 'position')}  \u00b7  {thinking.seconds:.1f} s"
-    return statistics(thinking.result.depth, thinking.nodes, thinking.seconds, thinking.result.exact)
 
 
 # --- the play screen's lines --------------------------------------------------------------------------------
@@ -275,12 +67,12 @@ def result_text(session: Session, names: tuple[str, str]) -> tuple[str, str]:
     if winner is None:
         return "Draw", "Nobody made a line."
     title = f"{names[winner]} wins"
-    seat, mode = session.seats[winner], session.options.mode
-    if mode is Mode.COMPUTER:
-        loser = session.seats[1 - winner]
-        if seat.is_human:
-            return title, f"You beat the computer at {loser.level.label}!"
-        return title, f"The computer ({seat.level.label}) wins this one."
+    computer, mode = session.computer(), session.options.mode
+    if computer is not None:
+        player, level = computer
+        if player != winner:
+            return title, f"You beat the computer at {level.label}!"
+        return title, f"The computer ({level.label}) wins this one."
     if mode is Mode.WATCH:
         return title, f"{seat_name(session, names, winner)} beats {seat_name(session, names, 1 - winner)}."
     return title, "Well played."
@@ -295,17 +87,18 @@ def status_text(
     game, mode = session.game, session.options.mode
     if game.is_over():
         return result_text(session, names)[0]
-    player = game.to_move()
-    if moving_player is not None and not session.seats[moving_player].is_human:
+    player, last = game.to_move(), session.last_move()
+    # A moving stone is the last move's (an undo ends the animation with the move).
+    if moving_player is not None and last is not None and not session.seats[moving_player].is_human:
         # The computer's stone is still falling: it is not the human's turn until it has landed.
         who = "Computer" if mode is Mode.COMPUTER else seat_name(session, names, moving_player)
-        return f"{who} plays {game.describe_move(session.last_move())}"
+        return f"{who} plays {game.describe_move(last)}"
     if session.is_human_turn():
         if hint is not None:
             if hint.move is None:
                 return "Hint: looking for the best move..."
-            value = _move_value(session.thinking, hint.move)
-            said = "" if value is None else f"  \u00b7  {_valued(*value, names[player], names[1 - player])}"
+            value = move_value(session.thinking, hint.move)
+            said = "" if value is None else f"  \u00b7  {valued(*value, names[player], names[1 - player])}"
             return f"Hint: {game.describe_move(hint.move)}{said}"
         if mode is Mode.COMPUTER:
             return f"Your turn ({names[player]})"
@@ -345,13 +138,6 @@ def detail_parts(
     return ["Space pauses"] if session.options.mode is Mode.WATCH else []
 
 
-def line_text(game: Game, thinking: Thinking, length: int) -> str:
-    """The line the search expects, in the game's notation: what the computer is "thinking about"."""
-    if thinking.result is None:
-        return ""
-    return " ".join(game.move_to_text(move) for move in thinking.result.principal_variation[:length])
-
-
 def analysis_parts(session: Session, names: tuple[str, str], selection: int | None) -> list[str]:
     """The overlay's line: the value in words (of the move ``selection`` under the pointer, if it has one),
     the legend of the labels shown, the best line and the statistics."""
@@ -388,10 +174,11 @@ def matchup(session: Session) -> str:
     mode, seats = session.options.mode, session.seats
     if mode is Mode.TWO_PLAYERS:
         return "Two players"
-    if mode is Mode.WATCH:
-        return f"{seats[0].level.label} vs {seats[1].level.label}"
-    computer = seats[0] if seats[1].is_human else seats[1]
-    return f"You vs computer ({computer.level.label})"
+    computer = session.computer()
+    if computer is not None:
+        return f"You vs computer ({computer[1].label})"
+    first, second = (seat.level.label if seat.level is not None else "you" for seat in seats)
+    return f"{first} vs {second}"
 
 
 def toolbar_titles(session: Session) -> list[str]:

@@ -17,6 +17,7 @@ import json
 import os
 import secrets
 import stat
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -208,7 +209,8 @@ def _take_lock(handle: int, seconds: float) -> bool:
     deadline = time.monotonic() + seconds
     while True:
         try:
-            if os.name == "nt":
+            # sys.platform, not os.name: the type checker reads it and skips the other system's branch.
+            if sys.platform == "win32":
                 import msvcrt
 
                 msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
@@ -228,7 +230,7 @@ def _take_lock(handle: int, seconds: float) -> bool:
 
 
 def _release_lock(handle: int) -> None:
-    if os.name == "nt":
+    if sys.platform == "win32":
         import msvcrt
 
         os.lseek(handle, 0, os.SEEK_SET)

@@ -56,3 +56,8 @@ def estimate(score: int, side: str, other: str) -> str:
     if score == 0:
         return "0"
     return f"{side if score > 0 else other} +{abs(score)}"
+
+
+def count(number: int, noun: str) -> str:
+    """``"1 move"``, ``"2 moves"``, ``"1,024 positions"``."""
+    return f"{number:,} {noun}" if number == 1 else f"{number:,} {noun}s"

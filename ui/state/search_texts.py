@@ -1,0 +1,235 @@
+"""How a running search and the engine's values are said to a person: the short labels and the bars' scale of
+the analysis, the statistics, and the lines about a think, a ponder and an analysis.
+
+Pure functions of plain values and of the search as the session follows it (:class:`Thinking`), so each
+wording is tested on its own. Scores follow :mod:`ai.score`: from the point of view of one side (``side``),
+proven wins and losses beyond ``PROVEN``, heuristic estimates inside ``HEURISTIC_LIMIT``. The words for one
+value (:func:`outlook`, :func:`estimate`) and their bands are :mod:`ui.state.words`'s; the analysis bars use
+the same bands, so a bar reaching a tick mark means the same as the word.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ai.score import HEURISTIC_LIMIT, is_proven_loss, is_proven_win, moves_to_end
+from game.protocol import Game
+from ui.state.thinking import Thinking
+from ui.state.words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, count, estimate, outlook
+
+#: Where the bands' edges sit on a bar that runs from -1 (lost) to 1 (won): the bars' tick marks.
+TICKS = (0.2, 0.55, 0.85)
+
+
+def short_label(score: int, exact: bool) -> str | None:
+    """The value of a move in a few characters for a column of the analysis row, drawn beside the mark of
+    the player it names (:attr:`MoveValue.winner`): ``"7"`` (that player wins in 7 of their own moves),
+    ``"="`` (draw); None for an estimate, which is drawn as a bar instead. It says the same whoever is to
+    move."""
+    if is_proven_win(score) or is_proven_loss(score):
+        return str(moves_to_end(score))
+    if exact and score == 0:
+        return "="
+    return None
+
+
+def winner_of(score: int, player: int) -> int | None:
+    """The player a proven ``score`` (from ``player``'s side) says wins; None for a draw or an estimate."""
+    if is_proven_win(score):
+        return player
+    if is_proven_loss(score):
+        return 1 - player
+    return None
+
+
+def legend(values: Iterable[MoveValue], names: tuple[str, str]) -> str:
+    """What the analysis row's labels mean, for the kinds shown, each told with one shown (the fastest win):
+    ``"Red's mark + 3: Red wins in 3 · Yellow's mark + 1: Yellow wins next move · =: draw"``."""
+    shown = list(values)
+    parts = []
+    for player in (0, 1):
+        wins = [value for value in shown if value.winner == player and value.label is not None]
+        if wins:
+            fastest = min(wins, key=lambda value: int(value.label or 0))
+            moves = int(fastest.label or 0)
+            said = "wins next move" if moves == 1 else f"wins in {moves}"
+            parts.append(f"{names[player]}'s mark {moves}: {names[player]} {said}")
+    if any(value.label == "=" for value in shown):
+        parts.append("=: draw")
+    if any(value.label is None for value in shown):
+        parts.append("bars: estimate, in the colour of the side it favours")
+    return "  \u00b7  ".join(parts)
+
+
+def lean(score: int, exact: bool) -> float:
+    """Where a value sits on a bar from -1 (lost) through 0 (even) to 1 (won), the bands of :func:`outlook`
+    ending at :data:`TICKS`; proven results are the ends, estimates never reach them."""
+    if is_proven_win(score):
+        return 1.0
+    if is_proven_loss(score):
+        return -1.0
+    size = abs(score)
+    even, better, much = TICKS
+    if size < EVEN_BELOW:
+        reach = even * size / EVEN_BELOW
+    elif size < BETTER_BELOW:
+        reach = even + (better - even) * (size - EVEN_BELOW) / (BETTER_BELOW - EVEN_BELOW)
+    elif size < WINNING_FROM:
+        # Logarithmic: 100 and 1,000 are both "much better", but 1,000 is clearly more.
+        share = math.log(size / BETTER_BELOW) / math.log(WINNING_FROM / BETTER_BELOW)
+        reach = better + (much - better) * share
+    else:
+        top = math.log(HEURISTIC_LIMIT / WINNING_FROM)
+        reach = much + (0.95 - much) * min(1.0, math.log(size / WINNING_FROM) / top)
+    return math.copysign(reach, score) if score else 0.0
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """The value of ``move`` for the side to move: its ``score`` and whether it is ``exact`` (see
+    :mod:`ai.score`); the ``winner`` a proven win or loss names (a player number, whoever is to move; None for
+    a draw or an estimate) and the ``label`` drawn beside that player's mark (:func:`short_label`; None for an
+    estimate); its ``lean`` from -1 (lost) to 1 (won) for the side to move, on the bars' scale; and whether it
+    is one of the ``best`` moves (the highest score)."""
+
+    move: int
+    score: int
+    exact: bool
+    winner: int | None
+    label: str | None
+    lean: float
+    best: bool
+
+
+def move_values(thinking: Thinking | None) -> list[MoveValue]:
+    """The values of every move the search valued, in the order it gave them; empty when it gave none."""
+    if thinking is None or thinking.result is None or not thinking.result.move_scores:
+        return []
+    move_scores = thinking.result.move_scores
+    top = max(score for _, score, _ in move_scores)
+    return [
+        MoveValue(
+            move,
+            score,
+            exact,
+            winner_of(score, thinking.player),
+            short_label(score, exact),
+            lean(score, exact),
+            score == top,
+        )
+        for move, score, exact in move_scores
+    ]
+
+
+def statistics(depth: int, nodes: int, seconds: float, exact: bool = False) -> str:
+    """``"depth 11 · 36,758 positions · 2.5 s"``, or ``"proven · ..."`` for an exact result (the solver's
+    result has no depth worth telling: it reaches the end of every line); without the count and the time
+    when no search was needed (every move ended the game, or was already proven)."""
+    head = "proven" if exact else f"depth {depth}"
+    if nodes <= 0:
+        return head
+    return f"{head}  \u00b7  {count(nodes, 'position')}  \u00b7  {seconds:.1f} s"
+
+
+# --- the play screen's lines about a running search ---------------------------------------------------------
+# ``names`` are the players' names by player number (("Red", "Yellow")); ``line`` is the principal variation
+# already in the game's notation ("4 4 3"). Each returns its parts most important first, so a narrow window
+# can drop the last ones.
+
+
+def _sides(thinking: Thinking, names: tuple[str, str]) -> tuple[str, str]:
+    """The name of the player the search's scores are for (the side to move), then the other's."""
+    return names[thinking.player], names[1 - thinking.player]
+
+
+def search_status(who: str, thinking: Thinking | None, names: tuple[str, str]) -> str:
+    """The status line while ``who`` ("Computer", "Red (depth 4)") thinks: ``"Computer is thinking: Red is
+    better"``, or only ``"Computer is thinking..."`` until the first depth is complete."""
+    if thinking is None or thinking.result is None:
+        return f"{who} is thinking..."
+    result = thinking.result
+    return f"{who} is thinking: {outlook(result.score, result.exact, *_sides(thinking, names))}"
+
+
+def search_detail(thinking: Thinking, names: tuple[str, str], line: str) -> list[str]:
+    """The small line under a think: the statistics (ticking between depths), the estimate as a number
+    where the value is not proven and the headline names a side (so the two never disagree: no "Red +6"
+    under "even"), and the line the search expects."""
+    parts = [_statistics(thinking)]
+    result = thinking.result
+    if result is not None and not result.exact and abs(result.score) >= EVEN_BELOW:
+        parts.append(estimate(result.score, *_sides(thinking, names)))
+    if line:
+        parts.append(f"best line: {line}")
+    return [part for part in parts if part]
+
+
+def ponder_detail(thinking: Thinking) -> list[str]:
+    """The small line while the computer thinks on the human's time (its opinion is not given away)."""
+    return [f"Pondering on your time: {_statistics(thinking) or 'starting'}"]
+
+
+def analysis_detail(
+    thinking: Thinking | None,
+    names: tuple[str, str],
+    line: str,
+    values: list[MoveValue],
+    hovered: tuple[str, int, bool] | None = None,
+) -> list[str]:
+    """The small line under the analysis overlay: the value of the position (or, with ``hovered`` = (the
+    move's name, its score, exact), of the move under the pointer) in words, marked "estimate" until it is
+    proven, the legend of the ``values`` shown, the expected line and the statistics (or the proof's
+    progress)."""
+    if thinking is None:
+        return ["Analysis: no search runs here"]
+    mover, other = _sides(thinking, names)
+    if hovered is not None:
+        name, score, exact = hovered
+        headline = f"{name[:1].upper()}{name[1:]}: {valued(score, exact, mover, other)}"
+    elif thinking.result is None:
+        headline = f"Analysis for {mover}: searching..."
+    else:
+        headline = f"Analysis: {valued(thinking.result.score, thinking.result.exact, mover, other)}"
+    parts = [headline, legend(values, names)]
+    if line and thinking.result is not None:
+        parts.append(f"best line: {line}")
+    parts.append(_statistics(thinking))
+    return [part for part in parts if part]
+
+
+def valued(score: int, exact: bool, side: str, other: str) -> str:
+    """:func:`outlook`, followed by "(estimate)" where the value is not proven."""
+    words = outlook(score, exact, side, other)
+    return words if exact or is_proven_win(score) or is_proven_loss(score) else f"{words} (estimate)"
+
+
+def move_value(thinking: Thinking | None, move: int) -> tuple[int, bool] | None:
+    """The score and exactness the search gave ``move`` (from the side to move), if it valued it."""
+    if thinking is None or thinking.result is None:
+        return None
+    return next(
+        ((score, exact) for valued, score, exact in thinking.result.move_scores if valued == move), None
+    )
+
+
+def _statistics(thinking: Thinking) -> str:
+    """The search's progress: its depth (or "proven") with the count and time, or "proving" while the exact
+    solver works (a depth there would be the board's remaining cells, far beyond any level)."""
+    if thinking.proving:
+        if thinking.nodes <= 0:
+            return "proving..."
+        return f"proving  \u00b7  {count(thinking.nodes, 'position')}  \u00b7  {thinking.seconds:.1f} s"
+    if thinking.result is None:
+        if thinking.nodes <= 0:
+            return ""
+        return f"{count(thinking.nodes, 'position')}  \u00b7  {thinking.seconds:.1f} s"
+    return statistics(thinking.result.depth, thinking.nodes, thinking.seconds, thinking.result.exact)
+
+
+def line_text(game: Game, thinking: Thinking, length: int) -> str:
+    """The line the search expects, in the game's notation: what the computer is "thinking about"."""
+    if thinking.result is None:
+        return ""
+    return " ".join(game.move_to_text(move) for move in thinking.result.principal_variation[:length])

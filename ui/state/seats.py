@@ -1,0 +1,55 @@
+"""Who sits at the board: a human, or the computer at a level, on each side, round after round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.play.levels import Level
+from ui.state.options import FirstPlayer, Mode, PlayOptions
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One side of the board: a human (``level`` None) or the computer at ``level``."""
+
+    level: Level | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.level is None
+
+
+HUMAN = Seat()
+
+
+def seats_for_round(options: PlayOptions, round_number: int, to_move_at_start: int) -> tuple[Seat, Seat]:
+    """The seats of players 0 and 1 in round ``round_number`` (1, 2, ...).
+
+    Against the computer, "who starts" means who moves first from the start position (which is player 0 on an
+    empty board); with ALTERNATE the human starts the odd rounds. In watch mode ALTERNATE swaps the two levels
+    every round, so each level gets to start.
+    """
+    swapped = options.first is FirstPlayer.ALTERNATE and round_number % 2 == 0
+    if options.mode is Mode.TWO_PLAYERS:
+        return HUMAN, HUMAN
+    if options.mode is Mode.WATCH:
+        first, second = options.watch_levels
+        if swapped:
+            first, second = second, first
+        return Seat(first), Seat(second)
+    human_starts = options.first is FirstPlayer.HUMAN or (
+        options.first is FirstPlayer.ALTERNATE and not swapped
+    )
+    human_player = to_move_at_start if human_starts else 1 - to_move_at_start
+    computer = Seat(options.level)
+    return (HUMAN, computer) if human_player == 0 else (computer, HUMAN)
+
+
+def plies_back_to_human(plies: int, seats: tuple[Seat, Seat]) -> int:
+    """How many of a game's last ``plies`` moves to take back so that a human is to move again: back to (and
+    including) a human's last move; 0 when no human moved."""
+    # Moves alternate from player 0 on the empty board, so move i was made by player i % 2.
+    for index in range(plies - 1, -1, -1):
+        if seats[index % 2].is_human:
+            return plies - index
+    return 0
