@@ -5,9 +5,8 @@ program's other windows, and setting a damaged file aside before anything replac
 Settings and the score tally live in ``platformdirs.user_config_dir("ponder")``, the game in progress, saved
 games, the puzzle record and the ratings in ``user_data_dir("ponder")``. The environment variables
 ``PONDER_CONFIG_DIR`` and ``PONDER_DATA_DIR`` move them elsewhere: tests point them at a temporary directory
-so
-they never touch the real ones. The typed store above this (:mod:`ui.state.store`) decides what goes into the
-files. This module imports no pygame.
+so they never touch the real ones. The typed store above this (:mod:`ui.state.store`) decides what goes into
+the files. This module imports no pygame.
 """
 
 from __future__ import annotations
