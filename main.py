@@ -382,8 +382,8 @@ def main(argv: list[str] | None = None) -> int:
             # again at exit and complain, so stdout now goes nowhere.
             _silence_stdout()
             return 1
-    from ui.app import build_play_parser
-    from ui.app import main as play
+    from ui.launch import main as play
+    from ui.state.options import build_play_parser
 
     if "-h" in argv or "--help" in argv:
         print(OVERVIEW)

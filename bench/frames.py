@@ -39,8 +39,9 @@ from ai.play.levels import MAX  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
-from ui.app import FPS, MAX_FRAME_SECONDS, App  # noqa: E402
+from ui.app import App  # noqa: E402
 from ui.state.options import Mode, PlayOptions  # noqa: E402
+from ui.window_loop import FPS, MAX_FRAME_SECONDS  # noqa: E402
 
 SIZE = (960, 780)
 

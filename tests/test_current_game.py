@@ -11,7 +11,7 @@ import pytest
 from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, click, key
 from ui.app import App
-from ui.app import main as window_main
+from ui.launch import main as window_main
 from ui.play_input import Action
 from ui.play_scene import PlayScene
 from ui.scene import GoToPlay

@@ -35,6 +35,7 @@ from ai.messages import BestMove
 from game import ConnectFour, TicTacToe
 from tools.support.fakes import FakeEngine
 from ui import app as app_module
+from ui import launch
 from ui.app import App
 from ui.state.current_game import UNFINISHED_FILE
 from ui.state.player_rating import RATINGS_FILE
@@ -350,7 +351,7 @@ def test_the_window_starts_with_broken_files_shows_why_and_sets_them_aside(tmp_p
     frames = iter([[], [], [pygame.event.Event(pygame.QUIT)]])
     monkeypatch.setattr(app_module.pygame.event, "get", lambda: next(frames))
     with caplog.at_level(logging.WARNING):
-        assert app_module.main([], engine_factory=FakeEngine) == 0
+        assert launch.main([], engine_factory=FakeEngine) == 0
     toast = apps[0].toast
     assert "Settings could not be used" in toast.text and "nested too deeply" in toast.text
     assert [text for text, _ in toast.waiting] == [next(problem for problem in apps[0].files.problems()[1:])]
@@ -614,7 +615,7 @@ def test_ctrl_c_in_the_loop_closes_the_engine_and_goes_on_up(monkeypatch):
 
     monkeypatch.setattr(app_module.pygame.event, "get", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        app_module.main(["--game", "tictactoe"], engine_factory=factory)
+        launch.main(["--game", "tictactoe"], engine_factory=factory)
     assert engines[0].closed
 
 

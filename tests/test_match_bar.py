@@ -9,7 +9,7 @@ import pytest
 from ai.messages import BestMove
 from ai.play.levels import MAX, Level
 from tools.support.fakes import FakeEngine, click, key, search_result
-from ui.app import MIN_WINDOW, App
+from ui.app import App
 from ui.layout import play_layout
 from ui.match_bar import MatchBar, match_geometry, name_at
 from ui.play_scene import PlayScene
@@ -20,6 +20,7 @@ from ui.state.store import JsonStore
 from ui.state.tally import TALLY_FILE, Record
 from ui.state.user_data import UserData
 from ui.theme import Fonts
+from ui.window_loop import MIN_WINDOW
 
 SIZE = (960, 780)
 #: The names in watch mode, depth 2 against max.

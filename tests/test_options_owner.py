@@ -13,7 +13,7 @@ import pytest
 from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, click, key
 from ui.app import App
-from ui.app import main as window_main
+from ui.launch import main as window_main
 from ui.play_scene import PlayScene
 from ui.start_scene import PUZZLES, StartScene
 from ui.state.current_game import UnfinishedGame

@@ -16,10 +16,11 @@ from ai.play.levels import MAX, Level
 from ai.rating.ladder import LadderFileError
 from tools.support.fakes import FakeEngine, click, key
 from ui import app as app_module
-from ui.app import App, build_play_parser, main
+from ui.app import App
+from ui.launch import main
 from ui.play_scene import PlayScene
 from ui.start_scene import StartScene
-from ui.state.options import FirstPlayer, Mode, PlayOptions, parse_play_options
+from ui.state.options import FirstPlayer, Mode, PlayOptions, build_play_parser, parse_play_options
 from ui.state.texts import FAILURE_WORDS
 
 

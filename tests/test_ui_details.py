@@ -11,13 +11,14 @@ from ai.play.levels import Level
 from game.catalog import GAME_TITLES
 from tools.support.fakes import FakeEngine, key, motion, search_result
 from ui import move_keys
-from ui.app import MIN_WINDOW, App
+from ui.app import App
 from ui.move_keys import KeyAnswer
 from ui.play_scene import PlayScene
 from ui.start_scene import StartScene
 from ui.state.options import Mode, PlayOptions
 from ui.theme import CLASSIC, THEMES
 from ui.toast import NoticeKind
+from ui.window_loop import MIN_WINDOW
 
 SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL

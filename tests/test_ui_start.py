@@ -11,7 +11,7 @@ from ai.play.levels import MAX, Level, levels_for
 from ai.rating.ladder import read_ladder
 from game.catalog import GAME_TITLES, SIZES
 from tools.support.fakes import FakeEngine, click, key, motion
-from ui.app import MIN_WINDOW, App
+from ui.app import App
 from ui.scene import GoToPlay, Quit
 from ui.start_scene import MODE_TEXT, StartScene, rows_for
 from ui.state.options import FirstPlayer, Mode, PlayOptions
@@ -19,6 +19,7 @@ from ui.state.settings import SETTINGS_FILE
 from ui.state.store import JsonStore
 from ui.state.user_data import UserData
 from ui.theme import CLASSIC, HIGH_CONTRAST
+from ui.window_loop import MIN_WINDOW
 
 SIZE = (960, 780)
 

@@ -24,12 +24,7 @@ gone a fraction of a second later, even while the engine is deep in a search (te
 
 from __future__ import annotations
 
-import logging
-import os
 import random
-import signal
-import sys
-import threading
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -40,7 +35,7 @@ from ai.messages import EngineFailure
 from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
 from ai.rating.ladder import ladder_for
 from ui.help_overlay import draw_help
-from ui.icon import load_icon
+from ui.panel_input import PanelInput
 from ui.play_scene import PlayScene
 from ui.scene import (
     COMMAND_KEYS,
@@ -53,14 +48,14 @@ from ui.scene import (
     RememberName,
     Scene,
 )
-from ui.settings_panel import CLOSE, SettingRow, choice_at, draw_panel, panel_rows
+from ui.settings_panel import SettingRow, draw_panel, panel_rows
 from ui.sound import Sounds
 from ui.start_scene import StartScene
 from ui.state import results
 from ui.state.animation import next_speed
 from ui.state.current_game import UnfinishedGame
 from ui.state.engine_like import EngineLike
-from ui.state.options import ContinueGame, Mode, PlayOptions, build_play_parser, parse_play_options
+from ui.state.options import Mode, PlayOptions
 from ui.state.puzzle_record import choose_puzzle, puzzle_options
 from ui.state.session import OptionChanges
 from ui.state.settings import DEFAULT_WINDOW, Settings, SettingsChanges
@@ -70,27 +65,15 @@ from ui.state.user_data import UserData
 from ui.stats_scene import StatsScene
 from ui.theme import THEMES, Fonts, Theme, next_theme
 from ui.toast import PROBLEM_SECONDS, Toast
+from ui.window_loop import run_window
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["App", "build_play_parser", "main"]
 
 DEFAULT_SIZE = DEFAULT_WINDOW
-#: The smallest window: every screen fits in it with text of at least :data:`ui.theme.MIN_TEXT` pixels.
-MIN_WINDOW = (640, 540)
-FPS = 60
-#: A longer frame (a window drag, a suspended laptop) counts as this long: animations do not jump to the end.
-MAX_FRAME_SECONDS = 0.1
 
 EngineFactory = Callable[[], EngineLike]
-
-
-def real_engine() -> EngineLike:
-    """The search engine of ``ai/``; imported here, at run time, so the window's tests never need it."""
-    from ai.engine import Engine
-
-    return Engine()
 
 
 class App:
@@ -124,9 +107,8 @@ class App:
         self.engine = engine_factory()
         self.running = True
         self.help_shown = False
-        #: The settings panel shows (F2, or the play screen's Settings button), and its keyboard row.
-        self.settings_shown = False
-        self._settings_focus = 0
+        #: The settings panel (F2, or the play screen's Settings button): shown or not, its keyboard row.
+        self.panel = PanelInput()
         self.toast = Toast()
         #: Where the mouse was last seen in the window, for the next play screen's hover (None: not known).
         self.pointer: tuple[int, int] | None = None
@@ -263,49 +245,24 @@ class App:
         note = "" if self.sounds.available else "no audio device"
         return panel_rows(self.settings, play, note)
 
+    @property
+    def settings_shown(self) -> bool:
+        """The settings panel shows (F2, or the play screen's Settings button)."""
+        return self.panel.shown
+
     def show_settings(self, shown: bool) -> None:
         """Opens or closes the settings panel."""
-        self.settings_shown = shown
-        self._settings_focus = 0
+        self.panel.show(shown)
         self._dirty = True
 
     def _settings_input(self, event: pygame.event.Event) -> bool:
-        """F2 opens and closes the panel; while it shows it takes every key and click (Ctrl keys aside, so
-        Ctrl+Q still quits): a choice applies at once, Esc or a click outside the card closes it."""
-        typing = self.scene.wants_text
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F2 and not typing and not self.help_shown:
-            self.show_settings(not self.settings_shown)
-            return True
-        if not self.settings_shown:
-            return False
-        rows = self._setting_rows()
-        if event.type == pygame.KEYDOWN and not event.mod & COMMAND_KEYS:
-            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.show_settings(False)
-            elif event.key in (pygame.K_UP, pygame.K_DOWN):
-                step = 1 if event.key == pygame.K_DOWN else -1
-                self._settings_focus = (self._settings_focus + step) % len(rows)
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                row = rows[self._settings_focus % len(rows)]
-                values = [value for value, _ in row.choices]
-                index = values.index(row.value) if row.value in values else 0
-                step = 1 if event.key == pygame.K_RIGHT else -1
-                self._apply_setting(row.key, values[(index + step) % len(values)])
-            self._dirty = True
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 1:
-                chosen = choice_at(self.scene.size, self.fonts, rows, event.pos)
-                if chosen is None or chosen == CLOSE:
-                    self.show_settings(False)
-                elif isinstance(chosen, tuple):
-                    self._apply_setting(*chosen)
-            self._dirty = True
-            return True
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT):
-            self._dirty = event.type == pygame.MOUSEMOTION or self._dirty
-            return True
-        return False
+        """The settings panel's keys and clicks (see :meth:`PanelInput.handle`); a choice applies at once."""
+        can_open = not self.scene.wants_text and not self.help_shown
+        answer = self.panel.handle(event, self._setting_rows(), self.scene.size, self.fonts, can_open)
+        if answer.choice is not None:
+            self._apply_setting(*answer.choice)
+        self._dirty = self._dirty or answer.redraw
+        return answer.taken
 
     def _apply_setting(self, key: str, value: object) -> None:
         """Applies one choice of the panel now, and remembers it, as the one-key shortcuts do."""
@@ -359,7 +316,7 @@ class App:
             draw_help(surface, self.theme, self.fonts)
         elif self.settings_shown:
             mouse = self.pointer if self.pointer is not None else (-1, -1)
-            draw_panel(surface, self.theme, self.fonts, self._setting_rows(), mouse, self._settings_focus)
+            draw_panel(surface, self.theme, self.fonts, self._setting_rows(), mouse, self.panel.focus)
         self._dirty = False
 
     def _follow_request(self) -> None:
@@ -389,121 +346,24 @@ class App:
             self.scene = self._stats_scene(size, request.options)
         self.scene.request = None
 
-    def run(self) -> int:
-        """Opens the window and runs until it is closed; always closes the engine. Returns the exit status."""
-        _name_the_program()
-        # Only what the window uses: audio is opened by the sounds, quietly.
-        pygame.display.init()
-        pygame.font.init()
+    @property
+    def screen(self) -> Scene:
+        """The screen on show (what the window loop resizes and names)."""
+        return self.scene
+
+    def start_sound(self) -> None:
+        self.sounds.start()
+
+    def finish(self, size: tuple[int, int] | None) -> None:
+        """The window closes: its ``size`` (when it closed normally) is remembered, the engine and the sounds
+        closed."""
         try:
-            width, height = self.scene.size
-            size = (max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1]))
-            window = pygame.Window("Ponder", size, resizable=True, hidden=True)
-            # SDL makes the window anew for its first surface: done while hidden, so nothing flickers, and
-            # before the icon and the minimum size, which belong to the window it keeps.
-            window.get_surface()
-            window.minimum_size = MIN_WINDOW
-            # The icon is set before the window shows: some window managers only read it then.
-            window.set_icon(load_icon())
-            window.show()
-            self.scene.resize(window.size)
-            if pygame.mouse.get_focused():
-                # A mouse already over the new window shows the hover disc before it first moves.
-                motion = {"pos": pygame.mouse.get_pos(), "rel": (0, 0), "buttons": (0, 0, 0)}
-                self.step([pygame.event.Event(pygame.MOUSEMOTION, motion)], 0)
-            self.sounds.start()
-            clock = pygame.time.Clock()
-            caption = None
-            interrupted = _catch_ctrl_c()
-            while self.running:
-                if interrupted.is_set():
-                    raise KeyboardInterrupt
-                dt = min(clock.tick(FPS) / 1000, MAX_FRAME_SECONDS)
-                self.step(pygame.event.get(), dt)
-                if not self.running:
-                    break
-                surface = window.get_surface()
-                # The window may have been resized without an event this scene saw (e.g. while switching).
-                self.scene.resize(surface.get_size())
-                if self.needs_redraw():
-                    self.render(surface)
-                    window.flip()
-                if self.scene.caption() != caption:
-                    caption = self.scene.caption()
-                    window.title = caption
-            # The window's size is remembered (a write only if it changed).
-            self._change(window=self.scene.size)
+            if size is not None:
+                self._change(window=size)
         finally:
             self.engine.close()
             self.sounds.close()
-            pygame.quit()
-        return 0
 
-
-def _name_the_program() -> None:
-    """Names the program "ponder" to the desktop (X11's WM_CLASS, Wayland's app id, the audio stream's
-    name) however it was started, so docks and the desktop entry match its window. SDL reads these when the
-    video and audio start; a value set by the user is kept."""
-    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
-        os.environ.setdefault(variable, "ponder")
-    os.environ.setdefault("SDL_APP_NAME", "Ponder")
-
-
-def _catch_ctrl_c() -> threading.Event:
-    """Makes Ctrl+C (SIGINT) set the returned event, which the window's loop turns into KeyboardInterrupt.
-
-    Python's own handler raises KeyboardInterrupt wherever the main thread is, and inside pygame's C code
-    that checks for signals the exception can be dropped (a test saw the program run on after SIGINT); a flag
-    cannot be lost. Outside the main thread (tests) the handler stays as it is.
-    """
-    interrupted = threading.Event()
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, lambda number, frame: interrupted.set())
-    return interrupted
-
-
-def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = None) -> int:
-    """``python main.py [play options]``: opens the window; returns the exit status.
-
-    With no options the start screen opens; with any, the game starts at once. Bad options print the usage and
-    a message and return 2; a ``--load`` file that cannot be used prints why and returns 1. Either way before
-    the engine starts or a window opens.
-    """
-    argv = sys.argv[1:] if argv is None else argv
-    # Warnings (a user file set aside, a data file not used) reach the terminal once, as the program's lines.
-    logging.basicConfig(format=f"{PROGRAM}: %(message)s", level=logging.WARNING)
-    try:
-        chosen = parse_play_options(argv)
-    except SystemExit as exit_request:
-        # argparse exits for --help (0) and for bad values (2); the caller decides what to do with the status.
-        code = exit_request.code
-        return code if isinstance(code, int) else (0 if code is None else 2)
-    files = UserData.open()
-    settings = files.settings.value
-    resume = None
-    if isinstance(chosen, ContinueGame):
-        resume = files.unfinished.value.newest()
-        if resume is None:
-            # A file that could not be used was named, with its reason, in the log line just above.
-            why = (
-                "the unfinished games' file could not be used"
-                if files.unfinished.problem
-                else "there is no unfinished game (one is kept as soon as you play a move)"
-            )
-            print(f"{PROGRAM}: cannot continue: {why}", file=sys.stderr)
-            return 1
-    # Options on the command line are for this run; without any, the start screen offers the remembered ones.
-    # A continued game brings its own.
-    options = chosen if isinstance(chosen, PlayOptions) else resume.options if resume else settings.play
-    app = App(
-        engine_factory or real_engine,
-        options if argv else settings.play,
-        start_playing=bool(argv),
-        files=files,
-        resume=resume,
-    )
-    return app.run()
-
-
-#: How the user started the program, for error lines.
-PROGRAM = "ponder"
+    def run(self) -> int:
+        """Opens the window and runs until it is closed; always closes the engine. Returns the exit status."""
+        return run_window(self)

@@ -2,7 +2,7 @@
 right.
 
 In a narrow window the buttons get shorter labels and less padding before the title is given up, so that the
-game's name stays in view down to the smallest window (ui.app.MIN_WINDOW, 640 pixels wide).
+game's name stays in view down to the smallest window (ui.window_loop.MIN_WINDOW, 640 pixels wide).
 """
 
 from __future__ import annotations

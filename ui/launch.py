@@ -1,0 +1,67 @@
+"""Starting the window from the command line: ``ponder [play options]`` read, the user's files opened, a
+kept game found for ``--continue``, and the window run with the real engine of ``ai/`` (imported only then, so
+the window's tests never need it).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from ui.app import App, EngineFactory
+from ui.state.engine_like import EngineLike
+from ui.state.options import ContinueGame, PlayOptions, parse_play_options
+from ui.state.user_data import UserData
+
+#: How the user started the program, for error lines.
+PROGRAM = "ponder"
+
+
+def real_engine() -> EngineLike:
+    """The search engine of ``ai/``; imported here, at run time, so the window's tests never need it."""
+    from ai.engine import Engine
+
+    return Engine()
+
+
+def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = None) -> int:
+    """``python main.py [play options]``: opens the window; returns the exit status.
+
+    With no options the start screen opens; with any, the game starts at once. Bad options print the usage and
+    a message and return 2; a ``--load`` file that cannot be used prints why and returns 1. Either way before
+    the engine starts or a window opens.
+    """
+    argv = sys.argv[1:] if argv is None else argv
+    # Warnings (a user file set aside, a data file not used) reach the terminal once, as the program's lines.
+    logging.basicConfig(format=f"{PROGRAM}: %(message)s", level=logging.WARNING)
+    try:
+        chosen = parse_play_options(argv)
+    except SystemExit as exit_request:
+        # argparse exits for --help (0) and for bad values (2); the caller decides what to do with the status.
+        code = exit_request.code
+        return code if isinstance(code, int) else (0 if code is None else 2)
+    files = UserData.open()
+    settings = files.settings.value
+    resume = None
+    if isinstance(chosen, ContinueGame):
+        resume = files.unfinished.value.newest()
+        if resume is None:
+            # A file that could not be used was named, with its reason, in the log line just above.
+            why = (
+                "the unfinished games' file could not be used"
+                if files.unfinished.problem
+                else "there is no unfinished game (one is kept as soon as you play a move)"
+            )
+            print(f"{PROGRAM}: cannot continue: {why}", file=sys.stderr)
+            return 1
+    # Options on the command line are for this run; without any, the start screen offers the remembered ones.
+    # A continued game brings its own.
+    options = chosen if isinstance(chosen, PlayOptions) else resume.options if resume else settings.play
+    app = App(
+        engine_factory or real_engine,
+        options if argv else settings.play,
+        start_playing=bool(argv),
+        files=files,
+        resume=resume,
+    )
+    return app.run()
