@@ -20,7 +20,10 @@ from ui.app import App
 from ui.play_scene import PlayScene
 from ui.start_scene import PUZZLES
 from ui.state.puzzle_record import (
+    NEWCOMER_PUZZLES,
+    NEWCOMER_WIN_IN,
     PUZZLE_FILE,
+    RETRY_EVERY,
     START_RATING,
     PuzzleRecord,
     choose_puzzle,
@@ -127,9 +130,8 @@ def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp
         scene.update(5.0)
         assert scene.session.seats[scene.game.winner()].is_human
         assert scene.result_text()[0] == "Solved!" and "streak 1" in scene.result_text()[1]
-        assert JsonStore(PUZZLE_FILE, path).load() == PuzzleRecord(
-            streak=1, best_streak=1, rating=store.value.rating, solved=1, failed=0
-        )
+        assert JsonStore(PUZZLE_FILE, path).load() == PuzzleRecord().after(puzzle, clean=True) == store.value
+        assert (store.value.streak, store.value.best_streak, store.value.solved) == (1, 1, 1)
         assert store.value.rating > START_RATING
         scene.handle(key(pygame.K_RETURN))
         assert scene.request is not None and type(scene.request).__name__ == "GoToPuzzle"
@@ -154,9 +156,37 @@ def test_a_broken_record_is_reported_once_and_a_new_one_used(tmp_path):
 def test_puzzles_are_chosen_near_the_players_rating(shipped):
     rng = random.Random(5)
     for rating in (900, 1200, 1600, 2200):
-        chosen = [choose_puzzle(shipped, rating, rng) for _ in range(20)]
+        settled = PuzzleRecord(rating=rating, solved=NEWCOMER_PUZZLES, deviation=60.0)
+        chosen = [choose_puzzle(shipped, settled, rng) for _ in range(20)]
         nearest = min(abs(puzzle_rating(p) - rating) for p in shipped)
         assert all(abs(puzzle_rating(p) - rating) <= max(150, nearest) for p in chosen)
+
+
+def test_a_newcomers_first_puzzles_are_short_whatever_the_seed(shipped):
+    for seed in range(30):
+        first = choose_puzzle(shipped, PuzzleRecord(), random.Random(seed))
+        assert 2 <= first.win_in <= NEWCOMER_WIN_IN
+
+
+def test_a_missed_puzzle_comes_back_and_goes_once_solved(shipped):
+    rng = random.Random(1)
+    missed = next(p for p in shipped if p.win_in > NEWCOMER_WIN_IN)
+    record = PuzzleRecord(solved=NEWCOMER_PUZZLES, deviation=60.0).after(missed, clean=False)
+    assert record.missed == (missed.moves,)
+    chosen = []
+    for _ in range(RETRY_EVERY):
+        puzzle = choose_puzzle(shipped, record, rng)
+        chosen.append(puzzle)
+        record = record.after(puzzle, clean=puzzle != missed or len(chosen) > 1)
+    assert missed in chosen and record.missed == ()
+
+
+def test_the_puzzle_rating_is_provisional_at_first_and_settles():
+    record, rng = PuzzleRecord(), random.Random(2)
+    assert record.glicko.provisional
+    for number in range(40):  # puzzles near the player's rating, solved about half the time
+        record = record.after(choose_puzzle(load_puzzles().puzzles, record, rng), clean=number % 2 == 0)
+    assert not record.glicko.provisional
 
 
 def test_a_clean_solve_raises_the_rating_and_a_miss_lowers_it(shipped):

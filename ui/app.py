@@ -131,7 +131,7 @@ class App:
         except PuzzleFileError as error:
             self._note(f"No puzzles: {error}", PROBLEM_SECONDS)
             return self._start_scene(size, self.settings.play)
-        puzzle = choose_puzzle(shipped.puzzles, self.files.puzzles.value.rating, self._puzzle_rng)
+        puzzle = choose_puzzle(shipped.puzzles, self.files.puzzles.value, self._puzzle_rng)
         return self._play_scene(size, puzzle_options(puzzle), puzzle=puzzle)
 
     def _stats_scene(self, size: tuple[int, int], options: PlayOptions) -> StatsScene:

@@ -1,20 +1,24 @@
 """The player's puzzle record, kept between runs in ``puzzles.json`` of the data folder: the streak of puzzles
 solved without a wrong move, the best streak, a puzzle rating, and the counts.
 
-The rating is an Elo rating against the puzzles': a puzzle's own rating comes from its grade (how weak a
-level of the engine still finds the move) and its length; solving one without a wrong move scores 1 against
-it, a first wrong move 0. The file is one :class:`~ui.state.store.JsonStore` of :data:`PUZZLE_FILE`. No pygame
+The rating is a Glicko-2 rating (with its uncertainty: provisional for a newcomer) against the puzzles': a
+puzzle's own rating comes from its grade (how weak a level of the engine still finds the move) and its
+length; solving one without a wrong move scores 1 against it, a first wrong move 0. A newcomer's first
+puzzles are short, and a missed puzzle comes back later until it is solved. The file is one
+:class:`~ui.state.store.JsonStore` of :data:`PUZZLE_FILE`. No pygame
 here.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 
 from ai.play.levels import MAX
 from ai.puzzles import GRADES, Puzzle
+from ai.rating.glicko import NEW_DEVIATION, NEW_VOLATILITY, Glicko
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.store import FileKind, JsonObject
 
@@ -23,8 +27,19 @@ START_RATING = 1200
 #: Rating points a grade adds to a puzzle (easy first), and each move of its length beyond two.
 GRADE_POINTS = dict(zip(GRADES, (0, 250, 500, 750), strict=True))
 LENGTH_POINTS = 20
-#: How far one result moves the rating (the Elo K factor).
-K = 32
+#: How sure a puzzle's own rating is (it comes from its grade and length, not from games): a Glicko deviation.
+PUZZLE_DEVIATION = 100.0
+#: A record of an older version (no deviation) that has seen puzzles is this sure of its rating.
+SETTLED_DEVIATION = 150.0
+#: The deviation and volatility stay in these bounds (what is saved, a later start reads).
+MIN_DEVIATION = 30.0
+MIN_VOLATILITY, MAX_VOLATILITY = 0.01, 0.5
+#: A newcomer's first puzzles are short: wins in at most this many moves.
+NEWCOMER_PUZZLES = 5
+NEWCOMER_WIN_IN = 5
+#: Every this many puzzles, a missed one comes back; at most this many are remembered.
+RETRY_EVERY = 3
+MAX_MISSED = 20
 #: Every number of the record stays in 0 ..= this: what is saved is what a later start accepts.
 MAX_VALUE = 1_000_000
 
@@ -36,28 +51,47 @@ def puzzle_rating(puzzle: Puzzle) -> int:
 
 @dataclass(frozen=True)
 class PuzzleRecord:
-    """What is kept: the current and the best streak, the rating, and how many were solved and failed."""
+    """What is kept: the current and the best streak, the puzzle rating with its deviation and volatility
+    (Glicko-2, :mod:`ai.rating.glicko`), how many were solved and failed, and the puzzles missed (their
+    positions, oldest first) that come back until solved."""
 
     streak: int = 0
     best_streak: int = 0
     rating: int = START_RATING
     solved: int = 0
     failed: int = 0
+    deviation: float = NEW_DEVIATION
+    volatility: float = NEW_VOLATILITY
+    missed: tuple[str, ...] = ()
+
+    @property
+    def glicko(self) -> Glicko:
+        return Glicko(self.rating, self.deviation, self.volatility)
+
+    @property
+    def tried(self) -> int:
+        return self.solved + self.failed
 
     def after(self, puzzle: Puzzle, clean: bool) -> PuzzleRecord:
         """The record after ``puzzle`` was solved without a wrong move (``clean``) or got one."""
-        expected = 1 / (1 + 10 ** ((puzzle_rating(puzzle) - self.rating) / 400))
-        rating = _bounded(round(self.rating + K * ((1.0 if clean else 0.0) - expected)))
+        rated = self.glicko.after([(puzzle_rating(puzzle), PUZZLE_DEVIATION, 1.0 if clean else 0.0)])
+        changed = replace(
+            self,
+            rating=_bounded(round(rated.rating)),
+            deviation=max(MIN_DEVIATION, rated.deviation),
+            volatility=min(max(rated.volatility, MIN_VOLATILITY), MAX_VOLATILITY),
+        )
         if clean:
             streak = _bounded(self.streak + 1)
             return replace(
-                self,
+                changed,
                 streak=streak,
                 best_streak=max(self.best_streak, streak),
-                rating=rating,
                 solved=_bounded(self.solved + 1),
+                missed=tuple(moves for moves in self.missed if moves != puzzle.moves),
             )
-        return replace(self, streak=0, rating=rating, failed=_bounded(self.failed + 1))
+        missed = (*(moves for moves in self.missed if moves != puzzle.moves), puzzle.moves)[-MAX_MISSED:]
+        return replace(changed, streak=0, failed=_bounded(self.failed + 1), missed=missed)
 
 
 def _bounded(value: int) -> int:
@@ -65,30 +99,64 @@ def _bounded(value: int) -> int:
 
 
 def parse(data: JsonObject) -> PuzzleRecord:
-    """The record of the file's JSON object; raises ValueError naming a value that is not a count."""
-    values = {}
+    """The record of the file's JSON object; raises ValueError naming a value out of its range. A record of an
+    older version, without a deviation, is as sure as its number of puzzles says."""
+    values: dict[str, int] = {}
     for name in ("streak", "best_streak", "rating", "solved", "failed"):
         value = data.get(name, getattr(PuzzleRecord(), name))
         if type(value) is not int or not 0 <= value <= MAX_VALUE:
             raise ValueError(f"'{name}' {value!r} is not a count")
         values[name] = value
-    return PuzzleRecord(**values)
+    tried = values["solved"] + values["failed"]
+    deviation = _number(data, "deviation", NEW_DEVIATION if tried == 0 else SETTLED_DEVIATION)
+    volatility = _number(data, "volatility", NEW_VOLATILITY)
+    if not MIN_DEVIATION <= deviation <= NEW_DEVIATION:
+        raise ValueError(f"'deviation' {deviation!r} is not in {MIN_DEVIATION:g} to {NEW_DEVIATION:g}")
+    if not MIN_VOLATILITY <= volatility <= MAX_VOLATILITY:
+        raise ValueError(f"'volatility' {volatility!r} is not in {MIN_VOLATILITY:g} to {MAX_VOLATILITY:g}")
+    missed = data.get("missed", [])
+    if (
+        not isinstance(missed, list)
+        or len(missed) > MAX_MISSED
+        or not all(isinstance(moves, str) and moves.isdigit() and len(moves) <= 42 for moves in missed)
+    ):
+        raise ValueError(f"'missed' is not a list of at most {MAX_MISSED} positions")
+    return PuzzleRecord(**values, deviation=deviation, volatility=volatility, missed=tuple(missed))
+
+
+def _number(data: JsonObject, name: str, default: float) -> float:
+    value = data.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"'{name}' {value!r} is not a number")
+    return float(value)
 
 
 def dump(record: PuzzleRecord) -> JsonObject:
-    return dict(asdict(record))
+    data: JsonObject = dict(asdict(record))
+    data["missed"] = list(record.missed)
+    return data
 
 
 PUZZLE_FILE = FileKind("puzzles.json", "Puzzle record", parse, dump, PuzzleRecord)
 
 
-def choose_puzzle(puzzles: Sequence[Puzzle], rating: int, rng: random.Random) -> Puzzle:
-    """A puzzle for a player of ``rating``: at random among those rated within 150 points of it, else the
-    nearest."""
-    near = [puzzle for puzzle in puzzles if abs(puzzle_rating(puzzle) - rating) <= 150]
+def choose_puzzle(puzzles: Sequence[Puzzle], record: PuzzleRecord, rng: random.Random) -> Puzzle:
+    """The next puzzle for a player of ``record``: every :data:`RETRY_EVERY` th puzzle, the oldest missed one
+    still in the set; otherwise one at random among those rated within 150 points of the player, else the
+    nearest, and for a newcomer (the first :data:`NEWCOMER_PUZZLES`) among the short ones only (win in
+    :data:`NEWCOMER_WIN_IN` moves or fewer)."""
+    if record.missed and record.tried % RETRY_EVERY == RETRY_EVERY - 1:
+        by_moves = {puzzle.moves: puzzle for puzzle in puzzles}
+        again = next((by_moves[moves] for moves in record.missed if moves in by_moves), None)
+        if again is not None:
+            return again
+    if record.tried < NEWCOMER_PUZZLES:
+        short = [puzzle for puzzle in puzzles if puzzle.win_in <= NEWCOMER_WIN_IN]
+        puzzles = short or puzzles
+    near = [puzzle for puzzle in puzzles if abs(puzzle_rating(puzzle) - record.rating) <= 150]
     if near:
         return rng.choice(near)
-    return min(puzzles, key=lambda puzzle: abs(puzzle_rating(puzzle) - rating))
+    return min(puzzles, key=lambda puzzle: abs(puzzle_rating(puzzle) - record.rating))
 
 
 def puzzle_options(puzzle: Puzzle) -> PlayOptions:
