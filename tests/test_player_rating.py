@@ -1,5 +1,5 @@
-"""The player's rating: recorded games, the Elo step, what keeps a game unrated, the file, the adaptive level
-and the statistics screen's content."""
+"""The player's rating: recorded games, the Glicko-2 step, what keeps a game unrated, the file, the adaptive
+level and the statistics screen's content."""
 
 from __future__ import annotations
 
@@ -8,14 +8,12 @@ import json
 import pytest
 
 from ai.play.levels import MAX, Level
-from ai.rating.elo import updated_rating
+from ai.rating.glicko import NEW_DEVIATION, Glicko
 from ai.rating.ladder import STAGES, Ladder, Rung, StageCounts
 from ui.state.player_rating import (
-    K_PROVISIONAL,
+    LEVEL_DEVIATION,
     MAX_GAMES,
-    PROVISIONAL_GAMES,
     RATINGS_FILE,
-    K,
     Ratings,
     adaptive_level,
 )
@@ -45,15 +43,16 @@ LADDER = ladder_of(
 )
 
 
-def test_a_rated_game_moves_the_rating_by_elo() -> None:
+def test_a_rated_game_moves_the_rating_by_glicko_from_a_newcomers_uncertainty() -> None:
     ratings = Ratings().recording(BOARD, 1300, "4", 1300, "win", "4455", set())
     [game] = ratings.games(BOARD)
-    assert game.rated
-    assert game.rating == round(updated_rating(1300, 1300, 1.0, K_PROVISIONAL)) == 1320
-    assert ratings.rating(BOARD, 1300) == 1320
+    expected = Glicko(1300).after([(1300, LEVEL_DEVIATION, 1.0)])
+    assert game.rated and game.rating == round(expected.rating) and game.rating > 1400
+    assert game.deviation == pytest.approx(expected.deviation) and game.glicko.provisional
+    assert ratings.rating(BOARD, 1300) == game.rating
     ratings = ratings.recording(BOARD, 1300, "max", 2400, "loss", "4455", set())
     loss = ratings.games(BOARD)[-1]
-    assert loss.rating == round(updated_rating(1320, 2400, 0.0, K_PROVISIONAL))
+    assert loss.rating == round(game.glicko.after([(2400, LEVEL_DEVIATION, 0.0)]).rating)
 
 
 def test_help_keeps_a_game_unrated_but_listed() -> None:
@@ -68,14 +67,22 @@ def test_help_keeps_a_game_unrated_but_listed() -> None:
         ratings.recording(BOARD, 1300, "4", 1300, "won", "4455", set())  # not a result
 
 
-def test_the_step_shrinks_after_the_provisional_games() -> None:
+def test_the_step_shrinks_as_the_rating_settles() -> None:
+    first = Ratings().recording(BOARD, 1300, "4", 1300, "win", "44", set()).games(BOARD)[0].rating - 1300
     ratings = Ratings()
-    for _ in range(PROVISIONAL_GAMES):
+    for _ in range(12):
         ratings = ratings.recording(BOARD, 1300, "4", 1300, "draw", "44", set())
-    before = ratings.rating(BOARD, 1300)
+    settled = ratings.glicko(BOARD, 1300)
+    assert not settled.provisional and settled.deviation < NEW_DEVIATION / 3
     ratings = ratings.recording(BOARD, 1300, "4", 1300, "win", "44", set())
-    game = ratings.games(BOARD)[-1]
-    assert game.rating == round(updated_rating(before, 1300, 1.0, K))
+    assert ratings.rating(BOARD, 1300) - round(settled.rating) < first / 3
+
+
+def test_a_newcomers_loss_to_the_weakest_level_brings_the_auto_level_down_at_once() -> None:
+    start = LADDER.rating_of(Level(6))
+    assert start is not None and adaptive_level(LADDER, start) == Level(6)
+    ratings = Ratings().recording(BOARD, start, "1", 800, "loss", "44", set())
+    assert adaptive_level(LADDER, ratings.rating(BOARD, start)).depth in (1, 2)
 
 
 def test_ratings_survive_a_restart_and_keep_the_newest_games(tmp_path) -> None:
@@ -90,7 +97,7 @@ def test_ratings_survive_a_restart_and_keep_the_newest_games(tmp_path) -> None:
     again.load()
     assert again.problem is None
     [game] = again.value.games(BOARD)
-    assert (game.rating, game.performance, game.level) == (1320, 1420, "4")
+    assert (game.performance, game.level) == (1420, "4") and game.rating > 1300
     for index in range(MAX_GAMES + 5):
         again.update(
             lambda r, index=index: r.recording(BOARD, 1300, "2", 1000, "loss", str(1 + index % 7), set())
@@ -151,7 +158,7 @@ def test_statistics_follow_the_games() -> None:
         .with_performance(BOARD, "44", 1555)
     )
     stats = rating_stats(ratings, BOARD, "Connect Four 7x6", LADDER, 1300)
-    assert stats.course == (1300, 1320, ratings.rating(BOARD, 1300))
+    assert stats.course == (1300, ratings.games(BOARD)[0].rating, ratings.rating(BOARD, 1300))
     assert (stats.rated, stats.unrated) == (2, 1)
     by_label = {row.label: row for row in stats.levels}
     assert (by_label["depth 4"].wins, by_label["depth 4"].losses, by_label["depth 4"].rating) == (1, 1, 1300)

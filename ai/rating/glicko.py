@@ -26,6 +26,8 @@ NEW_VOLATILITY = 0.06
 TAU = 0.5
 #: A rating with a deviation above this is provisional: said so wherever it is shown.
 PROVISIONAL_DEVIATION = 110.0
+#: Games whose results were all but certain carry less information than this, and change nothing.
+_LEAST_INFORMATION = 1e-9
 #: The volatility iteration stops when the step is below this (Glickman's epsilon).
 _EPSILON = 1e-6
 
@@ -59,6 +61,9 @@ class Glicko:
             expected = 1 / (1 + math.exp(-weight * (mu - (opponent - CENTRE) / SCALE)))
             information += weight * weight * expected * (1 - expected)
             improvement += weight * (score - expected)
+        if information < _LEAST_INFORMATION:
+            # Every result was certain (ratings thousands of points apart): the games tell nothing.
+            return self
         variance = 1 / information
         delta = variance * improvement
         volatility = _new_volatility(phi, self.volatility, variance, delta)

@@ -1,14 +1,15 @@
 """The player's rating against the computer, kept between runs in ``ratings.json`` of the data folder, per
-game and board: every finished game against a rated level, the Elo update it made, and the strength its moves
-showed.
+game and board: every finished game against a rated level, the rating it left (Glicko-2: a rating with its
+deviation, :mod:`ai.rating.glicko`), and the strength its moves showed.
 
 A game counts for the rating (is *rated*) when the player played it from the empty board to its end, on a
 board the ladder rates (Connect Four 7 x 6), without help: no move taken back, no hint, no values of the
 analysis overlay on the player's turn, no warning of the coach, and not continued from an earlier sitting or
 set up from a pasted or loaded position (what help it had there is not known). Help is welcome; it just makes
-the result say less about the player. An unrated game is still listed, with why. The update is Elo's against
-the level's measured rating, with a larger step for the first PROVISIONAL_GAMES rated games so that a new
-player's rating finds its level quickly.
+the result say less about the player. An unrated game is still listed, with why. The update is Glicko-2's
+against the level's measured rating: a newcomer starts at the rating given (the level a newcomer meets first)
+with a newcomer's deviation, so the first games move the rating far, and it is provisional until the
+deviation has shrunk (a game of a file of an older version, without one, counts as a newcomer's).
 
 The file is one :class:`~ui.state.store.JsonStore` of :data:`RATINGS_FILE`. No pygame here.
 """
@@ -21,14 +22,16 @@ from dataclasses import asdict, dataclass, field, replace
 from types import MappingProxyType
 
 from ai.play.levels import Level
-from ai.rating.elo import updated_rating
+from ai.rating.glicko import NEW_DEVIATION, NEW_VOLATILITY, Glicko
 from ai.rating.ladder import Ladder
 from ui.state.store import FileKind, JsonObject
 
-#: Rated games before the step of the update shrinks from K_PROVISIONAL to K.
-PROVISIONAL_GAMES = 10
-K_PROVISIONAL = 40
-K = 20
+#: How sure a level's measured rating is, as a Glicko deviation (the ladder's gaps are known within about
+#: +-90 at 95 %: one deviation is about half of that).
+LEVEL_DEVIATION = 45.0
+#: The deviation and volatility stay in these bounds (what is saved, a later start reads).
+MIN_DEVIATION = 30.0
+MIN_VOLATILITY, MAX_VOLATILITY = 0.01, 0.5
 #: Ratings stay within this many points of zero (what is saved, a later start reads).
 MAX_RATING = 9_999
 #: Games kept per board (the oldest go first): enough for the plot, far below the settings files' size cap.
@@ -58,10 +61,17 @@ class PlayedGame:
     assists: tuple[str, ...]
     moves: str
     performance: int | None = None
+    deviation: float = NEW_DEVIATION
+    volatility: float = NEW_VOLATILITY
 
     @property
     def rated(self) -> bool:
         return not self.assists
+
+    @property
+    def glicko(self) -> Glicko:
+        """The player's rating after this game, with its uncertainty."""
+        return Glicko(self.rating, self.deviation, self.volatility)
 
 
 def adaptive_level(ladder: Ladder, rating: int) -> Level:
@@ -88,8 +98,13 @@ class Ratings:
 
     def rating(self, board: str, start: int) -> int:
         """The player's rating on ``board``: after the last rated game, or ``start`` before any."""
+        return round(self.glicko(board, start).rating)
+
+    def glicko(self, board: str, start: int) -> Glicko:
+        """The player's rating on ``board`` with its uncertainty: after the last rated game, or ``start`` with
+        a newcomer's deviation (provisional: the first games move it far) before any."""
         rated = [game for game in self.boards.get(board, ()) if game.rated]
-        return rated[-1].rating if rated else start
+        return rated[-1].glicko if rated else Glicko(_bounded(start))
 
     def recording(
         self,
@@ -109,20 +124,20 @@ class Ratings:
         if unknown:
             raise ValueError(f"unknown assists {sorted(unknown)}")
         games = self.boards.get(board, ())
-        rating, level_rating = _bounded(self.rating(board, start)), _bounded(level_rating)
+        rating, level_rating = self.glicko(board, start), _bounded(level_rating)
         if not assists:
-            rated_before = sum(game.rated for game in games)
-            step = K_PROVISIONAL if rated_before < PROVISIONAL_GAMES else K
             score = {"win": 1.0, "draw": 0.5, "loss": 0.0}[result]
-            rating = _bounded(round(updated_rating(rating, level_rating, score, step)))
+            rating = rating.after([(level_rating, LEVEL_DEVIATION, score)])
         game = PlayedGame(
             when=time.strftime("%Y-%m-%d %H:%M"),
             level=level,
             level_rating=level_rating,
             result=result,
-            rating=_bounded(rating),
+            rating=_bounded(round(rating.rating)),
             assists=tuple(sorted(assists)),
             moves=moves,
+            deviation=min(max(rating.deviation, MIN_DEVIATION), NEW_DEVIATION),
+            volatility=min(max(rating.volatility, MIN_VOLATILITY), MAX_VOLATILITY),
         )
         return self._with_games(board, (*games, game)[-MAX_GAMES:])
 
@@ -197,6 +212,8 @@ def _game(board: str, number: int, entry: object) -> PlayedGame:
         raise ValueError(f"{where}: 'moves' is not a move string")
     level_rating, rating = whole("level_rating"), whole("rating")
     assert level_rating is not None and rating is not None
+    deviation = _number(entry, where, "deviation", NEW_DEVIATION, MIN_DEVIATION, NEW_DEVIATION)
+    volatility = _number(entry, where, "volatility", NEW_VOLATILITY, MIN_VOLATILITY, MAX_VOLATILITY)
     return PlayedGame(
         when=text("when"),
         level=text("level"),
@@ -206,7 +223,20 @@ def _game(board: str, number: int, entry: object) -> PlayedGame:
         assists=tuple(sorted(set(assists))),
         moves=moves,
         performance=whole("performance", optional=True),
+        deviation=deviation,
+        volatility=volatility,
     )
+
+
+def _number(
+    entry: dict[str, object], where: str, name: str, default: float, low: float, high: float
+) -> float:
+    """A game's number ``name`` within ``low`` to ``high``; ``default`` where a file of an older version has
+    none."""
+    value = entry.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise ValueError(f"{where}: '{name}' is {value!r}, not a number from {low:g} to {high:g}")
+    return float(value)
 
 
 RATINGS_FILE = FileKind("ratings.json", "Ratings", parse, dump, Ratings)
