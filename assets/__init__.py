@@ -17,3 +17,18 @@ ASSETS_DIR = Path(__file__).resolve().parent
 def asset_path(name: str) -> Path:
     """Where the data file ``name`` lives (it may be missing: callers fall back and say so)."""
     return ASSETS_DIR / name
+
+
+class DataFileError(Exception):
+    """A data file that cannot be used: ``path`` is the file, ``reason`` says why (a phrase that does not name
+    the file). Its message names the full path, for the command line and the log; :meth:`brief` names only
+    the file, for the window, where a path into the installation is too long to read."""
+
+    def __init__(self, path: Path | str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = Path(path)
+        self.reason = reason
+
+    def brief(self) -> str:
+        """The file's name and the reason, without the folder: ``"c4-book-7x6.bin: checksum mismatch"``."""
+        return f"{self.path.name}: {self.reason}"
