@@ -2,9 +2,10 @@
 the puzzles.
 
 Each is checked before use: the book, the ladder and the puzzles by checksums of their own, the icon and the
-sounds by the manifest ``assets.sha256`` (:mod:`assets.manifest`). They are made by the project's own tools (``tools/make_assets.py``, ``tools/make_book.py``,
-``tools/make_ladder.py``, ``tools/make_puzzles.py``) and installed with the game as package data, so
-:func:`asset_path` finds them the same way in a checkout, an editable install and an installed wheel.
+sounds by the manifest ``assets.sha256`` (:mod:`assets.manifest`). They are made by the project's own tools
+(``tools/make_assets.py``, ``tools/make_book.py``, ``tools/make_ladder.py``, ``tools/make_puzzles.py``) and
+installed with the game as package data, so :func:`asset_path` finds them the same way in a checkout, an
+editable install and an installed wheel.
 (``screenshots/`` is for the README and docs/screenshots.md only and is not installed.)
 """
 
