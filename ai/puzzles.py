@@ -221,7 +221,7 @@ def load_puzzles(path: Path | None = None) -> PuzzleSet:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise PuzzleFileError(path, f"cannot read it ({error.strerror or error})") from None
+        raise PuzzleFileError(path, f"cannot read it: {error.strerror or error}") from None
     # The magic and the version are read before the checksum, so that a file of another format is told as
     # such: its checksum is not this format's.
     fields = data.split(b"\n", 1)[0].split(b" ")
@@ -234,6 +234,9 @@ def load_puzzles(path: Path | None = None) -> PuzzleSet:
         )
     try:
         lines = unseal(data).split("\n")
+    except ValueError as error:
+        raise PuzzleFileError(path, str(error)) from None
+    try:
         ladder, count = _header(lines[0])
     except ValueError as error:
         raise PuzzleFileError(path, f"line 1: {error}") from None

@@ -38,7 +38,7 @@ def verified_bytes(path: Path) -> bytes:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise AssetError(path, f"cannot read it ({error.strerror or error})") from None
+        raise AssetError(path, f"cannot read it: {error.strerror or error}") from None
     listed = _read_manifest(path)
     if path.name not in listed:
         raise AssetError(path, f"not listed in {MANIFEST_NAME}")

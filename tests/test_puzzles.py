@@ -282,8 +282,8 @@ def test_the_shipped_file_is_of_the_current_format():
             "line 1: it claims 99999999 entries",
         ),
         (lambda text: resealed(text.replace("count=2", "count=two")), "line 1: count 'two' is not a number"),
-        (lambda text: text.replace("crc32=", "crc32=x"), "line 1: the header does not end in a checksum"),
-        (lambda text: text.replace("crc32=", "crc=32"), "line 1: the header does not end in a checksum"),
+        (lambda text: text.replace("crc32=", "crc32=x"), "the header does not end in a checksum"),
+        (lambda text: text.replace("crc32=", "crc=32"), "the header does not end in a checksum"),
         (
             lambda text: resealed(text.replace("levels=1,2", "levels=2,1")),
             "line 1: levels '2,1,4,6,8,10' are not",
