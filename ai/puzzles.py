@@ -2,9 +2,9 @@
 file the game ships (``assets/c4-puzzles-7x6.txt``), and a seeded draw from them.
 
 The file is made by ``tools/make_puzzles.py``, which proves every entry with the exact solver; this module
-trusts no line of it, though. It checks what can be checked without a solver (the header, the checksum,
-every line's format, that the moves are a legal unfinished game where the opponent threatens no win at
-once (a puzzle's move is never a forced block), that the winning column is playable, that
+trusts no line of it, though. It checks what can be checked without a solver (the checksum, which covers
+every byte, the header, every line's format, that the moves are a legal unfinished game where the opponent
+threatens no win at once (a puzzle's move is never a forced block), that the winning column is playable, that
 the win's length is possible on the board and agrees with whether the move wins at once, that the levels
 and the grade agree, that no position is there twice) and refuses a file that fails any check with one
 :class:`PuzzleFileError` naming the line and the reason: never an exception of another kind, never a wrong
@@ -16,9 +16,10 @@ File format (text, UTF-8, one record a line, fields separated by one space)::
     <moves> <column> <win in> <found by> <grade> <source>
     ...
 
-* the first line is the header: the format version (1), the board, the ladder of level depths the
-  puzzles were graded against, how many entries follow, and the CRC-32 of the entry lines (each with its
-  newline, in file order);
+* the first line is the header: the format version (2), the board, the ladder of level depths the
+  puzzles were graded against, how many entries follow, and the CRC-32 of every other byte of the file
+  (see :mod:`assets.sealed_text`). Files of format 1, whose checksum covered the entry lines alone (so a
+  changed header went unseen), are refused naming their version;
 * ``moves``: the game so far in the move notation (one digit per move, columns counted from 1);
 * ``column``: the one winning move, 1-based like the moves;
 * ``win in``: N, the number of the side to move's own moves to the fastest win against best defence (1: the
@@ -36,17 +37,17 @@ The entries are sorted by win length, then grade (easiest first), then moves.
 from __future__ import annotations
 
 import random
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from assets import asset_path
+from assets import DataFileError, asset_path
+from assets.sealed_text import CHECKSUM_FIELD, seal, unseal
 from game.connect4 import ConnectFour
 from game.protocol import IllegalMove
 
 MAGIC = "ponder-puzzles"
-VERSION = 1
+VERSION = 2
 WIDTH, HEIGHT = 7, 6
 #: Where the game finds its puzzles.
 PUZZLES_PATH = asset_path("c4-puzzles-7x6.txt")
@@ -57,7 +58,7 @@ SOURCES = ("benchmark", "levels", "random")
 MAX_ENTRIES = 100_000
 
 
-class PuzzleFileError(Exception):
+class PuzzleFileError(DataFileError):
     """A puzzle file that cannot be used (missing, truncated, corrupt, or for another board)."""
 
 
@@ -192,66 +193,72 @@ def _number(text: str, what: str, digits: int = 4) -> int:
     return int(text)
 
 
-def _header(line: str) -> tuple[tuple[int, ...], int, int]:
-    """The ladder, entry count and checksum of a header line, or ValueError."""
+def _header(line: str) -> tuple[tuple[int, ...], int]:
+    """The ladder and entry count of a header line (whose magic, version and checksum are checked already),
+    or ValueError."""
     fields = line.split(" ")
-    if len(fields) != 6 or fields[0] != MAGIC:
-        raise ValueError("not a puzzle file (no header)")
-    if fields[1] != str(VERSION):
-        raise ValueError(f"format version {fields[1]!r}, this program reads {VERSION}")
+    if len(fields) != 6:
+        raise ValueError(f"a header of {len(fields)} fields, not 6")
     if fields[2] != f"{WIDTH}x{HEIGHT}":
         raise ValueError(f"puzzles of a {fields[2]} board, not {WIDTH}x{HEIGHT}")
     names = [field.partition("=")[0] for field in fields[3:]]
     if names != ["levels", "count", "crc32"]:
         raise ValueError("a header without levels=, count= and crc32=")
-    levels, count, checksum = (field.partition("=")[2] for field in fields[3:])
+    levels, count = (field.partition("=")[2] for field in fields[3:5])
     ladder = tuple(_number(depth, "depth") for depth in levels.split(","))
     if list(ladder) != sorted(set(ladder)) or ladder[0] < 1:
         raise ValueError(f"levels {levels!r} are not ascending depths")
     entries = _number(count, "count", digits=9)
     if entries > MAX_ENTRIES:
         raise ValueError(f"it claims {count} entries")
-    if len(checksum) != 8 or any(digit not in "0123456789abcdef" for digit in checksum):
-        raise ValueError(f"checksum {checksum!r} is not 8 hex digits")
-    return ladder, entries, int(checksum, 16)
+    return ladder, entries
 
 
 def load_puzzles(path: Path | None = None) -> PuzzleSet:
     """Reads and checks a puzzle file (see the module docstring), by default the shipped one; raises
     PuzzleFileError saying why it cannot be used."""
-    path = PUZZLES_PATH if path is None else path
+    path = PUZZLES_PATH if path is None else Path(path)
     try:
-        text = Path(path).read_bytes().decode("utf-8")
+        data = path.read_bytes()
     except OSError as error:
-        raise PuzzleFileError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise PuzzleFileError(f"{path} is not a puzzle file (not UTF-8 text)") from None
-    lines = text.split("\n")
+        raise PuzzleFileError(path, f"cannot read it: {error.strerror or error}") from None
+    # The magic and the version are read before the checksum, so that a file of another format is told as
+    # such: its checksum is not this format's.
+    fields = data.split(b"\n", 1)[0].split(b" ")
+    if fields[0] != MAGIC.encode():
+        raise PuzzleFileError(path, "line 1: not a puzzle file (no header)")
+    version = fields[1].decode("utf-8", "replace") if len(fields) > 1 else ""
+    if version != str(VERSION):
+        raise PuzzleFileError(
+            path, f"line 1: format version {version!r}, this program reads version {VERSION}"
+        )
     try:
-        ladder, count, checksum = _header(lines[0])
+        lines = unseal(data).split("\n")
     except ValueError as error:
-        raise PuzzleFileError(f"{path}, line 1: {error}") from None
+        raise PuzzleFileError(path, str(error)) from None
+    try:
+        ladder, count = _header(lines[0])
+    except ValueError as error:
+        raise PuzzleFileError(path, f"line 1: {error}") from None
     body = lines[1:]
     # The file ends with a newline: the split leaves one empty string after the last entry.
     if body[-1:] != [""] or len(body) - 1 != count:
-        raise PuzzleFileError(f"{path} is truncated or has extra lines ({len(body) - 1} for {count} entries)")
+        raise PuzzleFileError(path, f"truncated or extra lines ({len(body) - 1} for {count} entries)")
     entries = body[:-1]
-    if zlib.crc32("".join(f"{line}\n" for line in entries).encode()) != checksum:
-        raise PuzzleFileError(f"{path} is corrupt (checksum mismatch)")
     puzzles: list[Puzzle] = []
     seen: dict[int, int] = {}
     for number, line in enumerate(entries, start=2):
         try:
             puzzle, position = parse_puzzle(line, ladder)
         except ValueError as error:
-            raise PuzzleFileError(f"{path}, line {number}: {error}") from None
+            raise PuzzleFileError(path, f"line {number}: {error}") from None
         if position in seen:
             raise PuzzleFileError(
-                f"{path}, line {number}: the position of line {seen[position]} again (or its mirror image)"
+                path, f"line {number}: the position of line {seen[position]} again (or its mirror image)"
             )
         seen[position] = number
         if puzzles and puzzle.sort_key() <= puzzles[-1].sort_key():
-            raise PuzzleFileError(f"{path}, line {number}: out of order")
+            raise PuzzleFileError(path, f"line {number}: out of order")
         puzzles.append(puzzle)
     return PuzzleSet(ladder, tuple(puzzles))
 
@@ -260,11 +267,8 @@ def file_text(ladder: Sequence[int], puzzles: Sequence[Puzzle]) -> str:
     """The content of a puzzle file holding ``puzzles`` (sorted here), graded against ``ladder``."""
     body = "".join(f"{puzzle.line()}\n" for puzzle in sorted(puzzles, key=Puzzle.sort_key))
     levels = ",".join(str(depth) for depth in ladder)
-    header = (
-        f"{MAGIC} {VERSION} {WIDTH}x{HEIGHT} levels={levels} count={len(puzzles)} "
-        f"crc32={zlib.crc32(body.encode()):08x}\n"
-    )
-    return header + body
+    header = f"{MAGIC} {VERSION} {WIDTH}x{HEIGHT} levels={levels} count={len(puzzles)}{CHECKSUM_FIELD}"
+    return seal(f"{header}\n{body}")
 
 
 def draw(

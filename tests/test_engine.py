@@ -272,6 +272,7 @@ def test_a_corrupt_book_header_is_told_and_the_computer_still_moves(tmp_path, mo
         messages = collect(engine, lambda ms: bool(best_moves(ms)), timeout=30)
         [failure] = failures(messages)
         assert failure.part is EnginePart.BOOK and "corrupt" in failure.reason
+        assert failure.reason.startswith("c4-book-7x6.bin: ") and str(tmp_path) not in failure.reason
         assert best_moves(messages)[0].token == token and engine.is_alive()
     finally:
         engine.close()

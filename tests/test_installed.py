@@ -108,6 +108,7 @@ def test_the_sdist_carries_the_sources_and_the_data(built):
         "assets/c4-puzzles-7x6.txt",
         "assets/drop.wav",
         "assets/icon.png",
+        "assets/assets.sha256",
         "main.py",
     ):
         assert needed in names
@@ -123,6 +124,8 @@ def test_the_wheel_holds_every_module_and_data_file_of_the_checkout(built):
     for data in (
         "c4-book-7x6.bin",
         "c4-puzzles-7x6.txt",
+        "c4-ladder-7x6.txt",
+        "assets.sha256",
         "icon.png",
         "drop.wav",
         "win.wav",

@@ -208,6 +208,17 @@ def test_a_book_of_an_earlier_format_is_refused_naming_its_version(tmp_path, ver
         OpeningBook.load(path)
 
 
+def test_the_error_carries_the_file_and_the_reason_apart(tmp_path):
+    """The command line and the log name the path; the window names the file alone (a path into the
+    installation makes a toast too long to read)."""
+    path = tmp_path / "c4-book-7x6.bin"
+    path.write_bytes(b"PONDER")
+    with pytest.raises(BookError) as refused:
+        OpeningBook.load(path)
+    assert str(refused.value) == f"{path}: truncated, no header"
+    assert refused.value.brief() == "c4-book-7x6.bin: truncated, no header"
+
+
 def test_the_shipped_book_is_of_the_current_format():
     assert BOOK_PATH.read_bytes()[8] == VERSION == 3
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import zlib
 from collections import Counter
 from pathlib import Path
@@ -18,6 +19,7 @@ from ai.exact.choice import native_in_use
 from ai.puzzles import (
     GRADES,
     PUZZLES_PATH,
+    VERSION,
     Puzzle,
     PuzzleFileError,
     draw,
@@ -28,6 +30,7 @@ from ai.puzzles import (
     win_in,
 )
 from ai.score import Score
+from assets.sealed_text import seal
 from game import ConnectFour
 from tools.make_puzzles import select
 
@@ -163,7 +166,7 @@ def test_puzzles_says_why_a_broken_file_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr("ai.puzzles.PUZZLES_PATH", broken)
     status, out, err = run(["--count", "3"])
     assert (status, out) == (1, "")
-    assert err == f"{main.PROGRAM} puzzles: error: {broken}, line 1: not a puzzle file (no header)\n"
+    assert err == f"{main.PROGRAM} puzzles: error: {broken}: line 1: not a puzzle file (no header)\n"
 
 
 # The loader refuses broken files.
@@ -188,6 +191,12 @@ def test_the_good_entries_are_good_and_load(tmp_path, analyzer):
     for puzzle in GOOD:
         assert_proven(analyzer, puzzle.moves, puzzle.column, puzzle.win_in)
     assert load_puzzles(write(tmp_path, file_text(LADDER, GOOD))).puzzles == tuple(GOOD)
+
+
+def resealed(text: str) -> str:
+    """``text`` with a checksum that fits it again: for the faults the checksum does not stand in front of."""
+    header, newline, body = text.partition("\n")
+    return seal(header[:-8] + newline + body)
 
 
 def edited(puzzle: Puzzle, **changes) -> Puzzle:
@@ -223,26 +232,62 @@ def test_a_wrong_length_or_any_other_edit_is_refused_by_the_checksum(tmp_path):
     text = file_text(LADDER, GOOD)
     for changed in (text.replace(" 4 2 ", " 4 3 ", 1), text.replace("2511266", "2511267")):
         assert changed != text
-        with pytest.raises(PuzzleFileError, match=r"is corrupt \(checksum mismatch\)"):
+        with pytest.raises(PuzzleFileError, match="checksum mismatch: the file is damaged"):
             load_puzzles(write(tmp_path, changed))
+
+
+def test_every_bit_of_the_file_is_checked(tmp_path):
+    """Whatever bit of a puzzle file changes (in the header: the levels, the count, the checksum itself; or in
+    an entry), the file is refused with one error naming it."""
+    data = file_text(LADDER, GOOD).encode()
+    path = tmp_path / "changed.txt"
+    for offset in range(len(data)):
+        for bit in range(8):
+            changed = bytearray(data)
+            changed[offset] ^= 1 << bit
+            path.write_bytes(bytes(changed))
+            with pytest.raises(PuzzleFileError, match=re.escape(str(path))):
+                load_puzzles(path)
+
+
+def test_a_file_of_the_first_format_is_refused_naming_its_version(tmp_path):
+    """Version 1's checksum covered the entry lines alone, so a changed header went unseen."""
+    old = file_text(LADDER, GOOD).replace(f"ponder-puzzles {VERSION} ", "ponder-puzzles 1 ", 1)
+    with pytest.raises(PuzzleFileError, match="line 1: format version '1', this program reads version 2"):
+        load_puzzles(write(tmp_path, old))
+
+
+def test_the_shipped_file_is_of_the_current_format():
+    assert PUZZLES_PATH.read_text().startswith(f"ponder-puzzles {VERSION} ") and VERSION == 2
 
 
 @pytest.mark.parametrize(
     "cut, reason",
     [
+        (lambda text: text[: text.rindex("\n", 0, -1) + 1], "checksum mismatch"),
         (
-            lambda text: text[: text.rindex("\n", 0, -1) + 1],
-            r"truncated or has extra lines \(1 for 2 entries\)",
+            lambda text: resealed(text[: text.rindex("\n", 0, -1) + 1]),
+            r"truncated or extra lines \(1 for 2 entries\)",
         ),
-        (lambda text: text[:-5], r"truncated or has extra lines"),
-        (lambda text: text + "1 2 3 - easy random\n", r"truncated or has extra lines \(3 for 2 entries\)"),
+        (lambda text: resealed(text[:-5]), r"truncated or extra lines"),
+        (
+            lambda text: resealed(text + "1 2 3 - easy random\n"),
+            r"truncated or extra lines \(3 for 2 entries\)",
+        ),
         (lambda text: "", "line 1: not a puzzle file"),
-        (lambda text: text.replace("ponder-puzzles 1", "ponder-puzzles 2"), "line 1: format version '2'"),
-        (lambda text: text.replace("7x6", "8x7", 1), "line 1: puzzles of a 8x7 board"),
-        (lambda text: text.replace("count=2", "count=99999999"), "line 1: it claims 99999999 entries"),
-        (lambda text: text.replace("count=2", "count=two"), "line 1: count 'two' is not a number"),
-        (lambda text: text.replace("crc32=", "crc32=x"), "line 1: checksum"),
-        (lambda text: text.replace("levels=1,2", "levels=2,1"), "line 1: levels '2,1,4,6,8,10' are not"),
+        (lambda text: text.replace("ponder-puzzles 2", "ponder-puzzles 3"), "line 1: format version '3'"),
+        (lambda text: resealed(text.replace("7x6", "8x7", 1)), "line 1: puzzles of a 8x7 board"),
+        (
+            lambda text: resealed(text.replace("count=2", "count=99999999")),
+            "line 1: it claims 99999999 entries",
+        ),
+        (lambda text: resealed(text.replace("count=2", "count=two")), "line 1: count 'two' is not a number"),
+        (lambda text: text.replace("crc32=", "crc32=x"), "the header does not end in a checksum"),
+        (lambda text: text.replace("crc32=", "crc=32"), "the header does not end in a checksum"),
+        (
+            lambda text: resealed(text.replace("levels=1,2", "levels=2,1")),
+            "line 1: levels '2,1,4,6,8,10' are not",
+        ),
     ],
 )
 def test_a_broken_file_is_refused_with_one_clear_error(tmp_path, cut, reason):
@@ -253,14 +298,18 @@ def test_a_broken_file_is_refused_with_one_clear_error(tmp_path, cut, reason):
 def test_unreadable_files_are_refused(tmp_path):
     with pytest.raises(PuzzleFileError, match="cannot read"):
         load_puzzles(tmp_path / "missing.txt")
-    with pytest.raises(PuzzleFileError, match="not UTF-8"):
+    with pytest.raises(PuzzleFileError, match="line 1: not a puzzle file"):
         load_puzzles(write(tmp_path, b"\xff\xfe puzzles"))
+    # Bytes that are no UTF-8 under a checksum that fits them: a writer's fault, told as such.
+    header, body = file_text(LADDER, GOOD).encode().split(b"\n", 1)
+    header, body = header[:-8], b"\n" + body.replace(b"easy", b"\xffasy", 1)
+    not_text = header + f"{zlib.crc32(header + body):08x}".encode() + body
+    with pytest.raises(PuzzleFileError, match="not UTF-8 text"):
+        load_puzzles(write(tmp_path, not_text))
     out_of_order = file_text(LADDER, GOOD).split("\n")
     out_of_order[1], out_of_order[2] = out_of_order[2], out_of_order[1]
-    body = "".join(f"{line}\n" for line in out_of_order[1:3])
-    header = out_of_order[0].rsplit("=", 1)[0] + f"={zlib.crc32(body.encode()):08x}\n"
     with pytest.raises(PuzzleFileError, match="line 3: out of order"):
-        load_puzzles(write(tmp_path, header + body))
+        load_puzzles(write(tmp_path, resealed("\n".join(out_of_order))))
 
 
 def test_garbage_of_every_kind_is_a_puzzle_file_error_never_a_crash(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 
 import pytest
 
@@ -13,6 +14,7 @@ from ai.rating.ladder import (
     ANCHOR_RATING,
     LADDER_PATH,
     STAGES,
+    VERSION,
     Ladder,
     LadderFileError,
     Rung,
@@ -25,6 +27,7 @@ from ai.rating.ladder import (
 from ai.rating.observe import Observation, observe
 from ai.rating.performance import MIN_ANSWERS, performance
 from ai.score import Score, win_in
+from assets.sealed_text import seal
 
 WIN_3, WIN_5, DRAW, LOSS_4 = Score(win_in(3)), Score(win_in(5)), Score(0), Score(-win_in(4))
 
@@ -141,25 +144,59 @@ LADDER = make_ladder(
 
 
 def test_ladder_file_round_trips() -> None:
-    assert parse_ladder(file_text(LADDER)) == LADDER
+    assert parse_ladder(file_text(LADDER).encode()) == LADDER
+
+
+def resealed(text: str) -> str:
+    """``text`` with a checksum that fits it again: for the faults the checksum does not stand in front of."""
+    header, newline, body = text.partition("\n")
+    return seal(header[:-8] + newline + body)
 
 
 @pytest.mark.parametrize(
     ("mangle", "reason"),
     [
         (lambda text: "", "not a ladder header"),
-        (lambda text: text.replace("ponder-ladder 1", "ponder-ladder 9"), "format version 9"),
-        (lambda text: text.replace("7x6", "6x5", 1), "not 7x6"),
-        (lambda text: text.replace("anchor=random:500", "anchor=random:400"), "anchored at 400"),
-        (lambda text: text.replace(" 900 890 910 ", " 901 890 910 "), "checksum"),
-        (lambda text: "\n".join(text.split("\n")[:5]), "shorter"),
-        (lambda text: text + "extra\n", "more lines"),
-        (lambda text: text.replace("rungs=8", "rungs=99999"), "shorter"),
+        (lambda text: text.replace("ponder-ladder 2", "ponder-ladder 9"), "format version 9"),
+        (lambda text: text.replace("7x6", "6x5", 1), "checksum mismatch"),
+        (lambda text: resealed(text.replace("7x6", "6x5", 1)), "not 7x6"),
+        (lambda text: text.replace("draws=0.1000", "draws=0.9000"), "checksum mismatch"),
+        (lambda text: resealed(text.replace("anchor=random:500", "anchor=random:400")), "anchored at 400"),
+        (lambda text: text.replace(" 900 890 910 ", " 901 890 910 "), "checksum mismatch"),
+        (lambda text: text.replace("crc32=", "crc32=x"), "does not end in a checksum"),
+        (lambda text: resealed("\n".join(text.split("\n")[:5])), "shorter"),
+        (lambda text: resealed(text + "extra\n"), "more lines"),
+        (lambda text: resealed(text.replace("rungs=8", "rungs=99999")), "shorter"),
     ],
 )
 def test_a_damaged_ladder_is_refused_with_its_reason(mangle, reason) -> None:
     with pytest.raises(LadderFileError, match=reason):
-        parse_ladder(mangle(file_text(LADDER)))
+        parse_ladder(mangle(file_text(LADDER)).encode())
+
+
+def test_every_bit_of_the_ladder_file_is_checked(tmp_path) -> None:
+    """Whatever bit of a ladder file changes (in the header: the draw parameter, the games, the checksum
+    itself; or in a rung), the file is refused with one error naming it."""
+    data = file_text(LADDER).encode()
+    path = tmp_path / "changed.txt"
+    for offset in range(len(data)):
+        for bit in range(8):
+            changed = bytearray(data)
+            changed[offset] ^= 1 << bit
+            path.write_bytes(bytes(changed))
+            with pytest.raises(LadderFileError, match=re.escape(path.name)):
+                read_ladder(path)
+
+
+def test_a_ladder_of_the_first_format_is_refused_naming_its_version() -> None:
+    """Version 1's checksum covered the rung lines alone, so the draw parameter went unchecked."""
+    old = file_text(LADDER).replace(f"ponder-ladder {VERSION} ", "ponder-ladder 1 ", 1)
+    with pytest.raises(LadderFileError, match="format version 1, this program reads version 2"):
+        parse_ladder(old.encode())
+
+
+def test_the_shipped_ladder_is_of_the_current_format() -> None:
+    assert LADDER_PATH.read_text().startswith(f"ponder-ladder {VERSION} ") and VERSION == 2
 
 
 def resigned(ladder: Ladder, **changes) -> str:
@@ -181,7 +218,7 @@ def resigned(ladder: Ladder, **changes) -> str:
 )
 def test_a_consistent_checksum_does_not_hide_bad_numbers(changes, reason) -> None:
     with pytest.raises(LadderFileError, match=reason):
-        parse_ladder(resigned(LADDER, **changes))
+        parse_ladder(resigned(LADDER, **changes).encode())
 
 
 def test_unreadable_ladder_files_are_refused(tmp_path) -> None:

@@ -19,6 +19,7 @@ from ui import app as app_module
 from ui.app import App
 from ui.launch import main
 from ui.play_scene import PlayScene
+from ui.scene import GoToPuzzle
 from ui.start_scene import StartScene
 from ui.state.options import FirstPlayer, Mode, PlayOptions, build_play_parser, parse_play_options
 from ui.state.texts import FAILURE_WORDS
@@ -172,8 +173,24 @@ def test_an_engine_failure_is_told_in_words_and_the_computer_still_moves(tmp_pat
         assert app.toast.text is not None
         assert app.toast.text.startswith("The opening book could not be used (")
         assert "corrupt" in app.toast.text and "Traceback" not in app.toast.text
+        # The file's name, not its path into the installation: a toast must be short enough to read.
+        assert "(c4-book-7x6.bin: corrupt" in app.toast.text and str(tmp_path) not in app.toast.text
     finally:
         engine.close()
+
+
+def test_a_damaged_puzzle_file_is_told_by_its_name_and_the_start_screen_stays(
+    app_factory, tmp_path, monkeypatch
+):
+    damaged = tmp_path / "c4-puzzles-7x6.txt"
+    damaged.write_bytes(b"ponder-puzzles 2 7x6 levels=1 count=0 crc32=00000000\n")
+    monkeypatch.setattr("ai.puzzles.PUZZLES_PATH", damaged)
+    app, _ = app_factory()
+    app.scene.request = GoToPuzzle()
+    app.step([], 0.016)
+    assert isinstance(app.scene, StartScene)
+    # The file's name, not its path into the installation: a toast must be short enough to read.
+    assert app.toast.text == "No puzzles: c4-puzzles-7x6.txt: checksum mismatch: the file is damaged"
 
 
 def test_every_engine_failure_reaches_the_window_as_words(app_factory):

@@ -16,7 +16,10 @@ import pytest
 from ai.exact.book import shipped_book
 from ai.exact.compiled_core import NativeConnectFourSolver, native_built
 from ai.exact.python_core import ConnectFourSolver
+from assets.manifest import verified_bytes
 from game import ConnectFour
+from ui.icon import ICON_PATH
+from ui.sound import ASSETS, SOUND_NAMES
 
 POSITIONS = Path(__file__).resolve().parent / "data" / "c4-testsets" / "Test_L2_R1"
 
@@ -60,6 +63,12 @@ def test_the_shipped_book_loads_and_agrees_with_the_solver():
         if native_built():
             solver = NativeConnectFourSolver(7, 6, table_slots=1 << 20)
             assert solver.solve(game.stones(game.to_move()), game.occupied(), game.ply()) == known, moves
+
+
+def test_the_sounds_and_the_icon_match_their_manifest():
+    """The manifest is package data too: without it, the game would play no sound and draw its icon."""
+    for path in (*(ASSETS / f"{name}.wav" for name in SOUND_NAMES), ICON_PATH):
+        assert verified_bytes(path) == path.read_bytes()
 
 
 def test_the_command_answers():

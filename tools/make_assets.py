@@ -1,4 +1,5 @@
-"""Generates the game's sounds (assets/*.wav) and window icon (assets/icon.png); nothing is downloaded.
+"""Generates the game's sounds (assets/*.wav) and window icon (assets/icon.png), and their manifest
+(assets/assets.sha256, see :mod:`assets.manifest`); nothing is downloaded.
 
 Sounds are synthesised in pure Python (the ``wave`` module and ``math``): short sine tones with a quick attack
 and an exponential decay, a little noise for the disc's knock. The same input always gives the same bytes, so
@@ -22,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from assets import ASSETS_DIR  # noqa: E402
+from assets.manifest import MANIFEST_NAME, manifest_text  # noqa: E402
 from ui.sound import SAMPLE_RATE, SOUND_NAMES  # noqa: E402
 
 ASSETS = ASSETS_DIR
@@ -101,6 +103,10 @@ def main() -> int:
     pygame.display.init()
     pygame.image.save(draw_icon(), str(ICON_PATH))
     print(f"wrote {ICON_PATH.relative_to(ROOT)}")
+    listed = [ASSETS / f"{name}.wav" for name in SOUND_NAMES] + [ICON_PATH]
+    manifest = ASSETS / MANIFEST_NAME
+    manifest.write_text(manifest_text({path.name: path.read_bytes() for path in listed}))
+    print(f"wrote {manifest.relative_to(ROOT)}")
     return 0
 
 

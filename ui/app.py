@@ -129,7 +129,7 @@ class App:
         try:
             shipped = load_puzzles()
         except PuzzleFileError as error:
-            self._note(f"No puzzles: {error}", PROBLEM_SECONDS)
+            self._note(f"No puzzles: {error.brief()}", PROBLEM_SECONDS)
             return self._start_scene(size, self.settings.play)
         puzzle = choose_puzzle(shipped.puzzles, self.files.puzzles.value, self._puzzle_rng)
         return self._play_scene(size, puzzle_options(puzzle), puzzle=puzzle)

@@ -1,16 +1,23 @@
 """The window icon: four discs in a row on a blue board, drawn with pygame.
 
-``tools/make_assets.py`` saves it as ``assets/icon.png``; the window loads that file, and draws the icon
-itself if the file is missing, so a checkout without assets still gets its icon.
+``tools/make_assets.py`` saves it as ``assets/icon.png``; the window loads that file once it matches the
+manifest (see :mod:`assets.manifest`), and draws the icon itself, with one warning, if the file is missing or
+damaged.
 """
 
 from __future__ import annotations
 
+import io
+import logging
+
 import pygame
 
 from assets import asset_path
+from assets.manifest import AssetError, verified_bytes
 from ui.theme import CLASSIC
 from ui.widgets import supersampled
+
+log = logging.getLogger(__name__)
 
 ICON_PATH = asset_path("icon.png")
 ICON_SIZE = 64
@@ -41,8 +48,18 @@ def draw_icon(size: int = ICON_SIZE) -> pygame.Surface:
 
 
 def load_icon() -> pygame.Surface:
-    """``assets/icon.png``, or the icon drawn now when the file is missing or unreadable."""
+    """``assets/icon.png``, or the icon drawn now (with one warning) when the file is missing, unreadable or
+    damaged."""
     try:
-        return pygame.image.load(str(ICON_PATH))
-    except (pygame.error, FileNotFoundError):
-        return draw_icon()
+        return pygame.image.load(io.BytesIO(verified_bytes(ICON_PATH)), ICON_PATH.name)
+    except AssetError as error:
+        reason = error.reason
+    except pygame.error as error:
+        reason = str(error)
+    # Said for a player: the file comes with the game, so the way back is to reinstall.
+    log.warning(
+        "the window's icon is drawn instead (reinstalling the game brings it back): %s (%s)",
+        ICON_PATH.name,
+        reason,
+    )
+    return draw_icon()

@@ -2,13 +2,15 @@
 
 The sounds are WAV files in ``assets/`` made by ``tools/make_assets.py`` (synthesised, nothing downloaded).
 Sound is a comfort, never a condition: with no audio device (or ``SDL_AUDIODRIVER=dummy``) the mixer may fail
-to start, and a missing or unreadable file silences that one sound; each is logged once, and the game plays on
-in silence. Only the UI thread plays sounds.
+to start, and a missing, unreadable or damaged file (one whose digest is not the manifest's, see
+:mod:`assets.manifest`: a damaged sound would play as noise) silences that one sound; each is logged once, and
+the game plays on in silence. Only the UI thread plays sounds.
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import os
 import sys
@@ -20,6 +22,7 @@ from typing import Protocol
 import pygame
 
 from assets import ASSETS_DIR
+from assets.manifest import AssetError, verified_bytes
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +79,8 @@ class Sounds:
         """Opens the audio device and loads the sounds; returns False (and stays silent) if there is no
         device.
 
-        Sounds whose files are missing or unreadable stay silent; the others play.
+        Sounds whose files are missing, unreadable or damaged stay silent (one warning names them all); the
+        others play.
         """
         try:
             with _stderr_to_log():
@@ -89,8 +93,10 @@ class Sounds:
         for name in SOUND_NAMES:
             path = self.directory / f"{name}.wav"
             try:
-                self._sounds[name] = pygame.mixer.Sound(str(path))
-            except (pygame.error, FileNotFoundError) as error:
+                self._sounds[name] = pygame.mixer.Sound(io.BytesIO(verified_bytes(path)))
+            except AssetError as error:
+                missing.append(f"{path.name} ({error.reason})")
+            except pygame.error as error:
                 missing.append(f"{path.name} ({error})")
         if missing:
             # Said for a player: the files come with the game (tools/make_assets.py, which makes them, is

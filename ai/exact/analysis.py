@@ -140,7 +140,8 @@ class ExactAnalyzer:
                 self._book = self._book_source()
             except BookError as error:
                 log.warning("opening book not used, positions are solved instead: %s", error)
-                self._failures.append(PartFailure(EnginePart.BOOK, str(error)))
+                # The player is told the file's name, not its path into the installation (the log has that).
+                self._failures.append(PartFailure(EnginePart.BOOK, error.brief()))
 
     def take_failures(self) -> list[PartFailure]:
         """The parts this analyzer does without since the last call (an unusable book), each told once."""

@@ -26,8 +26,9 @@ the position, the side to move's stones plus the occupied cells on the bitboard 
 :mod:`game.kinarow` (below 2**49 on 7 x 6), so an entry is one unsigned 64-bit word and a lookup is a binary
 search. In sorted order the high bytes of neighbouring entries are nearly always equal, so their planes
 shrink to almost nothing: the file is a fifth of the entries' size. Loading reads the file once, checks its
-header, size and checksum, and refuses anything else with a :class:`BookError` naming the reason; the game
-then warns once and solves instead. Every byte of the file is checked: the checksum covers all the others
+header, size and checksum, and refuses anything else with a :class:`BookError` naming the file and the
+reason apart (the window names the file alone, the command line and the log its path); the game then warns
+once and solves instead. Every byte of the file is checked: the checksum covers all the others
 (a CRC-32 sees every change of up to 32 bits in a row), and the checksum's own bytes must match them. Files
 of the earlier formats (1: the entries uncompressed; 2: a checksum of the entries alone, so that a changed
 header byte such as the deepest ply went unseen) are refused, naming their version.
@@ -44,7 +45,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from pathlib import Path
 
-from assets import asset_path
+from assets import DataFileError, asset_path
 
 MAGIC = b"PONDERBK"
 VERSION = 3
@@ -59,7 +60,7 @@ CHECKED_HEADER_BYTES = HEADER.size - 4
 BOOK_PATH = asset_path("c4-book-7x6.bin")
 
 
-class BookError(Exception):
+class BookError(DataFileError):
     """A book file that cannot be used (missing, truncated, corrupt, or for another board)."""
 
 
@@ -112,26 +113,26 @@ class OpeningBook:
         try:
             data = Path(path).read_bytes()
         except OSError as error:
-            raise BookError(f"cannot read {path}: {error.strerror or error}") from None
+            raise BookError(path, f"cannot read it: {error.strerror or error}") from None
         if len(data) < HEADER.size:
-            raise BookError(f"{path} is truncated (no header)")
+            raise BookError(path, "truncated, no header")
         magic, version, width, height, max_ply, count, checksum = HEADER.unpack_from(data)
         if magic != MAGIC:
-            raise BookError(f"{path} is not an opening book")
+            raise BookError(path, "not an opening book")
         if version != VERSION:
-            raise BookError(f"{path} has format version {version}, this program reads version {VERSION}")
+            raise BookError(path, f"format version {version}, this program reads version {VERSION}")
         if count > MAX_ENTRIES:
-            raise BookError(f"{path} is corrupt (it claims {count} entries)")
+            raise BookError(path, f"corrupt, it claims {count} entries")
         stored = memoryview(data)[HEADER.size :]
         if _checksum(data[:CHECKED_HEADER_BYTES], stored) != checksum:
-            raise BookError(f"{path} is corrupt or truncated (checksum mismatch)")
+            raise BookError(path, "corrupt or truncated, checksum mismatch")
         body = _unpack_planes(_inflate(path, stored, count), count)
         if len(body) != ENTRY_BYTES * count:
-            raise BookError(f"{path} is truncated or has extra bytes ({len(body)} bytes for {count} entries)")
+            raise BookError(path, f"truncated or extra bytes, {len(body)} bytes for {count} entries")
         # The checksum vouches for the header as written, not for its writer: the solver's core refuses a
         # deepest ply beyond the board's cells, so such a book is refused here, where the reason is told.
         if not (0 < width and 0 < height and max_ply < width * height):
-            raise BookError(f"{path} is corrupt (a {width} x {height} board to ply {max_ply})")
+            raise BookError(path, f"corrupt, a {width} x {height} board to ply {max_ply}")
         entries = array("Q")
         entries.frombytes(body)
         if sys.byteorder != "little":
@@ -171,11 +172,11 @@ def _inflate(path: Path, stored: memoryview, count: int) -> bytes:
     try:
         planes = inflater.decompress(stored, ENTRY_BYTES * count + 1)
     except zlib.error as error:
-        raise BookError(f"{path} is corrupt ({error})") from None
+        raise BookError(path, f"corrupt, {error}") from None
     if not inflater.eof:
-        raise BookError(f"{path} is truncated or has extra bytes (its compressed entries do not end well)")
+        raise BookError(path, "truncated or extra bytes, its compressed entries do not end well")
     if inflater.unused_data:
-        raise BookError(f"{path} has extra bytes after its compressed entries")
+        raise BookError(path, "extra bytes after its compressed entries")
     return planes
 
 
@@ -201,7 +202,7 @@ def shipped_book() -> OpeningBook:
         try:
             book = OpeningBook.load(BOOK_PATH)
             if (book.width, book.height) != (7, 6):
-                raise BookError(f"{BOOK_PATH} is for a {book.width} x {book.height} board, not 7 x 6")
+                raise BookError(BOOK_PATH, f"for a {book.width} x {book.height} board, not 7 x 6")
             _shipped = book
         except BookError as error:
             _shipped = error

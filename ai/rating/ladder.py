@@ -3,8 +3,9 @@ file the game ships (``assets/c4-ladder-7x6.txt``).
 
 The file is made by ``tools/make_ladder.py`` from a tournament between the levels, a random mover (the floor,
 and the scale's anchor: it is rated ANCHOR_RATING by definition) and the max level. This module trusts no line
-of it: it checks the header, the checksum, every line's format and that the numbers agree with each other,
-and refuses a file that fails any check with one :class:`LadderFileError` naming the line and the reason.
+of it: it checks the checksum, which covers every byte, the header, every line's format and that the numbers
+agree with each other, and refuses a file that fails any check with one :class:`LadderFileError` naming the
+line and the reason.
 
 File format (text, UTF-8, fields separated by one space)::
 
@@ -12,9 +13,10 @@ File format (text, UTF-8, fields separated by one space)::
     <name> <rating> <low> <high> <games> <points> <stage> <stage> <stage> <stage>
     ...
 
-* the header: the format version (1), the board, the tournament's games, the anchor, the fitted draw
-  parameter (see :mod:`ai.rating.elo`), how many rung lines follow and the CRC-32 of those lines (each with
-  its newline);
+* the header: the format version (2), the board, the tournament's games, the anchor, the fitted draw
+  parameter (see :mod:`ai.rating.elo`), how many rung lines follow and the CRC-32 of every other byte of the
+  file (see :mod:`assets.sealed_text`). Files of format 1, whose checksum covered the rung lines alone (so
+  that the draw parameter went unchecked), are refused naming their version;
 * one line per rung, weakest first: ``random``, the levels' depths ascending, ``max``; its rating and the
   bounds of its 95 % confidence interval (integers, the anchor's interval is the anchor itself), its games and
   points in the tournament (a win 1, a draw 0.5);
@@ -29,16 +31,16 @@ from __future__ import annotations
 import functools
 import math
 import re
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ai.play.levels import Level, levels_for
 from ai.rating.observe import Observation
 from assets import asset_path
+from assets.sealed_text import CHECKSUM_FIELD, seal, unseal
 
 MAGIC = "ponder-ladder"
-VERSION = 1
+VERSION = 2
 #: Where the game finds its ladder.
 LADDER_PATH = asset_path("c4-ladder-7x6.txt")
 #: The floor of the ladder and its anchor: a player choosing among the legal moves at random.
@@ -51,8 +53,8 @@ STAGES: tuple[tuple[int, int], ...] = ((0, 9), (10, 19), (20, 29), (30, 41))
 MAX_RUNGS = 64
 
 _HEADER = re.compile(
-    rf"{MAGIC} (\d+) (\d+)x(\d+) games=(\d+) anchor={RANDOM}:(-?\d+) draws=(\d+(?:\.\d+)?) rungs=(\d+) "
-    r"crc32=([0-9a-f]{8})"
+    rf"{MAGIC} {VERSION} (\d+)x(\d+) games=(\d+) anchor={RANDOM}:(-?\d+) draws=(\d+(?:\.\d+)?) rungs=(\d+) "
+    r"crc32=[0-9a-f]{8}"
 )
 _STAGE = re.compile(r"(\d+)/(\d+):(\d+)/(\d+)")
 
@@ -157,28 +159,37 @@ class Ladder:
 def file_text(ladder: Ladder) -> str:
     """The file that holds ``ladder``."""
     body = "".join(rung.line() + "\n" for rung in ladder.rungs)
-    crc = zlib.crc32(body.encode("utf-8"))
     width, height = ladder.board
     header = (
         f"{MAGIC} {VERSION} {width}x{height} games={ladder.games} anchor={RANDOM}:{ANCHOR_RATING} "
-        f"draws={ladder.draw_rate:.4f} rungs={len(ladder.rungs)} crc32={crc:08x}"
+        f"draws={ladder.draw_rate:.4f} rungs={len(ladder.rungs)}{CHECKSUM_FIELD}"
     )
-    return header + "\n" + body
+    return seal(header + "\n" + body)
 
 
 def _expected_names() -> tuple[str, ...]:
     return (RANDOM,) + tuple(rung_name(level) for level in levels_for("connect4"))
 
 
-def parse_ladder(text: str, source: str = "ladder file") -> Ladder:
-    """The ladder ``text`` holds; raises :class:`LadderFileError` on any fault (see the module docstring)."""
-    lines = text.split("\n")
-    header = _HEADER.fullmatch(lines[0].rstrip("\r"))
+def parse_ladder(data: bytes, source: str = "ladder file") -> Ladder:
+    """The ladder the file's bytes ``data`` hold; raises :class:`LadderFileError` on any fault (see the module
+    docstring)."""
+    # The magic and the version are read before the checksum, so that a file of another format is told as
+    # such: its checksum is not this format's.
+    fields = data.split(b"\n", 1)[0].split(b" ")
+    if fields[0] != MAGIC.encode():
+        raise LadderFileError(f"{source}: line 1 is not a ladder header")
+    version = fields[1].decode("utf-8", "replace") if len(fields) > 1 else ""
+    if version != str(VERSION):
+        raise LadderFileError(f"{source}: format version {version}, this program reads version {VERSION}")
+    try:
+        lines = unseal(data).split("\n")
+    except ValueError as error:
+        raise LadderFileError(f"{source}: {error}") from None
+    header = _HEADER.fullmatch(lines[0])
     if header is None:
         raise LadderFileError(f"{source}: line 1 is not a ladder header")
-    version, width, height, games, anchor, draws, count, crc = header.groups()
-    if int(version) != VERSION:
-        raise LadderFileError(f"{source}: format version {version}, this program reads {VERSION}")
+    width, height, games, anchor, draws, count = header.groups()
     if (int(width), int(height)) != (7, 6):
         raise LadderFileError(f"{source}: a ladder for {width}x{height}, not 7x6")
     if int(anchor) != ANCHOR_RATING:
@@ -189,9 +200,6 @@ def parse_ladder(text: str, source: str = "ladder file") -> Ladder:
     body_lines = lines[1 : rung_count + 1]
     if any(line for line in lines[rung_count + 1 :]):
         raise LadderFileError(f"{source}: more lines than the {count} rungs the header promises")
-    body = "".join(line + "\n" for line in body_lines)
-    if f"{zlib.crc32(body.encode('utf-8')):08x}" != crc:
-        raise LadderFileError(f"{source}: checksum mismatch (the file is damaged)")
     rungs = tuple(_parse_rung(line, number, source) for number, line in enumerate(body_lines, 2))
     if tuple(rung.name for rung in rungs) != _expected_names():
         raise LadderFileError(
@@ -236,12 +244,12 @@ def _parse_rung(line: str, number: int, source: str) -> Rung:
 def read_ladder(path: Path = LADDER_PATH) -> Ladder:
     """The ladder in ``path``; raises :class:`LadderFileError` (never another error) if it cannot be used."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise LadderFileError(f"{path.name}: missing") from None
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
         raise LadderFileError(f"{path.name}: cannot be read ({error})") from None
-    return parse_ladder(text, path.name)
+    return parse_ladder(data, path.name)
 
 
 @functools.lru_cache(maxsize=1)
