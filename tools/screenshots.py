@@ -349,11 +349,11 @@ def main() -> int:
             break
         scene.new_round(next_round=True)
     save(scene, "match-bar-smallest", MIN_WINDOW)
-    tally = Tally(None)
-    tally.records = {"connect4 7x6 vs depth 4": Record(wins=5, draws=2, losses=3)}
+    tallied = UserData()
+    tallied.tally.value = Tally({"connect4 7x6 vs depth 4": Record(wins=5, draws=2, losses=3)})
     script = "4444355231"
     engine = scripted(script)
-    scene = PlayScene(size, PlayOptions(level=Level(4)), engine, fonts=fonts, tally=tally)
+    scene = PlayScene(size, PlayOptions(level=Level(4)), engine, fonts=fonts, files=tallied)
     play_script(scene, engine, script[:6])
     scene.match.wins.update({"You": 2, "Computer (depth 4)": 1})
     save(scene, "match-bar-large", (1600, 1000))
