@@ -9,13 +9,12 @@ resize, and the click and the mouse are tested against the frame that is drawn. 
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
 
 import pygame
 from pygame import Rect
 
 from ai.messages import EngineMessage
-from ai.puzzles import Puzzle
 from game.protocol import Game
 from ui import move_keys
 from ui.board_view import view_for
@@ -27,14 +26,11 @@ from ui.play_input import Action, is_command, key_action, review_key_action
 from ui.play_view import PlayPicture, draw_play
 from ui.review_view import slot_at
 from ui.scene import GoToMenu, GoToPuzzle, OpenSettings, RememberName, Scene
-from ui.sound import SoundPlayer
 from ui.state import game_files, sitting_words
-from ui.state.current_game import UnfinishedGame
 from ui.state.notice import FILE_NOTICE_SECONDS, Notice, NoticeKind, notice
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
 from ui.state.session import EngineLike
 from ui.state.sitting import Sitting
-from ui.state.user_data import UserData
 from ui.theme import CLASSIC, Fonts, Theme
 from ui.widgets import hit
 
@@ -69,12 +65,7 @@ class PlayScene(Scene):
         fonts: Fonts | None = None,
         *,
         pointer: tuple[int, int] | None = None,
-        sounds: SoundPlayer | None = None,
-        files: UserData | None = None,
-        saved_game_path: Path | None = None,
-        animation: str = "normal",
-        resume: UnfinishedGame | None = None,
-        puzzle: Puzzle | None = None,
+        **sitting: Any,
     ) -> None:
         """``pointer`` is where the mouse is, if known, so the hover disc shows from the start rather than
         after the mouse first moves; the other keywords are :class:`~ui.state.sitting.Sitting`'s."""
@@ -82,18 +73,8 @@ class PlayScene(Scene):
         self._frame: ScreenFrame | None = None
         #: The layout, and what it was computed for (the window's size, the board, the review band shown).
         self._layout: tuple[tuple[tuple[int, int], int, int, bool, bool], PlayLayout] | None = None
-        self.sitting = Sitting(
-            options,
-            engine,
-            (theme.player_name(options.game, 0), theme.player_name(options.game, 1)),
-            self._fall,
-            sounds=sounds,
-            files=files,
-            saved_game_path=saved_game_path,
-            animation=animation,
-            resume=resume,
-            puzzle=puzzle,
-        )
+        names = (theme.player_name(options.game, 0), theme.player_name(options.game, 1))
+        self.sitting = Sitting(options, engine, names, self._fall, **sitting)
         super().__init__(size)
         self.theme = theme
         self.fonts = fonts or Fonts()
