@@ -500,7 +500,7 @@ class UIFuzzer:
     def _follow_scene(self) -> None:
         scene = self.app.scene if self.app is not None and self.app.running else None
         # Loading a saved game seats a new session in the same play scene: it needs a checker of its own.
-        session = getattr(scene, "session", None)
+        session = scene.sitting.session if isinstance(scene, PlayScene) else None
         if scene is self._scene and session is self._session:
             return
         self._scene = scene
@@ -510,7 +510,7 @@ class UIFuzzer:
             self.checker = None
         if isinstance(scene, PlayScene):
             self.stats["play scenes"] += 1
-            self.stats[f"play {scene.options.game} {scene.options.mode.value}"] += 1
+            self.stats[f"play {scene.sitting.options.game} {scene.sitting.options.mode.value}"] += 1
             try:
                 self.checker = Checker(scene, self.engine.thinks)  # type: ignore[union-attr]
             except FuzzFailure as failure:

@@ -176,17 +176,18 @@ class Soak:
                     human_ready_at = None
                 events: list[pygame.event.Event] = []
                 if isinstance(scene, PlayScene):
-                    session = scene.session
-                    if scene.game.is_over() and scene.animation is None:
+                    session = scene.sitting.session
+                    if scene.sitting.game.is_over() and scene.sitting.animation is None:
                         finished += 1
                         self.stats["games finished"] += 1
                         self.rows[row] += 1
-                        winner = scene.game.winner()
+                        winner = scene.sitting.game.winner()
                         self.stats["draws" if winner is None else f"wins of player {winner}"] += 1
                         # A long soak shows its progress (on stderr, so the report on stdout stays a table).
                         print(
                             f"game {self.stats['games finished']}: {match.game} {match.mode.value} "
-                            f"{match.level.label} vs {match.partner.label}, {scene.game.ply()} moves in "
+                            f"{match.level.label} vs {match.partner.label}, "
+                            f"{scene.sitting.game.ply()} moves in "
                             f"{time.monotonic() - game_started:.0f} s, peak {peak_megabytes()} MB",
                             file=sys.stderr,
                             flush=True,
@@ -196,7 +197,7 @@ class Soak:
                         events.append(key(pygame.K_RETURN))  # the next round
                     elif time.monotonic() - game_started > self.stuck_seconds:
                         self.stats["stuck games"] += 1
-                        self.problem(f"stuck: {match} at {scene.game.history()} ({session.thinking})")
+                        self.problem(f"stuck: {match} at {scene.sitting.game.history()} ({session.thinking})")
                         events.append(key(pygame.K_n, pygame.KMOD_LCTRL))
                         game_started = time.monotonic()
                     elif session.is_human_turn():
@@ -236,7 +237,7 @@ class Soak:
 
     def human_move(self, scene: PlayScene) -> pygame.event.Event:
         """The human seat's move: a shallow search's choice (sometimes a random move), as a click or a key."""
-        game = scene.game
+        game = scene.sitting.game
         if self.rng.random() < 0.3:
             move = self.rng.choice(game.moves())
         else:
@@ -244,7 +245,7 @@ class Soak:
             *_, result = self.bot.think(game.copy(), Limits(depth=depth))
             move = result.best_move
         layout = scene.layout()
-        if scene.gravity:
+        if scene.sitting.gravity:
             if move < 9 and self.rng.random() < 0.5:
                 return key(getattr(pygame, f"K_{move + 1}"))
             return click(layout.ghost_centre(move))

@@ -61,12 +61,12 @@ def text(characters: str):
     ],
 )
 def test_the_bar_names_the_players_in_every_mode(options, names):
-    assert scene_for(options).match_bar().names == names
+    assert scene_for(options).frame().match.names == names
 
 
 def play_out(scene: PlayScene, moves=RED_WINS) -> None:
     for move in moves:
-        assert scene.try_play(move) is None
+        assert scene.sitting.try_play(move) is None
     scene.update(5.0)  # the last stone lands: the round is counted
 
 
@@ -74,16 +74,16 @@ def test_the_score_of_the_sitting_and_the_stored_tally(tmp_path):
     tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
     tally.load()
     scene = scene_for(PlayOptions(mode=Mode.TWO_PLAYERS), UserData(tally=tally))
-    assert scene.match_bar() == MatchBar(("Red", "Yellow"), (0, 0), 0, "", None)
+    assert scene.frame().match == MatchBar(("Red", "Yellow"), (0, 0), 0, "", None)
     play_out(scene)
-    bar = scene.match_bar()
+    bar = scene.frame().match
     assert bar.wins == (1, 0) and bar.draws == 0 and bar.tally == "all time Red 1, Yellow 0, 0 draws"
-    scene.new_round(next_round=True)
+    scene.sitting.new_round(next_round=True)
     play_out(scene, (6, 0, 1, 0, 1, 0, 1, 0))  # Yellow makes four in column 1
-    assert scene.match_bar().wins == (1, 1)
+    assert scene.frame().match.wins == (1, 1)
     # A new sitting (a loaded or pasted game) starts a new match; the tally stays.
-    scene._start(scene.options)
-    assert scene.match_bar().wins == (0, 0) and "Red 1, Yellow 1" in scene.match_bar().tally
+    scene.sitting._start(scene.sitting.options)
+    assert scene.frame().match.wins == (0, 0) and "Red 1, Yellow 1" in scene.frame().match.tally
     stored = JsonStore(TALLY_FILE, tmp_path / "tally.json")
     assert stored.load().get("connect4 7x6 two players") == Record(wins=1, draws=0, losses=1)
 
@@ -92,7 +92,7 @@ def test_with_alternating_starts_the_score_follows_the_players_not_the_colours()
     engine = FakeEngine(auto_answer=False)
     scene = PlayScene(SIZE, PlayOptions(level=Level(2), first=FirstPlayer.ALTERNATE), engine)
     for move in RED_WINS[::2][:3]:
-        scene.try_play(move)
+        scene.sitting.try_play(move)
         think = engine.last("think")
 
         engine.deliver(BestMove(think.token, search_result(2, 0, False, (1,))))
@@ -100,45 +100,45 @@ def test_with_alternating_starts_the_score_follows_the_players_not_the_colours()
             for message in engine.poll():
                 scene.receive(message)
             scene.update(0.5)
-    scene.try_play(0)
+    scene.sitting.try_play(0)
     scene.update(5.0)
-    assert scene.game.winner() == 0 and scene.match_bar().wins == (1, 0)
-    scene.new_round(next_round=True)  # the computer starts: it plays Red now
-    assert scene.match_bar().names == ("Computer (depth 2)", "You")
-    assert scene.match_bar().wins == (0, 1)  # You: still one win, now on the right
+    assert scene.sitting.game.winner() == 0 and scene.frame().match.wins == (1, 0)
+    scene.sitting.new_round(next_round=True)  # the computer starts: it plays Red now
+    assert scene.frame().match.names == ("Computer (depth 2)", "You")
+    assert scene.frame().match.wins == (0, 1)  # You: still one win, now on the right
 
 
 def test_two_players_rename_themselves_with_enter_and_esc_cancels():
     scene = scene_for(PlayOptions(mode=Mode.TWO_PLAYERS))
     layout = scene.layout()
-    geometry = match_geometry(scene.fonts, layout.match, scene.match_bar())
+    geometry = match_geometry(scene.fonts, layout.match, scene.frame().match)
     scene.handle(click(geometry.name_rects[1].center))
     assert scene.renaming == 1 and scene.wants_text
     scene.handle(key(pygame.K_BACKSPACE))
     for characters in ("Bo", "b\x07", "4"):  # a control character is dropped; a digit is a letter here
         scene.handle(text(characters))
     scene.handle(key(pygame.K_4, unicode="4"))  # the key of the digit plays no move while typing
-    assert scene.game.ply() == 0 and scene.match_bar().names[1] == "Bob4"
+    assert scene.sitting.game.ply() == 0 and scene.frame().match.names[1] == "Bob4"
     scene.handle(key(pygame.K_RETURN))
-    assert scene.options.names == ("", "Bob4") and scene.match_bar().names == ("Red", "Bob4")
+    assert scene.sitting.options.names == ("", "Bob4") and scene.frame().match.names == ("Red", "Bob4")
     assert scene.request == RememberName(1, "Bob4") and not scene.wants_text
     scene.request = None
     scene.start_renaming(0)
     for characters in ("Ann", " ", "M", " "):  # a space between words stays; the one at the end goes
         scene.handle(text(characters))
     scene.handle(key(pygame.K_RETURN))
-    assert scene.options.names == ("Ann M", "Bob4")
+    assert scene.sitting.options.names == ("Ann M", "Bob4")
     scene.start_renaming(0)
     scene.handle(text("x" * 50))
     assert len(scene.name_draft) == MAX_NAME
     scene.handle(key(pygame.K_ESCAPE))
-    assert scene.options.names == ("Ann M", "Bob4")
+    assert scene.sitting.options.names == ("Ann M", "Bob4")
 
 
 def test_renaming_is_for_two_players_only():
     scene = scene_for(PlayOptions(level=Level(4)))
     layout = scene.layout()
-    geometry = match_geometry(scene.fonts, layout.match, scene.match_bar())
+    geometry = match_geometry(scene.fonts, layout.match, scene.frame().match)
     scene.handle(click(geometry.name_rects[0].center))
     assert scene.renaming is None
 

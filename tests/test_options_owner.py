@@ -53,13 +53,13 @@ def test_a_puzzle_left_with_esc_leaves_the_players_settings_and_names_as_they_we
     app = App(FakeEngine, files.settings.value.play, start_playing=False, size=SIZE, files=files)
     puzzles = next(b for b in app.scene.buttons()[-1] if b.action == PUZZLES)
     app.step([click(puzzles.rect.center)], 0.01)
-    assert isinstance(app.scene, PlayScene) and app.scene.puzzle is not None
+    assert isinstance(app.scene, PlayScene) and app.scene.sitting.puzzle is not None
     app.step([key(pygame.K_ESCAPE)], 0.01)
     assert isinstance(app.scene, StartScene)
     assert app.scene.options == PLAYERS_OWN.play  # the menu offers the player's settings, not the puzzle's
     assert saved_settings(tmp_path) == PLAYERS_OWN
     app.step([key(pygame.K_RETURN)], 0.01)  # and playing from the menu plays the player's own game
-    assert isinstance(app.scene, PlayScene) and app.scene.options.names == ("Ann", "Bob")
+    assert isinstance(app.scene, PlayScene) and app.scene.sitting.options.names == ("Ann", "Bob")
     assert saved_settings(tmp_path) == PLAYERS_OWN
 
 
@@ -68,7 +68,7 @@ def test_a_think_time_chosen_in_a_puzzle_is_the_one_setting_that_changes(tmp_pat
     puzzles = next(b for b in app.scene.buttons()[-1] if b.action == PUZZLES)
     app.step([click(puzzles.rect.center)], 0.01)
     app._apply_setting("seconds", 10.0)  # the settings panel's think-time row, as a click on it applies it
-    assert app.scene.options.max_seconds == 10.0
+    assert app.scene.sitting.options.max_seconds == 10.0
     expected = replace(PLAYERS_OWN, play=replace(PLAYERS_OWN.play, max_seconds=10.0))
     assert saved_settings(tmp_path) == expected and app.settings == expected
 
@@ -96,7 +96,11 @@ def test_a_continued_tictactoe_game_is_played_with_its_own_options_whatever_the_
             app.step([], 0.05)
         surface = pygame.Surface(SIZE)
         app.render(surface)
-        seen.update(options=scene.options, moves=scene.game.moves_text(), view=type(scene.view).__name__)
+        seen.update(
+            options=scene.sitting.options,
+            moves=scene.sitting.game.moves_text(),
+            view=type(scene.view).__name__,
+        )
         return 0
 
     monkeypatch.setattr(App, "run", play_instead)
@@ -114,6 +118,6 @@ def test_renaming_a_player_remembers_the_name_and_nothing_else_of_the_game(tmp_p
     scene.renaming, scene.name_draft = 0, "Zoe"
     scene.finish_renaming(keep=True)
     app.step([], 0.01)
-    assert scene.options.names == ("Zoe", "Yo")
+    assert scene.sitting.options.names == ("Zoe", "Yo")
     expected = replace(PLAYERS_OWN, play=replace(PLAYERS_OWN.play, names=("Zoe", "Bob")))
     assert saved_settings(tmp_path) == expected

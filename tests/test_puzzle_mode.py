@@ -19,6 +19,7 @@ from tools.support.fakes import FakeEngine, click, key, search_result
 from ui.app import App
 from ui.play_scene import PlayScene
 from ui.start_scene import PUZZLES
+from ui.state import sitting_words as words
 from ui.state.puzzle_record import (
     NEWCOMER_PUZZLES,
     NEWCOMER_WIN_IN,
@@ -68,11 +69,17 @@ def test_the_start_screens_puzzles_button_opens_a_puzzle_for_the_players_rating(
     button = next(b for b in app.scene.buttons()[-1] if b.action == PUZZLES)
     app.step([click(button.rect.center)], 0.01)
     scene = app.scene
-    assert isinstance(scene, PlayScene) and scene.puzzle is not None
-    assert scene.game.moves_text() == scene.puzzle.moves and scene.session.is_human_turn()
-    mover = scene.player_name(scene.game.to_move())
-    assert scene.status_text() == f"Puzzle: {mover} to play and win in {scene.puzzle.win_in}"
-    assert abs(puzzle_rating(scene.puzzle) - START_RATING) <= 150
+    assert isinstance(scene, PlayScene) and scene.sitting.puzzle is not None
+    assert (
+        scene.sitting.game.moves_text() == scene.sitting.puzzle.moves
+        and scene.sitting.session.is_human_turn()
+    )
+    mover = scene.sitting.piece_names[scene.sitting.game.to_move()]
+    assert (
+        words.status_text(scene.sitting)
+        == f"Puzzle: {mover} to play and win in {scene.sitting.puzzle.win_in}"
+    )
+    assert abs(puzzle_rating(scene.sitting.puzzle) - START_RATING) <= 150
 
 
 def test_a_wrong_move_is_shown_and_retried_and_breaks_the_streak_once(tmp_path, shipped):
@@ -81,22 +88,28 @@ def test_a_wrong_move_is_shown_and_retried_and_breaks_the_streak_once(tmp_path, 
     assert store.update(lambda record: PuzzleRecord(streak=4, best_streak=4)) is None
     engine = FakeEngine(auto_answer=False)
     scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=UserData(puzzles=store))
-    wrong = next(move for move in scene.game.moves() if move != puzzle.column - 1)
+    wrong = next(move for move in scene.sitting.game.moves() if move != puzzle.column - 1)
     # Before the values are proven no move is judged, and none is played.
-    assert scene.try_play(wrong) is Refusal.COACHED and scene.game.moves_text() == puzzle.moves
-    assert scene.status_text().startswith("A moment")
+    assert (
+        scene.sitting.try_play(wrong) is Refusal.COACHED and scene.sitting.game.moves_text() == puzzle.moves
+    )
+    assert words.status_text(scene.sitting).startswith("A moment")
     ask = engine.last("ponder")
     assert ask.analyse
     scene.receive(
         Progress(ask.token, search_result(9, 1, True, (puzzle.column - 1,), 10, 0.1, proven_values(puzzle)))
     )
-    assert scene.try_play(wrong) is Refusal.COACHED and scene.game.moves_text() == puzzle.moves
-    assert scene.refusal is not None and scene.selection == wrong  # shown on the board
-    assert scene.status_text().startswith("Not this one") and "Try again" in scene.status_text()
-    assert scene.try_play(wrong) is Refusal.COACHED  # a second miss counts once
+    assert (
+        scene.sitting.try_play(wrong) is Refusal.COACHED and scene.sitting.game.moves_text() == puzzle.moves
+    )
+    assert scene.sitting.refusal is not None and scene.sitting.selection == wrong  # shown on the board
+    assert words.status_text(scene.sitting).startswith("Not this one") and "Try again" in words.status_text(
+        scene.sitting
+    )
+    assert scene.sitting.try_play(wrong) is Refusal.COACHED  # a second miss counts once
     kept = json.loads((tmp_path / "puzzles.json").read_text())
     assert kept["streak"] == 0 and kept["failed"] == 1 and kept["best_streak"] == 4
-    assert scene.try_play(puzzle.column - 1) is None  # the retry with the winning move is played
+    assert scene.sitting.try_play(puzzle.column - 1) is None  # the retry with the winning move is played
 
 
 def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp_path, shipped):
@@ -111,25 +124,30 @@ def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp
     try:
         scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=UserData(puzzles=store))
         deadline = time.monotonic() + 60
-        while not scene.game.is_over():
-            assert time.monotonic() < deadline, scene.game.moves_text()
+        while not scene.sitting.game.is_over():
+            assert time.monotonic() < deadline, scene.sitting.game.moves_text()
             for message in engine.poll():
                 scene.receive(message)
-            if scene.session.is_human_turn() and scene.animation is None:
-                for move in scene.game.moves():  # the winning move when there is one now
-                    trial = scene.game.copy()
+            if scene.sitting.session.is_human_turn() and scene.sitting.animation is None:
+                for move in scene.sitting.game.moves():  # the winning move when there is one now
+                    trial = scene.sitting.game.copy()
                     trial.apply(move)
                     if trial.is_over():
                         break
                 else:
                     move = puzzle.column - 1
-                if scene.try_play(move) is Refusal.COACHED:
-                    assert scene.status_text().startswith("A moment")  # still proving: try again soon
+                if scene.sitting.try_play(move) is Refusal.COACHED:
+                    assert words.status_text(scene.sitting).startswith(
+                        "A moment"
+                    )  # still proving: try again soon
             scene.update(0.2)
             time.sleep(0.01)
         scene.update(5.0)
-        assert scene.session.seats[scene.game.winner()].is_human
-        assert scene.result_text()[0] == "Solved!" and "streak 1" in scene.result_text()[1]
+        assert scene.sitting.session.seats[scene.sitting.game.winner()].is_human
+        assert (
+            words.result_text(scene.sitting)[0] == "Solved!"
+            and "streak 1" in words.result_text(scene.sitting)[1]
+        )
         assert JsonStore(PUZZLE_FILE, path).load() == PuzzleRecord().after(puzzle, clean=True) == store.value
         assert (store.value.streak, store.value.best_streak, store.value.solved) == (1, 1, 1)
         assert store.value.rating > START_RATING

@@ -43,7 +43,7 @@ def choose(app: App, key_name: str, text: str) -> None:
 
 def test_the_toolbar_button_and_f2_open_it_esc_and_a_click_outside_close_it(tmp_path):
     app, scene, _ = playing(tmp_path)
-    settings = next(b for b in scene.toolbar(scene.layout()).buttons if b.action == Action.SETTINGS)
+    settings = next(b for b in scene.frame().toolbar.buttons if b.action == Action.SETTINGS)
     app.step([click(settings.rect.center)], 0.01)
     assert app.settings_shown
     app.step([key(pygame.K_ESCAPE)], 0.01)
@@ -67,13 +67,13 @@ def test_every_row_applies_at_once_and_is_remembered(tmp_path):
     choose(app, "theme", "Dark")
     assert app.theme.name == "dark" and scene.theme.name == "dark"
     choose(app, "animation", "Off")
-    assert scene.animation_speed == 0.0
+    assert scene.sitting.animation_speed == 0.0
     choose(app, "seconds", "10 s")
-    assert scene.options.max_seconds == 10.0 and scene.session.options.max_seconds == 10.0
-    before = scene.engine.count("ponder")
+    assert scene.sitting.options.max_seconds == 10.0 and scene.sitting.session.options.max_seconds == 10.0
+    before = scene.sitting.engine.count("ponder")
     choose(app, "coach", "On")
-    assert scene.options.coach and scene.engine.count("ponder") == before + 1
-    assert scene.engine.last("ponder").analyse  # the coach needs proven values: asked for at once
+    assert scene.sitting.options.coach and scene.sitting.engine.count("ponder") == before + 1
+    assert scene.sitting.engine.last("ponder").analyse  # the coach needs proven values: asked for at once
     remembered = JsonStore(SETTINGS_FILE, store.path).load()
     assert (remembered.sound, remembered.theme, remembered.animation) == (False, "dark", "off")
     assert remembered.play.max_seconds == 10.0 and remembered.play.coach
@@ -95,14 +95,14 @@ def test_nothing_reaches_the_board_while_the_panel_shows(tmp_path):
     app.step([key(pygame.K_F2)], 0.01)
     sound = app.settings.sound
     app.step([key(pygame.K_4, unicode="4"), key(pygame.K_m, unicode="m")], 0.01)
-    assert scene.game.ply() == 0 and app.settings_shown and app.settings.sound == sound
+    assert scene.sitting.game.ply() == 0 and app.settings_shown and app.settings.sound == sound
     # A click on the board, outside the card, only closes the panel; the next one plays.
     column = scene.layout().ghost_centre(0)
     assert not panel_layout(scene.size, app.fonts, app._setting_rows()).card.collidepoint(column)
     app.step([click(column)], 0.01)
-    assert scene.game.ply() == 0 and not app.settings_shown
+    assert scene.sitting.game.ply() == 0 and not app.settings_shown
     app.step([click(column)], 0.01)
-    assert scene.game.ply() >= 1
+    assert scene.sitting.game.ply() >= 1
 
 
 def test_on_the_start_screen_f2_shows_the_windows_settings_only(tmp_path):

@@ -20,6 +20,7 @@ from tests.conftest import require_compiled_core
 from tools.support.fakes import FakeEngine, key, search_result
 from ui.play_input import Action
 from ui.play_scene import PlayScene
+from ui.state import sitting_words as words
 from ui.state.options import Mode, PlayOptions
 from ui.state.show_me import STEP_SECONDS, BestLine
 
@@ -50,9 +51,9 @@ def reviewing(moves: str = GAME, size: tuple[int, int] = (7, 6)) -> tuple[PlaySc
 
 def test_the_line_grows_one_proven_move_at_a_time_and_only_from_proven_values():
     scene, engine = reviewing()
-    scene.step_review(7)  # Red's winning move, shown: the line starts before it
+    scene.sitting.step_review(7)  # Red's winning move, shown: the line starts before it
     scene.handle(key(pygame.K_b))
-    line = scene.review.line
+    line = scene.sitting.review.line
     assert line is not None and line.start.moves_text() == "121212"
     ask = engine.last("ponder")
     assert ask.analyse and ask.moves == "121212" and ask.limits is None
@@ -66,9 +67,9 @@ def test_the_line_grows_one_proven_move_at_a_time_and_only_from_proven_values():
 
 def test_the_line_plays_forward_by_itself_steps_by_hand_and_goes_back_to_the_review():
     scene, engine = reviewing("4455")
-    scene.step_review(3)
+    scene.sitting.step_review(3)
     scene.act(Action.SHOW_ME)
-    line = scene.review.line
+    line = scene.sitting.review.line
     assert line is not None and line.start.moves_text() == "44"
     for step in range(3):
         ask = engine.last("ponder")
@@ -76,12 +77,14 @@ def test_the_line_plays_forward_by_itself_steps_by_hand_and_goes_back_to_the_rev
         scene.receive(Progress(ask.token, proven({3: 0, 2: -5, 4: -5} if step % 2 else {2: 0, 3: -5})))
     assert [m + 1 for m in line.moves] == [3, 4, 3]
     scene.update(STEP_SECONDS / 2)
-    assert line.shown == 1 and scene.line_animation is not None  # the first found shows at once, dropping
+    assert (
+        line.shown == 1 and scene.sitting.walk.line_animation is not None
+    )  # the first found shows at once, dropping
     scene.update(STEP_SECONDS)
     assert line.shown == 2
-    assert scene.status_text().startswith("Best line from move 3: 3 [4] 3")
-    assert "B or Esc: back to the review" in scene.detail_text()
-    picture = scene.board_picture(scene.layout())
+    assert words.status_text(scene.sitting).startswith("Best line from move 3: 3 [4] 3")
+    assert "B or Esc: back to the review" in words.detail_text(scene.sitting)
+    picture = scene.picture().board
     assert picture.cells == line.position().cells() and picture.last_move == line.position().last_cell()
     # A step by hand stops the playing; Home and End go to the line's start and its end.
     scene.handle(key(pygame.K_LEFT))
@@ -91,20 +94,20 @@ def test_the_line_plays_forward_by_itself_steps_by_hand_and_goes_back_to_the_rev
     scene.handle(key(pygame.K_END))
     assert line.shown == 3
     scene.handle(key(pygame.K_HOME))
-    assert line.shown == 0 and scene.board_picture(scene.layout()).cells == line.start.cells()
+    assert line.shown == 0 and scene.picture().board.cells == line.start.cells()
     # Esc goes back to the review (not to the game), whose missing marks are asked for again.
     reviews = engine.count("review")
     scene.handle(key(pygame.K_ESCAPE))
-    assert scene.review is not None and scene.review.line is None
+    assert scene.sitting.review is not None and scene.sitting.review.line is None
     assert engine.count("review") == reviews + 1
-    assert scene.game.moves_text() == "4455"  # the game itself never changed
+    assert scene.sitting.game.moves_text() == "4455"  # the game itself never changed
 
 
 def test_a_complete_review_is_not_asked_again_and_a_late_answer_is_ignored():
     scene, engine = reviewing("44")
-    review = scene.review
+    review = scene.sitting.review
     analyzer = ExactAnalyzer(solver_slots=1 << 16)
-    for mark in review_game(scene.game, analyzer, Searcher(TranspositionTable(1 << 12))):
+    for mark in review_game(scene.sitting.game, analyzer, Searcher(TranspositionTable(1 << 12))):
         scene.receive(ReviewMark(review.token, mark))
     assert review.complete()
     scene.act(Action.SHOW_ME)
@@ -119,7 +122,10 @@ def test_a_complete_review_is_not_asked_again_and_a_late_answer_is_ignored():
 def test_show_me_says_why_on_a_board_the_review_does_not_prove():
     scene, engine = reviewing("4455", size=(8, 7))
     scene.act(Action.SHOW_ME)
-    assert scene.review.line is None and "7 \u00d7 6, 6 \u00d7 5 and Tic-tac-toe" in scene.status_text()
+    assert (
+        scene.sitting.review.line is None
+        and "7 \u00d7 6, 6 \u00d7 5 and Tic-tac-toe" in words.status_text(scene.sitting)
+    )
 
 
 def test_the_line_alone_is_pure_state():
@@ -140,9 +146,9 @@ def test_show_me_with_the_real_engine_plays_perfect_play_to_the_end():
         moves = "444447562366621351"
         scene = PlayScene(SIZE, PlayOptions(level=MAX, moves=moves, mode=Mode.TWO_PLAYERS), engine)
         scene.act(Action.REVIEW)
-        scene.step_review(15)
+        scene.sitting.step_review(15)
         scene.act(Action.SHOW_ME)
-        line = scene.review.line
+        line = scene.sitting.review.line
         deadline = time.monotonic() + 30
         while not line.done:
             assert time.monotonic() < deadline, line.moves

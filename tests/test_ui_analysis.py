@@ -24,6 +24,7 @@ from tools.support.fakes import FakeEngine, key, motion, search_result
 from ui.layout import play_layout
 from ui.overlay import fitted_label, value_box
 from ui.play_scene import PlayScene
+from ui.state import sitting_words as words
 from ui.state.hint import HINT_SECONDS
 from ui.state.options import Mode, PlayOptions
 from ui.state.search_texts import TICKS, move_values, short_label, winner_of
@@ -65,17 +66,17 @@ def test_the_hint_shows_the_pondered_best_move_on_the_board_then_fades():
     token = engine.last("ponder").token
     scene.receive(ponder_progress(token, 2, {move: (40 if move == 2 else -5) for move in range(7)}))
     scene.handle(key(pygame.K_h))
-    picture = scene.board_picture(scene.layout())
-    assert picture.hint == 2 and picture.hint in scene.game.moves()
+    picture = scene.picture().board
+    assert picture.hint == 2 and picture.hint in scene.sitting.game.moves()
     # The hint says what the move is worth, in the words of the overlay and the status line.
-    assert scene.status_text() == "Hint: column 3  \u00b7  Red is better (estimate)"
+    assert words.status_text(scene.sitting) == "Hint: column 3  \u00b7  Red is better (estimate)"
     scene.draw(pygame.Surface(SIZE))
     # The hint asks the ponder to prove the values, whatever the level; what it found so far stays on show.
     assert engine.count("ponder") == 2 and engine.last("ponder").analyse
     assert engine.last("ponder").limits == engine.calls[1].limits
     run(scene, engine, HINT_SECONDS + 0.1)
-    assert scene.hint is None and scene.board_picture(scene.layout()).hint is None
-    assert scene.status_text() == "Your turn (Red)"
+    assert scene.sitting.assistance.hint is None and scene.picture().board.hint is None
+    assert words.status_text(scene.sitting) == "Your turn (Red)"
 
 
 def test_without_pondering_the_hint_asks_for_an_analysis_at_the_computers_level():
@@ -83,28 +84,31 @@ def test_without_pondering_the_hint_asks_for_an_analysis_at_the_computers_level(
     scene, engine = make(options, auto_answer=False)
     assert engine.count("ponder") == 0
     scene.handle(key(pygame.K_h))
-    assert scene.status_text() == "Hint: looking for the best move..."
+    assert words.status_text(scene.sitting) == "Hint: looking for the best move..."
     call = engine.last("ponder")
     assert call.limits == Level(6).limits(options.max_seconds)
     scene.receive(ponder_progress(call.token, 4, {move: move for move in range(7)}, depth=2))
     scene.update(0.01)
-    assert scene.board_picture(scene.layout()).hint == 4
+    assert scene.picture().board.hint == 4
     # The hint follows the search as it deepens.
     scene.receive(ponder_progress(call.token, 3, {move: -move for move in range(7)}, depth=3))
     scene.update(0.01)
-    assert scene.hint.move == 3
+    assert scene.sitting.assistance.hint.move == 3
     # When the hint is gone, so is the analysis: nobody ponders here.
     stops = engine.count("stop")
     run(scene, engine, HINT_SECONDS + 0.1)
     assert engine.count("stop") == stops + 1
-    assert scene.options.level == Level(6)  # the hint never touched the computer's level
+    assert scene.sitting.options.level == Level(6)  # the hint never touched the computer's level
 
 
 def test_a_hint_is_only_for_the_humans_turn():
     scene, engine = make(auto_answer=False)
-    scene.try_play(3)
+    scene.sitting.try_play(3)
     scene.handle(key(pygame.K_h))
-    assert scene.hint is None and scene.status_text() == "A hint is for your turn"
+    assert (
+        scene.sitting.assistance.hint is None
+        and words.status_text(scene.sitting) == "A hint is for your turn"
+    )
 
 
 def test_a_stale_hint_disappears_when_the_position_changes():
@@ -113,10 +117,10 @@ def test_a_stale_hint_disappears_when_the_position_changes():
     call = engine.last("ponder")
     assert call.limits is None  # two players: no computer level to follow
     scene.receive(ponder_progress(call.token, 5, {move: 0 for move in range(7)}))
-    scene.try_play(0)
-    assert scene.hint is None
+    scene.sitting.try_play(0)
+    assert scene.sitting.assistance.hint is None
     run(scene, engine, 0.1)
-    assert scene.status_text() == "Yellow to move"
+    assert words.status_text(scene.sitting) == "Yellow to move"
 
 
 # --- the overlay --------------------------------------------------------------------------------------------
@@ -129,7 +133,7 @@ def test_overlay_labels_for_proven_values_and_a_bar_for_heuristic_ones():
     exact = {0: True, 1: True, 2: True, 3: False, 4: False, 5: False, 6: True}
     move_scores = tuple((move, score, exact[move]) for move, score in scores.items())
     scene.receive(Progress(token, search_result(6, win_in(1), True, (6,), 100, 0.1, move_scores)))
-    values = {value.move: value for value in move_values(scene.session.thinking)}
+    values = {value.move: value for value in move_values(scene.sitting.session.thinking)}
     # Red (player 0) is to move: a proven value names its winner by player and counts that player's moves.
     assert (values[0].winner, values[0].label) == (0, "3") and (values[1].winner, values[1].label) == (1, "2")
     assert (values[2].winner, values[2].label) == (None, "=")
@@ -140,15 +144,15 @@ def test_overlay_labels_for_proven_values_and_a_bar_for_heuristic_ones():
     assert values[5].label is None and values[5].lean == 0
     # The detail line says what the labels mean, and in words the value of the position.
     scene.handle(key(pygame.K_a))
-    detail = scene.detail_text()
+    detail = words.detail_text(scene.sitting)
     assert detail.startswith("Analysis: Red wins next move")
     assert "Red's mark 1: Red wins next move" in detail and "Yellow's mark 2: Yellow wins in 2" in detail
     assert "=: draw" in detail and "bars: estimate, in the colour of the side it favours" in detail
     # The move under the pointer is told in full words.
     scene.handle(motion(scene.layout().ghost_centre(1)))
-    assert scene.detail_text().startswith("Column 2: Yellow wins in 2")
+    assert words.detail_text(scene.sitting).startswith("Column 2: Yellow wins in 2")
     scene.handle(motion(scene.layout().ghost_centre(4)))
-    assert scene.detail_text().startswith("Column 5: Yellow is much better (estimate)")
+    assert words.detail_text(scene.sitting).startswith("Column 5: Yellow is much better (estimate)")
 
 
 def test_overlay_labels_fit_their_column_at_every_window_size():
@@ -181,10 +185,10 @@ def test_the_overlay_toggles_without_moving_the_board_and_draws_in_every_mode():
         scene, engine = make(options, auto_answer=False)
         plain = scene.layout()
         scene.handle(key(pygame.K_a))
-        assert scene.overlay_shown
+        assert scene.sitting.assistance.overlay_shown
         layout = scene.layout()
         assert layout == plain  # the columns stay under the mouse
-        if scene.gravity:
+        if scene.sitting.gravity:
             assert layout.analysis.height > 0 and layout.analysis.top >= layout.frame.bottom
             assert layout.analysis.bottom <= layout.status.top
         for size in (SIZE, (360, 300), (1600, 500)):
@@ -194,16 +198,16 @@ def test_the_overlay_toggles_without_moving_the_board_and_draws_in_every_mode():
         if options.mode is not Mode.WATCH:
             # A search of the human's position runs (the ponder against the computer, else an analysis).
             assert engine.count("ponder") >= 1
-            assert scene.detail_text().startswith("Analysis for ")  # no depth is complete yet
+            assert words.detail_text(scene.sitting).startswith("Analysis for ")  # no depth is complete yet
         scene.handle(key(pygame.K_a))
-        assert not scene.overlay_shown and scene.layout() == plain
+        assert not scene.sitting.assistance.overlay_shown and scene.layout() == plain
 
 
 def test_overlay_analysis_follows_every_human_turn_in_two_player_mode():
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
     scene.handle(key(pygame.K_a))
     first = engine.last("ponder").token
-    scene.try_play(3)
+    scene.sitting.try_play(3)
     assert engine.last("ponder").token != first and engine.last("ponder").moves == "4"
     scene.handle(key(pygame.K_a))
     assert engine.calls[-1].name == "stop"
@@ -226,7 +230,7 @@ def search_until_proven(scene, engine, seconds=15.0):
         for message in engine.poll():
             scene.receive(message)
         scene.update(0.01)
-        thinking = scene.session.thinking
+        thinking = scene.sitting.session.thinking
         result = None if thinking is None else thinking.result
         if result is not None and result.move_scores and all(e for _, _, e in result.move_scores):
             return thinking
@@ -246,7 +250,7 @@ def test_overlay_words_match_the_exact_analyzer(real_engine, moves):
     scene = PlayScene(SIZE, PlayOptions(mode=Mode.TWO_PLAYERS, moves=moves), real_engine)
     scene.handle(key(pygame.K_a))
     search_until_proven(scene, real_engine)
-    game = scene.game
+    game = scene.sitting.game
     exact = ExactAnalyzer(solver_slots=1 << 16).move_scores(game.copy())
     mover = game.to_move()
     expected = {}
@@ -254,7 +258,7 @@ def test_overlay_words_match_the_exact_analyzer(real_engine, moves):
         if score != ILLEGAL_MOVE:
             value = from_benchmark(score, game.ply(), 42)
             expected[move] = (winner_of(value, mover), short_label(value, exact=True))
-    shown = {value.move: (value.winner, value.label) for value in move_values(scene.session.thinking)}
+    shown = {value.move: (value.winner, value.label) for value in move_values(scene.sitting.session.thinking)}
     assert shown == expected
     scene.draw(pygame.Surface(SIZE))
 
@@ -262,13 +266,13 @@ def test_overlay_words_match_the_exact_analyzer(real_engine, moves):
 @pytest.mark.parametrize("moves", end_game_positions(4))
 def test_the_hint_is_a_best_move_by_the_exact_analyzer(real_engine, moves):
     scene = PlayScene(SIZE, PlayOptions(level=MAX, ponder=False, moves=moves), real_engine)
-    if not scene.session.is_human_turn():
+    if not scene.sitting.session.is_human_turn():
         pytest.skip("the computer moves first from this position")
     scene.handle(key(pygame.K_h))
     search_until_proven(scene, real_engine)
-    hint = scene.board_picture(scene.layout()).hint
-    exact = ExactAnalyzer(solver_slots=1 << 16).move_scores(scene.game.copy())
-    assert hint in scene.game.moves()
+    hint = scene.picture().board.hint
+    exact = ExactAnalyzer(solver_slots=1 << 16).move_scores(scene.sitting.game.copy())
+    assert hint in scene.sitting.game.moves()
     assert exact[hint] == max(score for score in exact if score != ILLEGAL_MOVE)
 
 
@@ -293,12 +297,12 @@ def test_at_a_depth_level_the_overlay_proves_every_move_on_the_players_time(monk
         scene = PlayScene(SIZE, PlayOptions(level=Level(2), moves=WON_FOR_RED), engine)
         scene.handle(key(pygame.K_a))
         started = time.monotonic()
-        assert scene.session.is_human_turn() and scene.game.to_move() == 0
+        assert scene.sitting.session.is_human_turn() and scene.sitting.game.to_move() == 0
         thinking = search_until_proven(scene, engine, seconds=PROVEN_WITHIN)
         values = move_values(thinking)
-        assert len(values) == len(scene.game.moves()) and all(value.winner == 0 for value in values)
+        assert len(values) == len(scene.sitting.game.moves()) and all(value.winner == 0 for value in values)
         assert time.monotonic() - started < PROVEN_WITHIN
-        assert scene.detail_text().startswith("Analysis: Red wins")
+        assert words.detail_text(scene.sitting).startswith("Analysis: Red wins")
         # The proof done, the ponder goes on only to the level's depth, quietly, then stops using the CPU.
         deadline = time.monotonic() + 10
         while not engine.is_idle():
@@ -306,7 +310,7 @@ def test_at_a_depth_level_the_overlay_proves_every_move_on_the_players_time(monk
             time.sleep(0.01)
         for message in engine.poll():
             scene.receive(message)
-        assert all(value.winner == 0 for value in move_values(scene.session.thinking))
+        assert all(value.winner == 0 for value in move_values(scene.sitting.session.thinking))
     finally:
         engine.close()
 

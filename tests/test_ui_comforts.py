@@ -16,6 +16,7 @@ from ui.play_input import Action
 from ui.play_scene import PlayScene
 from ui.sound import Sounds
 from ui.start_scene import StartScene
+from ui.state import sitting_words as words
 from ui.state.options import Mode, PlayOptions
 from ui.state.settings import SETTINGS_FILE, Settings
 from ui.state.store import JsonStore
@@ -51,7 +52,7 @@ def run(scene, engine, seconds=2.0, dt=0.05):
 def red_wins(scene, engine):
     """The human (Red) plays column 1 four times; the fake computer answers in column 2."""
     for _ in range(4):
-        scene.try_play(0)
+        scene.sitting.try_play(0)
         run(scene, engine)
 
 
@@ -61,23 +62,23 @@ def red_wins(scene, engine):
 def test_save_and_load_by_keys_round_trip(tmp_path):
     path = tmp_path / "saved.txt"
     scene, engine = make(saved_game_path=path)
-    scene.try_play(3)
+    scene.sitting.try_play(3)
     run(scene, engine)
     scene.handle(key(pygame.K_s, CTRL))
     assert path.read_text().splitlines()[1:] == ["game: connect4", "size: 7x6", "moves: 42"]
-    assert "Saved 2 moves" in scene.status_text()
+    assert "Saved 2 moves" in words.status_text(scene.sitting)
     other, engine = make(
         PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS), saved_game_path=path
     )
     other.handle(key(pygame.K_o, CTRL))
-    assert other.game.variant() == "connect4 7x6" and other.game.moves_text() == "42"
-    assert other.gravity and other.options.mode is Mode.TWO_PLAYERS
-    assert other.status_text() == "Loaded saved.txt: 2 moves"
+    assert other.sitting.game.variant() == "connect4 7x6" and other.sitting.game.moves_text() == "42"
+    assert other.sitting.gravity and other.sitting.options.mode is Mode.TWO_PLAYERS
+    assert words.status_text(other.sitting) == "Loaded saved.txt: 2 moves"
     other.draw(pygame.Surface(SIZE))
 
 
 @pytest.mark.parametrize(
-    ("content", "words"),
+    ("content", "reason"),
     [
         (b"", "the file is empty"),
         (b"game: connect4\nsize: 7x6\n", "no 'moves:' line"),
@@ -87,36 +88,38 @@ def test_save_and_load_by_keys_round_trip(tmp_path):
         (b"game: connect4\nsize: 7x6\nmoves: 1212121\n", "already over"),
     ],
 )
-def test_loading_a_bad_file_keeps_the_game_and_says_why(tmp_path, content, words):
+def test_loading_a_bad_file_keeps_the_game_and_says_why(tmp_path, content, reason):
     path = tmp_path / "saved.txt"
     path.write_bytes(content)
     sounds = FakeSounds()
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), saved_game_path=path, sounds=sounds)
-    scene.try_play(2)
+    scene.sitting.try_play(2)
     scene.handle(key(pygame.K_o, CTRL))
-    assert scene.game.moves_text() == "3"
-    assert scene.status_text().startswith("Cannot load: ") and words in scene.status_text()
+    assert scene.sitting.game.moves_text() == "3"
+    assert words.status_text(scene.sitting).startswith("Cannot load: ") and reason in words.status_text(
+        scene.sitting
+    )
     assert sounds.played[-1] == "refused"
 
 
 def test_a_missing_save_file_and_a_finished_game(tmp_path):
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), saved_game_path=tmp_path / "none.txt")
     scene.handle(key(pygame.K_o, CTRL))
-    assert "cannot read" in scene.status_text()
+    assert "cannot read" in words.status_text(scene.sitting)
     for column in (0, 1, 0, 1, 0, 1, 0):
-        scene.try_play(column)
+        scene.sitting.try_play(column)
     scene.handle(key(pygame.K_s, CTRL))
-    assert scene.status_text() == "The game is over: nothing to save"
+    assert words.status_text(scene.sitting) == "The game is over: nothing to save"
     assert not (tmp_path / "none.txt").exists()
 
 
 def test_copy_puts_the_moves_on_the_clipboard_or_shows_them():
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
     for column in (3, 3, 4):
-        scene.try_play(column)
+        scene.sitting.try_play(column)
     scene.handle(key(pygame.K_c, CTRL))
     # Headless there may be no clipboard; either way the player learns the move string.
-    assert "445" in scene.status_text()
+    assert "445" in words.status_text(scene.sitting)
 
 
 # --- sounds and the tally -----------------------------------------------------------------------------------
@@ -125,18 +128,18 @@ def test_copy_puts_the_moves_on_the_clipboard_or_shows_them():
 def test_sounds_for_landing_refusal_and_results():
     sounds = FakeSounds()
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), sounds=sounds)
-    scene.try_play(0)
+    scene.sitting.try_play(0)
     assert sounds.played == []  # the disc is still falling
     run(scene, engine, 1.0)
     assert sounds.played == ["drop"]
     for column in (1, 0, 1, 0, 1, 0):
-        scene.try_play(column)
+        scene.sitting.try_play(column)
     run(scene, engine, 1.0)
     assert sounds.played[-1] == "win"
     scene.act(Action.NEW)
     for _ in range(6):
-        scene.try_play(0)
-    scene.try_play(0)
+        scene.sitting.try_play(0)
+    scene.sitting.try_play(0)
     assert sounds.played[-1] == "refused"
 
 
@@ -145,13 +148,13 @@ def test_the_computers_win_sounds_like_a_loss_and_is_counted_once():
     scene, engine = make(sounds=sounds, files=files)
     engine.choose = lambda game: 1
     for column in (0, 2, 0, 3):  # the computer stacks column 2 and wins
-        scene.try_play(column)
+        scene.sitting.try_play(column)
         run(scene, engine)
-    assert scene.game.winner() == 1 and sounds.played[-1] == "lose"
+    assert scene.sitting.game.winner() == 1 and sounds.played[-1] == "lose"
     assert files.tally.value.get("connect4 7x6 vs depth 2").losses == 1
-    assert "0 won \u00b7 0 drawn \u00b7 1 lost" in scene.tally_text()
+    assert "0 won \u00b7 0 drawn \u00b7 1 lost" in words.tally_text(scene.sitting)
     scene.handle(key(pygame.K_z, CTRL))  # taking back the lost ending and losing again counts nothing more
-    scene.try_play(5)
+    scene.sitting.try_play(5)
     run(scene, engine)
     assert files.tally.value.get("connect4 7x6 vs depth 2").games == 1
     scene.draw(pygame.Surface(SIZE))
@@ -167,12 +170,12 @@ def test_the_tally_counts_wins_per_level_and_colour_and_resets(tmp_path):
     assert tally.value.get("connect4 7x6 vs depth 2").wins == 1
     two, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), files=files)
     for column in (0, 1, 0, 1, 0, 1, 0):
-        two.try_play(column)
+        two.sitting.try_play(column)
     run(two, engine)
-    assert two.tally_text() == "Tally: Red 1 \u00b7 draws 0 \u00b7 Yellow 0"
+    assert words.tally_text(two.sitting) == "Tally: Red 1 \u00b7 draws 0 \u00b7 Yellow 0"
     assert json.loads((tmp_path / "tally.json").read_text())["connect4 7x6 two players"]["wins"] == 1
     two.handle(key(pygame.K_r, CTRL))
-    assert tally.value.records == {} and two.status_text() == "Score tally reset"
+    assert tally.value.records == {} and words.status_text(two.sitting) == "Score tally reset"
     assert json.loads((tmp_path / "tally.json").read_text()) == {}
 
 
@@ -181,15 +184,15 @@ def test_the_tally_counts_wins_per_level_and_colour_and_resets(tmp_path):
 
 def test_high_contrast_names_the_shapes_and_draws_a_square_disc():
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), theme=HIGH_CONTRAST)
-    assert scene.status_text() == "Blue square to move"
+    assert words.status_text(scene.sitting) == "Blue square to move"
     square = scene.view.disc_sprite(0, 100)
     circle = scene.view.disc_sprite(1, 100)
     # Just above the square's flat top edge the round disc is still solid: the outlines differ.
     above = (square.get_width() // 2, square.get_height() // 2 - 35)
     assert square.get_at(above).a < 50 and circle.get_at(above).a > 200
     for column in (0, 1, 0, 1, 0, 1, 0):
-        scene.try_play(column)
-    assert scene.status_text() == "Blue square wins"
+        scene.sitting.try_play(column)
+    assert words.status_text(scene.sitting) == "Blue square wins"
 
 
 def test_switching_theme_redraws_with_new_sprites():
@@ -206,30 +209,30 @@ def test_switching_theme_redraws_with_new_sprites():
 def test_animation_off_shows_stones_at_once_and_the_computer_still_waits():
     sounds = FakeSounds()
     scene, engine = make(animation="off", sounds=sounds)
-    scene.try_play(3)
-    assert scene.animation is None and sounds.played == ["drop"]
+    scene.sitting.try_play(3)
+    assert scene.sitting.animation is None and sounds.played == ["drop"]
     run(scene, engine, 0.3)
-    assert scene.game.ply() == 1  # the presentation delay still holds the reply
+    assert scene.sitting.game.ply() == 1  # the presentation delay still holds the reply
     run(scene, engine, 1.0)
-    assert scene.game.ply() == 2
+    assert scene.sitting.game.ply() == 2
 
 
 def test_slow_animation_takes_longer_and_a_click_finishes_it():
     normal, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
     slow, slow_engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), animation="slow")
     for scene, eng in ((normal, engine), (slow, slow_engine)):
-        scene.try_play(3)
+        scene.sitting.try_play(3)
         run(scene, eng, 0.8)
-    assert normal.animation is None and slow.animation is not None
+    assert normal.sitting.animation is None and slow.sitting.animation is not None
     layout = slow.layout()
     slow.handle(click((layout.grid.left - 10, layout.grid.centery)))  # off the board: only skips
-    assert slow.animation is None and slow.game.moves_text() == "4"
+    assert slow.sitting.animation is None and slow.sitting.game.moves_text() == "4"
 
 
 def test_the_title_tells_the_state():
     scene, engine = make()
     assert scene.caption() == "Ponder \u2014 Connect Four 7\u00d76 \u2014 your turn"
-    scene.try_play(3)
+    scene.sitting.try_play(3)
     assert scene.caption().endswith("computer thinking")
     scene, engine = make()
     red_wins(scene, engine)
@@ -257,7 +260,7 @@ def test_help_opens_with_f1_or_question_mark_and_swallows_input(tmp_path):
     surface = pygame.Surface(SIZE)
     app.render(surface)
     app.step([key(pygame.K_4), click(app.scene.layout().ghost_centre(2))], 0.01)
-    assert app.scene.game.ply() == 0  # neither the key nor the click played
+    assert app.scene.sitting.game.ply() == 0  # neither the key nor the click played
     assert not app.help_shown  # the click closed the help
     app.step([key(pygame.K_SLASH, pygame.KMOD_LSHIFT, unicode="?")], 0.01)
     assert app.help_shown
@@ -282,7 +285,7 @@ def test_window_keys_change_and_remember_settings(tmp_path):
     app.step([key(pygame.K_t), key(pygame.K_t)], 0.01)
     assert app.scene.theme.name == "high-contrast" and app.toast.text == "Theme: high-contrast"
     app.step([key(pygame.K_s)], 0.01)
-    assert app.settings.animation == "fast" and app.scene.animation_speed == 2.0
+    assert app.settings.animation == "fast" and app.scene.sitting.animation_speed == 2.0
     saved = JsonStore(SETTINGS_FILE, path).load()
     assert (saved.sound, saved.theme, saved.animation) == (False, "high-contrast", "fast")
     app.render(pygame.Surface(SIZE))

@@ -16,6 +16,7 @@ from ai.rating.ladder import read_ladder
 from game.connect4 import ConnectFour
 from tools.support.fakes import FakeEngine, key
 from ui.play_scene import PlayScene
+from ui.state import sitting_words as words
 from ui.state.options import FirstPlayer, PlayOptions
 from ui.state.player_rating import adaptive_level
 from ui.state.results import start_rating
@@ -45,10 +46,10 @@ def run(scene, engine, seconds=2.0, dt=0.05):
 def play_four_in_column_4(scene, engine) -> None:
     """The human (first) stacks column 4 while the fake computer plays column 1: a win in four moves."""
     for _ in range(4):
-        assert scene.session.is_human_turn()
-        assert scene.try_play(3) is None
+        assert scene.sitting.session.is_human_turn()
+        assert scene.sitting.try_play(3) is None
         run(scene, engine)
-    assert scene.game.is_over() and scene.game.winner() == 0
+    assert scene.sitting.game.is_over() and scene.sitting.game.winner() == 0
 
 
 def new_scene(files: UserData, **options):
@@ -71,10 +72,10 @@ def test_a_game_won_unaided_is_rated_and_its_review_adds_the_strength_shown():
     scene, engine = new_scene(files)
     play_four_in_column_4(scene, engine)
     [game] = files.ratings.value.games(BOARD)
-    level_rating = ladder.rating_of(scene.options.level)
+    level_rating = ladder.rating_of(scene.sitting.options.level)
     assert game.rated and game.result == "win" and game.level_rating == level_rating
     assert game.rating > start_rating(ladder)
-    title, line = scene.result_text()
+    title, line = words.result_text(scene.sitting)
     assert f"Your rating {game.rating} (+{game.rating - start_rating(ladder)})." in line
     # The finished game is reviewed unseen; once complete, the strength the player showed is noted.
     assert engine.last("review").moves == game.moves and game.performance is None
@@ -84,9 +85,13 @@ def test_a_game_won_unaided_is_rated_and_its_review_adds_the_strength_shown():
     assert game.performance is not None and game.performance >= ladder.rungs[0].rating
     # Opening the review shows that same review, complete, rather than starting another.
     reviews = engine.count("review")
-    scene.toggle_review()
-    assert scene.review is not None and scene.review.complete() and engine.count("review") == reviews
-    assert "played like about" in scene.detail_text()
+    scene.sitting.toggle_review()
+    assert (
+        scene.sitting.review is not None
+        and scene.sitting.review.complete()
+        and engine.count("review") == reviews
+    )
+    assert "played like about" in words.detail_text(scene.sitting)
 
 
 def test_a_hint_or_a_take_back_keeps_the_game_unrated():
@@ -96,13 +101,13 @@ def test_a_hint_or_a_take_back_keeps_the_game_unrated():
     play_four_in_column_4(scene, engine)
     [game] = files.ratings.value.games(BOARD)
     assert not game.rated and game.assists == ("hint",)
-    assert scene.result_text()[1].endswith("Not rated: a hint.")
+    assert words.result_text(scene.sitting)[1].endswith("Not rated: a hint.")
 
     files = UserData()
     scene, engine = new_scene(files)
-    scene.try_play(3)
+    scene.sitting.try_play(3)
     run(scene, engine)
-    assert scene.session.undo() == 2
+    assert scene.sitting.session.undo() == 2
     play_four_in_column_4(scene, engine)
     [game] = files.ratings.value.games(BOARD)
     assert game.assists == ("take-back",) and files.ratings.value.rating(BOARD, 0) == 0
@@ -112,7 +117,7 @@ def test_games_on_boards_without_a_ladder_are_not_recorded():
     files = UserData()
     scene, engine = new_scene(files, width=8, height=7)
     play_four_in_column_4(scene, engine)
-    assert files.ratings.value.games("connect4 8x7") == [] and scene.rated_game is None
+    assert files.ratings.value.games("connect4 8x7") == [] and scene.sitting.rating.rated_game is None
 
 
 def test_the_adaptive_level_follows_the_rating_from_game_to_game():
@@ -120,14 +125,16 @@ def test_the_adaptive_level_follows_the_rating_from_game_to_game():
     files = UserData()
     scene, engine = new_scene(files, adaptive=True)
     first_level = adaptive_level(ladder, start_rating(ladder))
-    assert scene.session.seats[1].level == first_level
-    assert scene.notice is not None and scene.notice.text.startswith(f"Auto level: {first_level.label}")
+    assert scene.sitting.session.seats[1].level == first_level
+    assert scene.sitting.notice is not None and scene.sitting.notice.text.startswith(
+        f"Auto level: {first_level.label}"
+    )
     # Win after win, the rating climbs and the level chosen never falls.
     levels = [first_level]
     for _ in range(6):
         play_four_in_column_4(scene, engine)
-        scene.new_round(next_round=False)
-        chosen = scene.session.seats[1].level
+        scene.sitting.new_round(next_round=False)
+        chosen = scene.sitting.session.seats[1].level
         assert chosen == adaptive_level(ladder, files.ratings.value.rating(BOARD, start_rating(ladder)))
         levels.append(chosen)
     ratings_of = [ladder.rating_of(level) for level in levels]

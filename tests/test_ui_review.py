@@ -18,6 +18,7 @@ from ui.play_input import Action
 from ui.play_scene import PlayScene
 from ui.review_view import slots
 from ui.state import results
+from ui.state import sitting_words as words
 from ui.state.options import Mode, PlayOptions
 from ui.state.store import JsonStore
 from ui.state.tally import TALLY_FILE
@@ -52,9 +53,9 @@ def lost_game(tmp_path=None, size=SIZE):
         files.tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
         files.tally.load()
     scene = PlayScene(size, PlayOptions(level=Level(4)), engine, files=files)
-    while not scene.game.is_over():
-        if scene.session.is_human_turn():
-            scene.try_play(scene.game.text_to_move(LOST_GAME[scene.game.ply()]))
+    while not scene.sitting.game.is_over():
+        if scene.sitting.session.is_human_turn():
+            scene.sitting.try_play(scene.sitting.game.text_to_move(LOST_GAME[scene.sitting.game.ply()]))
         run(scene, engine, 1.5)
     run(scene, engine, 1.0)  # the result banner's delay
     return scene, engine
@@ -63,7 +64,7 @@ def lost_game(tmp_path=None, size=SIZE):
 def deliver_marks(scene, engine, token=None):
     """The real review of the scene's game, delivered as the engine would (``token``: the request's)."""
     token = engine.last("review").token if token is None else token
-    marks = list(review_game(scene.game, ExactAnalyzer(), Searcher(TranspositionTable(1 << 16))))
+    marks = list(review_game(scene.sitting.game, ExactAnalyzer(), Searcher(TranspositionTable(1 << 16))))
     for mark in marks:
         engine.deliver(ReviewMark(token, mark))
     run(scene, engine, 0.1)
@@ -72,47 +73,53 @@ def deliver_marks(scene, engine, token=None):
 
 def test_r_opens_the_review_and_the_marks_fill_in_without_touching_the_game(tmp_path):
     scene, engine = lost_game(tmp_path)
-    history, tally_file = scene.game.moves_text(), (tmp_path / "tally.json").read_text()
-    assert scene.files.tally.value.get(results.tally_key(scene.session)).losses == 1
+    history, tally_file = scene.sitting.game.moves_text(), (tmp_path / "tally.json").read_text()
+    assert scene.sitting.files.tally.value.get(results.tally_key(scene.sitting.session)).losses == 1
     scene.handle(key(pygame.K_r))
-    assert scene.review is not None and engine.last("review").moves == LOST_GAME
-    assert scene.review.cursor == len(LOST_GAME) and "working it out" in scene.status_text()
+    assert scene.sitting.review is not None and engine.last("review").moves == LOST_GAME
+    assert scene.sitting.review.cursor == len(LOST_GAME) and "working it out" in words.status_text(
+        scene.sitting
+    )
     marks = deliver_marks(scene, engine)
-    assert scene.review.complete() and len(marks) == len(LOST_GAME)
-    blunder = scene.review.marks[15]
+    assert scene.sitting.review.complete() and len(marks) == len(LOST_GAME)
+    blunder = scene.sitting.review.marks[15]
     assert blunder.verdict is Verdict.BLUNDER and blunder.mover == 0
     scene.handle(key(pygame.K_HOME))
-    assert scene.review.cursor == 1
+    assert scene.sitting.review.cursor == 1
     for _ in range(14):
         scene.handle(key(pygame.K_RIGHT))
-    assert scene.review.cursor == 15 and "a blunder" in scene.status_text()
+    assert scene.sitting.review.cursor == 15 and "a blunder" in words.status_text(scene.sitting)
     scene.handle(key(pygame.K_END))
     scene.handle(key(pygame.K_RIGHT))
-    assert scene.review.cursor == len(LOST_GAME)
-    assert scene.review.position().moves_text() == LOST_GAME[:-1]
+    assert scene.sitting.review.cursor == len(LOST_GAME)
+    assert scene.sitting.review.position().moves_text() == LOST_GAME[:-1]
     scene.draw(pygame.Surface(SIZE))
     scene.handle(key(pygame.K_ESCAPE))
-    assert scene.review is None and scene.game.moves_text() == history and scene.game.is_over()
+    assert (
+        scene.sitting.review is None
+        and scene.sitting.game.moves_text() == history
+        and scene.sitting.game.is_over()
+    )
     assert (tmp_path / "tally.json").read_text() == tally_file
     run(scene, engine, 1.0)
-    assert (tmp_path / "tally.json").read_text() == tally_file and scene.banner(scene.layout()) is not None
+    assert (tmp_path / "tally.json").read_text() == tally_file and scene.frame().banner is not None
 
 
 def test_the_banner_offers_the_review_and_a_click_on_a_mark_shows_that_move():
     scene, engine = lost_game()
-    buttons = [button for button in scene.banner(scene.layout())[1] if button.action == Action.REVIEW]
+    buttons = [button for button in scene.frame().banner[1] if button.action == Action.REVIEW]
     assert buttons
     scene.handle(click(buttons[0].rect.center))
-    assert scene.review is not None
+    assert scene.sitting.review is not None
     deliver_marks(scene, engine)
     layout = scene.layout()
     graph = layout.review
     fifth = [rect for rect in slots(graph, len(LOST_GAME))][4]
     scene.handle(click((fifth.centerx, graph.bottom - 2)))
-    assert scene.review.cursor == 5
+    assert scene.sitting.review.cursor == 5
     # A click on the board under review plays nothing.
     scene.handle(click(layout.cell_centre(0, 0)))
-    assert scene.game.moves_text() == LOST_GAME
+    assert scene.sitting.game.moves_text() == LOST_GAME
 
 
 def test_a_new_game_closes_the_review_and_its_late_marks_are_dropped():
@@ -120,38 +127,38 @@ def test_a_new_game_closes_the_review_and_its_late_marks_are_dropped():
     scene.act(Action.REVIEW)
     token = engine.last("review").token
     scene.handle(key(pygame.K_n, pygame.KMOD_LCTRL))
-    assert scene.review is None and scene.game.ply() == 0
+    assert scene.sitting.review is None and scene.sitting.game.ply() == 0
     deliver_marks(scene, engine, token)
-    assert scene.review is None
+    assert scene.sitting.review is None
     # A review opened later ignores marks of the earlier one.
-    scene.try_play(3)
+    scene.sitting.try_play(3)
     run(scene, engine)
     scene.act(Action.REVIEW)
-    stale = review_game(scene.game, ExactAnalyzer(), Searcher(TranspositionTable(1 << 10)))
+    stale = review_game(scene.sitting.game, ExactAnalyzer(), Searcher(TranspositionTable(1 << 10)))
     engine.deliver(ReviewMark(token, next(stale)))
     run(scene, engine, 0.1)
-    assert scene.review.marks == {}
+    assert scene.sitting.review.marks == {}
 
 
 def test_reviewing_during_the_computers_turn_holds_its_move_until_back():
     engine = scripted("4444444")
     engine.auto_answer = False
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), engine)
-    scene.try_play(3)
+    scene.sitting.try_play(3)
     run(scene, engine, 1.0)
-    assert scene.session.is_computer_turn()
+    assert scene.sitting.session.is_computer_turn()
     scene.act(Action.REVIEW)
     assert engine.last("review").moves == "4"
     run(scene, engine, 2.0)
-    assert scene.game.ply() == 1
+    assert scene.sitting.game.ply() == 1
     scene.act(Action.REVIEW)
-    assert scene.review is None and engine.calls[-1].name == "think"
+    assert scene.sitting.review is None and engine.calls[-1].name == "think"
 
 
 def test_nothing_to_review_before_the_first_move():
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
     scene.act(Action.REVIEW)
-    assert scene.review is None and "Nothing to review" in scene.status_text()
+    assert scene.sitting.review is None and "Nothing to review" in words.status_text(scene.sitting)
 
 
 @pytest.mark.parametrize("size", [(320, 260), (480, 360), (960, 780), (1600, 1000), (2400, 700)])
@@ -160,17 +167,17 @@ def test_the_review_draws_at_every_window_size(size, game):
     options = PlayOptions(game=game, width=None, height=None, mode=Mode.TWO_PLAYERS)
     scene = PlayScene(size, options, FakeEngine())
     for move in (3, 4, 3, 4, 2) if game == "connect4" else (4, 0, 8):
-        scene.try_play(move)
-        run(scene, scene.engine, 0.5)
+        scene.sitting.try_play(move)
+        run(scene, scene.sitting.engine, 0.5)
     scene.act(Action.REVIEW)
-    deliver_marks(scene, scene.engine)
+    deliver_marks(scene, scene.sitting.engine)
     layout = scene.layout()
     assert layout.review.height > 0 and layout.review.bottom <= layout.status.top
     assert layout.frame.bottom <= layout.review.top
-    for ply in range(1, len(scene.review.moves) + 1):
-        scene.step_review(ply)
+    for ply in range(1, len(scene.sitting.review.moves) + 1):
+        scene.sitting.step_review(ply)
         scene.draw(pygame.Surface(size))
-    rects = slots(layout.review, len(scene.review.moves))
+    rects = slots(layout.review, len(scene.sitting.review.moves))
     assert all(layout.review.contains(rect) for rect in rects)
 
 
@@ -180,29 +187,36 @@ def test_a_pasted_game_is_set_up_and_reviewed(monkeypatch):
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
     monkeypatch.setattr(ui.play_scene, "paste_text", lambda: LOST_GAME + " -1\n")
     scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
-    assert scene.game.moves_text() == LOST_GAME and scene.review is not None
-    assert scene.review.moves == tuple(scene.game.history()) and "Pasted 18 moves" in scene.status_text()
+    assert scene.sitting.game.moves_text() == LOST_GAME and scene.sitting.review is not None
+    assert scene.sitting.review.moves == tuple(
+        scene.sitting.game.history()
+    ) and "Pasted 18 moves" in words.status_text(scene.sitting)
 
 
 @pytest.mark.parametrize(
-    ("clipboard", "words"), [(None, "Nothing to paste"), ("hello", "Cannot paste"), ("4" * 7, "Cannot paste")]
+    ("clipboard", "reason"),
+    [(None, "Nothing to paste"), ("hello", "Cannot paste"), ("4" * 7, "Cannot paste")],
 )
-def test_pasting_what_is_no_game_keeps_the_game_and_says_why(monkeypatch, clipboard, words):
+def test_pasting_what_is_no_game_keeps_the_game_and_says_why(monkeypatch, clipboard, reason):
     import ui.play_scene
 
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
-    scene.try_play(3)
+    scene.sitting.try_play(3)
     monkeypatch.setattr(ui.play_scene, "paste_text", lambda: clipboard)
     scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
-    assert scene.game.moves_text() == "4" and scene.review is None and words in scene.status_text()
+    assert (
+        scene.sitting.game.moves_text() == "4"
+        and scene.sitting.review is None
+        and reason in words.status_text(scene.sitting)
+    )
 
 
 def test_undo_closes_the_review():
     engine = scripted("4343434")
     scene = PlayScene(SIZE, PlayOptions(level=Level(4), mode=Mode.TWO_PLAYERS), engine)
     for move in (3, 2, 3):
-        scene.try_play(move)
+        scene.sitting.try_play(move)
         run(scene, engine, 0.5)
     scene.act(Action.REVIEW)
     scene.handle(key(pygame.K_z, pygame.KMOD_LCTRL))
-    assert scene.review is None and scene.game.moves_text() == "43"
+    assert scene.sitting.review is None and scene.sitting.game.moves_text() == "43"

@@ -68,9 +68,9 @@ def scripted(script: str) -> FakeEngine:
 
 def play_script(scene: PlayScene, engine: FakeEngine, script: str) -> None:
     """Plays ``script`` through the scene: human moves as key presses, the computer's through the engine."""
-    while scene.game.ply() < len(script) and not scene.game.is_over():
-        if scene.session.is_human_turn():
-            scene.try_play(scene.game.text_to_move(script[scene.game.ply()]))
+    while scene.sitting.game.ply() < len(script) and not scene.sitting.game.is_over():
+        if scene.sitting.session.is_human_turn():
+            scene.sitting.try_play(scene.sitting.game.text_to_move(script[scene.sitting.game.ply()]))
         settle(scene, engine)
 
 
@@ -85,10 +85,10 @@ def settle(scene: PlayScene, engine: FakeEngine, seconds: float = 3.0) -> None:
 def hover(scene: PlayScene, move: int) -> None:
     """Moves the mouse over ``move``'s column (ghost row) or cell."""
     layout = scene.layout()
-    if scene.gravity:
+    if scene.sitting.gravity:
         position = layout.ghost_centre(move)
     else:
-        position = layout.cell_centre(*divmod(move, scene.game.width))
+        position = layout.cell_centre(*divmod(move, scene.sitting.game.width))
     scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=position, rel=(0, 0), buttons=(0, 0, 0)))
 
 
@@ -97,7 +97,7 @@ def exact_ponder_progress(scene: PlayScene, engine: FakeEngine) -> Progress:
     values, from the solver itself (so the picture shows the truth, not made-up numbers)."""
     analyzer = ExactAnalyzer(solver_slots=1 << 20)
     started = time.perf_counter()
-    game = scene.game.copy()
+    game = scene.sitting.game.copy()
     cells = game.width * game.height
 
     def values(position) -> dict[int, int]:
@@ -138,7 +138,7 @@ def heuristic_ponder_progress(scene: PlayScene, engine: FakeEngine, depth: int) 
     """What pondering reports after ``depth`` plies on a position the search cannot prove: the real search's
     estimate of every move (so the bars show the engine's own opinion)."""
     thinker = Thinker(table_entries=1 << 16, seed=1)
-    game = scene.game.copy()
+    game = scene.sitting.game.copy()
     last = None
     for last in thinker.ponder(game, Limits(depth=depth), Budget(stop=StopFlag())):
         pass
@@ -190,7 +190,7 @@ def main() -> int:
     engine = FakeEngine(auto_answer=False)
     scene = PlayScene(size, PlayOptions(level=MAX), engine, fonts=fonts)
     for column in (3, 2):
-        scene.try_play(column)
+        scene.sitting.try_play(column)
         settle(scene, engine, 1.0)
         token = engine.last("think").token
         engine.deliver(Progress(token, search_result(9, 45, False, (3, 3, 2), 412_337, 1.4)))
@@ -219,15 +219,15 @@ def main() -> int:
     scene.act(Action.REVIEW)
     token = engine.last("review").token
     analyzer = ExactAnalyzer(solver_slots=1 << 20)
-    for mark in review_game(scene.game, analyzer, Searcher(TranspositionTable(1 << 16))):
+    for mark in review_game(scene.sitting.game, analyzer, Searcher(TranspositionTable(1 << 16))):
         engine.deliver(ReviewMark(token, mark))
     settle(scene, engine, 0.5)
     save(scene, "connect4-review")
-    scene.step_review(15)
+    scene.sitting.step_review(15)
     save(scene, "connect4-review-blunder")
     # "Show me" (B) from the blunder: the best line, from the real exact analysis, five moves in.
     scene.act(Action.SHOW_ME)
-    line = scene.review.line if scene.review is not None else None
+    line = scene.sitting.review.line if scene.sitting.review is not None else None
     assert line is not None
     while not line.done:
         frontier = line.frontier()
@@ -308,7 +308,7 @@ def main() -> int:
     scene = PlayScene(size, options, engine, fonts=fonts)
     settle(scene, engine, 0.5)
     think = engine.last("think")
-    for result in Thinker(table_entries=1 << 16, seed=1).think(scene.game.copy(), Limits(depth=2)):
+    for result in Thinker(table_entries=1 << 16, seed=1).think(scene.sitting.game.copy(), Limits(depth=2)):
         engine.deliver(Progress(think.token, result))
     settle(scene, engine, 0.5)
     save(scene, "connect4-thinking-depth2")
@@ -343,19 +343,19 @@ def main() -> int:
     scene = PlayScene(MIN_WINDOW, options, engine, fonts=fonts)
     for moves in ("1212121", "71212121", "4455"):
         for move in moves:
-            scene.try_play(int(move) - 1)
+            scene.sitting.try_play(int(move) - 1)
         settle(scene, engine)
-        if not scene.game.is_over():
+        if not scene.sitting.game.is_over():
             break
-        scene.new_round(next_round=True)
+        scene.sitting.new_round(next_round=True)
     save(scene, "match-bar-smallest", MIN_WINDOW)
-    tally = Tally(None)
-    tally.records = {"connect4 7x6 vs depth 4": Record(wins=5, draws=2, losses=3)}
+    tallied = UserData()
+    tallied.tally.value = Tally({"connect4 7x6 vs depth 4": Record(wins=5, draws=2, losses=3)})
     script = "4444355231"
     engine = scripted(script)
-    scene = PlayScene(size, PlayOptions(level=Level(4)), engine, fonts=fonts, tally=tally)
+    scene = PlayScene(size, PlayOptions(level=Level(4)), engine, fonts=fonts, files=tallied)
     play_script(scene, engine, script[:6])
-    scene.match.wins.update({"You": 2, "Computer (depth 4)": 1})
+    scene.sitting.match.wins.update({"You": 2, "Computer (depth 4)": 1})
     save(scene, "match-bar-large", (1600, 1000))
 
     # The coach speaking: the player (Red) reaches for the one move that throws the win away.
@@ -363,9 +363,9 @@ def main() -> int:
     options = PlayOptions(level=Level(2), moves="472563312676", coach=True)
     scene = PlayScene(size, options, engine, fonts=fonts)
     ask_then_prove(scene, engine, pygame.K_h, "h")
-    scene.hint = None
+    scene.sitting.assistance.hint = None
     hover(scene, 4)
-    scene.try_play(4)
+    scene.sitting.try_play(4)
     save(scene, "coach")
 
     # A puzzle from the shipped set, then the same puzzle solved (the perfect defender's replies scripted from
@@ -378,16 +378,16 @@ def main() -> int:
     settle(scene, engine, 0.5)
     save(scene, "puzzle")
     analyzer_now = ExactAnalyzer(solver_slots=1 << 20)
-    while not scene.game.is_over():
-        values = analyzer_now.move_values(scene.game.copy())
+    while not scene.sitting.game.is_over():
+        values = analyzer_now.move_values(scene.sitting.game.copy())
         best = max(value for value in values if value is not None)
         move = values.index(best)
-        if scene.session.is_human_turn():
+        if scene.sitting.session.is_human_turn():
             move_scores = tuple((m, v.value, True) for m, v in enumerate(values) if v is not None)
             token = engine.last("ponder").token
             engine.deliver(Progress(token, search_result(1, best.value, True, (move,), 1, 0.1, move_scores)))
             settle(scene, engine, 0.25)
-            scene.try_play(move)
+            scene.sitting.try_play(move)
         else:
             token = engine.last("think").token
             engine.deliver(BestMove(token, search_result(1, best.value, True, (move,), 1, 0.1)))
@@ -431,7 +431,7 @@ def main() -> int:
     surface = pygame.Surface(size)
     scene.resize(size)
     scene.draw(surface)
-    rows = panel_rows(Settings(animation="fast"), replace(scene.options, coach=True))
+    rows = panel_rows(Settings(animation="fast"), replace(scene.sitting.options, coach=True))
     draw_panel(surface, scene.theme, fonts, rows, (-1, -1), focus=1)
     pygame.image.save(surface, str(OUT / "settings-panel.png"))
     print("wrote assets/screenshots/settings-panel.png")

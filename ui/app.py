@@ -227,7 +227,7 @@ class App:
             if event.key == pygame.K_s:
                 self._change(animation=next_speed(self.settings.animation))
                 if isinstance(self.scene, PlayScene):
-                    self.scene.set_animation(self.settings.animation)
+                    self.scene.sitting.set_animation(self.settings.animation)
                 self._note(f"Animations: {self.settings.animation}")
                 return True
         if self.help_shown and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -241,7 +241,7 @@ class App:
     # --- the settings panel ---------------------------------------------------------------------------------
 
     def _setting_rows(self) -> list[SettingRow]:
-        play = self.scene.options if isinstance(self.scene, PlayScene) else None
+        play = self.scene.sitting.options if isinstance(self.scene, PlayScene) else None
         note = "" if self.sounds.available else "no audio device"
         return panel_rows(self.settings, play, note)
 
@@ -276,7 +276,7 @@ class App:
         elif key == "animation":
             self._change(animation=str(value))
             if isinstance(self.scene, PlayScene):
-                self.scene.set_animation(self.settings.animation)
+                self.scene.sitting.set_animation(self.settings.animation)
         elif key in ("seconds", "coach") and isinstance(self.scene, PlayScene):
             # The game on the board changes, and the player's settings take that one choice (the board's
             # other options may be a puzzle's or a continued game's, which are not the player's settings).
@@ -286,7 +286,7 @@ class App:
                 changes["max_seconds"] = float(value)
             elif key == "coach" and isinstance(value, bool):
                 changes["coach"] = value
-            self.scene.session.change_options(**changes)
+            self.scene.sitting.session.change_options(**changes)
             self._change(play=replace(self.settings.play, **changes))
         self._dirty = True
 

@@ -4,19 +4,18 @@ The toast is a note about the whole window (sound, theme, a broken settings file
 drawn in the area the scene offers (:meth:`ui.scene.Scene.toast_area`): a band at the bottom that holds only
 key hints or search statistics, so it never hides the title, the board, the hover disc or whose turn it is.
 
-A notice replaces the play screen's status line for a moment; its :class:`NoticeKind` chooses its colour, so
-that a refusal (the warning colour, with the refusal sound) never looks like something that went well.
+A notice replaces the play screen's status line for a moment; its :class:`~ui.state.notice.NoticeKind`
+chooses its colour, so that a refusal (the warning colour, with the refusal sound) never looks like
+something that went well.
 """
 
 from __future__ import annotations
-
-import enum
-from dataclasses import dataclass
 
 import pygame
 from pygame import Rect
 
 from ui.state.animation import Fade
+from ui.state.notice import NoticeKind
 from ui.theme import Colour, Fonts, Theme
 from ui.widgets import draw_text, fitting_font, panel
 
@@ -25,28 +24,13 @@ TOAST_SECONDS = 2.0
 PROBLEM_SECONDS = 8.0
 
 
-class NoticeKind(enum.Enum):
-    """What a notice tells: a refusal or problem, something done, or plain information."""
-
-    REFUSAL = "refusal"
-    SUCCESS = "success"
-    INFO = "info"
-
-    def colour(self, theme: Theme) -> Colour:
-        if self is NoticeKind.REFUSAL:
-            return theme.warning
-        if self is NoticeKind.SUCCESS:
-            return theme.success
-        return theme.text
-
-
-@dataclass
-class Notice:
-    """A message in the play screen's status line for the life of its ``fade``."""
-
-    text: str
-    fade: Fade
-    kind: NoticeKind = NoticeKind.REFUSAL
+def notice_colour(kind: NoticeKind, theme: Theme) -> Colour:
+    """The colour a notice of ``kind`` is written in."""
+    if kind is NoticeKind.REFUSAL:
+        return theme.warning
+    if kind is NoticeKind.SUCCESS:
+        return theme.success
+    return theme.text
 
 
 class Toast:

@@ -41,7 +41,7 @@ class Checker:
 
     def __init__(self, scene: PlayScene, thinks: dict[int, tuple[int, ...]]) -> None:
         self.scene = scene
-        self.session = scene.session
+        self.session = scene.sitting.session
         #: The move history each think token was asked about (see :func:`record_thinks`).
         self.thinks = thinks
         options = self.session.options
@@ -132,7 +132,7 @@ class Checker:
         self._check_requests(game, mode)
 
     def _check_play(self, before, after, refusal, was_over, human_to_move, paused, accepted, args, mode):
-        (move,) = args
+        move = args[0]  # then, maybe, the sitting's second thoughts (the coach, a puzzle)
         if refusal is not None:
             if after != before:
                 self.fail(f"play({move}) was refused ({refusal}) but the history went {before} -> {after}")

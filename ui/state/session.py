@@ -19,6 +19,7 @@ Time only moves through :meth:`Session.update`, so tests decide how much of it p
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypedDict
 
@@ -170,16 +171,22 @@ class Session:
 
     # --- moves ----------------------------------------------------------------------------------------------
 
-    def play(self, move: int) -> Refusal | None:
-        """Plays a human's ``move``; returns why not (and changes nothing) if it cannot be played."""
+    def play(
+        self, move: int, second_thoughts: Callable[[int], Refusal | None] | None = None
+    ) -> Refusal | None:
+        """Plays a human's ``move``; returns why not (and changes nothing) if it cannot be played. The one
+        check of the rules on the way down a move: ``second_thoughts``, asked only about a legal move on a
+        human's turn, may still hold it back (the coach's warning, a puzzle's wrong move)."""
         if self.game.is_over():
             return Refusal.GAME_OVER
         if not self.seat_to_move().is_human:
             return Refusal.NOT_YOUR_TURN
         if move not in self.game.moves():
             return Refusal.ILLEGAL
-        self._apply(move)
-        return None
+        refusal = None if second_thoughts is None else second_thoughts(move)
+        if refusal is None:
+            self._apply(move)
+        return refusal
 
     def _apply(self, move: int) -> None:
         self.game.apply(move)

@@ -1,6 +1,6 @@
-"""The play screen's files and clipboard: save the game (Ctrl+S), load the saved one (Ctrl+O), copy the move
-string (Ctrl+C), reset the score tally (Ctrl+R). Each answers with the notice the status line shows; none
-raises for a user's problem.
+"""The play screen's files: save the game (Ctrl+S), load the saved one (Ctrl+O), read a pasted move string,
+reset the score tally (Ctrl+R). Each answers with the notice the status line shows; none raises for a user's
+problem. No pygame here (copying to the clipboard is the screen's, :func:`ui.play_scene.copy_moves`).
 """
 
 from __future__ import annotations
@@ -8,25 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.protocol import Game
-from ui.clipboard import copy_text
 from ui.state import savegame
-from ui.state.animation import Fade
+from ui.state.notice import FILE_NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind, notice
 from ui.state.store import JsonStore
 from ui.state.tally import Tally
 from ui.state.words import count
-from ui.toast import Notice, NoticeKind
-
-#: Seconds a message about a file (saved, loaded, or why not) stays: long enough to read a reason.
-FILE_NOTICE_SECONDS = 4.0
-#: What a notice adds when a game has replaced an unfinished one.
-TAKE_BACK = "Ctrl+Z brings back your unfinished game"
-#: Seconds a short message stays.
-NOTICE_SECONDS = 1.6
-
-
-def notice(text: str, seconds: float = NOTICE_SECONDS, kind: NoticeKind = NoticeKind.REFUSAL) -> Notice:
-    """A notice of ``text`` for ``seconds``; a refusal unless ``kind`` says otherwise."""
-    return Notice(text, Fade(seconds), kind)
 
 
 def save(path: Path, game: Game) -> Notice:
@@ -57,14 +43,6 @@ def loaded(path: Path, game: Game, take_back: bool = False) -> Notice:
     if take_back:
         text += f": {TAKE_BACK}"
     return notice(text, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
-
-
-def copy(game: Game) -> Notice:
-    """Copies the move string of ``game`` to the clipboard; the notice shows it, copied or not."""
-    moves = game.moves_text() or "(no moves yet)"
-    if copy_text(game.moves_text()):
-        return notice(f"Copied the moves: {moves}", kind=NoticeKind.SUCCESS)
-    return notice(f"No clipboard here; the moves are {moves}", FILE_NOTICE_SECONDS, NoticeKind.INFO)
 
 
 def reset_tally(tally: JsonStore[Tally]) -> Notice:

@@ -1,0 +1,457 @@
+"""One sitting at the board as it changes: the session, the selection, the moving stone, the refused move's
+shake, the hint, the coach, the puzzle, the notices and when the result banner is due; each round's sound,
+tally count and rating; the game kept to continue and the saved and pasted games. No pygame here.
+
+A screen *has* a :class:`Sitting` (see :class:`~ui.play_scene.PlayScene`): it turns events into calls of its
+small interface and draws a picture of it. Time enters through :meth:`Sitting.update` (seconds, never frames).
+When a round ends, its sound plays and it is counted once in the score tally (an undo and a different ending
+do not count the round again).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Protocol
+
+from ai.messages import EngineMessage
+from ai.puzzles import Puzzle
+from game.catalog import game_spec, new_game
+from game.protocol import Game
+from ui.state import game_files, results, savegame, texts
+from ui.state.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
+from ui.state.assistance import Assistance
+from ui.state.current_game import UnfinishedGame
+from ui.state.kept_game import KeptGame
+from ui.state.match import MatchScore
+from ui.state.notice import FILE_NOTICE_SECONDS, NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind
+from ui.state.options import Mode, PlayOptions
+from ui.state.review import GameReview
+from ui.state.review_walk import Fall, ReviewWalk
+from ui.state.round_rating import REVIEW_SECONDS, RoundRating, adapted
+from ui.state.second_thoughts import Coach, PuzzleAttempt, Verdict
+from ui.state.session import EngineLike, Refusal, Session
+from ui.state.user_data import UserData
+from ui.state.userfiles import data_dir
+
+#: Seconds between the last stone landing and the result banner, so the winning line is seen first.
+BANNER_DELAY = 0.45
+#: Seconds the refused move's shake lasts.
+REFUSAL_SECONDS = 0.6
+#: Seconds between redraws of a running search's ticking count and time (a few a second: enough to see it
+#: work, few enough to leave the search its speed).
+TICK_SECONDS = 0.25
+
+
+class Sounds(Protocol):
+    """What the sitting needs of sound (the window's player, a test's recorder)."""
+
+    def play(self, name: str) -> None: ...
+
+
+class Sitting:
+    """The sitting at the board with the options chosen on the start screen or the command line.
+
+    ``piece_names`` are the pieces' names in the screen's theme ("Red", "Yellow"), which every text uses; the
+    screen sets them anew when the theme changes. ``fall`` says how far a dropped stone falls. ``sounds``
+    None plays nothing; ``files`` are the user's files where the game in progress is kept, results counted
+    and games rated (None: in memory only); ``saved_game_path`` is the file of Ctrl+S and Ctrl+O (default:
+    ``saved-game.txt`` in the user's data directory); ``animation`` is a name of
+    :data:`~ui.state.animation.ANIMATION_SPEEDS`. ``resume`` sits down at that unfinished game (with its own
+    options) rather than at a new one of ``options``. ``puzzle``: the board is that puzzle (``options`` set
+    it up, see :func:`~ui.state.puzzle_record.puzzle_options`), its results counted in the puzzle record.
+
+    :attr:`dirty` is set whenever what a picture of the sitting shows has changed; the screen clears it.
+    """
+
+    def __init__(
+        self,
+        options: PlayOptions,
+        engine: EngineLike,
+        piece_names: tuple[str, str],
+        fall: Fall,
+        *,
+        sounds: Sounds | None = None,
+        files: UserData | None = None,
+        saved_game_path: Path | None = None,
+        animation: str = "normal",
+        resume: UnfinishedGame | None = None,
+        puzzle: Puzzle | None = None,
+    ) -> None:
+        #: The puzzle on the board, if it is one.
+        self.puzzle = puzzle
+        self.files = files or UserData()
+        self.engine = engine
+        self.piece_names = piece_names
+        self.fall = fall
+        self.sounds = sounds
+        self.saved_game_path = saved_game_path or data_dir() / savegame.FILE_NAME
+        self.animation_speed = ANIMATION_SPEEDS[animation]
+        #: The hint and the analysis overlay.
+        self.assistance = Assistance()
+        self.notice: Notice | None = None
+        self.dirty = True
+        self._since_tick = 0.0
+        self._start(options, resume)
+        if self.kept.replaced is not None:
+            self.notify(f"New game: {TAKE_BACK}", FILE_NOTICE_SECONDS, NoticeKind.INFO)
+
+    def _start(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
+        """Sits down at a new board with ``options``, or at the unfinished game ``resume`` (at creation, and
+        when a game is loaded, pasted or brought back)."""
+        #: The score of the rounds finished since the players sat down at this board.
+        self.match = MatchScore()
+        if resume is None:
+            options, adapted_words = adapted(options, self.files)
+            self.session = Session(options, self.engine)
+        else:
+            # A continued game brings its own options: the board, the view and the rules are the game's.
+            self.session = Session(resume.options, self.engine, resume.round_number, resume.moves)
+        self.gravity = game_spec(self.options.game).gravity
+        #: The column (Connect Four) or cell index (Tic-tac-toe) under the mouse or the keyboard cursor.
+        self.selection: int | None = None
+        self.animation: MoveAnimation | None = None
+        self.refusal: Fade | None = None
+        self.walk = ReviewWalk(self.session, self.fall if self.gravity else None)
+        self._new_round(resume)
+        self.assistance.want_analysis(self.session)
+        if resume is None and adapted_words:
+            self.notify(adapted_words, FILE_NOTICE_SECONDS, NoticeKind.INFO)
+
+    def _new_round(self, resume: UnfinishedGame | None) -> None:
+        """What starts afresh with every round: its result, coach, misses, rating and keeping."""
+        self.assistance.hint = None
+        self._over_for = 0.0
+        #: The player clicked the finished board to see it without the result banner.
+        self.banner_folded = False
+        #: The round's result has been counted and sounded.
+        self._result_told = False
+        self.coach = Coach()
+        self.attempt = None if self.puzzle is None else PuzzleAttempt(self.puzzle, self.files)
+        self.rating = RoundRating(self.files)
+        keeps = self.options.mode is not Mode.WATCH and self.puzzle is None
+        self.kept = KeptGame(self.files, resume, keeps)
+        self.dirty = True
+
+    def set_animation(self, name: str) -> None:
+        """Sets the animation speed by its name in :data:`~ui.state.animation.ANIMATION_SPEEDS` ("off"
+        included)."""
+        self.animation_speed = ANIMATION_SPEEDS[name]
+
+    @property
+    def options(self) -> PlayOptions:
+        return self.session.options
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def review(self) -> GameReview | None:
+        """The review of the game while it shows (the board then shows the position of the move reviewed)."""
+        return self.session.review
+
+    def banner_shown(self) -> bool:
+        """The result banner shows: the game is over, its last stone landed a moment ago, no review shows
+        and the player has not folded the banner away."""
+        return (
+            self.review is None
+            and self.game.is_over()
+            and self.animation is None
+            and self._over_for >= BANNER_DELAY
+            and not self.banner_folded
+        )
+
+    def fold_banner(self, shown: bool) -> None:
+        """A click on the finished board (``shown``: with the banner on it) folds the banner away or back."""
+        if shown or self.banner_folded:
+            self.banner_folded = not self.banner_folded
+            self.dirty = True
+
+    # --- history --------------------------------------------------------------------------------------------
+
+    def new_round(self, next_round: bool) -> None:
+        """A new game (the same first player), or with ``next_round`` the next round (whose first player may
+        change). With the adaptive level, the computer's level is chosen again from the player's rating."""
+        options, adapted_words = adapted(self.options, self.files)
+        self.session.adapt_level(options.level)
+        self.session.next_round() if next_round else self.session.restart()
+        self._after_history_change(1, "")
+        self._new_round(None)
+        if self.kept.replaced is not None and not next_round:
+            self.notify(f"New game: {TAKE_BACK}", FILE_NOTICE_SECONDS, NoticeKind.INFO)
+        elif adapted_words:
+            self.notify(adapted_words, FILE_NOTICE_SECONDS, NoticeKind.INFO)
+
+    def can_undo(self) -> bool:
+        """Undo has something to do: a move to take back, or the unfinished game to bring back."""
+        return self.session.can_undo() or self.kept.to_bring_back() is not None
+
+    def undo(self) -> None:
+        """Takes back the last move (and the computer's reply); right after a game replaced an unfinished
+        one, sits down again at that one instead."""
+        replaced = self.kept.to_bring_back()
+        if replaced is None:
+            self._history_step(self.session.undo(), "Nothing to undo")
+            return
+        self.session.leave()
+        self._start(replaced.options, replaced)
+        self.notify(f"Back to your game: {replaced.description()}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+
+    def redo(self) -> None:
+        self._history_step(self.session.redo(), "Nothing to redo")
+
+    def _history_step(self, plies: int, refusal_text: str) -> None:
+        """After an undo or redo of ``plies`` plies (0: refused with ``refusal_text``)."""
+        self._after_history_change(plies, refusal_text)
+        if plies:
+            self._played_on()
+
+    def _after_history_change(self, plies: int, refusal_text: str) -> None:
+        if plies == 0:
+            self.notify(refusal_text)
+            return
+        # Stones that undo or redo moves appear at once; an animation of a move no longer played would lie.
+        self.animation = None
+        self.refusal = None
+        self.notice = None
+        self._over_for = 0.0
+        self.banner_folded = False
+        self.assistance.hint = None
+
+    def _keep_game(self) -> None:
+        """Keeps the game on the board as the one to continue (or, once over, none)."""
+        moves = None if self.game.is_over() else self.game.moves_text()
+        problem = self.kept.keep(self.options, self.session.round_number, moves)
+        if problem:
+            self.notify(problem, FILE_NOTICE_SECONDS)
+
+    def _played_on(self) -> None:
+        self.kept.played_on()
+        self._keep_game()
+
+    # --- moves ----------------------------------------------------------------------------------------------
+
+    def try_play(self, move: int) -> Refusal | None:
+        """Plays a human's move, or shows why not; returns the refusal (None when the move was played).
+
+        The session checks the rules, once. With the coach on, a legal move that would throw away the
+        player's result is not played the first time: the coach says so (:attr:`Coach.warning`), and the
+        same move again plays it anyway. In a puzzle, a move that loses the win is refused."""
+        refusal = self.session.play(move, self._second_thoughts)
+        self.dirty = True
+        if refusal is Refusal.COACHED:
+            return refusal
+        if refusal is Refusal.ILLEGAL:
+            self._shake()
+        if refusal is not None:
+            self.notify(texts.refusal_text(self.session, refusal, move, self.gravity))
+        else:
+            self.notice = None
+            self._played_on()
+            self._start_animation(move)
+        return refusal
+
+    def _second_thoughts(self, move: int) -> Refusal | None:
+        """The puzzle's or the coach's word on a legal move of the human's (COACHED: held back, and shown)."""
+        verdict: Verdict | None = None
+        if self.attempt is not None:
+            verdict = self.attempt.judge(self.session, move)
+        elif self.options.coach:
+            verdict = self.coach.judge(self.session, move)
+        if verdict is None:
+            return None
+        if verdict.wrong:
+            self._shake()
+            self.selection = move
+        self.notify(verdict.text, verdict.seconds, verdict.kind)
+        return Refusal.COACHED
+
+    def _shake(self) -> None:
+        """A refused move: its sound, and the board shakes."""
+        self._sound("refused")
+        self.refusal = Fade(REFUSAL_SECONDS)
+
+    def take_back_coached(self) -> bool:
+        """The player takes back the move the coach warned about: nothing was played, the turn goes on.
+        False if no warning stands."""
+        if self.coach.warning is None:
+            return False
+        self.coach.warning = None
+        self.notify("Taken back: choose another move", kind=NoticeKind.INFO)
+        return True
+
+    def _start_animation(self, move: int) -> None:
+        self.assistance.hint = None
+        if self.animation_speed == 0:
+            # Animations off: the stone is simply there, and lands (sounds) now.
+            self.animation = None
+            self._landed()
+            return
+        cell = self.game.last_cell()
+        assert cell is not None, "a move was just played"
+        row, column = cell
+        distance = self.fall(row, column) if self.gravity else 0.0
+        self.animation = MoveAnimation(row, column, 1 - self.game.to_move(), distance)
+        self._over_for = 0.0
+
+    def finish_animation(self) -> None:
+        """The moving stone, if one moves, lands at once."""
+        if self.animation is not None:
+            self.animation = None
+            self._landed()
+            self.dirty = True
+
+    def _landed(self) -> None:
+        """A stone has come to rest: its sound, and if it ended the game, the result's sound and tally."""
+        self._sound("drop")
+        self._over_for = 0.0
+        if not self.game.is_over() or self._result_told:
+            return
+        self._result_told = True
+        self.match.count(self.session, self.piece_names)
+        self._sound(results.outcome(self.session)[1])
+        if self.attempt is not None:
+            # A puzzle is no game of the tally; solved without a miss, it counts for the record.
+            self.notify_problem(self.attempt.solved(self.session))
+            return
+        self.notify_problem(results.count(self.session, self.files.tally))
+        self.notify_problem(self.rating.rate(self.session))
+
+    def _sound(self, name: str) -> None:
+        if self.sounds is not None:
+            self.sounds.play(name)
+
+    def notify(
+        self, text: str, seconds: float = NOTICE_SECONDS, kind: NoticeKind = NoticeKind.REFUSAL
+    ) -> None:
+        """Shows ``text`` in the status line for ``seconds``; a refusal unless ``kind`` says otherwise."""
+        self.notice = Notice(text, Fade(seconds), kind)
+        self.dirty = True
+
+    def notify_problem(self, problem: str | None) -> None:
+        """Shows why a user's file was not written, if it was not."""
+        if problem:
+            self.notify(problem, FILE_NOTICE_SECONDS)
+
+    # --- review ---------------------------------------------------------------------------------------------
+
+    def toggle_review(self) -> None:
+        """Opens the review of the game (the game waits), or closes it and goes back to the game."""
+        if self.review is not None:
+            self.session.close_review()
+        elif not self.game.history():
+            self.notify("Nothing to review yet: no move has been played", kind=NoticeKind.INFO)
+            return
+        else:
+            self.finish_animation()
+            self.assistance.hint = None
+            self.notice = None
+            self.session.open_review(REVIEW_SECONDS)
+        self.dirty = True
+
+    def step_review(self, ply: int | None = None, delta: int = 0) -> None:
+        """Shows move ``ply`` of the review (or the move ``delta`` moves from the one shown)."""
+        self.dirty |= self.walk.step(ply, delta)
+
+    def show_me(self) -> None:
+        """Starts "show me" (the best line from the move the review shows) or goes back from it to the
+        review; says why where the line cannot be proven."""
+        why = self.walk.show_me()
+        if why is not None:
+            self.notify(why)
+        self.dirty = True
+
+    def step_line(self, delta: int = 0, end: bool | None = None) -> None:
+        """Steps the best line ``delta`` moves, or to its ``end`` (True) or its start (False)."""
+        self.dirty |= self.walk.step_line(delta, end)
+
+    # --- hint, analysis, files ------------------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        """Shows the search's best move for the human to move, or why not."""
+        why = self.assistance.ask_hint(self.session)
+        if why is not None:
+            self.notify(why)
+        self.dirty = True
+
+    def toggle_overlay(self) -> None:
+        """Shows or hides the analysis overlay (A)."""
+        self.assistance.toggle_overlay(self.session)
+        self.dirty = True
+
+    def paste(self, text: str | None) -> None:
+        """Sets up the game whose moves were pasted (``text``, from the clipboard) and opens its review; text
+        that is no game of this board keeps the current game and says why."""
+        blank = new_game(self.options.game, self.options.width, self.options.height)
+        moves = game_files.pasted_moves(text, blank)
+        if isinstance(moves, Notice):
+            self._refuse_file(moves)
+            return
+        self.session.leave()
+        self._start(replace(self.options, moves=moves))
+        if moves:
+            self.toggle_review()
+        pasted = f"Pasted {texts.count(len(moves), 'move')}"
+        if self.kept.replaced is not None:
+            pasted += f": {TAKE_BACK}"
+        self.notify(pasted, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+
+    def load(self) -> None:
+        """Loads the saved game; a bad file keeps the current game and says what is wrong."""
+        saved = game_files.load(self.saved_game_path)
+        if isinstance(saved, Notice):
+            self._refuse_file(saved)
+            return
+        self.session.leave()
+        options = replace(self.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
+        self._start(options)
+        self.notice = game_files.loaded(self.saved_game_path, self.game, self.kept.replaced is not None)
+
+    def _refuse_file(self, why: Notice) -> None:
+        self._sound("refused")
+        self.notice = why
+        self.dirty = True
+
+    # --- time and messages ----------------------------------------------------------------------------------
+
+    def receive(self, message: EngineMessage) -> None:
+        if self.session.receive(message):
+            self.dirty = True
+
+    def update(self, dt: float) -> None:
+        """Lets ``dt`` seconds pass: stones move and land, the hint, the notices and the refusal fade, the
+        engine's answer is played, the result banner comes due."""
+        if self.animation is not None:
+            self.animation.advance(dt * self.animation_speed)
+            if self.animation.done:
+                self.finish_animation()
+            self.dirty = True
+        self.dirty |= self.assistance.update(self.session, dt)
+        self.dirty |= self.walk.advance(dt, self.animation_speed)
+        for fade in (self.refusal, self.notice.fade if self.notice else None):
+            if fade is not None:
+                fade.advance(dt)
+                self.dirty = True
+        if self.refusal is not None and not self.refusal.alive:
+            self.refusal = None
+        if self.notice is not None and not self.notice.fade.alive:
+            self.notice = None
+        noted, problem = self.rating.follow_appraisal(self.session)
+        self.notify_problem(problem)
+        self.dirty |= noted
+        move = self.session.update(dt, board_busy=self.animation is not None)
+        thinking = self.session.thinking
+        if thinking is not None and thinking.running:
+            # The search's count and time tick on screen a few times a second between its completed depths.
+            self._since_tick += dt
+            if self._since_tick >= TICK_SECONDS:
+                self._since_tick = 0.0
+                self.dirty = True
+        if move is not None:
+            self._start_animation(move)
+            self._keep_game()
+            self.dirty = True
+        if self.game.is_over() and self.animation is None and self._over_for < BANNER_DELAY:
+            self._over_for += dt
+            self.dirty = True

@@ -1,0 +1,104 @@
+"""The words of the play screen, each read from a :class:`~ui.state.sitting.Sitting` (with the pieces' names
+it holds): the status line and the small line under it, the result and the tally, the window title, the
+toolbar's titles. Pure functions; the phrasing itself is :mod:`ui.state.texts`'. No pygame here.
+"""
+
+from __future__ import annotations
+
+from ui.state import results, texts
+from ui.state.review import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
+from ui.state.sitting import Sitting
+
+
+def result_text(sitting: Sitting) -> tuple[str, str]:
+    """The result in a few words, and a line under it (saying how often the coach spoke, if it did; for
+    a puzzle, the player's puzzle record)."""
+    if sitting.attempt is not None:
+        return texts.puzzle_result(sitting.files.puzzles.value, sitting.attempt.misses)
+    title, line = texts.result_text(sitting.session, sitting.piece_names)
+    if sitting.coach.spoke:
+        line += f" The coach spoke {texts.count(sitting.coach.spoke, 'time')}."
+    rated = sitting.rating.rated_game
+    if rated is not None:
+        line += " " + texts.rating_line(rated, sitting.rating.rating_before)
+    return title, line
+
+
+def status_text(sitting: Sitting) -> str:
+    """The status line: the notice if one is showing, else whose turn it is, the search, or the result."""
+    names, game, review, puzzle = sitting.piece_names, sitting.game, sitting.review, sitting.puzzle
+    if sitting.notice is not None:
+        return sitting.notice.text
+    if puzzle is not None and game.moves_text() == puzzle.moves and review is None:
+        return texts.puzzle_task(names[game.to_move()], puzzle.win_in)
+    if review is not None and review.line is not None:
+        return line_text(review, names, game.move_to_text)
+    if review is not None:
+        return mark_text(review, names, game.move_to_text)
+    moving = None if sitting.animation is None else sitting.animation.player
+    return texts.status_text(sitting.session, names, moving_player=moving, hint=sitting.assistance.hint)
+
+
+def detail_parts(sitting: Sitting) -> list[str]:
+    """The small line under the status, most important part first (see
+    :func:`ui.state.texts.detail_parts`)."""
+    review = sitting.review
+    if review is not None and review.line is not None:
+        return list(LINE_KEYS)
+    if review is not None:
+        return [summary_text(review, sitting.piece_names), *REVIEW_KEYS]
+    if sitting.puzzle is not None and sitting.game.is_over():
+        return ["Enter: next puzzle", "Ctrl+N: this puzzle again", "Esc: menu"]
+    return texts.detail_parts(
+        sitting.session,
+        sitting.piece_names,
+        overlay_shown=sitting.assistance.overlay_shown,
+        selection=sitting.selection,
+        gravity=sitting.gravity,
+    )
+
+
+def detail_text(sitting: Sitting) -> str:
+    """The small line under the status, in full."""
+    return "    ".join(detail_parts(sitting))
+
+
+def caption(sitting: Sitting) -> str:
+    """The window title (see :func:`ui.state.texts.caption`)."""
+    return texts.caption(sitting.session, sitting.piece_names)
+
+
+def tally_text(sitting: Sitting) -> str:
+    """The tally of this board and opponent for the result banner ("" when nothing is counted, as for a
+    puzzle)."""
+    if sitting.puzzle is not None:
+        return ""
+    return results.tally_text(sitting.session, sitting.files.tally.value, sitting.piece_names)
+
+
+def short_tally_text(sitting: Sitting) -> str:
+    """The tally for the match bar ("" when nothing is counted yet, or for a puzzle)."""
+    if sitting.puzzle is not None:
+        return ""
+    return results.short_tally_text(sitting.session, sitting.files.tally.value, sitting.piece_names)
+
+
+def toolbar_titles(sitting: Sitting) -> list[str]:
+    """The toolbar's title, longest first (the toolbar shows the longest that fits)."""
+    if sitting.puzzle is None:
+        return texts.toolbar_titles(sitting.session)
+    return [f"Puzzle \u00b7 win in {sitting.puzzle.win_in}", "Puzzle"]
+
+
+def status_player(sitting: Sitting) -> int | None:
+    """The player whose piece leads the status line: the mover of the move under review, the winner, the
+    mover of a falling stone, or the side to move; None after a draw."""
+    review, game = sitting.review, sitting.game
+    if review is not None:
+        return (review.cursor - 1) % 2 if review.cursor else None
+    if game.is_over():
+        return game.winner()
+    moving = sitting.animation
+    if moving is not None and not sitting.session.seats[moving.player].is_human:
+        return moving.player
+    return game.to_move()
