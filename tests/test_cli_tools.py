@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-import main
+from ai.command_line_tools import run_tool, table_slots
 from tests.conftest import ROOT, TESTSETS
 
 END_GAME = [
@@ -20,7 +20,7 @@ END_GAME = [
 
 def run(tool: str, args: list[str], text: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    status = main.run_tool(tool, args, io.StringIO(text), out, err)
+    status = run_tool(tool, args, io.StringIO(text), out, err)
     return status, out.getvalue(), err.getvalue()
 
 
@@ -66,8 +66,8 @@ def test_no_book_never_asks_for_the_book(monkeypatch):
 
 
 def test_the_table_size_is_a_power_of_two_within_the_megabytes():
-    assert main.table_slots(1024) == 1 << 27 and main.table_slots(1000) == 1 << 26
-    assert main.table_slots(1) == 1 << 17 and main.table_slots(3) == 1 << 18
+    assert table_slots(1024) == 1 << 27 and table_slots(1000) == 1 << 26
+    assert table_slots(1) == 1 << 17 and table_slots(3) == 1 << 18
 
 
 def test_bad_lines_are_reported_and_the_rest_goes_on():

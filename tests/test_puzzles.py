@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import main
+from ai.command_line_tools import PROGRAM, run_tool
 from ai.exact.analysis import ExactAnalyzer
 from ai.exact.choice import native_in_use
 from ai.puzzles import (
@@ -43,7 +43,7 @@ SAMPLE = 20 if native_in_use() else 6
 
 def run(args: list[str]) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    status = main.run_tool("puzzles", args, io.StringIO(""), out, err)
+    status = run_tool("puzzles", args, io.StringIO(""), out, err)
     return status, out.getvalue(), err.getvalue()
 
 
@@ -93,7 +93,7 @@ def test_the_levels_recorded_are_what_the_levels_play(shipped):
     for puzzle in random.Random(31).sample(shipped, 3):
         for depth in (1, 4):
             out, err = io.StringIO(), io.StringIO()
-            status = main.run_tool("move", ["--depth", str(depth)], io.StringIO(puzzle.moves), out, err)
+            status = run_tool("move", ["--depth", str(depth)], io.StringIO(puzzle.moves), out, err)
             assert status == 0, err.getvalue()
             played = int(out.getvalue().split()[1])
             assert (played == puzzle.column) == (depth in puzzle.found_by), (puzzle, depth)
@@ -146,7 +146,7 @@ def test_puzzles_prints_all_there_are_and_says_so_when_asked_for_more(shipped):
     status, out, err = run(["--count", "9999", "--seed", "1", "--min-moves", str(longest)])
     assert status == 1
     assert len(out.splitlines()) == there
-    assert err == f"{main.PROGRAM} puzzles: only {there} puzzles win in {longest} or more moves\n"
+    assert err == f"{PROGRAM} puzzles: only {there} puzzles win in {longest} or more moves\n"
 
 
 @pytest.mark.parametrize(
@@ -166,7 +166,7 @@ def test_puzzles_says_why_a_broken_file_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr("ai.puzzles.PUZZLES_PATH", broken)
     status, out, err = run(["--count", "3"])
     assert (status, out) == (1, "")
-    assert err == f"{main.PROGRAM} puzzles: error: {broken}: line 1: not a puzzle file (no header)\n"
+    assert err == f"{PROGRAM} puzzles: error: {broken}: line 1: not a puzzle file (no header)\n"
 
 
 # The loader refuses broken files.

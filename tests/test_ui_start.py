@@ -13,9 +13,10 @@ from game.catalog import GAME_TITLES, SIZES
 from tools.support.fakes import FakeEngine, click, key, motion
 from ui.app import App
 from ui.scene import GoToPlay, Quit
-from ui.start_scene import MODE_TEXT, StartScene, rows_for
+from ui.start_scene import StartScene
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.settings import SETTINGS_FILE
+from ui.state.start_choices import MODE_TEXT, rows_for
 from ui.state.store import JsonStore
 from ui.state.user_data import UserData
 from ui.theme import CLASSIC, HIGH_CONTRAST

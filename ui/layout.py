@@ -168,3 +168,17 @@ def buttons_in_row(
         rects.append(rect)
         x += width + gap
     return rects
+
+
+def flow_lines(widths: Sequence[int], room: int, gap: int) -> list[list[int]]:
+    """Indexes of ``widths`` split into lines of at most ``room`` pixels (a line holds at least one), ``gap``
+    pixels between neighbours on a line."""
+    lines: list[list[int]] = [[]]
+    used = 0
+    for index, width in enumerate(widths):
+        if lines[-1] and used + gap + width > room:
+            lines.append([])
+            used = 0
+        used += width + (gap if lines[-1] else 0)
+        lines[-1].append(index)
+    return lines

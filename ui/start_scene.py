@@ -5,35 +5,27 @@ Each setting is a row of choices. Mouse: click a choice, click Play. Keyboard: U
 rows, Left/Right change the focused row (on the last row: choose Continue or New game), Enter starts the
 default button: Continue while there is a game to continue and no setting has been changed, else Play.
 Ctrl+Q quits (Esc does not: it is the key that left the play screen, and pressing it twice should not close
-the game). The scene edits one
-:class:`PlayOptions` value and hands it to the play screen through a :class:`~ui.scene.GoToPlay` request.
+the game). The scene edits one :class:`PlayOptions` value, a choice at a time (the rows and what a choice
+does are :mod:`ui.state.start_choices`), and hands it to the play screen through a
+:class:`~ui.scene.GoToPlay` request.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pygame
 from pygame import Rect
 
-from ai.play.levels import MAX, Level, levels_for
-from ai.rating.ladder import Ladder, ladder_for
-from game.catalog import GAME_TITLES, SIZES
-from ui.layout import buttons_in_row, clamp
+from game.catalog import GAME_TITLES
+from ui.layout import buttons_in_row, clamp, flow_lines
 from ui.scene import GoToPlay, GoToPuzzle, GoToStats, Scene
 from ui.state.current_game import UnfinishedGame
-from ui.state.options import THINK_SECONDS_CHOICES, FirstPlayer, Mode, PlayOptions, seconds_text
+from ui.state.options import PlayOptions
+from ui.state.start_choices import Row, apply_choice, rows_for, rows_of_every_variant
 from ui.theme import CLASSIC, MIN_TEXT, Fonts, Theme
 from ui.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit
 
-MODE_TEXT = {
-    Mode.COMPUTER: "Against the computer",
-    Mode.TWO_PLAYERS: "Two players",
-    Mode.WATCH: "Computer vs computer",
-}
-FIRST_TEXT = {FirstPlayer.HUMAN: "You", FirstPlayer.COMPUTER: "Computer", FirstPlayer.ALTERNATE: "Alternate"}
-WATCH_ROUNDS_TEXT = {FirstPlayer.HUMAN: "Same colours", FirstPlayer.ALTERNATE: "Swap colours"}
 PLAY = "play"
 CONTINUE = "continue"
 PUZZLES = "puzzles"
@@ -42,136 +34,13 @@ STATS = "stats"
 GAP = 8
 
 
-@dataclass(frozen=True)
-class Row:
-    """One setting: its ``key``, a label, and the (value, text) choices, ``selected`` being an index.
-
-    A row that does not apply to the chosen mode is shown but not ``enabled`` (greyed, not clickable).
-    """
-
-    key: str
-    label: str
-    choices: tuple[tuple[object, str], ...]
-    selected: int
-    enabled: bool = True
-
-
-#: The level row's choice of the adaptive level (see :func:`ui.state.player_rating.adaptive_level`).
-AUTO = "auto"
-
-
-def level_text(level: Level, ladder: Ladder | None) -> str:
-    """A level's choice on the start screen: ``"depth 4"``, with its measured rating where the ladder rates
-    the board: ``"depth 4 · 1450"``."""
-    rating = None if ladder is None else ladder.rating_of(level)
-    return level.label if rating is None else f"{level.label} \u00b7 {rating}"
-
-
-def rows_for(options: PlayOptions, theme: Theme) -> list[Row]:
-    """The rows the start screen shows for ``options``: always seven, in the same places in every mode and
-    game, so that nothing moves under the mouse when a choice changes what applies.
-
-    Game, board and mode; then who starts, the computer's level and thinking on your time against the
-    computer, which in watch mode are the rounds' colours and each side's level, and with two players are
-    shown disabled; last the max level's think time, enabled while a computer plays at max.
-    """
-
-    def row(
-        key: str, label: str, choices: Sequence[tuple[object, str]], current: object, enabled: bool = True
-    ) -> Row:
-        values = [value for value, _ in choices]
-        selected = values.index(current) if current in values else 0
-        return Row(key, label, tuple(choices), selected, enabled)
-
-    ladder = ladder_for(options.variant())
-    levels: list[tuple[object, str]] = [
-        (level, level_text(level, ladder)) for level in levels_for(options.game)
-    ]
-    mode = options.mode
-    rows = [
-        row("game", "Game", [(name, title) for name, title in GAME_TITLES.items()], options.game),
-        row(
-            "size",
-            "Board",
-            [(size, f"{size[0]} \u00d7 {size[1]}") for size in SIZES[options.game]],
-            (options.width, options.height),
-        ),
-        row("mode", "Mode", [(mode, text) for mode, text in MODE_TEXT.items()], mode),
-    ]
-    if mode is Mode.WATCH:
-        first = options.first if options.first in WATCH_ROUNDS_TEXT else FirstPlayer.HUMAN
-        rows.append(row("first", "Next rounds", list(WATCH_ROUNDS_TEXT.items()), first))
-        for side in (0, 1):
-            name = theme.player_name(options.game, side)
-            rows.append(row(f"watch{side}", name, levels, options.watch_levels[side]))
-        at_max = MAX in options.watch_levels
-        # Kept in its place (greyed) so that no row moves when the mode changes.
-        rows.append(row("coach", "Coach", [(True, "On"), (False, "Off")], options.coach, False))
-    else:
-        computer = mode is Mode.COMPUTER
-        rows.append(row("first", "Who starts", list(FIRST_TEXT.items()), options.first, computer))
-        own_levels = levels + ([(AUTO, "auto")] if ladder is not None else [])
-        current = AUTO if options.adaptive else options.level
-        rows.append(row("level", "Computer", own_levels, current, computer))
-        on_off = [(True, "On"), (False, "Off")]
-        rows.append(row("ponder", "Think on your time", on_off, options.ponder, computer))
-        rows.append(row("coach", "Coach", on_off, options.coach))
-        at_max = computer and options.level == MAX
-    seconds = sorted({*THINK_SECONDS_CHOICES, options.max_seconds})
-    choices = [(value, seconds_text(value)) for value in seconds]
-    rows.append(row("seconds", "Max level, per move", choices, options.max_seconds, at_max))
-    return rows
-
-
-def apply_choice(options: PlayOptions, key: str, value: object) -> PlayOptions:
-    """``options`` with the setting ``key`` set to ``value`` (one of the row's choices, see
-    :func:`setting_rows`); raises ValueError for a value the row does not offer."""
-    match key, value:
-        case "game", str(game) if game in SIZES:
-            width, height = SIZES[game][0]
-            return options.with_game(game, width, height)
-        case "size", (int(width), int(height)):
-            return options.with_game(options.game, width, height)
-        case "level", _ if value == AUTO:
-            return replace(options, adaptive=True)
-        case "level", Level() as level:
-            return replace(options, level=level, adaptive=False)
-        case "watch0", Level() as level:
-            return replace(options, watch_levels=(level, options.watch_levels[1]))
-        case "watch1", Level() as level:
-            return replace(options, watch_levels=(options.watch_levels[0], level))
-        case "mode", Mode() as mode:
-            return replace(options, mode=mode)
-        case "first", FirstPlayer() as first:
-            return replace(options, first=first)
-        case "ponder", bool(ponder):
-            return replace(options, ponder=ponder)
-        case "coach", bool(coach):
-            return replace(options, coach=coach)
-        case "seconds", int() | float() as seconds:
-            return replace(options, max_seconds=float(seconds))
-    raise ValueError(f"the start screen offers no {value!r} for {key!r}")
-
-
 def _flowed_choices(
     row: Row, font: pygame.font.Font, padding: int, room: int
 ) -> tuple[list[int], list[list[int]]]:
-    """The width of each of ``row``'s choices as a button, and the choices in lines (see :func:`_flow`)."""
+    """The width of each of ``row``'s choices as a button, and the choices in lines (see
+    :func:`ui.layout.flow_lines`)."""
     widths = [font.size(text)[0] + padding for _, text in row.choices]
-    return widths, _flow(widths, room, GAP)
-
-
-def _flow(widths: list[int], room: int, gap: int) -> list[list[int]]:
-    """Indexes of ``widths`` split into lines of at most ``room`` pixels (a line holds at least one)."""
-    lines: list[list[int]] = [[]]
-    used = 0
-    for index, width in enumerate(widths):
-        if lines[-1] and used + gap + width > room:
-            lines.append([])
-            used = 0
-        used += width + (gap if lines[-1] else 0)
-        lines[-1].append(index)
-    return lines
+    return widths, flow_lines(widths, room, GAP)
 
 
 class StartScene(Scene):
@@ -214,17 +83,6 @@ class StartScene(Scene):
         """The choice buttons of every row, then the Play button alone in a last row, for the window size."""
         return self._arrange()[0]
 
-    def _variants(self) -> list[list[Row]]:
-        """The rows of every game and mode with the current other choices: the layout makes room for all of
-        them, so that switching the game or the mode moves nothing."""
-        variants = []
-        for game in GAME_TITLES:
-            width, height = SIZES[game][0]
-            for mode in Mode:
-                options = replace(self.options.with_game(game, width, height), mode=mode)
-                variants.append(rows_for(options, self.theme))
-        return variants
-
     def _arrange(self) -> tuple[list[list[Button]], int]:
         """The buttons, and the font size their text fits at (computed once per window size and choices).
 
@@ -240,7 +98,7 @@ class StartScene(Scene):
     def _compute_arrangement(self) -> tuple[list[list[Button]], int]:
         width, height = self.size
         rows = rows_for(self.options, self.theme)
-        variants = self._variants()
+        variants = rows_of_every_variant(self.options, self.theme)
         top, bottom = self._content_area()
         row_height = int(clamp(height * 0.058, 16, 46))
         gap = int(clamp(height * 0.022, 4, 18))
@@ -404,9 +262,8 @@ class StartScene(Scene):
         band_bottom = all_buttons[-1][0].rect.bottom + int(height * 0.04)
         pygame.draw.rect(surface, theme.background_glow, Rect(0, band_top, width, band_bottom - band_top))
         if band_top >= self._content_area()[0] - int(height * 0.05):
-            self._draw_title(surface)
+            draw_title(surface, theme, fonts, self.size)
         rows = rows_for(self.options, self.theme)
-        font = fonts.get(font_size)
         for index, row_buttons in enumerate(all_buttons):
             focused_row = index == self.focus
             if index < len(rows):
@@ -416,76 +273,45 @@ class StartScene(Scene):
                     label_colour = theme.button_disabled_text
                 else:
                     label_colour = theme.text if focused_row else theme.text_muted
-                draw_text(
-                    surface,
-                    rows[index].label,
-                    label_font,
-                    label_colour,
-                    midright=(first.left - 18, first.centery),
-                )
-                for button in row_buttons:
-                    draw_button(
-                        surface,
-                        theme,
-                        font,
-                        button,
-                        hovered=button.rect.collidepoint(self._mouse),
-                        focused=focused_row and button.selected,
-                    )
+                midright = (first.left - 18, first.centery)
+                draw_text(surface, rows[index].label, label_font, label_colour, midright=midright)
+                button_font = fonts.get(font_size)
             else:
-                for button in row_buttons:
-                    draw_button(
-                        surface,
-                        theme,
-                        fonts.get(int(font_size * 1.25), bold=True),
-                        button,
-                        hovered=button.rect.collidepoint(self._mouse),
-                        focused=focused_row and button.selected,
-                    )
-                if self.unfinished is not None:
-                    note = f"Unfinished: {self.unfinished.description()}"
-                    note_font = fitting_font(fonts, note, max(MIN_TEXT, int(font_size * 0.9)), width - 24)
-                    draw_text(
-                        surface,
-                        note,
-                        note_font,
-                        theme.text_muted,
-                        midtop=(width // 2, row_buttons[0].rect.bottom + 6),
-                    )
+                button_font = fonts.get(int(font_size * 1.25), bold=True)
+            for button in row_buttons:
+                hovered = button.rect.collidepoint(self._mouse)
+                focused = focused_row and button.selected
+                draw_button(surface, theme, button_font, button, hovered=hovered, focused=focused)
+            if index == len(rows) and self.unfinished is not None:
+                note = f"Unfinished: {self.unfinished.description()}"
+                note_font = fitting_font(fonts, note, max(MIN_TEXT, int(font_size * 0.9)), width - 24)
+                midtop = (width // 2, row_buttons[0].rect.bottom + 6)
+                draw_text(surface, note, note_font, theme.text_muted, midtop=midtop)
         hint = "\u2191\u2193 choose a setting   \u2190\u2192 change it   Enter play   F1 help   Ctrl+Q quit"
         hint_font = fitting_font(fonts, hint, int(clamp(height * 0.022, 12, 18)), width - 24)
         # In a tiny window the settings need the room more than the key hints do.
         if all_buttons[-1][0].rect.bottom < height - 14 - hint_font.get_height():
             draw_text(surface, hint, hint_font, theme.text_muted, midbottom=(width // 2, height - 14))
 
-    def _draw_title(self, surface: pygame.Surface) -> None:
-        """The title, its emblem and the subtitle, above the settings."""
-        theme, fonts = self.theme, self.fonts
-        width, height = self.size
-        title_font = fonts.get(int(clamp(height * 0.09, 36, 84)), bold=True)
-        emblem_width = int(title_font.get_height() * 1.25)
-        title_width = title_font.size("Ponder")[0]
-        title = draw_text(
-            surface,
-            "Ponder",
-            title_font,
-            theme.text,
-            bottomleft=((width - title_width - emblem_width) // 2, int(height * 0.15)),
-        )
-        self._draw_emblem(surface, title, emblem_width)
-        subtitle = f"{' and '.join(GAME_TITLES.values())} against an AI that thinks on your time"
-        draw_text(
-            surface,
-            subtitle,
-            fitting_font(fonts, subtitle, int(clamp(height * 0.026, 13, 22)), width - 24),
-            theme.text_muted,
-            midtop=(width // 2, title.bottom + 6),
-        )
 
-    def _draw_emblem(self, surface: pygame.Surface, title: Rect, width: int) -> None:
-        """Four discs in a row after the title, ``width`` pixels in all: the game's promise at a glance."""
-        radius = width / 10.1
-        for index in range(4):
-            colour = self.theme.discs[index % 2]
-            centre = (title.right + radius * 2.2 + index * radius * 2.3, title.centery + radius * 0.9)
-            filled_circle(surface, colour, centre, radius)
+def draw_title(surface: pygame.Surface, theme: Theme, fonts: Fonts, size: tuple[int, int]) -> None:
+    """The title, its emblem and the subtitle, above the settings of a window of ``size``."""
+    width, height = size
+    title_font = fonts.get(int(clamp(height * 0.09, 36, 84)), bold=True)
+    emblem_width = int(title_font.get_height() * 1.25)
+    title_width = title_font.size("Ponder")[0]
+    bottomleft = ((width - title_width - emblem_width) // 2, int(height * 0.15))
+    title = draw_text(surface, "Ponder", title_font, theme.text, bottomleft=bottomleft)
+    _draw_emblem(surface, theme, title, emblem_width)
+    subtitle = f"{' and '.join(GAME_TITLES.values())} against an AI that thinks on your time"
+    subtitle_font = fitting_font(fonts, subtitle, int(clamp(height * 0.026, 13, 22)), width - 24)
+    draw_text(surface, subtitle, subtitle_font, theme.text_muted, midtop=(width // 2, title.bottom + 6))
+
+
+def _draw_emblem(surface: pygame.Surface, theme: Theme, title: Rect, width: int) -> None:
+    """Four discs in a row after the title, ``width`` pixels in all: the game's promise at a glance."""
+    radius = width / 10.1
+    for index in range(4):
+        colour = theme.discs[index % 2]
+        centre = (title.right + radius * 2.2 + index * radius * 2.3, title.centery + radius * 0.9)
+        filled_circle(surface, colour, centre, radius)

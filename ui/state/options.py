@@ -138,11 +138,11 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
         metavar="WxH",
         help="board size: " + "; ".join(f"{_sizes_text(name)} for {name}" for name in GAME_NAMES),
     )
-    group.add_argument(
+    _add_choice_of_members(
+        group,
         "--mode",
-        choices=[mode.value for mode in Mode],
-        default=Mode.COMPUTER.value,
-        help="against the computer (default), two players on this screen, or watch computer against computer",
+        Mode.COMPUTER,
+        "against the computer (default), two players on this screen, or watch computer against computer",
     )
     group.add_argument(
         "--level",
@@ -151,11 +151,11 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
         "the level nearest your rating, chosen each game); in watch mode one level for both or one per side "
         "as N,M (default: the middle of the ladder)",
     )
-    group.add_argument(
+    _add_choice_of_members(
+        group,
         "--first",
-        choices=[first.value for first in FirstPlayer],
-        default=FirstPlayer.HUMAN.value,
-        help="who moves first against the computer; alternate swaps every round (default: human)",
+        FirstPlayer.HUMAN,
+        "who moves first against the computer; alternate swaps every round (default: human)",
     )
     group.add_argument(
         "--seconds",
@@ -190,6 +190,13 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
         "a file that cannot be used exits with status 1",
     )
     return parser
+
+
+def _add_choice_of_members(group: argparse._ArgumentGroup, flag: str, default: enum.Enum, text: str) -> None:
+    """Adds ``flag`` to ``group``: its value is one of the values of ``default``'s enum, ``default``'s when
+    not given; ``text`` is its help."""
+    members = [member.value for member in type(default)]
+    group.add_argument(flag, choices=members, default=default.value, help=text)
 
 
 class BadInputFile(ValueError):
