@@ -26,7 +26,9 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
-	$(PY) -m pytest
+	@# One worker a core (pytest-xdist); the tests that share an expensive module fixture (the book's walk, the
+	@# built and installed wheel) are marked xdist_group, so that one worker builds it once.
+	$(PY) -m pytest -n auto --dist loadgroup
 
 # The compiled core under AddressSanitizer and UndefinedBehaviorSanitizer (CI runs it; needs gcc).
 sanitize: $(STAMP)

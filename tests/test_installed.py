@@ -28,6 +28,9 @@ from tools.support.desktop import PACKAGES, Desktop, missing_tools, virtual_disp
 PACKAGES_OF_THE_GAME = ("game", "ai", "ui", "assets")
 BIN = "Scripts" if sys.platform == "win32" else "bin"
 
+#: The sdist and wheel are built, and installed, once: every test here runs on one worker of a parallel run.
+pytestmark = pytest.mark.xdist_group("installed")
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> tuple[Path, Path]:
