@@ -85,9 +85,21 @@ def test_ratings_survive_a_restart_and_keep_the_newest_games(tmp_path) -> None:
     assert again.problem is None
     [game] = again.games(BOARD)
     assert (game.rating, game.performance, game.level) == (1320, 1420, "4")
-    for index in range(MAX_GAMES + 5):
-        again.record(BOARD, 1300, "2", 1000, "loss", str(1 + index % 7), set())
-    assert len(again.games(BOARD)) == MAX_GAMES
+    # A full history, as years of play leave the file (written at once: a thousand saves of a growing file
+    # take seconds): each game recorded now pushes out the oldest, and the file keeps what memory keeps.
+    path.write_text(json.dumps({BOARD: [{**GOOD_ENTRY, "when": str(index)} for index in range(MAX_GAMES)]}))
+    full = PlayerRatings(path)
+    full.load()
+    assert full.problem is None and len(full.games(BOARD)) == MAX_GAMES
+    for index in range(5):
+        full.record(BOARD, 1300, "2", 1000, "loss", str(1 + index), set())
+    kept = full.games(BOARD)
+    assert len(kept) == MAX_GAMES
+    assert [game.when for game in kept[:-5]] == [str(index) for index in range(5, MAX_GAMES)]
+    assert [game.moves for game in kept[-5:]] == ["1", "2", "3", "4", "5"]
+    reloaded = PlayerRatings(path)
+    reloaded.load()
+    assert reloaded.games(BOARD) == kept
 
 
 @pytest.mark.parametrize(
