@@ -1,8 +1,6 @@
 """Test set-up: pygame runs headless everywhere, whatever the machine has."""
 
 import os
-import shutil
-from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -23,7 +21,6 @@ def read_positions(name: str) -> list[tuple[str, int]]:
 
 
 import pytest  # noqa: E402
-from filelock import FileLock  # noqa: E402
 
 from ai.contracts import ILLEGAL_MOVE  # noqa: E402
 from ai.exact.compiled_core import NativeConnectFourSolver, native_built  # noqa: E402
@@ -77,21 +74,3 @@ def column_scores(solver, current: int, mask: int, moves: int) -> list[int]:
         else:
             scores.append(-solver.solve(current ^ mask, mask | move, moves + 1))
     return scores
-
-
-def made_once_per_run(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
-    """The folder ``name``, filled by ``make(folder)`` once per test run: in a parallel run (pytest-xdist) the
-    first worker to ask makes it in the run's temporary folder, which all its workers share, under a file
-    lock; the others wait for it and use it as it is. A ``make`` that fails marks nothing done, so the next
-    one to ask starts again from an empty folder."""
-    base = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent  # each worker's folder is in the run's own
-    folder, done = base / name, base / f"{name}.done"
-    with FileLock(str(base / f"{name}.lock")):
-        if not done.exists():
-            shutil.rmtree(folder, ignore_errors=True)
-            folder.mkdir()
-            make(folder)
-            done.touch()
-    return folder

@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, made_once_per_run
+from tests.conftest import ROOT
 from tools.support.desktop import PACKAGES, Desktop, missing_tools, virtual_display
+from tools.support.run_once import made_once_per_run
 
 #: The packages of the game: everything under them must be installed.
 PACKAGES_OF_THE_GAME = ("game", "ai", "ui", "assets")
