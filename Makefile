@@ -26,9 +26,10 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
-	@# One worker a core (pytest-xdist); the tests that share an expensive module fixture (the book's walk, the
-	@# built and installed wheel) are marked xdist_group, so that one worker builds it once.
-	$(PY) -m pytest -n auto --dist loadgroup
+	@# One worker a core (pytest-xdist), each taking whole test files, so that a module's expensive fixtures
+	@# (the walk of the opening book, the X display) are made once. (Not loadgroup: its xdist_group marks are
+	@# lost under pytest 9, which no longer reads the node ids that pytest-xdist 3.8 rewrites.)
+	$(PY) -m pytest -n auto --dist loadfile
 
 # The compiled core under AddressSanitizer and UndefinedBehaviorSanitizer (CI runs it; needs gcc).
 sanitize: $(STAMP)

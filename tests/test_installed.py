@@ -29,10 +29,6 @@ from tools.support.run_once import made_once_per_run
 PACKAGES_OF_THE_GAME = ("game", "ai", "ui", "assets")
 BIN = "Scripts" if sys.platform == "win32" else "bin"
 
-#: One worker of a parallel run takes every test here (the X display is the module's own, the build is shared
-#: anyway: see ``built``).
-pytestmark = pytest.mark.xdist_group("installed")
-
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> tuple[Path, Path]:

@@ -28,9 +28,6 @@ SOLVED_FROM_PLY = 5
 EVERY_ENTRY_PLIES = 6
 SAMPLE = 4000
 
-#: The walk of the whole book (the module's ``by_ply``) is made once, on one worker of a parallel run.
-pytestmark = pytest.mark.xdist_group("opening-book")
-
 
 def book_positions(book: OpeningBook) -> dict[int, list[str]]:
     """The move string of every position of the book, by ply, found by walking the game tree from the empty
