@@ -26,7 +26,10 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
-	$(PY) -m pytest
+	@# One worker a core (pytest-xdist), each taking whole test files, so that a module's expensive fixtures
+	@# (the walk of the opening book, the X display) are made once. (Not loadgroup: its xdist_group marks are
+	@# lost under pytest 9, which no longer reads the node ids that pytest-xdist 3.8 rewrites.)
+	$(PY) -m pytest -n auto --dist loadfile
 
 # The compiled core under AddressSanitizer and UndefinedBehaviorSanitizer (CI runs it; needs gcc).
 sanitize: $(STAMP)

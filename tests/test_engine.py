@@ -25,6 +25,7 @@ from ai.stop_flag import StopFlag
 from game import ConnectFour, TicTacToe
 from tests.conftest import TESTSETS
 from tools.support.fakes import FakeEngine
+from tools.support.waiting import wait_until
 from ui.state.engine_like import EngineLike
 
 GENEROUS = 10.0  # seconds; an upper bound for things that normally take milliseconds
@@ -68,7 +69,7 @@ def test_think_gives_progress_then_exactly_one_best_move(engine):
     assert game.moves_text() == "4453"  # the caller's game was not touched
 
 
-def worker_settles(engine: Engine, within: float = 2.0) -> bool:
+def worker_settles(engine: Engine, within: float = GENEROUS) -> bool:
     """True when the worker thread itself stops working: it is idle within ``within`` seconds and stays so,
     burning no CPU, for a few tenths of a second. (A stopped request posts nothing more, so a test that only
     looks at messages cannot tell a worker that stopped from one that still searches for nobody.)"""
@@ -120,7 +121,8 @@ def test_stop_during_a_ponder_is_followed_by_no_message_for_it(engine):
     token = engine.ponder(game)
     collect(engine, lambda ms: len(ms) >= 3)
     engine.stop()
-    time.sleep(0.2)  # grace: the worker notices the stop flag at its next check point
+    # The worker notices the stop flag at its next check point; what it posted until then is drained.
+    assert worker_settles(engine), "the worker ignored stop"
     while not engine._replies.empty():
         engine._replies.get_nowait()
     time.sleep(0.5)
@@ -148,7 +150,8 @@ def test_ponder_on_a_book_position_reports_the_exact_values_alone(engine):
     """The hint and the overlay get exact values at once; a depth level's table is still filled afterwards,
     but quietly, so no heuristic result replaces the exact one."""
     token = engine.ponder(ConnectFour.from_moves("44"), Limits(depth=4))
-    messages = collect(engine, lambda ms: False, timeout=1.5)
+    messages = collect(engine, bool)
+    messages += collect(engine, lambda ms: False, timeout=1.5)  # and then nothing more
     assert len(messages) == 1 and messages[0].token == token and messages[0].result.exact
     assert sorted(move for move, _, exact in messages[0].result.move_scores if exact) == list(range(7))
 
@@ -156,7 +159,7 @@ def test_ponder_on_a_book_position_reports_the_exact_values_alone(engine):
 def test_a_finished_ponder_idles_without_burning_cpu(engine):
     engine.ponder(TicTacToe.from_moves("5"), Limits(depth=2))
     collect(engine, lambda ms: any(m.result.exact or m.result.depth == 3 for m in ms))
-    time.sleep(0.1)
+    wait_until(engine.is_idle, "the ponder to end")
     cpu_before = time.process_time()
     time.sleep(0.5)
     assert time.process_time() - cpu_before < 0.2

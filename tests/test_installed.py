@@ -23,6 +23,8 @@ import pytest
 
 from tests.conftest import ROOT
 from tools.support.desktop import PACKAGES, Desktop, missing_tools, virtual_display
+from tools.support.run_once import made_once_per_run
+from tools.support.waiting import wait_until
 
 #: The packages of the game: everything under them must be installed.
 PACKAGES_OF_THE_GAME = ("game", "ai", "ui", "assets")
@@ -31,14 +33,19 @@ BIN = "Scripts" if sys.platform == "win32" else "bin"
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> tuple[Path, Path]:
-    """The sdist and the wheel, built as a release would: the wheel from the sdist."""
-    out = tmp_path_factory.mktemp("dist")
-    subprocess.run(
-        [sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
-        check=True,
-        capture_output=True,
-        timeout=600,
-    )
+    """The sdist and the wheel, built as a release would: the wheel from the sdist. Built once per run, even
+    where a parallel run spreads this module over several workers (two builds at once in the checkout would
+    both write its ``ponder.egg-info``)."""
+
+    def build(out: Path) -> None:
+        subprocess.run(
+            [sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
+            check=True,
+            capture_output=True,
+            timeout=600,
+        )
+
+    out = made_once_per_run(tmp_path_factory, "dist", build)
     (sdist,) = out.glob("ponder-*.tar.gz")
     (wheel,) = out.glob("ponder-*.whl")
     return sdist, wheel
@@ -46,24 +53,28 @@ def built(tmp_path_factory) -> tuple[Path, Path]:
 
 @pytest.fixture(scope="module")
 def installed(built, tmp_path_factory) -> Path:
-    """A fresh virtual environment (outside the checkout) with the wheel installed; its bin folder."""
-    venv = tmp_path_factory.mktemp("player") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
-    subprocess.run(
-        [
-            str(venv / BIN / "python"),
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            built[1],
-        ],
-        check=True,
-        capture_output=True,
-        timeout=600,
-    )
-    return venv / BIN
+    """A fresh virtual environment (outside the checkout) with the wheel installed, once per run; its bin
+    folder. The tests only run its programs, which change nothing in it."""
+
+    def install(player: Path) -> None:
+        venv = player / "venv"
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+        subprocess.run(
+            [
+                str(venv / BIN / "python"),
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                built[1],
+            ],
+            check=True,
+            capture_output=True,
+            timeout=600,
+        )
+
+    return made_once_per_run(tmp_path_factory, "player", install) / "venv" / BIN
 
 
 @pytest.fixture
@@ -219,13 +230,24 @@ def test_the_installed_window_opens_headless_and_closes_quietly(installed, elsew
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(4)
+    time.sleep(4)  # it keeps running
     assert window.poll() is None, window.communicate()
+    if sys.platform == "linux":
+        # SIGTERM ends the window quietly once SDL's handler is in (the display started): on a loaded machine
+        # that can take longer than the time above. (Elsewhere there is no /proc to ask.)
+        wait_until(lambda: catches_sigterm(window.pid), "the window's display to start")
     window.send_signal(signal.SIGTERM)
     out, err = window.communicate(timeout=30)
     assert window.returncode == 0
     # No greeting, and no complaints of the audio libraries where there is no audio device.
     assert out == "" and err == ""
+
+
+def catches_sigterm(pid: int) -> bool:
+    """True when process ``pid`` has a handler of its own for SIGTERM (Linux: read from /proc)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    [caught] = [line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:")]
+    return bool(int(caught, 16) >> (signal.SIGTERM - 1) & 1)
 
 
 # --- on a real X desktop ------------------------------------------------------------------------------------
@@ -279,10 +301,11 @@ class Window:
             self.process.kill()
         self.process.communicate()
 
-    def copied(self) -> str:
-        """Ctrl+C in the window, then what the clipboard holds for any program."""
+    def copied(self, awaiting: str) -> str:
+        """Ctrl+C in the window, then what the clipboard holds for any program: ``awaiting`` as soon as it
+        holds that, or else what it holds when the desktop gives up waiting."""
         self.desktop.keys("ctrl+c")
-        return self.desktop.clipboard()
+        return self.desktop.clipboard_once(awaiting)
 
     def ended_within(self, seconds: float) -> float:
         """Waits for the process to end; its time from now. Fails if it outlives ``seconds``."""
@@ -301,12 +324,12 @@ def test_copy_paste_and_continue_on_a_real_desktop(desktop, installed, elsewhere
         desktop, installed, ["--game", "connect4", "--mode", "two-players", "--moves", "4453"], elsewhere, env
     )
     assert "ponder" in desktop.window_class(window.id)
-    assert window.copied() == "4453"
+    assert window.copied(awaiting="4453") == "4453"
     with desktop.clipboard_holding("44"):
         desktop.keys("ctrl+v", "Escape")
-        assert window.copied() == "44"
+        assert window.copied(awaiting="44") == "44"
     desktop.keys("5")
-    assert window.copied() == "445"
+    assert window.copied(awaiting="445") == "445"
     desktop.screenshot(tmp_path / "after-445.png")
     desktop.keys("ctrl+q")
     window.ended_within(10)
@@ -314,7 +337,7 @@ def test_copy_paste_and_continue_on_a_real_desktop(desktop, installed, elsewhere
     assert window.process.returncode == 0 and err == ""
 
     again = windows(desktop, installed, ["--continue"], elsewhere, env)
-    assert again.copied() == "445"
+    assert again.copied(awaiting="445") == "445"
     desktop.close_request(again.id)
     again.ended_within(10)
     assert again.process.returncode == 0

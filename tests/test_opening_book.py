@@ -23,6 +23,7 @@ from ai.exact.book import (
 )
 from ai.exact.choice import native_in_use
 from game import ConnectFour
+from game.connect4 import centre_first
 from tests.conftest import ROOT, read_positions
 
 #: The unit tests check a sample of the entries of the book's two deepest plies against a solve, and one entry
@@ -35,20 +36,55 @@ EVERY_ENTRY_PLIES = 6
 SAMPLE = 4000
 
 
-def book_positions(book: OpeningBook) -> dict[int, list[ConnectFour]]:
-    """Every position of the book, by ply, found by walking the game tree from the empty board through the
-    book's entries (each position of the book is reached from one of a smaller ply, or is the empty board)."""
-    by_ply: dict[int, list[ConnectFour]] = {0: [ConnectFour()]}
-    seen = {canonical_key(0, 7, 6)}
+def book_positions(book: OpeningBook) -> dict[int, list[str]]:
+    """The move string of every position of the book, by ply, found by walking the game tree from the empty
+    board through the book's entries (each position of the book is reached from one of a smaller ply, or is
+    the empty board); a finished game is never walked into. Within a ply, positions come in the order the walk
+    meets them: their parents' order, then the parent's moves in the game's centre-first order.
+
+    The walk meets about four million children of a million positions: it works on the bitboards themselves
+    (layout in game/kinarow.py) and carries each position's mirror image along, so that the key an entry is
+    stored under (the smaller of the two) takes no mirroring of a key."""
+    rules = ConnectFour()
+    width, height, bits = rules.width, rules.height, rules.height + 1
+    bottom = [1 << (column * bits) for column in range(width)]
+    top = [1 << (column * bits + height - 1) for column in range(width)]
+    column_cells = [((1 << height) - 1) << (column * bits) for column in range(width)]
+    entries = {key for key, _ in book.items()}
+    # Each position as (side to move's stones, all stones, the same two of its mirror image, its moves).
+    frontier = [(0, 0, 0, 0, "")]
+    seen = {canonical_key(0, width, height)}
+    by_ply: dict[int, list[str]] = {0: [""]}
     for ply in range(book.max_ply):
-        for game in by_ply.get(ply, []):
-            for move in game.moves():
-                child = game.copy()
-                child.apply(move)
-                key = canonical_key(child.key(), 7, 6)
-                if key not in seen and not child.is_over() and book.score(child.key()) is not None:
-                    seen.add(key)
-                    by_ply.setdefault(ply + 1, []).append(child)
+        children = []
+        for mine, occupied, mirror_mine, mirror_occupied, moves in frontier:
+            for column in centre_first(width):
+                if occupied & top[column]:
+                    continue
+                stone = (occupied + bottom[column]) & column_cells[column]
+                mirror = width - 1 - column
+                mirror_stone = (mirror_occupied + bottom[mirror]) & column_cells[mirror]
+                # The child's side to move owns the stones the mover does not (Pons' key: theirs + all).
+                key = (occupied ^ mine) + (occupied | stone)
+                mirror_key = (mirror_occupied ^ mirror_mine) + (mirror_occupied | mirror_stone)
+                stored = min(key, mirror_key)
+                if stored not in entries or stored in seen:
+                    continue
+                if rules.has_line(mine | stone) or ply + 1 == width * height:
+                    continue  # the game is over there
+                seen.add(stored)
+                text = moves + str(column + 1)
+                children.append(
+                    (
+                        occupied ^ mine,
+                        occupied | stone,
+                        mirror_occupied ^ mirror_mine,
+                        mirror_occupied | mirror_stone,
+                        text,
+                    )
+                )
+                by_ply.setdefault(ply + 1, []).append(text)
+        frontier = children
     return by_ply
 
 
@@ -60,15 +96,16 @@ def book() -> OpeningBook:
 
 
 @pytest.fixture(scope="module")
-def by_ply(book) -> dict[int, list[ConnectFour]]:
+def by_ply(book) -> dict[int, list[str]]:
     return book_positions(book)
 
 
-def checked_positions(by_ply: dict[int, list[ConnectFour]]) -> list[ConnectFour]:
+def checked_positions(by_ply: dict[int, list[str]]) -> list[ConnectFour]:
     """Every position of the first EVERY_ENTRY_PLIES plies, and a seeded sample of the deeper ones."""
-    shallow = [game for ply, games in by_ply.items() if ply < EVERY_ENTRY_PLIES for game in games]
-    deep = [game for ply, games in by_ply.items() if ply >= EVERY_ENTRY_PLIES for game in games]
-    return shallow + random.Random("book-sample").sample(deep, min(SAMPLE, len(deep)))
+    shallow = [moves for ply, texts in by_ply.items() if ply < EVERY_ENTRY_PLIES for moves in texts]
+    deep = [moves for ply, texts in by_ply.items() if ply >= EVERY_ENTRY_PLIES for moves in texts]
+    sample = random.Random("book-sample").sample(deep, min(SAMPLE, len(deep)))
+    return [ConnectFour.from_moves(moves) for moves in shallow + sample]
 
 
 def test_the_shipped_book_answers_the_empty_board_and_its_moves(book):
@@ -84,8 +121,13 @@ def test_the_shipped_entries_are_in_ascending_key_order(book):
 
 
 def test_every_entry_is_reached_from_the_empty_board(book, by_ply):
-    reached = sum(len(games) for games in by_ply.values())
+    reached = sum(len(texts) for texts in by_ply.values())
     assert reached == len(book)
+    # The walk's bitboards agree with the rules: its move strings, played, are unfinished book positions.
+    for ply, texts in by_ply.items():
+        for moves in random.Random(ply).sample(texts, min(50, len(texts))):
+            game = ConnectFour.from_moves(moves)
+            assert game.ply() == ply and not game.is_over() and book.score(game.key()) is not None, moves
 
 
 def test_shallow_entries_are_the_best_of_their_moves(book, by_ply):
@@ -118,8 +160,9 @@ def test_a_sample_of_the_entries_equals_the_solver(book, by_ply):
         # The pure-Python core (no compiler) would take minutes on the shallower plies: the deepest only.
         if ply in deepest or (ply >= SOLVED_FROM_PLY and native_in_use()):
             count = 2 if ply in deepest else 1
-            for game in rng.sample(by_ply[ply], min(count, len(by_ply[ply]))):
-                assert solver.score(game) == book.score(game.key()), game.moves_text()
+            for moves in rng.sample(by_ply[ply], min(count, len(by_ply[ply]))):
+                game = ConnectFour.from_moves(moves)
+                assert solver.score(game) == book.score(game.key()), moves
 
 
 def test_a_position_and_its_mirror_image_share_one_entry(book, by_ply):

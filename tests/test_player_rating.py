@@ -98,12 +98,24 @@ def test_ratings_survive_a_restart_and_keep_the_newest_games(tmp_path) -> None:
     assert again.problem is None
     [game] = again.value.games(BOARD)
     assert (game.performance, game.level) == (1420, "4") and game.rating > 1300
-    for index in range(MAX_GAMES + 5):
-        again.update(
-            lambda r, index=index: r.recording(BOARD, 1300, "2", 1000, "loss", str(1 + index % 7), set())
+    # A full history, as years of play leave the file (written at once: a thousand saves of a growing file
+    # take seconds): each game recorded now pushes out the oldest, and the file keeps what memory keeps.
+    path.write_text(json.dumps({BOARD: [{**GOOD_ENTRY, "when": str(index)} for index in range(MAX_GAMES)]}))
+    full = JsonStore(RATINGS_FILE, path)
+    full.load()
+    assert full.problem is None and len(full.value.games(BOARD)) == MAX_GAMES
+    for index in range(5):
+        assert (
+            full.update(
+                lambda r, index=index: r.recording(BOARD, 1300, "2", 1000, "loss", str(1 + index), set())
+            )
+            is None
         )
-    assert len(again.value.games(BOARD)) == MAX_GAMES
-    assert len(JsonStore(RATINGS_FILE, path).load().games(BOARD)) == MAX_GAMES
+    kept = full.value.games(BOARD)
+    assert len(kept) == MAX_GAMES
+    assert [game.when for game in kept[:-5]] == [str(index) for index in range(5, MAX_GAMES)]
+    assert [game.moves for game in kept[-5:]] == ["1", "2", "3", "4", "5"]
+    assert JsonStore(RATINGS_FILE, path).load().games(BOARD) == kept
 
 
 @pytest.mark.parametrize(

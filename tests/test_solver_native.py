@@ -27,6 +27,7 @@ from ai.exact.python_core import ConnectFourSolver
 from ai.stop_flag import StopFlag
 from game import ConnectFour, TicTacToe
 from tests.conftest import ROOT, column_scores, read_positions, require_compiled_core
+from tools.support.waiting import wait_until
 
 pytestmark = pytest.mark.usefixtures("compiled_core")
 
@@ -260,7 +261,7 @@ def test_one_search_at_a_time_and_no_clear_while_searching():
     solver = NativeConnectFourSolver(table_slots=1 << 20)
     stop = StopFlag()
     thread, outcome = solve_in_thread(solver, HARD_POSITION, Budget(stop=stop))
-    time.sleep(0.1)
+    wait_until(lambda: solver.nodes > 0, "the solve to start")
     try:
         with pytest.raises(RuntimeError):
             solver._core.solve(*position("4453"), False, -1.0)
@@ -378,9 +379,10 @@ def test_the_engine_sees_the_compiled_core_count_while_it_searches():
     thread = threading.Thread(target=run)
     thread.start()
     try:
-        counts = []
-        for _ in range(5):
-            time.sleep(0.05)
+        # Five readings taken while the search runs, each once the count has moved on from the one before.
+        counts = [analyzer.compiled_nodes()]
+        for _ in range(4):
+            wait_until(lambda: analyzer.compiled_nodes() > counts[-1], "the count to grow")
             counts.append(analyzer.compiled_nodes())
     finally:
         stop.set()
@@ -483,8 +485,7 @@ def test_a_stop_ends_both_threads_of_an_analysis():
 
     thread = threading.Thread(target=run)
     thread.start()
-    time.sleep(0.3)
-    assert len(helper_threads()) == 1, "the analysis should still run on two threads"
+    wait_until(lambda: len(helper_threads()) == 1, "the analysis to run on two threads")
     stopped_at = time.monotonic()
     stop.set()
     thread.join(5)
@@ -561,7 +562,7 @@ def test_a_shared_table_lives_until_both_solvers_let_go_and_is_not_cleared_under
 
     thread = threading.Thread(target=run)
     thread.start()
-    time.sleep(0.2)
+    wait_until(lambda: first.nodes > 0, "the first solver's search to start")
     with pytest.raises(RuntimeError):
         second.clear()  # the other solver searches in that table
     stop.set()

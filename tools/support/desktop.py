@@ -110,6 +110,16 @@ class Desktop:
         """The text on the CLIPBOARD selection, as another program reads it."""
         return self._run("xclip", "-o", "-selection", "clipboard", timeout=timeout)
 
+    def clipboard_once(self, expected: str, timeout: float = 30) -> str:
+        """The text on the CLIPBOARD as soon as it is ``expected``, or whatever it holds (``""`` for nothing)
+        after ``timeout`` seconds: a program answers a copy key in a later frame, on a loaded machine late."""
+        deadline = time.monotonic() + timeout
+        while True:
+            held = self._try("xclip", "-o", "-selection", "clipboard")
+            if held == expected or time.monotonic() > deadline:
+                return held
+            time.sleep(0.05)
+
     @contextmanager
     def clipboard_holding(self, text: str) -> Iterator[None]:
         """Puts ``text`` on the CLIPBOARD as another program would (xclip owns the selection meanwhile)."""
