@@ -396,7 +396,7 @@ def test_two_windows_on_one_data_folder_lose_nothing(desktop, installed, elsewhe
         desktop.keys(*moves, pause=0.4)
     for window, expected in ((first, "4"), (second, "55")):
         desktop.focus(window.id)
-        assert window.copied() == expected
+        assert window.copied(awaiting=expected) == expected
         desktop.keys("ctrl+q")
         window.ended_within(10)
         assert window.process.returncode == 0
@@ -404,4 +404,4 @@ def test_two_windows_on_one_data_folder_lose_nothing(desktop, installed, elsewhe
     assert sorted(game["moves"] for game in kept["games"]) == ["4", "55"]
     assert wins() == 2
     again = windows(desktop, installed, ["--continue"], elsewhere, env)
-    assert again.copied() == "55"  # the newest: the window that moved last
+    assert again.copied(awaiting="55") == "55"  # the newest: the window that moved last
