@@ -30,8 +30,9 @@ from game.protocol import Game  # noqa: E402
 TOOLS = ("analyze", "move", "review", "rate", "puzzles")
 #: Other spellings of the tools' names.
 TOOL_ALIASES = {"analyse": "analyze"}
-#: How the user started the program, for usage and error lines: the installed command or the script.
-PROGRAM = "ponder" if Path(sys.argv[0]).name == "ponder" else "python main.py"
+#: How the user started the program, for usage and error lines: the installed command or the bundle's
+#: program (``ponder.exe`` on Windows), or the script.
+PROGRAM = "ponder" if Path(sys.argv[0]).stem == "ponder" else "python main.py"
 
 OVERVIEW = f"""\
 usage: {PROGRAM} [play options]          open the game window (see the options below)
