@@ -20,8 +20,9 @@ from game.numerals import positive_int, seconds_type
 from game.protocol import Game
 
 TOOLS = ("analyze", "move", "review", "rate", "puzzles")
-#: How the user started the program, for usage and error lines: the installed command or the script.
-PROGRAM = "ponder" if Path(sys.argv[0]).name == "ponder" else "python main.py"
+#: How the user started the program, for usage and error lines: the installed command or the bundle's
+#: program (``ponder.exe`` on Windows), or the script.
+PROGRAM = "ponder" if Path(sys.argv[0]).stem == "ponder" else "python main.py"
 
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:

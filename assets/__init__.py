@@ -1,11 +1,12 @@
-"""The game's data files: the window icon, the sounds, the Connect Four opening book, the levels' ladder and
-the puzzles.
+"""The game's data files: the window icon, the sounds, the Connect Four opening book, the levels' ladder, the
+puzzles, and the AppStream metainfo that lists the game in software centres.
 
 Each is checked before use: the book, the ladder and the puzzles by checksums of their own, the icon and the
 sounds by the manifest ``assets.sha256`` (:mod:`assets.manifest`). They are made by the project's own tools
-(``tools/make_assets.py``, ``tools/make_book.py``, ``tools/make_ladder.py``, ``tools/make_puzzles.py``) and
-installed with the game as package data, so :func:`asset_path` finds them the same way in a checkout, an
-editable install and an installed wheel.
+(``tools/make_assets.py``, ``tools/make_book.py``, ``tools/make_ladder.py``, ``tools/make_puzzles.py``; the
+metainfo is written by hand) and installed with the game as package data, so :func:`asset_path` finds them the
+same way in a checkout, an editable install, an installed wheel and the standalone bundle (PyInstaller puts
+them beside this module, ``tools/bundle/``).
 (``screenshots/`` is for the README and docs/screenshots.md only and is not installed.)
 """
 

@@ -143,6 +143,7 @@ def test_the_wheel_holds_every_module_and_data_file_of_the_checkout(built):
         "lose.wav",
         "draw.wav",
         "refused.wav",
+        "io.github.ponder.Ponder.metainfo.xml",
     ):
         assert f"assets/{data}" in names
 
@@ -215,9 +216,11 @@ def test_the_desktop_entry_starts_the_installed_command(installed, elsewhere, tm
     assert f"Exec={installed / 'ponder'}\n" in text and "StartupWMClass=ponder\n" in text
     icon = Path(text.split("Icon=")[1].splitlines()[0])
     assert icon.read_bytes().startswith(b"\x89PNG")
+    metainfo = tmp_path / "share" / "metainfo" / "io.github.ponder.Ponder.metainfo.xml"
+    assert b'<launchable type="desktop-id">ponder.desktop</launchable>' in metainfo.read_bytes()
     removed = run_installed(installed / "ponder", ["--remove-desktop-entry"], elsewhere, tmp_path)
     assert removed.returncode == 0, removed.stderr
-    assert not entry.exists() and not icon.exists()
+    assert not entry.exists() and not icon.exists() and not metainfo.exists()
 
 
 def test_the_installed_window_opens_headless_and_closes_quietly(installed, elsewhere, tmp_path):

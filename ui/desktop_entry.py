@@ -1,10 +1,11 @@
-"""The Linux desktop entry: Ponder in the desktop's list of applications, with its icon.
+"""The Linux desktop entry: Ponder in the desktop's list of applications, with its icon and its listing.
 
 ``ponder --install-desktop-entry`` writes ``ponder.desktop`` to the user's applications folder
-(``$XDG_DATA_HOME/applications``, usually ``~/.local/share/applications``) and the icon to the user's icon
-theme folder; ``--remove-desktop-entry`` takes both away. The entry starts the very command that wrote it, and
-names the window class the window sets ("ponder"), so docks group the window under the entry. This module
-imports no pygame.
+(``$XDG_DATA_HOME/applications``, usually ``~/.local/share/applications``), the icon to the user's icon
+theme folder, and the AppStream metainfo (what software centres list: summary, description, screenshots,
+releases) to ``$XDG_DATA_HOME/metainfo``; ``--remove-desktop-entry`` takes all three away. The entry starts
+the very command that wrote it, and names the window class the window sets ("ponder"), so docks group the
+window under the entry. This module imports no pygame.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from ui.state.userfiles import write_atomically
 
 ENTRY_NAME = "ponder.desktop"
 ICON_SIZE = 64
+#: The AppStream file of the game's data files, named by its component id; its ``<launchable>`` is ENTRY_NAME.
+METAINFO_NAME = "io.github.ponder.Ponder.metainfo.xml"
 
 
 def _data_home() -> Path:
@@ -33,6 +36,11 @@ def entry_path() -> Path:
 def icon_path() -> Path:
     """Where the entry's icon goes (the hicolor theme, which every desktop reads)."""
     return _data_home() / "icons" / "hicolor" / f"{ICON_SIZE}x{ICON_SIZE}" / "apps" / "ponder.png"
+
+
+def metainfo_path() -> Path:
+    """Where the AppStream metainfo goes."""
+    return _data_home() / "metainfo" / METAINFO_NAME
 
 
 def _quoted(argument: str) -> str:
@@ -61,19 +69,21 @@ def entry_text(command: list[str], icon: Path) -> str:
 
 
 def install(command: list[str]) -> list[Path]:
-    """Writes the icon and the entry that starts ``command``; returns the files written. Raises OSError."""
-    icon = icon_path()
-    icon.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(asset_path("icon.png"), icon)
+    """Writes the icon, the metainfo and the entry that starts ``command``; returns the files written. Raises
+    OSError."""
+    icon, metainfo = icon_path(), metainfo_path()
+    for asset, path in (("icon.png", icon), (METAINFO_NAME, metainfo)):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(asset_path(asset), path)
     entry = entry_path()
     write_atomically(entry, entry_text(command, icon))
-    return [entry, icon]
+    return [entry, icon, metainfo]
 
 
 def remove() -> list[Path]:
-    """Deletes the entry and its icon; returns the files that were there. Raises OSError."""
+    """Deletes the entry, its icon and the metainfo; returns the files that were there. Raises OSError."""
     removed = []
-    for path in (entry_path(), icon_path()):
+    for path in (entry_path(), icon_path(), metainfo_path()):
         if path.exists():
             path.unlink()
             removed.append(path)
