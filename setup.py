@@ -20,9 +20,10 @@ setup(
     ext_modules=[
         Extension(
             "ai.exact._c4core",
-            sources=[f"{CORE}/{name}.c" for name in ("search", "table", "book", "module")],
+            sources=[f"{CORE}/{name}.c" for name in ("search", "table", "book", "arguments", "module")],
             depends=[
-                f"{CORE}/{name}.h" for name in ("settings", "platform", "search", "position", "table", "book")
+                f"{CORE}/{name}.h"
+                for name in ("settings", "platform", "search", "position", "table", "book", "arguments")
             ],
             extra_compile_args=compile_args,
             optional=True,

@@ -53,10 +53,10 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
         parser.add_argument(
             "--threads",
             type=positive_int,
-            help="threads solving the moves of --all at once, each with a solver of its own sharing one "
-            "table (default: 2 where there are two cores or more); with 2, a single score of an early "
-            "position is searched by a second thread beside the first, in another move order over the "
-            "shared table",
+            help="solver threads, each with a solver of its own, all sharing one table (default: one per "
+            "core this process may run on): an early position is searched by all of them at once, each in "
+            "its own move order; with --all its moves are shared out among them, several threads on a move "
+            "where there are more threads than moves",
         )
         parser.add_argument(
             "--table-mb",
@@ -64,6 +64,12 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
             metavar="M",
             help="the solver's table in MB, rounded down to a power of two (default: 128, or 32 on the "
             "pure-Python core)",
+        )
+        parser.add_argument(
+            "--positions",
+            action="store_true",
+            help="after the last answer, print 'positions: N' on stderr: the positions the solvers explored, "
+            "every thread's (for benchmarks)",
         )
         return parser
     if tool == "rate":
@@ -238,6 +244,11 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
             if args.all:
                 return " ".join(str(score) for score in analyzer.move_scores(game, args.weak))
             return str(analyzer.score(game, args.weak))
+
+        status = process_lines(stdin, make_game, answer, out, err)
+        if args.positions:
+            print(f"positions: {analyzer.nodes}", file=err)
+        return status
 
     elif tool == "review":
         from ai.exact.analysis import ExactAnalyzer

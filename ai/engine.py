@@ -56,6 +56,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from ai.contracts import Budget, EnginePart, Limits, PartFailure, SearchResult
+from ai.exact.team import window_threads
 from ai.heuristic.search import Searcher
 from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark, Searching
 from ai.play.thinker import Thinker
@@ -210,8 +211,15 @@ class Engine:
         table_entries: int = DEFAULT_TABLE_ENTRIES,
         seed: int | None = None,
         solver_slots: int | None = None,
+        solver_threads: int | None = None,
     ) -> None:
-        self._thinker = Thinker(table_entries=table_entries, solver_slots=solver_slots, seed=seed)
+        """``solver_threads``: the threads the exact solver searches an early position on (the max level,
+        the hint, the analysis overlay); None: every core but one (:func:`ai.exact.team.window_threads`),
+        which stays free for drawing the window."""
+        threads = window_threads() if solver_threads is None else solver_threads
+        self._thinker = Thinker(
+            table_entries=table_entries, solver_slots=solver_slots, seed=seed, solver_threads=threads
+        )
         self._pulse = _Pulse(self._thinker.analyzer.compiled_nodes)
         _switch_interval.hold()
         self._jobs: queue.Queue[_Job] = queue.Queue()

@@ -76,7 +76,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--source", choices=("random", "levels"), default="random", help="the games (above)")
     parser.add_argument(
-        "--threads", type=int, help="threads of the analysis (default: the analyzer's, two on two cores)"
+        "--threads", type=int, help="threads of the analysis (default: the analyzer's, one per core)"
     )
     parser.add_argument("--fresh", action="store_true", help="a new analyzer for every position")
     args = parser.parse_args()

@@ -1,23 +1,26 @@
 """Our exact solver against Christophe Steininger's c4 (github.com/ChristopheSteininger/c4), the fastest
-public Connect Four solver we know of, side by side on this machine: whole processes, one thread each, 1 GB
-tables, no opening book, each solver's table kept from one position of a sample to the next.
+public Connect Four solver we know of, side by side on this machine: whole processes, the same number of
+threads each (one by default), 1 GB tables, no opening book, each solver's table kept from one position of a
+sample to the next.
 
-Usage: python bench/steininger.py --source DIR [--rounds N] [--samples NAME ...]
+Usage: python bench/steininger.py --source DIR [--threads N ...] [--rounds N] [--samples NAME ...]
 
 ``--source`` (or the environment variable PONDER_STEININGER_SOURCE): a checkout of his repository, fetched
 outside ours; nothing of his is kept in this repository. Without one the benchmark says so and stops (exit 0).
-His solver is built here from that checkout: its ``src/solver`` copied to the user cache, ``NUM_THREADS`` set
-to 1 (his table stays at its default 134,217,757 entries, 1 GB), compiled with his release flags (-O3, -flto,
-NDEBUG) with ``bench/reference/steininger_driver.cpp``, our driver (positions from stdin, his scores and
-counts out). Ours: ``main.py analyze --no-book --threads 1 --table-mb 1024`` of this checkout, the compiled
-core.
+His solver is built here from that checkout, once per thread count: its ``src/solver`` copied to the user
+cache, ``NUM_THREADS`` set to the count (his table stays at its default 134,217,757 entries, 1 GB), compiled
+with his release flags (-O3, -flto, NDEBUG) with ``bench/reference/steininger_driver.cpp``, our driver
+(positions from stdin, his scores and counts out). Ours: ``main.py analyze --no-book --threads N --table-mb
+1024 --positions`` of this checkout, the compiled core.
 
 The samples (issue 31): Test_L2_R2's first 500 positions, Test_L1_R2's first 200, Test_L1_R3's positions 501
 to 520 (from ../shared/c4-testsets; skipped with a message where absent) and the empty board. The rounds
 alternate the two solvers. Every score is checked against the set's (the empty board's is 1); a wrong one
-stops the benchmark. Prints per sample each side's wall, user and system seconds (lowest to highest over the
-rounds), the positions each explored (his count is of the positions his search enters, after its forced moves
-and static checks; ours of every position searched), the ratio of our mean wall time to his, and the machine.
+stops the benchmark. Prints per thread count and sample each side's wall, user and system seconds (lowest to
+highest over the rounds), the positions each explored (his count is of the positions his search enters, after
+its forced moves and static checks; ours of every position searched; both every thread's, the first round's),
+the ratio of our mean wall time to his, then the scaling table: per sample and thread count each side's mean
+wall seconds, its speed-up over its own first thread count and its positions, and the machine.
 """
 
 from __future__ import annotations
@@ -70,14 +73,16 @@ def cache_dir() -> Path:
     return base / "ponder" / "steininger"
 
 
-def build(source: Path) -> Path:
-    """His solver with our driver, one thread (see the module docstring); reuses a binary built from the
-    same sources, flags and compiler."""
+def build(source: Path, threads: int) -> Path:
+    """His solver with our driver, on ``threads`` threads (see the module docstring); reuses a binary built
+    from the same sources, thread count, flags and compiler."""
     solver_sources = source / "src" / "solver"
     settings = (solver_sources / "settings.h").read_text()
-    one_thread, replaced = re.subn(r"(inline constexpr int NUM_THREADS\s*=\s*)\d+;", r"\g<1>1;", settings)
+    threaded, replaced = re.subn(
+        r"(inline constexpr int NUM_THREADS\s*=\s*)\d+;", rf"\g<1>{threads};", settings
+    )
     if replaced != 1:
-        raise RuntimeError(f"{solver_sources / 'settings.h'} has no NUM_THREADS setting to set to 1")
+        raise RuntimeError(f"{solver_sources / 'settings.h'} has no NUM_THREADS setting to set")
     compiler = shutil.which("g++")
     if compiler is None:
         raise RuntimeError("g++ not found: it is needed to build his solver")
@@ -86,7 +91,7 @@ def build(source: Path) -> Path:
     digest = hashlib.sha256()
     for path in [*files, DRIVER]:
         digest.update(path.read_bytes())
-    digest.update((" ".join(COMPILE_FLAGS) + version).encode())
+    digest.update((" ".join(COMPILE_FLAGS) + version + f" threads={threads}").encode())
     workdir = cache_dir()
     binary = workdir / f"c4-driver-{digest.hexdigest()[:16]}"
     if binary.exists():
@@ -95,7 +100,7 @@ def build(source: Path) -> Path:
     with tempfile.TemporaryDirectory(dir=workdir) as scratch:
         tree = Path(scratch) / "src" / "solver"
         shutil.copytree(solver_sources, tree)
-        (tree / "settings.h").write_text(one_thread)
+        (tree / "settings.h").write_text(threaded)
         partial = Path(scratch) / "c4-driver"
         command = [compiler, *COMPILE_FLAGS, f"-I{Path(scratch) / 'src'}", str(DRIVER)]
         command += [str(path) for path in sorted(tree.rglob("*.cpp"))]
@@ -106,8 +111,8 @@ def build(source: Path) -> Path:
     return binary
 
 
-def timed(command: list[str], stdin: str, cwd: Path) -> tuple[str, float, float, float]:
-    """(stdout, wall, user, system seconds) of one whole process."""
+def timed(command: list[str], stdin: str, cwd: Path) -> tuple[str, str, float, float, float]:
+    """(stdout, stderr, wall, user, system seconds) of one whole process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     result = subprocess.run(command, input=stdin, capture_output=True, text=True, cwd=cwd, check=False)
@@ -115,7 +120,13 @@ def timed(command: list[str], stdin: str, cwd: Path) -> tuple[str, float, float,
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != 0:
         raise RuntimeError(f"{command[0]} failed (exit {result.returncode}):\n{result.stderr}")
-    return result.stdout, wall, after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime
+    return (
+        result.stdout,
+        result.stderr,
+        wall,
+        after.ru_utime - before.ru_utime,
+        after.ru_stime - before.ru_stime,
+    )
 
 
 def answers(stdout: str, positions: list[str]) -> list[list[str]]:
@@ -135,29 +146,18 @@ def answers(stdout: str, positions: list[str]) -> list[list[str]]:
 
 
 def run_his(binary: Path, positions: list[str]) -> Run:
-    stdout, wall, user, system = timed([str(binary)], "".join(f"{m}\n" for m in positions), ROOT)
+    stdout, _, wall, user, system = timed([str(binary)], "".join(f"{m}\n" for m in positions), ROOT)
     rows = answers(stdout, positions)
     return Run(wall, user, system, [int(row[0]) for row in rows], sum(int(row[1]) for row in rows))
 
 
-def run_ours(positions: list[str]) -> Run:
-    command = [sys.executable, str(ROOT / "main.py"), "analyze", "--no-book", "--threads", "1"]
-    command += ["--table-mb", "1024"]
-    stdout, wall, user, system = timed(command, "".join(f"{m}\n" for m in positions), ROOT)
-    return Run(wall, user, system, [int(row[0]) for row in answers(stdout, positions)], None)
-
-
-def empty_board_positions() -> int:
-    """Positions our solver explores on the empty board, searched as analyze searches it (one thread)."""
-    from ai.exact.analysis import ExactAnalyzer
-    from game import ConnectFour
-
-    analyzer = ExactAnalyzer(solver_slots=1 << 27, book=lambda: None, threads=1)
-    try:
-        analyzer.score(ConnectFour())
-        return analyzer.nodes
-    finally:
-        analyzer.release()
+def run_ours(positions: list[str], threads: int) -> Run:
+    command = [sys.executable, str(ROOT / "main.py"), "analyze", "--no-book", "--threads", str(threads)]
+    command += ["--table-mb", "1024", "--positions"]
+    stdout, stderr, wall, user, system = timed(command, "".join(f"{m}\n" for m in positions), ROOT)
+    counted = re.search(r"^positions: (\d+)$", stderr, re.MULTILINE)
+    nodes = int(counted.group(1)) if counted else None
+    return Run(wall, user, system, [int(row[0]) for row in answers(stdout, positions)], nodes)
 
 
 def span(values: list[float]) -> str:
@@ -165,14 +165,68 @@ def span(values: list[float]) -> str:
     return f"{low:.2f}" if f"{low:.2f}" == f"{high:.2f}" else f"{low:.2f}-{high:.2f}"
 
 
+def count(nodes: int | None) -> str:
+    return "-" if nodes is None else f"{nodes:,}"
+
+
+def sample_rows(name: str) -> list[tuple[str, int]] | None:
+    """The sample's (moves, score) rows; None where its test set is absent."""
+    set_name, start, size = SAMPLES[name]
+    if set_name is None:
+        return [("", 1)]
+    if not (TESTSETS / set_name).is_file():
+        return None
+    return read_set(set_name, size, start)
+
+
+def compare(
+    binary: Path, rows: list[tuple[str, int]], threads: int, rounds: int, name: str
+) -> list[list[Run]]:
+    """His runs and ours of one sample at one thread count, the rounds alternating; stops the benchmark at a
+    wrong score."""
+    positions = [moves for moves, _ in rows]
+    expected = [score for _, score in rows]
+    his_runs: list[Run] = []
+    our_runs: list[Run] = []
+    for _ in range(rounds):
+        for side, run in (("his", run_his(binary, positions)), ("ours", run_ours(positions, threads))):
+            if run.scores != expected:
+                wrong = sum(a != b for a, b in zip(run.scores, expected, strict=True))
+                sys.exit(f"{name}, {threads} threads: {wrong} wrong scores ({side})")
+            (his_runs if side == "his" else our_runs).append(run)
+    return [his_runs, our_runs]
+
+
+def print_scaling(results: dict[tuple[str, int], list[list[Run]]], thread_counts: list[int]) -> None:
+    """Per sample and thread count, each side's mean wall seconds, its speed-up over its own time at the
+    first thread count, and its positions (the first round's)."""
+    print("\nScaling (mean wall seconds, speed-up over the first thread count, positions):\n")
+    print(
+        "| sample | threads | his seconds | his speed-up | his positions "
+        "| ours seconds | ours speed-up | ours positions |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for name in dict.fromkeys(name for name, _ in results):
+        base = [statistics.fmean(r.wall for r in runs) for runs in results[(name, thread_counts[0])]]
+        for threads in thread_counts:
+            cells = []
+            for side, runs in enumerate(results[(name, threads)]):
+                wall = statistics.fmean(r.wall for r in runs)
+                cells += [f"{wall:.2f}", f"{base[side] / wall:.2f}x", count(runs[0].nodes)]
+            print(f"| {name} | {threads} | {' | '.join(cells)} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--source", type=Path, default=os.environ.get("PONDER_STEININGER_SOURCE"))
+    parser.add_argument("--threads", type=int, nargs="+", default=[1], help="thread counts (default: 1)")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--samples", nargs="+", choices=list(SAMPLES), default=list(SAMPLES))
     args = parser.parse_args()
+    if any(threads < 1 for threads in args.threads):
+        parser.error("--threads: every count must be 1 or more")
     if args.source is None or not (args.source / "src" / "solver" / "settings.h").is_file():
         print(
             "Skipped: no checkout of github.com/ChristopheSteininger/c4 (give --source DIR or set "
@@ -183,44 +237,38 @@ def main() -> None:
 
     if not native_built():
         sys.exit("our compiled core is not built (make test builds it)")
-    binary = build(args.source)
-    print(f"His solver: {binary} (one thread, 1 GB table)")
-    print("Ours: main.py analyze --no-book --threads 1 --table-mb 1024")
-    print(f"Rounds: {args.rounds}, alternating. Seconds: lowest-highest over the rounds.\n")
-    print(
-        "| sample | positions | his wall / user / system | ours wall / user / system | his positions "
-        "| ours | ours / his (mean wall) |"
-    )
-    print("|---|---|---|---|---|---|---|")
-    for name in args.samples:
-        set_name, start, count = SAMPLES[name]
-        if set_name is None:
-            rows = [("", 1)]
-        elif not (TESTSETS / set_name).is_file():
-            print(f"| {name} | skipped: {TESTSETS / set_name} is absent | | | | | |")
-            continue
-        else:
-            rows = read_set(set_name, count, start)
-        positions = [moves for moves, _ in rows]
-        expected = [score for _, score in rows]
-        his_runs, our_runs = [], []
-        for _ in range(args.rounds):
-            for side, run in (("his", run_his(binary, positions)), ("ours", run_ours(positions))):
-                if run.scores != expected:
-                    wrong = sum(a != b for a, b in zip(run.scores, expected, strict=True))
-                    sys.exit(f"{name}: {wrong} wrong scores ({side})")
-                (his_runs if side == "his" else our_runs).append(run)
-        ours_nodes = empty_board_positions() if set_name is None else None
-        ratio = statistics.fmean(r.wall for r in our_runs) / statistics.fmean(r.wall for r in his_runs)
-        columns = [
-            " / ".join(span([getattr(r, field) for r in runs]) for field in ("wall", "user", "system"))
-            for runs in (his_runs, our_runs)
-        ]
+    binaries = {threads: build(args.source, threads) for threads in args.threads}
+    print(f"His solver: {', '.join(str(binary) for binary in binaries.values())} (1 GB table)")
+    print("Ours: main.py analyze --no-book --threads N --table-mb 1024 --positions")
+    print(f"Rounds: {args.rounds}, alternating. Seconds: lowest-highest over the rounds.")
+    results: dict[tuple[str, int], list[list[Run]]] = {}
+    for threads in args.threads:
+        print(f"\n{threads} thread{'s' if threads > 1 else ''} each:\n")
         print(
-            f"| {name} | {len(rows)} | {columns[0]} | {columns[1]} | {his_runs[0].nodes:,} "
-            f"| {f'{ours_nodes:,}' if ours_nodes is not None else '-'} | {ratio:.2f}x |",
-            flush=True,
+            "| sample | positions | his wall / user / system | ours wall / user / system | his positions "
+            "| ours | ours / his (mean wall) |"
         )
+        print("|---|---|---|---|---|---|---|")
+        for name in args.samples:
+            rows = sample_rows(name)
+            if rows is None:
+                print(f"| {name} | skipped: {TESTSETS / SAMPLES[name][0]} is absent | | | | | |")
+                continue
+            his_runs, our_runs = results[(name, threads)] = compare(
+                binaries[threads], rows, threads, args.rounds, name
+            )
+            ratio = statistics.fmean(r.wall for r in our_runs) / statistics.fmean(r.wall for r in his_runs)
+            columns = [
+                " / ".join(span([getattr(r, field) for r in runs]) for field in ("wall", "user", "system"))
+                for runs in (his_runs, our_runs)
+            ]
+            print(
+                f"| {name} | {len(rows)} | {columns[0]} | {columns[1]} | {count(his_runs[0].nodes)} "
+                f"| {count(our_runs[0].nodes)} | {ratio:.2f}x |",
+                flush=True,
+            )
+    if results:
+        print_scaling(results, args.threads)
     print(f"\nMachine: {machine_line()}")
 
 

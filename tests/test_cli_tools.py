@@ -44,13 +44,28 @@ def test_analyze_weak_prints_signs_only():
 
 @pytest.mark.parametrize(
     "options",
-    [["--no-book"], ["--table-mb", "1"], ["--threads", "1", "--all"], ["--no-book", "--threads", "2"]],
+    [
+        ["--no-book"],
+        ["--table-mb", "1"],
+        ["--threads", "1", "--all"],
+        ["--no-book", "--threads", "2"],
+        ["--threads", "3"],
+        ["--threads", "4", "--all"],
+    ],
 )
 def test_analyze_solves_without_the_book_on_any_table_and_threads_with_the_same_answers(options):
     """The options of the benchmarks change how the answer is found, never the answer."""
     text = "".join(f"{moves}\n" for moves, _ in END_GAME) + "4455\n44\n"
     plain = run("analyze", ["--all"] if "--all" in options else [], text)
     assert run("analyze", options, text) == plain and plain[0] == 0
+
+
+def test_analyze_positions_tells_the_positions_explored_after_the_answers():
+    text = "".join(f"{moves}\n" for moves, _ in END_GAME)
+    status, out, err = run("analyze", ["--no-book", "--positions"], text)
+    assert status == 0 and out == run("analyze", ["--no-book"], text)[1]
+    label, count = err.split()
+    assert label == "positions:" and int(count) > 0
 
 
 def test_no_book_never_asks_for_the_book(monkeypatch):

@@ -496,7 +496,7 @@ def test_a_stop_ends_both_threads_of_an_analysis():
 def test_the_analyzer_keeps_one_board_size_s_tables():
     analyzer = ExactAnalyzer(solver_slots=1 << 17, book=lambda: None, threads=2)
     analyzer.prepare(ConnectFour())
-    standard = [analyzer.solver_for(ConnectFour()), *analyzer._helpers.values()]
+    standard = [analyzer.solver_for(ConnectFour()), *analyzer._helpers[(7, 6)]]
     assert len(standard) == 2 and all(solver.allocated_slots for solver in standard)
     small = ConnectFour.from_moves("3344", 6, 5)
     assert analyzer.move_scores(small) == ExactAnalyzer(solver_slots=1 << 17, threads=1).move_scores(small)
@@ -506,7 +506,7 @@ def test_the_analyzer_keeps_one_board_size_s_tables():
 def test_preparing_a_tic_tac_toe_game_frees_the_solver_tables():
     analyzer = ExactAnalyzer(solver_slots=1 << 17, book=lambda: None, threads=2)
     analyzer.prepare(ConnectFour())
-    standard = [analyzer.solver_for(ConnectFour()), *analyzer._helpers.values()]
+    standard = [analyzer.solver_for(ConnectFour()), *analyzer._helpers[(7, 6)]]
     analyzer.prepare(TicTacToe())
     assert all(solver.allocated_slots == 0 for solver in standard)
     assert analyzer.move_scores(TicTacToe.from_moves("5")) == ExactAnalyzer(threads=1).move_scores(

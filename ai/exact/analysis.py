@@ -8,54 +8,40 @@ the exact scores it has already found, and the solver (the compiled core where i
 one, :mod:`ai.exact.choice`). Tic-tac-toe is solved by the engine's own alpha-beta search run to the end of
 the
 game. The command-line tools, the max level, the hint, the analysis overlay and the tests all ask it, so they
-all speak the same number. The solver of 7 x 6 consults the book inside its search too, and the moves of an
-early position are solved on two threads where the machine has two cores (the compiled core searches without
-the GIL).
+all speak the same number. The solver of 7 x 6 consults the book inside its search too, and an early position
+and its moves are solved on as many threads as it is given, by default every core (the compiled core searches
+without the GIL; how the threads share the work: :mod:`ai.exact.team`).
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget, EnginePart, PartFailure, SearchStopped
+from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget, EnginePart, PartFailure
 from ai.each_move import Ending, value_each_move
 from ai.exact.base import SolverBase
 from ai.exact.book import BookError, OpeningBook, shipped_book
 from ai.exact.choice import new_solver
 from ai.exact.compiled_core import NativeConnectFourSolver
+from ai.exact.team import HELPER_THREAD_NAME, cores_available, race, search_orders, teams_of
 from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
 from ai.score import Score, to_benchmark, win_in
-from ai.stop_flag import StopFlag
-from game.connect4 import centre_first
 from game.protocol import Game
 
 #: Printed in place of the score of an illegal move, as the reference solver does.
 #: Exact scores remembered (beyond the book and the solver's table) before the memo starts afresh.
 MEMO_LIMIT = 1 << 20
-#: ``move_scores`` solves the moves on two threads (each with a compiled solver, both sharing one table) from
-#: this many empty cells up: the slow analyses of the opening and early middle game gain from the second
-#: thread, while later ones take milliseconds, which a thread's start would only lengthen
+#: Positions and their moves are solved on several threads (each with a compiled solver, all sharing one
+#: table) from this many empty cells up: the slow analyses of the opening and early middle game gain from
+#: the other threads, while later ones take milliseconds, which a thread's start would only lengthen
 #: (bench/analysis_speed.py).
 SIDE_BY_SIDE_EMPTY_CELLS = 30
 
 log = logging.getLogger(__name__)
-
-
-def helper_order(width: int) -> tuple[int, ...]:
-    """The helper thread's tie-break order of the columns: centre first like the main thread's, but with the
-    first and the last pair of sides swapped. Not the mirror image of the main order: the table shares mirror
-    positions, so a mirrored order searches the same tree again and gains nothing (measured), while an order
-    that differs otherwise sends the two threads into different subtrees first (bench: docs/benchmarks.md)."""
-    order = list(centre_first(width))
-    if width >= 4:
-        order[1], order[2] = order[2], order[1]
-        order[-2], order[-1] = order[-1], order[-2]
-    return tuple(order)
 
 
 def solver_supports(game: Game) -> bool:
@@ -71,7 +57,7 @@ def can_analyze(game: Game) -> bool:
 
 class ExactAnalyzer:
     """Exact scores of positions; keeps the solver (and its table) of the board size it was last asked about
-    between calls, and a second one for the helper thread of :meth:`move_scores`."""
+    between calls, and those of the helper threads, which share its table."""
 
     def __init__(
         self,
@@ -81,10 +67,12 @@ class ExactAnalyzer:
         threads: int | None = None,
     ) -> None:
         """``solver_slots``: table slots of each Connect Four solver (None: the solver core's default).
-        ``threads``: how many moves ``move_scores`` solves at once, each thread with a solver of its own, all
-        sharing one table (None: two where the machine has two cores or more), and whether :meth:`score`
-        has a helper thread search the same position beside it. Only the compiled core gains from it, since
-        it searches without the GIL; with the Python core everything is solved on the calling thread.
+        ``threads``: the threads that solve an early position (:meth:`score`: all of them search it, see
+        :func:`ai.exact.team.race`) or its moves (:meth:`move_scores`: the moves are shared out among the
+        threads, several threads on one move where there are more threads than moves), each thread with a
+        solver of its own, all sharing one table (None: one per core this process may run on; the window
+        passes fewer, see :func:`ai.exact.team.window_threads`). Only the compiled core gains from them,
+        since it searches without the GIL; with the Python core everything is solved on the calling thread.
         ``book``: returns the opening book to consult, or None for none, or raises BookError when the book
         cannot be used (the analyzer then logs a warning, solves instead, and hands the failure out through
         :meth:`take_failures`); it is called once, by :meth:`read_book` or at the first 7 x 6 question, never
@@ -97,9 +85,11 @@ class ExactAnalyzer:
         # Exact scores found by searching, by (variant, key): facts, so kept across games (up to MEMO_LIMIT).
         self._memo: dict[tuple[str, int], int] = {}
         self._solvers: dict[tuple[int, int], SolverBase] = {}
-        # The second thread's solvers (see move_scores), by board size.
-        self._helpers: dict[tuple[int, int], SolverBase] = {}
-        self._threads = threads if threads is not None else min(2, os.cpu_count() or 1)
+        # The helper threads' solvers (see score and move_scores), by board size.
+        self._helpers: dict[tuple[int, int], list[SolverBase]] = {}
+        if threads is not None and threads < 1:
+            raise ValueError("threads must be 1 or more")
+        self._threads = threads if threads is not None else cores_available()
         self._searcher = Searcher(TranspositionTable(search_entries))
 
     def clear(self) -> None:
@@ -116,7 +106,8 @@ class ExactAnalyzer:
 
     def _all_solvers(self) -> list[SolverBase]:
         # Copies made at once: the worker may be adding a solver while another thread reads.
-        return [*self._solvers.values(), *self._helpers.values()]
+        helpers = [solver for team in list(self._helpers.values()) for solver in team]
+        return [*self._solvers.values(), *helpers]
 
     @property
     def nodes(self) -> int:
@@ -178,8 +169,8 @@ class ExactAnalyzer:
             self._release_solvers()
 
     def _make_solvers(self, shape: tuple[int, int], with_helper: bool) -> None:
-        """Makes the solver of ``shape`` if there is none yet, and with ``with_helper`` the helper thread's
-        too, where two threads gain (the compiled core, two cores or more)."""
+        """Makes the solver of ``shape`` if there is none yet, and with ``with_helper`` the helper threads'
+        too, where they gain (the compiled core, more than one thread)."""
         if shape not in self._solvers:
             # One board size at a time (a player plays one board): the other sizes' tables are freed first.
             self._release_solvers()
@@ -191,16 +182,15 @@ class ExactAnalyzer:
             and isinstance(main, NativeConnectFourSolver)
             and shape not in self._helpers
         ):
-            # One table for both threads: each finds what the other learnt, and it costs no more memory.
-            self._helpers[shape] = self._use_book(
-                NativeConnectFourSolver(
-                    *shape,
-                    main.size,
-                    share_table_with=main,
-                    near_depth=main.near_depth,
-                    order=helper_order(shape[0]),
+            # One table for every thread: each finds what the others learnt, and it costs no more memory.
+            self._helpers[shape] = [
+                self._use_book(
+                    NativeConnectFourSolver(
+                        *shape, main.size, share_table_with=main, near_depth=main.near_depth, order=order
+                    )
                 )
-            )
+                for order in search_orders(shape[0], self._threads)[1:]
+            ]
 
     def _release_solvers(self) -> None:
         for solver in self._all_solvers():
@@ -248,7 +238,7 @@ class ExactAnalyzer:
         if exact is None:
             if solver_supports(game):
                 if self._side_by_side(game):
-                    return self._solve_together(game, weak, at_least, budget)
+                    return self._solve_together(self._team(game), game, weak, at_least, budget)
                 return self._solve(self.solver_for(game), game, weak, at_least, budget)
             searched = self._searcher.solve(game, budget)
             exact = self._remember(game, to_benchmark(searched, game.ply(), game.width * game.height))
@@ -320,7 +310,7 @@ class ExactAnalyzer:
         # position is worth at least minus it, which the solver checks first.
         known = None if weak or not unsolved else self.known_score(game)
         at_least = None if known is None else -known
-        if len(unsolved) > 1 and self._side_by_side(game):
+        if unsolved and self._side_by_side(game):
             scores.update(self._solve_side_by_side(game, unsolved, weak, at_least, budget))
         else:
             solved = value_each_move(
@@ -341,81 +331,72 @@ class ExactAnalyzer:
         ]
 
     def _side_by_side(self, game: Game) -> bool:
-        """True when the moves of ``game`` are worth solving on two threads (see SIDE_BY_SIDE_EMPTY_CELLS)."""
+        """True when ``game`` and its moves are worth solving on several threads (see
+        SIDE_BY_SIDE_EMPTY_CELLS)."""
         empty = game.width * game.height - game.ply()
         if empty < SIDE_BY_SIDE_EMPTY_CELLS:
             return False
-        # A helper made here, in the middle of a search, cannot be stopped while its table is made: the engine
-        # prepares each new game's board before searching it.
+        # Helpers made here, in the middle of a search, cannot be stopped while their table is made: the
+        # engine prepares each new game's board before searching it.
         self._make_solvers((game.width, game.height), with_helper=True)
         return (game.width, game.height) in self._helpers
 
-    def _solve_together(self, game: Game, weak: bool, at_least: int | None, budget: Budget) -> int:
-        """``game``'s score by this thread's solver while the helper thread's searches the same position in
-        its own move order (:func:`helper_order`) over the shared table ("lazy SMP"): each finds what the
-        other has proven, so this thread's search ends sooner. The answer is this thread's; the helper is
-        stopped when it is in (or when ``budget`` stops this thread), and has ended when this returns."""
-        helper_solver = self._helpers[(game.width, game.height)]
-        helper_stop = StopFlag()
-        helper_budget = Budget(stop=helper_stop, deadline=budget.deadline)
+    def _team(self, game: Game) -> list[SolverBase]:
+        """The calling thread's solver of ``game``'s board, then the helper threads'."""
+        shape = (game.width, game.height)
+        return [self._solvers[shape], *self._helpers[shape]]
+
+    def _solve_together(
+        self, team: list[SolverBase], game: Game, weak: bool, at_least: int | None, budget: Budget
+    ) -> int:
+        """``game``'s score searched by every solver of ``team`` at once, each in its own move order over the
+        shared table ("lazy SMP", :func:`ai.exact.team.race`), remembered when exact; the other threads have
+        ended when this returns."""
         player = game.to_move()
         position = (game.stones(player), game.occupied(), game.ply())
-        failures: list[BaseException] = []
-
-        def helper_work() -> None:
-            try:
-                helper_solver.solve(*position, weak, at_least, helper_budget)
-            except SearchStopped:
-                pass
-            except BaseException as failure:  # handed to the calling thread, which raises it
-                failures.append(failure)
-
-        helper = threading.Thread(target=helper_work, name="exact-helper", daemon=True)
-        helper.start()
-        try:
-            score = self._solve(self.solver_for(game), game, weak, at_least, budget)
-        finally:
-            helper_stop.set()
-            helper.join()
-        if failures:
-            raise failures[0]
-        return score
+        score = race(team, position, weak, at_least, budget)
+        return score if weak else self._remember(game, score)
 
     def _solve_side_by_side(
         self, game: Game, moves: list[int], weak: bool, at_least: int | None, budget: Budget
     ) -> dict[int, int]:
-        """The score of each of ``moves`` (from the side to move's view), solved by this thread and a helper
-        thread, each with its own solver (one table for both), taking the next move as each finishes one;
-        ``at_least``: a score each move's position is known to reach, or None. Both solvers obey ``budget``;
-        the helper has ended when this returns or raises."""
+        """The score of each of ``moves`` (from the side to move's view), the threads split into as many
+        teams as there are moves (:func:`ai.exact.team.teams_of`), each team taking the next move as it
+        finishes one; ``at_least``: a score each move's position is known to reach, or None. Every solver
+        obeys ``budget``; the other threads have ended when this returns or raises."""
         pending = deque(moves)
         scores: dict[int, int] = {}
         failures: list[BaseException] = []
 
-        def solve_pending(solver: SolverBase) -> None:
+        def solve_pending(team: list[SolverBase]) -> None:
             while pending:
                 try:
                     move = pending.popleft()
-                except IndexError:  # the other thread took the last one
+                except IndexError:  # another thread took the last one
                     return
                 child = game.copy()
                 child.apply(move)
-                scores[move] = -self._solve(solver, child, weak, at_least, budget)
+                scores[move] = -self._solve_together(team, child, weak, at_least, budget)
 
-        def helper_work(solver: SolverBase) -> None:
+        def team_work(team: list[SolverBase]) -> None:
             try:
-                solve_pending(solver)
+                solve_pending(team)
             except BaseException as failure:  # handed to the calling thread, which raises it
                 failures.append(failure)
 
-        helper_solver = self._helpers[(game.width, game.height)]
-        helper = threading.Thread(target=helper_work, args=(helper_solver,), name="exact-helper", daemon=True)
-        helper.start()
+        first, *others = teams_of(self._team(game), len(moves))
+        leaders = [
+            threading.Thread(target=team_work, args=(team,), name=HELPER_THREAD_NAME, daemon=True)
+            for team in others
+        ]
+        for leader in leaders:
+            leader.start()
         try:
-            solve_pending(self.solver_for(game))
+            solve_pending(first)
         finally:
-            pending.clear()  # after a failure here, the helper ends with the move it is solving
-            helper.join()
+            pending.clear()  # after a failure here, the other teams end with the move they are solving
+            for leader in leaders:
+                leader.join()
         if failures:
             raise failures[0]
         return scores

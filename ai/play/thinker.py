@@ -67,10 +67,12 @@ class Thinker:
         table_entries: int = 1 << 19,
         solver_slots: int | None = None,
         seed: int | None = None,
+        solver_threads: int | None = None,
     ) -> None:
+        """``solver_threads``: the exact solver's threads (see :class:`ExactAnalyzer`; None: every core)."""
         self.rng = random.Random(seed)
         self.searcher = Searcher(TranspositionTable(table_entries), rng=self.rng)
-        self.analyzer = ExactAnalyzer(solver_slots=solver_slots)
+        self.analyzer = ExactAnalyzer(solver_slots=solver_slots, threads=solver_threads)
         self._exact_failed = False
         self._failures: list[PartFailure] = []
 

@@ -1,10 +1,10 @@
 /* The Python type Core, the module ai.exact._c4core's one type: argument checks, the GIL, the tables' life. */
+#include "arguments.h"
 #include "book.h"
 #include "platform.h"
 #include "position.h"
 #include "table.h"
 
-#include <math.h>
 
 typedef struct {
     PyObject_HEAD
@@ -205,55 +205,12 @@ static void Core_dealloc(CoreObject *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static int parse_board(PyObject *value, board_t *out) {
-    unsigned long long bits = PyLong_AsUnsignedLongLong(value);
-    if (bits == (unsigned long long)-1 && PyErr_Occurred()) return -1;
-    *out = (board_t)bits;
-    return 0;
-}
-
-/*
- * Checks a position handed in from Python; sets an exception and returns -1 if it is not a position of a game
- * on this board that is still going on. A wrong position would not crash the search, but it would give a
- * score that means nothing, which the game would then play: each check below is a way that happened or could.
- */
-static int parse_position(CoreObject *self, PyObject *current_object, PyObject *mask_object, int moves,
-                          board_t *current, board_t *mask) {
-    const Search *s = &self->search;
-    if (parse_board(current_object, current) < 0 || parse_board(mask_object, mask) < 0) return -1;
-    if (!s->table) {
-        PyErr_SetString(PyExc_RuntimeError, "the core's table was released");
-        return -1;
-    }
-    if (moves < 0 || moves >= s->cells || (*mask & ~s->board) || (*current & ~*mask)) {
-        PyErr_SetString(PyExc_ValueError, "not a position of this board");
-        return -1;
-    }
-    if (POPCOUNT(*mask) != moves || POPCOUNT(*current) != moves / 2) {
-        PyErr_SetString(PyExc_ValueError, "moves must count the stones of mask, and current hold moves // 2 of them");
-        return -1;
-    }
-    /* Stones rest on the bottom or on other stones: each column's cells from the bottom up, no gap. Adding the
-     * bottom row carries through a column's run into the cell above it (the sentinel for a full column). */
-    if ((*mask + s->bottom) & *mask) {
-        PyErr_SetString(PyExc_ValueError, "not a position of this board: a stone floats above an empty cell");
-        return -1;
-    }
-    if (has_four(*current, s->h1) || has_four(*current ^ *mask, s->h1)) {
-        PyErr_SetString(PyExc_ValueError, "the game is over in this position: four in a row");
-        return -1;
-    }
+/* A position to search on this Core (see parse_position), which must not be searching already. */
+static int parse_searchable(CoreObject *self, PyObject *current_object, PyObject *mask_object, int moves,
+                            board_t *current, board_t *mask) {
+    if (parse_position(&self->search, current_object, mask_object, moves, current, mask) < 0) return -1;
     if (self->busy) {
         PyErr_SetString(PyExc_RuntimeError, "the core is already searching");
-        return -1;
-    }
-    return 0;
-}
-
-/* A time limit in seconds: negative means none; NaN is refused (it would never compare as passed). */
-static int parse_seconds(double seconds) {
-    if (isnan(seconds)) {
-        PyErr_SetString(PyExc_ValueError, "seconds must be a number (negative: no limit)");
         return -1;
     }
     return 0;
@@ -278,7 +235,7 @@ static PyObject *Core_negamax(CoreObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "negamax needs a window with alpha < beta");
         return NULL;
     }
-    if (parse_position(self, current_object, mask_object, moves, &current, &mask) < 0) return NULL;
+    if (parse_searchable(self, current_object, mask_object, moves, &current, &mask) < 0) return NULL;
     if (can_win_next(&self->search, current, mask)) {
         PyErr_SetString(PyExc_ValueError, "negamax needs a position where the side to move cannot win at once");
         return NULL;
@@ -293,18 +250,6 @@ static PyObject *Core_negamax(CoreObject *self, PyObject *args) {
     set_searching(self, 0);
     if (s->stopped) Py_RETURN_NONE;
     return PyLong_FromLong(score);
-}
-
-/* A Python int that fits a C int; sets an exception and returns -1 otherwise. */
-static int parse_int(PyObject *value, int *out) {
-    long number = PyLong_AsLong(value);
-    if (number == -1 && PyErr_Occurred()) return -1;
-    if (number < INT_MIN || number > INT_MAX) {
-        PyErr_SetString(PyExc_OverflowError, "integer out of range");
-        return -1;
-    }
-    *out = (int)number;
-    return 0;
 }
 
 /*
@@ -324,7 +269,7 @@ static PyObject *Core_solve(CoreObject *self, PyObject *const *args, Py_ssize_t 
     if (nargs == 6 && args[5] != Py_None && parse_int(args[5], &at_least) < 0) return NULL;
     seconds = PyFloat_AsDouble(args[4]);
     if ((seconds == -1.0 && PyErr_Occurred()) || parse_seconds(seconds) < 0) return NULL;
-    if (parse_position(self, args[0], args[1], moves, &current, &mask) < 0) return NULL;
+    if (parse_searchable(self, args[0], args[1], moves, &current, &mask) < 0) return NULL;
     Search *s = &self->search;
     int score;
     set_searching(self, 1);
