@@ -76,7 +76,8 @@ def test_a_game_won_unaided_is_rated_and_its_review_adds_the_strength_shown():
     assert game.rated and game.result == "win" and game.level_rating == level_rating
     assert game.rating > start_rating(ladder)
     title, line = words.result_text(scene.sitting)
-    assert f"Your rating {game.rating} (+{game.rating - start_rating(ladder)})." in line
+    gain = game.rating - start_rating(ladder)
+    assert f"Your rating {game.rating} \u00b1 {round(2 * game.deviation, -1):.0f} (+{gain})." in line
     # The finished game is reviewed unseen; once complete, the strength the player showed is noted.
     assert engine.last("review").moves == game.moves and game.performance is None
     deliver_review(engine, game.moves)

@@ -91,15 +91,22 @@ class StatsScene(Scene):
                 surface, fonts, title, unit * 2, width - 40, theme.text, bold=True, midtop=(width // 2, top)
             )
             headline = f"{stats.rating}"
-            counts = f"{stats.rated} rated game{'s' if stats.rated != 1 else ''}, {stats.unrated} unrated"
+            counts = f"{stats.uncertainty} \u00b7 {stats.rated} rated game{'s' if stats.rated != 1 else ''}, "
+            counts += f"{stats.unrated} unrated"
             if not stats.rated:
-                counts += " \u00b7 everyone starts at the rating of the middle level"
+                counts += " \u00b7 everyone starts here, unsure: the first games move it far"
             y = top + unit * 3
             rect = draw_text(
                 surface, headline, fonts.get(unit * 3, bold=True), theme.accent, midtop=(width // 2, y)
             )
-            draw_text(
-                surface, counts, fonts.get(unit), theme.text_muted, midtop=(width // 2, rect.bottom + 2)
+            draw_fitted_text(
+                surface,
+                fonts,
+                counts,
+                unit,
+                width - 40,
+                theme.text_muted,
+                midtop=(width // 2, rect.bottom + 2),
             )
             body_top = rect.bottom + unit * 3
             list_height = unit * 10

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ai.play.levels import levels_for
 from ai.rating.ladder import Ladder, rung_name
 from ui.state.player_rating import ASSISTS, PlayedGame, Ratings
+from ui.state.texts import uncertainty
 
 #: Games listed under the plot, newest first.
 RECENT_GAMES = 8
@@ -31,6 +32,8 @@ class RatingStats:
 
     board_title: str
     rating: int
+    #: How sure the rating is, in words ("± 240, provisional").
+    uncertainty: str
     #: The rating before the first rated game, then after each one: the plot's points.
     course: tuple[int, ...]
     rated: int
@@ -73,6 +76,7 @@ def rating_stats(ratings: Ratings, variant: str, board_title: str, ladder: Ladde
     return RatingStats(
         board_title=board_title,
         rating=course[-1],
+        uncertainty=uncertainty(ratings.glicko(variant, start)),
         course=tuple(course),
         rated=rated,
         unrated=len(games) - rated,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ai.contracts import EnginePart
 from ai.messages import EngineFailure
+from ai.rating.glicko import Glicko
 from game.catalog import GAME_TITLES
 from game.protocol import Game
 from ui.state.coach import CoachWarning
@@ -246,12 +247,21 @@ def puzzle_result(record: PuzzleRecord, misses: int) -> tuple[str, str]:
     return "Solved!", f"Right first time: {standing}. Enter: next puzzle"
 
 
+def spread(rating: Glicko) -> str:
+    """How far a rating may be off, for a person: "± 240" (two deviations, about 95 %, to the nearest ten)."""
+    return f"\u00b1 {round(2 * rating.deviation, -1):.0f}"
+
+
+def uncertainty(rating: Glicko) -> str:
+    """How sure a rating is, for a person: "± 240, provisional" while it is, else "± 90"."""
+    return f"{spread(rating)}, provisional" if rating.provisional else spread(rating)
+
+
 def rating_line(game: PlayedGame, before: int | None) -> str:
-    """The player's rating after the finished ``game`` for the result banner ("Your rating 1216 (+16)"), or
-    why the game was not rated."""
+    """The player's rating after the finished ``game`` for the result banner ("Your rating 1216 ± 240 (+16)"),
+    or why the game was not rated."""
     if not game.rated:
         reasons = ", ".join(ASSISTS[assist] for assist in game.assists)
         return f"Not rated: {reasons}."
-    if before is None:
-        return f"Your rating {game.rating}."
-    return f"Your rating {game.rating} ({game.rating - before:+d})."
+    change = "" if before is None else f" ({game.rating - before:+d})"
+    return f"Your rating {game.rating} {spread(game.glicko)}{change}."
