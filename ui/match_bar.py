@@ -25,13 +25,15 @@ ELLIPSIS = "\u2026"
 class MatchBar:
     """What the bar shows: ``names`` of the players of pieces 0 and 1, their ``wins`` this sitting and the
     ``draws``; ``tally`` the stored record in words ("" for none); ``editing`` the piece whose name is being
-    typed (its text is ``names[editing]``, shown with a caret), or None."""
+    typed (its text is ``names[editing]``, shown with a caret), or None; ``standing``, when given, stands in
+    the centre instead of the score, longest first (a puzzle's: the player's puzzle record)."""
 
     names: tuple[str, str]
     wins: tuple[int, int]
     draws: int
     tally: str = ""
     editing: int | None = None
+    standing: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,10 @@ class MatchGeometry:
 
 
 def centre_texts(bar: MatchBar) -> list[str]:
-    """The centre's text, longest first: the score, the draws, the tally; the first that fits is shown."""
+    """The centre's text, longest first: the score, the draws, the tally (or the standing instead); the first
+    that fits is shown."""
+    if bar.standing:
+        return list(bar.standing)
     score = f"{bar.wins[0]} \u2013 {bar.wins[1]}"
     draws = f"{bar.draws} draw" + ("" if bar.draws == 1 else "s")
     texts = [score]

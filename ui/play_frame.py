@@ -16,6 +16,7 @@ from ui.match_bar import MatchBar
 from ui.play_input import Action
 from ui.play_view import PlayPicture, ResultBanner, StatusLine, banner, review_picture
 from ui.state import sitting_words as words
+from ui.state import texts
 from ui.state.match import participants
 from ui.state.sitting import Sitting
 from ui.theme import Fonts, Theme
@@ -65,13 +66,15 @@ def screen_frame(
 
 
 def match_bar(sitting: Sitting, renaming: Renaming | None) -> MatchBar:
-    """The match bar's contents: the players, this sitting's score, the stored tally."""
+    """The match bar's contents: the players, this sitting's score, the stored tally; for a puzzle, the
+    player's puzzle record (streak and rating) in place of the score, from before the first move."""
     names = participants(sitting.session, sitting.piece_names)
     if renaming is not None:
         names = (renaming.draft, names[1]) if renaming.piece == 0 else (names[0], renaming.draft)
     wins = (sitting.match.wins[names[0]], sitting.match.wins[names[1]])
     editing = None if renaming is None else renaming.piece
-    return MatchBar(names, wins, sitting.match.draws, words.short_tally_text(sitting), editing)
+    standing = () if sitting.attempt is None else tuple(texts.puzzle_standing(sitting.files.puzzles.value))
+    return MatchBar(names, wins, sitting.match.draws, words.short_tally_text(sitting), editing, standing)
 
 
 def board_picture(sitting: Sitting, layout: PlayLayout) -> BoardPicture:

@@ -34,18 +34,31 @@ def result_of(score: int, exact: bool) -> int | None:
     return 0 if exact and score == 0 else None
 
 
+def proven_scores(thinking: Thinking | None, player: int) -> dict[int, int] | None:
+    """The score of every move of ``player``'s turn (from the mover's side) when a search about that turn
+    valued them all exactly (a proven win, loss or draw); None otherwise."""
+    if thinking is None or thinking.player != player or thinking.result is None:
+        return None
+    scores = {}
+    for valued, score, exact in thinking.result.move_scores:
+        if result_of(score, exact) is None:
+            return None
+        scores[valued] = score
+    return scores or None
+
+
 def proven_results(thinking: Thinking | None, player: int) -> dict[int, int] | None:
     """The result of every move of ``player``'s turn (1, 0, -1) when a search about that turn valued them
     all exactly; None otherwise."""
-    if thinking is None or thinking.player != player or thinking.result is None:
+    scores = proven_scores(thinking, player)
+    if scores is None:
         return None
-    results = {}
-    for valued, score, exact in thinking.result.move_scores:
-        result = result_of(score, exact)
-        if result is None:
-            return None
-        results[valued] = result
-    return results or None
+    return {move: proven_result(score) for move, score in scores.items()}
+
+
+def proven_result(score: int) -> int:
+    """The result (1, 0, -1) of a score :func:`proven_scores` gave: a proven win, loss, or else a draw."""
+    return 1 if is_proven_win(score) else -1 if is_proven_loss(score) else 0
 
 
 def warning(thinking: Thinking | None, player: int, move: int) -> CoachWarning | None:

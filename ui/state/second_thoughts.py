@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.puzzles import Puzzle
+from ai.score import is_proven_win, moves_to_end
 from ui.state import coach, texts
 from ui.state.notice import FILE_NOTICE_SECONDS, NOTICE_SECONDS, NoticeKind
 from ui.state.review import CHANGE_WORDS
@@ -53,25 +54,51 @@ class Coach:
         return Verdict(texts.coach_text(session.game, warning), COACH_NOTICE_SECONDS)
 
 
+#: A puzzle is solved once the player's move leaves a proven win in at most this many more of their own moves.
+SOLVED_WITHIN = 2
+
+
 class PuzzleAttempt:
-    """The player's attempt at ``puzzle``: the wrong moves tried, and the puzzle record in ``files``."""
+    """The player's attempt at ``puzzle``: the wrong moves tried, the moves still needed, and the puzzle
+    record in ``files``.
+
+    The puzzle is *solved* once the win can no longer slip: the player's move leaves a position where the
+    defender cannot stop a win in at most :data:`SOLVED_WITHIN` more of the player's moves (a double threat,
+    or a short win that is on the board), as the engine's exact values of the player's moves prove it (the
+    same values that judge right and wrong). From then on the rest is shown, not asked for, and the solve
+    counts in the record at that moment.
+    """
 
     def __init__(self, puzzle: Puzzle, files: UserData) -> None:
         self.puzzle = puzzle
         self.files = files
         #: Wrong moves tried in this puzzle.
         self.misses = 0
+        #: The player's own moves still needed to win (the puzzle's length until a right move is played).
+        self.moves_left = puzzle.win_in
+        #: The win can no longer slip (see the class docstring).
+        self.solved = False
+        #: The acknowledgement of the right move just let through, for the sitting to show once it is played.
+        self.praise: str | None = None
 
     def judge(self, session: Session, move: int) -> Verdict | None:
         """A legal ``move`` in the puzzle: held back unless it keeps the win; the first miss breaks the
         streak in the record. Until the position's values are proven (a fraction of a second) no move is
-        judged, and none taken."""
+        judged, and none taken. A right move is let through with its :attr:`praise`; one that leaves the
+        win unable to slip solves the puzzle (see :meth:`solve`)."""
         game = session.game
-        values = coach.proven_results(session.thinking, game.to_move())
-        if values is None:
+        self.praise = None
+        scores = coach.proven_scores(session.thinking, game.to_move())
+        if scores is None:
             return Verdict("A moment: the position is being checked", kind=NoticeKind.INFO)
+        values = {played: coach.proven_result(score) for played, score in scores.items()}
         best = max(values.values())
         if move not in values or values[move] == best:
+            if move in scores and is_proven_win(scores[move]):
+                self.moves_left = moves_to_end(scores[move]) - 1
+                self.solved = self.moves_left <= SOLVED_WITHIN
+                if not self.solved:
+                    self.praise = texts.puzzle_progress(self.moves_left)
             return None
         if self.misses == 0:
             puzzle = self.puzzle
@@ -84,11 +111,10 @@ class PuzzleAttempt:
             f"Not this one: {game.describe_move(move)} {change}. Try again (H: a hint)", wrong=True
         )
 
-    def solved(self, session: Session) -> str | None:
-        """The puzzle's game is over: won by the player without a miss, it counts for the record. Returns
-        why the file was not written, if it was not."""
-        winner = session.game.winner()
-        if winner is None or not session.seats[winner].is_human or self.misses:
+    def count_solve(self) -> str | None:
+        """The puzzle was just solved: without a miss, it counts for the record (a miss already counted).
+        Returns why the file was not written, if it was not."""
+        if self.misses:
             return None
         puzzle = self.puzzle
         return self.files.puzzles.update(lambda record: record.after(puzzle, clean=True))

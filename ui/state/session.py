@@ -80,6 +80,8 @@ class Session:
         self.thinking: Thinking | None = None
         self.game: Game = self._start_position()
         self.seats: tuple[Seat, Seat] = (HUMAN, HUMAN)
+        #: The computer's level playing every side out (see :meth:`play_out`), or None.
+        self.stand_in: Level | None = None
         self._redo: list[int] = []
         # The request whose messages are still wanted; every other token is stale.
         self._token: int | None = None
@@ -135,6 +137,7 @@ class Session:
         self._forget_request()
         self.reviews.appraisal = None
         self.assists = {"set up"} if moves is not None or self.options.moves else set()
+        self.stand_in = None
         self.game = self._start_position()
         # Who sits where follows from the start position, whatever was played (or undone) since.
         self.seats = seats_for_round(self.options, self.round_number, self.game.to_move())
@@ -151,6 +154,9 @@ class Session:
     # --- questions the view asks ----------------------------------------------------------------------------
 
     def seat_to_move(self) -> Seat:
+        """The seat of the side to move (the stand-in's while it plays the game out)."""
+        if self.stand_in is not None:
+            return Seat(self.stand_in)
         return self.seats[self.game.to_move()]
 
     def is_human_turn(self) -> bool:
@@ -208,7 +214,7 @@ class Session:
         if self.game.is_over():
             self._forget_request()
             return
-        level = self.seats[player].level
+        level = self.seat_to_move().level
         if level is not None:
             # think() supersedes whatever ran (the ponder of the human's move), so no stop() is needed.
             self._token = self.engine.think(self.game, level.limits(self.options.max_seconds))
@@ -309,6 +315,15 @@ class Session:
         self._apply(move)
         return move
 
+    def play_out(self, level: Level) -> None:
+        """The computer at ``level`` stands in for every side from now on and plays the game out (the rest
+        of a solved puzzle, shown rather than asked for). The seats still say who played the game; nothing
+        is left to undo. A new game or round ends the stand-in."""
+        self.stand_in = level
+        if not self.game.is_over() and (self.thinking is None or self.thinking.pondering):
+            self._forget_request()
+            self._begin_turn()
+
     def _follow_search(self, dt: float) -> None:
         """Counts the running search's time and takes the engine's live count, so the status line moves
         between completed depths; stops counting once the answer is in or the engine says the search ended."""
@@ -378,7 +393,7 @@ class Session:
     def _undo_count(self) -> int:
         """How many plies one undo takes back: 0 when it is not allowed."""
         history = self.game.history()
-        if self.options.mode is Mode.WATCH or not history:
+        if self.options.mode is Mode.WATCH or self.stand_in is not None or not history:
             return 0
         if self.options.mode is Mode.TWO_PLAYERS:
             return 1

@@ -250,7 +250,20 @@ class Sitting:
             self.notice = None
             self._played_on()
             self._start_animation(move)
+            self._puzzle_moved_on()
         return refusal
+
+    def _puzzle_moved_on(self) -> None:
+        """After a right move in a puzzle: it is acknowledged, or it solved the puzzle, which then counts in
+        the record and plays its last moves out by itself (the perfect defender's level on both sides)."""
+        attempt = self.attempt
+        if attempt is None:
+            return
+        if attempt.praise is not None:
+            self.notify(attempt.praise, kind=NoticeKind.SUCCESS)
+        elif attempt.solved:
+            self.notify_problem(attempt.count_solve())
+            self.session.play_out(self.options.level)
 
     def _second_thoughts(self, move: int) -> Refusal | None:
         """The puzzle's or the coach's word on a legal move of the human's (COACHED: held back, and shown)."""
@@ -309,12 +322,10 @@ class Sitting:
         if not self.game.is_over() or self._result_told:
             return
         self._result_told = True
-        self.match.count(self.session, self.piece_names)
         self._sound(results.outcome(self.session)[1])
         if self.attempt is not None:
-            # A puzzle is no game of the tally; solved without a miss, it counts for the record.
-            self.notify_problem(self.attempt.solved(self.session))
-            return
+            return  # a puzzle is no round of the match nor a game of the tally: the record counted its solve
+        self.match.count(self.session, self.piece_names)
         self.notify_problem(results.count(self.session, self.files.tally))
         self.notify_problem(self.rating.rate(self.session))
 

@@ -31,6 +31,9 @@ def status_text(sitting: Sitting) -> str:
         return sitting.notice.text
     if puzzle is not None and game.moves_text() == puzzle.moves and review is None:
         return texts.puzzle_task(names[game.to_move()], puzzle.win_in)
+    attempt = sitting.attempt
+    if attempt is not None and attempt.solved and review is None and not game.is_over():
+        return texts.PUZZLE_SOLVED
     if review is not None and review.line is not None:
         return line_text(review, names, game.move_to_text)
     if review is not None:
@@ -85,9 +88,9 @@ def short_tally_text(sitting: Sitting) -> str:
 
 def toolbar_titles(sitting: Sitting) -> list[str]:
     """The toolbar's title, longest first (the toolbar shows the longest that fits)."""
-    if sitting.puzzle is None:
+    if sitting.attempt is None:
         return texts.toolbar_titles(sitting.session)
-    return [f"Puzzle \u00b7 win in {sitting.puzzle.win_in}", "Puzzle"]
+    return texts.puzzle_titles(sitting.attempt.moves_left, sitting.attempt.solved)
 
 
 def status_player(sitting: Sitting) -> int | None:

@@ -239,9 +239,44 @@ def puzzle_task(mover: str, win_in: int) -> str:
     return f"Puzzle: {mover} to play and win" + (" now" if win_in == 1 else f" in {win_in}")
 
 
+def puzzle_progress(moves_left: int) -> str:
+    """The word on a right move in a puzzle: ``"Right: that keeps the win. 3 more to go"``."""
+    return f"Right: that keeps the win. {moves_left} more to go"
+
+
+#: The status once a puzzle is solved, while its last moves play themselves out.
+PUZZLE_SOLVED = "Solved! The win cannot slip now: watch it played out"
+
+
+def puzzle_titles(moves_left: int, solved: bool) -> list[str]:
+    """The toolbar's title of a puzzle, longest first: the player's moves still needed, or solved."""
+    if solved:
+        return ["Puzzle \u00b7 solved", "Puzzle"]
+    return [
+        f"Puzzle \u00b7 {count(moves_left, 'move')} left to win",
+        f"Puzzle \u00b7 {moves_left} left",
+        "Puzzle",
+    ]
+
+
+def puzzle_standing(record: PuzzleRecord) -> list[str]:
+    """The player's puzzle record in a few words, longest first: ``"streak 3 (best 5) · puzzle rating 1,216
+    ± 240, provisional"`` down to ``"streak 3"``."""
+    streak = f"streak {record.streak}"
+    rating = f"{record.rating:,} {uncertainty(record.glicko)}"
+    return [
+        f"{streak} (best {record.best_streak}) \u00b7 puzzle rating {rating}",
+        f"{streak} \u00b7 puzzle rating {rating}",
+        f"{streak} \u00b7 rating {record.rating:,} {spread(record.glicko)}",
+        f"{streak} \u00b7 {record.rating:,}",
+        streak,
+    ]
+
+
 def puzzle_result(record: PuzzleRecord, misses: int) -> tuple[str, str]:
-    """The banner of a finished puzzle: solved cleanly (the streak goes on) or after misses (it was reset)."""
-    standing = f"streak {record.streak} (best {record.best_streak}) \u00b7 puzzle rating {record.rating:,}"
+    """The banner of a finished puzzle: solved cleanly (the streak goes on) or after misses (it was reset),
+    with the record as it now stands."""
+    standing = puzzle_standing(record)[0]
     if misses:
         return "Solved", f"After {count(misses, 'wrong move')}: {standing}. Enter: next puzzle"
     return "Solved!", f"Right first time: {standing}. Enter: next puzzle"
