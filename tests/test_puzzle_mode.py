@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 
-from ai.messages import Progress
+from ai.messages import BestMove, Progress
 from ai.puzzles import Puzzle, load_puzzles
 from ai.score import from_child, win_in
 from tests.conftest import require_compiled_core
@@ -33,6 +33,7 @@ from ui.state.puzzle_record import (
 )
 from ui.state.session import Refusal
 from ui.state.store import JsonStore
+from ui.state.texts import PUZZLE_SOLVED
 from ui.state.user_data import UserData
 
 SIZE = (960, 780)
@@ -144,6 +145,10 @@ def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp
             time.sleep(0.01)
         scene.update(5.0)
         assert scene.sitting.session.seats[scene.sitting.game.winner()].is_human
+        # The result stays in the match bar (the record), not as a score of the sitting that the next
+        # puzzle's board would drop.
+        bar = scene.frame().match
+        assert bar.standing[0].startswith("streak 1 (best 1)") and bar.wins == (0, 0)
         assert (
             words.result_text(scene.sitting)[0] == "Solved!"
             and "streak 1" in words.result_text(scene.sitting)[1]
@@ -155,6 +160,79 @@ def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp
         assert scene.request is not None and type(scene.request).__name__ == "GoToPuzzle"
     finally:
         engine.close()
+
+
+def prove(scene: PlayScene, engine: FakeEngine, puzzle: Puzzle) -> None:
+    """The engine proves the values of the puzzle's moves on the player's turn."""
+    ask = engine.last("ponder")
+    assert ask.analyse and ask.moves == scene.sitting.game.moves_text()
+    scene.receive(
+        Progress(ask.token, search_result(9, 1, True, (puzzle.column - 1,), 10, 0.1, proven_values(puzzle)))
+    )
+
+
+def press_column(scene: PlayScene, column: int) -> None:
+    """The player presses the digit key of ``column`` (1-based): the way a move is typed."""
+    scene.handle(key(pygame.K_0 + column, unicode=str(column)))
+
+
+def answer(scene: PlayScene, engine: FakeEngine, move: int) -> None:
+    """The engine answers its last ``think`` with ``move``, and the board settles."""
+    ask = engine.last("think")
+    scene.receive(BestMove(ask.token, search_result(5, 0, False, (move,))))
+    for _ in range(10):
+        scene.update(0.5)
+
+
+def test_each_right_move_is_acknowledged_and_the_title_counts_the_moves_left(tmp_path, shipped):
+    puzzle = next(p for p in shipped if p.win_in >= 6)
+    store = JsonStore(PUZZLE_FILE, tmp_path / "puzzles.json")
+    store.load()
+    engine = FakeEngine(auto_answer=False)
+    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=UserData(puzzles=store))
+    assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in} moves left to win"
+    prove(scene, engine, puzzle)
+    press_column(scene, puzzle.column)
+    assert scene.sitting.game.moves_text() == puzzle.moves + str(puzzle.column)
+    assert words.status_text(scene.sitting) == f"Right: that keeps the win. {puzzle.win_in - 1} more to go"
+    assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in - 1} moves left to win"
+    assert not scene.sitting.attempt.solved and store.value == PuzzleRecord()  # not solved yet
+    answer(scene, engine, next(move for move in scene.sitting.game.moves()))
+    assert scene.sitting.session.is_human_turn()  # the player's next move is asked for, not shown
+
+
+def test_a_puzzle_is_solved_once_the_win_cannot_slip_and_the_rest_is_shown(tmp_path, shipped):
+    puzzle = next(p for p in shipped if p.win_in == 3)
+    path = tmp_path / "puzzles.json"
+    store = JsonStore(PUZZLE_FILE, path)
+    store.load()
+    engine = FakeEngine(auto_answer=False)
+    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=UserData(puzzles=store))
+    # The record stands in the match bar from the first puzzle on, with how sure the rating is.
+    before = scene.frame().match.standing[0]
+    assert before.startswith("streak 0 (best 0) \u00b7 puzzle rating 1,200 \u00b1 ") and before.endswith(
+        "provisional"
+    )
+    prove(scene, engine, puzzle)
+    press_column(scene, puzzle.column)  # leaves a win in 2 more moves: the win cannot slip
+    sitting = scene.sitting
+    assert sitting.attempt.solved and words.status_text(sitting) == PUZZLE_SOLVED
+    assert words.toolbar_titles(sitting)[0] == "Puzzle \u00b7 solved"
+    # Counted at once, before the game is over, and shown where it stays.
+    assert not sitting.game.is_over()
+    assert JsonStore(PUZZLE_FILE, path).load() == PuzzleRecord().after(puzzle, clean=True) == store.value
+    assert scene.frame().match.standing[0].startswith("streak 1 (best 1)")
+    # The rest plays out by itself: the computer moves for the player too, and the player's keys play nothing.
+    reply = sitting.game.moves()[0]
+    answer(scene, engine, reply)
+    assert sitting.game.moves_text() == puzzle.moves + f"{puzzle.column}{reply + 1}"
+    assert engine.last("think").moves == sitting.game.moves_text() and not sitting.session.is_human_turn()
+    press_column(scene, 1)
+    assert sitting.game.moves_text() == puzzle.moves + f"{puzzle.column}{reply + 1}"
+    answer(scene, engine, sitting.game.moves()[0])
+    assert len(sitting.game.moves_text()) == len(puzzle.moves) + 3
+    assert not sitting.can_undo()  # the solve is not taken back
+    assert store.value == PuzzleRecord().after(puzzle, clean=True)  # counted once
 
 
 def test_a_broken_record_is_reported_once_and_a_new_one_used(tmp_path):
