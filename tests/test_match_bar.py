@@ -12,8 +12,10 @@ from tools.support.fakes import FakeEngine, click, key, search_result
 from ui.app import App
 from ui.layout import play_layout
 from ui.match_bar import MatchBar, match_geometry, name_at
+from ui.play_input import Action
 from ui.play_scene import PlayScene
 from ui.scene import RememberName
+from ui.state import sitting_words as words
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions
 from ui.state.settings import SETTINGS_FILE
 from ui.state.store import JsonStore
@@ -176,3 +178,47 @@ def test_the_bar_is_on_screen_at_every_size_and_overlaps_nothing(size):
         assert geometry.centre.startswith("12 \u2013 130")
         assert name_at(fonts, layout.match, long_names, left.center) == 0
         assert name_at(fonts, layout.match, long_names, right.center) == 1
+
+
+def test_two_players_names_stand_for_them_everywhere_a_player_is_named(tmp_path):
+    tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
+    tally.load()
+    scene = scene_for(PlayOptions(mode=Mode.TWO_PLAYERS, names=("Ann", "")), UserData(tally=tally))
+    sitting = scene.sitting
+    assert words.status_text(sitting) == "Ann to move" and "Ann to move" in words.caption(sitting)
+    scene.handle(key(pygame.K_1, unicode="1"))
+    scene.update(5.0)
+    assert words.status_text(sitting) == "Yellow to move"  # no name given: the piece's
+    for move in RED_WINS[1:]:
+        scene.handle(key(pygame.K_1 + move, unicode=str(move + 1)))
+        scene.update(5.0)
+    assert sitting.game.winner() == 0
+    assert words.result_text(sitting)[0] == "Ann wins" and words.status_text(sitting) == "Ann wins"
+    assert "Ann wins" in words.caption(sitting)
+    assert words.tally_text(sitting) == "Tally: Ann 1 · draws 0 · Yellow 0"
+    assert scene.frame().match.tally == "all time Ann 1, Yellow 0, 0 draws"
+    scene.handle(key(pygame.K_r, unicode="r"))  # the review names the players too
+    assert sitting.review is not None
+    scene.act(Action.REVIEW_FIRST)
+    assert words.status_text(sitting).startswith("Move 1: Ann in column 1")
+    scene.act(Action.REVIEW_FORWARD)
+    assert words.status_text(sitting).startswith("Move 2: Yellow in column 2")
+    assert all("Red" not in part for part in words.detail_parts(sitting))
+
+
+def test_the_name_being_typed_shows_how_much_of_the_limit_it_uses():
+    for size in (MIN_WINDOW, SIZE):
+        scene = PlayScene(size, PlayOptions(mode=Mode.TWO_PLAYERS), FakeEngine())
+        match_rect = scene.layout().match
+        scene.start_renaming(1)
+        scene.handle(text("Bob"))
+        geometry = match_geometry(scene.fonts, match_rect, scene.frame().match)
+        assert geometry.counter is not None and geometry.counter[0] == f"3/{MAX_NAME}"
+        scene.handle(text("x" * 50))  # the field takes no more than the limit, and says so
+        geometry = match_geometry(scene.fonts, match_rect, scene.frame().match)
+        assert geometry.counter is not None and geometry.counter[0] == f"{MAX_NAME}/{MAX_NAME}"
+        counter = geometry.counter[1]
+        assert match_rect.contains(counter), size
+        assert geometry.centre_rect.right <= counter.left and counter.right <= geometry.name_rects[1].left
+        scene.handle(key(pygame.K_RETURN))
+        assert match_geometry(scene.fonts, match_rect, scene.frame().match).counter is None

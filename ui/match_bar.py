@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
+from ui.state.options import MAX_NAME
 from ui.theme import Fonts, Theme
 from ui.widgets import draw_text
 
@@ -39,7 +40,8 @@ class MatchBar:
 @dataclass(frozen=True)
 class MatchGeometry:
     """Where the bar's parts go: the marks' centres and radius, the names' rects and shown texts, the centre
-    text and its rect."""
+    text and its rect; while a name is typed, ``counter``: its length against :data:`MAX_NAME` ("12/20")
+    and where it shows, beside the name on the centre's side."""
 
     marks: tuple[tuple[int, int], tuple[int, int]]
     radius: int
@@ -48,6 +50,12 @@ class MatchGeometry:
     centre: str
     centre_rect: Rect
     font: pygame.font.Font
+    counter: tuple[str, Rect] | None = None
+
+
+def counter_text(name: str) -> str:
+    """How much of a name being typed is used: ``"12/20"`` (at ``"20/20"`` the field takes no more)."""
+    return f"{len(name)}/{MAX_NAME}"
 
 
 def centre_texts(bar: MatchBar) -> list[str]:
@@ -87,16 +95,37 @@ def match_geometry(fonts: Fonts, rect: Rect, bar: MatchBar) -> MatchGeometry:
     centre_rect = Rect(0, 0, font.size(centre)[0], font.get_height())
     centre_rect.center = rect.center
     side_room = max(0, centre_rect.left - (mark_left[0] + radius + margin // 2) - margin)
+    counted = "" if bar.editing is None else counter_text(bar.names[bar.editing])
+    # The counter keeps its room: the name being typed is what gets shortened.
+    counter_room = font.size(counted)[0] + margin // 2 if counted else 0
     shown = tuple(
-        _shortened(font, name + ("|" if bar.editing == piece else ""), side_room)
+        _shortened(font, name + "|", side_room - counter_room)
+        if bar.editing == piece
+        else _shortened(font, name, side_room)
         for piece, name in enumerate(bar.names)
     )
     left = Rect(mark_left[0] + radius + margin // 2, 0, font.size(shown[0])[0], font.get_height())
     right = Rect(0, 0, font.size(shown[1])[0], font.get_height())
     right.right = mark_right[0] - radius - margin // 2
     left.centery = right.centery = rect.centery
+    counter = None
+    if bar.editing is not None:
+        counter_rect = Rect(0, 0, font.size(counted)[0], font.get_height())
+        counter_rect.centery = rect.centery
+        if bar.editing == 0:
+            counter_rect.left = left.right + margin // 2
+        else:
+            counter_rect.right = right.left - margin // 2
+        counter = (counted, counter_rect)
     return MatchGeometry(
-        (mark_left, mark_right), radius, (left, right), (shown[0], shown[1]), centre, centre_rect, font
+        (mark_left, mark_right),
+        radius,
+        (left, right),
+        (shown[0], shown[1]),
+        centre,
+        centre_rect,
+        font,
+        counter,
     )
 
 
@@ -115,7 +144,7 @@ def draw_match_bar(
     surface: pygame.Surface, theme: Theme, fonts: Fonts, rect: Rect, bar: MatchBar, mark: MarkPainter
 ) -> None:
     """Draws the bar in ``rect``: a band of the toolbar's colour, a mark and a name on each side, the score
-    in the middle; a name being typed is underlined."""
+    in the middle; a name being typed is underlined, with its counter beside it."""
     pygame.draw.rect(surface, theme.background_glow, rect)
     pygame.draw.line(surface, theme.panel_border, (rect.left, rect.bottom - 1), (rect.right, rect.bottom - 1))
     geometry = match_geometry(fonts, rect, bar)
@@ -126,3 +155,9 @@ def draw_match_bar(
         if bar.editing == piece:
             pygame.draw.line(surface, theme.accent, name_rect.bottomleft, name_rect.bottomright, 2)
     draw_text(surface, geometry.centre, geometry.font, theme.text_muted, center=geometry.centre_rect.center)
+    if geometry.counter is not None and bar.editing is not None:
+        # A full name shows its counter in the accent colour: the field takes no more.
+        full = len(bar.names[bar.editing]) >= MAX_NAME
+        text, counter_rect = geometry.counter
+        colour = theme.accent if full else theme.text_muted
+        draw_text(surface, text, geometry.font, colour, topleft=counter_rect.topleft)

@@ -23,7 +23,7 @@ from ui.state.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
 from ui.state.assistance import Assistance
 from ui.state.current_game import UnfinishedGame
 from ui.state.kept_game import KeptGame
-from ui.state.match import MatchScore
+from ui.state.match import MatchScore, participants
 from ui.state.notice import FILE_NOTICE_SECONDS, NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind
 from ui.state.options import Mode, PlayOptions
 from ui.state.review import GameReview
@@ -52,8 +52,9 @@ class Sounds(Protocol):
 class Sitting:
     """The sitting at the board with the options chosen on the start screen or the command line.
 
-    ``piece_names`` are the pieces' names in the screen's theme ("Red", "Yellow"), which every text uses; the
-    screen sets them anew when the theme changes. ``fall`` says how far a dropped stone falls. ``sounds``
+    ``piece_names`` are the pieces' names in the screen's theme ("Red", "Yellow"); the screen sets them anew
+    when the theme changes. Every text names the players by :attr:`player_names` (the names two players gave
+    themselves, else the pieces'). ``fall`` says how far a dropped stone falls. ``sounds``
     None plays nothing; ``files`` are the user's files where the game in progress is kept, results counted
     and games rated (None: in memory only); ``saved_game_path`` is the file of Ctrl+S and Ctrl+O (default:
     ``saved-game.txt`` in the user's data directory); ``animation`` is a name of
@@ -141,6 +142,15 @@ class Sitting:
     @property
     def options(self) -> PlayOptions:
         return self.session.options
+
+    @property
+    def player_names(self) -> tuple[str, str]:
+        """The names that stand for the players of pieces 0 and 1 in every text: with two players the names
+        they gave themselves (:attr:`PlayOptions.names`, the piece's name where a name is ""), else the
+        pieces' names."""
+        if self.options.mode is Mode.TWO_PLAYERS:
+            return participants(self.session, self.piece_names)
+        return self.piece_names
 
     @property
     def game(self) -> Game:

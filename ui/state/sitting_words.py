@@ -1,6 +1,7 @@
-"""The words of the play screen, each read from a :class:`~ui.state.sitting.Sitting` (with the pieces' names
-it holds): the status line and the small line under it, the result and the tally, the window title, the
-toolbar's titles. Pure functions; the phrasing itself is :mod:`ui.state.texts`'. No pygame here.
+"""The words of the play screen, each read from a :class:`~ui.state.sitting.Sitting` (naming the players
+by its :attr:`~ui.state.sitting.Sitting.player_names`): the status line and the small line under it, the
+result and the tally, the window title, the toolbar's titles. Pure functions; the phrasing itself is
+:mod:`ui.state.texts`'. No pygame here.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ def result_text(sitting: Sitting) -> tuple[str, str]:
     a puzzle, the player's puzzle record)."""
     if sitting.attempt is not None:
         return texts.puzzle_result(sitting.files.puzzles.value, sitting.attempt.misses)
-    title, line = texts.result_text(sitting.session, sitting.piece_names)
+    title, line = texts.result_text(sitting.session, sitting.player_names)
     if sitting.coach.spoke:
         line += f" The coach spoke {texts.count(sitting.coach.spoke, 'time')}."
     rated = sitting.rating.rated_game
@@ -26,7 +27,7 @@ def result_text(sitting: Sitting) -> tuple[str, str]:
 
 def status_text(sitting: Sitting) -> str:
     """The status line: the notice if one is showing, else whose turn it is, the search, or the result."""
-    names, game, review, puzzle = sitting.piece_names, sitting.game, sitting.review, sitting.puzzle
+    names, game, review, puzzle = sitting.player_names, sitting.game, sitting.review, sitting.puzzle
     if sitting.notice is not None:
         return sitting.notice.text
     if puzzle is not None and game.moves_text() == puzzle.moves and review is None:
@@ -49,12 +50,12 @@ def detail_parts(sitting: Sitting) -> list[str]:
     if review is not None and review.line is not None:
         return list(LINE_KEYS)
     if review is not None:
-        return [summary_text(review, sitting.piece_names), *REVIEW_KEYS]
+        return [summary_text(review, sitting.player_names), *REVIEW_KEYS]
     if sitting.puzzle is not None and sitting.game.is_over():
         return ["Enter: next puzzle", "Ctrl+N: this puzzle again", "Esc: menu"]
     return texts.detail_parts(
         sitting.session,
-        sitting.piece_names,
+        sitting.player_names,
         overlay_shown=sitting.assistance.overlay_shown,
         selection=sitting.selection,
         gravity=sitting.gravity,
@@ -68,7 +69,7 @@ def detail_text(sitting: Sitting) -> str:
 
 def caption(sitting: Sitting) -> str:
     """The window title (see :func:`ui.state.texts.caption`)."""
-    return texts.caption(sitting.session, sitting.piece_names)
+    return texts.caption(sitting.session, sitting.player_names)
 
 
 def tally_text(sitting: Sitting) -> str:
@@ -76,14 +77,14 @@ def tally_text(sitting: Sitting) -> str:
     puzzle)."""
     if sitting.puzzle is not None:
         return ""
-    return results.tally_text(sitting.session, sitting.files.tally.value, sitting.piece_names)
+    return results.tally_text(sitting.session, sitting.files.tally.value, sitting.player_names)
 
 
 def short_tally_text(sitting: Sitting) -> str:
     """The tally for the match bar ("" when nothing is counted yet, or for a puzzle)."""
     if sitting.puzzle is not None:
         return ""
-    return results.short_tally_text(sitting.session, sitting.files.tally.value, sitting.piece_names)
+    return results.short_tally_text(sitting.session, sitting.files.tally.value, sitting.player_names)
 
 
 def toolbar_titles(sitting: Sitting) -> list[str]:
