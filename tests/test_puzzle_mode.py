@@ -199,6 +199,10 @@ def test_each_right_move_is_acknowledged_and_the_title_counts_the_moves_left(tmp
     assert not scene.sitting.attempt.solved and store.value == PuzzleRecord()  # not solved yet
     answer(scene, engine, next(move for move in scene.sitting.game.moves()))
     assert scene.sitting.session.is_human_turn()  # the player's next move is asked for, not shown
+    assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in - 1} moves left to win"
+    scene.handle(key(pygame.K_z, pygame.KMOD_CTRL))  # an undo goes back to the moves left then
+    assert scene.sitting.game.moves_text() == puzzle.moves
+    assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in} moves left to win"
 
 
 def test_a_puzzle_is_solved_once_the_win_cannot_slip_and_the_rest_is_shown(tmp_path, shipped):

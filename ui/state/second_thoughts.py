@@ -74,8 +74,8 @@ class PuzzleAttempt:
         self.files = files
         #: Wrong moves tried in this puzzle.
         self.misses = 0
-        #: The player's own moves still needed to win (the puzzle's length until a right move is played).
-        self.moves_left = puzzle.win_in
+        #: The player's own moves still needed to win after each right move, by the game's ply after it.
+        self._left_after: dict[int, int] = {}
         #: The win can no longer slip (see the class docstring).
         self.solved = False
         #: The acknowledgement of the right move just let through, for the sitting to show once it is played.
@@ -95,10 +95,11 @@ class PuzzleAttempt:
         best = max(values.values())
         if move not in values or values[move] == best:
             if move in scores and is_proven_win(scores[move]):
-                self.moves_left = moves_to_end(scores[move]) - 1
-                self.solved = self.moves_left <= SOLVED_WITHIN
+                left = moves_to_end(scores[move]) - 1
+                self._left_after[game.ply() + 1] = left
+                self.solved = left <= SOLVED_WITHIN
                 if not self.solved:
-                    self.praise = texts.puzzle_progress(self.moves_left)
+                    self.praise = texts.puzzle_progress(left)
             return None
         if self.misses == 0:
             puzzle = self.puzzle
@@ -110,6 +111,12 @@ class PuzzleAttempt:
         return Verdict(
             f"Not this one: {game.describe_move(move)} {change}. Try again (H: a hint)", wrong=True
         )
+
+    def moves_left(self, ply: int) -> int:
+        """The player's own moves still needed to win at the game's ``ply`` (the puzzle's length before the
+        first right move; an undo goes back to what was left then)."""
+        played = [after for after in self._left_after if after <= ply]
+        return self._left_after[max(played)] if played else self.puzzle.win_in
 
     def count_solve(self) -> str | None:
         """The puzzle was just solved: without a miss, it counts for the record (a miss already counted).

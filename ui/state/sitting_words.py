@@ -91,7 +91,8 @@ def toolbar_titles(sitting: Sitting) -> list[str]:
     """The toolbar's title, longest first (the toolbar shows the longest that fits)."""
     if sitting.attempt is None:
         return texts.toolbar_titles(sitting.session)
-    return texts.puzzle_titles(sitting.attempt.moves_left, sitting.attempt.solved)
+    attempt = sitting.attempt
+    return texts.puzzle_titles(attempt.moves_left(sitting.game.ply()), attempt.solved)
 
 
 def status_player(sitting: Sitting) -> int | None:
