@@ -85,7 +85,7 @@ class PuzzleAttempt:
         """A legal ``move`` in the puzzle: held back unless it keeps the win; the first miss breaks the
         streak in the record. Until the position's values are proven (a fraction of a second) no move is
         judged, and none taken. A right move is let through with its :attr:`praise`; one that leaves the
-        win unable to slip solves the puzzle (see :meth:`solve`)."""
+        win unable to slip solves the puzzle (:attr:`solved`; the sitting then calls :meth:`count_solve`)."""
         game = session.game
         self.praise = None
         scores = coach.proven_scores(session.thinking, game.to_move())
