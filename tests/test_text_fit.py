@@ -89,7 +89,7 @@ def banner_not_rated(size):
     return played(size, "73426531765522677", PlayOptions(level=Level(4), moves="734265"))[0].draw
 
 
-def banner_named_players(size):
+def named_players(size):
     options = PlayOptions(mode=Mode.TWO_PLAYERS, names=("Bartholomew Longname", "Maximiliana Doe"))
     return played(size, "4455443", options)[0].draw
 
@@ -173,7 +173,7 @@ SCREENS: list[Screen] = [
     start_two_players,
     banner_won,
     banner_not_rated,
-    banner_named_players,
+    named_players,
     overlay,
     review,
     puzzle,

@@ -54,7 +54,8 @@ def banner_metrics(layout: PlayLayout) -> tuple[int, int, int]:
     """Title font size, button height and the banner's height (without a tally line)."""
     title = int(clamp(layout.cell * 0.42, 24, 44))
     button = int(clamp(layout.cell * 0.5, 34, 46))
-    return title, button, int(title * 1.25 + title * 0.6 + button + 56)
+    # The line under the title has room for a second line of the smallest letters, where it needs one.
+    return title, button, int(title * 1.25 + title * 0.6 + button + 68)
 
 
 def button_font(
