@@ -40,7 +40,7 @@ from ai.rating.performance import observations_of, performance  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
 from game.connect4 import ConnectFour  # noqa: E402
 from tools.support.fakes import FakeEngine, search_result  # noqa: E402
-from ui.app import DEFAULT_SIZE, MIN_WINDOW  # noqa: E402
+from ui.app import DEFAULT_SIZE  # noqa: E402
 from ui.help_overlay import draw_help  # noqa: E402
 from ui.play_input import Action  # noqa: E402
 from ui.play_scene import PlayScene  # noqa: E402
@@ -57,6 +57,7 @@ from ui.state.tally import Record, Tally  # noqa: E402
 from ui.state.user_data import UserData  # noqa: E402
 from ui.stats_scene import StatsScene  # noqa: E402
 from ui.theme import CLASSIC, DARK, HIGH_CONTRAST, Fonts  # noqa: E402
+from ui.window_loop import MIN_WINDOW  # noqa: E402
 
 OUT = ROOT / "assets" / "screenshots"
 

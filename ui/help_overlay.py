@@ -109,18 +109,19 @@ def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
     card.center = (width // 2, height // 2)
     panel(surface, theme, card, alpha=248)
     y = card.top + 14
+    # The texts' box: the card less its rounded corners' room.
+    box = card.inflate(-16, -8)
     title = fonts.get(int(size * 1.3), bold=True)
-    draw_text(surface, "Keys", title, theme.text, midtop=(card.centerx, y))
+    draw_text(surface, "Keys", title, theme.text, box, midtop=(card.centerx, y))
     y = card.top + header
     left = card.left + 24
     for section, rows in shown:
-        draw_text(surface, section, fonts.get(size, bold=True), theme.accent, topleft=(left, y))
+        draw_text(surface, section, fonts.get(size, bold=True), theme.accent, box, topleft=(left, y))
         y += step
         for keys, text in rows:
-            draw_text(surface, keys, fonts.get(size, bold=True), theme.text, topleft=(left + size, y))
-            draw_text(
-                surface, text, fonts.get(size), theme.text_muted, topleft=(left + key_width + 2 * size, y)
-            )
+            draw_text(surface, keys, fonts.get(size, bold=True), theme.text, box, topleft=(left + size, y))
+            at = (left + key_width + 2 * size, y)
+            draw_text(surface, text, fonts.get(size), theme.text_muted, box, topleft=at)
             y += step
     footer = f"Exact solver: {core_name()}  \u00b7  F1, ? or Esc closes this help"
     if len(shown) < len(KEYS):
@@ -128,8 +129,9 @@ def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
     draw_text(
         surface,
         footer,
-        fonts.get(max(9, size - 2)),
+        fonts.get(size - 2),
         theme.text_muted,
+        box,
         midbottom=(card.centerx, card.bottom - 8),
     )
     return card

@@ -151,10 +151,15 @@ def draw_match_bar(
     for piece in (0, 1):
         mark(surface, piece, geometry.marks[piece], geometry.radius)
         name_rect = geometry.name_rects[piece]
-        draw_text(surface, geometry.names[piece], geometry.font, theme.text, topleft=name_rect.topleft)
+        # The name's box is its room across and the whole bar's height.
+        box = Rect(name_rect.left, rect.top, name_rect.width, rect.height)
+        draw_text(surface, geometry.names[piece], geometry.font, theme.text, box, topleft=name_rect.topleft)
         if bar.editing == piece:
             pygame.draw.line(surface, theme.accent, name_rect.bottomleft, name_rect.bottomright, 2)
-    draw_text(surface, geometry.centre, geometry.font, theme.text_muted, center=geometry.centre_rect.center)
+    centre = Rect(geometry.centre_rect.left, rect.top, geometry.centre_rect.width, rect.height)
+    draw_text(
+        surface, geometry.centre, geometry.font, theme.text_muted, centre, center=geometry.centre_rect.center
+    )
     if geometry.counter is not None and bar.editing is not None:
         # A full name shows its counter in the accent colour: the field takes no more.
         full = len(bar.names[bar.editing]) >= MAX_NAME

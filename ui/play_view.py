@@ -23,9 +23,18 @@ from ui.review_view import draw_move_labels, draw_strip
 from ui.state.animation import MoveAnimation
 from ui.state.review import GameReview
 from ui.state.thinking import Thinking
-from ui.theme import Colour, Fonts, Theme
+from ui.theme import MIN_TEXT, Colour, Fonts, Theme
 from ui.toolbar import Toolbar, draw_toolbar
-from ui.widgets import Button, draw_button, draw_fitted_text, draw_text, fitting_font, panel
+from ui.widgets import (
+    Button,
+    draw_button,
+    draw_fitted_text,
+    draw_text,
+    draw_text_in,
+    fitting_font,
+    line_height,
+    panel,
+)
 
 #: The result banner's buttons, the first one selected.
 BANNER_BUTTONS = (
@@ -36,15 +45,43 @@ BANNER_BUTTONS = (
 )
 
 
+#: Room around a banner button's label, and between two buttons, in pixels (less in a narrow banner).
+BANNER_PAD = 36
+BANNER_GAP = 12
+
+
 def banner_metrics(layout: PlayLayout) -> tuple[int, int, int]:
     """Title font size, button height and the banner's height (without a tally line)."""
     title = int(clamp(layout.cell * 0.42, 24, 44))
     button = int(clamp(layout.cell * 0.5, 34, 46))
-    return title, button, int(title * 1.25 + title * 0.6 + button + 56)
+    # The line under the title has room for a second line of the smallest letters, where it needs one.
+    return title, button, int(title * 1.25 + title * 0.6 + button + 68)
 
 
-def button_font(fonts: Fonts, layout: PlayLayout) -> pygame.font.Font:
-    return fonts.get(int(clamp(layout.cell * 0.2, 15, 20)), bold=True)
+def button_font(
+    fonts: Fonts, layout: PlayLayout, labels: Iterable[str] = (), room: int = 0
+) -> pygame.font.Font:
+    """The banner buttons' font: its size follows the board's, smaller where ``labels`` would not fit in a row
+    ``room`` pixels wide (never under :data:`MIN_TEXT`)."""
+    size = int(clamp(layout.cell * 0.2, 15, 20))
+    labels = list(labels)
+    while size > MIN_TEXT and labels and _row_width(fonts.get(size, bold=True), labels, BANNER_PAD) > room:
+        size -= 1
+    return fonts.get(size, bold=True)
+
+
+def banner_button_widths(fonts: Fonts, layout: PlayLayout, labels: list[str], room: int) -> list[int]:
+    """The widths of the banner's buttons so that their row fits ``room``: their labels with padding that
+    shrinks, and letters that get smaller, as the banner narrows."""
+    font = button_font(fonts, layout, labels, room)
+    pad = BANNER_PAD
+    while pad > 12 and _row_width(font, labels, pad) > room:
+        pad -= 2
+    return [font.size(label)[0] + pad for label in labels]
+
+
+def _row_width(font: pygame.font.Font, labels: list[str], pad: int) -> int:
+    return sum(font.size(label)[0] + pad for label in labels) + BANNER_GAP * (len(labels) - 1)
 
 
 def banner(
@@ -60,11 +97,10 @@ def banner(
     if with_tally:
         height += int(title * 0.5)
     rect = layout.banner_rect(height, winning)
-    font = button_font(fonts, layout)
     labels = [(action, next_label if action is Action.NEXT else label) for action, label in BANNER_BUTTONS]
-    widths = [font.size(label)[0] + 36 for _, label in labels]
+    widths = banner_button_widths(fonts, layout, [label for _, label in labels], rect.width - 24)
     row = Rect(rect.left, rect.bottom - button_height - 20, rect.width, button_height)
-    rects = buttons_in_row(widths, button_height, row, align="centre", gap=12)
+    rects = buttons_in_row(widths, button_height, row, align="centre", gap=BANNER_GAP)
     buttons = [
         Button(action, label, r, selected=action is Action.NEXT)
         for (action, label), r in zip(labels, rects, strict=True)
@@ -200,7 +236,7 @@ def _draw_status(surface: pygame.Surface, shown: PlayPicture) -> None:
     left = area.centerx - (font.size(text)[0] + icon) // 2
     if status.player is not None:
         _draw_piece_icon(surface, shown, status.player, (left + icon // 2 - 4, line_y), size * 0.48)
-    draw_text(surface, text, font, status.colour, midleft=(left + icon, line_y))
+    draw_text(surface, text, font, status.colour, area.inflate(-24, 0), midleft=(left + icon, line_y))
     # The detail line drops its last parts until it fits (never disappearing for want of room).
     parts = status.detail
     for count in range(len(parts), 0, -1):
@@ -211,7 +247,7 @@ def _draw_status(surface: pygame.Surface, shown: PlayPicture) -> None:
             int(size * 0.62),
             area.width - 24,
             theme.text_muted,
-            smallest=9,
+            box=area.inflate(-12, 0),
             center=(area.centerx, area.top + area.height * 0.76),
         ):
             break
@@ -239,16 +275,22 @@ def _draw_banner(surface: pygame.Surface, shown: PlayPicture, banner: ResultBann
     theme, fonts, rect = shown.theme, shown.fonts, banner.rect
     panel(surface, theme, rect, alpha=232)
     title_size, _, _ = banner_metrics(shown.layout)
-    title_font = fitting_font(fonts, banner.title, title_size, rect.width - 40, bold=True)
+    # The texts' box: the banner less its rounded ends.
+    box = rect.inflate(-32, 0)
+    title_font = fitting_font(fonts, banner.title, title_size, box.width, bold=True)
     top = rect.top + 16
-    title_rect = draw_text(surface, banner.title, title_font, theme.text, midtop=(rect.centerx, top))
-    sub_font = fitting_font(fonts, banner.subtitle, int(title_size * 0.5), rect.width - 40)
-    line = draw_text(
-        surface, banner.subtitle, sub_font, theme.text_muted, midtop=(rect.centerx, title_rect.bottom + 2)
-    )
+    title_rect = draw_text(surface, banner.title, title_font, theme.text, box, midtop=(rect.centerx, top))
+    # Under the title, down to the buttons: the tally's line at the bottom, the line about the result above
+    # it, on two lines where it needs them.
+    below = Rect(box.left, title_rect.bottom + 2, box.width, 0)
+    below.height = min(button.rect.top for button in banner.buttons) - 4 - below.top
     if banner.tally:
-        tally_font = fitting_font(fonts, banner.tally, int(title_size * 0.4), rect.width - 40)
-        draw_text(surface, banner.tally, tally_font, theme.text_muted, midtop=(rect.centerx, line.bottom + 4))
-    font = button_font(fonts, shown.layout)
+        tally_font = fitting_font(fonts, banner.tally, int(title_size * 0.4), box.width)
+        tally_box = Rect(box.left, below.bottom - line_height(tally_font), box.width, line_height(tally_font))
+        draw_text(surface, banner.tally, tally_font, theme.text_muted, tally_box, midtop=tally_box.midtop)
+        below.height -= tally_box.height
+    draw_text_in(surface, fonts, banner.subtitle, int(title_size * 0.5), below, theme.text_muted)
+    labels = [button.label for button in banner.buttons]
+    font = button_font(fonts, shown.layout, labels, rect.width - 24)
     for button in banner.buttons:
         draw_button(surface, theme, font, button, hovered=button.rect.collidepoint(shown.mouse))

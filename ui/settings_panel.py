@@ -134,11 +134,12 @@ def draw_panel(
         "Settings",
         fonts.get(shown.font.get_height() + 4, bold=True),
         theme.text,
+        shown.card.inflate(-16, -8),
         center=shown.title_at,
     )
     for index, (row, label_at, buttons) in enumerate(zip(rows, shown.labels, shown.buttons, strict=True)):
         colour = theme.accent if index == focus else theme.text
-        draw_text(surface, row.label, shown.font, colour, midleft=label_at)
+        draw_text(surface, row.label, shown.font, colour, shown.card.inflate(-16, -8), midleft=label_at)
         for button in buttons:
             draw_button(surface, theme, shown.font, button, hovered=button.rect.collidepoint(mouse))
     draw_button(surface, theme, shown.font, shown.close, hovered=shown.close.rect.collidepoint(mouse))

@@ -16,7 +16,7 @@ from pygame import Rect
 
 from ui.state.animation import Fade
 from ui.state.notice import NoticeKind
-from ui.theme import Colour, Fonts, Theme
+from ui.theme import MIN_TEXT, Colour, Fonts, Theme
 from ui.widgets import draw_text, fitting_font, panel
 
 #: Seconds a note stays; a problem with a file gets longer, to be read.
@@ -71,8 +71,8 @@ class Toast:
         that it covers what lies there whole rather than half a line of it."""
         if self.text is None:
             return None
-        size = max(9, min(18, int(area.height * 0.5)))
-        font = fitting_font(fonts, self.text, size, area.width - 48, bold=True, smallest=9)
+        size = max(MIN_TEXT, min(18, int(area.height * 0.5)))
+        font = fitting_font(fonts, self.text, size, area.width - 48, bold=True)
         card = Rect(0, 0, area.width - 16, min(area.height, font.get_height() + 10))
         card.center = area.center
         return card, font
@@ -84,4 +84,4 @@ class Toast:
             return
         card, font = placed
         panel(surface, theme, card, alpha=255, radius=min(12, card.height // 2))
-        draw_text(surface, text, font, theme.text, center=card.center)
+        draw_text(surface, text, font, theme.text, card.inflate(-16, 0), center=card.center)

@@ -7,7 +7,8 @@ shape is drawn at SUPERSAMPLE times the size and smooth-scaled down once, then c
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 
 SUPERSAMPLE = 3
+#: What ends a text shortened to fit its box.
+ELLIPSIS = "\u2026"
 
 
 @dataclass
@@ -70,23 +73,89 @@ def draw_button(
     # A disabled choice that is the selected one keeps a thicker border, so the choice still shows.
     thick = 2 if button.selected and not button.enabled else 1
     pygame.draw.rect(surface, border, rect, width=thick, border_radius=radius)
-    draw_text(surface, button.label, font, text, center=rect.center)
+    draw_text(surface, button.label, font, text, rect.inflate(-8, 0), center=rect.center)
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """One line of text as drawn: its letters' pixel ``size``, where it went (``rect``) and the ``box`` it
+    must stay in."""
+
+    text: str
+    size: int
+    rect: Rect
+    box: Rect
+
+
+#: Who hears of every text drawn (tests install one with :func:`recording_texts`); empty in the window.
+_listeners: list[Callable[[DrawnText], None]] = []
+
+
+@contextmanager
+def recording_texts() -> Iterator[list[DrawnText]]:
+    """Collects every text the helpers below draw while the block runs, so a test can check through the
+    screens' own drawing that no text leaves its box or is smaller than :data:`MIN_TEXT`."""
+    drawn: list[DrawnText] = []
+    _listeners.append(drawn.append)
+    try:
+        yield drawn
+    finally:
+        _listeners.remove(drawn.append)
 
 
 def draw_text(
-    surface: pygame.Surface, text: str, font: pygame.font.Font, colour: Colour, **anchor: Point
+    surface: pygame.Surface,
+    text: str,
+    font: pygame.font.Font,
+    colour: Colour,
+    box: Rect | None = None,
+    **anchor: Point,
 ) -> Rect:
-    """Blits ``text`` placed by one Rect anchor (``center=``, ``midleft=``, ...); returns where it went."""
+    """Blits ``text`` placed by one Rect anchor (``center=``, ``midleft=``, ...); returns where it went.
+
+    The text stays inside ``box`` (the whole surface when None): one too wide for it is shortened with an
+    ellipsis, and one placed partly outside is moved in (a box lower than the line is the caller's
+    mistake, which :func:`recording_texts` shows).
+    """
+    box = surface.get_rect() if box is None else box
+    text = shortened(font, text, box.width)
     image = font.render(text, True, colour)
     rect = image.get_rect(**anchor)
+    rect.left = max(box.left, min(rect.left, box.right - rect.width))
+    rect.top = max(box.top, min(rect.top, box.bottom - rect.height))
     surface.blit(image, rect)
+    for listener in _listeners:
+        listener(DrawnText(text, font.point_size, rect.copy(), box.copy()))
     return rect
+
+
+def line_height(font: pygame.font.Font) -> int:
+    """The height one line of ``font`` takes, with room for the glyphs that reach past the font's own height
+    (a middle dot, accents)."""
+    return font.get_height() + 2
+
+
+def shortened(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text``, or as much of it as fits in ``width`` pixels followed by an ellipsis (at word ends when a
+    word end leaves at least half the room filled)."""
+    if font.size(text)[0] <= width:
+        return text
+    keep = len(text)
+    while keep > 0 and font.size(text[:keep].rstrip() + ELLIPSIS)[0] > width:
+        keep -= 1
+    cut = text[:keep]
+    word_end = cut.rfind(" ")
+    if word_end > 0 and font.size(cut[:word_end])[0] >= width // 2:
+        cut = cut[:word_end]
+    return cut.rstrip(" ,;:(") + ELLIPSIS if cut.strip() else ELLIPSIS
 
 
 def fitting_font(
     fonts: Fonts, text: str, size: int, max_width: int, bold: bool = False, smallest: int = MIN_TEXT
 ) -> pygame.font.Font:
-    """The font of ``size`` or smaller (down to ``smallest``) in which ``text`` fits in ``max_width``."""
+    """The font of ``size`` or smaller (down to ``smallest``, never under :data:`MIN_TEXT`) in which
+    ``text`` fits in ``max_width``; the smallest one if none does."""
+    smallest = max(smallest, MIN_TEXT)
     while size > smallest and fonts.get(size, bold).size(text)[0] > max_width:
         size -= 1
     return fonts.get(size, bold)
@@ -100,14 +169,67 @@ def draw_fitted_text(
     max_width: int,
     colour: Colour,
     bold: bool = False,
-    smallest: int = 10,
+    smallest: int = MIN_TEXT,
+    box: Rect | None = None,
     **anchor: Point,
 ) -> Rect | None:
     """Draws ``text`` at ``size`` or smaller to fit ``max_width``; if it cannot fit, draws nothing (None)."""
     font = fitting_font(fonts, text, size, max_width, bold, smallest)
     if font.size(text)[0] > max_width:
         return None
-    return draw_text(surface, text, font, colour, **anchor)
+    return draw_text(surface, text, font, colour, box, **anchor)
+
+
+def draw_text_in(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    text: str,
+    size: int,
+    box: Rect,
+    colour: Colour,
+    bold: bool = False,
+    align: str = "centre",
+) -> Rect:
+    """Draws ``text`` in ``box`` at ``size`` or smaller: on one line if it fits at :data:`MIN_TEXT` or more,
+    else on two lines where the box is high enough for them, else shortened with an ellipsis. The lines are
+    centred in the box's height and placed across as ``align`` says ("left", "centre", "right"). Returns
+    the space the text took."""
+    font = fitting_font(fonts, text, size, box.width, bold)
+    lines = [text]
+    if font.size(text)[0] > box.width:
+        # The largest letters in which two whole lines fit; failing that, the smallest, the second line cut.
+        for two_size in range(size, MIN_TEXT - 1, -1):
+            two_font = fonts.get(two_size, bold)
+            if 2 * line_height(two_font) > box.height:
+                continue
+            split = _split_in_two(two_font, text, box.width)
+            if split is not None and (two_font.size(split[1])[0] <= box.width or two_size == MIN_TEXT):
+                font, lines = two_font, split
+                break
+    height = line_height(font) * len(lines)
+    top = box.centery - height // 2
+    taken = Rect(box.centerx, top, 0, 0)
+    for index, line in enumerate(lines):
+        y = top + index * line_height(font)
+        if align == "left":
+            rect = draw_text(surface, line, font, colour, box, topleft=(box.left, y))
+        elif align == "right":
+            rect = draw_text(surface, line, font, colour, box, topright=(box.right, y))
+        else:
+            rect = draw_text(surface, line, font, colour, box, midtop=(box.centerx, y))
+        taken = taken.union(rect) if index else rect
+    return taken
+
+
+def _split_in_two(font: pygame.font.Font, text: str, width: int) -> list[str] | None:
+    """``text`` cut at a space into two lines, the first as long as fits ``width`` (the second may not fit),
+    or None where not even the first word fits."""
+    words = text.split(" ")
+    for count in range(len(words) - 1, 0, -1):
+        first, second = " ".join(words[:count]), " ".join(words[count:])
+        if font.size(first)[0] <= width:
+            return [first, second]
+    return None
 
 
 def filled_circle(surface: pygame.Surface, colour: ColorLike, centre: Point, radius: float) -> None:

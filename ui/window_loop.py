@@ -4,7 +4,8 @@ and closing. What happens in a frame (input, engine messages, time, drawing) is 
 
 Each frame: the app steps over the events and the time passed (at most :data:`MAX_FRAME_SECONDS`, so a long
 frame does not jump animations to their end); the picture is drawn and flipped only when something changed or
-moves; at most :data:`FPS` frames a second.
+moves; at most :data:`FPS` frames a second. A window smaller than :data:`MIN_WINDOW` (the window manager may
+ignore the minimum) shows the screens drawn at the minimum and scaled down (:class:`ui.viewport.Viewport`).
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from typing import Protocol
 import pygame
 
 from ui.icon import load_icon
+from ui.viewport import MIN_WINDOW, Viewport
 
-#: The smallest window: every screen fits in it with text of at least :data:`ui.theme.MIN_TEXT` pixels.
-MIN_WINDOW = (640, 540)
+__all__ = ["MIN_WINDOW", "run_window"]
+
 FPS = 60
 #: A longer frame (a window drag, a suspended laptop) counts as this long: animations do not jump to the end.
 MAX_FRAME_SECONDS = 0.1
@@ -75,28 +77,38 @@ def run_window(app: WindowApp) -> int:
         # The icon is set before the window shows: some window managers only read it then.
         window.set_icon(load_icon())
         window.show()
-        app.screen.resize(window.size)
+        viewport = Viewport(window.size)
+        app.screen.resize(viewport.picture_size)
         if pygame.mouse.get_focused():
             # A mouse already over the new window shows the hover disc before it first moves.
             motion = {"pos": pygame.mouse.get_pos(), "rel": (0, 0), "buttons": (0, 0, 0)}
-            app.step([pygame.event.Event(pygame.MOUSEMOTION, motion)], 0)
+            app.step([viewport.event(pygame.event.Event(pygame.MOUSEMOTION, motion))], 0)
         app.start_sound()
         clock = pygame.time.Clock()
         caption = None
+        shown: Viewport | None = None
         interrupted = _catch_ctrl_c()
         while app.running:
             if interrupted.is_set():
                 raise KeyboardInterrupt
             dt = min(clock.tick(FPS) / 1000, MAX_FRAME_SECONDS)
-            app.step(pygame.event.get(), dt)
+            viewport = Viewport(window.size)
+            app.step([viewport.event(event) for event in pygame.event.get()], dt)
             if not app.running:
                 break
             surface = window.get_surface()
+            viewport = Viewport(surface.get_size())
             # The window may have been resized without an event this screen saw (e.g. while switching).
-            app.screen.resize(surface.get_size())
-            if app.needs_redraw():
-                app.render(surface)
+            app.screen.resize(viewport.picture_size)
+            if app.needs_redraw() or viewport != shown:
+                if viewport.scaled:
+                    picture = pygame.Surface(viewport.picture_size)
+                    app.render(picture)
+                    viewport.show(picture, surface)
+                else:
+                    app.render(surface)
                 window.flip()
+                shown = viewport
             if app.screen.caption() != caption:
                 caption = app.screen.caption()
                 window.title = caption

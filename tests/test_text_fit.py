@@ -1,0 +1,219 @@
+"""Every text inside its box at the smallest window and a large one, on every screen: checked through the
+screens' own drawing, which reports each text to :func:`ui.widgets.recording_texts`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from ai.exact.analysis import ExactAnalyzer
+from ai.heuristic.search import Searcher
+from ai.heuristic.table import TranspositionTable
+from ai.messages import Progress, ReviewMark
+from ai.play.levels import Level
+from ai.play.review import review_game
+from ai.puzzles import load_puzzles
+from ai.rating.ladder import read_ladder
+from tools.support.fakes import FakeEngine, key, search_result
+from ui.help_overlay import draw_help
+from ui.play_input import Action
+from ui.play_scene import PlayScene
+from ui.settings_panel import draw_panel, panel_rows
+from ui.start_scene import StartScene
+from ui.state.current_game import UnfinishedGame
+from ui.state.options import Mode, PlayOptions
+from ui.state.player_rating import Ratings
+from ui.state.results import start_rating
+from ui.state.settings import Settings
+from ui.state.stats import rating_stats
+from ui.stats_scene import StatsScene
+from ui.theme import CLASSIC, MIN_TEXT, Fonts
+from ui.toast import Toast
+from ui.widgets import DrawnText, recording_texts
+from ui.window_loop import MIN_WINDOW
+
+SIZES = [MIN_WINDOW, (1600, 1000)]
+
+
+@pytest.fixture(autouse=True)
+def pygame_ready():
+    pygame.init()
+    yield
+
+
+def settle(scene: PlayScene, engine: FakeEngine, seconds: float = 3.0) -> None:
+    for _ in range(int(seconds / 0.25)):
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(0.25)
+
+
+def scripted(script: str) -> FakeEngine:
+    return FakeEngine(choose=lambda game: game.text_to_move(script[game.ply()]))
+
+
+def played(size, script: str, options: PlayOptions, **scene_options) -> tuple[PlayScene, FakeEngine]:
+    """A game played to the end of ``script`` (the options' own moves included), the banner up."""
+    engine = scripted(script)
+    scene = PlayScene(size, options, engine, fonts=FONTS, **scene_options)
+    while scene.sitting.game.ply() < len(script) and not scene.sitting.game.is_over():
+        if scene.sitting.session.is_human_turn():
+            scene.sitting.try_play(scene.sitting.game.text_to_move(script[scene.sitting.game.ply()]))
+        settle(scene, engine)
+    settle(scene, engine)
+    return scene, engine
+
+
+FONTS = Fonts()
+Screen = Callable[[tuple[int, int]], Callable[[pygame.Surface], None]]
+
+
+def start(size):
+    unfinished = UnfinishedGame(PlayOptions(level=Level(6)), 1, "4453362")
+    return StartScene(size, PlayOptions(), fonts=FONTS, unfinished=unfinished).draw
+
+
+def start_two_players(size):
+    options = PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS, names=("Ann", "Bo"))
+    return StartScene(size, options, fonts=FONTS).draw
+
+
+def banner_won(size):
+    return played(size, "73426531765522677", PlayOptions(level=Level(4)))[0].draw
+
+
+def banner_not_rated(size):
+    """A game continued from moves given at the start: the banner's long "Not rated" line."""
+    return played(size, "73426531765522677", PlayOptions(level=Level(4), moves="734265"))[0].draw
+
+
+def named_players(size):
+    options = PlayOptions(mode=Mode.TWO_PLAYERS, names=("Bartholomew Longname", "Maximiliana Doe"))
+    return played(size, "4455443", options)[0].draw
+
+
+def overlay(size):
+    engine = FakeEngine(auto_answer=False)
+    scene = PlayScene(size, PlayOptions(level=Level(2), moves="4435524644"), engine, fonts=FONTS)
+    settle(scene, engine, 0.5)
+    scene.handle(key(pygame.K_a, unicode="a"))
+    scores = tuple((move, -1000 + 7 * move, True) for move in range(7))
+    engine.deliver(
+        Progress(engine.last("ponder").token, search_result(30, 993, True, (0,), 9_999_999, 12.0, scores))
+    )
+    settle(scene, engine, 0.5)
+    return scene.draw
+
+
+def review(size):
+    scene, engine = played(size, "444447562366621351", PlayOptions(level=Level(8)))
+    scene.act(Action.REVIEW)
+    token = engine.last("review").token
+    analyzer = ExactAnalyzer(solver_slots=1 << 20)
+    for mark in review_game(scene.sitting.game, analyzer, Searcher(TranspositionTable(1 << 12))):
+        engine.deliver(ReviewMark(token, mark))
+    settle(scene, engine, 0.5)
+    scene.sitting.step_review(15)
+    return scene.draw
+
+
+def puzzle(size):
+    chosen = next(p for p in load_puzzles().puzzles if p.win_in == 4)
+    engine = FakeEngine(auto_answer=False)
+    from ui.state.puzzle_record import puzzle_options
+
+    scene = PlayScene(size, puzzle_options(chosen), engine, fonts=FONTS, puzzle=chosen)
+    settle(scene, engine, 0.5)
+    return scene.draw
+
+
+def stats(size):
+    ladder = read_ladder()
+    start_at = start_rating(ladder)
+    ratings = Ratings()
+    for index, (opponent, outcome) in enumerate([("4", "win"), ("6", "loss"), ("max", "draw"), ("2", "win")]):
+        rung = ladder.rung(opponent)
+        assert rung is not None
+        moves = "4444" + str(index + 1) * 3
+        ratings = ratings.recording("connect4 7x6", start_at, opponent, rung.rating, outcome, moves, set())
+    shown = rating_stats(ratings, "connect4 7x6", "Connect Four 7\u00d76", ladder, start_at)
+    return StatsScene(size, PlayOptions(), shown, ladder, CLASSIC, FONTS).draw
+
+
+def settings_panel(size):
+    scene = PlayScene(size, PlayOptions(level=Level(4)), FakeEngine(), fonts=FONTS)
+
+    def draw(surface):
+        scene.draw(surface)
+        rows = panel_rows(Settings(animation="fast"), scene.sitting.options, "no audio device")
+        draw_panel(surface, scene.theme, FONTS, rows, (-1, -1), focus=1)
+
+    return draw
+
+
+def help_and_toast(size):
+    scene = PlayScene(size, PlayOptions(level=Level(4)), FakeEngine(), fonts=FONTS)
+    toast = Toast()
+    toast.show(
+        "Could not read settings.json: line 3 is not valid JSON; the defaults are used until it is fixed"
+    )
+
+    def draw(surface):
+        scene.draw(surface)
+        toast.draw(surface, scene.theme, FONTS, scene.toast_area())
+        draw_help(surface, scene.theme, FONTS)
+
+    return draw
+
+
+SCREENS: list[Screen] = [
+    start,
+    start_two_players,
+    banner_won,
+    banner_not_rated,
+    named_players,
+    overlay,
+    review,
+    puzzle,
+    stats,
+    settings_panel,
+    help_and_toast,
+]
+
+
+def misfits(drawn: list[DrawnText], surface: pygame.Surface) -> list[str]:
+    """Each text drawn outside its box (or the window) or smaller than the smallest size, described."""
+    wrong = []
+    for text in drawn:
+        if text.size < MIN_TEXT:
+            wrong.append(f"{text.text!r} at {text.size} px")
+        if not text.box.contains(text.rect) or not surface.get_rect().contains(text.box):
+            wrong.append(f"{text.text!r} at {text.rect} outside its box {text.box}")
+    return wrong
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda screen: screen.__name__)
+def test_every_text_fits_its_box(screen: Screen, size):
+    draw = screen(size)
+    surface = pygame.Surface(size)
+    with recording_texts() as drawn:
+        draw(surface)
+    assert drawn, "the screen drew no text"
+    assert misfits(drawn, surface) == []
+
+
+@pytest.mark.parametrize("size", [MIN_WINDOW, (700, 560), (1600, 1000)])
+@pytest.mark.parametrize("game", ["connect4", "tictactoe"])
+def test_the_banner_buttons_lie_inside_the_banner(game, size):
+    script, options = "73426531765522677", PlayOptions(level=Level(4))
+    if game == "tictactoe":
+        script, options = "51397", PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS)
+    scene, _ = played(size, script, options)
+    banner = scene.frame().banner
+    assert banner is not None
+    rect, buttons = banner
+    assert all(rect.contains(button.rect) for button in buttons)
+    assert all(left.rect.right <= right.rect.left for left, right in zip(buttons, buttons[1:], strict=False))
