@@ -168,10 +168,10 @@ def test_the_headline_and_the_detail_line_never_disagree():
 def test_the_proofs_progress_says_proving_not_a_depth():
     thinking = Thinking(0, pondering=True, result=None, nodes=5_000, seconds=1.25, proving=True)
     line = "Pondering on your time: proving  \u00b7  5,000 positions  \u00b7  1.2 s"
-    assert search_texts.ponder_detail(thinking) == [line]
+    assert search_texts.ponder_detail(thinking, ("Red", "Yellow")) == [line]
     estimate_so_far = search_result(3, 30, False, (3,), 100, 0.1)
     thinking = Thinking(0, pondering=True, result=estimate_so_far, nodes=9_000, seconds=2.0, proving=True)
-    assert "depth" not in search_texts.ponder_detail(thinking)[0]
+    assert "depth" not in search_texts.ponder_detail(thinking, ("Red", "Yellow"))[0]
 
 
 def test_who_plays_whom_and_who_won_name_the_computers_level_in_every_mode():
