@@ -2,7 +2,8 @@
 
 Values come from the latest Progress of the position on the board (the ``move_scores`` of
 :attr:`ui.state.session.Thinking.result`): pondering and analysis value every move of the human's position,
-depth after depth, and the max level's exact solver values every move of the computer's. A proven value names
+depth after depth, and the max level's exact solver values every move of the computer's; a move's value that
+any search of the position proved stays as proven (:class:`ui.state.proven.Proven`). A proven value names
 its winner the same way whoever is to move: that player's own mark (the piece's colour and shape, as on the
 board) and the number of that player's moves to the win, ``7`` (see
 :func:`ui.state.search_texts.short_label`), or ``=`` for a draw; the play screen's detail line explains the

@@ -10,6 +10,8 @@ This is the play screen's brain without pygame, so tests can drive it directly. 
   it is asked. Stop when a request is superseded; and the token of the one request whose messages are still
   wanted: the engine hands out every message it posted, and this is where those of other requests are
   dropped, so a late answer to an undone position is never played;
+* what any search proved of the position on the board (:attr:`Session.proven`), carried over a move whose
+  value was proven, so that the words of both turns agree;
 * the presentation delay: the computer's answer is held until the board has been still for
   :data:`PRESENTATION_DELAY` seconds, so a person can follow it even when the search answered at once.
 
