@@ -111,16 +111,17 @@ def move_values(thinking: Thinking | None, proven: Proven | None = None) -> list
     scores = {} if thinking is None or thinking.result is None else _scored(thinking.result.move_scores)
     if proven is not None:
         scores.update((move, (score, True)) for move, score in proven.move_scores.items())
-    if not scores:
+    # Both speak of the position on the board, so of the same side to move.
+    side = proven if proven is not None else thinking
+    if side is None or not scores:
         return []
-    player = proven.player if proven is not None else thinking.player if thinking is not None else 0
     top = max(score for score, _ in scores.values())
     return [
         MoveValue(
             move,
             score,
             exact,
-            winner_of(score, player),
+            winner_of(score, side.player),
             short_label(score, exact),
             lean(score, exact),
             score == top,
