@@ -25,6 +25,7 @@ from ui.state.current_game import (
     dump,
     parse,
 )
+from ui.state.notice import NOTICE_SECONDS
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.store import JsonStore
 from ui.state.user_data import UserData
@@ -266,6 +267,20 @@ def test_a_new_sitting_that_replaces_a_kept_game_says_undo_brings_it_back(tmp_pa
     assert "Ctrl+Z brings back" in words.status_text(scene.sitting)
     scene.handle(key(pygame.K_z, CTRL))
     assert scene.sitting.game.moves_text() == "4453" and scene.sitting.options.mode is Mode.TWO_PLAYERS
+
+
+def test_when_the_computer_moves_first_its_thinking_line_takes_over_from_the_new_game_notice(tmp_path):
+    store = store_at(tmp_path / FILE_NAME)
+    keep(store, UnfinishedGame(TWO_PLAYERS, 1, "4453"))
+    engine = FakeEngine(auto_answer=False)
+    scene, _ = scene_with(store, PlayOptions(level=Level(2), first=FirstPlayer.COMPUTER), engine=engine)
+    assert "Ctrl+Z brings back" in words.status_text(scene.sitting)
+    run(scene, engine, seconds=NOTICE_SECONDS + 0.1)
+    assert words.status_text(scene.sitting) == "Computer is thinking..."
+    # On the human's turn the notice stands its whole time.
+    scene, engine = scene_with(store, AGAINST_DEPTH_2)
+    run(scene, engine, seconds=NOTICE_SECONDS + 0.1)
+    assert "Ctrl+Z brings back" in words.status_text(scene.sitting)
 
 
 def test_undo_right_after_a_new_game_brings_the_unfinished_one_back(tmp_path):

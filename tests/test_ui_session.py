@@ -6,7 +6,9 @@ import pytest
 
 from ai.messages import BestMove, Progress
 from ai.play.levels import Level
+from ai.score import win_in
 from tools.support.fakes import FakeEngine, search_result
+from ui.state import texts
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.session import PRESENTATION_DELAY, Refusal, Session
 
@@ -222,3 +224,72 @@ def test_the_computer_is_found_in_its_seat_and_only_against_the_human(first):
     for mode in (Mode.WATCH, Mode.TWO_PLAYERS):
         other = Session(PlayOptions(mode=mode, watch_levels=(LEVEL, Level(2))), FakeEngine())
         assert other.computer() is None
+
+
+# --- what is proven of the position -------------------------------------------------------------------------
+
+NAMES = ("Red", "Yellow")
+
+
+def test_a_proven_value_of_the_humans_move_is_what_the_status_says_on_the_computers_turn():
+    session, engine = computer_session(auto_answer=False)
+    # The ponder proves every move of the human (Red): column 4 wins in 7 of Red's moves, the others less.
+    values = tuple((move, win_in(13) if move == 3 else -5, move == 3) for move in range(7))
+    session.receive(
+        Progress(engine.last("ponder").token, search_result(30, win_in(13), True, (3,), 9, 0.1, values))
+    )
+    session.play(3)
+    think = engine.last("think").token
+    # Red used one move of the seven: the computer's position (Yellow to move) is Red's win in 6.
+    assert (
+        texts.status_text(session, NAMES, moving_player=None, hint=None)
+        == "Computer is thinking: Red wins in 6"
+    )
+    # The computer's own search, two plies deep, thinks the position even: the proof still speaks.
+    session.receive(Progress(think, search_result(2, 4, False, (3, 3), 50, 0.01)))
+    assert (
+        texts.status_text(session, NAMES, moving_player=None, hint=None)
+        == "Computer is thinking: Red wins in 6"
+    )
+    detail = "  ".join(texts.detail_parts(session, NAMES, overlay_shown=False, selection=None, gravity=True))
+    assert detail.startswith("depth 2") and "Yellow +" not in detail and "Red +" not in detail
+    analysis = texts.detail_parts(session, NAMES, overlay_shown=True, selection=None, gravity=True)
+    assert analysis[0] == "Analysis: Red wins in 6"
+
+
+def test_an_estimate_never_replaces_a_proven_value_of_the_same_position_and_an_undo_drops_it():
+    session, engine = computer_session(auto_answer=False)
+    session.play(3)
+    think = engine.last("think").token
+    status = lambda: texts.status_text(session, NAMES, moving_player=None, hint=None)  # noqa: E731
+    session.receive(Progress(think, search_result(5, win_in(11), False, (3, 3), 50, 0.01)))
+    assert status() == "Computer is thinking: Yellow wins in 6"
+    session.receive(Progress(think, search_result(6, 250, False, (3, 3), 90, 0.02)))
+    assert status() == "Computer is thinking: Yellow wins in 6"
+    # The computer plays its proven move: the human's position is Yellow's win in 5, and the ponder's early
+    # estimates do not say otherwise; the ponder's line may repeat what the computer's has told.
+    session.receive(BestMove(think, search_result(6, win_in(11), False, (3, 3), 90, 0.02)))
+    assert session.update(PRESENTATION_DELAY + 0.01) == 3
+    assert session.proven is not None and session.proven.score == -win_in(10)
+    session.receive(Progress(engine.last("ponder").token, search_result(2, 30, False, (2,), 40, 0.01)))
+    assert texts.detail_parts(session, NAMES, overlay_shown=True, selection=None, gravity=True)[0] == (
+        "Analysis: Yellow wins in 5"
+    )
+    ponder = texts.detail_parts(session, NAMES, overlay_shown=False, selection=None, gravity=True)
+    assert ponder[0] == "Pondering on your time: proven: Yellow wins in 5"
+    # Undo goes back to the empty board: nothing proven there, the estimate speaks again.
+    assert session.undo() == 2
+    assert session.proven is None or session.proven.score is None
+    session.receive(Progress(engine.last("ponder").token, search_result(2, 30, False, (2,), 40, 0.01)))
+    session.want_analysis(True)
+    session.receive(Progress(engine.last("ponder").token, search_result(2, 30, False, (2,), 40, 0.01)))
+    assert texts.detail_parts(session, NAMES, overlay_shown=True, selection=None, gravity=True)[0] == (
+        "Analysis: Red is better (estimate)"
+    )
+
+
+def test_a_proof_the_computer_has_not_told_stays_unsaid_on_the_humans_turn():
+    session, engine = computer_session(auto_answer=False)
+    session.receive(Progress(engine.last("ponder").token, search_result(30, -win_in(20), True, (3,), 9, 0.1)))
+    ponder = texts.detail_parts(session, NAMES, overlay_shown=False, selection=None, gravity=True)
+    assert ponder[0].startswith("Pondering on your time: proven") and "wins" not in " ".join(ponder)

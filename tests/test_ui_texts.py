@@ -13,6 +13,7 @@ from ai.score import HEURISTIC_LIMIT, from_child, win_in
 from tools.support.fakes import FakeEngine, search_result
 from ui.state import search_texts, texts, words
 from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.proven import Proven, to_child
 from ui.state.search_texts import MoveValue, lean, legend, short_label, statistics, winner_of
 from ui.state.session import Session
 from ui.state.thinking import Thinking
@@ -168,10 +169,10 @@ def test_the_headline_and_the_detail_line_never_disagree():
 def test_the_proofs_progress_says_proving_not_a_depth():
     thinking = Thinking(0, pondering=True, result=None, nodes=5_000, seconds=1.25, proving=True)
     line = "Pondering on your time: proving  \u00b7  5,000 positions  \u00b7  1.2 s"
-    assert search_texts.ponder_detail(thinking) == [line]
+    assert search_texts.ponder_detail(thinking, ("Red", "Yellow")) == [line]
     estimate_so_far = search_result(3, 30, False, (3,), 100, 0.1)
     thinking = Thinking(0, pondering=True, result=estimate_so_far, nodes=9_000, seconds=2.0, proving=True)
-    assert "depth" not in search_texts.ponder_detail(thinking)[0]
+    assert "depth" not in search_texts.ponder_detail(thinking, ("Red", "Yellow"))[0]
 
 
 def test_who_plays_whom_and_who_won_name_the_computers_level_in_every_mode():
@@ -192,3 +193,19 @@ def test_a_moving_stone_without_a_move_on_the_board_reads_as_the_turn():
     watch = Session(PlayOptions(mode=Mode.WATCH), FakeEngine())
     # An animation never outlives its move (undo ends it); were one left, the line still reads, not raises.
     assert "plays" not in texts.status_text(watch, ("Red", "Yellow"), moving_player=0, hint=None)
+
+
+def test_what_is_proven_is_kept_against_estimates_and_carried_over_a_proven_move():
+    for child in (win_in(1), win_in(12), -win_in(2), -win_in(15), 0, 37, -4_000):
+        assert to_child(from_child(child)) == child
+    known = Proven("4", 1)
+    proof = search_result(20, -win_in(10), True, (2, 3), 9, 0.1, ((2, -win_in(10), True), (3, 40, False)))
+    known = known.learn(proof)
+    assert known.score == -win_in(10) and known.move_scores == {2: -win_in(10)}
+    # A later estimate of the same position changes nothing; a later proof of another move adds to it.
+    assert known.learn(search_result(3, 55, False, (3,), 9, 0.1, ((2, 12, False), (3, 55, False)))) is known
+    known = known.learn(search_result(21, -win_in(10), True, (2,), 9, 0.1, ((3, -win_in(6), True),)))
+    assert known.move_scores == {2: -win_in(10), 3: -win_in(6)}
+    after = known.after(3, "44", by_think=True)
+    assert after == Proven("44", 0, win_in(5), told=True)
+    assert known.after(5, "46", by_think=True) is None

@@ -27,7 +27,7 @@ KEYS: tuple[Section, ...] = (
             ("a-g  /  Shift+A", "4 \u00d7 4 Tic-tac-toe: cells 10-16  /  analysis"),
             ("Ctrl+Z  /  Ctrl+Y", "undo  /  redo"),
             ("H", "hint: the engine's best move for you"),
-            ("A", "analysis: the value of every move, live"),
+            ("A", "analysis: the value of every move, live on your turn"),
             ("R", "review the game: \u2190\u2192 Home End step, Esc back"),
             ("Backspace", "coach on: choose again instead of the move it warned about"),
             ("Enter", "next round, when the game is over"),

@@ -2,7 +2,8 @@
 
 Values come from the latest Progress of the position on the board (the ``move_scores`` of
 :attr:`ui.state.session.Thinking.result`): pondering and analysis value every move of the human's position,
-depth after depth, and the max level's exact solver values every move of the computer's. A proven value names
+depth after depth, and the max level's exact solver values every move of the computer's; a move's value that
+any search of the position proved stays as proven (:class:`ui.state.proven.Proven`). A proven value names
 its winner the same way whoever is to move: that player's own mark (the piece's colour and shape, as on the
 board) and the number of that player's moves to the win, ``7`` (see
 :func:`ui.state.search_texts.short_label`), or ``=`` for a draw; the play screen's detail line explains the
@@ -25,6 +26,7 @@ import pygame
 from pygame import Rect
 
 from ui.layout import PlayLayout
+from ui.state.proven import Proven
 from ui.state.search_texts import TICKS, MoveValue, move_values
 from ui.state.thinking import Thinking
 from ui.theme import Colour, Fonts, Theme
@@ -128,17 +130,20 @@ def draw_overlay(
     fonts: Fonts,
     thinking: Thinking | None,
     legal: list[int],
+    proven: Proven | None = None,
     colours: tuple[Colour, Colour] = ((0, 0, 0), (0, 0, 0)),
     mark: MarkPainter | None = None,
 ) -> None:
-    """The values of the ``legal`` moves: under the columns (Connect Four) or in the empty cells; ``colours``
-    are the pieces' colours of players 0 and 1, ``mark`` draws a player's mark (see :func:`draw_value`).
+    """The values of the ``legal`` moves: under the columns (Connect Four) or in the empty cells, each one
+    ``proven`` has (what any search proved of the position) as proven, whatever the running search estimates;
+    ``colours`` are the pieces' colours of players 0 and 1, ``mark`` draws a player's mark (see
+    :func:`draw_value`).
 
     Before the search has valued every move (or where it values only the best one: the computer's search at
     a fixed depth, or the max level proving the one move it plays), a Connect Four board says so in its row
     rather than showing a lone value.
     """
-    values = {value.move: value for value in move_values(thinking)}
+    values = {value.move: value for value in move_values(thinking, proven)}
     if thinking is not None and not thinking.pondering and any(move not in values for move in legal):
         values = {}
     if layout.gravity and thinking is not None and not values:

@@ -131,7 +131,11 @@ def play_picture(
         mouse=mouse,
         colours=colours,
         review=sitting.review,
-        overlay=(sitting.session.thinking, sitting.game.moves()) if overlay_shown else None,
+        overlay=(
+            (sitting.session.thinking, sitting.session.proven, sitting.game.moves())
+            if overlay_shown
+            else None
+        ),
         status=StatusLine(
             words.status_text(sitting),
             # A notice is about no player: no piece leads it.

@@ -21,6 +21,7 @@ from ui.overlay import draw_overlay
 from ui.play_input import Action
 from ui.review_view import draw_move_labels, draw_strip
 from ui.state.animation import MoveAnimation
+from ui.state.proven import Proven
 from ui.state.review import GameReview
 from ui.state.thinking import Thinking
 from ui.theme import MIN_TEXT, Colour, Fonts, Theme
@@ -162,9 +163,9 @@ class PlayPicture:
     """Everything the play screen draws, as the scene has it now.
 
     ``board_view`` draws the board (it keeps the theme's sprites); ``overlay`` is the search the analysis
-    overlay shows, with the legal moves, or None when the overlay is off; ``review`` the review on show, if
-    any. ``piece_names`` name the players' pieces where the status line shows a name rather than a disc
-    (Tic-tac-toe).
+    overlay shows, what is proven of the position, and the legal moves, or None when the overlay is off;
+    ``review`` the review on show, if any. ``piece_names`` name the players' pieces where the status line
+    shows a name rather than a disc (Tic-tac-toe).
     """
 
     theme: Theme
@@ -177,7 +178,7 @@ class PlayPicture:
     mouse: tuple[int, int]
     colours: tuple[Colour, Colour]
     review: GameReview | None
-    overlay: tuple[Thinking | None, list[int]] | None
+    overlay: tuple[Thinking | None, Proven | None, list[int]] | None
     status: StatusLine
     piece_names: tuple[str, str]
     banner: ResultBanner | None
@@ -203,7 +204,7 @@ def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
             draw_move_labels(surface, layout, theme, shown.fonts, shown.review)
         draw_strip(surface, theme, shown.fonts, layout.review, shown.review, shown.colours)
     elif shown.overlay is not None:
-        thinking, legal = shown.overlay
+        thinking, proven, legal = shown.overlay
         draw_overlay(
             surface,
             layout,
@@ -211,6 +212,7 @@ def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
             shown.fonts,
             thinking,
             legal,
+            proven,
             shown.colours,
             lambda target, player, centre, radius: _draw_piece_icon(target, shown, player, centre, radius),
         )

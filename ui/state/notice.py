@@ -28,11 +28,14 @@ class NoticeKind(enum.Enum):
 
 @dataclass
 class Notice:
-    """A message in the play screen's status line for the life of its ``fade``."""
+    """A message in the play screen's status line for the life of its ``fade``; one that ``gives_way`` (the
+    words of a game's start) leaves the line to the computer's thinking after :data:`NOTICE_SECONDS` while the
+    computer is to move, so its first think is heard."""
 
     text: str
     fade: Fade
     kind: NoticeKind = NoticeKind.REFUSAL
+    gives_way: bool = False
 
 
 def notice(text: str, seconds: float = NOTICE_SECONDS, kind: NoticeKind = NoticeKind.REFUSAL) -> Notice:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ai.score import HEURISTIC_LIMIT, is_proven_loss, is_proven_win, moves_to_end
 from game.protocol import Game
+from ui.state.proven import Proven, is_proven
 from ui.state.thinking import Thinking
 from ui.state.words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, count, estimate, outlook
 
@@ -103,24 +104,44 @@ class MoveValue:
     best: bool
 
 
-def move_values(thinking: Thinking | None) -> list[MoveValue]:
-    """The values of every move the search valued, in the order it gave them; empty when it gave none."""
-    if thinking is None or thinking.result is None or not thinking.result.move_scores:
+def move_values(thinking: Thinking | None, proven: Proven | None = None) -> list[MoveValue]:
+    """The values of every move the search valued, in the order it gave them, each proven one as ``proven``
+    has it (a running search's estimate never hides a proof); then the moves only ``proven`` values. Empty
+    when there are none."""
+    scores = {} if thinking is None or thinking.result is None else _scored(thinking.result.move_scores)
+    if proven is not None:
+        scores.update((move, (score, True)) for move, score in proven.move_scores.items())
+    # Both speak of the position on the board, so of the same side to move.
+    side = proven if proven is not None else thinking
+    if side is None or not scores:
         return []
-    move_scores = thinking.result.move_scores
-    top = max(score for _, score, _ in move_scores)
+    top = max(score for score, _ in scores.values())
     return [
         MoveValue(
             move,
             score,
             exact,
-            winner_of(score, thinking.player),
+            winner_of(score, side.player),
             short_label(score, exact),
             lean(score, exact),
             score == top,
         )
-        for move, score, exact in move_scores
+        for move, (score, exact) in scores.items()
     ]
+
+
+def _scored(move_scores: Iterable[tuple[int, int, bool]]) -> dict[int, tuple[int, bool]]:
+    return {move: (score, exact) for move, score, exact in move_scores}
+
+
+def position_value(thinking: Thinking | None, proven: Proven | None) -> tuple[int, bool] | None:
+    """The value of the position for its side to move: the proven one where any search proved it, else the
+    running search's latest (None before its first depth)."""
+    if proven is not None and proven.score is not None:
+        return proven.score, True
+    if thinking is None or thinking.result is None:
+        return None
+    return thinking.result.score, thinking.result.exact
 
 
 def statistics(depth: int, nodes: int, seconds: float, exact: bool = False) -> str:
@@ -144,30 +165,40 @@ def _sides(thinking: Thinking, names: tuple[str, str]) -> tuple[str, str]:
     return names[thinking.player], names[1 - thinking.player]
 
 
-def search_status(who: str, thinking: Thinking | None, names: tuple[str, str]) -> str:
+def search_status(
+    who: str, thinking: Thinking | None, names: tuple[str, str], proven: Proven | None = None
+) -> str:
     """The status line while ``who`` ("Computer", "Red (depth 4)") thinks: ``"Computer is thinking: Red is
-    better"``, or only ``"Computer is thinking..."`` until the first depth is complete."""
-    if thinking is None or thinking.result is None:
+    better"``, the value ``proven`` (if any) before any estimate, or only ``"Computer is thinking..."`` until
+    there is a value."""
+    value = position_value(thinking, proven)
+    if thinking is None or value is None:
         return f"{who} is thinking..."
-    result = thinking.result
-    return f"{who} is thinking: {outlook(result.score, result.exact, *_sides(thinking, names))}"
+    return f"{who} is thinking: {outlook(*value, *_sides(thinking, names))}"
 
 
-def search_detail(thinking: Thinking, names: tuple[str, str], line: str) -> list[str]:
+def search_detail(
+    thinking: Thinking, names: tuple[str, str], line: str, proven: Proven | None = None
+) -> list[str]:
     """The small line under a think: the statistics (ticking between depths), the estimate as a number
     where the value is not proven and the headline names a side (so the two never disagree: no "Red +6"
     under "even"), and the line the search expects."""
     parts = [_statistics(thinking)]
-    result = thinking.result
-    if result is not None and not result.exact and abs(result.score) >= EVEN_BELOW:
-        parts.append(estimate(result.score, *_sides(thinking, names)))
+    value = position_value(thinking, proven)
+    if value is not None and not is_proven(*value) and abs(value[0]) >= EVEN_BELOW:
+        parts.append(estimate(value[0], *_sides(thinking, names)))
     if line:
         parts.append(f"best line: {line}")
     return [part for part in parts if part]
 
 
-def ponder_detail(thinking: Thinking) -> list[str]:
-    """The small line while the computer thinks on the human's time (its opinion is not given away)."""
+def ponder_detail(thinking: Thinking, names: tuple[str, str], proven: Proven | None = None) -> list[str]:
+    """The small line while the computer thinks on the human's time. Its opinion is not given away (that
+    would be help, see :mod:`ui.state.player_rating`), except a proven value the computer's think has told
+    already (``proven.told``): ``"Pondering on your time: proven: Red wins in 6  ·  ..."``."""
+    if proven is not None and proven.told and proven.score is not None:
+        said = outlook(proven.score, True, *_sides(thinking, names))
+        return [part for part in (f"Pondering on your time: proven: {said}", _counts(thinking)) if part]
     return [f"Pondering on your time: {_statistics(thinking) or 'starting'}"]
 
 
@@ -177,21 +208,22 @@ def analysis_detail(
     line: str,
     values: list[MoveValue],
     hovered: tuple[str, int, bool] | None = None,
+    proven: Proven | None = None,
 ) -> list[str]:
     """The small line under the analysis overlay: the value of the position (or, with ``hovered`` = (the
     move's name, its score, exact), of the move under the pointer) in words, marked "estimate" until it is
-    proven, the legend of the ``values`` shown, the expected line and the statistics (or the proof's
-    progress)."""
+    proven (the value ``proven``, if any, before the search's estimate), the legend of the ``values`` shown,
+    the expected line and the statistics (or the proof's progress)."""
     if thinking is None:
         return ["Analysis: no search runs here"]
     mover, other = _sides(thinking, names)
     if hovered is not None:
         name, score, exact = hovered
         headline = f"{name[:1].upper()}{name[1:]}: {valued(score, exact, mover, other)}"
-    elif thinking.result is None:
+    elif (value := position_value(thinking, proven)) is None:
         headline = f"Analysis for {mover}: searching..."
     else:
-        headline = f"Analysis: {valued(thinking.result.score, thinking.result.exact, mover, other)}"
+        headline = f"Analysis: {valued(*value, mover, other)}"
     parts = [headline, legend(values, names)]
     if line and thinking.result is not None:
         parts.append(f"best line: {line}")
@@ -205,27 +237,32 @@ def valued(score: int, exact: bool, side: str, other: str) -> str:
     return words if exact or is_proven_win(score) or is_proven_loss(score) else f"{words} (estimate)"
 
 
-def move_value(thinking: Thinking | None, move: int) -> tuple[int, bool] | None:
-    """The score and exactness the search gave ``move`` (from the side to move), if it valued it."""
+def move_value(thinking: Thinking | None, move: int, proven: Proven | None = None) -> tuple[int, bool] | None:
+    """The score and exactness of ``move`` (from the side to move): proven, if ``proven`` has it, else the
+    search's, if it valued it."""
+    if proven is not None and move in proven.move_scores:
+        return proven.move_scores[move], True
     if thinking is None or thinking.result is None:
         return None
-    return next(
-        ((score, exact) for valued, score, exact in thinking.result.move_scores if valued == move), None
-    )
+    return _scored(thinking.result.move_scores).get(move)
 
 
 def _statistics(thinking: Thinking) -> str:
     """The search's progress: its depth (or "proven") with the count and time, or "proving" while the exact
     solver works (a depth there would be the board's remaining cells, far beyond any level)."""
     if thinking.proving:
-        if thinking.nodes <= 0:
-            return "proving..."
-        return f"proving  \u00b7  {count(thinking.nodes, 'position')}  \u00b7  {thinking.seconds:.1f} s"
+        counts = _counts(thinking)
+        return f"proving  \u00b7  {counts}" if counts else "proving..."
     if thinking.result is None:
-        if thinking.nodes <= 0:
-            return ""
-        return f"{count(thinking.nodes, 'position')}  \u00b7  {thinking.seconds:.1f} s"
+        return _counts(thinking)
     return statistics(thinking.result.depth, thinking.nodes, thinking.seconds, thinking.result.exact)
+
+
+def _counts(thinking: Thinking) -> str:
+    """The positions the search has seen and its time so far ("" before it has seen any)."""
+    if thinking.nodes <= 0:
+        return ""
+    return f"{count(thinking.nodes, 'position')}  \u00b7  {thinking.seconds:.1f} s"
 
 
 def line_text(game: Game, thinking: Thinking, length: int) -> str:

@@ -10,6 +10,8 @@ This is the play screen's brain without pygame, so tests can drive it directly. 
   it is asked. Stop when a request is superseded; and the token of the one request whose messages are still
   wanted: the engine hands out every message it posted, and this is where those of other requests are
   dropped, so a late answer to an undone position is never played;
+* what any search proved of the position on the board (:attr:`Session.proven`), carried over a move whose
+  value was proven, so that the words of both turns agree;
 * the presentation delay: the computer's answer is held until the board has been still for
   :data:`PRESENTATION_DELAY` seconds, so a person can follow it even when the search answered at once.
 
@@ -23,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypedDict
 
-from ai.contracts import Limits
+from ai.contracts import Limits, SearchResult
 from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark
 from ai.play.levels import Level
 from game.catalog import new_game
@@ -32,6 +34,7 @@ from game.protocol import Game
 # The play screen imports the engine's protocol from here too.
 from ui.state.engine_like import EngineLike as EngineLike
 from ui.state.options import Mode, PlayOptions
+from ui.state.proven import Proven
 from ui.state.review import GameReview
 from ui.state.review_desk import ReviewDesk
 from ui.state.seats import HUMAN, Seat, plies_back_to_human, seats_for_round
@@ -78,6 +81,7 @@ class Session:
         self.round_number = round_number
         self.paused = False
         self.thinking: Thinking | None = None
+        self._proven: Proven | None = None
         self.game: Game = self._start_position()
         self.seats: tuple[Seat, Seat] = (HUMAN, HUMAN)
         #: The computer's level playing every side out (see :meth:`play_out`), or None.
@@ -135,6 +139,7 @@ class Session:
 
     def _reset(self, moves: str | None = None) -> None:
         self._forget_request()
+        self._proven = None
         self.reviews.appraisal = None
         self.assists = {"set up"} if moves is not None or self.options.moves else set()
         self.stand_in = None
@@ -195,7 +200,11 @@ class Session:
         return refusal
 
     def _apply(self, move: int) -> None:
+        known = self.proven
+        by_think = not self.seat_to_move().is_human
         self.game.apply(move)
+        # A proven value of the move played is the proven value of the position it leads to.
+        self._proven = None if known is None else known.after(move, self.game.moves_text(), by_think)
         # Playing the move that redo would replay keeps the rest of the redo stack; any other move ends it.
         if self._redo and self._redo[-1] == move:
             self._redo.pop()
@@ -211,6 +220,7 @@ class Session:
         self._still_for = 0.0
         self.thinking = None
         player = self.game.to_move()
+        self._proven = self.proven or Proven(self.game.moves_text(), player)
         if self.game.is_over():
             self._forget_request()
             return
@@ -238,6 +248,15 @@ class Session:
         fills its table as pondering would); None with two players, which analyses without a depth target."""
         computer = self.computer()
         return None if computer is None else computer[1].limits(self.options.max_seconds)
+
+    @property
+    def proven(self) -> Proven | None:
+        """What any search proved of the position on the board (its value, the values of some of its moves),
+        kept until the position changes, whoever searches it now: every line prefers it to an estimate."""
+        known = self._proven
+        if known is None or known.position != self.game.moves_text():
+            return None
+        return known
 
     @property
     def analysis_wanted(self) -> bool:
@@ -291,13 +310,21 @@ class Session:
             return False
         if isinstance(message, Progress):
             self.thinking = self.thinking.with_result(message.result)
+            self._learn(message.result)
             return True
         if self.thinking.pondering:
             raise RuntimeError(f"the engine sent a best move for ponder request {message.token}")
         if message.move not in self.game.moves():
             raise RuntimeError(f"the engine answered {message.move!r}, not a legal move in {self.game!r}")
         self._answer = message
+        self._learn(message.result)
         return True
+
+    def _learn(self, result: SearchResult) -> None:
+        """Keeps what ``result``, a search of the position on the board, proved (see :attr:`proven`)."""
+        known = self.proven
+        if known is not None:
+            self._proven = known.learn(result)
 
     def update(self, dt: float, board_busy: bool = False) -> int | None:
         """Lets ``dt`` seconds pass; plays and returns the computer's move once it may be shown, else None.

@@ -95,7 +95,7 @@ class Sitting:
         self._since_tick = 0.0
         self._start(options, resume)
         if self.kept.replaced is not None:
-            self.notify(f"New game: {TAKE_BACK}", FILE_NOTICE_SECONDS, NoticeKind.INFO)
+            self._notify_start(f"New game: {TAKE_BACK}")
 
     def _start(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
         """Sits down at a new board with ``options``, or at the unfinished game ``resume`` (at creation, and
@@ -117,7 +117,7 @@ class Sitting:
         self._new_round(resume)
         self.assistance.want_analysis(self.session)
         if resume is None and adapted_words:
-            self.notify(adapted_words, FILE_NOTICE_SECONDS, NoticeKind.INFO)
+            self._notify_start(adapted_words)
 
     def _new_round(self, resume: UnfinishedGame | None) -> None:
         """What starts afresh with every round: its result, coach, misses, rating and keeping."""
@@ -189,9 +189,9 @@ class Sitting:
         self._after_history_change(1, "")
         self._new_round(None)
         if self.kept.replaced is not None and not next_round:
-            self.notify(f"New game: {TAKE_BACK}", FILE_NOTICE_SECONDS, NoticeKind.INFO)
+            self._notify_start(f"New game: {TAKE_BACK}")
         elif adapted_words:
-            self.notify(adapted_words, FILE_NOTICE_SECONDS, NoticeKind.INFO)
+            self._notify_start(adapted_words)
 
     def can_undo(self) -> bool:
         """Undo has something to do: a move to take back, or the unfinished game to bring back."""
@@ -350,6 +350,15 @@ class Sitting:
         self.notice = Notice(text, Fade(seconds), kind)
         self.dirty = True
 
+    def _notify_start(self, text: str) -> None:
+        """Tells ``text`` about the game just started (see :attr:`Notice.gives_way`)."""
+        self.notice = Notice(text, Fade(FILE_NOTICE_SECONDS), NoticeKind.INFO, gives_way=True)
+        self.dirty = True
+
+    def _notice_gives_way(self, notice: Notice) -> bool:
+        """The computer thinks, and ``notice`` has been read long enough to leave it the status line."""
+        return notice.gives_way and self.session.is_computer_turn() and notice.fade.elapsed >= NOTICE_SECONDS
+
     def notify_problem(self, problem: str | None) -> None:
         """Shows why a user's file was not written, if it was not."""
         if problem:
@@ -456,7 +465,7 @@ class Sitting:
                 self.dirty = True
         if self.refusal is not None and not self.refusal.alive:
             self.refusal = None
-        if self.notice is not None and not self.notice.fade.alive:
+        if self.notice is not None and (not self.notice.fade.alive or self._notice_gives_way(self.notice)):
             self.notice = None
         noted, problem = self.rating.follow_appraisal(self.session)
         self.notify_problem(problem)

@@ -98,7 +98,7 @@ def status_text(
         if hint is not None:
             if hint.move is None:
                 return "Hint: looking for the best move..."
-            value = move_value(session.thinking, hint.move)
+            value = move_value(session.thinking, hint.move, session.proven)
             said = "" if value is None else f"  \u00b7  {valued(*value, names[player], names[1 - player])}"
             return f"Hint: {game.describe_move(hint.move)}{said}"
         if mode is Mode.COMPUTER:
@@ -107,7 +107,7 @@ def status_text(
     who = "Computer" if mode is Mode.COMPUTER else seat_name(session, names, player)
     if session.paused:
         return f"Paused: {who} to move (Space resumes)"
-    return search_status(who, session.thinking, names)
+    return search_status(who, session.thinking, names, session.proven)
 
 
 def detail_parts(
@@ -128,8 +128,8 @@ def detail_parts(
         return analysis_parts(session, names, selection)
     if thinking is not None and (thinking.result is not None or thinking.nodes > 0):
         if thinking.pondering:
-            return ponder_detail(thinking)
-        return search_detail(thinking, names, line_text(game, thinking, 8))
+            return ponder_detail(thinking, names, session.proven)
+        return search_detail(thinking, names, line_text(game, thinking, 8), session.proven)
     if session.is_human_turn():
         undo = "Ctrl+Z undo"
         if gravity:
@@ -145,12 +145,14 @@ def analysis_parts(session: Session, names: tuple[str, str], selection: int | No
     thinking, game = session.thinking, session.game
     if thinking is None:
         return analysis_detail(None, names, "", [])
-    values: dict[int, MoveValue] = {value.move: value for value in move_values(thinking)}
+    proven = session.proven
+    values: dict[int, MoveValue] = {value.move: value for value in move_values(thinking, proven)}
     hovered = None
     if selection in values and selection in game.moves():
         value = values[selection]
         hovered = (game.describe_move(value.move), value.score, value.exact)
-    return analysis_detail(thinking, names, line_text(game, thinking, 10), list(values.values()), hovered)
+    line = line_text(game, thinking, 10)
+    return analysis_detail(thinking, names, line, list(values.values()), hovered, proven)
 
 
 def caption(session: Session, names: tuple[str, str]) -> str:
