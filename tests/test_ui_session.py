@@ -7,7 +7,7 @@ import pytest
 from ai.messages import BestMove, Progress
 from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, search_result
-from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.options import FirstPlayer, Mode, PlayOptions, parse_play_options
 from ui.state.session import PRESENTATION_DELAY, Refusal, Session
 
 LEVEL = Level(4)
@@ -222,3 +222,19 @@ def test_the_computer_is_found_in_its_seat_and_only_against_the_human(first):
     for mode in (Mode.WATCH, Mode.TWO_PLAYERS):
         other = Session(PlayOptions(mode=mode, watch_levels=(LEVEL, Level(2))), FakeEngine())
         assert other.computer() is None
+
+
+@pytest.mark.parametrize(
+    ("moves", "first", "computer_moves_now"),
+    [("4", "computer", True), ("4", "human", False), ("44", "computer", True), ("44", "human", False)],
+)
+def test_first_from_the_command_line_is_who_moves_first_from_the_moves_position(
+    moves, first, computer_moves_now
+):
+    options = parse_play_options(["--moves", moves, "--first", first])
+    engine = FakeEngine(auto_answer=False)
+    session = Session(options, engine)
+    assert session.is_computer_turn() is computer_moves_now
+    assert engine.count("think") == computer_moves_now
+    if computer_moves_now:
+        assert engine.last("think").moves == moves

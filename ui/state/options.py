@@ -155,7 +155,8 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
         group,
         "--first",
         FirstPlayer.HUMAN,
-        "who moves first against the computer; alternate swaps every round (default: human)",
+        "who moves first against the computer (with --moves: first from that position, whichever colour "
+        "is to move there); alternate swaps every round (default: human)",
     )
     group.add_argument(
         "--seconds",
