@@ -22,6 +22,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from ai.command_line_tools import PROGRAM, TOOLS, run_tool  # noqa: E402 (after the environment it reads)
 
+#: The options that put Ponder in the desktop's applications or take it out; each stands alone.
+DESKTOP_FLAGS = ("--install-desktop-entry", "--remove-desktop-entry")
 #: Other spellings of the tools' names.
 TOOL_ALIASES = {"analyse": "analyze"}
 
@@ -90,6 +92,12 @@ def main(argv: list[str] | None = None) -> int:
         argv = [TOOL_ALIASES[argv[0]], *argv[1:]]
     if argv in (["--install-desktop-entry"], ["--remove-desktop-entry"]):
         return desktop_entry(install=argv[0] == "--install-desktop-entry")
+    desktop_flags = [flag for flag in DESKTOP_FLAGS if flag in argv]
+    if desktop_flags and not (argv and argv[0] in TOOLS):
+        # Without this the play options' parser would refuse the flag as unknown, which it is not.
+        print(f"usage: {PROGRAM} {' | '.join(DESKTOP_FLAGS)}", file=sys.stderr)
+        print(f"{PROGRAM}: error: {desktop_flags[0]} takes no other option", file=sys.stderr)
+        return 2
     from ai.exact.choice import missing_required_core, tell_if_fallback
 
     if (error := missing_required_core()) is not None:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
-from game.catalog import DEFAULT_GAME, GAME_NAMES
+from game.catalog import DEFAULT_GAME, GAME_NAMES, game_spec
 from game.numerals import positive_int, seconds_type
 from game.protocol import Game
 
@@ -104,7 +104,13 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
     )
     _add_game_arguments(parser)
     limit = parser.add_mutually_exclusive_group(required=True)
-    limit.add_argument("--depth", type=positive_int, help="search depth in plies (a level)")
+    limit.add_argument(
+        "--depth",
+        type=positive_int,
+        help="search depth in plies, as a level (the levels go to "
+        + ", ".join(f"{max(game_spec(name).depths)} for {name}" for name in GAME_NAMES)
+        + "; deeper is allowed, with a note on stderr, as each ply more can multiply the time)",
+    )
     limit.add_argument("--seconds", type=seconds_type(), help="think time, as the max level")
     parser.add_argument("--seed", type=int, default=0, help="seed for choosing among equal moves (default 0)")
     return parser
@@ -266,6 +272,8 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         from ai.contracts import Limits
         from ai.play.thinker import Thinker
 
+        if (note := depth_note(args.game, args.depth)) is not None:
+            print(f"{PROGRAM} move: {note}", file=err, flush=True)
         thinker = Thinker(seed=args.seed)
         limits = Limits(depth=args.depth, seconds=args.seconds)
 
@@ -274,6 +282,19 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
             return game.move_to_text(results[-1].best_move)
 
     return process_lines(stdin, make_game, answer, out, err)
+
+
+def depth_note(game_name: str, depth: int | None) -> str | None:
+    """For ``move --depth`` beyond the game's deepest level: a warning that the answers may be long in coming
+    (a deeper search costs several times more a ply, and nothing is printed until a position is done); None
+    within the levels, whose times are known to be short."""
+    deepest = max(game_spec(game_name).depths)
+    if depth is None or depth <= deepest:
+        return None
+    return (
+        f"note: depth {depth} is deeper than {game_name}'s deepest level ({deepest}); each ply more can "
+        "multiply the search time, so a position may take minutes or much longer (--seconds S bounds it)"
+    )
 
 
 def rate_tool(stdin: TextIO, out: TextIO, err: TextIO) -> int:

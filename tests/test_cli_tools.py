@@ -201,3 +201,13 @@ def test_rate_without_a_usable_ladder_says_why(monkeypatch):
     status, out, err = run("rate", [], "4455667\n")
     assert status == 1 and out == ""
     assert "no ladder to rate against: c4-ladder-7x6.txt: missing" in err
+
+
+def test_move_beyond_the_deepest_level_says_it_may_take_long_before_searching():
+    # No positions: the note comes before any line is read, so a player waiting on one sees it at once.
+    status, out, err = run("move", ["--depth", "20"], "")
+    assert (status, out) == (0, "")
+    assert "depth 20 is deeper than connect4's deepest level (10)" in err and "--seconds" in err
+    assert run("move", ["--depth", "10"], "") == (0, "", "")
+    _, _, err = run("move", ["--game", "tictactoe", "--depth", "7"], "")
+    assert "tictactoe's deepest level (6)" in err

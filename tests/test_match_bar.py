@@ -21,7 +21,7 @@ from ui.state.settings import SETTINGS_FILE
 from ui.state.store import JsonStore
 from ui.state.tally import TALLY_FILE, Record
 from ui.state.user_data import UserData
-from ui.theme import Fonts
+from ui.theme import THEMES, Fonts
 from ui.window_loop import MIN_WINDOW
 
 SIZE = (960, 780)
@@ -222,3 +222,37 @@ def test_the_name_being_typed_shows_how_much_of_the_limit_it_uses():
         assert geometry.centre_rect.right <= counter.left and counter.right <= geometry.name_rects[1].left
         scene.handle(key(pygame.K_RETURN))
         assert match_geometry(scene.fonts, match_rect, scene.frame().match).counter is None
+
+
+@pytest.mark.parametrize("theme", THEMES.values(), ids=THEMES)
+def test_the_tally_shows_with_every_themes_piece_names_where_they_leave_room(theme):
+    # Two players are named by their pieces, and so is their tally: the high-contrast theme's names are long.
+    names = theme.disc_names
+    tally = f"all time {names[0]} 12, {names[1]} 10, 3 draws"
+    bar = MatchBar(names, (1, 2), 1, tally)
+    fonts = Fonts()
+    geometry = match_geometry(fonts, play_layout(SIZE, 7, 6, True).match, bar)
+    assert geometry.centre.endswith(tally) and geometry.names == names
+    left, right = geometry.name_rects
+    assert left.right <= geometry.centre_rect.left and geometry.centre_rect.right <= right.left
+
+
+def contrast(first: tuple[int, int, int], second: tuple[int, int, int]) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+
+    def luminance(colour: tuple[int, int, int]) -> float:
+        linear = [
+            c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (v / 255 for v in colour)
+        ]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("theme", THEMES.values(), ids=THEMES)
+def test_text_and_muted_text_are_readable_on_every_background_of_every_theme(theme):
+    # The bar's names are text, its score and tally muted text, on the toolbar's colour (background_glow).
+    for ink in (theme.text, theme.text_muted):
+        for ground in (theme.background, theme.background_glow, theme.panel):
+            assert contrast(ink, ground) >= 4.5, (theme.name, ink, ground)

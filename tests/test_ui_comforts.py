@@ -11,8 +11,8 @@ import pytest
 from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, FakeSounds, click, key
 from ui.app import App
-from ui.help_overlay import KEYS
-from ui.play_input import Action
+from ui.help_overlay import KEYS, draw_help
+from ui.play_input import Action, key_action, review_key_action
 from ui.play_scene import PlayScene
 from ui.sound import Sounds
 from ui.start_scene import StartScene
@@ -22,7 +22,7 @@ from ui.state.settings import SETTINGS_FILE, Settings
 from ui.state.store import JsonStore
 from ui.state.tally import TALLY_FILE
 from ui.state.user_data import UserData
-from ui.theme import CLASSIC, HIGH_CONTRAST
+from ui.theme import CLASSIC, HIGH_CONTRAST, Fonts
 
 SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL
@@ -272,9 +272,29 @@ def test_help_opens_with_f1_or_question_mark_and_swallows_input(tmp_path):
         app.render(pygame.Surface(size))
 
 
-def test_every_letter_key_in_the_help_does_something():
-    letters = {keys for _, rows in KEYS for keys, _ in rows if len(keys) == 1}
-    assert letters == {"H", "A", "R", "M", "T", "S"}
+def test_the_letters_the_help_names_are_the_letters_handled(tmp_path):
+    # A key is written as a capital letter alone ("R", "Space or P"); "a" in a phrase is a word.
+    words_of_keys = (word for _, rows in KEYS for keys, _ in rows for word in keys.replace("/", " ").split())
+    named = {word for word in words_of_keys if len(word) == 1 and word.isupper()}
+    app, _ = app_with(tmp_path)
+    handled = set()
+    for code in range(pygame.K_a, pygame.K_z + 1):
+        on_board = key_action(code, 0, letters_are_cells=False, game_over=True, watching=True)
+        before = app.settings
+        # The window's own letters change a setting, whatever the screen.
+        app.step([key(code, unicode=chr(code))], 0.01)
+        if on_board or review_key_action(code, 0) or app.settings != before:
+            handled.add(chr(code).upper())
+    assert named == handled
+    assert "B" in named  # show me, in the review
+
+
+def test_the_help_card_hides_the_screen_behind_it():
+    surface = pygame.Surface(SIZE)
+    surface.fill((255, 0, 255))
+    card = draw_help(surface, CLASSIC, Fonts())
+    # Left of the keys column, below the title: only the card's own colour.
+    assert surface.get_at((card.left + 6, card.centery))[:3] == CLASSIC.panel
 
 
 def test_window_keys_change_and_remember_settings(tmp_path):

@@ -12,13 +12,17 @@ from game.catalog import GAME_TITLES
 from tools.support.fakes import FakeEngine, key, motion, search_result
 from ui import move_keys
 from ui.app import App
+from ui.layout import play_layout
 from ui.move_keys import KeyAnswer
 from ui.play_scene import PlayScene
 from ui.start_scene import StartScene
 from ui.state import sitting_words as words
+from ui.state import texts
 from ui.state.options import Mode, PlayOptions
-from ui.theme import CLASSIC, THEMES
+from ui.state.session import Session
+from ui.theme import CLASSIC, THEMES, Fonts
 from ui.toast import NoticeKind
+from ui.toolbar import draw_toolbar, toolbar
 from ui.window_loop import MIN_WINDOW
 
 SIZE = (960, 780)
@@ -239,3 +243,27 @@ def test_what_each_key_means_on_each_board():
     assert answer(pygame.K_9, 9, 7, True, 2) == KeyAnswer(8, play=True)
     assert answer(pygame.K_RETURN, 7, 6, True, None) == KeyAnswer(3)  # shows the column first
     assert answer(pygame.K_RETURN, 7, 6, True, 3) == KeyAnswer(3, play=True)
+
+
+def test_two_players_stay_in_the_title_as_rounds_go_by_and_a_wider_window_never_shortens_it():
+    session = Session(PlayOptions(mode=Mode.TWO_PLAYERS), FakeEngine())
+    first_round = texts.toolbar_titles(session)
+    session.next_round()
+    second_round = texts.toolbar_titles(session)
+    assert second_round[0].endswith("round 2")
+    fonts, surface = Fonts(), pygame.Surface((1700, 780))
+
+    def shown(width: int, titles: list[str]) -> str | None:
+        bar = play_layout((width, 780), 7, 6, True).toolbar
+        return draw_toolbar(surface, CLASSIC, fonts, bar, toolbar(fonts, bar, titles, {}), titles, (-1, -1))
+
+    widths = range(MIN_WINDOW[0], 1700, 20)
+    for titles in (first_round, second_round):
+        # Which title shows: never a shorter one (a later one of the list) in a wider window.
+        places = [titles.index(shown(width, titles) or "") for width in widths]
+        assert places == sorted(places, reverse=True), list(zip(widths, places, strict=True))
+    for width in widths:
+        # Round 2 drops its round before the players.
+        assert ("Two players" in (shown(width, second_round) or "")) == (
+            "Two players" in (shown(width, first_round) or "")
+        ), width

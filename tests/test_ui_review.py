@@ -13,6 +13,7 @@ from ai.heuristic.table import TranspositionTable
 from ai.messages import ReviewMark
 from ai.play.levels import Level
 from ai.play.review import review_game
+from game.connect4 import ConnectFour
 from tools.support.fakes import FakeEngine, click, key
 from ui.play_input import Action
 from ui.play_scene import PlayScene
@@ -20,6 +21,7 @@ from ui.review_view import slots
 from ui.state import results
 from ui.state import sitting_words as words
 from ui.state.options import Mode, PlayOptions
+from ui.state.review import GameReview, mark_text
 from ui.state.store import JsonStore
 from ui.state.tally import TALLY_FILE
 from ui.state.user_data import UserData
@@ -220,3 +222,21 @@ def test_undo_closes_the_review():
     scene.act(Action.REVIEW)
     scene.handle(key(pygame.K_z, pygame.KMOD_LCTRL))
     assert scene.sitting.review is None and scene.sitting.game.moves_text() == "43"
+
+
+def test_a_move_that_wins_is_called_the_winning_move_and_a_missed_one_wins_at_once():
+    # Red's seventh move completes column 1; in the second game Red plays 3 instead and Yellow wins with 2.
+    names = ("Red", "Yellow")
+    for moves, ply, said in (
+        ("1212121", 7, "Move 7: Red in column 1, the winning move"),
+        ("12121232", 7, "a blunder; throws the win away (a loss now); best: 1 (Red wins at once)"),
+        ("12121232", 8, "Move 8: Yellow in column 2, the winning move"),
+    ):
+        game = ConnectFour()
+        game.play_text(moves)
+        review = GameReview(game)
+        for mark in review_game(game, ExactAnalyzer(), Searcher(TranspositionTable(1 << 16))):
+            review.receive(mark)
+        review.select(ply)
+        text = mark_text(review, names, game.move_to_text)
+        assert said in text and "next move" not in text

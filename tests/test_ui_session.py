@@ -9,7 +9,7 @@ from ai.play.levels import Level
 from ai.score import win_in
 from tools.support.fakes import FakeEngine, search_result
 from ui.state import texts
-from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.options import FirstPlayer, Mode, PlayOptions, parse_play_options
 from ui.state.session import PRESENTATION_DELAY, Refusal, Session
 
 LEVEL = Level(4)
@@ -293,3 +293,19 @@ def test_a_proof_the_computer_has_not_told_stays_unsaid_on_the_humans_turn():
     session.receive(Progress(engine.last("ponder").token, search_result(30, -win_in(20), True, (3,), 9, 0.1)))
     ponder = texts.detail_parts(session, NAMES, overlay_shown=False, selection=None, gravity=True)
     assert ponder[0].startswith("Pondering on your time: proven") and "wins" not in " ".join(ponder)
+
+
+@pytest.mark.parametrize(
+    ("moves", "first", "computer_moves_now"),
+    [("4", "computer", True), ("4", "human", False), ("44", "computer", True), ("44", "human", False)],
+)
+def test_first_from_the_command_line_is_who_moves_first_from_the_moves_position(
+    moves, first, computer_moves_now
+):
+    options = parse_play_options(["--moves", moves, "--first", first])
+    engine = FakeEngine(auto_answer=False)
+    session = Session(options, engine)
+    assert session.is_computer_turn() is computer_moves_now
+    assert engine.count("think") == computer_moves_now
+    if computer_moves_now:
+        assert engine.last("think").moves == moves

@@ -13,13 +13,15 @@ from game.catalog import GAME_TITLES, SIZES
 from tools.support.fakes import FakeEngine, click, key, motion
 from ui.app import App
 from ui.scene import GoToPlay, Quit
-from ui.start_scene import StartScene
+from ui.start_scene import MIN_TOAST_BAND, StartScene
+from ui.state.current_game import UnfinishedGame
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.settings import SETTINGS_FILE
 from ui.state.start_choices import MODE_TEXT, rows_for
 from ui.state.store import JsonStore
 from ui.state.user_data import UserData
-from ui.theme import CLASSIC, HIGH_CONTRAST
+from ui.theme import CLASSIC, HIGH_CONTRAST, Fonts
+from ui.toast import Toast
 from ui.window_loop import MIN_WINDOW
 
 SIZE = (960, 780)
@@ -209,3 +211,18 @@ def test_the_max_levels_think_time_is_chosen_on_the_start_screen_and_remembered(
     options = PlayOptions(mode=Mode.WATCH, watch_levels=(Level(2), MAX), max_seconds=7.5)
     seconds = rows_for(options, HIGH_CONTRAST)[-1]
     assert seconds.enabled and seconds.choices[seconds.selected] == (7.5, "7.5 s")
+
+
+@pytest.mark.parametrize("size", [MIN_WINDOW, (800, 600), SIZE, (1280, 720), (1600, 900), (2600, 700)])
+def test_the_windows_note_never_covers_the_unfinished_games_line_or_a_button(size):
+    unfinished = UnfinishedGame(PlayOptions(mode=Mode.TWO_PLAYERS), 1, "4453")
+    scene = StartScene(size, PlayOptions(), unfinished=unfinished)
+    toast = Toast()
+    toast.show("Theme: high-contrast")
+    card = toast.card(Fonts(), scene.toast_area())
+    assert card is not None
+    line = scene.unfinished_line()
+    assert line is not None and line[0].startswith("Unfinished: ")
+    assert not card[0].colliderect(line[2]), size
+    assert not any(card[0].colliderect(button.rect) for row in scene.buttons() for button in row), size
+    assert scene.toast_area().height >= MIN_TOAST_BAND and pygame.Rect((0, 0), size).contains(card[0])

@@ -29,6 +29,7 @@ KEYS: tuple[Section, ...] = (
             ("H", "hint: the engine's best move for you"),
             ("A", "analysis: the value of every move, live on your turn"),
             ("R", "review the game: \u2190\u2192 Home End step, Esc back"),
+            ("B", "in the review: show me the best line from the move shown"),
             ("Backspace", "coach on: choose again instead of the move it warned about"),
             ("Enter", "next round, when the game is over"),
             ("Ctrl+N", "new game"),
@@ -107,7 +108,8 @@ def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
         min(height - 16, header + used * step + footer_height),
     )
     card.center = (width // 2, height // 2)
-    panel(surface, theme, card, alpha=248)
+    # Opaque: the screen behind, dimmed by the veil, must not show through the lines being read.
+    panel(surface, theme, card, alpha=255)
     y = card.top + 14
     # The texts' box: the card less its rounded corners' room.
     box = card.inflate(-16, -8)

@@ -89,8 +89,12 @@ def match_geometry(fonts: Fonts, rect: Rect, bar: MatchBar) -> MatchGeometry:
     margin = max(8, rect.height // 2)
     mark_left = (rect.left + margin + radius, rect.centery)
     mark_right = (rect.right - margin - radius, rect.centery)
-    # The centre takes at most a third of the bar; the names what is left on either side.
-    room = rect.width // 3
+    # The centre takes what the names leave it (centred, so the wider name counts on both sides), and a third
+    # of the bar at least: long names (the high-contrast theme's "Orange circle") are then shortened rather
+    # than the tally dropped where there is room for both.
+    name_start = margin + 2 * radius + margin // 2
+    widest_side = name_start + max(font.size(name + "|")[0] for name in bar.names) + margin
+    room = max(rect.width // 3, rect.width - 2 * widest_side)
     centre = next((text for text in centre_texts(bar) if font.size(text)[0] <= room), centre_texts(bar)[-1])
     centre_rect = Rect(0, 0, font.size(centre)[0], font.get_height())
     centre_rect.center = rect.center

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
-from game.catalog import GAME_TITLES
 from ui.board_view import BoardPicture, ConnectFourView, TicTacToeView
 from ui.layout import PlayLayout
 from ui.match_bar import MatchBar
@@ -56,7 +55,7 @@ def screen_frame(
     """The frame of ``sitting`` on ``layout``, a name being typed as ``renaming`` says."""
     game, reviewing = sitting.game, sitting.review is not None
     enabled = {Action.UNDO: sitting.can_undo(), Action.REDO: sitting.session.can_redo()}
-    bar = toolbar(fonts, layout.toolbar, GAME_TITLES[sitting.options.game], enabled, reviewing=reviewing)
+    bar = toolbar(fonts, layout.toolbar, words.toolbar_titles(sitting), enabled, reviewing=reviewing)
     shown = None
     if sitting.banner_shown():
         next_label = "Next round" if sitting.puzzle is None else "Next puzzle"

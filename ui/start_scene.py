@@ -32,6 +32,8 @@ PUZZLES = "puzzles"
 STATS = "stats"
 #: Pixels between the choices of a row.
 GAP = 8
+#: The lowest band the toast is given below the unfinished game's line: its smallest text and a margin.
+MIN_TOAST_BAND = 22
 
 
 def _flowed_choices(
@@ -147,6 +149,34 @@ class StartScene(Scene):
             result.append(row_buttons)
         result.append(self._start_buttons(Rect(0, y + int(row_height * 0.3), width, int(row_height * 1.3))))
         return result, font_size
+
+    def unfinished_line(self) -> tuple[str, pygame.font.Font, Rect] | None:
+        """The line under the start buttons naming the unfinished game: its text, font and place (None
+        without one)."""
+        if self.unfinished is None:
+            return None
+        all_buttons, font_size = self._arrange()
+        width = self.size[0]
+        text = f"Unfinished: {self.unfinished.description()}"
+        font = fitting_font(self.fonts, text, max(MIN_TEXT, int(font_size * 0.9)), width - 24)
+        rect = Rect((0, 0), font.size(text))
+        rect.midtop = (width // 2, all_buttons[-1][0].rect.bottom + 6)
+        return text, font, rect
+
+    def toast_area(self) -> Rect:
+        """The bottom band, as on every screen, but starting below the unfinished game's line where that line
+        reaches into it; where too little is left below the line, the title's line."""
+        band = super().toast_area()
+        note = self.unfinished_line()
+        if note is None or not note[2].colliderect(band):
+            return band
+        width, height = self.size
+        below = Rect(0, note[2].bottom + 2, width, height - 2 - note[2].bottom - 2)
+        if below.height >= MIN_TOAST_BAND:
+            return below
+        # The title is only the program's name: hiding it for the note's few seconds hides nothing to read.
+        font, bottom = title_line(self.fonts, height)
+        return Rect(0, bottom - font.get_height(), width, font.get_height())
 
     def _start_buttons(self, area: Rect) -> list[Button]:
         """Play, or Continue and New game, then Puzzles and Rating, side by side in ``area``; the default is
@@ -282,11 +312,9 @@ class StartScene(Scene):
                 hovered = button.rect.collidepoint(self._mouse)
                 focused = focused_row and button.selected
                 draw_button(surface, theme, button_font, button, hovered=hovered, focused=focused)
-            if index == len(rows) and self.unfinished is not None:
-                note = f"Unfinished: {self.unfinished.description()}"
-                note_font = fitting_font(fonts, note, max(MIN_TEXT, int(font_size * 0.9)), width - 24)
-                midtop = (width // 2, row_buttons[0].rect.bottom + 6)
-                draw_text(surface, note, note_font, theme.text_muted, midtop=midtop)
+        if (note := self.unfinished_line()) is not None:
+            text, note_font, note_rect = note
+            draw_text(surface, text, note_font, theme.text_muted, topleft=note_rect.topleft)
         hint = "\u2191\u2193 choose a setting   \u2190\u2192 change it   Enter play   F1 help   Ctrl+Q quit"
         hint_font = fitting_font(fonts, hint, int(clamp(height * 0.022, 12, 18)), width - 24)
         # In a tiny window the settings need the room more than the key hints do.
@@ -294,13 +322,18 @@ class StartScene(Scene):
             draw_text(surface, hint, hint_font, theme.text_muted, midbottom=(width // 2, height - 14))
 
 
+def title_line(fonts: Fonts, height: int) -> tuple[pygame.font.Font, int]:
+    """The title's font and the bottom of its line in a window ``height`` pixels high."""
+    return fonts.get(int(clamp(height * 0.09, 36, 84)), bold=True), int(height * 0.15)
+
+
 def draw_title(surface: pygame.Surface, theme: Theme, fonts: Fonts, size: tuple[int, int]) -> None:
     """The title, its emblem and the subtitle, above the settings of a window of ``size``."""
     width, height = size
-    title_font = fonts.get(int(clamp(height * 0.09, 36, 84)), bold=True)
+    title_font, title_bottom = title_line(fonts, height)
     emblem_width = int(title_font.get_height() * 1.25)
     title_width = title_font.size("Ponder")[0]
-    bottomleft = ((width - title_width - emblem_width) // 2, int(height * 0.15))
+    bottomleft = ((width - title_width - emblem_width) // 2, title_bottom)
     title = draw_text(surface, "Ponder", title_font, theme.text, bottomleft=bottomleft)
     _draw_emblem(surface, theme, title, emblem_width)
     subtitle = f"{' and '.join(GAME_TITLES.values())} against an AI that thinks on your time"

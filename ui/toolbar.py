@@ -7,6 +7,7 @@ game's name stays in view down to the smallest window (ui.window_loop.MIN_WINDOW
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -46,12 +47,14 @@ def font_for(fonts: Fonts, bar: Rect) -> pygame.font.Font:
 
 
 def toolbar(
-    fonts: Fonts, bar: Rect, shortest_title: str, enabled: dict[Action, bool], reviewing: bool = False
+    fonts: Fonts, bar: Rect, titles: Sequence[str], enabled: dict[Action, bool], reviewing: bool = False
 ) -> Toolbar:
-    """The toolbar in ``bar``: roomy if ``shortest_title`` still fits beside the buttons, else compact.
+    """The toolbar in ``bar``: roomy buttons unless compact ones leave room for a longer title.
 
-    ``enabled`` maps actions to whether their button works now (missing actions work); ``reviewing``: the
-    review shows, and its button goes back to the game.
+    ``titles`` are the titles to show, longest first (:func:`draw_toolbar` shows the first that fits):
+    choosing by the shortest alone made the title longer in a narrower window. ``enabled`` maps actions to
+    whether their button works now (missing actions work); ``reviewing``: the review shows, and its button
+    goes back to the game.
     """
     actions = [
         (action, *BACK_LABELS) if reviewing and action is Action.REVIEW else (action, label, short)
@@ -59,15 +62,20 @@ def toolbar(
     ]
     font = font_for(fonts, bar)
     smallest = fonts.get(int(font.get_height() * 0.8), bold=True)
-    needed = smallest.size(shortest_title)[0]
+
+    def title_shown(room: int) -> int:
+        """The index of the title that fits ``room`` (len(titles) for none)."""
+        return next((i for i, title in enumerate(titles) if smallest.size(title)[0] <= room), len(titles))
+
+    layouts = []
     for compact, (padding, gap, margin) in ((False, ROOMY), (True, COMPACT)):
         labels = [(action, short if compact else label) for action, label, short in actions]
         widths = [font.size(label)[0] + padding for _, label in labels]
         area = bar.inflate(-margin, 0)
         rects = buttons_in_row(widths, int(bar.height * 0.66), area, align="right", gap=gap)
-        room = rects[0].left - 2 * margin
-        if room >= needed:
-            break
+        layouts.append((labels, rects, margin, rects[0].left - 2 * margin))
+    # Roomy first, so that it wins a tie: compact buttons only where they let a longer title show.
+    labels, rects, margin, room = min(layouts, key=lambda layout: title_shown(layout[3]))
     buttons = [
         Button(action, label, rect, enabled=enabled.get(action, True))
         for (action, label), rect in zip(labels, rects, strict=True)
@@ -83,11 +91,13 @@ def draw_toolbar(
     bar_content: Toolbar,
     titles: list[str],
     mouse: tuple[int, int],
-) -> None:
-    """Draws the bar, the first of ``titles`` (longest first) that fits its room, and the buttons."""
+) -> str | None:
+    """Draws the bar, the first of ``titles`` (longest first) that fits its room, and the buttons; returns
+    the title drawn (None: none fits)."""
     pygame.draw.rect(surface, theme.background_glow, bar)
     pygame.draw.line(surface, theme.panel_border, (bar.left, bar.bottom - 1), (bar.right, bar.bottom - 1))
     font = font_for(fonts, bar)
+    shown = None
     for text in titles:
         if draw_fitted_text(
             surface,
@@ -100,6 +110,8 @@ def draw_toolbar(
             smallest=int(font.get_height() * 0.8),
             midleft=(bar_content.title_left, bar.centery),
         ):
+            shown = text
             break
     for button in bar_content.buttons:
         draw_button(surface, theme, font, button, hovered=button.rect.collidepoint(mouse))
+    return shown

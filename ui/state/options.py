@@ -155,7 +155,8 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
         group,
         "--first",
         FirstPlayer.HUMAN,
-        "who moves first against the computer; alternate swaps every round (default: human)",
+        "who moves first against the computer (with --moves: first from that position, whichever colour "
+        "is to move there); alternate swaps every round (default: human)",
     )
     group.add_argument(
         "--seconds",
@@ -225,6 +226,10 @@ def _sizes_text(game: str) -> str:
     return ", ".join(f"{w}x{h}" + (" (default)" if i == 0 else "") for i, (w, h) in enumerate(SIZES[game]))
 
 
+#: Where ``--level auto`` may be chosen: only a board a ladder rates has levels to match a rating against.
+AUTO_SCOPE = "playing the computer at Connect Four 7x6 (the rated board)"
+
+
 def options_from_args(args: argparse.Namespace) -> PlayOptions:
     """Checks the parsed play options against each other; raises ValueError with a message for a person."""
     if args.load is not None:
@@ -241,10 +246,10 @@ def options_from_args(args: argparse.Namespace) -> PlayOptions:
     level = default_level(game)
     watch_levels = (level, level)
     adaptive = args.level is not None and args.level.strip().lower() == "auto"
+    auto_offered = mode is Mode.COMPUTER and f"{game} {width}x{height}" == RATED_VARIANT
     if adaptive:
-        variant = f"{game} {width}x{height}"
-        if mode is not Mode.COMPUTER or variant != RATED_VARIANT:
-            raise ValueError("--level auto is for playing the computer at Connect Four 7x6 (the rated board)")
+        if not auto_offered:
+            raise ValueError(f"--level auto is for {AUTO_SCOPE}")
         ladder = rating_ladder.shipped_ladder()
         if isinstance(ladder, LadderFileError):
             raise ValueError(f"--level auto needs the rating ladder, which cannot be used: {ladder}")
@@ -254,7 +259,15 @@ def options_from_args(args: argparse.Namespace) -> PlayOptions:
             raise ValueError("two levels (N,M) are only for --mode watch")
         if len(parts) > 2:
             raise ValueError(f"level '{args.level}' is not N, max or (watch mode) N,M")
-        chosen = [parse_level(part, game) for part in parts]
+        try:
+            chosen = [parse_level(part, game) for part in parts]
+        except ValueError as error:
+            also = (
+                ", or auto (the level nearest your rating)"
+                if auto_offered
+                else f"; auto is only for {AUTO_SCOPE}"
+            )
+            raise ValueError(f"{error}{also}") from None
         level = chosen[0]
         watch_levels = (chosen[0], chosen[-1])
     start = new_game(game, width, height)

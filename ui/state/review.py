@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ai.contracts import MoveReview, Verdict
 from ai.rating.ladder import ladder_for
 from ai.rating.performance import observations_of, performance
+from ai.score import Score, is_proven_win, plies_to_end
 from game.protocol import Game
 from ui.state.show_me import BestLine
 from ui.state.words import outlook
@@ -121,12 +122,21 @@ def result_words(mark: MoveReview, names: tuple[str, str]) -> str:
     return outlook(mark.played.value, mark.played.exact, names[mover], names[1 - mover])
 
 
+def wins_at_once(score: Score) -> bool:
+    """A move valued ``score`` (from its mover's side) wins the game itself: the value counts the move, so
+    the outlook's words would be "wins next move", which a player reads as the move after it."""
+    return score.exact and is_proven_win(score.value) and plies_to_end(score.value) == 1
+
+
 def best_words(mark: MoveReview, names: tuple[str, str], move_text: MoveText) -> str:
-    """The best move(s) and what they lead to, e.g. "best: 4 (Red wins in 5)" or "best: 3 or 5 (draw)"."""
+    """The best move(s) and what they lead to, e.g. "best: 4 (Red wins in 5)", "best: 3 or 5 (draw)" or
+    "best: 4 (Red wins at once)"."""
     moves = " or ".join(move_text(move) for move in mark.best_moves)
     if not mark.exact:
         return f"the search prefers {moves}"
     mover = mark.mover
+    if wins_at_once(mark.best):
+        return f"best: {moves} ({names[mover]} wins at once)"
     best = outlook(mark.best.value, mark.best.exact, names[mover], names[1 - mover])
     return f"best: {moves} ({best})"
 
@@ -147,6 +157,8 @@ def mark_text(review: GameReview, names: tuple[str, str], move_text: MoveText) -
     if mark.verdict is None:
         return f"{head}, an estimate; {best_words(mark, names, move_text)}"
     verdict = VERDICT_WORDS[mark.verdict]
+    if mark.verdict is Verdict.BEST and wins_at_once(mark.played):
+        return f"{head}, the winning move"
     if mark.verdict is Verdict.BEST:
         return f"{head}, {verdict} ({result_words(mark, names)})"
     if mark.verdict is Verdict.KEPT:

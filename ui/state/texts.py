@@ -189,9 +189,9 @@ def toolbar_titles(session: Session) -> list[str]:
     name."""
     options = session.options
     title = f"{options.title()}  \u00b7  {matchup(session)}"
-    if session.round_number > 1:
-        title += f"  \u00b7  round {session.round_number}"
-    titles = [title, options.title(), GAME_TITLES[options.game]]
+    # The round goes before the players do, so that who plays stays in sight as the rounds go by.
+    rounds = f"  \u00b7  round {session.round_number}" if session.round_number > 1 else ""
+    titles = [title + rounds, title, options.title(), GAME_TITLES[options.game]]
     if session.review is not None:
         return [f"Review  \u00b7  {titles[0]}", f"Review  \u00b7  {titles[1]}", "Review"]
     return titles
