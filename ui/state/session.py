@@ -7,13 +7,11 @@ This is the play screen's brain without pygame, so tests can drive it directly. 
 * the engine requests: think when a computer is to move; on a human's turn, ponder when pondering is on
   (computer mode), and also when the view wants the search's values anyway (a hint, the analysis overlay: in
   every mode, pondering on or off). This is the one place that decides when to ponder; the engine runs what
-  it is asked. Stop when a request is superseded; and the token of the one request whose messages are still
-  wanted: the engine hands out every message it posted, and this is where those of other requests are
-  dropped, so a late answer to an undone position is never played;
+  it is asked. Stop when a request is superseded. The one request whose messages are still wanted, and the
+  computer's answer held until the board has been still a moment, are its
+  :class:`~ui.state.engine_request.EngineRequest`'s;
 * what any search proved of the position on the board (:attr:`Session.proven`), carried over a move whose
-  value was proven, so that the words of both turns agree;
-* the presentation delay: the computer's answer is held until the board has been still for
-  :data:`PRESENTATION_DELAY` seconds, so a person can follow it even when the search answered at once.
+  value was proven, so that the words of both turns agree.
 
 Time only moves through :meth:`Session.update`, so tests decide how much of it passes.
 """
@@ -26,13 +24,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, TypedDict
 
 from ai.contracts import Limits, SearchResult
-from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark
+from ai.messages import EngineFailure, EngineMessage, Progress, ReviewMark
 from ai.play.levels import Level
 from game.catalog import new_game
 from game.protocol import Game
 
 # The play screen imports the engine's protocol from here too.
 from ui.state.engine_like import EngineLike as EngineLike
+from ui.state.engine_request import EngineRequest
 from ui.state.options import Mode, PlayOptions
 from ui.state.proven import Proven
 from ui.state.review import GameReview
@@ -43,9 +42,6 @@ from ui.state.thinking import Thinking
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
-
-#: Seconds the board stays still before the computer's move is shown (GNOME Four-in-a-row's lesson).
-PRESENTATION_DELAY = 0.6
 
 
 class OptionChanges(TypedDict, total=False):
@@ -80,17 +76,14 @@ class Session:
         self.resumed_at = moves
         self.round_number = round_number
         self.paused = False
-        self.thinking: Thinking | None = None
+        #: The engine request whose messages are still wanted, and what they told.
+        self.request = EngineRequest(engine)
         self._proven: Proven | None = None
         self.game: Game = self._start_position()
         self.seats: tuple[Seat, Seat] = (HUMAN, HUMAN)
         #: The computer's level playing every side out (see :meth:`play_out`), or None.
         self.stand_in: Level | None = None
         self._redo: list[int] = []
-        # The request whose messages are still wanted; every other token is stale.
-        self._token: int | None = None
-        self._answer: BestMove | None = None
-        self._still_for = 0.0
         #: The view wants the search's values of the human's position even where nobody ponders.
         self._analysis_wanted = False
         #: The reviews: the one on show (the game waits meanwhile) and the finished game's run unseen.
@@ -216,9 +209,6 @@ class Session:
         """Sends the request the new position needs: think, ponder, or nothing (stopping what runs). A review
         showing is closed: the game it reviews has changed, or the player went back to it."""
         self.reviews.close()
-        self._answer = None
-        self._still_for = 0.0
-        self.thinking = None
         player = self.game.to_move()
         self._proven = self.proven or Proven(self.game.moves_text(), player)
         if self.game.is_over():
@@ -227,15 +217,13 @@ class Session:
         level = self.seat_to_move().level
         if level is not None:
             # think() supersedes whatever ran (the ponder of the human's move), so no stop() is needed.
-            self._token = self.engine.think(self.game, level.limits(self.options.max_seconds))
-            self.thinking = Thinking(player, pondering=False)
+            self.request.think(self.game, level.limits(self.options.max_seconds))
         elif self._ponders() or self._analysis_wanted or self.options.coach:
             # The computer's limits tell the engine how deep pondering pays: one ply past a depth level covers
             # every reply the human can make; deeper would only burn the human's CPU. The view's analysis and
             # the coach need every move's value proven, whatever the level.
             analyse = self._analysis_wanted or self.options.coach
-            self._token = self.engine.ponder(self.game, self._computer_limits(), analyse=analyse)
-            self.thinking = Thinking(player, pondering=True)
+            self.request.ponder(self.game, self._computer_limits(), analyse)
         else:
             self._forget_request()
 
@@ -280,15 +268,16 @@ class Session:
             if before is not None and before.pondering and self.thinking is not None:
                 # Same position, same side: what the search found so far stays on show until the new
                 # request improves on it.
-                self.thinking = replace(self.thinking, result=before.result)
+                self.request.thinking = replace(self.thinking, result=before.result)
+
+    @property
+    def thinking(self) -> Thinking | None:
+        """What the search of the position on the board told so far (None: no search is wanted)."""
+        return self.request.thinking
 
     def _forget_request(self) -> None:
         """Stops the running request, if any; its late messages will carry a token nobody wants."""
-        if self._token is not None:
-            self.engine.stop()
-            self._token = None
-        self._answer = None
-        self.thinking = None
+        self.request.forget()
 
     # --- the engine's messages ------------------------------------------------------------------------------
 
@@ -306,18 +295,10 @@ class Session:
             return self.reviews.receive_mark(message)
         if isinstance(message, Progress) and self.reviews.receive_line(message):
             return True
-        if self._token is None or message.token != self._token or self.thinking is None:
+        result = self.request.receive(message, self.game)
+        if result is None:
             return False
-        if isinstance(message, Progress):
-            self.thinking = self.thinking.with_result(message.result)
-            self._learn(message.result)
-            return True
-        if self.thinking.pondering:
-            raise RuntimeError(f"the engine sent a best move for ponder request {message.token}")
-        if message.move not in self.game.moves():
-            raise RuntimeError(f"the engine answered {message.move!r}, not a legal move in {self.game!r}")
-        self._answer = message
-        self._learn(message.result)
+        self._learn(result)
         return True
 
     def _learn(self, result: SearchResult) -> None:
@@ -332,14 +313,12 @@ class Session:
         ``board_busy`` is True while the view still animates: the presentation delay only counts while the
         board is still, so the computer's disc never lands on top of the human's falling one.
         """
-        self._follow_search(dt)
+        self.request.follow(dt)
         if board_busy or self.paused or self.review is not None or not self.is_computer_turn():
             return None
-        self._still_for += dt
-        if self._answer is None or self._still_for < PRESENTATION_DELAY:
-            return None
-        move = self._answer.move
-        self._apply(move)
+        move = self.request.answer_due(dt)
+        if move is not None:
+            self._apply(move)
         return move
 
     def play_out(self, level: Level) -> None:
@@ -350,17 +329,6 @@ class Session:
         if not self.game.is_over() and (self.thinking is None or self.thinking.pondering):
             self._forget_request()
             self._begin_turn()
-
-    def _follow_search(self, dt: float) -> None:
-        """Counts the running search's time and takes the engine's live count, so the status line moves
-        between completed depths; stops counting once the answer is in or the engine says the search ended."""
-        thinking = self.thinking
-        if thinking is None or not thinking.running:
-            return
-        live = self.engine.searching()
-        if live is not None and live.token != self._token:
-            live = None  # another request's count: an earlier one, or the last before this one started
-        self.thinking = thinking.followed(dt, live, answered=self._answer is not None)
 
     def leave(self) -> None:
         """Stops any search: the players are leaving this board."""
