@@ -21,6 +21,7 @@ from game.protocol import Game
 from ui.state import game_files, results, savegame, texts
 from ui.state.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
 from ui.state.assistance import Assistance
+from ui.state.board_cues import BoardCues
 from ui.state.current_game import UnfinishedGame
 from ui.state.kept_game import KeptGame
 from ui.state.match import MatchScore, participants
@@ -34,10 +35,6 @@ from ui.state.session import EngineLike, Refusal, Session
 from ui.state.user_data import UserData
 from ui.state.userfiles import data_dir
 
-#: Seconds between the last stone landing and the result banner, so the winning line is seen first.
-BANNER_DELAY = 0.45
-#: Seconds the refused move's shake lasts.
-REFUSAL_SECONDS = 0.6
 #: Seconds between redraws of a running search's ticking count and time (a few a second: enough to see it
 #: work, few enough to leave the search its speed).
 TICK_SECONDS = 0.25
@@ -90,7 +87,8 @@ class Sitting:
         self.animation_speed = ANIMATION_SPEEDS[animation]
         #: The hint and the analysis overlay.
         self.assistance = Assistance()
-        self.notice: Notice | None = None
+        #: The notice, the refused move's shake and the result banner's timing.
+        self.cues = BoardCues()
         self.dirty = True
         self._since_tick = 0.0
         self._start(options, resume)
@@ -112,7 +110,7 @@ class Sitting:
         #: The column (Connect Four) or cell index (Tic-tac-toe) under the mouse or the keyboard cursor.
         self.selection: int | None = None
         self.animation: MoveAnimation | None = None
-        self.refusal: Fade | None = None
+        self.cues.refusal = None
         self.walk = ReviewWalk(self.session, self.fall if self.gravity else None)
         self._new_round(resume)
         self.assistance.want_analysis(self.session)
@@ -122,9 +120,7 @@ class Sitting:
     def _new_round(self, resume: UnfinishedGame | None) -> None:
         """What starts afresh with every round: its result, coach, misses, rating and keeping."""
         self.assistance.hint = None
-        self._over_for = 0.0
-        #: The player clicked the finished board to see it without the result banner.
-        self.banner_folded = False
+        self.cues.new_round()
         #: The round's result has been counted and sounded.
         self._result_told = False
         self.coach = Coach()
@@ -153,6 +149,20 @@ class Sitting:
         return self.piece_names
 
     @property
+    def notice(self) -> Notice | None:
+        """The notice in the status line, if one shows."""
+        return self.cues.notice
+
+    @notice.setter
+    def notice(self, notice: Notice | None) -> None:
+        self.cues.notice = notice
+
+    @property
+    def refusal(self) -> Fade | None:
+        """The refused move's shake while it lasts."""
+        return self.cues.refusal
+
+    @property
     def game(self) -> Game:
         return self.session.game
 
@@ -165,18 +175,12 @@ class Sitting:
         """The result banner shows: the game is over, its last stone landed a moment ago, no review shows
         and the player has not folded the banner away."""
         return (
-            self.review is None
-            and self.game.is_over()
-            and self.animation is None
-            and self._over_for >= BANNER_DELAY
-            and not self.banner_folded
+            self.review is None and self.game.is_over() and self.animation is None and self.cues.banner_due()
         )
 
     def fold_banner(self, shown: bool) -> None:
         """A click on the finished board (``shown``: with the banner on it) folds the banner away or back."""
-        if shown or self.banner_folded:
-            self.banner_folded = not self.banner_folded
-            self.dirty = True
+        self.dirty |= self.cues.fold_banner(shown)
 
     # --- history --------------------------------------------------------------------------------------------
 
@@ -223,10 +227,7 @@ class Sitting:
             return
         # Stones that undo or redo moves appear at once; an animation of a move no longer played would lie.
         self.animation = None
-        self.refusal = None
-        self.notice = None
-        self._over_for = 0.0
-        self.banner_folded = False
+        self.cues.history_changed()
         self.assistance.hint = None
 
     def _keep_game(self) -> None:
@@ -293,7 +294,7 @@ class Sitting:
     def _shake(self) -> None:
         """A refused move: its sound, and the board shakes."""
         self._sound("refused")
-        self.refusal = Fade(REFUSAL_SECONDS)
+        self.cues.shake()
 
     def take_back_coached(self) -> bool:
         """The player takes back the move the coach warned about: nothing was played, the turn goes on.
@@ -316,7 +317,7 @@ class Sitting:
         row, column = cell
         distance = self.fall(row, column) if self.gravity else 0.0
         self.animation = MoveAnimation(row, column, 1 - self.game.to_move(), distance)
-        self._over_for = 0.0
+        self.cues.stone_moved()
 
     def finish_animation(self) -> None:
         """The moving stone, if one moves, lands at once."""
@@ -328,7 +329,7 @@ class Sitting:
     def _landed(self) -> None:
         """A stone has come to rest: its sound, and if it ended the game, the result's sound and tally."""
         self._sound("drop")
-        self._over_for = 0.0
+        self.cues.stone_moved()
         if not self.game.is_over() or self._result_told:
             return
         self._result_told = True
@@ -347,17 +348,13 @@ class Sitting:
         self, text: str, seconds: float = NOTICE_SECONDS, kind: NoticeKind = NoticeKind.REFUSAL
     ) -> None:
         """Shows ``text`` in the status line for ``seconds``; a refusal unless ``kind`` says otherwise."""
-        self.notice = Notice(text, Fade(seconds), kind)
+        self.cues.notify(text, seconds, kind)
         self.dirty = True
 
     def _notify_start(self, text: str) -> None:
         """Tells ``text`` about the game just started (see :attr:`Notice.gives_way`)."""
-        self.notice = Notice(text, Fade(FILE_NOTICE_SECONDS), NoticeKind.INFO, gives_way=True)
+        self.cues.notify_start(text)
         self.dirty = True
-
-    def _notice_gives_way(self, notice: Notice) -> bool:
-        """The computer thinks, and ``notice`` has been read long enough to leave it the status line."""
-        return notice.gives_way and self.session.is_computer_turn() and notice.fade.elapsed >= NOTICE_SECONDS
 
     def notify_problem(self, problem: str | None) -> None:
         """Shows why a user's file was not written, if it was not."""
@@ -459,14 +456,7 @@ class Sitting:
             self.dirty = True
         self.dirty |= self.assistance.update(self.session, dt)
         self.dirty |= self.walk.advance(dt, self.animation_speed)
-        for fade in (self.refusal, self.notice.fade if self.notice else None):
-            if fade is not None:
-                fade.advance(dt)
-                self.dirty = True
-        if self.refusal is not None and not self.refusal.alive:
-            self.refusal = None
-        if self.notice is not None and (not self.notice.fade.alive or self._notice_gives_way(self.notice)):
-            self.notice = None
+        self.dirty |= self.cues.fade(dt, self.session.is_computer_turn())
         noted, problem = self.rating.follow_appraisal(self.session)
         self.notify_problem(problem)
         self.dirty |= noted
@@ -482,6 +472,5 @@ class Sitting:
             self._start_animation(move)
             self._keep_game()
             self.dirty = True
-        if self.game.is_over() and self.animation is None and self._over_for < BANNER_DELAY:
-            self._over_for += dt
-            self.dirty = True
+        if self.game.is_over() and self.animation is None:
+            self.dirty |= self.cues.wait_for_banner(dt)
