@@ -34,6 +34,7 @@ from ui.state.engine_like import EngineLike as EngineLike
 from ui.state.engine_request import EngineRequest
 from ui.state.options import Mode, PlayOptions
 from ui.state.proven import Proven
+from ui.state.redo_stack import RedoStack
 from ui.state.review import GameReview
 from ui.state.review_desk import ReviewDesk
 from ui.state.seats import HUMAN, Seat, plies_back_to_human, seats_for_round
@@ -83,7 +84,7 @@ class Session:
         self.seats: tuple[Seat, Seat] = (HUMAN, HUMAN)
         #: The computer's level playing every side out (see :meth:`play_out`), or None.
         self.stand_in: Level | None = None
-        self._redo: list[int] = []
+        self._redo = RedoStack()
         #: The view wants the search's values of the human's position even where nobody ponders.
         self._analysis_wanted = False
         #: The reviews: the one on show (the game waits meanwhile) and the finished game's run unseen.
@@ -198,11 +199,7 @@ class Session:
         self.game.apply(move)
         # A proven value of the move played is the proven value of the position it leads to.
         self._proven = None if known is None else known.after(move, self.game.moves_text(), by_think)
-        # Playing the move that redo would replay keeps the rest of the redo stack; any other move ends it.
-        if self._redo and self._redo[-1] == move:
-            self._redo.pop()
-        else:
-            self._redo.clear()
+        self._redo.played(move)
         self._begin_turn()
 
     def _begin_turn(self) -> None:
@@ -405,8 +402,7 @@ class Session:
         self.assists.add("take-back")
         self.reviews.appraisal = None
         self._forget_request()
-        for _ in range(count):
-            self._redo.append(self.game.undo())
+        self._redo.take_back(self.game, count)
         self._begin_turn()
         return count
 
@@ -416,16 +412,15 @@ class Session:
         # Against the computer, redo replays a human move (and the reply after it) on the human's turn.
         return self.is_human_turn()
 
+    def _redo_stops_here(self) -> bool:
+        """Redo stops here: after one move with two players, else where a human is to move or it is over."""
+        return self.options.mode is Mode.TWO_PLAYERS or self.game.is_over() or self.seat_to_move().is_human
+
     def redo(self) -> int:
         """Replays what undo took back (against the computer: your move and its reply). Returns the plies."""
         if not self.can_redo():
             return 0
         self._forget_request()
-        count = 0
-        while self._redo:
-            self.game.apply(self._redo.pop())
-            count += 1
-            if self.options.mode is Mode.TWO_PLAYERS or self.game.is_over() or self.seat_to_move().is_human:
-                break
+        count = self._redo.replay(self.game, self._redo_stops_here)
         self._begin_turn()
         return count
