@@ -1,15 +1,22 @@
-"""The one engine request a session still wants the messages of, and what they told: the running search
-(:class:`~ui.state.thinking.Thinking`) and a think's answer, held until the board has been still for
-:data:`PRESENTATION_DELAY` seconds. The engine hands out every message it posted; here those of other requests
-are dropped by their token, so a late answer to an undone position is never played. No pygame here.
+"""The engine request a session's position needs, the one whose messages it still wants, and what they told.
+
+Which request: think when a computer is to move; on a human's turn, ponder when pondering is on (computer
+mode), and also when the view wants the search's values anyway (a hint, the analysis overlay: in every mode,
+pondering on or off) or the coach needs them. This is the one place that decides when to ponder; the engine
+runs what it is asked. What they told: the running search (:class:`~ui.state.thinking.Thinking`) and a think's
+answer, held until the board has been still for :data:`PRESENTATION_DELAY` seconds, so a person can follow it
+even when the search answered at once. The engine hands out every message it posted; here those of other
+requests are dropped by their token, so a late answer to an undone position is never played. No pygame here.
 """
 
 from __future__ import annotations
 
 from ai.contracts import Limits, SearchResult
 from ai.messages import BestMove, Progress
+from ai.play.levels import Level
 from game.protocol import Game
 from ui.state.engine_like import EngineLike
+from ui.state.options import Mode, PlayOptions
 from ui.state.thinking import Thinking
 
 #: Seconds the board stays still before the computer's move is shown (GNOME Four-in-a-row's lesson).
@@ -29,6 +36,25 @@ class EngineRequest:
         self.thinking: Thinking | None = None
         self.answer: BestMove | None = None
         self._still_for = 0.0
+        #: The view wants the search's values of the human's position even where nobody ponders.
+        self.analysis_wanted = False
+
+    def ask(self, game: Game, level: Level | None, options: PlayOptions, opponent: Level | None) -> None:
+        """Sends the request ``game``, not over, needs with ``options``: think where the computer is to move
+        at ``level``; else (a human is to move) ponder or nothing (stopping what runs), see the module
+        docstring. ``opponent``: the computer's level against the human (None with two players)."""
+        if level is not None:
+            # think() supersedes whatever ran (the ponder of the human's move), so no stop() is needed.
+            self.think(game, level.limits(options.max_seconds))
+        elif (options.mode is Mode.COMPUTER and options.ponder) or self.analysis_wanted or options.coach:
+            # The computer's limits tell the engine how deep pondering pays: one ply past a depth level covers
+            # every reply the human can make; deeper would only burn the human's CPU (with two players there
+            # is no depth target). The view's analysis and the coach need every move's value proven, whatever
+            # the level. A hint is so the computer's own opinion and fills its table as pondering would.
+            limits = None if opponent is None else opponent.limits(options.max_seconds)
+            self.ponder(game, limits, analyse=self.analysis_wanted or options.coach)
+        else:
+            self.forget()
 
     def think(self, game: Game, limits: Limits) -> None:
         """Asks the engine to search ``game`` for its side to move (superseding whatever ran)."""

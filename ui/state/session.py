@@ -4,12 +4,9 @@ This is the play screen's brain without pygame, so tests can drive it directly. 
 
 * the seats (human or computer at a level) of the current round, and the rounds themselves;
 * the game, undo (against the computer: your move and its reply together) and redo;
-* the engine requests: think when a computer is to move; on a human's turn, ponder when pondering is on
-  (computer mode), and also when the view wants the search's values anyway (a hint, the analysis overlay: in
-  every mode, pondering on or off). This is the one place that decides when to ponder; the engine runs what
-  it is asked. Stop when a request is superseded. The one request whose messages are still wanted, and the
-  computer's answer held until the board has been still a moment, are its
-  :class:`~ui.state.engine_request.EngineRequest`'s;
+* the engine requests, at every turn and whenever the game waits or goes on: which one the position needs,
+  the one whose messages are still wanted, and the computer's answer held until the board has been still a
+  moment are its :class:`~ui.state.engine_request.EngineRequest`'s;
 * what any search proved of the position on the board (:attr:`Session.proven`), carried over a move whose
   value was proven, so that the words of both turns agree.
 
@@ -23,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypedDict
 
-from ai.contracts import Limits, SearchResult
+from ai.contracts import SearchResult
 from ai.messages import EngineFailure, EngineMessage, Progress, ReviewMark
 from ai.play.levels import Level
 from game.catalog import new_game
@@ -85,8 +82,6 @@ class Session:
         #: The computer's level playing every side out (see :meth:`play_out`), or None.
         self.stand_in: Level | None = None
         self._redo = RedoStack()
-        #: The view wants the search's values of the human's position even where nobody ponders.
-        self._analysis_wanted = False
         #: The reviews: the one on show (the game waits meanwhile) and the finished game's run unseen.
         self.reviews = ReviewDesk(engine)
         #: The help this game had, by the names of :data:`ui.state.player_rating.ASSISTS` (any: not rated).
@@ -105,7 +100,7 @@ class Session:
         before = self.options
         self.options = replace(self.options, **changes)
         if self.options.coach != before.coach and self.is_human_turn() and self.review is None:
-            self._forget_request()
+            self.request.forget()
             self._begin_turn()
 
     # --- rounds ---------------------------------------------------------------------------------------------
@@ -132,7 +127,7 @@ class Session:
         return game
 
     def _reset(self, moves: str | None = None) -> None:
-        self._forget_request()
+        self.request.forget()
         self._proven = None
         self.reviews.appraisal = None
         self.assists = {"set up"} if moves is not None or self.options.moves else set()
@@ -209,30 +204,11 @@ class Session:
         player = self.game.to_move()
         self._proven = self.proven or Proven(self.game.moves_text(), player)
         if self.game.is_over():
-            self._forget_request()
+            self.request.forget()
             return
-        level = self.seat_to_move().level
-        if level is not None:
-            # think() supersedes whatever ran (the ponder of the human's move), so no stop() is needed.
-            self.request.think(self.game, level.limits(self.options.max_seconds))
-        elif self._ponders() or self._analysis_wanted or self.options.coach:
-            # The computer's limits tell the engine how deep pondering pays: one ply past a depth level covers
-            # every reply the human can make; deeper would only burn the human's CPU. The view's analysis and
-            # the coach need every move's value proven, whatever the level.
-            analyse = self._analysis_wanted or self.options.coach
-            self.request.ponder(self.game, self._computer_limits(), analyse)
-        else:
-            self._forget_request()
-
-    def _ponders(self) -> bool:
-        """Pondering is on: the computer thinks on every turn of its human opponent."""
-        return self.options.mode is Mode.COMPUTER and self.options.ponder
-
-    def _computer_limits(self) -> Limits | None:
-        """The opponent computer's limits against the computer (so a hint is the computer's own opinion and
-        fills its table as pondering would); None with two players, which analyses without a depth target."""
         computer = self.computer()
-        return None if computer is None else computer[1].limits(self.options.max_seconds)
+        opponent = None if computer is None else computer[1]
+        self.request.ask(self.game, self.seat_to_move().level, self.options, opponent)
 
     @property
     def proven(self) -> Proven | None:
@@ -246,7 +222,7 @@ class Session:
     @property
     def analysis_wanted(self) -> bool:
         """The view asked for the values of the human's position (see :meth:`want_analysis`)."""
-        return self._analysis_wanted
+        return self.request.analysis_wanted
 
     def want_analysis(self, wanted: bool) -> None:
         """The view needs (or no longer needs) the values of the human's position: starts or stops the search.
@@ -255,12 +231,12 @@ class Session:
         move's value whatever the computer's level, and stops when they are proven), or an analysis starts
         where nobody ponders (and at every later human turn while wanted); it stops when no longer wanted.
         """
-        if wanted == self._analysis_wanted:
+        if wanted == self.request.analysis_wanted:
             return
-        self._analysis_wanted = wanted
+        self.request.analysis_wanted = wanted
         if self.is_human_turn() and self.review is None:
             before = self.thinking
-            self._forget_request()
+            self.request.forget()
             self._begin_turn()
             if before is not None and before.pondering and self.thinking is not None:
                 # Same position, same side: what the search found so far stays on show until the new
@@ -271,10 +247,6 @@ class Session:
     def thinking(self) -> Thinking | None:
         """What the search of the position on the board told so far (None: no search is wanted)."""
         return self.request.thinking
-
-    def _forget_request(self) -> None:
-        """Stops the running request, if any; its late messages will carry a token nobody wants."""
-        self.request.forget()
 
     # --- the engine's messages ------------------------------------------------------------------------------
 
@@ -324,12 +296,12 @@ class Session:
         is left to undo. A new game or round ends the stand-in."""
         self.stand_in = level
         if not self.game.is_over() and (self.thinking is None or self.thinking.pondering):
-            self._forget_request()
+            self.request.forget()
             self._begin_turn()
 
     def leave(self) -> None:
         """Stops any search: the players are leaving this board."""
-        self._forget_request()
+        self.request.forget()
         self.reviews.close()
 
     # --- the review -----------------------------------------------------------------------------------------
@@ -347,7 +319,7 @@ class Session:
     def open_review(self, seconds_per_position: float | None = None) -> GameReview:
         """Opens the review of the game as it stands: the turn's search stops (the game waits, a computer's
         answer included) and the engine reviews a copy of the game (see :meth:`ReviewDesk.open`)."""
-        self._forget_request()
+        self.request.forget()
         return self.reviews.open(self.game, seconds_per_position)
 
     def appraise(self, seconds_per_position: float | None = None) -> GameReview | None:
@@ -401,7 +373,7 @@ class Session:
             return 0
         self.assists.add("take-back")
         self.reviews.appraisal = None
-        self._forget_request()
+        self.request.forget()
         self._redo.take_back(self.game, count)
         self._begin_turn()
         return count
@@ -420,7 +392,7 @@ class Session:
         """Replays what undo took back (against the computer: your move and its reply). Returns the plies."""
         if not self.can_redo():
             return 0
-        self._forget_request()
+        self.request.forget()
         count = self._redo.replay(self.game, self._redo_stops_here)
         self._begin_turn()
         return count
