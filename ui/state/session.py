@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from ai.contracts import SearchResult
 from ai.messages import EngineFailure, EngineMessage, Progress, ReviewMark
@@ -29,25 +29,17 @@ from game.protocol import Game
 # The play screen imports the engine's protocol from here too.
 from ui.state.engine_like import EngineLike as EngineLike
 from ui.state.engine_request import EngineRequest
+from ui.state.option_changes import OptionChanges, changed
 from ui.state.options import Mode, PlayOptions
 from ui.state.proven import Proven
 from ui.state.redo_stack import RedoStack
 from ui.state.review import GameReview
 from ui.state.review_desk import ReviewDesk
 from ui.state.seats import HUMAN, Seat, plies_back_to_human, seats_for_round
-from ui.state.show_me import BestLine
 from ui.state.thinking import Thinking
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
-
-
-class OptionChanges(TypedDict, total=False):
-    """The options a sitting may change as it goes (the settings panel, the match bar's names)."""
-
-    max_seconds: float
-    coach: bool
-    names: tuple[str, str]
 
 
 class Refusal(enum.Enum):
@@ -88,17 +80,12 @@ class Session:
         self.assists: set[str] = set()
         self._reset(moves)
 
-    #: The options a sitting may change as it goes (:class:`OptionChanges`'s keys, for untyped callers).
-    CHANGEABLE = OptionChanges.__optional_keys__
-
     def change_options(self, **changes: Unpack[OptionChanges]) -> None:
-        """Changes options that do not change the game (:data:`CHANGEABLE`): the max level's think time counts
-        from its next move; the coach, on the human's turn, renews the request (it needs proven values)."""
-        unknown = set(changes) - self.CHANGEABLE
-        if unknown:
-            raise ValueError(f"options {sorted(unknown)} cannot change during a game")
+        """Changes options that do not change the game (see :func:`~ui.state.option_changes.changed`): the
+        max level's think time counts from its next move; the coach, on the human's turn, renews the request
+        (it needs proven values)."""
         before = self.options
-        self.options = replace(self.options, **changes)
+        self.options = changed(self.options, changes)
         if self.options.coach != before.coach and self.is_human_turn() and self.review is None:
             self.request.forget()
             self._begin_turn()
@@ -329,14 +316,6 @@ class Session:
         if not self.game.is_over() or self.review is not None:
             return None
         return self.reviews.appraise(self.game, seconds_per_position)
-
-    def show_best_line(self) -> BestLine | None:
-        """See :meth:`ReviewDesk.show_best_line`."""
-        return self.reviews.show_best_line()
-
-    def close_line(self) -> None:
-        """See :meth:`ReviewDesk.close_line`."""
-        self.reviews.close_line()
 
     def close_review(self) -> None:
         """Back to the live game: the review's work stops, and the turn's search starts again."""
