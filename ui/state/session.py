@@ -20,7 +20,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ai.contracts import SearchResult
 from ai.messages import EngineFailure, EngineMessage, Progress, ReviewMark
 from ai.play.levels import Level
 from game.catalog import new_game
@@ -31,11 +30,11 @@ from ui.state.engine_like import EngineLike as EngineLike
 from ui.state.engine_request import EngineRequest
 from ui.state.option_changes import OptionChanges, changed
 from ui.state.options import Mode, PlayOptions
-from ui.state.proven import Proven
+from ui.state.proven import Proven, ProvenOnBoard
 from ui.state.redo_stack import RedoStack
 from ui.state.review import GameReview
 from ui.state.review_desk import ReviewDesk
-from ui.state.seats import HUMAN, Seat, plies_back_to_human, seats_for_round
+from ui.state.seats import HUMAN, Seat, plies_per_undo, seats_for_round
 from ui.state.thinking import Thinking
 
 if TYPE_CHECKING:
@@ -49,6 +48,14 @@ class Refusal(enum.Enum):
     NOT_YOUR_TURN = "the computer is to move"
     ILLEGAL = "not a legal move"
     COACHED = "the coach asks first"
+
+
+def start_position(options: PlayOptions) -> Game:
+    """The game of ``options`` at its start position (after its set-up moves)."""
+    game = new_game(options.game, options.width, options.height)
+    # The options were checked when they were made; a bad string here is a bug, so let it raise.
+    game.play_text(options.moves)
+    return game
 
 
 class Session:
@@ -68,8 +75,8 @@ class Session:
         self.paused = False
         #: The engine request whose messages are still wanted, and what they told.
         self.request = EngineRequest(engine)
-        self._proven: Proven | None = None
-        self.game: Game = self._start_position()
+        self._proven = ProvenOnBoard()
+        self.game: Game = start_position(self.options)
         self.seats: tuple[Seat, Seat] = (HUMAN, HUMAN)
         #: The computer's level playing every side out (see :meth:`play_out`), or None.
         self.stand_in: Level | None = None
@@ -107,19 +114,13 @@ class Session:
         self.round_number += 1
         self._reset()
 
-    def _start_position(self) -> Game:
-        game = new_game(self.options.game, self.options.width, self.options.height)
-        # The options were checked when they were made; a bad string here is a bug, so let it raise.
-        game.play_text(self.options.moves)
-        return game
-
     def _reset(self, moves: str | None = None) -> None:
         self.request.forget()
-        self._proven = None
+        self._proven.forget()
         self.reviews.appraisal = None
         self.assists = {"set up"} if moves is not None or self.options.moves else set()
         self.stand_in = None
-        self.game = self._start_position()
+        self.game = start_position(self.options)
         # Who sits where follows from the start position, whatever was played (or undone) since.
         self.seats = seats_for_round(self.options, self.round_number, self.game.to_move())
         if moves is not None:
@@ -179,8 +180,7 @@ class Session:
         known = self.proven
         by_think = not self.seat_to_move().is_human
         self.game.apply(move)
-        # A proven value of the move played is the proven value of the position it leads to.
-        self._proven = None if known is None else known.after(move, self.game.moves_text(), by_think)
+        self._proven.carry(known, move, self.game, by_think)
         self._redo.played(move)
         self._begin_turn()
 
@@ -188,8 +188,7 @@ class Session:
         """Sends the request the new position needs: think, ponder, or nothing (stopping what runs). A review
         showing is closed: the game it reviews has changed, or the player went back to it."""
         self.reviews.close()
-        player = self.game.to_move()
-        self._proven = self.proven or Proven(self.game.moves_text(), player)
+        self._proven.at_turn(self.game)
         if self.game.is_over():
             self.request.forget()
             return
@@ -201,10 +200,7 @@ class Session:
     def proven(self) -> Proven | None:
         """What any search proved of the position on the board (its value, the values of some of its moves),
         kept until the position changes, whoever searches it now: every line prefers it to an estimate."""
-        known = self._proven
-        if known is None or known.position != self.game.moves_text():
-            return None
-        return known
+        return self._proven.of(self.game)
 
     @property
     def analysis_wanted(self) -> bool:
@@ -254,14 +250,8 @@ class Session:
         result = self.request.receive(message, self.game)
         if result is None:
             return False
-        self._learn(result)
+        self._proven.learn(self.game, result)
         return True
-
-    def _learn(self, result: SearchResult) -> None:
-        """Keeps what ``result``, a search of the position on the board, proved (see :attr:`proven`)."""
-        known = self.proven
-        if known is not None:
-            self._proven = known.learn(result)
 
     def update(self, dt: float, board_busy: bool = False) -> int | None:
         """Lets ``dt`` seconds pass; plays and returns the computer's move once it may be shown, else None.
@@ -298,11 +288,6 @@ class Session:
         """The review on show, if any (see :meth:`open_review`); the game waits meanwhile."""
         return self.reviews.shown
 
-    @property
-    def appraisal(self) -> GameReview | None:
-        """The finished game's review run unseen, for the strength its moves showed (see :meth:`appraise`)."""
-        return self.reviews.appraisal
-
     def open_review(self, seconds_per_position: float | None = None) -> GameReview:
         """Opens the review of the game as it stands: the turn's search stops (the game waits, a computer's
         answer included) and the engine reviews a copy of the game (see :meth:`ReviewDesk.open`)."""
@@ -335,12 +320,9 @@ class Session:
 
     def _undo_count(self) -> int:
         """How many plies one undo takes back: 0 when it is not allowed."""
-        history = self.game.history()
-        if self.options.mode is Mode.WATCH or self.stand_in is not None or not history:
+        if self.stand_in is not None:
             return 0
-        if self.options.mode is Mode.TWO_PLAYERS:
-            return 1
-        return plies_back_to_human(len(history), self.seats)
+        return plies_per_undo(self.options.mode, len(self.game.history()), self.seats)
 
     def undo(self) -> int:
         """Takes back the last move (against the computer: yours and its reply); stops any search.
