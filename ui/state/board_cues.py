@@ -1,6 +1,6 @@
 """The cues of a sitting at the board besides its stones, and their timing: the notice in the status line,
-the refused move's shake, and when the result banner is due (and whether the player folded it away). Time
-enters in seconds, never frames. No pygame here.
+the refused move's shake, when the result banner is due (and whether the player folded it away), and when a
+running search's count ticks on. Time enters in seconds, never frames. No pygame here.
 """
 
 from __future__ import annotations
@@ -12,6 +12,9 @@ from ui.state.notice import FILE_NOTICE_SECONDS, NOTICE_SECONDS, Notice, NoticeK
 BANNER_DELAY = 0.45
 #: Seconds the refused move's shake lasts.
 REFUSAL_SECONDS = 0.6
+#: Seconds between redraws of a running search's ticking count and time (a few a second: enough to see it
+#: work, few enough to leave the search its speed).
+TICK_SECONDS = 0.25
 
 
 class BoardCues:
@@ -24,6 +27,7 @@ class BoardCues:
         #: The player clicked the finished board to see it without the result banner.
         self.banner_folded = False
         self._over_for = 0.0
+        self._since_tick = 0.0
 
     def notify(self, text: str, seconds: float, kind: NoticeKind) -> None:
         """Shows ``text`` in the status line for ``seconds``."""
@@ -89,4 +93,13 @@ class BoardCues:
         if self._over_for >= BANNER_DELAY:
             return False
         self._over_for += dt
+        return True
+
+    def tick(self, dt: float) -> bool:
+        """Lets ``dt`` seconds of a running search pass; True when its count and time should tick on screen
+        (a few times a second between its completed depths)."""
+        self._since_tick += dt
+        if self._since_tick < TICK_SECONDS:
+            return False
+        self._since_tick = 0.0
         return True

@@ -35,10 +35,6 @@ from ui.state.session import EngineLike, Refusal, Session
 from ui.state.user_data import UserData
 from ui.state.userfiles import data_dir
 
-#: Seconds between redraws of a running search's ticking count and time (a few a second: enough to see it
-#: work, few enough to leave the search its speed).
-TICK_SECONDS = 0.25
-
 
 class Sounds(Protocol):
     """What the sitting needs of sound (the window's player, a test's recorder)."""
@@ -90,7 +86,6 @@ class Sitting:
         #: The notice, the refused move's shake and the result banner's timing.
         self.cues = BoardCues()
         self.dirty = True
-        self._since_tick = 0.0
         self._start(options, resume)
         if self.kept.replaced is not None:
             self._notify_start(f"New game: {TAKE_BACK}")
@@ -463,11 +458,7 @@ class Sitting:
         move = self.session.update(dt, board_busy=self.animation is not None)
         thinking = self.session.thinking
         if thinking is not None and thinking.running:
-            # The search's count and time tick on screen a few times a second between its completed depths.
-            self._since_tick += dt
-            if self._since_tick >= TICK_SECONDS:
-                self._since_tick = 0.0
-                self.dirty = True
+            self.dirty |= self.cues.tick(dt)
         if move is not None:
             self._start_animation(move)
             self._keep_game()
