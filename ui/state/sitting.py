@@ -1,6 +1,8 @@
 """One sitting at the board as it changes: the session, the selection, the moving stone, the refused move's
-shake, the hint, the coach, the puzzle, the notices and when the result banner is due; each round's sound,
-tally count and rating; the game kept to continue and the saved and pasted games. No pygame here.
+shake, the hint, the coach, the puzzle, the notices and when the result banner is due (those three its
+:class:`~ui.state.board_cues.BoardCues`); each round's sound, tally count and rating; the game kept to
+continue, and the games it sits down at in its place (brought back here; loaded or pasted:
+:mod:`ui.state.sitting_files`). No pygame here.
 
 A screen *has* a :class:`Sitting` (see :class:`~ui.play_scene.PlayScene`): it turns events into calls of its
 small interface and draws a picture of it. Time enters through :meth:`Sitting.update` (seconds, never frames).
@@ -10,15 +12,14 @@ do not count the round again).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
 from ai.messages import EngineMessage
 from ai.puzzles import Puzzle
-from game.catalog import game_spec, new_game
+from game.catalog import game_spec
 from game.protocol import Game
-from ui.state import game_files, results, savegame, texts
+from ui.state import results, savegame, texts
 from ui.state.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
 from ui.state.assistance import Assistance
 from ui.state.board_cues import BoardCues
@@ -203,8 +204,7 @@ class Sitting:
         if replaced is None:
             self._history_step(self.session.undo(), "Nothing to undo")
             return
-        self.session.leave()
-        self._start(replaced.options, replaced)
+        self.sit_down(replaced.options, replaced)
         self.notify(f"Back to your game: {replaced.description()}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
     def redo(self) -> None:
@@ -388,7 +388,7 @@ class Sitting:
         """Steps the best line ``delta`` moves, or to its ``end`` (True) or its start (False)."""
         self.dirty |= self.walk.step_line(delta, end)
 
-    # --- hint, analysis, files ------------------------------------------------------------------------------
+    # --- hint, analysis, other games ------------------------------------------------------------------------
 
     def ask_hint(self) -> None:
         """Shows the search's best move for the human to move, or why not."""
@@ -402,35 +402,14 @@ class Sitting:
         self.assistance.toggle_overlay(self.session)
         self.dirty = True
 
-    def paste(self, text: str | None) -> None:
-        """Sets up the game whose moves were pasted (``text``, from the clipboard) and opens its review; text
-        that is no game of this board keeps the current game and says why."""
-        blank = new_game(self.options.game, self.options.width, self.options.height)
-        moves = game_files.pasted_moves(text, blank)
-        if isinstance(moves, Notice):
-            self._refuse_file(moves)
-            return
+    def sit_down(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
+        """Leaves the game on the board for a new one of ``options``, or for the unfinished game ``resume``
+        (a game brought back, loaded or pasted: see :mod:`ui.state.sitting_files`)."""
         self.session.leave()
-        self._start(replace(self.options, moves=moves))
-        if moves:
-            self.toggle_review()
-        pasted = f"Pasted {texts.count(len(moves), 'move')}"
-        if self.kept.replaced is not None:
-            pasted += f": {TAKE_BACK}"
-        self.notify(pasted, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+        self._start(options, resume)
 
-    def load(self) -> None:
-        """Loads the saved game; a bad file keeps the current game and says what is wrong."""
-        saved = game_files.load(self.saved_game_path)
-        if isinstance(saved, Notice):
-            self._refuse_file(saved)
-            return
-        self.session.leave()
-        options = replace(self.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
-        self._start(options)
-        self.notice = game_files.loaded(self.saved_game_path, self.game, self.kept.replaced is not None)
-
-    def _refuse_file(self, why: Notice) -> None:
+    def refuse_file(self, why: Notice) -> None:
+        """A file or a pasted text that is no game here: the refusal's sound, and ``why``."""
         self._sound("refused")
         self.notice = why
         self.dirty = True
