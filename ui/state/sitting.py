@@ -1,8 +1,8 @@
 """One sitting at the board as it changes: the session, the selection, the moving stone, the refused move's
 shake, the hint, the coach, the puzzle, the notices and when the result banner is due (those three its
-:class:`~ui.state.board_cues.BoardCues`); each round's sound, tally count and rating; the game kept to
-continue, and the games it sits down at in its place (brought back here; loaded or pasted:
-:mod:`ui.state.sitting_files`). No pygame here.
+:class:`~ui.state.board_cues.BoardCues`); each round's sound, and its coach, puzzle attempt, tally count,
+rating and game kept to continue (:class:`~ui.state.round_at_board.RoundAtBoard`); and the games it sits
+down at in its place (brought back here; loaded or pasted: :mod:`ui.state.sitting_files`). No pygame here.
 
 A screen *has* a :class:`Sitting` (see :class:`~ui.play_scene.PlayScene`): it turns events into calls of its
 small interface and draws a picture of it. Time enters through :meth:`Sitting.update` (seconds, never frames).
@@ -24,14 +24,13 @@ from ui.state.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
 from ui.state.assistance import Assistance
 from ui.state.board_cues import BoardCues
 from ui.state.current_game import UnfinishedGame
-from ui.state.kept_game import KeptGame
 from ui.state.match import MatchScore, participants
 from ui.state.notice import FILE_NOTICE_SECONDS, NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind
 from ui.state.options import Mode, PlayOptions
 from ui.state.review import GameReview
 from ui.state.review_walk import Fall, ReviewWalk
-from ui.state.round_rating import REVIEW_SECONDS, RoundRating, adapted
-from ui.state.second_thoughts import Coach, PuzzleAttempt, Verdict
+from ui.state.round_at_board import RoundAtBoard
+from ui.state.round_rating import REVIEW_SECONDS, adapted
 from ui.state.session import EngineLike, Refusal, Session
 from ui.state.user_data import UserData
 from ui.state.userfiles import data_dir
@@ -88,7 +87,7 @@ class Sitting:
         self.cues = BoardCues()
         self.dirty = True
         self._start(options, resume)
-        if self.kept.replaced is not None:
+        if self.round.kept.replaced is not None:
             self._notify_start(f"New game: {TAKE_BACK}")
 
     def _start(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
@@ -117,13 +116,9 @@ class Sitting:
         """What starts afresh with every round: its result, coach, misses, rating and keeping."""
         self.assistance.hint = None
         self.cues.new_round()
-        #: The round's result has been counted and sounded.
-        self._result_told = False
-        self.coach = Coach()
-        self.attempt = None if self.puzzle is None else PuzzleAttempt(self.puzzle, self.files)
-        self.rating = RoundRating(self.files)
         keeps = self.options.mode is not Mode.WATCH and self.puzzle is None
-        self.kept = KeptGame(self.files, resume, keeps)
+        #: The coach, the puzzle attempt, the rating and the keeping of the round under way.
+        self.round = RoundAtBoard(self.files, self.puzzle, resume, keeps)
         self.dirty = True
 
     def set_animation(self, name: str) -> None:
@@ -188,19 +183,19 @@ class Sitting:
         self.session.next_round() if next_round else self.session.restart()
         self._after_history_change(1, "")
         self._new_round(None)
-        if self.kept.replaced is not None and not next_round:
+        if self.round.kept.replaced is not None and not next_round:
             self._notify_start(f"New game: {TAKE_BACK}")
         elif adapted_words:
             self._notify_start(adapted_words)
 
     def can_undo(self) -> bool:
         """Undo has something to do: a move to take back, or the unfinished game to bring back."""
-        return self.session.can_undo() or self.kept.to_bring_back() is not None
+        return self.session.can_undo() or self.round.kept.to_bring_back() is not None
 
     def undo(self) -> None:
         """Takes back the last move (and the computer's reply); right after a game replaced an unfinished
         one, sits down again at that one instead."""
-        replaced = self.kept.to_bring_back()
+        replaced = self.round.kept.to_bring_back()
         if replaced is None:
             self._history_step(self.session.undo(), "Nothing to undo")
             return
@@ -227,14 +222,10 @@ class Sitting:
 
     def _keep_game(self) -> None:
         """Keeps the game on the board as the one to continue (or, once over, none)."""
-        moves = None if self.game.is_over() else self.game.moves_text()
-        problem = self.kept.keep(self.options, self.session.round_number, moves)
-        if problem:
-            self.notify(problem, FILE_NOTICE_SECONDS)
+        self.notify_problem(self.round.keep(self.session))
 
     def _played_on(self) -> None:
-        self.kept.played_on()
-        self._keep_game()
+        self.notify_problem(self.round.played_on(self.session))
 
     # --- moves ----------------------------------------------------------------------------------------------
 
@@ -262,7 +253,7 @@ class Sitting:
     def _puzzle_moved_on(self) -> None:
         """After a right move in a puzzle: it is acknowledged, or it solved the puzzle, which then counts in
         the record and plays its last moves out by itself (the perfect defender's level on both sides)."""
-        attempt = self.attempt
+        attempt = self.round.attempt
         if attempt is None:
             return
         if attempt.praise is not None:
@@ -273,11 +264,7 @@ class Sitting:
 
     def _second_thoughts(self, move: int) -> Refusal | None:
         """The puzzle's or the coach's word on a legal move of the human's (COACHED: held back, and shown)."""
-        verdict: Verdict | None = None
-        if self.attempt is not None:
-            verdict = self.attempt.judge(self.session, move)
-        elif self.options.coach:
-            verdict = self.coach.judge(self.session, move)
+        verdict = self.round.second_thoughts(self.session, move, self.options.coach)
         if verdict is None:
             return None
         if verdict.wrong:
@@ -294,9 +281,10 @@ class Sitting:
     def take_back_coached(self) -> bool:
         """The player takes back the move the coach warned about: nothing was played, the turn goes on.
         False if no warning stands."""
-        if self.coach.warning is None:
+        coach = self.round.coach
+        if coach.warning is None:
             return False
-        self.coach.warning = None
+        coach.warning = None
         self.notify("Taken back: choose another move", kind=NoticeKind.INFO)
         return True
 
@@ -325,15 +313,12 @@ class Sitting:
         """A stone has come to rest: its sound, and if it ended the game, the result's sound and tally."""
         self._sound("drop")
         self.cues.stone_moved()
-        if not self.game.is_over() or self._result_told:
+        if not self.game.is_over() or self.round.result_told:
             return
-        self._result_told = True
+        self.round.result_told = True
         self._sound(results.outcome(self.session)[1])
-        if self.attempt is not None:
-            return  # a puzzle is no round of the match nor a game of the tally: the record counted its solve
-        self.match.count(self.session, self.piece_names)
-        self.notify_problem(results.count(self.session, self.files.tally))
-        self.notify_problem(self.rating.rate(self.session))
+        for problem in self.round.count_result(self.session, self.match, self.piece_names):
+            self.notify_problem(problem)
 
     def _sound(self, name: str) -> None:
         if self.sounds is not None:
@@ -431,7 +416,7 @@ class Sitting:
         self.dirty |= self.assistance.update(self.session, dt)
         self.dirty |= self.walk.advance(dt, self.animation_speed)
         self.dirty |= self.cues.fade(dt, self.session.is_computer_turn())
-        noted, problem = self.rating.follow_appraisal(self.session)
+        noted, problem = self.round.rating.follow_appraisal(self.session)
         self.notify_problem(problem)
         self.dirty |= noted
         move = self.session.update(dt, board_busy=self.animation is not None)

@@ -27,7 +27,7 @@ def paste(sitting: Sitting, text: str | None) -> None:
     if moves:
         sitting.toggle_review()
     pasted = f"Pasted {count(len(moves), 'move')}"
-    if sitting.kept.replaced is not None:
+    if sitting.round.kept.replaced is not None:
         pasted += f": {TAKE_BACK}"
     sitting.notify(pasted, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
@@ -42,4 +42,4 @@ def load(sitting: Sitting) -> None:
     sitting.sit_down(
         replace(sitting.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
     )
-    sitting.notice = game_files.loaded(path, sitting.game, sitting.kept.replaced is not None)
+    sitting.notice = game_files.loaded(path, sitting.game, sitting.round.kept.replaced is not None)
