@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from ai.contracts import Budget, SearchStopped  # noqa: E402
-from ai.engine import Engine
+from ai.engine import Engine  # noqa: E402
 from ai.exact.compiled_core import NativeConnectFourSolver, native_built  # noqa: E402
 from ai.messages import Progress  # noqa: E402
 from ai.play.levels import MAX  # noqa: E402
