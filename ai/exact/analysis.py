@@ -15,8 +15,6 @@ work: :mod:`ai.exact.team`).
 
 from __future__ import annotations
 
-import threading
-from collections import deque
 from collections.abc import Callable, Sequence
 
 from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget, PartFailure
@@ -26,7 +24,7 @@ from ai.exact.book import OpeningBook, shipped_book
 from ai.exact.choice import new_solver
 from ai.exact.compiled_core import NativeConnectFourSolver
 from ai.exact.known_scores import KnownScores
-from ai.exact.team import HELPER_THREAD_NAME, cores_available, race, search_orders, teams_of
+from ai.exact.team import cores_available, race, search_orders, share_moves
 from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
 from ai.score import Score, to_benchmark, win_in
@@ -328,43 +326,12 @@ class ExactAnalyzer:
     def _solve_side_by_side(
         self, game: Game, moves: list[int], weak: bool, at_least: int | None, budget: Budget
     ) -> dict[int, int]:
-        """The score of each of ``moves`` (from the side to move's view), the threads split into as many
-        teams as there are moves (:func:`ai.exact.team.teams_of`), each team taking the next move as it
-        finishes one; ``at_least``: a score each move's position is known to reach, or None. Every solver
-        obeys ``budget``; the other threads have ended when this returns or raises."""
-        pending = deque(moves)
-        scores: dict[int, int] = {}
-        failures: list[BaseException] = []
-
-        def solve_pending(team: list[SolverBase]) -> None:
-            while pending:
-                try:
-                    move = pending.popleft()
-                except IndexError:  # another thread took the last one
-                    return
-                child = game.copy()
-                child.apply(move)
-                scores[move] = -self._solve_together(team, child, weak, at_least, budget)
-
-        def team_work(team: list[SolverBase]) -> None:
-            try:
-                solve_pending(team)
-            except BaseException as failure:  # handed to the calling thread, which raises it
-                failures.append(failure)
-
-        first, *others = teams_of(self._team(game), len(moves))
-        leaders = [
-            threading.Thread(target=team_work, args=(team,), name=HELPER_THREAD_NAME, daemon=True)
-            for team in others
-        ]
-        for leader in leaders:
-            leader.start()
-        try:
-            solve_pending(first)
-        finally:
-            pending.clear()  # after a failure here, the other teams end with the move they are solving
-            for leader in leaders:
-                leader.join()
-        if failures:
-            raise failures[0]
-        return scores
+        """The score of each of ``moves`` (from the side to move's view), the threads split into teams that
+        share the moves out (:func:`ai.exact.team.share_moves`); ``at_least``: a score each move's position is
+        known to reach, or None. Every solver obeys ``budget``."""
+        return share_moves(
+            self._team(game),
+            game,
+            moves,
+            lambda team, child: self._solve_together(team, child, weak, at_least, budget),
+        )
