@@ -49,55 +49,23 @@ import enum
 import itertools
 import logging
 import queue
-import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ai.contracts import Budget, EnginePart, Limits, PartFailure, SearchResult
 from ai.exact.team import window_threads
-from ai.heuristic.search import Searcher
 from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark, Searching
 from ai.play.thinker import Thinker
+from ai.pulse import Pulse
 from ai.stop_flag import StopFlag
+from ai.switch_interval import SWITCH_INTERVAL_HOLDER
 from game.protocol import Game
 
 #: Slots of the search's transposition table by default (about 80 MB when full).
 DEFAULT_TABLE_ENTRIES = 1 << 19
-#: The interpreter's thread switch interval while an engine exists (see the module docstring).
-SWITCH_INTERVAL = 0.001
 
 log = logging.getLogger(__name__)
-
-
-class _SwitchInterval:
-    """Holds the interpreter's switch interval at SWITCH_INTERVAL or below while any engine is open.
-
-    The first engine to open saves the interval it finds; the last to close puts it back. (Any thread may open
-    or close an engine, hence the lock.)
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._holders = 0
-        self._saved = 0.0
-
-    def hold(self) -> None:
-        with self._lock:
-            if self._holders == 0:
-                self._saved = sys.getswitchinterval()
-                sys.setswitchinterval(min(self._saved, SWITCH_INTERVAL))
-            self._holders += 1
-
-    def release(self) -> None:
-        with self._lock:
-            self._holders -= 1
-            if self._holders == 0:
-                sys.setswitchinterval(self._saved)
-
-
-_switch_interval = _SwitchInterval()
 
 
 class _Kind(enum.Enum):
@@ -130,74 +98,6 @@ class _Job:
     analyse: bool = False
 
 
-class _Pulse:
-    """The check point hook: yields the GIL and counts the running request's positions for the UI thread.
-
-    Only the worker thread writes; :attr:`latest` is replaced whole, never changed, so a reader on another
-    thread always sees one consistent value. It holds no reference to the engine, so handing it to the
-    searches in a budget makes no reference cycle through the engine.
-
-    The compiled solver core searches without check points; ``uncounted`` reads its live position count
-    (from any thread), and :meth:`now` adds what it explored since the request began.
-    """
-
-    #: Positions between two check points: the interval of the heuristic search, which the exact solver shares
-    #: (tests/test_engine.py checks that they agree).
-    NODES_PER_CHECK = Searcher.CHECK_EVERY
-
-    def __init__(self, uncounted: Callable[[], int]) -> None:
-        self.latest: Searching | None = None
-        self._token = 0
-        self._checks = 0
-        self._started = 0.0
-        self._uncounted = uncounted
-        self._uncounted_at_begin = 0
-        self._proving = False
-
-    def begin(self, token: int) -> None:
-        """Starts counting for the request ``token`` (on the worker thread, before its search starts)."""
-        self._token, self._checks, self._started = token, 0, time.monotonic()
-        self._uncounted_at_begin = self._uncounted()
-        self._proving = False
-        self.latest = Searching(token, 0, 0.0)
-
-    def proving(self, active: bool) -> None:
-        """The running request's exact proof starts (``active``) or ends (on the worker thread)."""
-        self._proving = active
-        latest = self.latest
-        if latest is not None and latest.running:
-            self.latest = replace(latest, proving=active)
-
-    def end(self) -> None:
-        """The running request's search has ended (on the worker thread): the count stays, marked finished."""
-        latest = self.now()
-        if latest is not None:
-            self.latest = replace(
-                latest, seconds=time.monotonic() - self._started, running=False, proving=False
-            )
-
-    def now(self) -> Searching | None:
-        """The latest count with the compiled core's positions added, and the time up to now (from any
-        thread)."""
-        latest = self.latest
-        if latest is None or not latest.running:
-            return latest
-        # Never below the count so far: the analyzer frees its solvers (and their counts) for another board.
-        nodes = latest.nodes + max(0, self._uncounted() - self._uncounted_at_begin)
-        return replace(latest, nodes=nodes, seconds=time.monotonic() - self._started)
-
-    def __call__(self) -> None:
-        self._checks += 1
-        self.latest = Searching(
-            self._token,
-            self._checks * self.NODES_PER_CHECK,
-            time.monotonic() - self._started,
-            proving=self._proving,
-        )
-        # Hands a waiting UI thread the GIL now, not after the switch interval (about 1 us if none waits).
-        time.sleep(0)
-
-
 class Engine:
     """Owns exactly one worker thread, the searcher and its tables.
 
@@ -220,8 +120,8 @@ class Engine:
         self._thinker = Thinker(
             table_entries=table_entries, solver_slots=solver_slots, seed=seed, solver_threads=threads
         )
-        self._pulse = _Pulse(self._thinker.analyzer.compiled_nodes)
-        _switch_interval.hold()
+        self._pulse = Pulse(self._thinker.analyzer.compiled_nodes)
+        SWITCH_INTERVAL_HOLDER.hold()
         self._jobs: queue.Queue[_Job] = queue.Queue()
         self._replies: queue.Queue[EngineMessage] = queue.Queue()
         self._tokens = itertools.count(1)
@@ -317,7 +217,7 @@ class Engine:
         self.stop()
         self._enqueue(_Job(_Kind.QUIT, 0, StopFlag()))
         self._worker.join(timeout)
-        _switch_interval.release()
+        SWITCH_INTERVAL_HOLDER.release()
 
     def is_alive(self) -> bool:
         return self._worker.is_alive()

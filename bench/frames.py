@@ -32,11 +32,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from ai.contracts import Budget, SearchStopped  # noqa: E402
-from ai.engine import SWITCH_INTERVAL, Engine  # noqa: E402
+from ai.engine import Engine  # noqa: E402
 from ai.exact.compiled_core import NativeConnectFourSolver, native_built  # noqa: E402
 from ai.messages import Progress  # noqa: E402
 from ai.play.levels import MAX  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
+from ai.switch_interval import SWITCH_INTERVAL  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
 from ui.app import App  # noqa: E402

@@ -100,18 +100,18 @@ def test_the_player_takes_the_move_back_with_one_key_and_nothing_else_changes():
     calls = list(engine.calls)
     asked_before = scene.sitting.session.thinking
     assert scene.sitting.try_play(0) is Refusal.COACHED
-    assert scene.sitting.game.history() == () and scene.sitting.coach.spoke == 1
+    assert scene.sitting.game.history() == () and scene.sitting.round.coach.spoke == 1
     assert words.status_text(scene.sitting).startswith(
         THROWN_TO_A_LOSS
     ) and "Backspace: choose again" in words.status_text(scene.sitting)
     scene.handle(key(pygame.K_BACKSPACE))
-    assert scene.sitting.coach.warning is None and scene.sitting.game.history() == ()
+    assert scene.sitting.round.coach.warning is None and scene.sitting.game.history() == ()
     # The position, the search on the player's time and its clock go on as they were: no new request.
     assert engine.calls == calls and scene.sitting.session.thinking is asked_before
     assert words.status_text(scene.sitting).startswith("Taken back")
     # A move that keeps the win is played at once; the coach never speaks for the computer's move.
     assert scene.sitting.try_play(3) is None and scene.sitting.game.history() == (3,)
-    assert scene.sitting.try_play(0) is Refusal.NOT_YOUR_TURN and scene.sitting.coach.spoke == 1
+    assert scene.sitting.try_play(0) is Refusal.NOT_YOUR_TURN and scene.sitting.round.coach.spoke == 1
 
 
 def test_the_same_move_again_plays_it_anyway_and_another_move_is_judged_afresh():
@@ -120,12 +120,12 @@ def test_the_same_move_again_plays_it_anyway_and_another_move_is_judged_afresh()
     assert scene.sitting.try_play(2) is Refusal.COACHED  # a win thrown to a draw
     assert "throws the win away (a draw now)" in words.status_text(scene.sitting)
     assert (
-        scene.sitting.try_play(0) is Refusal.COACHED and scene.sitting.coach.spoke == 2
+        scene.sitting.try_play(0) is Refusal.COACHED and scene.sitting.round.coach.spoke == 2
     )  # another move: warned afresh
     assert scene.sitting.try_play(0) is None and scene.sitting.game.history() == (
         0,
     )  # the same again: played anyway
-    assert scene.sitting.coach.warning is None
+    assert scene.sitting.round.coach.warning is None
 
 
 def test_without_the_coach_every_move_is_played_at_once():
@@ -176,4 +176,4 @@ def test_how_often_the_coach_spoke_is_told_under_the_result():
         "The coach spoke 1 time."
     )
     scene.sitting.new_round(next_round=False)
-    assert scene.sitting.coach.spoke == 0
+    assert scene.sitting.round.coach.spoke == 0

@@ -14,7 +14,7 @@ import pytest
 
 import ai.exact.book as book_module
 from ai.contracts import Budget, EnginePart, Limits
-from ai.engine import SWITCH_INTERVAL, Engine
+from ai.engine import Engine
 from ai.exact.analysis import ExactAnalyzer
 from ai.exact.book import OpeningBook
 from ai.exact.python_core import ConnectFourSolver
@@ -22,6 +22,7 @@ from ai.heuristic.search import Searcher
 from ai.messages import BestMove, EngineFailure, Progress
 from ai.play.thinker import Thinker
 from ai.stop_flag import StopFlag
+from ai.switch_interval import SWITCH_INTERVAL
 from game import ConnectFour, TicTacToe
 from tests.conftest import TESTSETS
 from tools.support.fakes import FakeEngine

@@ -196,7 +196,7 @@ def test_each_right_move_is_acknowledged_and_the_title_counts_the_moves_left(tmp
     assert scene.sitting.game.moves_text() == puzzle.moves + str(puzzle.column)
     assert words.status_text(scene.sitting) == f"Right: that keeps the win. {puzzle.win_in - 1} more to go"
     assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in - 1} moves left to win"
-    assert not scene.sitting.attempt.solved and store.value == PuzzleRecord()  # not solved yet
+    assert not scene.sitting.round.attempt.solved and store.value == PuzzleRecord()  # not solved yet
     answer(scene, engine, next(move for move in scene.sitting.game.moves()))
     assert scene.sitting.session.is_human_turn()  # the player's next move is asked for, not shown
     assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in - 1} moves left to win"
@@ -220,7 +220,7 @@ def test_a_puzzle_is_solved_once_the_win_cannot_slip_and_the_rest_is_shown(tmp_p
     prove(scene, engine, puzzle)
     press_column(scene, puzzle.column)  # leaves a win in 2 more moves: the win cannot slip
     sitting = scene.sitting
-    assert sitting.attempt.solved and words.status_text(sitting) == PUZZLE_SOLVED
+    assert sitting.round.attempt.solved and words.status_text(sitting) == PUZZLE_SOLVED
     assert words.toolbar_titles(sitting)[0] == "Puzzle \u00b7 solved"
     # Counted at once, before the game is over, and shown where it stays.
     assert not sitting.game.is_over()

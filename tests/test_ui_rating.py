@@ -118,7 +118,7 @@ def test_games_on_boards_without_a_ladder_are_not_recorded():
     files = UserData()
     scene, engine = new_scene(files, width=8, height=7)
     play_four_in_column_4(scene, engine)
-    assert files.ratings.value.games("connect4 8x7") == [] and scene.sitting.rating.rated_game is None
+    assert files.ratings.value.games("connect4 8x7") == [] and scene.sitting.round.rating.rated_game is None
 
 
 def test_the_adaptive_level_follows_the_rating_from_game_to_game():

@@ -9,8 +9,9 @@ from ai.play.levels import Level
 from ai.score import win_in
 from tools.support.fakes import FakeEngine, search_result
 from ui.state import texts
+from ui.state.engine_request import PRESENTATION_DELAY
 from ui.state.options import FirstPlayer, Mode, PlayOptions, parse_play_options
-from ui.state.session import PRESENTATION_DELAY, Refusal, Session
+from ui.state.session import Refusal, Session
 
 LEVEL = Level(4)
 

@@ -373,7 +373,9 @@ def main() -> int:
     # the exact solver's best moves).
     puzzle = next(p for p in load_puzzles().puzzles if p.win_in == 4 and p.grade == "hard")
     files = UserData()
-    files.puzzles.value = PuzzleRecord(streak=6, best_streak=9, rating=1436, solved=31, failed=7, deviation=62.0)
+    files.puzzles.value = PuzzleRecord(
+        streak=6, best_streak=9, rating=1436, solved=31, failed=7, deviation=62.0
+    )
     engine = FakeEngine(auto_answer=False)
     scene = PlayScene(size, puzzle_options(puzzle), engine, fonts=fonts, puzzle=puzzle, files=files)
     settle(scene, engine, 0.5)

@@ -55,9 +55,9 @@ from ui.state import results
 from ui.state.animation import next_speed
 from ui.state.current_game import UnfinishedGame
 from ui.state.engine_like import EngineLike
+from ui.state.option_changes import OptionChanges
 from ui.state.options import Mode, PlayOptions
 from ui.state.puzzle_record import choose_puzzle, puzzle_options
-from ui.state.session import OptionChanges
 from ui.state.settings import DEFAULT_WINDOW, Settings, SettingsChanges
 from ui.state.stats import rating_stats
 from ui.state.texts import failure_text

@@ -72,7 +72,9 @@ def match_bar(sitting: Sitting, renaming: Renaming | None) -> MatchBar:
         names = (renaming.draft, names[1]) if renaming.piece == 0 else (names[0], renaming.draft)
     wins = (sitting.match.wins[names[0]], sitting.match.wins[names[1]])
     editing = None if renaming is None else renaming.piece
-    standing = () if sitting.attempt is None else tuple(texts.puzzle_standing(sitting.files.puzzles.value))
+    standing = (
+        () if sitting.round.attempt is None else tuple(texts.puzzle_standing(sitting.files.puzzles.value))
+    )
     return MatchBar(names, wins, sitting.match.draws, words.short_tally_text(sitting), editing, standing)
 
 

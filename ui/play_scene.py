@@ -26,7 +26,7 @@ from ui.play_input import Action, is_command, key_action, review_key_action
 from ui.play_view import PlayPicture, draw_play
 from ui.review_view import slot_at
 from ui.scene import GoToMenu, GoToPuzzle, OpenSettings, RememberName, Scene
-from ui.state import game_files, sitting_words
+from ui.state import game_files, sitting_files, sitting_words
 from ui.state.notice import FILE_NOTICE_SECONDS, Notice, NoticeKind, notice
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
 from ui.state.session import EngineLike
@@ -262,11 +262,11 @@ class PlayScene(Scene):
         elif action is Action.SAVE:
             sitting.notice = game_files.save(sitting.saved_game_path, sitting.game)
         elif action is Action.LOAD:
-            sitting.load()
+            sitting_files.load(sitting)
         elif action is Action.COPY:
             sitting.notice = copy_moves(sitting.game)
         elif action is Action.PASTE:
-            sitting.paste(paste_text())
+            sitting_files.paste(sitting, paste_text())
         elif action is Action.RESET_TALLY:
             sitting.notice = game_files.reset_tally(sitting.files.tally)
         self.dirty = True

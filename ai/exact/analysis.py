@@ -4,44 +4,37 @@
 
 :class:`ExactAnalyzer` is the one place that answers "what is this position worth, and each of its moves?".
 For Connect Four it asks, in this order: the opening book (7 x 6 only, :mod:`ai.exact.book`), its memo of
-the exact scores it has already found, and the solver (the compiled core where it is built, else the Python
-one, :mod:`ai.exact.choice`). Tic-tac-toe is solved by the engine's own alpha-beta search run to the end of
-the
-game. The command-line tools, the max level, the hint, the analysis overlay and the tests all ask it, so they
-all speak the same number. The solver of 7 x 6 consults the book inside its search too, and an early position
-and its moves are solved on as many threads as it is given, by default every core (the compiled core searches
-without the GIL; how the threads share the work: :mod:`ai.exact.team`).
+the exact scores it has already found (both kept by :mod:`ai.exact.known_scores`), and the solver (the
+compiled core where it is built, else the Python one, :mod:`ai.exact.choice`). Tic-tac-toe is solved by the
+engine's own alpha-beta search run to the end of the game. The command-line tools, the max level, the hint,
+the analysis overlay and the tests all ask it, so they all speak the same number. The solver of 7 x 6
+consults the book inside its search too, and an early position and its moves are solved on as many threads as
+it is given, by default every core (the compiled core searches without the GIL; how the threads share the
+work: :mod:`ai.exact.team`).
 """
 
 from __future__ import annotations
 
-import logging
-import threading
-from collections import deque
 from collections.abc import Callable, Sequence
 
-from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget, EnginePart, PartFailure
+from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget, PartFailure
 from ai.each_move import Ending, value_each_move
 from ai.exact.base import SolverBase
-from ai.exact.book import BookError, OpeningBook, shipped_book
+from ai.exact.book import OpeningBook, shipped_book
 from ai.exact.choice import new_solver
 from ai.exact.compiled_core import NativeConnectFourSolver
-from ai.exact.team import HELPER_THREAD_NAME, cores_available, race, search_orders, teams_of
+from ai.exact.known_scores import KnownScores
+from ai.exact.team import cores_available, race, search_orders, share_moves
 from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
 from ai.score import Score, to_benchmark, win_in
 from game.protocol import Game
 
-#: Printed in place of the score of an illegal move, as the reference solver does.
-#: Exact scores remembered (beyond the book and the solver's table) before the memo starts afresh.
-MEMO_LIMIT = 1 << 20
 #: Positions and their moves are solved on several threads (each with a compiled solver, all sharing one
 #: table) from this many empty cells up: the slow analyses of the opening and early middle game gain from
 #: the other threads, while later ones take milliseconds, which a thread's start would only lengthen
 #: (bench/analysis_speed.py).
 SIDE_BY_SIDE_EMPTY_CELLS = 30
-
-log = logging.getLogger(__name__)
 
 
 def solver_supports(game: Game) -> bool:
@@ -78,12 +71,8 @@ class ExactAnalyzer:
         :meth:`take_failures`); it is called once, by :meth:`read_book` or at the first 7 x 6 question, never
         here (reading the file must not delay the window's first frame)."""
         self._solver_slots = solver_slots
-        self._book_source = book
-        self._book: OpeningBook | None = None
-        self._book_read = False
-        self._failures: list[PartFailure] = []
-        # Exact scores found by searching, by (variant, key): facts, so kept across games (up to MEMO_LIMIT).
-        self._memo: dict[tuple[str, int], int] = {}
+        #: The book and the exact scores found by searching: facts, so kept across games.
+        self._known = KnownScores(book)
         self._solvers: dict[tuple[int, int], SolverBase] = {}
         # The helper threads' solvers (see score and move_scores), by board size.
         self._helpers: dict[tuple[int, int], list[SolverBase]] = {}
@@ -102,7 +91,7 @@ class ExactAnalyzer:
         """Frees every table now; the analyzer is unusable afterwards."""
         self._searcher.table.release()
         self._release_solvers()
-        self._memo.clear()
+        self._known.forget()
 
     def _all_solvers(self) -> list[SolverBase]:
         # Copies made at once: the worker may be adding a solver while another thread reads.
@@ -125,38 +114,16 @@ class ExactAnalyzer:
         it decompressing without the GIL; another thread waits under 10 ms). The engine's worker has it
         read when a 7 x 6 game starts (see :meth:`prepare`), so that no search of its has to wait for the
         file: a stop must be obeyed within a millisecond or two."""
-        if not self._book_read:
-            self._book_read = True
-            try:
-                self._book = self._book_source()
-            except BookError as error:
-                log.warning("opening book not used, positions are solved instead: %s", error)
-                # The player is told the file's name, not its path into the installation (the log has that).
-                self._failures.append(PartFailure(EnginePart.BOOK, error.brief()))
+        self._known.read_book()
 
     def take_failures(self) -> list[PartFailure]:
         """The parts this analyzer does without since the last call (an unusable book), each told once."""
-        failures = self._failures[:]
-        self._failures.clear()
-        return failures
+        return self._known.take_failures()
 
     def known_score(self, game: Game) -> int | None:
         """The exact score of a position from the book or the memo, without searching; None when neither
         has it."""
-        key = game.key()
-        if solver_supports(game) and (game.width, game.height) == (7, 6):
-            self.read_book()
-            if self._book is not None:
-                score = self._book.score(key)
-                if score is not None:
-                    return score
-        return self._memo.get((game.variant(), key))
-
-    def _remember(self, game: Game, score: int) -> int:
-        if len(self._memo) >= MEMO_LIMIT:
-            self._memo.clear()
-        self._memo[(game.variant(), game.key())] = score
-        return score
+        return self._known.score(game, in_book=solver_supports(game) and (game.width, game.height) == (7, 6))
 
     def prepare(self, game: Game) -> None:
         """Gets ready for ``game``'s board now: where it has an exact solver, makes its solvers (and reads the
@@ -204,8 +171,7 @@ class ExactAnalyzer:
     def _use_book(self, solver: SolverBase) -> SolverBase:
         if (solver.width, solver.height) == (7, 6):
             # Below the book's positions the solver need not search: deep opening searches are cut short.
-            self.read_book()
-            solver.use_book(self._book)
+            solver.use_book(self._known.book)
         return solver
 
     def solver_for(self, game: Game) -> SolverBase:
@@ -219,7 +185,7 @@ class ExactAnalyzer:
         score it is known to reach (see SolverBase.solve)."""
         player = game.to_move()
         score = solver.solve(game.stones(player), game.occupied(), game.ply(), weak, at_least, budget)
-        return score if weak else self._remember(game, score)
+        return score if weak else self._known.remember(game, score)
 
     def score(
         self, game: Game, weak: bool = False, at_least: int | None = None, budget: Budget = UNBOUNDED
@@ -241,7 +207,7 @@ class ExactAnalyzer:
                     return self._solve_together(self._team(game), game, weak, at_least, budget)
                 return self._solve(self.solver_for(game), game, weak, at_least, budget)
             searched = self._searcher.solve(game, budget)
-            exact = self._remember(game, to_benchmark(searched, game.ply(), game.width * game.height))
+            exact = self._known.remember(game, to_benchmark(searched, game.ply(), game.width * game.height))
         return (exact > 0) - (exact < 0) if weak else exact
 
     def proven_move(self, game: Game, order: Sequence[int], budget: Budget = UNBOUNDED) -> tuple[Score, int]:
@@ -355,48 +321,17 @@ class ExactAnalyzer:
         player = game.to_move()
         position = (game.stones(player), game.occupied(), game.ply())
         score = race(team, position, weak, at_least, budget)
-        return score if weak else self._remember(game, score)
+        return score if weak else self._known.remember(game, score)
 
     def _solve_side_by_side(
         self, game: Game, moves: list[int], weak: bool, at_least: int | None, budget: Budget
     ) -> dict[int, int]:
-        """The score of each of ``moves`` (from the side to move's view), the threads split into as many
-        teams as there are moves (:func:`ai.exact.team.teams_of`), each team taking the next move as it
-        finishes one; ``at_least``: a score each move's position is known to reach, or None. Every solver
-        obeys ``budget``; the other threads have ended when this returns or raises."""
-        pending = deque(moves)
-        scores: dict[int, int] = {}
-        failures: list[BaseException] = []
-
-        def solve_pending(team: list[SolverBase]) -> None:
-            while pending:
-                try:
-                    move = pending.popleft()
-                except IndexError:  # another thread took the last one
-                    return
-                child = game.copy()
-                child.apply(move)
-                scores[move] = -self._solve_together(team, child, weak, at_least, budget)
-
-        def team_work(team: list[SolverBase]) -> None:
-            try:
-                solve_pending(team)
-            except BaseException as failure:  # handed to the calling thread, which raises it
-                failures.append(failure)
-
-        first, *others = teams_of(self._team(game), len(moves))
-        leaders = [
-            threading.Thread(target=team_work, args=(team,), name=HELPER_THREAD_NAME, daemon=True)
-            for team in others
-        ]
-        for leader in leaders:
-            leader.start()
-        try:
-            solve_pending(first)
-        finally:
-            pending.clear()  # after a failure here, the other teams end with the move they are solving
-            for leader in leaders:
-                leader.join()
-        if failures:
-            raise failures[0]
-        return scores
+        """The score of each of ``moves`` (from the side to move's view), the threads split into teams that
+        share the moves out (:func:`ai.exact.team.share_moves`); ``at_least``: a score each move's position is
+        known to reach, or None. Every solver obeys ``budget``."""
+        return share_moves(
+            self._team(game),
+            game,
+            moves,
+            lambda team, child: self._solve_together(team, child, weak, at_least, budget),
+        )

@@ -8,7 +8,7 @@ in the same order would walk the same tree side by side and gain little; an orde
 image walks it too, since the table stores mirror positions under one key.
 
 :func:`race` searches one position with a team; :func:`teams_of` splits a team so that several positions (the
-moves of ``analyze --all``) are searched at once, each by a part of the threads.
+moves of ``analyze --all``) are searched at once, each by a part of the threads, as :func:`share_moves` does.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from __future__ import annotations
 import itertools
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 
@@ -24,6 +25,7 @@ from ai.contracts import Budget, SearchStopped
 from ai.exact.base import SolverBase
 from ai.stop_flag import StopFlag
 from game.connect4 import centre_first
+from game.protocol import Game
 
 #: The name of every thread a team starts (they have all ended when a call here returns).
 HELPER_THREAD_NAME = "exact-helper"
@@ -161,3 +163,52 @@ def race(
     if failures:
         raise failures[0]
     raise SearchStopped
+
+
+def share_moves(
+    solvers: Sequence[SolverBase],
+    game: Game,
+    moves: list[int],
+    solve: Callable[[list[SolverBase], Game], int],
+) -> dict[int, int]:
+    """The score of each of ``moves`` of ``game``, from its side to move's view: ``solvers`` are split into
+    as many teams as there are moves (:func:`teams_of`), each team taking the next move as it finishes one,
+    ``solve(team, position)`` giving the score of the position a move leads to (from its own side to move's
+    view). The calling thread leads the first team; the other teams' threads have ended when this returns or
+    raises, and what failed in any of them is raised here."""
+    pending = deque(moves)
+    scores: dict[int, int] = {}
+    failures: list[BaseException] = []
+
+    def solve_pending(team: list[SolverBase]) -> None:
+        while pending:
+            try:
+                move = pending.popleft()
+            except IndexError:  # another thread took the last one
+                return
+            child = game.copy()
+            child.apply(move)
+            scores[move] = -solve(team, child)
+
+    def team_work(team: list[SolverBase]) -> None:
+        try:
+            solve_pending(team)
+        except BaseException as failure:  # handed to the calling thread, which raises it
+            failures.append(failure)
+
+    first, *others = teams_of(solvers, len(moves))
+    leaders = [
+        threading.Thread(target=team_work, args=(team,), name=HELPER_THREAD_NAME, daemon=True)
+        for team in others
+    ]
+    for leader in leaders:
+        leader.start()
+    try:
+        solve_pending(first)
+    finally:
+        pending.clear()  # after a failure here, the other teams end with the move they are solving
+        for leader in leaders:
+            leader.join()
+    if failures:
+        raise failures[0]
+    return scores

@@ -56,7 +56,7 @@ class Checker:
         #: The last BestMove the session accepted, with the history it was accepted in. The frame that made
         #: the scene may already have accepted one (a shallow engine answers while the scene is being built),
         #: before this checker could watch: white box, it is taken from the session.
-        pending = self.session._answer
+        pending = self.session.request.answer
         self.accepted: tuple[BestMove, tuple[int, ...]] | None = (
             None if pending is None else (pending, self.history)
         )
@@ -251,7 +251,7 @@ class Checker:
             if thinking is None or thinking.pondering or thinking.player != game.to_move():
                 self.fail(f"the computer is to move but no think runs for it: {thinking}")
             # White box: the computer's answer has arrived and only waits for its presentation.
-            if session.paused or session._answer is not None:
+            if session.paused or session.request.answer is not None:
                 self._computer_waiting_since = None
             elif self._computer_waiting_since is None:
                 self._computer_waiting_since = time.monotonic()

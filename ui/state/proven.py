@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from ai.contracts import SearchResult
 from ai.score import PROVEN, is_proven_loss, is_proven_win
+from game.protocol import Game
 
 
 def is_proven(score: int, exact: bool) -> bool:
@@ -67,3 +68,36 @@ class Proven:
         if score is None:
             return None
         return Proven(position, 1 - self.player, to_child(score), told=by_think)
+
+
+class ProvenOnBoard:
+    """What any search proved of the position on a game's board, kept until the position changes and carried
+    over a move whose value was proven, so that the words of both turns agree."""
+
+    def __init__(self) -> None:
+        self._known: Proven | None = None
+
+    def of(self, game: Game) -> Proven | None:
+        """What is proven of ``game``'s position (None when what is kept is another position's)."""
+        known = self._known
+        if known is None or known.position != game.moves_text():
+            return None
+        return known
+
+    def forget(self) -> None:
+        self._known = None
+
+    def carry(self, known: Proven | None, move: int, game: Game, by_think: bool) -> None:
+        """``move`` was just played on ``game``, ``known`` being what was proven before it (``by_think``: the
+        computer played it): a proven value of the move is the proven value of the position it leads to."""
+        self._known = None if known is None else known.after(move, game.moves_text(), by_think)
+
+    def at_turn(self, game: Game) -> None:
+        """A turn begins on ``game``: what is proven of its position stays, else knowing starts afresh."""
+        self._known = self.of(game) or Proven(game.moves_text(), game.to_move())
+
+    def learn(self, game: Game, result: SearchResult) -> None:
+        """Keeps what ``result``, a search of ``game``'s position, proved."""
+        known = self.of(game)
+        if known is not None:
+            self._known = known.learn(result)

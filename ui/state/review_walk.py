@@ -41,8 +41,8 @@ class ReviewWalk:
             return None
         self.line_animation = None
         if review.line is not None:
-            self.session.close_line()
-        elif self.session.show_best_line() is None:
+            self.session.reviews.close_line()
+        elif self.session.reviews.show_best_line() is None:
             return "Show me: the best line is proven on 7 \u00d7 6, 6 \u00d7 5 and Tic-tac-toe only"
         return None
 

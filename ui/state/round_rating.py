@@ -56,7 +56,7 @@ class RoundRating:
     def follow_appraisal(self, session: Session) -> tuple[bool, str | None]:
         """Once the rated game's review is complete, notes the strength the player's moves showed, once.
         Returns whether it was noted now, and why the file was not written, if it was not."""
-        review = session.appraisal
+        review = session.reviews.appraisal
         if self.rated_game is None or self._performance_noted or review is None or not review.complete():
             return False, None
         self._performance_noted = True

@@ -53,3 +53,14 @@ def plies_back_to_human(plies: int, seats: tuple[Seat, Seat]) -> int:
         if seats[index % 2].is_human:
             return plies - index
     return 0
+
+
+def plies_per_undo(mode: Mode, plies: int, seats: tuple[Seat, Seat]) -> int:
+    """How many of a game's ``plies`` moves one undo takes back in ``mode``: 0 when it is not allowed (a
+    watched game, no move yet), one with two players, else back to a human's last move (see
+    :func:`plies_back_to_human`)."""
+    if mode is Mode.WATCH or not plies:
+        return 0
+    if mode is Mode.TWO_PLAYERS:
+        return 1
+    return plies_back_to_human(plies, seats)

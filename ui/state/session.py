@@ -4,16 +4,11 @@ This is the play screen's brain without pygame, so tests can drive it directly. 
 
 * the seats (human or computer at a level) of the current round, and the rounds themselves;
 * the game, undo (against the computer: your move and its reply together) and redo;
-* the engine requests: think when a computer is to move; on a human's turn, ponder when pondering is on
-  (computer mode), and also when the view wants the search's values anyway (a hint, the analysis overlay: in
-  every mode, pondering on or off). This is the one place that decides when to ponder; the engine runs what
-  it is asked. Stop when a request is superseded; and the token of the one request whose messages are still
-  wanted: the engine hands out every message it posted, and this is where those of other requests are
-  dropped, so a late answer to an undone position is never played;
+* the engine requests, at every turn and whenever the game waits or goes on: which one the position needs,
+  the one whose messages are still wanted, and the computer's answer held until the board has been still a
+  moment are its :class:`~ui.state.engine_request.EngineRequest`'s;
 * what any search proved of the position on the board (:attr:`Session.proven`), carried over a move whose
-  value was proven, so that the words of both turns agree;
-* the presentation delay: the computer's answer is held until the board has been still for
-  :data:`PRESENTATION_DELAY` seconds, so a person can follow it even when the search answered at once.
+  value was proven, so that the words of both turns agree.
 
 Time only moves through :meth:`Session.update`, so tests decide how much of it passes.
 """
@@ -23,37 +18,27 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
-from ai.contracts import Limits, SearchResult
-from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark
+from ai.messages import EngineFailure, EngineMessage, Progress, ReviewMark
 from ai.play.levels import Level
 from game.catalog import new_game
 from game.protocol import Game
 
 # The play screen imports the engine's protocol from here too.
 from ui.state.engine_like import EngineLike as EngineLike
+from ui.state.engine_request import EngineRequest
+from ui.state.option_changes import OptionChanges, changed
 from ui.state.options import Mode, PlayOptions
-from ui.state.proven import Proven
+from ui.state.proven import Proven, ProvenOnBoard
+from ui.state.redo_stack import RedoStack
 from ui.state.review import GameReview
 from ui.state.review_desk import ReviewDesk
-from ui.state.seats import HUMAN, Seat, plies_back_to_human, seats_for_round
-from ui.state.show_me import BestLine
+from ui.state.seats import HUMAN, Seat, plies_per_undo, seats_for_round
 from ui.state.thinking import Thinking
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
-
-#: Seconds the board stays still before the computer's move is shown (GNOME Four-in-a-row's lesson).
-PRESENTATION_DELAY = 0.6
-
-
-class OptionChanges(TypedDict, total=False):
-    """The options a sitting may change as it goes (the settings panel, the match bar's names)."""
-
-    max_seconds: float
-    coach: bool
-    names: tuple[str, str]
 
 
 class Refusal(enum.Enum):
@@ -63,6 +48,14 @@ class Refusal(enum.Enum):
     NOT_YOUR_TURN = "the computer is to move"
     ILLEGAL = "not a legal move"
     COACHED = "the coach asks first"
+
+
+def start_position(options: PlayOptions) -> Game:
+    """The game of ``options`` at its start position (after its set-up moves)."""
+    game = new_game(options.game, options.width, options.height)
+    # The options were checked when they were made; a bad string here is a bug, so let it raise.
+    game.play_text(options.moves)
+    return game
 
 
 class Session:
@@ -80,38 +73,28 @@ class Session:
         self.resumed_at = moves
         self.round_number = round_number
         self.paused = False
-        self.thinking: Thinking | None = None
-        self._proven: Proven | None = None
-        self.game: Game = self._start_position()
+        #: The engine request whose messages are still wanted, and what they told.
+        self.request = EngineRequest(engine)
+        self._proven = ProvenOnBoard()
+        self.game: Game = start_position(self.options)
         self.seats: tuple[Seat, Seat] = (HUMAN, HUMAN)
         #: The computer's level playing every side out (see :meth:`play_out`), or None.
         self.stand_in: Level | None = None
-        self._redo: list[int] = []
-        # The request whose messages are still wanted; every other token is stale.
-        self._token: int | None = None
-        self._answer: BestMove | None = None
-        self._still_for = 0.0
-        #: The view wants the search's values of the human's position even where nobody ponders.
-        self._analysis_wanted = False
+        self._redo = RedoStack()
         #: The reviews: the one on show (the game waits meanwhile) and the finished game's run unseen.
         self.reviews = ReviewDesk(engine)
         #: The help this game had, by the names of :data:`ui.state.player_rating.ASSISTS` (any: not rated).
         self.assists: set[str] = set()
         self._reset(moves)
 
-    #: The options a sitting may change as it goes (:class:`OptionChanges`'s keys, for untyped callers).
-    CHANGEABLE = OptionChanges.__optional_keys__
-
     def change_options(self, **changes: Unpack[OptionChanges]) -> None:
-        """Changes options that do not change the game (:data:`CHANGEABLE`): the max level's think time counts
-        from its next move; the coach, on the human's turn, renews the request (it needs proven values)."""
-        unknown = set(changes) - self.CHANGEABLE
-        if unknown:
-            raise ValueError(f"options {sorted(unknown)} cannot change during a game")
+        """Changes options that do not change the game (see :func:`~ui.state.option_changes.changed`): the
+        max level's think time counts from its next move; the coach, on the human's turn, renews the request
+        (it needs proven values)."""
         before = self.options
-        self.options = replace(self.options, **changes)
+        self.options = changed(self.options, changes)
         if self.options.coach != before.coach and self.is_human_turn() and self.review is None:
-            self._forget_request()
+            self.request.forget()
             self._begin_turn()
 
     # --- rounds ---------------------------------------------------------------------------------------------
@@ -131,19 +114,13 @@ class Session:
         self.round_number += 1
         self._reset()
 
-    def _start_position(self) -> Game:
-        game = new_game(self.options.game, self.options.width, self.options.height)
-        # The options were checked when they were made; a bad string here is a bug, so let it raise.
-        game.play_text(self.options.moves)
-        return game
-
     def _reset(self, moves: str | None = None) -> None:
-        self._forget_request()
-        self._proven = None
+        self.request.forget()
+        self._proven.forget()
         self.reviews.appraisal = None
         self.assists = {"set up"} if moves is not None or self.options.moves else set()
         self.stand_in = None
-        self.game = self._start_position()
+        self.game = start_position(self.options)
         # Who sits where follows from the start position, whatever was played (or undone) since.
         self.seats = seats_for_round(self.options, self.round_number, self.game.to_move())
         if moves is not None:
@@ -203,65 +180,32 @@ class Session:
         known = self.proven
         by_think = not self.seat_to_move().is_human
         self.game.apply(move)
-        # A proven value of the move played is the proven value of the position it leads to.
-        self._proven = None if known is None else known.after(move, self.game.moves_text(), by_think)
-        # Playing the move that redo would replay keeps the rest of the redo stack; any other move ends it.
-        if self._redo and self._redo[-1] == move:
-            self._redo.pop()
-        else:
-            self._redo.clear()
+        self._proven.carry(known, move, self.game, by_think)
+        self._redo.played(move)
         self._begin_turn()
 
     def _begin_turn(self) -> None:
         """Sends the request the new position needs: think, ponder, or nothing (stopping what runs). A review
         showing is closed: the game it reviews has changed, or the player went back to it."""
         self.reviews.close()
-        self._answer = None
-        self._still_for = 0.0
-        self.thinking = None
-        player = self.game.to_move()
-        self._proven = self.proven or Proven(self.game.moves_text(), player)
+        self._proven.at_turn(self.game)
         if self.game.is_over():
-            self._forget_request()
+            self.request.forget()
             return
-        level = self.seat_to_move().level
-        if level is not None:
-            # think() supersedes whatever ran (the ponder of the human's move), so no stop() is needed.
-            self._token = self.engine.think(self.game, level.limits(self.options.max_seconds))
-            self.thinking = Thinking(player, pondering=False)
-        elif self._ponders() or self._analysis_wanted or self.options.coach:
-            # The computer's limits tell the engine how deep pondering pays: one ply past a depth level covers
-            # every reply the human can make; deeper would only burn the human's CPU. The view's analysis and
-            # the coach need every move's value proven, whatever the level.
-            analyse = self._analysis_wanted or self.options.coach
-            self._token = self.engine.ponder(self.game, self._computer_limits(), analyse=analyse)
-            self.thinking = Thinking(player, pondering=True)
-        else:
-            self._forget_request()
-
-    def _ponders(self) -> bool:
-        """Pondering is on: the computer thinks on every turn of its human opponent."""
-        return self.options.mode is Mode.COMPUTER and self.options.ponder
-
-    def _computer_limits(self) -> Limits | None:
-        """The opponent computer's limits against the computer (so a hint is the computer's own opinion and
-        fills its table as pondering would); None with two players, which analyses without a depth target."""
         computer = self.computer()
-        return None if computer is None else computer[1].limits(self.options.max_seconds)
+        opponent = None if computer is None else computer[1]
+        self.request.ask(self.game, self.seat_to_move().level, self.options, opponent)
 
     @property
     def proven(self) -> Proven | None:
         """What any search proved of the position on the board (its value, the values of some of its moves),
         kept until the position changes, whoever searches it now: every line prefers it to an estimate."""
-        known = self._proven
-        if known is None or known.position != self.game.moves_text():
-            return None
-        return known
+        return self._proven.of(self.game)
 
     @property
     def analysis_wanted(self) -> bool:
         """The view asked for the values of the human's position (see :meth:`want_analysis`)."""
-        return self._analysis_wanted
+        return self.request.analysis_wanted
 
     def want_analysis(self, wanted: bool) -> None:
         """The view needs (or no longer needs) the values of the human's position: starts or stops the search.
@@ -270,25 +214,22 @@ class Session:
         move's value whatever the computer's level, and stops when they are proven), or an analysis starts
         where nobody ponders (and at every later human turn while wanted); it stops when no longer wanted.
         """
-        if wanted == self._analysis_wanted:
+        if wanted == self.request.analysis_wanted:
             return
-        self._analysis_wanted = wanted
+        self.request.analysis_wanted = wanted
         if self.is_human_turn() and self.review is None:
             before = self.thinking
-            self._forget_request()
+            self.request.forget()
             self._begin_turn()
             if before is not None and before.pondering and self.thinking is not None:
                 # Same position, same side: what the search found so far stays on show until the new
                 # request improves on it.
-                self.thinking = replace(self.thinking, result=before.result)
+                self.request.thinking = replace(self.thinking, result=before.result)
 
-    def _forget_request(self) -> None:
-        """Stops the running request, if any; its late messages will carry a token nobody wants."""
-        if self._token is not None:
-            self.engine.stop()
-            self._token = None
-        self._answer = None
-        self.thinking = None
+    @property
+    def thinking(self) -> Thinking | None:
+        """What the search of the position on the board told so far (None: no search is wanted)."""
+        return self.request.thinking
 
     # --- the engine's messages ------------------------------------------------------------------------------
 
@@ -306,25 +247,11 @@ class Session:
             return self.reviews.receive_mark(message)
         if isinstance(message, Progress) and self.reviews.receive_line(message):
             return True
-        if self._token is None or message.token != self._token or self.thinking is None:
+        result = self.request.receive(message, self.game)
+        if result is None:
             return False
-        if isinstance(message, Progress):
-            self.thinking = self.thinking.with_result(message.result)
-            self._learn(message.result)
-            return True
-        if self.thinking.pondering:
-            raise RuntimeError(f"the engine sent a best move for ponder request {message.token}")
-        if message.move not in self.game.moves():
-            raise RuntimeError(f"the engine answered {message.move!r}, not a legal move in {self.game!r}")
-        self._answer = message
-        self._learn(message.result)
+        self._proven.learn(self.game, result)
         return True
-
-    def _learn(self, result: SearchResult) -> None:
-        """Keeps what ``result``, a search of the position on the board, proved (see :attr:`proven`)."""
-        known = self.proven
-        if known is not None:
-            self._proven = known.learn(result)
 
     def update(self, dt: float, board_busy: bool = False) -> int | None:
         """Lets ``dt`` seconds pass; plays and returns the computer's move once it may be shown, else None.
@@ -332,14 +259,12 @@ class Session:
         ``board_busy`` is True while the view still animates: the presentation delay only counts while the
         board is still, so the computer's disc never lands on top of the human's falling one.
         """
-        self._follow_search(dt)
+        self.request.follow(dt)
         if board_busy or self.paused or self.review is not None or not self.is_computer_turn():
             return None
-        self._still_for += dt
-        if self._answer is None or self._still_for < PRESENTATION_DELAY:
-            return None
-        move = self._answer.move
-        self._apply(move)
+        move = self.request.answer_due(dt)
+        if move is not None:
+            self._apply(move)
         return move
 
     def play_out(self, level: Level) -> None:
@@ -348,23 +273,12 @@ class Session:
         is left to undo. A new game or round ends the stand-in."""
         self.stand_in = level
         if not self.game.is_over() and (self.thinking is None or self.thinking.pondering):
-            self._forget_request()
+            self.request.forget()
             self._begin_turn()
-
-    def _follow_search(self, dt: float) -> None:
-        """Counts the running search's time and takes the engine's live count, so the status line moves
-        between completed depths; stops counting once the answer is in or the engine says the search ended."""
-        thinking = self.thinking
-        if thinking is None or not thinking.running:
-            return
-        live = self.engine.searching()
-        if live is not None and live.token != self._token:
-            live = None  # another request's count: an earlier one, or the last before this one started
-        self.thinking = thinking.followed(dt, live, answered=self._answer is not None)
 
     def leave(self) -> None:
         """Stops any search: the players are leaving this board."""
-        self._forget_request()
+        self.request.forget()
         self.reviews.close()
 
     # --- the review -----------------------------------------------------------------------------------------
@@ -374,15 +288,10 @@ class Session:
         """The review on show, if any (see :meth:`open_review`); the game waits meanwhile."""
         return self.reviews.shown
 
-    @property
-    def appraisal(self) -> GameReview | None:
-        """The finished game's review run unseen, for the strength its moves showed (see :meth:`appraise`)."""
-        return self.reviews.appraisal
-
     def open_review(self, seconds_per_position: float | None = None) -> GameReview:
         """Opens the review of the game as it stands: the turn's search stops (the game waits, a computer's
         answer included) and the engine reviews a copy of the game (see :meth:`ReviewDesk.open`)."""
-        self._forget_request()
+        self.request.forget()
         return self.reviews.open(self.game, seconds_per_position)
 
     def appraise(self, seconds_per_position: float | None = None) -> GameReview | None:
@@ -392,14 +301,6 @@ class Session:
         if not self.game.is_over() or self.review is not None:
             return None
         return self.reviews.appraise(self.game, seconds_per_position)
-
-    def show_best_line(self) -> BestLine | None:
-        """See :meth:`ReviewDesk.show_best_line`."""
-        return self.reviews.show_best_line()
-
-    def close_line(self) -> None:
-        """See :meth:`ReviewDesk.close_line`."""
-        self.reviews.close_line()
 
     def close_review(self) -> None:
         """Back to the live game: the review's work stops, and the turn's search starts again."""
@@ -419,12 +320,9 @@ class Session:
 
     def _undo_count(self) -> int:
         """How many plies one undo takes back: 0 when it is not allowed."""
-        history = self.game.history()
-        if self.options.mode is Mode.WATCH or self.stand_in is not None or not history:
+        if self.stand_in is not None:
             return 0
-        if self.options.mode is Mode.TWO_PLAYERS:
-            return 1
-        return plies_back_to_human(len(history), self.seats)
+        return plies_per_undo(self.options.mode, len(self.game.history()), self.seats)
 
     def undo(self) -> int:
         """Takes back the last move (against the computer: yours and its reply); stops any search.
@@ -436,9 +334,8 @@ class Session:
             return 0
         self.assists.add("take-back")
         self.reviews.appraisal = None
-        self._forget_request()
-        for _ in range(count):
-            self._redo.append(self.game.undo())
+        self.request.forget()
+        self._redo.take_back(self.game, count)
         self._begin_turn()
         return count
 
@@ -448,16 +345,15 @@ class Session:
         # Against the computer, redo replays a human move (and the reply after it) on the human's turn.
         return self.is_human_turn()
 
+    def _redo_stops_here(self) -> bool:
+        """Redo stops here: after one move with two players, else where a human is to move or it is over."""
+        return self.options.mode is Mode.TWO_PLAYERS or self.game.is_over() or self.seat_to_move().is_human
+
     def redo(self) -> int:
         """Replays what undo took back (against the computer: your move and its reply). Returns the plies."""
         if not self.can_redo():
             return 0
-        self._forget_request()
-        count = 0
-        while self._redo:
-            self.game.apply(self._redo.pop())
-            count += 1
-            if self.options.mode is Mode.TWO_PLAYERS or self.game.is_over() or self.seat_to_move().is_human:
-                break
+        self.request.forget()
+        count = self._redo.replay(self.game, self._redo_stops_here)
         self._begin_turn()
         return count

@@ -1,6 +1,8 @@
 """One sitting at the board as it changes: the session, the selection, the moving stone, the refused move's
-shake, the hint, the coach, the puzzle, the notices and when the result banner is due; each round's sound,
-tally count and rating; the game kept to continue and the saved and pasted games. No pygame here.
+shake, the hint, the coach, the puzzle, the notices and when the result banner is due (those three its
+:class:`~ui.state.board_cues.BoardCues`); each round's sound, and its coach, puzzle attempt, tally count,
+rating and game kept to continue (:class:`~ui.state.round_at_board.RoundAtBoard`); and the games it sits
+down at in its place (brought back here; loaded or pasted: :mod:`ui.state.sitting_files`). No pygame here.
 
 A screen *has* a :class:`Sitting` (see :class:`~ui.play_scene.PlayScene`): it turns events into calls of its
 small interface and draws a picture of it. Time enters through :meth:`Sitting.update` (seconds, never frames).
@@ -10,37 +12,28 @@ do not count the round again).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
 from ai.messages import EngineMessage
 from ai.puzzles import Puzzle
-from game.catalog import game_spec, new_game
+from game.catalog import game_spec
 from game.protocol import Game
-from ui.state import game_files, results, savegame, texts
+from ui.state import results, savegame, texts
 from ui.state.animation import ANIMATION_SPEEDS, Fade, MoveAnimation
 from ui.state.assistance import Assistance
+from ui.state.board_cues import BoardCues
 from ui.state.current_game import UnfinishedGame
-from ui.state.kept_game import KeptGame
 from ui.state.match import MatchScore, participants
 from ui.state.notice import FILE_NOTICE_SECONDS, NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind
 from ui.state.options import Mode, PlayOptions
 from ui.state.review import GameReview
 from ui.state.review_walk import Fall, ReviewWalk
-from ui.state.round_rating import REVIEW_SECONDS, RoundRating, adapted
-from ui.state.second_thoughts import Coach, PuzzleAttempt, Verdict
+from ui.state.round_at_board import RoundAtBoard
+from ui.state.round_rating import REVIEW_SECONDS, adapted
 from ui.state.session import EngineLike, Refusal, Session
 from ui.state.user_data import UserData
 from ui.state.userfiles import data_dir
-
-#: Seconds between the last stone landing and the result banner, so the winning line is seen first.
-BANNER_DELAY = 0.45
-#: Seconds the refused move's shake lasts.
-REFUSAL_SECONDS = 0.6
-#: Seconds between redraws of a running search's ticking count and time (a few a second: enough to see it
-#: work, few enough to leave the search its speed).
-TICK_SECONDS = 0.25
 
 
 class Sounds(Protocol):
@@ -90,11 +83,11 @@ class Sitting:
         self.animation_speed = ANIMATION_SPEEDS[animation]
         #: The hint and the analysis overlay.
         self.assistance = Assistance()
-        self.notice: Notice | None = None
+        #: The notice, the refused move's shake and the result banner's timing.
+        self.cues = BoardCues()
         self.dirty = True
-        self._since_tick = 0.0
         self._start(options, resume)
-        if self.kept.replaced is not None:
+        if self.round.kept.replaced is not None:
             self._notify_start(f"New game: {TAKE_BACK}")
 
     def _start(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
@@ -112,7 +105,7 @@ class Sitting:
         #: The column (Connect Four) or cell index (Tic-tac-toe) under the mouse or the keyboard cursor.
         self.selection: int | None = None
         self.animation: MoveAnimation | None = None
-        self.refusal: Fade | None = None
+        self.cues.refusal = None
         self.walk = ReviewWalk(self.session, self.fall if self.gravity else None)
         self._new_round(resume)
         self.assistance.want_analysis(self.session)
@@ -122,16 +115,10 @@ class Sitting:
     def _new_round(self, resume: UnfinishedGame | None) -> None:
         """What starts afresh with every round: its result, coach, misses, rating and keeping."""
         self.assistance.hint = None
-        self._over_for = 0.0
-        #: The player clicked the finished board to see it without the result banner.
-        self.banner_folded = False
-        #: The round's result has been counted and sounded.
-        self._result_told = False
-        self.coach = Coach()
-        self.attempt = None if self.puzzle is None else PuzzleAttempt(self.puzzle, self.files)
-        self.rating = RoundRating(self.files)
+        self.cues.new_round()
         keeps = self.options.mode is not Mode.WATCH and self.puzzle is None
-        self.kept = KeptGame(self.files, resume, keeps)
+        #: The coach, the puzzle attempt, the rating and the keeping of the round under way.
+        self.round = RoundAtBoard(self.files, self.puzzle, resume, keeps)
         self.dirty = True
 
     def set_animation(self, name: str) -> None:
@@ -153,6 +140,20 @@ class Sitting:
         return self.piece_names
 
     @property
+    def notice(self) -> Notice | None:
+        """The notice in the status line, if one shows."""
+        return self.cues.notice
+
+    @notice.setter
+    def notice(self, notice: Notice | None) -> None:
+        self.cues.notice = notice
+
+    @property
+    def refusal(self) -> Fade | None:
+        """The refused move's shake while it lasts."""
+        return self.cues.refusal
+
+    @property
     def game(self) -> Game:
         return self.session.game
 
@@ -165,18 +166,12 @@ class Sitting:
         """The result banner shows: the game is over, its last stone landed a moment ago, no review shows
         and the player has not folded the banner away."""
         return (
-            self.review is None
-            and self.game.is_over()
-            and self.animation is None
-            and self._over_for >= BANNER_DELAY
-            and not self.banner_folded
+            self.review is None and self.game.is_over() and self.animation is None and self.cues.banner_due()
         )
 
     def fold_banner(self, shown: bool) -> None:
         """A click on the finished board (``shown``: with the banner on it) folds the banner away or back."""
-        if shown or self.banner_folded:
-            self.banner_folded = not self.banner_folded
-            self.dirty = True
+        self.dirty |= self.cues.fold_banner(shown)
 
     # --- history --------------------------------------------------------------------------------------------
 
@@ -188,24 +183,23 @@ class Sitting:
         self.session.next_round() if next_round else self.session.restart()
         self._after_history_change(1, "")
         self._new_round(None)
-        if self.kept.replaced is not None and not next_round:
+        if self.round.kept.replaced is not None and not next_round:
             self._notify_start(f"New game: {TAKE_BACK}")
         elif adapted_words:
             self._notify_start(adapted_words)
 
     def can_undo(self) -> bool:
         """Undo has something to do: a move to take back, or the unfinished game to bring back."""
-        return self.session.can_undo() or self.kept.to_bring_back() is not None
+        return self.session.can_undo() or self.round.kept.to_bring_back() is not None
 
     def undo(self) -> None:
         """Takes back the last move (and the computer's reply); right after a game replaced an unfinished
         one, sits down again at that one instead."""
-        replaced = self.kept.to_bring_back()
+        replaced = self.round.kept.to_bring_back()
         if replaced is None:
             self._history_step(self.session.undo(), "Nothing to undo")
             return
-        self.session.leave()
-        self._start(replaced.options, replaced)
+        self.sit_down(replaced.options, replaced)
         self.notify(f"Back to your game: {replaced.description()}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
     def redo(self) -> None:
@@ -223,22 +217,15 @@ class Sitting:
             return
         # Stones that undo or redo moves appear at once; an animation of a move no longer played would lie.
         self.animation = None
-        self.refusal = None
-        self.notice = None
-        self._over_for = 0.0
-        self.banner_folded = False
+        self.cues.history_changed()
         self.assistance.hint = None
 
     def _keep_game(self) -> None:
         """Keeps the game on the board as the one to continue (or, once over, none)."""
-        moves = None if self.game.is_over() else self.game.moves_text()
-        problem = self.kept.keep(self.options, self.session.round_number, moves)
-        if problem:
-            self.notify(problem, FILE_NOTICE_SECONDS)
+        self.notify_problem(self.round.keep(self.session))
 
     def _played_on(self) -> None:
-        self.kept.played_on()
-        self._keep_game()
+        self.notify_problem(self.round.played_on(self.session))
 
     # --- moves ----------------------------------------------------------------------------------------------
 
@@ -266,7 +253,7 @@ class Sitting:
     def _puzzle_moved_on(self) -> None:
         """After a right move in a puzzle: it is acknowledged, or it solved the puzzle, which then counts in
         the record and plays its last moves out by itself (the perfect defender's level on both sides)."""
-        attempt = self.attempt
+        attempt = self.round.attempt
         if attempt is None:
             return
         if attempt.praise is not None:
@@ -277,11 +264,7 @@ class Sitting:
 
     def _second_thoughts(self, move: int) -> Refusal | None:
         """The puzzle's or the coach's word on a legal move of the human's (COACHED: held back, and shown)."""
-        verdict: Verdict | None = None
-        if self.attempt is not None:
-            verdict = self.attempt.judge(self.session, move)
-        elif self.options.coach:
-            verdict = self.coach.judge(self.session, move)
+        verdict = self.round.second_thoughts(self.session, move, self.options.coach)
         if verdict is None:
             return None
         if verdict.wrong:
@@ -293,14 +276,15 @@ class Sitting:
     def _shake(self) -> None:
         """A refused move: its sound, and the board shakes."""
         self._sound("refused")
-        self.refusal = Fade(REFUSAL_SECONDS)
+        self.cues.shake()
 
     def take_back_coached(self) -> bool:
         """The player takes back the move the coach warned about: nothing was played, the turn goes on.
         False if no warning stands."""
-        if self.coach.warning is None:
+        coach = self.round.coach
+        if coach.warning is None:
             return False
-        self.coach.warning = None
+        coach.warning = None
         self.notify("Taken back: choose another move", kind=NoticeKind.INFO)
         return True
 
@@ -316,7 +300,7 @@ class Sitting:
         row, column = cell
         distance = self.fall(row, column) if self.gravity else 0.0
         self.animation = MoveAnimation(row, column, 1 - self.game.to_move(), distance)
-        self._over_for = 0.0
+        self.cues.stone_moved()
 
     def finish_animation(self) -> None:
         """The moving stone, if one moves, lands at once."""
@@ -328,16 +312,13 @@ class Sitting:
     def _landed(self) -> None:
         """A stone has come to rest: its sound, and if it ended the game, the result's sound and tally."""
         self._sound("drop")
-        self._over_for = 0.0
-        if not self.game.is_over() or self._result_told:
+        self.cues.stone_moved()
+        if not self.game.is_over() or self.round.result_told:
             return
-        self._result_told = True
+        self.round.result_told = True
         self._sound(results.outcome(self.session)[1])
-        if self.attempt is not None:
-            return  # a puzzle is no round of the match nor a game of the tally: the record counted its solve
-        self.match.count(self.session, self.piece_names)
-        self.notify_problem(results.count(self.session, self.files.tally))
-        self.notify_problem(self.rating.rate(self.session))
+        for problem in self.round.count_result(self.session, self.match, self.piece_names):
+            self.notify_problem(problem)
 
     def _sound(self, name: str) -> None:
         if self.sounds is not None:
@@ -347,17 +328,13 @@ class Sitting:
         self, text: str, seconds: float = NOTICE_SECONDS, kind: NoticeKind = NoticeKind.REFUSAL
     ) -> None:
         """Shows ``text`` in the status line for ``seconds``; a refusal unless ``kind`` says otherwise."""
-        self.notice = Notice(text, Fade(seconds), kind)
+        self.cues.notify(text, seconds, kind)
         self.dirty = True
 
     def _notify_start(self, text: str) -> None:
         """Tells ``text`` about the game just started (see :attr:`Notice.gives_way`)."""
-        self.notice = Notice(text, Fade(FILE_NOTICE_SECONDS), NoticeKind.INFO, gives_way=True)
+        self.cues.notify_start(text)
         self.dirty = True
-
-    def _notice_gives_way(self, notice: Notice) -> bool:
-        """The computer thinks, and ``notice`` has been read long enough to leave it the status line."""
-        return notice.gives_way and self.session.is_computer_turn() and notice.fade.elapsed >= NOTICE_SECONDS
 
     def notify_problem(self, problem: str | None) -> None:
         """Shows why a user's file was not written, if it was not."""
@@ -396,7 +373,7 @@ class Sitting:
         """Steps the best line ``delta`` moves, or to its ``end`` (True) or its start (False)."""
         self.dirty |= self.walk.step_line(delta, end)
 
-    # --- hint, analysis, files ------------------------------------------------------------------------------
+    # --- hint, analysis, other games ------------------------------------------------------------------------
 
     def ask_hint(self) -> None:
         """Shows the search's best move for the human to move, or why not."""
@@ -410,35 +387,14 @@ class Sitting:
         self.assistance.toggle_overlay(self.session)
         self.dirty = True
 
-    def paste(self, text: str | None) -> None:
-        """Sets up the game whose moves were pasted (``text``, from the clipboard) and opens its review; text
-        that is no game of this board keeps the current game and says why."""
-        blank = new_game(self.options.game, self.options.width, self.options.height)
-        moves = game_files.pasted_moves(text, blank)
-        if isinstance(moves, Notice):
-            self._refuse_file(moves)
-            return
+    def sit_down(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
+        """Leaves the game on the board for a new one of ``options``, or for the unfinished game ``resume``
+        (a game brought back, loaded or pasted: see :mod:`ui.state.sitting_files`)."""
         self.session.leave()
-        self._start(replace(self.options, moves=moves))
-        if moves:
-            self.toggle_review()
-        pasted = f"Pasted {texts.count(len(moves), 'move')}"
-        if self.kept.replaced is not None:
-            pasted += f": {TAKE_BACK}"
-        self.notify(pasted, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+        self._start(options, resume)
 
-    def load(self) -> None:
-        """Loads the saved game; a bad file keeps the current game and says what is wrong."""
-        saved = game_files.load(self.saved_game_path)
-        if isinstance(saved, Notice):
-            self._refuse_file(saved)
-            return
-        self.session.leave()
-        options = replace(self.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
-        self._start(options)
-        self.notice = game_files.loaded(self.saved_game_path, self.game, self.kept.replaced is not None)
-
-    def _refuse_file(self, why: Notice) -> None:
+    def refuse_file(self, why: Notice) -> None:
+        """A file or a pasted text that is no game here: the refusal's sound, and ``why``."""
         self._sound("refused")
         self.notice = why
         self.dirty = True
@@ -459,29 +415,17 @@ class Sitting:
             self.dirty = True
         self.dirty |= self.assistance.update(self.session, dt)
         self.dirty |= self.walk.advance(dt, self.animation_speed)
-        for fade in (self.refusal, self.notice.fade if self.notice else None):
-            if fade is not None:
-                fade.advance(dt)
-                self.dirty = True
-        if self.refusal is not None and not self.refusal.alive:
-            self.refusal = None
-        if self.notice is not None and (not self.notice.fade.alive or self._notice_gives_way(self.notice)):
-            self.notice = None
-        noted, problem = self.rating.follow_appraisal(self.session)
+        self.dirty |= self.cues.fade(dt, self.session.is_computer_turn())
+        noted, problem = self.round.rating.follow_appraisal(self.session)
         self.notify_problem(problem)
         self.dirty |= noted
         move = self.session.update(dt, board_busy=self.animation is not None)
         thinking = self.session.thinking
         if thinking is not None and thinking.running:
-            # The search's count and time tick on screen a few times a second between its completed depths.
-            self._since_tick += dt
-            if self._since_tick >= TICK_SECONDS:
-                self._since_tick = 0.0
-                self.dirty = True
+            self.dirty |= self.cues.tick(dt)
         if move is not None:
             self._start_animation(move)
             self._keep_game()
             self.dirty = True
-        if self.game.is_over() and self.animation is None and self._over_for < BANNER_DELAY:
-            self._over_for += dt
-            self.dirty = True
+        if self.game.is_over() and self.animation is None:
+            self.dirty |= self.cues.wait_for_banner(dt)

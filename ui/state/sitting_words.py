@@ -14,14 +14,14 @@ from ui.state.sitting import Sitting
 def result_text(sitting: Sitting) -> tuple[str, str]:
     """The result in a few words, and a line under it (saying how often the coach spoke, if it did; for
     a puzzle, the player's puzzle record)."""
-    if sitting.attempt is not None:
-        return texts.puzzle_result(sitting.files.puzzles.value, sitting.attempt.misses)
+    if sitting.round.attempt is not None:
+        return texts.puzzle_result(sitting.files.puzzles.value, sitting.round.attempt.misses)
     title, line = texts.result_text(sitting.session, sitting.player_names)
-    if sitting.coach.spoke:
-        line += f" The coach spoke {texts.count(sitting.coach.spoke, 'time')}."
-    rated = sitting.rating.rated_game
+    if sitting.round.coach.spoke:
+        line += f" The coach spoke {texts.count(sitting.round.coach.spoke, 'time')}."
+    rated = sitting.round.rating.rated_game
     if rated is not None:
-        line += " " + texts.rating_line(rated, sitting.rating.rating_before)
+        line += " " + texts.rating_line(rated, sitting.round.rating.rating_before)
     return title, line
 
 
@@ -32,7 +32,7 @@ def status_text(sitting: Sitting) -> str:
         return sitting.notice.text
     if puzzle is not None and game.moves_text() == puzzle.moves and review is None:
         return texts.puzzle_task(names[game.to_move()], puzzle.win_in)
-    attempt = sitting.attempt
+    attempt = sitting.round.attempt
     if attempt is not None and attempt.solved and review is None and not game.is_over():
         return texts.PUZZLE_SOLVED
     if review is not None and review.line is not None:
@@ -89,9 +89,9 @@ def short_tally_text(sitting: Sitting) -> str:
 
 def toolbar_titles(sitting: Sitting) -> list[str]:
     """The toolbar's title, longest first (the toolbar shows the longest that fits)."""
-    if sitting.attempt is None:
+    if sitting.round.attempt is None:
         return texts.toolbar_titles(sitting.session)
-    attempt = sitting.attempt
+    attempt = sitting.round.attempt
     return texts.puzzle_titles(attempt.moves_left(sitting.game.ply()), attempt.solved)
 
 
