@@ -167,7 +167,7 @@ def test_statistics_follow_the_games() -> None:
         .recording(BOARD, 1300, "4", 1300, "win", "4455", set())
         .recording(BOARD, 1300, "4", 1300, "loss", "4455", {"hint"})
         .recording(BOARD, 1300, "max", 2400, "loss", "44", set())
-        .with_performance(BOARD, "44", 1555)
+        .with_performance(BOARD, "44", 1555, (1300, 1800))
     )
     stats = rating_stats(ratings, BOARD, "Connect Four 7x6", LADDER, 1300)
     assert stats.course == (1300, ratings.games(BOARD)[0].rating, ratings.rating(BOARD, 1300))
@@ -175,5 +175,5 @@ def test_statistics_follow_the_games() -> None:
     by_label = {row.label: row for row in stats.levels}
     assert (by_label["depth 4"].wins, by_label["depth 4"].losses, by_label["depth 4"].rating) == (1, 1, 1300)
     assert (by_label["max"].losses, by_label["max"].rating) == (1, 2400)
-    assert "played like 1555" in stats.recent[0] and "vs max (2400)" in stats.recent[0]
+    assert "played like 1555 (1300\u20131800)" in stats.recent[0] and "vs max (2400)" in stats.recent[0]
     assert "not rated: a hint" in stats.recent[1]

@@ -258,6 +258,14 @@ def test_performance_follows_the_moves() -> None:
     assert performance([(12, Observation.NOTHING)] * 20, LADDER) is None
 
 
+def test_a_performance_carries_its_range_and_more_moves_narrow_it() -> None:
+    few = performance([(12, Observation.KEPT_BEST), (14, Observation.KEPT_SLOWER)] * 2, LADDER)
+    many = performance([(12, Observation.KEPT_BEST), (14, Observation.KEPT_SLOWER)] * 12, LADDER)
+    assert few is not None and many is not None
+    assert few.low <= few.rating <= few.high and many.low <= many.rating <= many.high
+    assert many.high - many.low < few.high - few.low
+
+
 def test_the_gap_between_neighbours_is_known_better_than_either_rating_from_the_anchor() -> None:
     true = {"floor": 500.0, "b": 1500.0, "c": 1600.0}
     names = list(true)

@@ -179,7 +179,8 @@ def ratings_values(draw: st.DrawFn) -> Ratings:
         if draw(st.booleans()):
             board = next(iter(ratings.boards))
             last: PlayedGame = ratings.boards[board][-1]
-            ratings = ratings.with_performance(board, last.moves, draw(extreme_int))
+            likely = draw(st.none() | st.tuples(extreme_int, extreme_int))
+            ratings = ratings.with_performance(board, last.moves, draw(extreme_int), likely)
     return ratings
 
 

@@ -425,7 +425,7 @@ def main() -> int:
         game = ConnectFour.from_moves(moves)
         shown = performance(observations_of(review_game(game, analyzer_now, searcher), side), ladder)
         if shown is not None:
-            ratings = ratings.with_performance("connect4 7x6", moves, shown.rating)
+            ratings = ratings.with_performance("connect4 7x6", moves, shown.rating, (shown.low, shown.high))
     stats = rating_stats(ratings, "connect4 7x6", "Connect Four 7\u00d76", ladder, start)
     save(StatsScene(size, PlayOptions(), stats, ladder, CLASSIC, fonts), "rating")
     save(StartScene(size, PlayOptions(adaptive=True), fonts=fonts), "start-auto")

@@ -7,6 +7,8 @@ often it plays a best move where a slower one keeps the result too. Between two 
 interpolated linearly in the rating, so every rating from the lowest rung to the highest has its rates; the
 estimate is the rating under which the side's answers are most likely (each answer taken as independent of
 the others). It can say no more than the ladder knows: perfect moves score the top rung's rating, not more.
+The range is where the likelihood is within :data:`RANGE_DROP` of its best: a game of few telling moves has a
+wide one.
 """
 
 from __future__ import annotations
@@ -25,12 +27,20 @@ MIN_ANSWERS = 4
 STEP = 5
 
 
+#: Log-likelihood below its maximum that bounds the estimate's range: half the 95 % point of chi-squared with
+#: one degree of freedom (a likelihood-ratio interval).
+RANGE_DROP = 1.92
+
+
 @dataclass(frozen=True)
 class Performance:
-    """An estimate and how many answers it rests on."""
+    """An estimate, its range (the ratings about 95 % likely to hold the player's, within the ladder's), and
+    how many answers it rests on."""
 
     rating: int
     answers: int
+    low: int
+    high: int
 
 
 def observations_of(reviews: Iterable[MoveReview], side: int) -> list[tuple[int, Observation]]:
@@ -53,7 +63,7 @@ def performance(observations: Sequence[tuple[int, Observation]], ladder: Ladder)
     points = [rung.rating for rung in rungs]
     kept_rates = [[rung.stages[stage].kept_rate() for rung in rungs] for stage in range(len(STAGES))]
     best_rates = [[rung.stages[stage].best_rate() for rung in rungs] for stage in range(len(STAGES))]
-    best_rating, best_likelihood = points[0], -math.inf
+    tried: list[tuple[int, float]] = []
     for rating in range(points[0], points[-1] + 1, STEP):
         likelihood = 0.0
         for stones, observation in observations:
@@ -64,9 +74,10 @@ def performance(observations: Sequence[tuple[int, Observation]], ladder: Ladder)
             if observation.asks_best:
                 rate = _interpolate(points, best_rates[stage], rating)
                 likelihood += math.log(rate if observation.best else 1.0 - rate)
-        if likelihood > best_likelihood:
-            best_rating, best_likelihood = rating, likelihood
-    return Performance(best_rating, answers)
+        tried.append((rating, likelihood))
+    best_rating, best_likelihood = max(tried, key=lambda pair: pair[1])
+    likely = [rating for rating, likelihood in tried if likelihood >= best_likelihood - RANGE_DROP]
+    return Performance(best_rating, answers, min(likely), max(likely))
 
 
 def _interpolate(points: Sequence[int], values: Sequence[float], at: float) -> float:

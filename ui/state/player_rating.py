@@ -61,6 +61,8 @@ class PlayedGame:
     assists: tuple[str, ...]
     moves: str
     performance: int | None = None
+    #: The range of ratings the performance is about 95 % likely to lie in (None: not known).
+    performance_range: tuple[int, int] | None = None
     deviation: float = NEW_DEVIATION
     volatility: float = NEW_VOLATILITY
 
@@ -141,13 +143,18 @@ class Ratings:
         )
         return self._with_games(board, (*games, game)[-MAX_GAMES:])
 
-    def with_performance(self, board: str, moves: str, performance: int) -> Ratings:
-        """These ratings with the strength shown in the last game of ``board`` played as ``moves`` noted;
-        the same ratings if that game is not the last one (a review of an older game)."""
+    def with_performance(
+        self, board: str, moves: str, performance: int, likely: tuple[int, int] | None = None
+    ) -> Ratings:
+        """These ratings with the strength shown in the last game of ``board`` played as ``moves`` noted (and
+        the range it ``likely`` lies in); the same ratings if that game is not the last one (a review of an
+        older game)."""
         games = self.boards.get(board, ())
         if not games or games[-1].moves != moves:
             return self
-        return self._with_games(board, (*games[:-1], replace(games[-1], performance=_bounded(performance))))
+        bounded = None if likely is None else (_bounded(min(likely)), _bounded(max(likely)))
+        noted = replace(games[-1], performance=_bounded(performance), performance_range=bounded)
+        return self._with_games(board, (*games[:-1], noted))
 
     def _with_games(self, board: str, games: tuple[PlayedGame, ...]) -> Ratings:
         return Ratings(MappingProxyType({**self.boards, board: games}))
@@ -171,6 +178,7 @@ def dump(ratings: Ratings) -> JsonObject:
 def _game_data(game: PlayedGame) -> JsonObject:
     data = asdict(game)
     data["assists"] = list(game.assists)
+    data["performance_range"] = None if game.performance_range is None else list(game.performance_range)
     return data
 
 
@@ -223,9 +231,25 @@ def _game(board: str, number: int, entry: object) -> PlayedGame:
         assists=tuple(sorted(set(assists))),
         moves=moves,
         performance=whole("performance", optional=True),
+        performance_range=_range(entry, where),
         deviation=deviation,
         volatility=volatility,
     )
+
+
+def _range(entry: dict[str, object], where: str) -> tuple[int, int] | None:
+    """A game's performance range: two ratings, the lower first; None where the file has none."""
+    value = entry.get("performance_range")
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(type(side) is int and -MAX_RATING <= side <= MAX_RATING for side in value)
+        or value[0] > value[1]
+    ):
+        raise ValueError(f"{where}: 'performance_range' is {value!r}, not two ratings, the lower first")
+    return value[0], value[1]
 
 
 def _number(

@@ -117,8 +117,10 @@ def note_performance(session: Session, review: GameReview, ratings: JsonStore[Ra
     seats = _human_and_level(session)
     if seats is None:
         return None
-    rating = review.performance(seats[0])
-    if rating is None:
+    shown = review.performance(seats[0])
+    if shown is None:
         return None
     variant, moves = review.game.variant(), review.game.moves_text()
-    return ratings.update(lambda recorded: recorded.with_performance(variant, moves, rating))
+    return ratings.update(
+        lambda recorded: recorded.with_performance(variant, moves, shown.rating, (shown.low, shown.high))
+    )

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ai.contracts import MoveReview, Verdict
 from ai.rating.ladder import ladder_for
-from ai.rating.performance import observations_of, performance
+from ai.rating.performance import Performance, observations_of, performance
 from ai.score import Score, is_proven_win, plies_to_end
 from game.protocol import Game
 from ui.state.show_me import BestLine
@@ -81,15 +81,14 @@ class GameReview:
         exact = [mark for mark in self.marks.values() if mark.mover == player and mark.exact]
         return sum(not mark.changed_result() for mark in exact), len(exact)
 
-    def performance(self, side: int) -> int | None:
+    def performance(self, side: int) -> Performance | None:
         """The strength ``side``'s moves showed, on the levels' rating scale (see
         :mod:`ai.rating.performance`); None until the review is complete, where no ladder rates the board, or
         where the side made too few telling moves."""
         ladder = ladder_for(self.game.variant())
         if ladder is None or not self.complete():
             return None
-        estimate = performance(observations_of(self.marks.values(), side), ladder)
-        return None if estimate is None else estimate.rating
+        return performance(observations_of(self.marks.values(), side), ladder)
 
     def turning_points(self) -> list[MoveReview]:
         """The moves that changed the game's result, in the game's order."""
@@ -179,9 +178,12 @@ def summary_text(review: GameReview, names: tuple[str, str]) -> str:
     for player, name in enumerate(names):
         kept, counted = review.kept(player)
         if counted:
-            rating = review.performance(player)
-            shown = "" if rating is None else f", played like about {rating}"
-            parts.append(f"{name} kept the value {kept}/{counted}{shown}")
+            shown = review.performance(player)
+            if shown is not None:
+                shown_text = f", played like about {shown.rating} ({shown.low}\u2013{shown.high})"
+            else:
+                shown_text = ""
+            parts.append(f"{name} kept the value {kept}/{counted}{shown_text}")
     turning = len(review.turning_points())
     parts.append(f"{turning} turning point{'s' if turning != 1 else ''}" if review.complete() else "working…")
     return " · ".join(parts)

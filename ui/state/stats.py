@@ -50,7 +50,9 @@ def game_line(game: PlayedGame, level_label: str) -> str:
     else:
         parts.append("not rated: " + ", ".join(ASSISTS[assist] for assist in game.assists))
     if game.performance is not None:
-        parts.append(f"played like {game.performance}")
+        likely = game.performance_range
+        span = "" if likely is None else f" ({likely[0]}\u2013{likely[1]})"
+        parts.append(f"played like {game.performance}{span}")
     return " \u00b7 ".join(parts)
 
 
