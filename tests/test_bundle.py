@@ -116,7 +116,8 @@ def test_the_folder_holds_the_program_the_compiled_core_and_the_data_files(bundl
 @pytest.mark.parametrize(("args", "stdin"), TOOL_RUNS, ids=[" ".join(args) for args, _ in TOOL_RUNS])
 def test_the_tools_answer_as_the_installed_program_does(bundle, tmp_path, args, stdin):
     expected = subprocess.run(
-        [sys.executable, "-c", "import main; main.run()", *args],
+        # Named as the installed command is (the messages say "ponder move: ..."), as the bundle is.
+        [sys.executable, "-c", "import sys; sys.argv[0] = 'ponder'; import main; main.run()", *args],
         input=stdin,
         cwd=tmp_path,
         env={key: value for key, value in os.environ.items() if not key.startswith(("PYTHON", "SDL_"))},
