@@ -44,6 +44,12 @@ from ui.state.userfiles import (
 log = logging.getLogger(__name__)
 
 Value = TypeVar("Value")
+
+
+class _NotLoadable(Exception):
+    """A value whose file text the kind's own parse would refuse or read otherwise: it is not written."""
+
+
 JsonObject = dict[str, object]
 
 
@@ -91,21 +97,33 @@ class JsonStore(Generic[Value]):
         if self.path is None:
             self.value = change(self.value)
             return None
-        problem: str | None = None
         try:
             with locked(self.path):
                 current, problem = self._read(self.path)
                 if not self._writable:
                     self.value = change(self.value)
                     return problem
+                # A change that raises is the caller's bug, not a problem with the file: it is not caught.
                 self.value = change(current)
                 if self.value != current:
-                    write_atomically(self.path, self._checked_text(self.value))
-        except (OSError, ValueError) as error:
+                    self._write(self.path, self.value)
+        except (OSError, _NotLoadable) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
             log.warning("cannot write %s: %s", self.path, reason)
             return f"{self.kind.title} not saved: {reason}"
         return problem
+
+    def _write(self, path: Path, value: Value) -> None:
+        """Writes ``value`` atomically; raises _NotLoadable when its text would not load back as ``value``,
+        OSError when it cannot be written."""
+        try:
+            text = json.dumps(self.kind.dump(value), indent=2, sort_keys=True) + "\n"
+            loaded = self.kind.parse(json.loads(text))
+        except (ValueError, TypeError, RecursionError) as error:
+            raise _NotLoadable(f"the value would not load back ({error})") from None
+        if loaded != value:
+            raise _NotLoadable("the value would not load back as it is")
+        write_atomically(path, text)
 
     def _read(self, path: Path) -> tuple[Value, str | None]:
         """The value the file holds now and, when it could not be used, why (and the default or this window's
@@ -134,18 +152,6 @@ class JsonStore(Generic[Value]):
                 problem = f"{self.kind.title} could not be used ({_short(error)}); kept as {aside.name}"
                 log.warning("%s could not be used (%s); kept as %s, starting afresh", path, error, aside)
             return self.kind.default(), problem
-
-    def _checked_text(self, value: Value) -> str:
-        """The file's text for ``value``; raises ValueError when that text would not load back as
-        ``value``."""
-        try:
-            text = json.dumps(self.kind.dump(value), indent=2, sort_keys=True) + "\n"
-            loaded = self.kind.parse(json.loads(text))
-        except (ValueError, TypeError, RecursionError) as error:
-            raise ValueError(f"the value would not load back ({error})") from None
-        if loaded != value:
-            raise ValueError("the value would not load back as it is")
-        return text
 
 
 #: A reason in a notice is at most this long: the whole of it is in the log.
