@@ -195,8 +195,8 @@ class StatsScene(Scene):
         theme, fonts = self.theme, self.fonts
         heading = Rect(area.left, area.top, area.width, line_height(fonts.get(unit, bold=True)))
         draw_text_in(surface, fonts, "Last games", unit, heading, theme.text, bold=True, align="left")
-        size = unit * 9 // 10
-        row_height = line_height(fonts.get(size))
+        font = fonts.get(unit * 9 // 10)
+        row_height = line_height(font)
         y = area.top + int(unit * 1.6)
         if not stats.recent:
             none = Rect(area.left, y, area.width, line_height(fonts.get(unit)))
@@ -204,6 +204,7 @@ class StatsScene(Scene):
         for line in stats.recent:
             if y + row_height > area.bottom:
                 break
+            # One size for the whole list: a long line is shortened (draw_text does), not shrunk.
             box = Rect(area.left, y, area.width, row_height)
-            draw_text_in(surface, fonts, line, size, box, theme.text, align="left")
+            draw_text(surface, line, font, theme.text, box, topleft=box.topleft)
             y += int(unit * 1.25)
