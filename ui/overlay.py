@@ -60,11 +60,15 @@ def value_box(layout: PlayLayout, move: int) -> Rect:
 def fitted_label(fonts: Fonts, label: str, box: Rect, mark: bool) -> tuple[str, pygame.font.Font]:
     """The label and its font for ``box`` (with room for a winner's ``mark`` before it, about one character
     wide): as large as the box allows; in a box too small for it all (a tiny window), shortened with an
-    ellipsis, the detail line telling the rest (a first digit alone would name another number)."""
+    ellipsis, the detail line telling the rest (a first digit alone would name another number); in a box
+    too narrow even for the ellipsis, below the smallest window, its first character."""
     room = int(box.width * (0.62 if mark else 1.0))
     size = min(int(box.height * 0.6), int(box.width * 0.42))
     font = fitting_font(fonts, label, size, room, bold=True)
-    return shortened(font, label, room), font
+    shown = shortened(font, label, room)
+    if font.size(shown)[0] > box.width:
+        shown = label[0]
+    return shown, font
 
 
 def draw_value(
