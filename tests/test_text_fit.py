@@ -16,8 +16,10 @@ from ai.play.levels import Level
 from ai.play.review import review_game
 from ai.puzzles import load_puzzles
 from ai.rating.ladder import read_ladder
+from ai.score import win_in
 from tools.support.fakes import FakeEngine, key, search_result
 from ui.help_overlay import draw_help
+from ui.overlay import value_box
 from ui.play_input import Action
 from ui.play_scene import PlayScene
 from ui.settings_panel import draw_panel, panel_rows
@@ -107,6 +109,33 @@ def overlay(size):
     return scene.draw
 
 
+def proven_overlay(size, width: int = 7, height: int = 6) -> PlayScene:
+    """The analysis overlay with every move's value proven: the labels (two digits, and a draw) drawn
+    beside the winners' marks."""
+    engine = FakeEngine(auto_answer=False)
+    options = PlayOptions(width=width, height=height, level=Level(2), moves="4435524644")
+    scene = PlayScene(size, options, engine, fonts=FONTS)
+    settle(scene, engine, 0.5)
+    scene.handle(key(pygame.K_a, unicode="a"))
+    scores = [(move, win_in(19 + 2 * move) * (-1) ** move, True) for move in range(width)]
+    scores[width // 2] = (width // 2, 0, True)
+    engine.deliver(
+        Progress(
+            engine.last("ponder").token, search_result(30, scores[0][1], True, (0,), 99, 1.0, tuple(scores))
+        )
+    )
+    settle(scene, engine, 0.5)
+    return scene
+
+
+def overlay_proven(size):
+    return proven_overlay(size).draw
+
+
+def overlay_proven_wide_board(size):
+    return proven_overlay(size, 9, 7).draw
+
+
 def review(size):
     scene, engine = played(size, "444447562366621351", PlayOptions(level=Level(8)))
     scene.act(Action.REVIEW)
@@ -133,11 +162,15 @@ def stats(size):
     ladder = read_ladder()
     start_at = start_rating(ladder)
     ratings = Ratings()
-    for index, (opponent, outcome) in enumerate([("4", "win"), ("6", "loss"), ("max", "draw"), ("2", "win")]):
+    games = [("4", "win", set()), ("6", "loss", set()), ("max", "draw", set()), ("2", "win", set())]
+    # The longest lines the list shows: an unrated game with every assist, each game with its strength.
+    games.append(("10", "loss", {"take-back", "hint", "values", "coach", "set up"}))
+    for index, (opponent, outcome, assists) in enumerate(games):
         rung = ladder.rung(opponent)
         assert rung is not None
         moves = "4444" + str(index + 1) * 3
-        ratings = ratings.recording("connect4 7x6", start_at, opponent, rung.rating, outcome, moves, set())
+        ratings = ratings.recording("connect4 7x6", start_at, opponent, rung.rating, outcome, moves, assists)
+        ratings = ratings.with_performance("connect4 7x6", moves, 1500, (1300, 1700))
     shown = rating_stats(ratings, "connect4 7x6", "Connect Four 7\u00d76", ladder, start_at)
     return StatsScene(size, PlayOptions(), shown, ladder, CLASSIC, FONTS).draw
 
@@ -175,6 +208,8 @@ SCREENS: list[Screen] = [
     banner_not_rated,
     named_players,
     overlay,
+    overlay_proven,
+    overlay_proven_wide_board,
     review,
     puzzle,
     stats,
@@ -191,6 +226,8 @@ def misfits(drawn: list[DrawnText], surface: pygame.Surface) -> list[str]:
             wrong.append(f"{text.text!r} at {text.size} px")
         if not text.box.contains(text.rect) or not surface.get_rect().contains(text.box):
             wrong.append(f"{text.text!r} at {text.rect} outside its box {text.box}")
+        if text.box == surface.get_rect():
+            wrong.append(f"{text.text!r} drawn with no box but the window")
     return wrong
 
 
@@ -203,6 +240,23 @@ def test_every_text_fits_its_box(screen: Screen, size):
         draw(surface)
     assert drawn, "the screen drew no text"
     assert misfits(drawn, surface) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("board", [(7, 6), (9, 7)])
+def test_the_overlay_values_keep_to_their_columns(board, size):
+    scene = proven_overlay(size, *board)
+    layout = scene.layout()
+    columns = [value_box(layout, move) for move in range(board[0])]
+    surface = pygame.Surface(size)
+    with recording_texts() as drawn:
+        scene.draw(surface)
+    values = [text for text in drawn if any(column.contains(text.box) for column in columns)]
+    assert sorted(text.text for text in values) == sorted(
+        ["=", *(str(10 + move) for move in range(board[0]) if move != board[0] // 2)]
+    )
+    for index, text in enumerate(values):
+        assert not any(text.rect.colliderect(other.rect) for other in values[index + 1 :]), text
 
 
 @pytest.mark.parametrize("size", [MIN_WINDOW, (700, 560), (1600, 1000)])

@@ -30,7 +30,7 @@ from ui.state.proven import Proven
 from ui.state.search_texts import TICKS, MoveValue, move_values
 from ui.state.thinking import Thinking
 from ui.theme import Colour, Fonts, Theme
-from ui.widgets import draw_text, fitting_font
+from ui.widgets import draw_text, fitting_font, shortened
 
 
 def mix(colour: Colour, other: Colour, share: float) -> Colour:
@@ -59,14 +59,16 @@ def value_box(layout: PlayLayout, move: int) -> Rect:
 
 def fitted_label(fonts: Fonts, label: str, box: Rect, mark: bool) -> tuple[str, pygame.font.Font]:
     """The label and its font for ``box`` (with room for a winner's ``mark`` before it, about one character
-    wide): as large as the box allows; in a box too small for it all (a tiny window), its first character
-    alone, the detail line telling the rest."""
-    room = box.width * (0.62 if mark else 1.0)
-    size = max(8, min(int(box.height * 0.6), int(box.width * 0.42)))
-    font = fitting_font(fonts, label, size, int(room), bold=True, smallest=8)
-    if font.size(label)[0] > room:
-        label = label[0]
-    return label, font
+    wide): as large as the box allows; in a box too small for it all (a tiny window), shortened with an
+    ellipsis, the detail line telling the rest (a first digit alone would name another number); in a box
+    too narrow even for the ellipsis, below the smallest window, its first character."""
+    room = int(box.width * (0.62 if mark else 1.0))
+    size = min(int(box.height * 0.6), int(box.width * 0.42))
+    font = fitting_font(fonts, label, size, room, bold=True)
+    shown = shortened(font, label, room)
+    if font.size(shown)[0] > box.width:
+        shown = label[0]
+    return shown, font
 
 
 def draw_value(
@@ -90,7 +92,7 @@ def draw_value(
         radius = height * 0.42
         gap = height * 0.15 if named else 0
         total = width + (2 * radius + gap if named else 0)
-        left = box.centerx - total / 2
+        left = max(box.left, box.centerx - total / 2)
         if value.best:
             ring = Rect(0, 0, max(int(total + height), int(box.width * 0.7)), int(height * 1.25))
             ring.center = box.center
@@ -101,7 +103,9 @@ def draw_value(
             mark(surface, value.winner, (left + radius, box.centery), radius)
             left += 2 * radius + gap
         colour = theme.text if value.winner is not None else theme.text_muted
-        draw_text(surface, label, font, colour, midleft=(round(left), box.centery))
+        # The label keeps to its own column (or cell), right of the mark: neighbours' labels never meet.
+        room = Rect(round(left), box.top, box.right - round(left), box.height)
+        draw_text(surface, label, font, colour, room, midleft=(round(left), box.centery))
         return
     track = Rect(0, 0, max(12, int(box.width * 0.86)), max(5, min(int(box.height * 0.3), 12)))
     track.centerx, track.top = box.centerx, box.top + max(2, (box.height - track.height) // 3)
@@ -149,7 +153,7 @@ def draw_overlay(
     if layout.gravity and thinking is not None and not values:
         note = "searching..." if thinking.pondering else "the values of every move come on your turn"
         font = fonts.get(max(10, min(int(layout.analysis.height * 0.38), 18)))
-        draw_text(surface, note, font, theme.text_muted, center=layout.analysis.center)
+        draw_text(surface, note, font, theme.text_muted, layout.analysis, center=layout.analysis.center)
         return
     # Bars point to the side they favour, the first player's to the right: a value leans the same way
     # whoever is to move.

@@ -19,7 +19,7 @@ from ai.score import PROVEN
 from ui.layout import PlayLayout
 from ui.overlay import mix, value_box
 from ui.state.review import GameReview
-from ui.theme import Colour, Fonts, Theme
+from ui.theme import MIN_TEXT, Colour, Fonts, Theme
 from ui.widgets import draw_text, fitting_font
 
 #: The widest slot, in pixels: a short game does not get huge bars.
@@ -82,7 +82,8 @@ def draw_strip(
 ) -> None:
     """The strip of marks of ``review`` in ``area``; ``colours`` are the players' piece colours."""
     count = len(review.moves)
-    signs_height = max(10, area.height // 4)
+    # The band of signs above the bars is at least one line of the smallest letters high.
+    signs_height = max(fonts.get(MIN_TEXT, bold=True).get_height(), area.height // 4)
     graph = Rect(area.left, area.top + signs_height, area.width, area.height - signs_height)
     middle = graph.centery
     half = graph.height / 2 - 2
@@ -93,7 +94,7 @@ def draw_strip(
     cells = review.game.width * review.game.height
     marks = review.marks.values()
     strongest = max((abs(_decisiveness(mark, cells)) for mark in marks if mark.exact), default=1) or 1
-    sign_font = fonts.get(max(9, min(signs_height, 18)), bold=True)
+    sign_font = fonts.get(min(signs_height * 5 // 6, 18), bold=True)
     for ply, rect in enumerate(rects, start=1):
         if ply == review.cursor:
             highlight = Rect(rect.left, area.top, rect.width, area.height)
@@ -119,8 +120,10 @@ def draw_strip(
             pygame.draw.rect(surface, colour, bar, width=0 if mark.exact else max(1, bar_width // 6))
         sign = SIGNS.get(mark.verdict) if mark.verdict is not None else None
         if sign:
-            font = sign_font if sign_font.size(sign)[0] <= rect.width + 6 else fonts.get(9, bold=True)
-            draw_text(surface, sign, font, theme.warning, midtop=(rect.centerx, area.top))
+            # A sign may reach a little past its narrow slot, never down into the bars.
+            room = Rect(rect.left - 3, area.top, rect.width + 6, signs_height)
+            font = fitting_font(fonts, sign, sign_font.point_size, room.width, bold=True)
+            draw_text(surface, sign, font, theme.warning, room, midtop=(rect.centerx, area.top))
 
 
 def draw_move_labels(
@@ -139,10 +142,8 @@ def draw_move_labels(
         labels[mark.move] = ("est.", theme.text_muted)
     for move, (label, colour) in labels.items():
         box = value_box(layout, move)
-        font = fitting_font(
-            fonts, label, max(8, int(box.height * 0.55)), box.width - 4, bold=True, smallest=8
-        )
-        text = draw_text(surface, label, font, colour, center=box.center)
+        font = fitting_font(fonts, label, int(box.height * 0.55), box.width - 4, bold=True)
+        text = draw_text(surface, label, font, colour, box.inflate(-4, 0), center=box.center)
         if move == mark.move:
             ring = text.inflate(max(8, text.height // 2), 4).clip(box)
             pygame.draw.rect(surface, colour, ring, width=2, border_radius=ring.height // 2)

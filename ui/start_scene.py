@@ -24,7 +24,7 @@ from ui.state.current_game import UnfinishedGame
 from ui.state.options import PlayOptions
 from ui.state.start_choices import Row, apply_choice, rows_for, rows_of_every_variant
 from ui.theme import CLASSIC, MIN_TEXT, Fonts, Theme
-from ui.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit
+from ui.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit, line_height
 
 PLAY = "play"
 CONTINUE = "continue"
@@ -32,6 +32,8 @@ PUZZLES = "puzzles"
 STATS = "stats"
 #: Pixels between the choices of a row.
 GAP = 8
+#: The room kept free at the window's left and right edges, in pixels.
+EDGE = 12
 #: The lowest band the toast is given below the unfinished game's line: its smallest text and a margin.
 MIN_TOAST_BAND = 22
 
@@ -108,7 +110,9 @@ class StartScene(Scene):
             font_size = max(MIN_TEXT, int(row_height * 0.5 if row_height < 24 else row_height * 0.44))
             font = self.fonts.get(font_size)
             # Every label of every variant sets the label column, so the choices stay put.
-            label_width = max(font.size(row.label)[0] for variant in variants for row in variant) + 24
+            # The focused row's label is bold, so the bold letters set the width.
+            bold = self.fonts.get(font_size, bold=True)
+            label_width = max(bold.size(row.label)[0] for variant in variants for row in variant) + 24
             room = width - 32 - label_width
             padding = 2 * max(6, min(font_size, width // 80))
 
@@ -158,7 +162,7 @@ class StartScene(Scene):
         all_buttons, font_size = self._arrange()
         width = self.size[0]
         text = f"Unfinished: {self.unfinished.description()}"
-        font = fitting_font(self.fonts, text, max(MIN_TEXT, int(font_size * 0.9)), width - 24)
+        font = fitting_font(self.fonts, text, max(MIN_TEXT, int(font_size * 0.9)), width - 2 * EDGE)
         rect = Rect((0, 0), font.size(text))
         rect.midtop = (width // 2, all_buttons[-1][0].rect.bottom + 6)
         return text, font, rect
@@ -303,8 +307,10 @@ class StartScene(Scene):
                     label_colour = theme.button_disabled_text
                 else:
                     label_colour = theme.text if focused_row else theme.text_muted
-                midright = (first.left - 18, first.centery)
-                draw_text(surface, rows[index].label, label_font, label_colour, midright=midright)
+                # A label stays left of its row's choices.
+                label_box = Rect(EDGE, first.top, first.left - 18 - EDGE, first.height)
+                midright = (label_box.right, first.centery)
+                draw_text(surface, rows[index].label, label_font, label_colour, label_box, midright=midright)
                 button_font = fonts.get(font_size)
             else:
                 button_font = fonts.get(int(font_size * 1.25), bold=True)
@@ -314,12 +320,15 @@ class StartScene(Scene):
                 draw_button(surface, theme, button_font, button, hovered=hovered, focused=focused)
         if (note := self.unfinished_line()) is not None:
             text, note_font, note_rect = note
-            draw_text(surface, text, note_font, theme.text_muted, topleft=note_rect.topleft)
+            note_box = Rect(EDGE, note_rect.top, width - 2 * EDGE, line_height(note_font))
+            draw_text(surface, text, note_font, theme.text_muted, note_box, topleft=note_rect.topleft)
         hint = "\u2191\u2193 choose a setting   \u2190\u2192 change it   Enter play   F1 help   Ctrl+Q quit"
-        hint_font = fitting_font(fonts, hint, int(clamp(height * 0.022, 12, 18)), width - 24)
+        hint_font = fitting_font(fonts, hint, int(clamp(height * 0.022, 12, 18)), width - 2 * EDGE)
+        hint_box = Rect(EDGE, 0, width - 2 * EDGE, line_height(hint_font))
+        hint_box.bottom = height - 14
         # In a tiny window the settings need the room more than the key hints do.
-        if all_buttons[-1][0].rect.bottom < height - 14 - hint_font.get_height():
-            draw_text(surface, hint, hint_font, theme.text_muted, midbottom=(width // 2, height - 14))
+        if all_buttons[-1][0].rect.bottom < hint_box.top:
+            draw_text(surface, hint, hint_font, theme.text_muted, hint_box, midbottom=hint_box.midbottom)
 
 
 def title_line(fonts: Fonts, height: int) -> tuple[pygame.font.Font, int]:
@@ -334,11 +343,14 @@ def draw_title(surface: pygame.Surface, theme: Theme, fonts: Fonts, size: tuple[
     emblem_width = int(title_font.get_height() * 1.25)
     title_width = title_font.size("Ponder")[0]
     bottomleft = ((width - title_width - emblem_width) // 2, title_bottom)
-    title = draw_text(surface, "Ponder", title_font, theme.text, bottomleft=bottomleft)
+    # The title's line, less the emblem's room at its right.
+    title_box = Rect(EDGE, 0, width - 2 * EDGE - emblem_width, title_bottom)
+    title = draw_text(surface, "Ponder", title_font, theme.text, title_box, bottomleft=bottomleft)
     _draw_emblem(surface, theme, title, emblem_width)
     subtitle = f"{' and '.join(GAME_TITLES.values())} against an AI that thinks on your time"
-    subtitle_font = fitting_font(fonts, subtitle, int(clamp(height * 0.026, 13, 22)), width - 24)
-    draw_text(surface, subtitle, subtitle_font, theme.text_muted, midtop=(width // 2, title.bottom + 6))
+    subtitle_font = fitting_font(fonts, subtitle, int(clamp(height * 0.026, 13, 22)), width - 2 * EDGE)
+    subtitle_box = Rect(EDGE, title.bottom + 6, width - 2 * EDGE, line_height(subtitle_font))
+    draw_text(surface, subtitle, subtitle_font, theme.text_muted, subtitle_box, midtop=subtitle_box.midtop)
 
 
 def _draw_emblem(surface: pygame.Surface, theme: Theme, title: Rect, width: int) -> None:

@@ -11,12 +11,16 @@ from ai.rating.ladder import Ladder
 from ui.scene import GoToMenu, Scene
 from ui.state.options import PlayOptions
 from ui.state.stats import RatingStats
-from ui.theme import Fonts, Theme
-from ui.widgets import Button, draw_button, draw_fitted_text, draw_text, hit
+from ui.theme import MIN_TEXT, Fonts, Theme
+from ui.widgets import Button, draw_button, draw_text, draw_text_in, hit, line_height
 
 BACK = "back"
 #: Rating points of empty room above and below the plotted course.
 PLOT_MARGIN = 60
+#: The room kept free at the window's left and right edges, in pixels.
+EDGE = 20
+#: The share of the levels list's width given to the levels' names; their results take the rest.
+NAME_COLUMN = 0.6
 
 
 class StatsScene(Scene):
@@ -76,38 +80,27 @@ class StatsScene(Scene):
         top = int(height * 0.04)
         stats = self.stats
         if stats is None or self.ladder is None:
-            draw_fitted_text(
-                surface,
-                fonts,
-                "No ratings: the levels' ladder could not be read",
-                unit * 2,
-                width - 40,
-                theme.text,
-                center=(width // 2, height // 2),
-            )
+            message = "No ratings: the levels' ladder could not be read"
+            box = Rect(EDGE, 0, width - 2 * EDGE, height // 3)
+            box.centery = height // 2
+            draw_text_in(surface, fonts, message, unit * 2, box, theme.text)
         else:
             title = f"Your rating \u00b7 {stats.board_title}"
-            draw_fitted_text(
-                surface, fonts, title, unit * 2, width - 40, theme.text, bold=True, midtop=(width // 2, top)
-            )
+            title_font = fonts.get(unit * 2, bold=True)
+            title_box = Rect(EDGE, top, width - 2 * EDGE, line_height(title_font))
+            draw_text_in(surface, fonts, title, unit * 2, title_box, theme.text, bold=True)
             headline = f"{stats.rating}"
             counts = f"{stats.uncertainty} \u00b7 {stats.rated} rated game{'s' if stats.rated != 1 else ''}, "
             counts += f"{stats.unrated} unrated"
             if not stats.rated:
                 counts += " \u00b7 everyone starts here, unsure: the first games move it far"
-            y = top + unit * 3
+            headline_font = fonts.get(unit * 3, bold=True)
+            headline_box = Rect(EDGE, top + unit * 3, width - 2 * EDGE, line_height(headline_font))
             rect = draw_text(
-                surface, headline, fonts.get(unit * 3, bold=True), theme.accent, midtop=(width // 2, y)
+                surface, headline, headline_font, theme.accent, headline_box, midtop=headline_box.midtop
             )
-            draw_fitted_text(
-                surface,
-                fonts,
-                counts,
-                unit,
-                width - 40,
-                theme.text_muted,
-                midtop=(width // 2, rect.bottom + 2),
-            )
+            counts_box = Rect(EDGE, rect.bottom + 2, width - 2 * EDGE, line_height(fonts.get(unit)))
+            draw_text_in(surface, fonts, counts, unit, counts_box, theme.text_muted)
             body_top = rect.bottom + unit * 3
             list_height = unit * 10
             list_top = self.back_button().rect.top - unit - list_height
@@ -142,7 +135,9 @@ class StatsScene(Scene):
         def y_of(rating: float) -> int:
             return int(area.bottom - (rating - low) / (high - low) * area.height)
 
-        small = self.fonts.get(max(11, unit * 4 // 5))
+        small = self.fonts.get(unit * 4 // 5)
+        # A guide line's label sits on its line, inside the plot.
+        labels_box = Rect(area.left, area.top, area.width - 4, area.height)
         for level, rating in self.ladder.levels():
             if low <= rating <= high:
                 y = y_of(rating)
@@ -152,60 +147,64 @@ class StatsScene(Scene):
                     f"{level.label} {rating}",
                     small,
                     theme.text_muted,
-                    bottomright=(area.right - 4, y - 1),
+                    labels_box,
+                    bottomright=(labels_box.right, y - 1),
                 )
         if len(course) == 1:
-            draw_fitted_text(
-                surface,
-                self.fonts,
-                "No rated game yet: play the computer without help",
-                unit,
-                area.width - 20,
-                theme.text_muted,
-                center=(area.centerx, area.top + area.height // 4),
-            )
+            note_box = Rect(area.left + 10, area.top, area.width - 20, area.height // 2)
+            message = "No rated game yet: play the computer without help"
+            draw_text_in(surface, self.fonts, message, unit, note_box, theme.text_muted)
             return
         step = area.width / (len(course) - 1)
         points = [(int(area.left + index * step), y_of(rating)) for index, rating in enumerate(course)]
         pygame.draw.lines(surface, theme.accent, False, points, 3)
         for point in points[-40:]:
             pygame.draw.circle(surface, theme.accent, point, 3)
-        draw_text(surface, "games \u2192", small, theme.text_muted, topright=(area.right, area.bottom + 2))
+        axis_box = Rect(area.left, area.bottom + 2, area.width, line_height(small))
+        draw_text(surface, "games \u2192", small, theme.text_muted, axis_box, topright=axis_box.topright)
 
     def _draw_levels(self, surface: pygame.Surface, area: Rect, stats: RatingStats, unit: int) -> None:
-        """Wins, draws and losses against each level, with the level's measured rating."""
-        theme = self.theme
-        font = self.fonts.get(unit)
-        draw_text(
-            surface, "Against each level", self.fonts.get(unit, bold=True), theme.text, topleft=area.topleft
-        )
+        """Wins, draws and losses against each level, with the level's measured rating: the names in a left
+        column, the results in a right one, as many rows as ``area`` holds."""
+        theme, fonts = self.theme, self.fonts
+        heading = Rect(area.left, area.top, area.width, line_height(fonts.get(unit, bold=True)))
+        draw_text_in(surface, fonts, "Against each level", unit, heading, theme.text, bold=True, align="left")
+        names_width = int(area.width * NAME_COLUMN)
         y = area.top + int(unit * 1.8)
+        # The rows close up, and then their letters shrink, so that every level fits beside the plot.
+        pitch = min(int(unit * 1.6), (area.bottom - y) // max(1, len(stats.levels)))
+        size = unit
+        while size > MIN_TEXT and line_height(fonts.get(size)) > pitch:
+            size -= 1
+        row_height = line_height(fonts.get(size))
         for row in stats.levels:
+            if y + row_height > area.bottom:
+                break
             rating = "" if row.rating is None else f" \u00b7 {row.rating}"
-            draw_text(surface, f"{row.label}{rating}", font, theme.text, topleft=(area.left, y))
+            name = Rect(area.left, y, names_width - size // 2, row_height)
+            draw_text_in(surface, fonts, f"{row.label}{rating}", size, name, theme.text, align="left")
             results = f"{row.wins} W  {row.draws} D  {row.losses} L"
             colour = theme.text if row.wins + row.draws + row.losses else theme.text_muted
-            draw_text(surface, results, font, colour, topright=(area.right, y))
-            y += int(unit * 1.6)
+            counts = Rect(area.left + names_width, y, area.width - names_width, row_height)
+            draw_text_in(surface, fonts, results, size, counts, colour, align="right")
+            y += pitch
 
     def _draw_recent(self, surface: pygame.Surface, area: Rect, stats: RatingStats, unit: int) -> None:
-        """The last games, newest first, each with the strength it showed once its review has run."""
-        theme = self.theme
-        draw_text(surface, "Last games", self.fonts.get(unit, bold=True), theme.text, topleft=area.topleft)
+        """The last games, newest first, each with the strength it showed once its review has run: one line
+        each, shortened with an ellipsis where it is wider than ``area``."""
+        theme, fonts = self.theme, self.fonts
+        heading = Rect(area.left, area.top, area.width, line_height(fonts.get(unit, bold=True)))
+        draw_text_in(surface, fonts, "Last games", unit, heading, theme.text, bold=True, align="left")
+        font = fonts.get(unit * 9 // 10)
+        row_height = line_height(font)
         y = area.top + int(unit * 1.6)
         if not stats.recent:
-            draw_text(surface, "none yet", self.fonts.get(unit), theme.text_muted, topleft=(area.left, y))
+            none = Rect(area.left, y, area.width, line_height(fonts.get(unit)))
+            draw_text_in(surface, fonts, "none yet", unit, none, theme.text_muted, align="left")
         for line in stats.recent:
-            if y + unit > area.bottom:
+            if y + row_height > area.bottom:
                 break
-            draw_fitted_text(
-                surface,
-                self.fonts,
-                line,
-                max(11, unit * 9 // 10),
-                area.width,
-                theme.text,
-                smallest=9,
-                topleft=(area.left, y),
-            )
+            # One size for the whole list: a long line is shortened (draw_text does), not shrunk.
+            box = Rect(area.left, y, area.width, row_height)
+            draw_text(surface, line, font, theme.text, box, topleft=box.topleft)
             y += int(unit * 1.25)

@@ -97,6 +97,7 @@ def draw_toolbar(
     pygame.draw.rect(surface, theme.background_glow, bar)
     pygame.draw.line(surface, theme.panel_border, (bar.left, bar.bottom - 1), (bar.right, bar.bottom - 1))
     font = font_for(fonts, bar)
+    title_box = Rect(bar_content.title_left, bar.top, bar_content.title_room, bar.height)
     shown = None
     for text in titles:
         if draw_fitted_text(
@@ -108,6 +109,7 @@ def draw_toolbar(
             theme.text,
             bold=True,
             smallest=int(font.get_height() * 0.8),
+            box=title_box,
             midleft=(bar_content.title_left, bar.centery),
         ):
             shown = text
