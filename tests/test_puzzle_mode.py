@@ -103,7 +103,7 @@ def test_a_wrong_move_is_shown_and_retried_and_breaks_the_streak_once(tmp_path, 
     assert (
         scene.sitting.try_play(wrong) is Refusal.COACHED and scene.sitting.game.moves_text() == puzzle.moves
     )
-    assert scene.sitting.refusal is not None and scene.sitting.selection == wrong  # shown on the board
+    assert scene.sitting.cues.refusal is not None and scene.sitting.selection == wrong  # shown on the board
     assert words.status_text(scene.sitting).startswith("Not this one") and "Try again" in words.status_text(
         scene.sitting
     )

@@ -85,7 +85,7 @@ def board_picture(sitting: Sitting, layout: PlayLayout) -> BoardPicture:
     game, animation, hint = sitting.game, sitting.animation, sitting.assistance.hint
     human = sitting.session.is_human_turn()
     playable = not sitting.gravity or sitting.selection in game.moves()
-    refusal = sitting.refusal
+    refusal = sitting.cues.refusal
     return BoardPicture(
         cells=game.cells(),
         k=game.k,

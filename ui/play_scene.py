@@ -213,7 +213,7 @@ class PlayScene(Scene):
         if frame.over:
             # A click on the finished board (anywhere but a button) folds the result banner away or back, so
             # the player can look at what it covered.
-            sitting.fold_banner(frame.banner is not None)
+            sitting.cues.fold_banner(frame.banner is not None)
             return
         move = self.move_at(position)
         if move is not None:
@@ -226,9 +226,9 @@ class PlayScene(Scene):
         sitting = self.sitting
         line_shows = sitting.review is not None and sitting.review.line is not None
         if line_shows and action in LINE_STEPS:
-            sitting.step_line(*LINE_STEPS[action])
+            sitting.walk.step_line(*LINE_STEPS[action])
         elif (line_shows and action is Action.REVIEW) or action is Action.SHOW_ME:
-            sitting.show_me()  # Esc and R go back from the line to the review first
+            sitting.cues.refuse(sitting.walk.show_me())  # Esc and R go back from the line to the review first
         elif action in REVIEW_STEPS:
             sitting.step_review(delta=REVIEW_STEPS[action])
         elif action in (Action.REVIEW_FIRST, Action.REVIEW_LAST):
@@ -256,19 +256,19 @@ class PlayScene(Scene):
         elif action is Action.PAUSE:
             sitting.session.toggle_pause()
         elif action is Action.HINT:
-            sitting.ask_hint()
+            sitting.cues.refuse(sitting.assistance.ask_hint(sitting.session))
         elif action is Action.OVERLAY:
-            sitting.toggle_overlay()
+            sitting.assistance.toggle_overlay(sitting.session)
         elif action is Action.SAVE:
-            sitting.notice = game_files.save(sitting.saved_game_path, sitting.game)
+            sitting.cues.notice = game_files.save(sitting.saved_game_path, sitting.game)
         elif action is Action.LOAD:
             sitting_files.load(sitting)
         elif action is Action.COPY:
-            sitting.notice = copy_moves(sitting.game)
+            sitting.cues.notice = copy_moves(sitting.game)
         elif action is Action.PASTE:
             sitting_files.paste(sitting, paste_text())
         elif action is Action.RESET_TALLY:
-            sitting.notice = game_files.reset_tally(sitting.files.tally)
+            sitting.cues.notice = game_files.reset_tally(sitting.files.tally)
         self.dirty = True
 
     def start_renaming(self, piece: int) -> None:
@@ -299,7 +299,7 @@ class PlayScene(Scene):
                 self.name_draft = self.name_draft[:-1]
                 self.dirty = True
             return  # every other key is part of the name (it comes as text), never a move
-        if event.key in (pygame.K_BACKSPACE, pygame.K_ESCAPE) and sitting.take_back_coached():
+        if event.key in (pygame.K_BACKSPACE, pygame.K_ESCAPE) and sitting.round.take_back_coached():
             return
         if sitting.review is not None:
             review_action = review_key_action(event.key, event.mod)
@@ -322,7 +322,7 @@ class PlayScene(Scene):
             meaning = move_keys.answer(event.key, game.width, game.height, sitting.gravity, sitting.selection)
             sitting.selection = meaning.selection
             if meaning.note is not None:
-                sitting.notify(meaning.note, kind=NoticeKind.INFO)
+                sitting.cues.notify(meaning.note, kind=NoticeKind.INFO)
             elif meaning.play and meaning.selection is not None:
                 sitting.try_play(meaning.selection)
             self.dirty = True

@@ -21,7 +21,7 @@ def paste(sitting: Sitting, text: str | None) -> None:
     options = sitting.options
     moves = game_files.pasted_moves(text, new_game(options.game, options.width, options.height))
     if isinstance(moves, Notice):
-        sitting.refuse_file(moves)
+        sitting.cues.refuse_file(moves)
         return
     sitting.sit_down(replace(options, moves=moves))
     if moves:
@@ -29,7 +29,7 @@ def paste(sitting: Sitting, text: str | None) -> None:
     pasted = f"Pasted {count(len(moves), 'move')}"
     if sitting.round.kept.replaced is not None:
         pasted += f": {TAKE_BACK}"
-    sitting.notify(pasted, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+    sitting.cues.notify(pasted, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
 def load(sitting: Sitting) -> None:
@@ -37,9 +37,9 @@ def load(sitting: Sitting) -> None:
     path = sitting.saved_game_path
     saved = game_files.load(path)
     if isinstance(saved, Notice):
-        sitting.refuse_file(saved)
+        sitting.cues.refuse_file(saved)
         return
     sitting.sit_down(
         replace(sitting.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
     )
-    sitting.notice = game_files.loaded(path, sitting.game, sitting.round.kept.replaced is not None)
+    sitting.cues.notice = game_files.loaded(path, sitting.game, sitting.round.kept.replaced is not None)
