@@ -21,7 +21,7 @@ from tools.support.fakes import FakeEngine, key, search_result
 from ui.play_scene import PlayScene
 from ui.state import coach
 from ui.state import sitting_words as words
-from ui.state.coach import CoachWarning, result_of
+from ui.state.coach import CoachWarning, known_result
 from ui.state.options import Mode, PlayOptions
 from ui.state.session import Refusal
 from ui.state.thinking import Thinking
@@ -44,8 +44,8 @@ def proven(scores: dict[int, int], exact: bool = True) -> SearchResult:
 
 
 def outcome(score: int) -> int:
-    """The result a proven score says (see :func:`ui.state.coach.result_of`)."""
-    result = result_of(score, True)
+    """The result a proven score says (see :func:`ui.state.coach.known_result`)."""
+    result = known_result(score, True)
     assert result is not None
     return result
 

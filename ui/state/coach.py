@@ -25,7 +25,7 @@ class CoachWarning:
     played: int
 
 
-def result_of(score: int, exact: bool) -> int | None:
+def known_result(score: int, exact: bool) -> int | None:
     """The result a score says for its side: 1, 0 or -1 when proven, None for an estimate."""
     if is_proven_win(score):
         return 1
@@ -41,7 +41,7 @@ def proven_scores(thinking: Thinking | None, player: int) -> dict[int, int] | No
         return None
     scores = {}
     for valued, score, exact in thinking.result.move_scores:
-        if result_of(score, exact) is None:
+        if known_result(score, exact) is None:
             return None
         scores[valued] = score
     return scores or None
