@@ -6,12 +6,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from ai.exact.team import window_threads
 from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, click, key
+from ui import launch
 from ui.app import App
 from ui.play_input import Action
 from ui.play_scene import PlayScene
-from ui.settings_panel import CLOSE, panel_layout
+from ui.settings_panel import CLOSE, panel_layout, solver_threads_row
 from ui.state.options import PlayOptions
 from ui.state.settings import SETTINGS_FILE, Settings
 from ui.state.store import JsonStore
@@ -79,7 +81,14 @@ def test_every_row_applies_at_once_and_is_remembered(tmp_path):
     assert remembered.play.max_seconds == 10.0 and remembered.play.coach
     # The panel shows the values now set.
     values = {row.key: row.value for row in app._setting_rows()}
-    assert values == {"sound": False, "theme": "dark", "animation": "off", "seconds": 10.0, "coach": True}
+    assert values == {
+        "sound": False,
+        "theme": "dark",
+        "animation": "off",
+        "seconds": 10.0,
+        "coach": True,
+        "threads": 0,
+    }
 
 
 def test_the_keyboard_moves_between_rows_and_changes_them(tmp_path):
@@ -110,6 +119,46 @@ def test_on_the_start_screen_f2_shows_the_windows_settings_only(tmp_path):
     store.load()
     app = App(FakeEngine, PlayOptions(), start_playing=False, files=UserData(settings=store))
     app.step([key(pygame.K_F2)], 0.01)
-    assert app.settings_shown and [row.key for row in app._setting_rows()] == ["sound", "theme", "animation"]
+    keys = [row.key for row in app._setting_rows()]
+    assert app.settings_shown and keys == ["sound", "theme", "animation", "threads"]
     surface = pygame.Surface(app.scene.size)
     app.render(surface)  # draws over the start screen without trouble
+
+
+def test_the_solver_threads_are_a_setting_kept_for_the_next_start(tmp_path):
+    store = JsonStore(SETTINGS_FILE, tmp_path / "settings.json")
+    store.load()
+    app = App(FakeEngine, PlayOptions(), start_playing=False, files=UserData(settings=store))
+    app.step([key(pygame.K_F2)], 0.01)
+    row = next(row for row in app._setting_rows() if row.key == "threads")
+    assert row.value == 0 and row.choices[0][1].startswith("Auto (") and (1, "1") in row.choices
+    app._apply_setting("threads", 1)  # as a click on the row's "1" applies it
+    assert JsonStore(SETTINGS_FILE, tmp_path / "settings.json").load().solver_threads == 1
+    assert "from the next start" in (app.toast.text or "")
+
+
+def test_the_threads_row_offers_every_power_of_two_up_to_the_cores_and_the_cores():
+    row = solver_threads_row(0, 12)
+    assert [value for value, _ in row.choices] == [0, 1, 2, 4, 8, 12]
+    assert [value for value, _ in solver_threads_row(3, 2).choices] == [
+        0,
+        1,
+        2,
+        3,
+    ]  # a count set by hand stays
+
+
+def test_the_window_starts_its_engine_with_the_threads_set(monkeypatch):
+    import ai.engine
+
+    made = {}
+
+    class Recording:
+        def __init__(self, **keywords):
+            made.update(keywords)
+
+    monkeypatch.setattr(ai.engine, "Engine", Recording)
+    launch.real_engine(3)
+    assert made["solver_threads"] == 3
+    launch.real_engine(0)
+    assert made["solver_threads"] == window_threads()

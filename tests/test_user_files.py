@@ -153,6 +153,7 @@ settings_values = st.builds(
     theme=st.sampled_from(THEME_NAMES),
     animation=st.sampled_from(sorted(ANIMATION_SPEEDS)),
     window=st.tuples(extreme_int, extreme_int),
+    solver_threads=st.integers(-5, 300),
 )
 
 counts = st.integers(0, MAX_COUNT)

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ai.exact.team import window_threads
 from ai.messages import EngineFailure
 from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
 from ai.rating.ladder import ladder_for
@@ -277,6 +278,10 @@ class App:
             self._change(animation=str(value))
             if isinstance(self.scene, PlayScene):
                 self.scene.sitting.set_animation(self.settings.animation)
+        elif key == "threads" and isinstance(value, int):
+            self._change(solver_threads=value)
+            count = value or window_threads()
+            self._note(f"Solver threads: {count}, from the next start")
         elif key in ("seconds", "coach") and isinstance(self.scene, PlayScene):
             # The game on the board changes, and the player's settings take that one choice (the board's
             # other options may be a puzzle's or a continued game's, which are not the player's settings).

@@ -17,11 +17,13 @@ from ui.state.user_data import UserData
 PROGRAM = "ponder"
 
 
-def real_engine() -> EngineLike:
-    """The search engine of ``ai/``; imported here, at run time, so the window's tests never need it."""
+def real_engine(solver_threads: int = 0) -> EngineLike:
+    """The search engine of ``ai/`` with ``solver_threads`` for its exact solver (0: every core but one);
+    imported here, at run time, so the window's tests never need it."""
     from ai.engine import Engine
+    from ai.exact.team import window_threads
 
-    return Engine()
+    return Engine(solver_threads=solver_threads or window_threads())
 
 
 def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = None) -> int:
@@ -58,7 +60,7 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
     # A continued game brings its own.
     options = chosen if isinstance(chosen, PlayOptions) else resume.options if resume else settings.play
     app = App(
-        engine_factory or real_engine,
+        engine_factory or (lambda: real_engine(settings.solver_threads)),
         options if argv else settings.play,
         start_playing=bool(argv),
         files=files,

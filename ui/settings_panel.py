@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
+from ai.exact.team import cores_available, window_threads
 from ui.layout import buttons_in_row, clamp
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.options import THINK_SECONDS_CHOICES, PlayOptions, seconds_text
@@ -64,7 +65,18 @@ def panel_rows(settings: Settings, play: PlayOptions | None, sound_note: str = "
             )
         )
         rows.append(SettingRow("coach", "Coach", on_off, play.coach))
+    rows.append(solver_threads_row(settings.solver_threads, cores_available()))
     return rows
+
+
+def solver_threads_row(threads: int, cores: int) -> SettingRow:
+    """The exact solver's threads: automatic (every core but one), or 1, 2, 4, ... up to the ``cores``; the
+    engine starts with them, so a change holds from the next start."""
+    counts = sorted({1, *(2**power for power in range(1, cores.bit_length()) if 2**power <= cores), cores})
+    choices = ((0, f"Auto ({window_threads()})"), *((count, str(count)) for count in counts))
+    if threads and threads not in counts:
+        choices = (*choices, (threads, str(threads)))
+    return SettingRow("threads", "Solver threads (next start)", choices, threads)
 
 
 @dataclass(frozen=True)

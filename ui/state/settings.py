@@ -25,6 +25,8 @@ from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions, clean_nam
 from ui.state.store import FileKind, JsonObject
 
 DEFAULT_WINDOW = (960, 780)
+#: The most solver threads a setting asks for (far beyond a desktop's cores; more gain nothing).
+MAX_SOLVER_THREADS = 256
 #: Window sizes are kept within these bounds (a size from a much bigger screen, or a typo, is brought within).
 WINDOW_LIMITS = ((320, 260), (8000, 8000))
 #: The names of the themes (:data:`ui.theme.THEMES`, which holds them in this order; a test checks it).
@@ -40,12 +42,16 @@ class Settings:
     theme: str = "classic"
     animation: str = "normal"
     window: tuple[int, int] = DEFAULT_WINDOW
+    #: The exact solver's threads in the window (the max level, the hint, the overlay, the review): 0 for
+    #: every core but one, so that the window stays smooth.
+    solver_threads: int = 0
 
     def __post_init__(self) -> None:
         # Every place that makes settings gets a start position dropped and a window size within bounds, so
         # what is saved is what the next start loads.
         object.__setattr__(self, "play", replace(self.play, moves=""))
         object.__setattr__(self, "window", clamp_window(self.window))
+        object.__setattr__(self, "solver_threads", max(0, min(self.solver_threads, MAX_SOLVER_THREADS)))
 
 
 class SettingsChanges(TypedDict, total=False):
@@ -56,6 +62,7 @@ class SettingsChanges(TypedDict, total=False):
     theme: str
     animation: str
     window: tuple[int, int]
+    solver_threads: int
 
 
 def clamp_window(size: tuple[int, int]) -> tuple[int, int]:
@@ -97,6 +104,7 @@ def to_json(settings: Settings) -> JsonObject:
         "theme": settings.theme,
         "animation": settings.animation,
         "window": list(settings.window),
+        "solver_threads": settings.solver_threads,
     }
 
 
@@ -217,7 +225,18 @@ def from_json(data: JsonObject) -> Settings:
         theme=_choice(data, "theme", THEME_NAMES, defaults.theme),
         animation=_choice(data, "animation", ANIMATION_SPEEDS, defaults.animation),
         window=(width, height),
+        solver_threads=_solver_threads(data),
     )
+
+
+def _solver_threads(data: JsonObject) -> int:
+    """The solver's threads: a whole number from 0 (automatic) to :data:`MAX_SOLVER_THREADS`."""
+    value = _typed(data, "solver_threads", (int,), 0)
+    if type(value) is not int or not 0 <= value <= MAX_SOLVER_THREADS:
+        raise SettingsError(
+            f"'solver_threads' {value!r} is not a number of threads from 0 to {MAX_SOLVER_THREADS}"
+        )
+    return value
 
 
 SETTINGS_FILE = FileKind("settings.json", "Settings", from_json, to_json, Settings)
