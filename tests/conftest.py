@@ -74,3 +74,18 @@ def column_scores(solver, current: int, mask: int, moves: int) -> list[int]:
         else:
             scores.append(-solver.solve(current ^ mask, mask | move, moves + 1))
     return scores
+
+
+@pytest.fixture
+def book_with_a_changed_header(tmp_path, monkeypatch):
+    """The shipped opening book with its deepest-ply byte (byte 11 of the header) changed, in place of the
+    shipped one for the test: a book that is refused as it is read."""
+    import ai.exact.book as book_module
+
+    data = bytearray(book_module.BOOK_PATH.read_bytes())
+    data[11] ^= 0xFF
+    broken = tmp_path / "c4-book-7x6.bin"
+    broken.write_bytes(bytes(data))
+    monkeypatch.setattr(book_module, "BOOK_PATH", broken)
+    monkeypatch.setattr(book_module, "_shipped", None)
+    return broken

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
-from tools.support.desktop import PACKAGES, Desktop, missing_tools, virtual_display
+from tools.support.desktop import Desktop, require_desktop_tools, virtual_display
 
 BUILT = os.environ.get("PONDER_BUNDLE", "")
 
@@ -185,12 +185,7 @@ def test_the_window_opens_headless_and_closes_on_sigterm(bundle, tmp_path):
 
 
 def test_the_window_opens_on_an_x_display_with_its_class(bundle, tmp_path):
-    missing = missing_tools()
-    if missing:
-        reason = f"no desktop tools ({', '.join(missing)}): apt-get install {' '.join(PACKAGES)}"
-        if os.environ.get("PONDER_REQUIRE_DESKTOP", "") not in ("", "0"):
-            pytest.fail(f"PONDER_REQUIRE_DESKTOP is set but there are {reason}")
-        pytest.skip(reason)
+    require_desktop_tools()
     with virtual_display() as display:
         desktop = Desktop(display)
         window = subprocess.Popen(

@@ -12,7 +12,6 @@ import time
 
 import pytest
 
-import ai.exact.book as book_module
 from ai.contracts import Budget, EnginePart, Limits
 from ai.engine import Engine
 from ai.exact.analysis import ExactAnalyzer
@@ -210,6 +209,17 @@ def test_a_worker_error_is_posted_never_raised_and_the_worker_lives_on(engine):
     assert best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0].token == token
 
 
+def told_then_moved(engine, game, token, part, reason):
+    """The messages of ``token``'s think up to its move: one failure of ``part`` saying ``reason``, and a
+    legal move all the same."""
+    messages = collect(engine, lambda ms: bool(best_moves(ms)))
+    [failure] = failures(messages)
+    assert (failure.token, failure.part, failure.reason) == (token, part, reason)
+    [best] = best_moves(messages)
+    assert best.token == token and best.move in game.moves()
+    return messages
+
+
 def test_a_think_whose_search_fails_still_answers_with_a_legal_move(engine, monkeypatch):
     def failing(*args, **kwargs):
         raise RuntimeError("the search broke")
@@ -218,12 +228,8 @@ def test_a_think_whose_search_fails_still_answers_with_a_legal_move(engine, monk
     monkeypatch.setattr(Searcher, "iterate", failing)
     game = ConnectFour.from_moves("4453")
     token = engine.think(game, Limits(depth=4))
-    messages = collect(engine, lambda ms: bool(best_moves(ms)))
-    [failure] = failures(messages)
-    assert (failure.token, failure.part, failure.reason) == (token, EnginePart.SEARCH, "the search broke")
-    [best] = best_moves(messages)
-    assert best.token == token and best.move in game.moves()
-    assert messages.index(failure) < messages.index(best)
+    messages = told_then_moved(engine, game, token, EnginePart.SEARCH, "the search broke")
+    assert messages.index(failures(messages)[0]) < messages.index(best_moves(messages)[0])
 
 
 def test_a_book_failing_in_the_middle_of_a_search_is_told_and_the_computer_still_moves(engine, monkeypatch):
@@ -234,11 +240,7 @@ def test_a_book_failing_in_the_middle_of_a_search_is_told_and_the_computer_still
     game = ConnectFour.from_moves("44")
     engine.start_game(game)
     token = engine.think(game, Limits(seconds=1.0))
-    messages = collect(engine, lambda ms: bool(best_moves(ms)))
-    [failure] = failures(messages)
-    assert (failure.token, failure.part, failure.reason) == (token, EnginePart.EXACT, "the book broke")
-    [best] = best_moves(messages)
-    assert best.token == token and best.move in game.moves()
+    told_then_moved(engine, game, token, EnginePart.EXACT, "the book broke")
     # The exact analysis is done without from then on: told once, and the next think still answers.
     token = engine.think(ConnectFour.from_moves("444"), Limits(seconds=0.3))
     messages = collect(engine, lambda ms: bool(best_moves(ms)))
@@ -259,15 +261,9 @@ def test_a_failed_preparation_is_told_and_the_games_go_on(engine, monkeypatch):
     assert best_moves(messages)[0].token == token and engine.is_alive()
 
 
-def test_a_corrupt_book_header_is_told_and_the_computer_still_moves(tmp_path, monkeypatch):
+def test_a_corrupt_book_header_is_told_and_the_computer_still_moves(book_with_a_changed_header, tmp_path):
     """The deepest-ply byte of the shipped book's header changed: the book is refused as it is read, the
     engine says so, and plays on (solving instead)."""
-    data = bytearray(book_module.BOOK_PATH.read_bytes())
-    data[11] ^= 0xFF
-    broken = tmp_path / "c4-book-7x6.bin"
-    broken.write_bytes(bytes(data))
-    monkeypatch.setattr(book_module, "BOOK_PATH", broken)
-    monkeypatch.setattr(book_module, "_shipped", None)
     engine = Engine(table_entries=1 << 16, seed=7, solver_slots=1 << 17)
     try:
         game = ConnectFour.from_moves("4444")

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
-from tools.support.desktop import PACKAGES, Desktop, missing_tools, virtual_display
+from tools.support.desktop import Desktop, require_desktop_tools, virtual_display
 from tools.support.run_once import made_once_per_run
 from tools.support.waiting import wait_until
 
@@ -274,12 +274,7 @@ def windows():
 def desktop():
     """An Xvfb display with the desktop tools; skipped (with what is missing) where they are not installed,
     unless ``PONDER_REQUIRE_DESKTOP`` is set."""
-    missing = missing_tools()
-    if missing:
-        reason = f"no desktop tools ({', '.join(missing)}): apt-get install {' '.join(PACKAGES)}"
-        if os.environ.get("PONDER_REQUIRE_DESKTOP", "") not in ("", "0"):
-            pytest.fail(f"PONDER_REQUIRE_DESKTOP is set but there are {reason}")
-        pytest.skip(reason)
+    require_desktop_tools()
     with virtual_display() as display:
         yield Desktop(display)
 

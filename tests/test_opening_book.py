@@ -25,6 +25,7 @@ from ai.exact.choice import native_in_use
 from game import ConnectFour
 from game.connect4 import centre_first
 from tests.conftest import ROOT, read_positions
+from tools.support.bit_flips import every_bit_changed
 
 #: The unit tests check a sample of the entries of the book's two deepest plies against a solve, and one entry
 #: of every ply from SOLVED_FROM_PLY on (shallower positions take the solver from seconds to minutes each:
@@ -220,13 +221,10 @@ def test_every_bit_of_the_file_is_checked(tmp_path):
     itself; or in the compressed entries, padding included), the book is refused with a reason."""
     data = small_book(tmp_path)
     path = tmp_path / "changed.bin"
-    for offset in range(len(data)):
-        for bit in range(8):
-            changed = bytearray(data)
-            changed[offset] ^= 1 << bit
-            path.write_bytes(bytes(changed))
-            with pytest.raises(BookError, match=str(path)):
-                OpeningBook.load(path)
+    for changed in every_bit_changed(data):
+        path.write_bytes(changed)
+        with pytest.raises(BookError, match=str(path)):
+            OpeningBook.load(path)
 
 
 def test_the_deepest_ply_is_covered_by_the_checksum_and_must_fit_the_board(tmp_path):

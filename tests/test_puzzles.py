@@ -33,6 +33,7 @@ from ai.score import Score
 from assets.sealed_text import seal
 from game import ConnectFour
 from tools.make_puzzles import select
+from tools.support.bit_flips import every_bit_changed
 
 LADDER = (1, 2, 4, 6, 8, 10)
 #: How many puzzles are proved again (of the shipped file; of the tool's output, all with the compiled core):
@@ -241,13 +242,10 @@ def test_every_bit_of_the_file_is_checked(tmp_path):
     an entry), the file is refused with one error naming it."""
     data = file_text(LADDER, GOOD).encode()
     path = tmp_path / "changed.txt"
-    for offset in range(len(data)):
-        for bit in range(8):
-            changed = bytearray(data)
-            changed[offset] ^= 1 << bit
-            path.write_bytes(bytes(changed))
-            with pytest.raises(PuzzleFileError, match=re.escape(str(path))):
-                load_puzzles(path)
+    for changed in every_bit_changed(data):
+        path.write_bytes(changed)
+        with pytest.raises(PuzzleFileError, match=re.escape(str(path))):
+            load_puzzles(path)
 
 
 def test_a_file_of_the_first_format_is_refused_naming_its_version(tmp_path):

@@ -28,6 +28,7 @@ from ai.rating.observe import Observation, observe
 from ai.rating.performance import MIN_ANSWERS, performance
 from ai.score import Score, win_in
 from assets.sealed_text import seal
+from tools.support.bit_flips import every_bit_changed
 
 WIN_3, WIN_5, DRAW, LOSS_4 = Score(win_in(3)), Score(win_in(5)), Score(0), Score(-win_in(4))
 
@@ -179,13 +180,10 @@ def test_every_bit_of_the_ladder_file_is_checked(tmp_path) -> None:
     itself; or in a rung), the file is refused with one error naming it."""
     data = file_text(LADDER).encode()
     path = tmp_path / "changed.txt"
-    for offset in range(len(data)):
-        for bit in range(8):
-            changed = bytearray(data)
-            changed[offset] ^= 1 << bit
-            path.write_bytes(bytes(changed))
-            with pytest.raises(LadderFileError, match=re.escape(path.name)):
-                read_ladder(path)
+    for changed in every_bit_changed(data):
+        path.write_bytes(changed)
+        with pytest.raises(LadderFileError, match=re.escape(path.name)):
+            read_ladder(path)
 
 
 def test_a_ladder_of_the_first_format_is_refused_naming_its_version() -> None:

@@ -14,6 +14,7 @@ import pytest
 from assets.manifest import MANIFEST_NAME, AssetError, manifest_text, verified_bytes
 from tests.conftest import ROOT
 from tools import make_assets
+from tools.support.bit_flips import every_bit_changed
 from ui import sound as sound_module
 from ui.icon import ICON_PATH, draw_icon, load_icon
 from ui.sound import SAMPLE_RATE, SOUND_NAMES, Sounds
@@ -109,13 +110,10 @@ def test_every_bit_of_a_sound_and_the_icon_is_checked(tmp_path, name):
     path = folder / name
     data = path.read_bytes()
     assert verified_bytes(path) == data
-    for offset in range(len(data)):
-        for bit in range(8):
-            changed = bytearray(data)
-            changed[offset] ^= 1 << bit
-            path.write_bytes(bytes(changed))
-            with pytest.raises(AssetError, match=f"{name}: damaged"):
-                verified_bytes(path)
+    for changed in every_bit_changed(data):
+        path.write_bytes(changed)
+        with pytest.raises(AssetError, match=f"{name}: damaged"):
+            verified_bytes(path)
 
 
 def test_every_bit_of_the_manifest_is_checked(tmp_path):
@@ -125,18 +123,16 @@ def test_every_bit_of_the_manifest_is_checked(tmp_path):
     manifest = folder / MANIFEST_NAME
     data = manifest.read_bytes()
     listed = [folder / line.split()[1] for line in data.decode().splitlines()]
-    for offset in range(len(data)):
-        for bit in range(8):
-            changed = bytearray(data)
-            changed[offset] ^= 1 << bit
-            manifest.write_bytes(bytes(changed))
-            refused = 0
-            for path in listed:
-                try:
-                    verified_bytes(path)
-                except AssetError:
-                    refused += 1
-            assert refused, (offset, bit)
+    for index, changed in enumerate(every_bit_changed(data)):
+        offset, bit = divmod(index, 8)
+        manifest.write_bytes(changed)
+        refused = 0
+        for path in listed:
+            try:
+                verified_bytes(path)
+            except AssetError:
+                refused += 1
+        assert refused, (offset, bit)
 
 
 def test_the_committed_manifest_is_what_the_script_makes():

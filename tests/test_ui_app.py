@@ -7,7 +7,6 @@ import time
 import pygame
 import pytest
 
-import ai.exact.book as book_module
 import ai.rating.ladder as rating_ladder
 from ai.contracts import EnginePart
 from ai.engine import Engine
@@ -154,15 +153,11 @@ def test_run_opens_a_window_and_closes_the_engine(monkeypatch):
     assert engines[0].closed
 
 
-def test_an_engine_failure_is_told_in_words_and_the_computer_still_moves(tmp_path, monkeypatch):
+def test_an_engine_failure_is_told_in_words_and_the_computer_still_moves(
+    book_with_a_changed_header, tmp_path
+):
     """The real engine with its opening book's header changed (the deepest ply): the window tells the player
     the book is not used, in words, and the computer moves all the same."""
-    data = bytearray(book_module.BOOK_PATH.read_bytes())
-    data[11] ^= 0xFF
-    broken = tmp_path / "c4-book-7x6.bin"
-    broken.write_bytes(bytes(data))
-    monkeypatch.setattr(book_module, "BOOK_PATH", broken)
-    monkeypatch.setattr(book_module, "_shipped", None)
     pygame.init()
     options = PlayOptions(first=FirstPlayer.COMPUTER, level=Level(2))
     engine = Engine(table_entries=1 << 14, seed=1, solver_slots=1 << 17)

@@ -28,6 +28,19 @@ def missing_tools() -> list[str]:
     return [tool for tool in TOOLS if shutil.which(tool) is None]
 
 
+def require_desktop_tools() -> None:
+    """Skips the calling test (with what is missing) where the desktop tools are not installed; fails it
+    instead where ``PONDER_REQUIRE_DESKTOP`` is set (CI), so that a skip there hides nothing."""
+    import pytest
+
+    missing = missing_tools()
+    if missing:
+        reason = f"no desktop tools ({', '.join(missing)}): apt-get install {' '.join(PACKAGES)}"
+        if os.environ.get("PONDER_REQUIRE_DESKTOP", "") not in ("", "0"):
+            pytest.fail(f"PONDER_REQUIRE_DESKTOP is set but there are {reason}")
+        pytest.skip(reason)
+
+
 @contextmanager
 def virtual_display(size: tuple[int, int] = (1280, 800)) -> Iterator[str]:
     """Runs an Xvfb server on a free display number; yields its name (":N"), and stops it afterwards."""
