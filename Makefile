@@ -12,7 +12,7 @@ BUNDLE_VENV  := .venv-bundle
 BUNDLE_STAMP := $(BUNDLE_VENV)/.installed
 BUNDLE_OUT   ?= dist
 
-.PHONY: play test bundle sanitize bench screenshots clean
+.PHONY: play test bundle sanitize bench screenshots translations clean
 
 $(STAMP): pyproject.toml setup.py $(wildcard ai/exact/c4core/*.c ai/exact/c4core/*.h)
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "Python 3.10+ is needed, found " + sys.version.split()[0])'
@@ -52,6 +52,11 @@ bundle: $(BUNDLE_STAMP)
 # The compiled core under AddressSanitizer and UndefinedBehaviorSanitizer (CI runs it; needs gcc).
 sanitize: $(STAMP)
 	bash tools/sanitize.sh $(PY)
+
+# The translations: the template assets/locale/ponder.pot extracted from the code, each language's .po brought
+# up to it, and the .mo files the game reads compiled from them (tools/translations.py; Babel, of the test extra).
+translations: $(STAMP)
+	$(PY) tools/translations.py
 
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py

@@ -21,21 +21,26 @@ from pathlib import Path
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from ai.command_line_tools import PROGRAM, TOOLS, run_tool  # noqa: E402 (after the environment it reads)
+from game.language import _, use_language  # noqa: E402
 
 #: The options that put Ponder in the desktop's applications or take it out; each stands alone.
 DESKTOP_FLAGS = ("--install-desktop-entry", "--remove-desktop-entry")
 #: Other spellings of the tools' names.
 TOOL_ALIASES = {"analyse": "analyze"}
 
-OVERVIEW = f"""\
-usage: {PROGRAM} [play options]          open the game window (see the options below)
-       {PROGRAM} --continue              open the unfinished game, as it was left
-       {PROGRAM} analyze [options] < positions
-       {PROGRAM} move [options] < positions
-       {PROGRAM} review [options] < games
-       {PROGRAM} rate < games
-       {PROGRAM} puzzles [--count N] [--seed S] [--min-moves A] [--max-moves B]
-       {PROGRAM} --install-desktop-entry | --remove-desktop-entry
+
+def overview() -> str:
+    """The summary of ``ponder --help``, above the play options, in the language in use."""
+    return _(
+        """\
+usage: {program} [play options]          open the game window (see the options below)
+       {program} --continue              open the unfinished game, as it was left
+       {program} analyze [options] < positions
+       {program} move [options] < positions
+       {program} review [options] < games
+       {program} rate < games
+       {program} puzzles [--count N] [--seed S] [--min-moves A] [--max-moves B]
+       {program} --install-desktop-entry | --remove-desktop-entry
 
 Connect Four and Tic-tac-toe against an alpha-beta AI that keeps thinking on your time.
 
@@ -50,11 +55,12 @@ command-line tools (positions are move strings, one per line; anything after the
 desktop (Linux): --install-desktop-entry puts Ponder and its icon in the desktop's applications
 (~/.local/share/applications); --remove-desktop-entry takes them away.
 
-Run '{PROGRAM} <tool> --help' for a tool's options.
+Run '{program} <tool> --help' for a tool's options.
 
 exit status: 0 ok (also when the window is closed); 1 bad input (an unusable --load file, bad lines of the
 tools, an unusable puzzle file, fewer puzzles than asked for); 2 bad arguments; 130 interrupted (Ctrl+C).
 """
+    ).format(program=PROGRAM)
 
 
 def _silence_stdout() -> None:
@@ -76,18 +82,19 @@ def desktop_entry(install: bool) -> int:
     try:
         paths = entry.install(command) if install else entry.remove()
     except OSError as error:
-        print(f"{PROGRAM}: error: {error}", file=sys.stderr)
+        print(_("{program}: error: {error}").format(program=PROGRAM, error=error), file=sys.stderr)
         return 1
-    verb = "wrote" if install else "removed"
     for path in paths:
-        print(f"{verb} {path}")
+        print((_("wrote {path}") if install else _("removed {path}")).format(path=path))
     if not paths:
-        print("no desktop entry was installed")
+        print(_("no desktop entry was installed"))
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    # The system's language, for every message from here on (the window then takes the player's setting).
+    use_language(None)
     if argv and argv[0] in TOOL_ALIASES:
         argv = [TOOL_ALIASES[argv[0]], *argv[1:]]
     if argv in (["--install-desktop-entry"], ["--remove-desktop-entry"]):
@@ -95,13 +102,19 @@ def main(argv: list[str] | None = None) -> int:
     desktop_flags = [flag for flag in DESKTOP_FLAGS if flag in argv]
     if desktop_flags and not (argv and argv[0] in TOOLS):
         # Without this the play options' parser would refuse the flag as unknown, which it is not.
-        print(f"usage: {PROGRAM} {' | '.join(DESKTOP_FLAGS)}", file=sys.stderr)
-        print(f"{PROGRAM}: error: {desktop_flags[0]} takes no other option", file=sys.stderr)
+        print(
+            _("usage: {program} {flags}").format(program=PROGRAM, flags=" | ".join(DESKTOP_FLAGS)),
+            file=sys.stderr,
+        )
+        message = _("{program}: error: {flag} takes no other option").format(
+            program=PROGRAM, flag=desktop_flags[0]
+        )
+        print(message, file=sys.stderr)
         return 2
     from ai.exact.choice import missing_required_core, tell_if_fallback
 
     if (error := missing_required_core()) is not None:
-        print(f"ponder: error: {error}", file=sys.stderr)
+        print(_("{program}: error: {error}").format(program=PROGRAM, error=error), file=sys.stderr)
         return 1
     tell_if_fallback()
     if argv and argv[0] in TOOLS:
@@ -119,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     from ui.state.options import build_play_parser
 
     if "-h" in argv or "--help" in argv:
-        print(OVERVIEW)
+        print(overview())
         print(build_play_parser().format_help())
         return 0
     return play(argv)

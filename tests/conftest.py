@@ -6,6 +6,9 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The tests read the English texts, whatever the machine's language (game/language.py follows LANGUAGE first);
+# the translation tests choose their languages themselves. The programs the tests start inherit it.
+os.environ["LANGUAGE"] = "en"
 
 ROOT = Path(__file__).resolve().parent.parent
 

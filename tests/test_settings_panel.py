@@ -85,6 +85,7 @@ def test_every_row_applies_at_once_and_is_remembered(tmp_path):
         "sound": False,
         "theme": "dark",
         "animation": "off",
+        "language": "",
         "seconds": 10.0,
         "coach": True,
         "threads": 0,
@@ -120,7 +121,7 @@ def test_on_the_start_screen_f2_shows_the_windows_settings_only(tmp_path):
     app = App(FakeEngine, PlayOptions(), start_playing=False, files=UserData(settings=store))
     app.step([key(pygame.K_F2)], 0.01)
     keys = [row.key for row in app._setting_rows()]
-    assert app.settings_shown and keys == ["sound", "theme", "animation", "threads"]
+    assert app.settings_shown and keys == ["sound", "theme", "animation", "language", "threads"]
     surface = pygame.Surface(app.scene.size)
     app.render(surface)  # draws over the start screen without trouble
 

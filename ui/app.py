@@ -35,6 +35,7 @@ from ai.exact.team import window_threads
 from ai.messages import EngineFailure
 from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
 from ai.rating.ladder import ladder_for
+from game.language import _, language_problem, use_language
 from ui.help_overlay import draw_help
 from ui.panel_input import PanelInput
 from ui.play_scene import PlayScene
@@ -102,6 +103,8 @@ class App:
         if theme is not None:
             self.settings = replace(self.settings, theme=theme.name)
         self.theme = THEMES[self.settings.theme]
+        # Before any text is made: every text of the window is made in the language in use.
+        use_language(self.settings.language)
         self._puzzle_rng = random.Random()
         self.sounds = sounds or Sounds(enabled=self.settings.sound)
         self.fonts = Fonts()
@@ -122,7 +125,10 @@ class App:
             else self._start_scene(size, options)
         )
         # Each broken file is reported once, here, and in the log by the store that found it.
-        self.toast.show_each(self.files.problems(), PROBLEM_SECONDS)
+        problems = self.files.problems()
+        if (problem := language_problem()) is not None:
+            problems.append(problem)
+        self.toast.show_each(problems, PROBLEM_SECONDS)
 
     def _puzzle_scene(self, size: tuple[int, int]) -> Scene:
         """The next puzzle for the player's rating; where the puzzle file cannot be used, the start screen
@@ -243,7 +249,7 @@ class App:
 
     def _setting_rows(self) -> list[SettingRow]:
         play = self.scene.sitting.options if isinstance(self.scene, PlayScene) else None
-        note = "" if self.sounds.available else "no audio device"
+        note = "" if self.sounds.available else _("no audio device")
         return panel_rows(self.settings, play, note)
 
     @property
@@ -278,6 +284,13 @@ class App:
             self._change(animation=str(value))
             if isinstance(self.scene, PlayScene):
                 self.scene.sitting.set_animation(self.settings.animation)
+        elif key == "language":
+            self._change(language=str(value))
+            use_language(self.settings.language)
+            # The scene's texts are made anew in the language now in use (its views too, as for a theme).
+            self.scene.set_theme(self.theme)
+            if (problem := language_problem()) is not None:
+                self._note(problem, PROBLEM_SECONDS)
         elif key == "threads" and isinstance(value, int):
             self._change(solver_threads=value)
             count = value or window_threads()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import sys
 
+from game.language import use_language
 from ui.app import App, EngineFactory
 from ui.state.engine_like import EngineLike
 from ui.state.options import ContinueGame, PlayOptions, parse_play_options
@@ -44,6 +45,8 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
         return code if isinstance(code, int) else (0 if code is None else 2)
     files = UserData.open()
     settings = files.settings.value
+    # The player's language from here on (main.py started with the system's, for the command line's texts).
+    use_language(settings.language)
     resume = None
     if isinstance(chosen, ContinueGame):
         resume = files.unfinished.value.newest()

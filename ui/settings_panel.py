@@ -1,5 +1,6 @@
 """The settings panel, over any screen (F2, or the play screen's Settings button): sound, theme, animation
-speed, and on the play screen the max level's think time per move and the coach, each with its current value.
+speed, language, and on the play screen the max level's think time per move and the coach, each with its
+current value.
 
 The one-key shortcuts (M, T, S) stay; the panel shows the same settings for the mouse. The App owns it (like
 the help card): it takes every click and key while it shows, so nothing reaches the board beneath, and the
@@ -15,6 +16,7 @@ import pygame
 from pygame import Rect
 
 from ai.exact.team import cores_available, window_threads
+from game.language import LANGUAGES, N_, _
 from ui.layout import buttons_in_row, clamp
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.options import THINK_SECONDS_CHOICES, PlayOptions, seconds_text
@@ -22,7 +24,9 @@ from ui.state.settings import Settings
 from ui.theme import THEMES, Fonts, Theme
 from ui.widgets import Button, draw_button, draw_text, panel
 
-THEME_TEXT = {"classic": "Classic", "dark": "Dark", "high-contrast": "High contrast"}
+THEME_TEXT = {"classic": N_("Classic"), "dark": N_("Dark"), "high-contrast": N_("High contrast")}
+#: The animation speeds' names (:data:`ui.state.animation.ANIMATION_SPEEDS`).
+ANIMATION_TEXT = {"off": N_("Off"), "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 #: The close button's action.
 CLOSE = "close"
 
@@ -41,42 +45,56 @@ def panel_rows(settings: Settings, play: PlayOptions | None, sound_note: str = "
     """The rows for ``settings``; ``play``, the options of the game on the board, adds the think time and the
     coach (None on the start screen, which has rows of its own for them). ``sound_note`` follows the sound's
     label (e.g. that there is no audio device)."""
-    on_off = ((True, "On"), (False, "Off"))
+    on_off = ((True, _("On")), (False, _("Off")))
+    # Translators: {note} says why the sound cannot be heard, e.g. "no audio device".
+    sound = _("Sound ({note})").format(note=sound_note) if sound_note else _("Sound")
     rows = [
-        SettingRow("sound", "Sound" + (f" ({sound_note})" if sound_note else ""), on_off, settings.sound),
+        SettingRow("sound", sound, on_off, settings.sound),
         SettingRow(
-            "theme", "Theme", tuple((name, THEME_TEXT.get(name, name)) for name in THEMES), settings.theme
+            "theme",
+            _("Theme"),
+            tuple((name, _(THEME_TEXT.get(name, name))) for name in THEMES),
+            settings.theme,
         ),
         SettingRow(
             "animation",
-            "Animations",
-            tuple((name, name.capitalize()) for name in ANIMATION_SPEEDS),
+            _("Animations"),
+            tuple((name, _(ANIMATION_TEXT.get(name, name))) for name in ANIMATION_SPEEDS),
             settings.animation,
         ),
+        language_row(settings.language),
     ]
     if play is not None:
         seconds = sorted({*THINK_SECONDS_CHOICES, play.max_seconds})
         rows.append(
             SettingRow(
                 "seconds",
-                "Max level, per move",
+                _("Max level, per move"),
                 tuple((s, seconds_text(s)) for s in seconds),
                 play.max_seconds,
             )
         )
-        rows.append(SettingRow("coach", "Coach", on_off, play.coach))
+        rows.append(SettingRow("coach", _("Coach"), on_off, play.coach))
     rows.append(solver_threads_row(settings.solver_threads, cores_available()))
     return rows
+
+
+def language_row(language: str) -> SettingRow:
+    """The language of the texts: Auto (the system's), or one of :data:`LANGUAGES`, each named in its own
+    language, so that a player finds theirs whatever language shows now. Applies at once."""
+    return SettingRow("language", _("Language"), (("", _("Auto")), *LANGUAGES.items()), language)
 
 
 def solver_threads_row(threads: int, cores: int) -> SettingRow:
     """The exact solver's threads: automatic (every core but one), or 1, 2, 4, ... up to the ``cores``; the
     engine starts with them, so a change holds from the next start."""
     counts = sorted({1, *(2**power for power in range(1, cores.bit_length()) if 2**power <= cores), cores})
-    choices = ((0, f"Auto ({window_threads()})"), *((count, str(count)) for count in counts))
+    # Translators: {threads} is the number of threads the automatic choice uses.
+    auto = _("Auto ({threads})").format(threads=window_threads())
+    choices = ((0, auto), *((count, str(count)) for count in counts))
     if threads and threads not in counts:
         choices = (*choices, (threads, str(threads)))
-    return SettingRow("threads", "Solver threads (next start)", choices, threads)
+    return SettingRow("threads", _("Solver threads (next start)"), choices, threads)
 
 
 @dataclass(frozen=True)
@@ -115,14 +133,15 @@ def panel_layout(size: tuple[int, int], fonts: Fonts, rows: list[SettingRow]) ->
                 for position, ((value, text), rect) in enumerate(zip(row.choices, rects, strict=True))
             ]
         )
-    close_rect = buttons_in_row([font.size("Close")[0] + 32], int(row_height * 0.8), card, align="centre")[0]
+    close = _("Close")
+    close_rect = buttons_in_row([font.size(close)[0] + 32], int(row_height * 0.8), card, align="centre")[0]
     close_rect.bottom = card.bottom - 12
     return PanelLayout(
         card,
         (card.centerx, card.top + 12 + row_height // 2),
         labels,
         buttons,
-        Button(CLOSE, "Close", close_rect),
+        Button(CLOSE, close, close_rect),
         font,
     )
 
@@ -143,7 +162,7 @@ def draw_panel(
     panel(surface, theme, shown.card, alpha=252)  # opaque: the board beneath would clutter the choices
     draw_text(
         surface,
-        "Settings",
+        _("Settings"),
         fonts.get(shown.font.get_height() + 4, bold=True),
         theme.text,
         shown.card.inflate(-16, -8),
@@ -166,7 +185,7 @@ def choice_at(
     if shown.close.rect.collidepoint(position):
         return CLOSE
     for row, buttons in zip(rows, shown.buttons, strict=True):
-        for button, (value, _) in zip(buttons, row.choices, strict=True):
+        for button, (value, _text) in zip(buttons, row.choices, strict=True):
             if button.rect.collidepoint(position):
                 return row.key, value
     return "inside" if shown.card.collidepoint(position) else None

@@ -18,6 +18,7 @@ import pygame
 from pygame import Rect
 
 from game.catalog import GAME_TITLES
+from game.language import current_language
 from ui.layout import buttons_in_row, clamp, flow_lines
 from ui.scene import GoToPlay, GoToPuzzle, GoToStats, Scene
 from ui.state.current_game import UnfinishedGame
@@ -69,9 +70,9 @@ class StartScene(Scene):
         self.default = CONTINUE if unfinished is not None else PLAY
         self.focus = 0
         self._mouse = (-1, -1)
-        # The arrangement, kept with the window size, options and theme it was made for.
+        # The arrangement, kept with the window size, options, theme and language it was made for.
         self._arranged: (
-            tuple[tuple[tuple[int, int], PlayOptions, str], tuple[list[list[Button]], int]] | None
+            tuple[tuple[tuple[int, int], PlayOptions, str, str], tuple[list[list[Button]], int]] | None
         ) = None
 
     # --- layout ---------------------------------------------------------------------------------------------
@@ -94,7 +95,7 @@ class StartScene(Scene):
         longest variant (any game, any mode) needs, and the text shrinks until everything fits between the
         subtitle and the key hints (or the text reaches its smallest size).
         """
-        key = (self.size, self.options, self.theme.name)
+        key = (self.size, self.options, self.theme.name, current_language())
         if self._arranged is None or self._arranged[0] != key:
             self._arranged = (key, self._compute_arrangement())
         return self._arranged[1]

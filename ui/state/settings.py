@@ -1,7 +1,8 @@
 """The player's settings, remembered between runs in ``settings.json`` of the user's config directory.
 
 What is kept: game and size, mode, level (and the two levels of watch mode), who starts, ponder on/off, the
-coach on/off, the max level's think time, sound on/off, theme, animation speed and window size. The file is
+coach on/off, the max level's think time, sound on/off, theme, animation speed, window size, the solver's
+threads and the language. The file is
 JSON, written atomically.
 
 Reading is forgiving about what it does not know and strict about what it does: unknown keys are ignored (a
@@ -20,6 +21,7 @@ from typing import TypedDict
 from ai.play.levels import MAX_THINK_SECONDS, Level, parse_level
 from ai.rating.ladder import ladder_for
 from game.catalog import SIZES, parse_size
+from game.language import LANGUAGES
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions, clean_name
 from ui.state.store import FileKind, JsonObject
@@ -45,6 +47,8 @@ class Settings:
     #: The exact solver's threads in the window (the max level, the hint, the overlay, the review): 0 for
     #: every core but one, so that the window stays smooth.
     solver_threads: int = 0
+    #: The language of the texts: a code of :data:`game.language.LANGUAGES`, or "" to follow the system's.
+    language: str = ""
 
     def __post_init__(self) -> None:
         # Every place that makes settings gets a start position dropped and a window size within bounds, so
@@ -52,6 +56,7 @@ class Settings:
         object.__setattr__(self, "play", replace(self.play, moves=""))
         object.__setattr__(self, "window", clamp_window(self.window))
         object.__setattr__(self, "solver_threads", max(0, min(self.solver_threads, MAX_SOLVER_THREADS)))
+        object.__setattr__(self, "language", known_language(self.language))
 
 
 class SettingsChanges(TypedDict, total=False):
@@ -63,6 +68,13 @@ class SettingsChanges(TypedDict, total=False):
     animation: str
     window: tuple[int, int]
     solver_threads: int
+    language: str
+
+
+def known_language(code: str) -> str:
+    """``code`` where Ponder has that language, else "" (follow the system): a language a later version
+    added, or a typo, is no reason to set the whole file aside."""
+    return code if code in LANGUAGES else ""
 
 
 def clamp_window(size: tuple[int, int]) -> tuple[int, int]:
@@ -105,6 +117,7 @@ def to_json(settings: Settings) -> JsonObject:
         "animation": settings.animation,
         "window": list(settings.window),
         "solver_threads": settings.solver_threads,
+        "language": settings.language,
     }
 
 
@@ -226,6 +239,7 @@ def from_json(data: JsonObject) -> Settings:
         animation=_choice(data, "animation", ANIMATION_SPEEDS, defaults.animation),
         window=(width, height),
         solver_threads=_solver_threads(data),
+        language=known_language(_text(data, "language", defaults.language)),
     )
 
 

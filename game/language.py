@@ -1,0 +1,124 @@
+"""The language of every text the player reads: the standard library's gettext, domain ``ponder``.
+
+The English texts in the code are the messages themselves (the msgids); a catalog per language
+(``assets/locale/<code>/LC_MESSAGES/ponder.po``, compiled by ``make translations`` to ``ponder.mo`` beside it)
+gives their translations. Any module may import this one (it imports nothing of ours and no pygame):
+
+- ``_(text)``: ``text`` in the language in use;
+- ``ngettext(singular, plural, n)``: the form for the count ``n``, by the language's own plural rule (its
+  catalog's ``Plural-Forms``);
+- ``N_(text)``: ``text`` itself, marking a module-level constant for the extraction; it is translated with
+  ``_()`` where it is shown, so that a change of language shows at once.
+
+Texts are translated when they are made, so a screen that makes its texts each time it draws follows
+:func:`use_language` at once. A catalog that cannot be read never stops the game: the texts stay English, and
+:func:`language_problem` says why (logged too), for the window to show as a notice.
+"""
+
+from __future__ import annotations
+
+import gettext
+import logging
+import os
+import struct
+from pathlib import Path
+
+#: The gettext domain: the catalogs' file name.
+DOMAIN = "ponder"
+#: The catalogs' folder, in the assets package (its package data, so a wheel and the bundle carry it).
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "assets" / "locale"
+#: The languages with a catalog (English: the texts of the code), each named in its own language.
+LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
+#: The source language: no catalog.
+SOURCE_LANGUAGE = "en"
+#: The environment variables that name the system's language, in the order GNU gettext reads them: the first
+#: one set decides (LANGUAGE may list several languages, separated by colons, the preferred one first).
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_log = logging.getLogger(__name__)
+
+# What reading a damaged .mo file may raise: a bad magic number or a short file (OSError), offsets that point
+# outside the file (struct.error, IndexError), text that is not in the catalog's encoding or a Plural-Forms
+# that is no expression (ValueError, LookupError for an unknown charset, RecursionError for a deep one).
+_DAMAGED_CATALOG = (OSError, ValueError, LookupError, struct.error, IndexError, RecursionError)
+
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
+_problem: str | None = None
+
+
+def _(text: str) -> str:
+    """``text`` in the language in use (``text`` itself where its catalog has no translation)."""
+    return _translations.gettext(text)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for the count ``n`` in the language in use."""
+    return _translations.ngettext(singular, plural, n)
+
+
+def N_(text: str) -> str:
+    """``text`` unchanged: marks a constant for the extraction; ``_()`` translates it where it is shown."""
+    return text
+
+
+def catalog_path(code: str, suffix: str = ".mo") -> Path:
+    """Where the compiled (``.mo``) or source (``.po``) catalog of the language ``code`` lives."""
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
+def _language_of_locale(name: str) -> str | None:
+    """The code of LANGUAGES that a locale name (``de_AT.UTF-8@euro``, ``fr``, ``C``) names, or None."""
+    base = name.split(".")[0].split("@")[0]
+    if base in ("C", "POSIX"):
+        return SOURCE_LANGUAGE
+    code = base.split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def system_language(environment: os._Environ[str] | dict[str, str] | None = None) -> str:
+    """The language the system asks for: the first of :data:`LANGUAGE_VARIABLES` that is set decides, its
+    first language that Ponder has; English when it names none (or the system locale, ``C``)."""
+    environment = os.environ if environment is None else environment
+    for variable in LANGUAGE_VARIABLES:
+        value = environment.get(variable, "")
+        if value:
+            for name in value.split(":"):
+                code = _language_of_locale(name)
+                if code is not None:
+                    return code
+            return SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE
+
+
+def use_language(code: str | None) -> str:
+    """Makes ``code`` the language of every text from now on and returns the language in use: None or ""
+    follows the system (:func:`system_language`); "en" or a code Ponder has no catalog for means English. A
+    catalog that cannot be read means English too, and :func:`language_problem` says why."""
+    global _translations, _language, _problem
+    wanted = code if code else system_language()
+    _problem = None
+    _translations, _language = gettext.NullTranslations(), SOURCE_LANGUAGE
+    if wanted == SOURCE_LANGUAGE or wanted not in LANGUAGES:
+        return _language
+    path = catalog_path(wanted)
+    try:
+        with path.open("rb") as catalog:
+            _translations = gettext.GNUTranslations(catalog)
+    except _DAMAGED_CATALOG as error:
+        # English is the source of every text, so the game goes on in it.
+        _problem = f"The {LANGUAGES[wanted]} texts could not be read ({path.name}: {error}); showing English"
+        _log.warning("%s", _problem)
+        return _language
+    _language = wanted
+    return _language
+
+
+def current_language() -> str:
+    """The code of the language in use (English: "en")."""
+    return _language
+
+
+def language_problem() -> str | None:
+    """Why the last :func:`use_language` shows English instead of the language asked for, or None."""
+    return _problem
