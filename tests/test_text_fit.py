@@ -1,5 +1,6 @@
 """Every text inside its box at the smallest window and a large one, on every screen: checked through the
-screens' own drawing, which reports each text to :func:`ui.widgets.recording_texts`."""
+screens' own drawing, which reports each text to :func:`ui.widgets.recording_texts`. Every language of
+:data:`game.language.LANGUAGES` at the smallest window (a translation is often longer), English at both."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ai.play.review import review_game
 from ai.puzzles import load_puzzles
 from ai.rating.ladder import read_ladder
 from ai.score import win_in
+from game.language import LANGUAGES, SOURCE_LANGUAGE, use_language
 from tools.support.fakes import FakeEngine, key, search_result
 from ui.help_overlay import draw_help
 from ui.overlay import value_box
@@ -37,6 +39,10 @@ from ui.widgets import DrawnText, recording_texts
 from ui.window_loop import MIN_WINDOW
 
 SIZES = [MIN_WINDOW, (1600, 1000)]
+#: (language, window size): every language at the smallest window, English at every size.
+LANGUAGE_SIZES = [(SOURCE_LANGUAGE, size) for size in SIZES] + [
+    (code, MIN_WINDOW) for code in LANGUAGES if code != SOURCE_LANGUAGE
+]
 
 
 @pytest.fixture(autouse=True)
@@ -231,9 +237,17 @@ def misfits(drawn: list[DrawnText], surface: pygame.Surface) -> list[str]:
     return wrong
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.fixture
+def in_language(request):
+    """The test's texts in the language of its ``language`` parameter; English again afterwards."""
+    assert use_language(request.param) == request.param, "its catalog could not be read"
+    yield request.param
+    use_language(SOURCE_LANGUAGE)
+
+
+@pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda screen: screen.__name__)
-def test_every_text_fits_its_box(screen: Screen, size):
+def test_every_text_fits_its_box(screen: Screen, size, in_language):
     draw = screen(size)
     surface = pygame.Surface(size)
     with recording_texts() as drawn:
