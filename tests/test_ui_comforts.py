@@ -303,7 +303,7 @@ def test_window_keys_change_and_remember_settings(tmp_path):
     app.step([key(pygame.K_m)], 0.01)
     assert not app.sounds.enabled and json.loads(path.read_text())["sound"] is False
     app.step([key(pygame.K_t), key(pygame.K_t)], 0.01)
-    assert app.scene.theme.name == "high-contrast" and app.toast.text == "Theme: high-contrast"
+    assert app.scene.theme.name == "high-contrast" and app.toast.text == "Theme: High contrast"
     app.step([key(pygame.K_s)], 0.01)
     assert app.settings.animation == "fast" and app.scene.sitting.animation_speed == 2.0
     saved = JsonStore(SETTINGS_FILE, path).load()

@@ -50,7 +50,7 @@ from ui.scene import (
     RememberName,
     Scene,
 )
-from ui.settings_panel import SettingRow, draw_panel, panel_rows
+from ui.settings_panel import ANIMATION_TEXT, THEME_TEXT, SettingRow, draw_panel, panel_rows
 from ui.sound import Sounds
 from ui.start_scene import StartScene
 from ui.state import results
@@ -136,7 +136,7 @@ class App:
         try:
             shipped = load_puzzles()
         except PuzzleFileError as error:
-            self._note(f"No puzzles: {error.brief()}", PROBLEM_SECONDS)
+            self._note(_("No puzzles: {reason}").format(reason=error.brief()), PROBLEM_SECONDS)
             return self._start_scene(size, self.settings.play)
         puzzle = choose_puzzle(shipped.puzzles, self.files.puzzles.value, self._puzzle_rng)
         return self._play_scene(size, puzzle_options(puzzle), puzzle=puzzle)
@@ -220,22 +220,25 @@ class App:
                 self._change(sound=not self.settings.sound)
                 self.sounds.enabled = self.settings.sound
                 if not self.sounds.available:
-                    state = "on" if self.settings.sound else "off"
-                    self._note(f"No audio device: nothing to hear (sound {state} for when there is one)")
+                    if self.settings.sound:
+                        self._note(_("No audio device: nothing to hear (sound on for when there is one)"))
+                    else:
+                        self._note(_("No audio device: nothing to hear (sound off for when there is one)"))
                 else:
-                    self._note("Sound on" if self.settings.sound else "Sound off (M turns it on)")
+                    self._note(_("Sound on") if self.settings.sound else _("Sound off (M turns it on)"))
                 return True
             if event.key == pygame.K_t:
                 self.theme = next_theme(self.theme)
                 self._change(theme=self.theme.name)
                 self.scene.set_theme(self.theme)
-                self._note(f"Theme: {self.theme.name}")
+                self._note(_("Theme: {theme}").format(theme=_(THEME_TEXT[self.theme.name])))
                 return True
             if event.key == pygame.K_s:
                 self._change(animation=next_speed(self.settings.animation))
                 if isinstance(self.scene, PlayScene):
                     self.scene.sitting.set_animation(self.settings.animation)
-                self._note(f"Animations: {self.settings.animation}")
+                speed = _(ANIMATION_TEXT[self.settings.animation])
+                self._note(_("Animations: {speed}").format(speed=speed))
                 return True
         if self.help_shown and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             # The help covers the screen: a click closes it rather than playing a move nobody could see.
@@ -294,7 +297,7 @@ class App:
         elif key == "threads" and isinstance(value, int):
             self._change(solver_threads=value)
             count = value or window_threads()
-            self._note(f"Solver threads: {count}, from the next start")
+            self._note(_("Solver threads: {count}, from the next start").format(count=count))
         elif key in ("seconds", "coach") and isinstance(self.scene, PlayScene):
             # The game on the board changes, and the player's settings take that one choice (the board's
             # other options may be a puzzle's or a continued game's, which are not the player's settings).

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
+from game.language import _
 from ui.board_view import BoardPicture, ConnectFourView, TicTacToeView
 from ui.layout import PlayLayout
 from ui.match_bar import MatchBar
@@ -58,7 +59,7 @@ def screen_frame(
     bar = toolbar(fonts, layout.toolbar, words.toolbar_titles(sitting), enabled, reviewing=reviewing)
     shown = None
     if sitting.banner_shown():
-        next_label = "Next round" if sitting.puzzle is None else "Next puzzle"
+        next_label = _("Next round") if sitting.puzzle is None else _("Next puzzle")
         with_tally = bool(words.tally_text(sitting))
         shown = banner(layout, fonts, game.winning_cells(), with_tally, next_label)
     return ScreenFrame(layout, bar, shown, match_bar(sitting, renaming), game.is_over())

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
+from game.language import N_, _
 from ui.board_view import BoardPicture, ConnectFourView, TicTacToeView
 from ui.layout import PlayLayout, buttons_in_row, clamp
 from ui.match_bar import MatchBar, draw_match_bar
@@ -37,12 +38,12 @@ from ui.widgets import (
     panel,
 )
 
-#: The result banner's buttons, the first one selected.
+#: The result banner's buttons, the first one selected (translated where shown).
 BANNER_BUTTONS = (
-    (Action.NEXT, "Next round"),
-    (Action.NEW, "New game"),
-    (Action.REVIEW, "Review"),
-    (Action.MENU, "Menu"),
+    (Action.NEXT, N_("Next round")),
+    (Action.NEW, N_("New game")),
+    (Action.REVIEW, N_("Review")),
+    (Action.MENU, N_("Menu")),
 )
 
 
@@ -90,15 +91,19 @@ def banner(
     fonts: Fonts,
     winning: Iterable[tuple[int, int]],
     with_tally: bool,
-    next_label: str = "Next round",
+    next_label: str = "",
 ) -> tuple[Rect, list[Button]]:
     """The result banner, placed off the ``winning`` cells, and its buttons; taller ``with_tally``;
-    ``next_label`` names what Enter and the first button start ("Next puzzle" after a puzzle)."""
+    ``next_label`` names what Enter and the first button start ("Next puzzle" after a puzzle; "": the next
+    round)."""
     title, button_height, height = banner_metrics(layout)
     if with_tally:
         height += int(title * 0.5)
     rect = layout.banner_rect(height, winning)
-    labels = [(action, next_label if action is Action.NEXT else label) for action, label in BANNER_BUTTONS]
+    labels = [
+        (action, next_label if action is Action.NEXT and next_label else _(label))
+        for action, label in BANNER_BUTTONS
+    ]
     widths = banner_button_widths(fonts, layout, [label for _, label in labels], rect.width - 24)
     row = Rect(rect.left, rect.bottom - button_height - 20, rect.width, button_height)
     rects = buttons_in_row(widths, button_height, row, align="centre", gap=BANNER_GAP)

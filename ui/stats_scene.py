@@ -8,6 +8,7 @@ import pygame
 from pygame import Rect
 
 from ai.rating.ladder import Ladder
+from game.language import _
 from ui.scene import GoToMenu, Scene
 from ui.state.options import PlayOptions
 from ui.state.stats import RatingStats
@@ -44,14 +45,14 @@ class StatsScene(Scene):
         self._mouse = (-1, -1)
 
     def caption(self) -> str:
-        return "Ponder \u2014 your rating"
+        return _("Ponder \u2014 your rating")
 
     def back_button(self) -> Button:
         width, height = self.size
         button_height = max(32, int(height * 0.06))
         rect = Rect(0, 0, max(120, int(width * 0.14)), button_height)
         rect.midbottom = (width // 2, height - int(height * 0.03))
-        return Button(BACK, "Back", rect, selected=True)
+        return Button(BACK, _("Back"), rect, selected=True)
 
     def handle(self, event: pygame.event.Event) -> None:
         super().handle(event)
@@ -80,12 +81,13 @@ class StatsScene(Scene):
         top = int(height * 0.04)
         stats = self.stats
         if stats is None or self.ladder is None:
-            message = "No ratings: the levels' ladder could not be read"
+            message = _("No ratings: the levels' ladder could not be read")
             box = Rect(EDGE, 0, width - 2 * EDGE, height // 3)
             box.centery = height // 2
             draw_text_in(surface, fonts, message, unit * 2, box, theme.text)
         else:
-            title = f"Your rating \u00b7 {stats.board_title}"
+            # Translators: {board} is the board the ladder rates, e.g. "Connect Four 7 x 6".
+            title = _("Your rating \u00b7 {board}").format(board=stats.board_title)
             title_font = fonts.get(unit * 2, bold=True)
             title_box = Rect(EDGE, top, width - 2 * EDGE, line_height(title_font))
             draw_text_in(surface, fonts, title, unit * 2, title_box, theme.text, bold=True)
@@ -152,7 +154,7 @@ class StatsScene(Scene):
                 )
         if len(course) == 1:
             note_box = Rect(area.left + 10, area.top, area.width - 20, area.height // 2)
-            message = "No rated game yet: play the computer without help"
+            message = _("No rated game yet: play the computer without help")
             draw_text_in(surface, self.fonts, message, unit, note_box, theme.text_muted)
             return
         step = area.width / (len(course) - 1)
@@ -161,14 +163,16 @@ class StatsScene(Scene):
         for point in points[-40:]:
             pygame.draw.circle(surface, theme.accent, point, 3)
         axis_box = Rect(area.left, area.bottom + 2, area.width, line_height(small))
-        draw_text(surface, "games \u2192", small, theme.text_muted, axis_box, topright=axis_box.topright)
+        draw_text(surface, _("games \u2192"), small, theme.text_muted, axis_box, topright=axis_box.topright)
 
     def _draw_levels(self, surface: pygame.Surface, area: Rect, stats: RatingStats, unit: int) -> None:
         """Wins, draws and losses against each level, with the level's measured rating: the names in a left
         column, the results in a right one, as many rows as ``area`` holds."""
         theme, fonts = self.theme, self.fonts
         heading = Rect(area.left, area.top, area.width, line_height(fonts.get(unit, bold=True)))
-        draw_text_in(surface, fonts, "Against each level", unit, heading, theme.text, bold=True, align="left")
+        draw_text_in(
+            surface, fonts, _("Against each level"), unit, heading, theme.text, bold=True, align="left"
+        )
         names_width = int(area.width * NAME_COLUMN)
         y = area.top + int(unit * 1.8)
         # The rows close up, and then their letters shrink, so that every level fits beside the plot.
@@ -183,7 +187,10 @@ class StatsScene(Scene):
             rating = "" if row.rating is None else f" \u00b7 {row.rating}"
             name = Rect(area.left, y, names_width - size // 2, row_height)
             draw_text_in(surface, fonts, f"{row.label}{rating}", size, name, theme.text, align="left")
-            results = f"{row.wins} W  {row.draws} D  {row.losses} L"
+            # Translators: W, D and L: wins, draws, losses; keep them short, the column is narrow.
+            results = _("{wins} W  {draws} D  {losses} L").format(
+                wins=row.wins, draws=row.draws, losses=row.losses
+            )
             colour = theme.text if row.wins + row.draws + row.losses else theme.text_muted
             counts = Rect(area.left + names_width, y, area.width - names_width, row_height)
             draw_text_in(surface, fonts, results, size, counts, colour, align="right")
@@ -194,7 +201,7 @@ class StatsScene(Scene):
         each, shortened with an ellipsis where it is wider than ``area``."""
         theme, fonts = self.theme, self.fonts
         heading = Rect(area.left, area.top, area.width, line_height(fonts.get(unit, bold=True)))
-        draw_text_in(surface, fonts, "Last games", unit, heading, theme.text, bold=True, align="left")
+        draw_text_in(surface, fonts, _("Last games"), unit, heading, theme.text, bold=True, align="left")
         font = fonts.get(unit * 9 // 10)
         row_height = line_height(font)
         y = area.top + int(unit * 1.6)

@@ -13,22 +13,23 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
+from game.language import N_, _
 from ui.layout import buttons_in_row
 from ui.play_input import Action
 from ui.theme import Fonts, Theme
 from ui.widgets import Button, draw_button, draw_fitted_text
 
-#: (action, label, label in a narrow window).
+#: (action, label, label in a narrow window), translated where shown.
 ACTIONS = (
-    (Action.UNDO, "Undo", "Undo"),
-    (Action.REDO, "Redo", "Redo"),
-    (Action.NEW, "New game", "New"),
-    (Action.REVIEW, "Review", "Review"),
-    (Action.SETTINGS, "Settings", "Set"),
-    (Action.MENU, "Menu", "Menu"),
+    (Action.UNDO, N_("Undo"), N_("Undo")),
+    (Action.REDO, N_("Redo"), N_("Redo")),
+    (Action.NEW, N_("New game"), N_("New")),
+    (Action.REVIEW, N_("Review"), N_("Review")),
+    (Action.SETTINGS, N_("Settings"), N_("Set")),
+    (Action.MENU, N_("Menu"), N_("Menu")),
 )
 #: The Review button's labels while the review shows: it goes back to the game.
-BACK_LABELS = ("Back to game", "Back")
+BACK_LABELS = (N_("Back to game"), N_("Back"))
 #: (padding inside a button, gap between buttons, margin at the window's edges and before the buttons).
 ROOMY, COMPACT = (28, 8, 20), (8, 3, 8)
 
@@ -56,8 +57,9 @@ def toolbar(
     whether their button works now (missing actions work); ``reviewing``: the review shows, and its button
     goes back to the game.
     """
+    back, short_back = (_(label) for label in BACK_LABELS)
     actions = [
-        (action, *BACK_LABELS) if reviewing and action is Action.REVIEW else (action, label, short)
+        (action, back, short_back) if reviewing and action is Action.REVIEW else (action, _(label), _(short))
         for action, label, short in ACTIONS
     ]
     font = font_for(fonts, bar)
@@ -70,7 +72,7 @@ def toolbar(
     layouts = []
     for compact, (padding, gap, margin) in ((False, ROOMY), (True, COMPACT)):
         labels = [(action, short if compact else label) for action, label, short in actions]
-        widths = [font.size(label)[0] + padding for _, label in labels]
+        widths = [font.size(label)[0] + padding for _action, label in labels]
         area = bar.inflate(-margin, 0)
         rects = buttons_in_row(widths, int(bar.height * 0.66), area, align="right", gap=gap)
         layouts.append((labels, rects, margin, rects[0].left - 2 * margin))
