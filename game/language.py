@@ -114,6 +114,16 @@ def use_language(code: str | None) -> str:
     return _language
 
 
+def translated_in(code: str, text: str) -> str:
+    """``text`` in the language ``code``, whatever language is in use (for files that list every language,
+    such as the desktop entry); ``text`` itself where that catalog lacks it or cannot be read."""
+    try:
+        with catalog_path(code).open("rb") as catalog:
+            return gettext.GNUTranslations(catalog).gettext(text)
+    except _DAMAGED_CATALOG:
+        return text
+
+
 def current_language() -> str:
     """The code of the language in use (English: "en")."""
     return _language

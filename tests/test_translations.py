@@ -19,6 +19,7 @@ from game.language import LANGUAGES, SOURCE_LANGUAGE, _, catalog_path, ngettext,
 from tools.support.fakes import FakeEngine, click, key
 from tools.translations import TRANSLATED, extract_template
 from ui.app import App
+from ui.desktop_entry import entry_text
 from ui.play_scene import PlayScene
 from ui.settings_panel import panel_layout
 from ui.state.options import PlayOptions
@@ -273,3 +274,13 @@ def test_every_language_has_a_catalog():
     for code in TRANSLATED:
         assert catalog_path(code, ".po").is_file() and catalog_path(code, ".mo").is_file()
     assert set(TRANSLATED) == set(LANGUAGES) - {SOURCE_LANGUAGE}
+
+
+def test_the_desktop_entry_carries_each_languages_comment_and_one_name(tmp_path, monkeypatch):
+    comment = "Connect Four and Tic-tac-toe against an AI that thinks on your time"
+    a_catalog(tmp_path, "de", {comment: "Vier gewinnt und Tic-Tac-Toe gegen eine KI"})
+    monkeypatch.setattr(language, "LOCALE_DIR", tmp_path)
+    lines = entry_text(["ponder"], Path("/icon.png")).splitlines()
+    assert f"Comment={comment}" in lines and "Comment[de]=Vier gewinnt und Tic-Tac-Toe gegen eine KI" in lines
+    assert not any(line.startswith(("Comment[fr]", "Comment[es]", "Name[")) for line in lines)  # no catalog
+    assert "Name=Ponder" in lines

@@ -16,12 +16,18 @@ from pathlib import Path
 import platformdirs
 
 from assets import asset_path
+from game.language import LANGUAGES, N_, SOURCE_LANGUAGE, translated_in
 from ui.state.userfiles import write_atomically
 
 ENTRY_NAME = "ponder.desktop"
 ICON_SIZE = 64
 #: The AppStream file of the game's data files, named by its component id; its ``<launchable>`` is ENTRY_NAME.
 METAINFO_NAME = "io.github.ponder.Ponder.metainfo.xml"
+#: The entry's texts that are translated, by key (the Name stays "Ponder" in every language).
+TRANSLATED_KEYS = (
+    ("GenericName", N_("Connect Four and Tic-tac-toe")),
+    ("Comment", N_("Connect Four and Tic-tac-toe against an AI that thinks on your time")),
+)
 
 
 def _data_home() -> Path:
@@ -51,14 +57,26 @@ def _quoted(argument: str) -> str:
     return f'"{escaped}"'
 
 
+def translated_lines() -> str:
+    """The entry's texts in English and, as ``Key[code]=`` lines, in each language whose catalog translates
+    them (the desktop shows the one of the user's language)."""
+    lines = []
+    for key, text in TRANSLATED_KEYS:
+        lines.append(f"{key}={text}\n")
+        for code in LANGUAGES:
+            translated = translated_in(code, text) if code != SOURCE_LANGUAGE else text
+            if translated != text:
+                lines.append(f"{key}[{code}]={translated}\n")
+    return "".join(lines)
+
+
 def entry_text(command: list[str], icon: Path) -> str:
     """The desktop entry that starts ``command`` (a program and its first arguments) with ``icon``."""
     return (
         "[Desktop Entry]\n"
         "Type=Application\n"
         "Name=Ponder\n"
-        "GenericName=Connect Four and Tic-tac-toe\n"
-        "Comment=Connect Four and Tic-tac-toe against an AI that thinks on your time\n"
+        f"{translated_lines()}"
         f"Exec={' '.join(_quoted(part) for part in command)}\n"
         f"Icon={icon}\n"
         "Terminal=false\n"
