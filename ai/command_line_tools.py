@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from game.catalog import DEFAULT_GAME, GAME_NAMES, game_spec
+from game.language import _, ngettext
 from game.numerals import positive_int, seconds_type
 from game.protocol import Game
 
@@ -27,7 +28,7 @@ PROGRAM = "ponder" if Path(sys.argv[0]).stem == "ponder" else "python main.py"
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=GAME_NAMES, default=DEFAULT_GAME)
-    parser.add_argument("--size", help="board size such as 7x6 (default: the standard board of the game)")
+    parser.add_argument("--size", help=_("board size such as 7x6 (default: the standard board of the game)"))
 
 
 def build_tool_parser(tool: str) -> argparse.ArgumentParser:
@@ -36,83 +37,105 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
     if tool == "analyze":
         parser = argparse.ArgumentParser(
             prog=f"{PROGRAM} analyze",
-            description="Exact scores of positions read from stdin, one move string per line. Score "
-            "convention of the Connect Four benchmark sets: 0 draw, positive the side to move wins (22 - its "
-            "stones at the win on 7x6), negative it loses.",
+            description=_(
+                "Exact scores of positions read from stdin, one move string per line. Score convention of "
+                "the Connect Four benchmark sets: 0 draw, positive the side to move wins (22 - its stones at "
+                "the win on 7x6), negative it loses."
+            ),
         )
         _add_game_arguments(parser)
         parser.add_argument(
-            "--all", action="store_true", help="score every move: '<moves> s1 ... sN', -1000 if illegal"
+            "--all", action="store_true", help=_("score every move: '<moves> s1 ... sN', -1000 if illegal")
         )
-        parser.add_argument("--weak", action="store_true", help="only win / draw / loss: 1, 0, -1")
+        parser.add_argument("--weak", action="store_true", help=_("only win / draw / loss: 1, 0, -1"))
         parser.add_argument(
             "--no-book",
             action="store_true",
-            help="solve from nothing, without the opening book (for benchmarks and checks)",
+            help=_("solve from nothing, without the opening book (for benchmarks and checks)"),
         )
         parser.add_argument(
             "--threads",
             type=positive_int,
-            help="solver threads, each with a solver of its own, all sharing one table (default: one per "
-            "core this process may run on): an early position is searched by all of them at once, each in "
-            "its own move order; with --all its moves are shared out among them, several threads on a move "
-            "where there are more threads than moves",
+            help=_(
+                "solver threads, each with a solver of its own, all sharing one table (default: one per core "
+                "this process may run on): an early position is searched by all of them at once, each in its "
+                "own move order; with --all its moves are shared out among them, several threads on a move "
+                "where there are more threads than moves"
+            ),
         )
         parser.add_argument(
             "--table-mb",
             type=positive_int,
             metavar="M",
-            help="the solver's table in MB, rounded down to a power of two (default: 128, or 32 on the "
-            "pure-Python core)",
+            help=_(
+                "the solver's table in MB, rounded down to a power of two (default: 128, or 32 on the "
+                "pure-Python core)"
+            ),
         )
         parser.add_argument(
             "--positions",
             action="store_true",
-            help="after the last answer, print 'positions: N' on stderr: the positions the solvers explored, "
-            "every thread's (for benchmarks)",
+            help=_(
+                "after the last answer, print 'positions: N' on stderr: the positions the solvers explored, "
+                "every thread's (for benchmarks)"
+            ),
         )
         return parser
     if tool == "rate":
         return argparse.ArgumentParser(
             prog=f"{PROGRAM} rate",
-            description="Rates each side of Connect Four games (7x6) read from stdin, one move string per "
-            "line: '<moves> <first player> <second player>', each the rating on the levels' ladder (the "
-            "scale of the start screen) under which that side's moves are most likely, from the exact value "
-            "of every move. '-' where a side made too few moves that could tell anything.",
+            description=_(
+                "Rates each side of Connect Four games (7x6) read from stdin, one move string per line: "
+                "'<moves> <first player> <second player>', each the rating on the levels' ladder (the scale "
+                "of the start screen) under which that side's moves are most likely, from the exact value of "
+                "every move. '-' where a side made too few moves that could tell anything."
+            ),
         )
     if tool == "review":
         parser = argparse.ArgumentParser(
             prog=f"{PROGRAM} review",
-            description="Reviews games read from stdin, one move string per line: for each move one line "
-            "'<ply> <move> <score of the move played> <best score> <verdict>', then an empty line. Scores as "
-            "in analyze, from the mover's side; the verdict is best, kept (same result, not the best score), "
-            "mistake (win to draw, draw to loss) or blunder (win to loss). Where the exact analysis runs out "
-            "of time (boards over 42 cells) the move is estimated: '? ? estimate'.",
+            description=_(
+                "Reviews games read from stdin, one move string per line: for each move one line '<ply> "
+                "<move> <score of the move played> <best score> <verdict>', then an empty line. Scores as in "
+                "analyze, from the mover's side; the verdict is best, kept (same result, not the best score),"
+                " mistake (win to draw, draw to loss) or blunder (win to loss). Where the exact analysis "
+                "runs out of time (boards over 42 cells) the move is estimated: '? ? estimate'."
+            ),
         )
         _add_game_arguments(parser)
         parser.add_argument(
             "--seconds",
             type=seconds_type(),
             default=10.0,
-            help="exact analysis time per position on boards over 42 cells (default 10)",
+            help=_("exact analysis time per position on boards over 42 cells (default 10)"),
         )
         return parser
     parser = argparse.ArgumentParser(
         prog=f"{PROGRAM} move",
-        description="The move the AI would play in positions read from stdin: '<moves> <move>' (a column "
-        "1-7, or a cell 1-9 for Tic-tac-toe).",
+        description=_(
+            "The move the AI would play in positions read from stdin: '<moves> <move>' (a column "
+            "1-7, or a cell 1-9 for Tic-tac-toe)."
+        ),
     )
     _add_game_arguments(parser)
     limit = parser.add_mutually_exclusive_group(required=True)
     limit.add_argument(
         "--depth",
         type=positive_int,
-        help="search depth in plies, as a level (the levels go to "
-        + ", ".join(f"{max(game_spec(name).depths)} for {name}" for name in GAME_NAMES)
-        + "; deeper is allowed, with a note on stderr, as each ply more can multiply the time)",
+        help=_(
+            "search depth in plies, as a level (the levels go to {depths}; deeper is allowed, with a note on "
+            "stderr, as each ply more can multiply the time)"
+        ).format(
+            depths=", ".join(
+                _("{depth} for {game}").format(depth=max(game_spec(name).depths), game=name)
+                for name in GAME_NAMES
+            )
+        ),
     )
-    limit.add_argument("--seconds", type=seconds_type(), help="think time, as the max level")
-    parser.add_argument("--seed", type=int, default=0, help="seed for choosing among equal moves (default 0)")
+    limit.add_argument("--seconds", type=seconds_type(), help=_("think time, as the max level"))
+    parser.add_argument(
+        "--seed", type=int, default=0, help=_("seed for choosing among equal moves (default 0)")
+    )
     return parser
 
 
@@ -129,24 +152,30 @@ def table_slots(megabytes: int) -> int:
 def build_puzzles_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=f"{PROGRAM} puzzles",
-        description="Connect Four puzzles (7x6) from the game's own proven set: positions from real play "
-        "where the side to move has exactly one winning move and cannot win at once. One puzzle a line, "
-        "'<moves> <the winning column> <N>', N the number of the mover's own moves to the fastest win "
-        "against best defence (22 - the best score - the mover's stones, in analyze's scores), shortest "
-        "win first; each position once. --min-moves and --max-moves bound N. Fewer puzzles than --count "
-        "in the range: all of them, a line on stderr saying so, and exit status 1.",
+        description=_(
+            "Connect Four puzzles (7x6) from the game's own proven set: positions from real play "
+            "where the side to move has exactly one winning move and cannot win at once. One puzzle a line, "
+            "'<moves> <the winning column> <N>', N the number of the mover's own moves to the fastest win "
+            "against best defence (22 - the best score - the mover's stones, in analyze's scores), shortest "
+            "win first; each position once. --min-moves and --max-moves bound N. Fewer puzzles than --count "
+            "in the range: all of them, a line on stderr saying so, and exit status 1."
+        ),
     )
-    parser.add_argument("--count", type=positive_int, default=10, help="how many puzzles (default 10)")
+    parser.add_argument("--count", type=positive_int, default=10, help=_("how many puzzles (default 10)"))
     parser.add_argument(
-        "--seed", type=int, help="the same puzzles every time for a seed (default: a new draw)"
+        "--seed", type=int, help=_("the same puzzles every time for a seed (default: a new draw)")
     )
-    parser.add_argument("--min-moves", type=positive_int, default=1, metavar="A", help="only wins in N >= A")
-    parser.add_argument("--max-moves", type=positive_int, metavar="B", help="only wins in N <= B")
+    parser.add_argument(
+        "--min-moves", type=positive_int, default=1, metavar="A", help=_("only wins in N >= A")
+    )
+    parser.add_argument("--max-moves", type=positive_int, metavar="B", help=_("only wins in N <= B"))
     parser.add_argument(
         "--grades",
         action="store_true",
-        help="add the grade (easy, medium, hard, expert: how weak a level still finds the move) and the "
-        "levels' depths that find it ('-' none)",
+        help=_(
+            "add the grade (easy, medium, hard, expert: how weak a level still finds the move) and the "
+            "levels' depths that find it ('-' none)"
+        ),
     )
     return parser
 
@@ -156,13 +185,15 @@ def puzzles_tool(argv: list[str], out: TextIO, err: TextIO) -> int:
     parser = build_puzzles_parser()
     args = parser.parse_args(argv)
     if args.max_moves is not None and args.max_moves < args.min_moves:
-        parser.error(f"--max-moves {args.max_moves} is below --min-moves {args.min_moves}")
+        parser.error(
+            _("--max-moves {high} is below --min-moves {low}").format(high=args.max_moves, low=args.min_moves)
+        )
     from ai.puzzles import PuzzleFileError, draw, load_puzzles
 
     try:
         shipped = load_puzzles()
     except PuzzleFileError as error:
-        print(f"{PROGRAM} puzzles: error: {error}", file=err)
+        print(_("{program} puzzles: error: {error}").format(program=PROGRAM, error=error), file=err)
         return 1
     chosen = draw(shipped.puzzles, args.count, args.seed, args.min_moves, args.max_moves)
     for puzzle in chosen:
@@ -171,12 +202,21 @@ def puzzles_tool(argv: list[str], out: TextIO, err: TextIO) -> int:
             line += f" {puzzle.grade} {','.join(map(str, puzzle.found_by)) or '-'}"
         print(line, file=out, flush=True)
     if len(chosen) < args.count:
-        span = (
-            f"{args.min_moves} to {args.max_moves}"
-            if args.max_moves is not None
-            else f"{args.min_moves} or more"
+        if args.max_moves is not None:
+            few = ngettext(
+                "{program} puzzles: only {count} puzzle wins in {low} to {high} moves",
+                "{program} puzzles: only {count} puzzles win in {low} to {high} moves",
+                len(chosen),
+            )
+        else:
+            few = ngettext(
+                "{program} puzzles: only {count} puzzle wins in {low} or more moves",
+                "{program} puzzles: only {count} puzzles win in {low} or more moves",
+                len(chosen),
+            )
+        print(
+            few.format(program=PROGRAM, count=len(chosen), low=args.min_moves, high=args.max_moves), file=err
         )
-        print(f"{PROGRAM} puzzles: only {len(chosen)} puzzles win in {span} moves", file=err)
         return 1
     return 0
 
@@ -207,7 +247,7 @@ def process_lines(
                 raise IllegalMove("game is over")
             reply = answer(game)
         except (IllegalMove, ValueError) as error:
-            print(f"line {number}: {error}", file=err, flush=True)
+            print(_("line {number}: {reason}").format(number=number, reason=error), file=err, flush=True)
             status = 1
             continue
         print(reply if games else f"{text} {reply}", file=out, flush=True)
@@ -227,7 +267,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         width, height = parse_size(args.size) if args.size else (None, None)
         new_game(args.game, width, height)
     except ValueError as error:
-        print(f"{PROGRAM} {tool}: error: {error}", file=err)
+        print(_("{program} {tool}: error: {error}").format(program=PROGRAM, tool=tool, error=error), file=err)
         return 2
 
     def make_game() -> Game:
@@ -238,7 +278,8 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         from ai.exact.book import shipped_book
 
         if not can_analyze(make_game()):
-            print(f"{PROGRAM} analyze: error: no exact analysis for {make_game().variant()}", file=err)
+            no_analysis = _("{program} analyze: error: no exact analysis for {board}")
+            print(no_analysis.format(program=PROGRAM, board=make_game().variant()), file=err)
             return 2
         analyzer = ExactAnalyzer(
             solver_slots=None if args.table_mb is None else table_slots(args.table_mb),
@@ -291,10 +332,10 @@ def depth_note(game_name: str, depth: int | None) -> str | None:
     deepest = max(game_spec(game_name).depths)
     if depth is None or depth <= deepest:
         return None
-    return (
-        f"note: depth {depth} is deeper than {game_name}'s deepest level ({deepest}); each ply more can "
-        "multiply the search time, so a position may take minutes or much longer (--seconds S bounds it)"
-    )
+    return _(
+        "note: depth {depth} is deeper than {game}'s deepest level ({deepest}); each ply more can multiply "
+        "the search time, so a position may take minutes or much longer (--seconds S bounds it)"
+    ).format(depth=depth, game=game_name, deepest=deepest)
 
 
 def rate_tool(stdin: TextIO, out: TextIO, err: TextIO) -> int:
@@ -309,7 +350,12 @@ def rate_tool(stdin: TextIO, out: TextIO, err: TextIO) -> int:
 
     ladder = shipped_ladder()
     if isinstance(ladder, LadderFileError):
-        print(f"{PROGRAM} rate: error: no ladder to rate against: {ladder}", file=err)
+        print(
+            _("{program} rate: error: no ladder to rate against: {reason}").format(
+                program=PROGRAM, reason=ladder
+            ),
+            file=err,
+        )
         return 1
     analyzer, searcher = ExactAnalyzer(), Searcher(TranspositionTable(1 << 20))
 
