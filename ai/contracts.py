@@ -112,21 +112,20 @@ class Limits:
 class SearchResult:
     """One completed iteration of a search, as the searches yield it and as Progress and BestMove carry it.
 
-    ``score`` is from the side to move in the searched position (see :mod:`ai.score`); ``exact`` says it is
-    proven (a forced win or loss, or a search that reached the end of every line). ``nodes`` and ``seconds``
-    count the whole search so far (all iterations). ``move_scores`` holds ``(move, score, exact)`` for every
-    legal move, each score from the side to move (the value of playing that move), when the search valued
-    every move (pondering does, and so does the exact solver of the max level); it is empty otherwise.
+    ``score`` is from the side to move in the searched position (see :mod:`ai.score`; exact where it is
+    proven: a forced win or loss, or a search that reached the end of every line). ``nodes`` and ``seconds``
+    count the whole search so far (all iterations). ``move_scores`` holds ``(move, score)`` for every legal
+    move, each score from the side to move (the value of playing that move), when the search valued every
+    move (pondering does, and so does the exact solver of the max level); it is empty otherwise.
     """
 
     depth: int
-    score: int
-    exact: bool
+    score: Score
     best_move: int
     principal_variation: tuple[int, ...]
     nodes: int
     seconds: float
-    move_scores: tuple[tuple[int, int, bool], ...] = ()
+    move_scores: tuple[tuple[int, Score], ...] = ()
 
 
 class Verdict(enum.Enum):

@@ -58,6 +58,7 @@ from ai.exact.team import window_threads
 from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark, Searching
 from ai.play.thinker import Thinker
 from ai.pulse import Pulse
+from ai.score import Score
 from ai.stop_flag import StopFlag
 from ai.switch_interval import SWITCH_INTERVAL_HOLDER
 from game.protocol import Game
@@ -342,5 +343,5 @@ def _unsearched_move(game: Game) -> SearchResult:
     first (what a ``think`` answers when its search failed before completing a depth)."""
     move = game.moves()[0]
     return SearchResult(
-        depth=0, score=0, exact=False, best_move=move, principal_variation=(move,), nodes=0, seconds=0.0
+        depth=0, score=Score.estimate(0), best_move=move, principal_variation=(move,), nodes=0, seconds=0.0
     )

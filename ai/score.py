@@ -52,21 +52,6 @@ def from_child(score: int) -> int:
     return parent
 
 
-def describe(score: int, exact: bool = False) -> str:
-    """The score for a person, from the side to move: ``"win in 3"``, ``"loses in 2"``, ``"draw"``, ``"+42"``.
-
-    ``exact`` says the search proved the value (so 0 is a proven draw rather than an even position).
-    """
-    if is_proven_win(score):
-        moves = moves_to_end(score)
-        return f"win in {moves}" if moves > 1 else "wins now"
-    if is_proven_loss(score):
-        return f"loses in {moves_to_end(score)}"
-    if exact and score == 0:
-        return "draw"
-    return f"{score:+d}"
-
-
 def to_benchmark(score: int, moves: int, cells: int) -> int:
     """A proven engine score as a benchmark score (the convention of the Connect Four test sets).
 
@@ -97,11 +82,14 @@ def from_benchmark(benchmark: int, moves: int, cells: int) -> int:
 @dataclass(frozen=True, order=True)
 class Score:
     """A value for the side to move that knows its unit: a proven win or loss so many plies away, a proven
-    draw, or a heuristic estimate in points (``exact`` False).
+    draw, or a heuristic estimate in points (``exact`` False). This is the one score type that travels from
+    the searches' results to the screen; the searches themselves work on plain ints of the same scale.
 
     ``value`` is on the engine's one scale (above), so scores compare as values do (``exact`` takes no part
-    in comparisons). The benchmark convention of the Connect Four test sets is for the edges (the command
-    line, the tests, the exact solver itself): :meth:`from_benchmark` and :meth:`benchmark`.
+    in comparisons). ``exact`` says the search that made the value proved it; a forced win or loss that a
+    heuristic search found is proven too (:attr:`is_proven`). The benchmark convention of the Connect Four
+    test sets is for the edges (the command line, the tests, the exact solver itself): :meth:`from_benchmark`
+    and :meth:`benchmark`.
     """
 
     value: int
@@ -124,10 +112,68 @@ class Score:
         return to_benchmark(self.value, moves, cells)
 
     @property
+    def is_win(self) -> bool:
+        """A proven win for the side to move."""
+        return is_proven_win(self.value)
+
+    @property
+    def is_loss(self) -> bool:
+        """A proven loss for the side to move."""
+        return is_proven_loss(self.value)
+
+    @property
+    def is_draw(self) -> bool:
+        """A proven draw (an estimate of 0 is only an even position)."""
+        return self.exact and self.value == 0
+
+    @property
+    def is_proven(self) -> bool:
+        """The value is a proof: the search said so, or it found a forced win or loss."""
+        return self.exact or self.is_win or self.is_loss
+
+    @property
+    def moves_to_end(self) -> int:
+        """For a proven win or loss: the winner's own moves needed (1 = the very next move wins)."""
+        return moves_to_end(self.value)
+
+    @property
+    def plies_to_end(self) -> int:
+        """For a proven win or loss: plies until the game ends under best play."""
+        return plies_to_end(self.value)
+
+    @property
     def result(self) -> int:
         """1 when the side to move wins, -1 when it loses, 0 for a draw (or an even estimate)."""
         return (self.value > 0) - (self.value < 0)
 
+    @property
+    def known_result(self) -> int | None:
+        """The result this score proves for its side: 1, 0 or -1; None for an estimate short of a win or
+        loss."""
+        return self.result if self.is_win or self.is_loss or self.is_draw else None
+
+    def from_child(self) -> Score:
+        """This score of a position (from the side to move there) as the score of the move that led to it,
+        from that move's mover's side: negated, a proven result one ply farther away (see
+        :func:`from_child`)."""
+        return Score(from_child(self.value), self.exact)
+
+    def to_child(self) -> Score:
+        """The inverse of :meth:`from_child`: this score of a move (from its mover's side) as the score of the
+        position it leads to, from the opponent's side: negated, a proven result one ply nearer."""
+        child = -self.value
+        if child > PROVEN:
+            child += 1
+        elif child < -PROVEN:
+            child -= 1
+        return Score(child, self.exact)
+
     def describe(self) -> str:
         """In words, from the side to move: ``"win in 3"``, ``"loses in 2"``, ``"draw"``, ``"+42"``."""
-        return describe(self.value, self.exact)
+        if self.is_win:
+            return f"win in {self.moves_to_end}" if self.moves_to_end > 1 else "wins now"
+        if self.is_loss:
+            return f"loses in {self.moves_to_end}"
+        if self.is_draw:
+            return "draw"
+        return f"{self.value:+d}"

@@ -59,7 +59,7 @@ def main() -> None:
             results = list(thinker.think(game, Limits(seconds=args.seconds)))
             think_time += time.perf_counter() - started
             move = results[-1].best_move
-            proven += results[-1].exact
+            proven += results[-1].score.exact
             game.apply(move)
             if game.winner() is not None:
                 after = 1

@@ -13,7 +13,7 @@ from ai.contracts import SearchResult
 from ai.exact.analysis import ExactAnalyzer
 from ai.messages import Progress
 from ai.play.levels import Level
-from ai.score import from_child, win_in
+from ai.score import Score, from_child, win_in
 from game.connect4 import ConnectFour
 from tests.conftest import require_compiled_core
 from tests.test_ui_analysis import end_game_positions, search_until_proven
@@ -21,7 +21,7 @@ from tools.support.fakes import FakeEngine, key, search_result
 from ui.play_scene import PlayScene
 from ui.state import coach
 from ui.state import sitting_words as words
-from ui.state.coach import CoachWarning, known_result
+from ui.state.coach import CoachWarning
 from ui.state.options import Mode, PlayOptions
 from ui.state.session import Refusal
 from ui.state.thinking import Thinking
@@ -38,14 +38,14 @@ def pygame_ready():
 
 def proven(scores: dict[int, int], exact: bool = True) -> SearchResult:
     """A ponder's result valuing every move of ``scores`` ({move: score}), the best first in its line."""
-    move_scores = tuple((move, score, exact) for move, score in scores.items())
+    move_scores = tuple((move, Score(score, exact)) for move, score in scores.items())
     best = max(scores, key=lambda move: scores[move])
-    return search_result(5, scores[best], exact, (best,), 10, 0.1, move_scores)
+    return search_result(5, Score(scores[best], exact), (best,), 10, 0.1, move_scores)
 
 
 def outcome(score: int) -> int:
-    """The result a proven score says (see :func:`ui.state.coach.known_result`)."""
-    result = known_result(score, True)
+    """The result a proven score says (see :attr:`ai.score.Score.known_result`)."""
+    result = Score(score).known_result
     assert result is not None
     return result
 

@@ -152,13 +152,13 @@ def test_ponder_on_a_book_position_reports_the_exact_values_alone(engine):
     token = engine.ponder(ConnectFour.from_moves("44"), Limits(depth=4))
     messages = collect(engine, bool)
     messages += collect(engine, lambda ms: False, timeout=1.5)  # and then nothing more
-    assert len(messages) == 1 and messages[0].token == token and messages[0].result.exact
-    assert sorted(move for move, _, exact in messages[0].result.move_scores if exact) == list(range(7))
+    assert len(messages) == 1 and messages[0].token == token and messages[0].result.score.exact
+    assert sorted(move for move, score in messages[0].result.move_scores if score.exact) == list(range(7))
 
 
 def test_a_finished_ponder_idles_without_burning_cpu(engine):
     engine.ponder(TicTacToe.from_moves("5"), Limits(depth=2))
-    collect(engine, lambda ms: any(m.result.exact or m.result.depth == 3 for m in ms))
+    collect(engine, lambda ms: any(m.result.score.exact or m.result.depth == 3 for m in ms))
     wait_until(engine.is_idle, "the ponder to end")
     cpu_before = time.process_time()
     time.sleep(0.5)

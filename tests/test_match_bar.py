@@ -8,6 +8,7 @@ import pytest
 
 from ai.messages import BestMove
 from ai.play.levels import MAX, Level
+from ai.score import Score
 from tools.support.fakes import FakeEngine, click, key, search_result
 from ui.app import App
 from ui.layout import play_layout
@@ -97,7 +98,7 @@ def test_with_alternating_starts_the_score_follows_the_players_not_the_colours()
         scene.sitting.try_play(move)
         think = engine.last("think")
 
-        engine.deliver(BestMove(think.token, search_result(2, 0, False, (1,))))
+        engine.deliver(BestMove(think.token, search_result(2, Score.estimate(0), (1,))))
         for _ in range(20):
             for message in engine.poll():
                 scene.receive(message)

@@ -46,7 +46,7 @@ def test_every_move_of_the_max_level_keeps_the_value(max_first, pick):
     while game.ply() < book.max_ply and not game.is_over():
         if (game.ply() % 2 == 0) == max_first:
             *_, result = thinker.think(game, MAX.limits(30.0))
-            assert result.exact, game.moves_text()
+            assert result.score.exact, game.moves_text()
             assert result.best_move in best_moves(analyzer, game), game.moves_text()
             game.apply(result.best_move)
             judged += 1

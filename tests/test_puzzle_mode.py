@@ -13,7 +13,7 @@ import pytest
 
 from ai.messages import BestMove, Progress
 from ai.puzzles import Puzzle, load_puzzles
-from ai.score import from_child, win_in
+from ai.score import Score, from_child, win_in
 from tests.conftest import require_compiled_core
 from tools.support.fakes import FakeEngine, click, key, search_result
 from ui.app import App
@@ -50,10 +50,10 @@ def shipped() -> tuple[Puzzle, ...]:
     return load_puzzles().puzzles
 
 
-def proven_values(puzzle: Puzzle) -> tuple[tuple[int, int, bool], ...]:
+def proven_values(puzzle: Puzzle) -> tuple[tuple[int, Score], ...]:
     """Move values as the engine proves them: the puzzle's column wins, every other move loses."""
     return tuple(
-        (move, win_in(2 * puzzle.win_in - 1) if move == puzzle.column - 1 else from_child(win_in(1)), True)
+        (move, Score(win_in(2 * puzzle.win_in - 1) if move == puzzle.column - 1 else from_child(win_in(1))))
         for move in range(7)
     )
 
@@ -98,7 +98,7 @@ def test_a_wrong_move_is_shown_and_retried_and_breaks_the_streak_once(tmp_path, 
     ask = engine.last("ponder")
     assert ask.analyse
     scene.receive(
-        Progress(ask.token, search_result(9, 1, True, (puzzle.column - 1,), 10, 0.1, proven_values(puzzle)))
+        Progress(ask.token, search_result(9, Score(1), (puzzle.column - 1,), 10, 0.1, proven_values(puzzle)))
     )
     assert (
         scene.sitting.try_play(wrong) is Refusal.COACHED and scene.sitting.game.moves_text() == puzzle.moves
@@ -167,7 +167,7 @@ def prove(scene: PlayScene, engine: FakeEngine, puzzle: Puzzle) -> None:
     ask = engine.last("ponder")
     assert ask.analyse and ask.moves == scene.sitting.game.moves_text()
     scene.receive(
-        Progress(ask.token, search_result(9, 1, True, (puzzle.column - 1,), 10, 0.1, proven_values(puzzle)))
+        Progress(ask.token, search_result(9, Score(1), (puzzle.column - 1,), 10, 0.1, proven_values(puzzle)))
     )
 
 
@@ -179,7 +179,7 @@ def press_column(scene: PlayScene, column: int) -> None:
 def answer(scene: PlayScene, engine: FakeEngine, move: int) -> None:
     """The engine answers its last ``think`` with ``move``, and the board settles."""
     ask = engine.last("think")
-    scene.receive(BestMove(ask.token, search_result(5, 0, False, (move,))))
+    scene.receive(BestMove(ask.token, search_result(5, Score.estimate(0), (move,))))
     for _ in range(10):
         scene.update(0.5)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ai.score import describe, from_benchmark, is_proven_loss, is_proven_win, to_benchmark, win_in
+from ai.score import Score, from_benchmark, from_child, is_proven_loss, is_proven_win, to_benchmark, win_in
 
 
 @pytest.mark.parametrize("cells", [42, 30, 56, 9, 16])
@@ -32,17 +32,15 @@ def test_faster_wins_score_higher_and_slower_losses_score_higher():
 
 
 def test_words():
-    assert describe(win_in(1)) == "wins now"
-    assert describe(win_in(5)) == "win in 3"
-    assert describe(-win_in(4)) == "loses in 2"
-    assert describe(0, exact=True) == "draw"
-    assert describe(0) == "+0"
-    assert describe(-35) == "-35"
+    assert Score(win_in(1)).describe() == "wins now"
+    assert Score(win_in(5)).describe() == "win in 3"
+    assert Score(-win_in(4)).describe() == "loses in 2"
+    assert Score(0).describe() == "draw"
+    assert Score.estimate(0).describe() == "+0"
+    assert Score.estimate(-35).describe() == "-35"
 
 
 def test_a_score_knows_its_unit_and_converts_to_the_benchmark_only_when_asked():
-    from ai.score import Score
-
     quick, slow = Score(win_in(1)), Score(win_in(5))
     assert quick > slow > Score(0) > Score(-win_in(5)) > Score(-win_in(1))
     assert Score.from_benchmark(18, 6, 42) == quick and quick.benchmark(6, 42) == 18
@@ -54,3 +52,23 @@ def test_a_score_knows_its_unit_and_converts_to_the_benchmark_only_when_asked():
     assert Score.estimate(0) == Score(0)
     with pytest.raises(ValueError):
         estimate.benchmark(6, 42)
+
+
+def test_a_score_says_win_loss_draw_or_estimate_and_in_how_many_moves():
+    win, loss, draw, even = Score(win_in(5)), Score(-win_in(4)), Score(0), Score.estimate(0)
+    assert win.is_win and not win.is_loss and win.moves_to_end == 3 and win.plies_to_end == 5
+    assert loss.is_loss and not loss.is_win and loss.moves_to_end == 2
+    assert draw.is_draw and draw.is_proven and draw.known_result == 0
+    assert not even.is_draw and not even.is_proven and even.known_result is None
+    assert (win.known_result, loss.known_result) == (1, -1)
+    # A forced win a heuristic search found is proven, though that search did not reach every end.
+    found = Score.estimate(win_in(3))
+    assert found.is_proven and found.known_result == 1 and not Score.estimate(5_000).is_proven
+
+
+def test_a_score_turns_to_the_other_sides_view_one_ply_away():
+    child = Score(-win_in(4))
+    assert child.from_child() == Score(win_in(5)) == Score(from_child(child.value))
+    assert child.from_child().to_child() == child
+    assert Score.estimate(42).from_child() == Score.estimate(-42)
+    assert not Score.estimate(42).from_child().exact and Score(0).from_child().is_draw

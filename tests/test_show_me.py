@@ -14,7 +14,7 @@ from ai.heuristic.table import TranspositionTable
 from ai.messages import Progress, ReviewMark
 from ai.play.levels import MAX
 from ai.play.review import review_game
-from ai.score import win_in
+from ai.score import Score, win_in
 from game.connect4 import ConnectFour
 from tests.conftest import require_compiled_core
 from tools.support.fakes import FakeEngine, key, search_result
@@ -36,9 +36,9 @@ def pygame_ready():
 
 
 def proven(scores: dict[int, int], exact: bool = True):
-    move_scores = tuple((move, score, exact) for move, score in scores.items())
+    move_scores = tuple((move, Score(score, exact)) for move, score in scores.items())
     best = max(scores, key=lambda move: scores[move])
-    return search_result(9, scores[best], exact, (best,), 10, 0.1, move_scores)
+    return search_result(9, Score(scores[best], exact), (best,), 10, 0.1, move_scores)
 
 
 def reviewing(moves: str = GAME, size: tuple[int, int] = (7, 6)) -> tuple[PlayScene, FakeEngine]:
@@ -61,7 +61,7 @@ def test_the_line_grows_one_proven_move_at_a_time_and_only_from_proven_values():
     scene.receive(Progress(ask.token, proven({0: 300, 1: 5}, exact=False)))
     assert line.moves == []
     scene.receive(Progress(ask.token, proven({0: win_in(1), 1: 0, 2: 0})))
-    assert line.moves == [0] and line.done and line.value == (win_in(1), True)
+    assert line.moves == [0] and line.done and line.value == Score(win_in(1)) and line.value.exact
     assert engine.last("ponder").token == ask.token  # the game is over: nothing more to ask
 
 
@@ -163,6 +163,6 @@ def test_show_me_with_the_real_engine_plays_perfect_play_to_the_end():
             values = analyzer.move_values(board)
             assert values[move] == max(v for v in values if v is not None)
             board.apply(move)
-        assert line.value == (best.value, True)
+        assert line.value == best and line.value.exact
     finally:
         engine.close()

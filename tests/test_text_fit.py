@@ -17,7 +17,7 @@ from ai.play.levels import Level
 from ai.play.review import review_game
 from ai.puzzles import load_puzzles
 from ai.rating.ladder import read_ladder
-from ai.score import win_in
+from ai.score import Score, win_in
 from game.language import LANGUAGES, SOURCE_LANGUAGE, use_language
 from tools.support.fakes import FakeEngine, key, search_result
 from ui.help_overlay import draw_help
@@ -107,9 +107,9 @@ def overlay(size):
     scene = PlayScene(size, PlayOptions(level=Level(2), moves="4435524644"), engine, fonts=FONTS)
     settle(scene, engine, 0.5)
     scene.handle(key(pygame.K_a, unicode="a"))
-    scores = tuple((move, -1000 + 7 * move, True) for move in range(7))
+    scores = tuple((move, Score(-1000 + 7 * move)) for move in range(7))
     engine.deliver(
-        Progress(engine.last("ponder").token, search_result(30, 993, True, (0,), 9_999_999, 12.0, scores))
+        Progress(engine.last("ponder").token, search_result(30, Score(993), (0,), 9_999_999, 12.0, scores))
     )
     settle(scene, engine, 0.5)
     return scene.draw
@@ -123,12 +123,10 @@ def proven_overlay(size, width: int = 7, height: int = 6) -> PlayScene:
     scene = PlayScene(size, options, engine, fonts=FONTS)
     settle(scene, engine, 0.5)
     scene.handle(key(pygame.K_a, unicode="a"))
-    scores = [(move, win_in(19 + 2 * move) * (-1) ** move, True) for move in range(width)]
-    scores[width // 2] = (width // 2, 0, True)
+    scores = [(move, Score(win_in(19 + 2 * move) * (-1) ** move)) for move in range(width)]
+    scores[width // 2] = (width // 2, Score(0))
     engine.deliver(
-        Progress(
-            engine.last("ponder").token, search_result(30, scores[0][1], True, (0,), 99, 1.0, tuple(scores))
-        )
+        Progress(engine.last("ponder").token, search_result(30, scores[0][1], (0,), 99, 1.0, tuple(scores)))
     )
     settle(scene, engine, 0.5)
     return scene

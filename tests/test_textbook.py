@@ -103,4 +103,4 @@ def test_alpha_beta_with_table_equals_minimax(make, positions, max_depth, max_mo
         searcher = Searcher(TranspositionTable(997), rng=random.Random(1))
         results = list(searcher.iterate(game, max_depth=depth))
         sign = 1 if game.to_move() == 0 else -1
-        assert results[-1].score == sign * expected, (game.moves_text(), depth)
+        assert results[-1].score.value == sign * expected, (game.moves_text(), depth)

@@ -17,7 +17,7 @@ from ai.exact.analysis import ExactAnalyzer
 from ai.messages import Progress
 from ai.play import thinker
 from ai.play.levels import MAX, Level
-from ai.score import from_benchmark, win_in
+from ai.score import Score, win_in
 from game.connect4 import ConnectFour
 from tests.conftest import TESTSETS, require_compiled_core
 from tools.support.fakes import FakeEngine, key, motion, search_result
@@ -47,8 +47,10 @@ def make(options: PlayOptions | None = None, **engine_options):
 
 def ponder_progress(token, best, scores, depth=5, exact=False):
     """A ponder Progress valuing every move in ``scores`` ({move: score}), ``best`` first in the line."""
-    move_scores = tuple((move, score, exact) for move, score in scores.items())
-    return Progress(token, search_result(depth, scores[best], exact, (best, 3), 5000, 0.3, move_scores))
+    move_scores = tuple((move, Score(score, exact)) for move, score in scores.items())
+    return Progress(
+        token, search_result(depth, Score(scores[best], exact), (best, 3), 5000, 0.3, move_scores)
+    )
 
 
 def run(scene, engine, seconds, dt=0.05):
@@ -131,8 +133,8 @@ def test_overlay_labels_for_proven_values_and_a_bar_for_heuristic_ones():
     token = engine.last("ponder").token
     scores = {0: win_in(5), 1: -win_in(4), 2: 0, 3: 120, 4: -300, 5: 0, 6: win_in(1)}
     exact = {0: True, 1: True, 2: True, 3: False, 4: False, 5: False, 6: True}
-    move_scores = tuple((move, score, exact[move]) for move, score in scores.items())
-    scene.receive(Progress(token, search_result(6, win_in(1), True, (6,), 100, 0.1, move_scores)))
+    move_scores = tuple((move, Score(score, exact[move])) for move, score in scores.items())
+    scene.receive(Progress(token, search_result(6, Score(win_in(1)), (6,), 100, 0.1, move_scores)))
     values = {value.move: value for value in move_values(scene.sitting.session.thinking)}
     # Red (player 0) is to move: a proven value names its winner by player and counts that player's moves.
     assert (values[0].winner, values[0].label) == (0, "3") and (values[1].winner, values[1].label) == (1, "2")
@@ -232,7 +234,7 @@ def search_until_proven(scene, engine, seconds=15.0):
         scene.update(0.01)
         thinking = scene.sitting.session.thinking
         result = None if thinking is None else thinking.result
-        if result is not None and result.move_scores and all(e for _, _, e in result.move_scores):
+        if result is not None and result.move_scores and all(score.exact for _, score in result.move_scores):
             return thinking
         time.sleep(0.005)
     raise AssertionError("the search proved nothing in time")
@@ -256,8 +258,8 @@ def test_overlay_words_match_the_exact_analyzer(real_engine, moves):
     expected = {}
     for move, score in enumerate(exact):
         if score != ILLEGAL_MOVE:
-            value = from_benchmark(score, game.ply(), 42)
-            expected[move] = (winner_of(value, mover), short_label(value, exact=True))
+            value = Score.from_benchmark(score, game.ply(), 42)
+            expected[move] = (winner_of(value, mover), short_label(value))
     shown = {value.move: (value.winner, value.label) for value in move_values(scene.sitting.session.thinking)}
     assert shown == expected
     scene.draw(pygame.Surface(SIZE))
@@ -325,12 +327,12 @@ def test_a_winner_is_named_the_same_from_either_side():
         for move, value in enumerate(before):
             if value is None:
                 continue
-            named = winner_of(value.value, game.to_move()) if value.value else None
+            named = winner_of(value, game.to_move()) if value.value else None
             game.apply(move)
             if game.is_over():
                 assert named == game.winner()
             else:
                 after = [v for v in analyzer.move_values(game.copy()) if v is not None]
                 best = max(after)
-                assert winner_of(best.value, game.to_move()) == named, (moves, move)
+                assert winner_of(best, game.to_move()) == named, (moves, move)
             game.undo()

@@ -8,6 +8,7 @@ import pytest
 
 from ai.messages import Progress
 from ai.play.levels import Level
+from ai.score import Score
 from game.catalog import GAME_TITLES
 from tools.support.fakes import FakeEngine, key, motion, search_result
 from ui import move_keys
@@ -176,7 +177,7 @@ def test_a_depth_searched_without_positions_shows_no_zero_count():
     options = PlayOptions(game="tictactoe", width=3, height=3, level=Level(2))
     scene, engine = make(options)
     token = engine.last("ponder").token
-    scene.receive(Progress(token, search_result(2, 0, False, (4,), 0, 0.0)))
+    scene.receive(Progress(token, search_result(2, Score.estimate(0), (4,), 0, 0.0)))
     assert words.detail_text(scene.sitting) == "Pondering on your time: depth 2"
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from ai.messages import BestMove, Progress, Searching
 from ai.play.levels import Level
-from ai.score import win_in
+from ai.score import Score, win_in
 from tools.support.fakes import FakeEngine, click, key, motion, resize, search_result
 from ui.play_scene import PlayScene
 from ui.scene import GoToMenu
@@ -141,7 +141,7 @@ def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
     engine.live = Searching(token, 8192, 1.9)
     run(scene, engine, seconds=0.5)
     assert words.detail_text(scene.sitting) == f"8,192 positions{DOT}2.5 s"
-    scene.receive(Progress(token, search_result(9, 45, False, (3, 2, 6), 12345, 0.5)))
+    scene.receive(Progress(token, search_result(9, Score.estimate(45), (3, 2, 6), 12345, 0.5)))
     assert words.status_text(scene.sitting) == "Computer is thinking: Yellow is better"
     assert (
         words.detail_text(scene.sitting)
@@ -175,17 +175,17 @@ def test_a_proven_value_is_said_in_words_without_a_number():
     scene, engine = make(auto_answer=False)
     scene.handle(click(column_point(scene, 3)))
     token = engine.last("think").token
-    scene.receive(Progress(token, search_result(12, -win_in(12), True, (3, 2), 5000, 0.5)))
+    scene.receive(Progress(token, search_result(12, Score(-win_in(12)), (3, 2), 5000, 0.5)))
     assert words.status_text(scene.sitting) == "Computer is thinking: Red wins in 6"
     assert "+" not in words.detail_text(scene.sitting) and "-" not in words.detail_text(scene.sitting)
-    scene.receive(Progress(token, search_result(13, 0, True, (3, 2), 6000, 0.6)))
+    scene.receive(Progress(token, search_result(13, Score(0), (3, 2), 6000, 0.6)))
     assert words.status_text(scene.sitting) == "Computer is thinking: draw"
 
 
 def test_pondering_is_shown_on_the_humans_turn():
     scene, engine = make(auto_answer=False)
     ponder = engine.last("ponder").token
-    scene.receive(Progress(ponder, search_result(7, 0, False, (3,), 999, 0.2)))
+    scene.receive(Progress(ponder, search_result(7, Score.estimate(0), (3,), 999, 0.2)))
     assert words.status_text(scene.sitting) == "Your turn (Red)"
     assert words.detail_text(scene.sitting).startswith("Pondering on your time: depth 7")
 
@@ -223,7 +223,7 @@ def test_undo_during_a_search_stops_it_and_the_late_answer_is_never_applied():
     scene.handle(key(pygame.K_z, CTRL))
     assert engine.count("stop") >= 1
     assert scene.sitting.game.moves_text() == ""
-    engine.deliver(BestMove(token, search_result(4, 0, False, (3,), 10, 0.1)))
+    engine.deliver(BestMove(token, search_result(4, Score.estimate(0), (3,), 10, 0.1)))
     run(scene, engine, seconds=2.0)
     assert scene.sitting.game.moves_text() == ""
     assert scene.sitting.session.is_human_turn()
@@ -235,10 +235,10 @@ def test_new_game_during_a_search_ignores_the_stale_best_move():
     scene.handle(key(pygame.K_n, CTRL))
     fresh = engine.last("think").token
     assert fresh != stale
-    engine.deliver(BestMove(stale, search_result(4, 0, False, (0,), 10, 0.1)))
+    engine.deliver(BestMove(stale, search_result(4, Score.estimate(0), (0,), 10, 0.1)))
     run(scene, engine, seconds=2.0)
     assert scene.sitting.game.moves_text() == ""
-    engine.deliver(BestMove(fresh, search_result(4, 0, False, (3,), 10, 0.1)))
+    engine.deliver(BestMove(fresh, search_result(4, Score.estimate(0), (3,), 10, 0.1)))
     run(scene, engine, seconds=2.0)
     assert scene.sitting.game.moves_text() == "4"
 

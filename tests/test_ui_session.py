@@ -6,7 +6,7 @@ import pytest
 
 from ai.messages import BestMove, Progress
 from ai.play.levels import Level
-from ai.score import win_in
+from ai.score import Score, win_in
 from tools.support.fakes import FakeEngine, search_result
 from ui.state import texts
 from ui.state.engine_request import PRESENTATION_DELAY
@@ -60,7 +60,7 @@ def test_moves_refused_keep_the_turn():
     for _ in range(6):
         session.play(0)
         token = engine.last("think").token
-        session.receive(BestMove(token, search_result(1, 0, False, (0,), 1, 0.0)))
+        session.receive(BestMove(token, search_result(1, Score.estimate(0), (0,), 1, 0.0)))
         session.update(1.0)
     assert session.game.moves_text() == "111111"
     assert session.play(0) is Refusal.ILLEGAL
@@ -94,8 +94,8 @@ def test_undo_during_a_search_stops_it_and_ignores_the_late_answer():
     assert engine.calls[-2].name == "stop"
     assert session.game.moves_text() == ""
     # The answer to the undone position arrives late: it must not be played.
-    assert not session.receive(BestMove(token, search_result(1, 0, False, (3,), 1, 0.0)))
-    assert not session.receive(Progress(token, search_result(5, 0, False, (3,), 1, 0.0)))
+    assert not session.receive(BestMove(token, search_result(1, Score.estimate(0), (3,), 1, 0.0)))
+    assert not session.receive(Progress(token, search_result(5, Score.estimate(0), (3,), 1, 0.0)))
     assert session.update(5.0) is None
     assert session.game.moves_text() == ""
     # Redo replays the human's move, and the computer thinks again.
@@ -107,10 +107,10 @@ def test_stale_best_move_after_new_game_is_ignored():
     session, engine = computer_session(first=FirstPlayer.COMPUTER, auto_answer=False)
     old = engine.last("think").token
     session.restart()
-    assert not session.receive(BestMove(old, search_result(1, 0, False, (0,), 1, 0.0)))
+    assert not session.receive(BestMove(old, search_result(1, Score.estimate(0), (0,), 1, 0.0)))
     new = engine.last("think").token
     assert new != old
-    assert session.receive(BestMove(new, search_result(1, 0, False, (3,), 1, 0.0)))
+    assert session.receive(BestMove(new, search_result(1, Score.estimate(0), (3,), 1, 0.0)))
     assert session.update(1.0) == 3
 
 
@@ -141,17 +141,19 @@ def test_first_human_from_a_start_position_gives_the_human_the_side_to_move():
 def test_progress_updates_thinking_and_pondering_never_plays():
     session, engine = computer_session(auto_answer=False)
     ponder = engine.last("ponder").token
-    assert session.receive(Progress(ponder, search_result(7, -2, False, (3, 3), 5000, 0.5)))
+    assert session.receive(Progress(ponder, search_result(7, Score.estimate(-2), (3, 3), 5000, 0.5)))
     assert session.thinking.pondering and session.thinking.result.depth == 7
     with pytest.raises(RuntimeError):
-        session.receive(BestMove(ponder, search_result(1, 0, False, (3,), 1, 0.0)))
+        session.receive(BestMove(ponder, search_result(1, Score.estimate(0), (3,), 1, 0.0)))
 
 
 def test_an_illegal_answer_from_the_engine_is_an_error():
     session, engine = computer_session(auto_answer=False)
     session.play(3)
     with pytest.raises(RuntimeError):
-        session.receive(BestMove(engine.last("think").token, search_result(1, 0, False, (42,), 1, 0.0)))
+        session.receive(
+            BestMove(engine.last("think").token, search_result(1, Score.estimate(0), (42,), 1, 0.0))
+        )
 
 
 def test_no_ponder_option():
@@ -192,7 +194,7 @@ def test_with_pondering_off_only_the_view_or_a_new_position_ends_an_analysis():
     session.want_analysis(True)
     analysis = engine.last("ponder").token
     stops = engine.count("stop")
-    assert session.receive(Progress(analysis, search_result(3, 0, False, (3,), 100, 0.1)))
+    assert session.receive(Progress(analysis, search_result(3, Score.estimate(0), (3,), 100, 0.1)))
     session.update(1.0)
     session.want_analysis(True)
     assert engine.count("stop") == stops and engine.last("ponder").token == analysis
@@ -235,9 +237,9 @@ NAMES = ("Red", "Yellow")
 def test_a_proven_value_of_the_humans_move_is_what_the_status_says_on_the_computers_turn():
     session, engine = computer_session(auto_answer=False)
     # The ponder proves every move of the human (Red): column 4 wins in 7 of Red's moves, the others less.
-    values = tuple((move, win_in(13) if move == 3 else -5, move == 3) for move in range(7))
+    values = tuple((move, Score(win_in(13)) if move == 3 else Score.estimate(-5)) for move in range(7))
     session.receive(
-        Progress(engine.last("ponder").token, search_result(30, win_in(13), True, (3,), 9, 0.1, values))
+        Progress(engine.last("ponder").token, search_result(30, Score(win_in(13)), (3,), 9, 0.1, values))
     )
     session.play(3)
     think = engine.last("think").token
@@ -247,7 +249,7 @@ def test_a_proven_value_of_the_humans_move_is_what_the_status_says_on_the_comput
         == "Computer is thinking: Red wins in 6"
     )
     # The computer's own search, two plies deep, thinks the position even: the proof still speaks.
-    session.receive(Progress(think, search_result(2, 4, False, (3, 3), 50, 0.01)))
+    session.receive(Progress(think, search_result(2, Score.estimate(4), (3, 3), 50, 0.01)))
     assert (
         texts.status_text(session, NAMES, moving_player=None, hint=None)
         == "Computer is thinking: Red wins in 6"
@@ -263,16 +265,18 @@ def test_an_estimate_never_replaces_a_proven_value_of_the_same_position_and_an_u
     session.play(3)
     think = engine.last("think").token
     status = lambda: texts.status_text(session, NAMES, moving_player=None, hint=None)  # noqa: E731
-    session.receive(Progress(think, search_result(5, win_in(11), False, (3, 3), 50, 0.01)))
+    session.receive(Progress(think, search_result(5, Score.estimate(win_in(11)), (3, 3), 50, 0.01)))
     assert status() == "Computer is thinking: Yellow wins in 6"
-    session.receive(Progress(think, search_result(6, 250, False, (3, 3), 90, 0.02)))
+    session.receive(Progress(think, search_result(6, Score.estimate(250), (3, 3), 90, 0.02)))
     assert status() == "Computer is thinking: Yellow wins in 6"
     # The computer plays its proven move: the human's position is Yellow's win in 5, and the ponder's early
     # estimates do not say otherwise; the ponder's line may repeat what the computer's has told.
-    session.receive(BestMove(think, search_result(6, win_in(11), False, (3, 3), 90, 0.02)))
+    session.receive(BestMove(think, search_result(6, Score.estimate(win_in(11)), (3, 3), 90, 0.02)))
     assert session.update(PRESENTATION_DELAY + 0.01) == 3
-    assert session.proven is not None and session.proven.score == -win_in(10)
-    session.receive(Progress(engine.last("ponder").token, search_result(2, 30, False, (2,), 40, 0.01)))
+    assert session.proven is not None and session.proven.score == Score(-win_in(10))
+    session.receive(
+        Progress(engine.last("ponder").token, search_result(2, Score.estimate(30), (2,), 40, 0.01))
+    )
     assert texts.detail_parts(session, NAMES, overlay_shown=True, selection=None, gravity=True)[0] == (
         "Analysis: Yellow wins in 5"
     )
@@ -281,9 +285,13 @@ def test_an_estimate_never_replaces_a_proven_value_of_the_same_position_and_an_u
     # Undo goes back to the empty board: nothing proven there, the estimate speaks again.
     assert session.undo() == 2
     assert session.proven is None or session.proven.score is None
-    session.receive(Progress(engine.last("ponder").token, search_result(2, 30, False, (2,), 40, 0.01)))
+    session.receive(
+        Progress(engine.last("ponder").token, search_result(2, Score.estimate(30), (2,), 40, 0.01))
+    )
     session.want_analysis(True)
-    session.receive(Progress(engine.last("ponder").token, search_result(2, 30, False, (2,), 40, 0.01)))
+    session.receive(
+        Progress(engine.last("ponder").token, search_result(2, Score.estimate(30), (2,), 40, 0.01))
+    )
     assert texts.detail_parts(session, NAMES, overlay_shown=True, selection=None, gravity=True)[0] == (
         "Analysis: Red is better (estimate)"
     )
@@ -291,7 +299,9 @@ def test_an_estimate_never_replaces_a_proven_value_of_the_same_position_and_an_u
 
 def test_a_proof_the_computer_has_not_told_stays_unsaid_on_the_humans_turn():
     session, engine = computer_session(auto_answer=False)
-    session.receive(Progress(engine.last("ponder").token, search_result(30, -win_in(20), True, (3,), 9, 0.1)))
+    session.receive(
+        Progress(engine.last("ponder").token, search_result(30, Score(-win_in(20)), (3,), 9, 0.1))
+    )
     ponder = texts.detail_parts(session, NAMES, overlay_shown=False, selection=None, gravity=True)
     assert ponder[0].startswith("Pondering on your time: proven") and "wins" not in " ".join(ponder)
 

@@ -9,11 +9,11 @@ import pytest
 
 from ai.heuristic.evaluate import LOSES_NEXT, WINS_NEXT
 from ai.play.levels import Level
-from ai.score import HEURISTIC_LIMIT, from_child, win_in
+from ai.score import HEURISTIC_LIMIT, Score, from_child, win_in
 from tools.support.fakes import FakeEngine, search_result
 from ui.state import search_texts, texts, words
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.proven import Proven, to_child
+from ui.state.proven import Proven
 from ui.state.search_texts import MoveValue, lean, legend, short_label, statistics, winner_of
 from ui.state.session import Session
 from ui.state.thinking import Thinking
@@ -41,46 +41,46 @@ from ui.state.words import estimate, outlook
     ],
 )
 def test_values_in_words_name_who_is_ahead(score, exact, words):
-    assert outlook(score, exact, "Red", "Yellow") == words
+    assert outlook(Score(score, exact), "Red", "Yellow") == words
 
 
 def test_no_raw_number_ever_reaches_the_words():
     for score in (-99_000, -202, -33, -6, 0, 6, 33, 202, 99_000, win_in(9), -win_in(9)):
         for exact in (False, True):
-            words = outlook(score, exact, "X", "O")
+            words = outlook(Score(score, exact), "X", "O")
             assert not any(character in words for character in "+-") and str(abs(score)) not in words
 
 
 def test_estimates_are_numbers_for_the_side_they_favour():
-    assert estimate(42, "Red", "Yellow") == "Red +42"
-    assert estimate(-33, "Red", "Yellow") == "Yellow +33"
-    assert estimate(0, "Red", "Yellow") == "0"
+    assert estimate(Score.estimate(42), "Red", "Yellow") == "Red +42"
+    assert estimate(Score.estimate(-33), "Red", "Yellow") == "Yellow +33"
+    assert estimate(Score.estimate(0), "Red", "Yellow") == "0"
 
 
 def test_short_labels_fit_a_column():
-    assert short_label(win_in(1), True) == "1"
-    assert short_label(win_in(11), True) == "6"
+    assert short_label(Score(win_in(1))) == "1"
+    assert short_label(Score(win_in(11))) == "6"
     # The value of a move whose reply wins at once (from the mover's side): the opponent wins in one.
-    assert short_label(from_child(win_in(1)), True) == "1"
-    assert short_label(-win_in(6), True) == "3"
-    assert short_label(0, True) == "="
-    assert short_label(0, False) is None and short_label(300, False) is None
-    labels = [short_label(score, True) for score in range(-win_in(1), -win_in(43), -1)]
-    labels += [short_label(score, True) for score in range(win_in(1), win_in(43), -1)]
+    assert short_label(Score(win_in(1)).from_child()) == "1"
+    assert short_label(Score(-win_in(6))) == "3"
+    assert short_label(Score(0)) == "="
+    assert short_label(Score.estimate(0)) is None and short_label(Score.estimate(300)) is None
+    labels = [short_label(Score(score)) for score in range(-win_in(1), -win_in(43), -1)]
+    labels += [short_label(Score(score)) for score in range(win_in(1), win_in(43), -1)]
     assert max(len(label) for label in labels) <= 2
 
 
 def test_a_proven_value_names_its_winner_whoever_is_to_move():
     # Playing the move wins for the mover, or lets the other side win: named by player number.
-    assert winner_of(win_in(3), 0) == 0 and winner_of(win_in(3), 1) == 1
-    assert winner_of(from_child(win_in(1)), 0) == 1 and winner_of(from_child(win_in(1)), 1) == 0
-    assert winner_of(0, 0) is None and winner_of(300, 1) is None
+    assert winner_of(Score(win_in(3)), 0) == 0 and winner_of(Score(win_in(3)), 1) == 1
+    reply_wins = Score(win_in(1)).from_child()
+    assert winner_of(reply_wins, 0) == 1 and winner_of(reply_wins, 1) == 0
+    assert winner_of(Score(0), 0) is None and winner_of(Score.estimate(300), 1) is None
 
 
 def value(move, score, exact, player):
-    return MoveValue(
-        move, score, exact, winner_of(score, player), short_label(score, exact), lean(score, exact), False
-    )
+    valued = Score(score, exact)
+    return MoveValue(move, valued, winner_of(valued, player), short_label(valued), lean(valued), False)
 
 
 def test_the_legend_explains_the_labels_shown_with_their_own_examples():
@@ -100,21 +100,21 @@ def test_the_legend_explains_the_labels_shown_with_their_own_examples():
 
 
 def test_the_bar_scale_matches_the_words():
-    assert lean(words.EVEN_BELOW, False) == pytest.approx(search_texts.TICKS[0])
-    assert lean(words.BETTER_BELOW, False) == pytest.approx(search_texts.TICKS[1])
-    assert lean(words.WINNING_FROM, False) == pytest.approx(search_texts.TICKS[2])
-    assert lean(win_in(5), True) == 1.0 and lean(-win_in(5), True) == -1.0
-    assert lean(0, True) == 0.0 and lean(0, False) == 0.0
+    assert lean(Score.estimate(words.EVEN_BELOW)) == pytest.approx(search_texts.TICKS[0])
+    assert lean(Score.estimate(words.BETTER_BELOW)) == pytest.approx(search_texts.TICKS[1])
+    assert lean(Score.estimate(words.WINNING_FROM)) == pytest.approx(search_texts.TICKS[2])
+    assert lean(Score(win_in(5))) == 1.0 and lean(Score(-win_in(5))) == -1.0
+    assert lean(Score(0)) == 0.0 and lean(Score.estimate(0)) == 0.0
 
 
 def test_the_bar_scale_is_monotonic_symmetric_and_leaves_the_ends_to_proven_results():
     scores = [0, 1, 6, 19, 20, 21, 50, 89, 90, 91, 200, 1000, 9_999, 10_000, 50_000, HEURISTIC_LIMIT - 1]
-    leans = [lean(score, False) for score in scores]
+    leans = [lean(Score.estimate(score)) for score in scores]
     assert leans == sorted(leans) and len(set(leans)) == len(leans)
     assert all(0 <= value < 1 for value in leans)
-    assert all(lean(-score, False) == -lean(score, False) for score in scores)
+    assert all(lean(Score.estimate(-score)) == -lean(Score.estimate(score)) for score in scores)
     # A lean a person can see: one good threat's worth reaches a third of the way.
-    assert lean(70, False) > 0.4
+    assert lean(Score.estimate(70)) > 0.4
 
 
 def test_statistics_leave_out_a_count_that_says_nothing():
@@ -153,7 +153,7 @@ def test_the_headline_and_the_detail_line_never_disagree():
     for _ in range(5000):
         score, exact = scripted_result(rng)
         depth = rng.randint(1, 12)
-        result = search_result(depth, score, exact, (3, 4), rng.randint(0, 10**6), rng.uniform(0, 5))
+        result = search_result(depth, Score(score, exact), (3, 4), rng.randint(0, 10**6), rng.uniform(0, 5))
         thinking = Thinking(rng.randrange(2), pondering=False, result=result, nodes=result.nodes)
         headline = search_texts.search_status("Computer", thinking, names)
         detail = "  ".join(search_texts.search_detail(thinking, names, "4 5"))
@@ -170,7 +170,7 @@ def test_the_proofs_progress_says_proving_not_a_depth():
     thinking = Thinking(0, pondering=True, result=None, nodes=5_000, seconds=1.25, proving=True)
     line = "Pondering on your time: proving  \u00b7  5,000 positions  \u00b7  1.2 s"
     assert search_texts.ponder_detail(thinking, ("Red", "Yellow")) == [line]
-    estimate_so_far = search_result(3, 30, False, (3,), 100, 0.1)
+    estimate_so_far = search_result(3, Score.estimate(30), (3,), 100, 0.1)
     thinking = Thinking(0, pondering=True, result=estimate_so_far, nodes=9_000, seconds=2.0, proving=True)
     assert "depth" not in search_texts.ponder_detail(thinking, ("Red", "Yellow"))[0]
 
@@ -197,15 +197,17 @@ def test_a_moving_stone_without_a_move_on_the_board_reads_as_the_turn():
 
 def test_what_is_proven_is_kept_against_estimates_and_carried_over_a_proven_move():
     for child in (win_in(1), win_in(12), -win_in(2), -win_in(15), 0, 37, -4_000):
-        assert to_child(from_child(child)) == child
+        assert Score(child).from_child().to_child() == Score(child)
     known = Proven("4", 1)
-    proof = search_result(20, -win_in(10), True, (2, 3), 9, 0.1, ((2, -win_in(10), True), (3, 40, False)))
+    lost = Score(-win_in(10))
+    proof = search_result(20, lost, (2, 3), 9, 0.1, ((2, lost), (3, Score.estimate(40))))
     known = known.learn(proof)
-    assert known.score == -win_in(10) and known.move_scores == {2: -win_in(10)}
+    assert known.score == lost and known.move_scores == {2: lost}
     # A later estimate of the same position changes nothing; a later proof of another move adds to it.
-    assert known.learn(search_result(3, 55, False, (3,), 9, 0.1, ((2, 12, False), (3, 55, False)))) is known
-    known = known.learn(search_result(21, -win_in(10), True, (2,), 9, 0.1, ((3, -win_in(6), True),)))
-    assert known.move_scores == {2: -win_in(10), 3: -win_in(6)}
+    estimates = ((2, Score.estimate(12)), (3, Score.estimate(55)))
+    assert known.learn(search_result(3, Score.estimate(55), (3,), 9, 0.1, estimates)) is known
+    known = known.learn(search_result(21, lost, (2,), 9, 0.1, ((3, Score(-win_in(6))),)))
+    assert known.move_scores == {2: lost, 3: Score(-win_in(6))}
     after = known.after(3, "44", by_think=True)
-    assert after == Proven("44", 0, win_in(5), told=True)
+    assert after == Proven("44", 0, Score(win_in(5)), told=True)
     assert known.after(5, "46", by_think=True) is None

@@ -37,6 +37,7 @@ from ai.play.thinker import Thinker  # noqa: E402
 from ai.puzzles import load_puzzles  # noqa: E402
 from ai.rating.ladder import read_ladder  # noqa: E402
 from ai.rating.performance import observations_of, performance  # noqa: E402
+from ai.score import Score  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
 from game.connect4 import ConnectFour  # noqa: E402
 from tools.support.fakes import FakeEngine, search_result  # noqa: E402
@@ -116,12 +117,12 @@ def exact_ponder_progress(scene: PlayScene, engine: FakeEngine) -> Progress:
         line.append(-best[1])
         position.apply(line[-1])
     best_move = line[0]
-    move_scores = tuple((move, value, True) for move, value in sorted(move_values.items()))
+    move_scores = tuple((move, Score(value)) for move, value in sorted(move_values.items()))
     token = engine.last("ponder").token
     seconds = time.perf_counter() - started
     depth = cells - game.ply()
     result = SearchResult(
-        depth, move_values[best_move], True, best_move, tuple(line), analyzer.nodes, seconds, move_scores
+        depth, Score(move_values[best_move]), best_move, tuple(line), analyzer.nodes, seconds, move_scores
     )
     return Progress(token, result)
 
@@ -194,10 +195,10 @@ def main() -> int:
         scene.sitting.try_play(column)
         settle(scene, engine, 1.0)
         token = engine.last("think").token
-        engine.deliver(Progress(token, search_result(9, 45, False, (3, 3, 2), 412_337, 1.4)))
+        engine.deliver(Progress(token, search_result(9, Score.estimate(45), (3, 3, 2), 412_337, 1.4)))
         settle(scene, engine, 0.5)
         if column == 3:
-            engine.deliver(BestMove(token, search_result(9, 45, False, (3,), 412_337, 1.4)))
+            engine.deliver(BestMove(token, search_result(9, Score.estimate(45), (3,), 412_337, 1.4)))
             settle(scene, engine, 1.5)
     # Between two depths: the count and the time go on.
     engine.live = Searching(token, 631_808, 2.1)
@@ -233,9 +234,9 @@ def main() -> int:
     while not line.done:
         frontier = line.frontier()
         values = analyzer.move_values(frontier)
-        move_scores = tuple((move, value.value, True) for move, value in enumerate(values) if value)
+        move_scores = tuple((move, value) for move, value in enumerate(values) if value)
         best = max(move_scores, key=lambda valued: valued[1])
-        result = search_result(1, best[1], True, (best[0],), analyzer.nodes, 0.1, move_scores)
+        result = search_result(1, best[1], (best[0],), analyzer.nodes, 0.1, move_scores)
         engine.deliver(Progress(engine.last("ponder").token, result))
         settle(scene, engine, 0.25)
     line.step(5 - line.shown)
@@ -320,7 +321,7 @@ def main() -> int:
     scene = PlayScene(size, options, engine, fonts=fonts)
     settle(scene, engine, 0.5)
     think = engine.last("think")
-    engine.deliver(Progress(think.token, search_result(12, 24, False, (3, 3, 2), 98_304, 0.9)))
+    engine.deliver(Progress(think.token, search_result(12, Score.estimate(24), (3, 3, 2), 98_304, 0.9)))
     engine.live = Searching(think.token, 1_187_840, 1.6, proving=True)
     settle(scene, engine, 0.5)
     save(scene, "connect4-thinking-max")
@@ -386,14 +387,14 @@ def main() -> int:
         best = max(value for value in values if value is not None)
         move = values.index(best)
         if scene.sitting.session.is_human_turn():
-            move_scores = tuple((m, v.value, True) for m, v in enumerate(values) if v is not None)
+            move_scores = tuple((m, v) for m, v in enumerate(values) if v is not None)
             token = engine.last("ponder").token
-            engine.deliver(Progress(token, search_result(1, best.value, True, (move,), 1, 0.1, move_scores)))
+            engine.deliver(Progress(token, search_result(1, best, (move,), 1, 0.1, move_scores)))
             settle(scene, engine, 0.25)
             scene.sitting.try_play(move)
         else:
             token = engine.last("think").token
-            engine.deliver(BestMove(token, search_result(1, best.value, True, (move,), 1, 0.1)))
+            engine.deliver(BestMove(token, search_result(1, best, (move,), 1, 0.1)))
         settle(scene, engine, 1.5)
     settle(scene, engine)
     save(scene, "puzzle-solved")

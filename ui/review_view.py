@@ -15,7 +15,6 @@ import pygame
 from pygame import Rect
 
 from ai.contracts import MoveReview, Verdict
-from ai.score import PROVEN
 from ui.layout import PlayLayout
 from ui.overlay import mix, value_box
 from ui.state.review import GameReview
@@ -66,10 +65,10 @@ def _lean(mark: MoveReview, strongest: int, cells: int) -> float:
         if decisive == 0:
             return 0.0
         return side * (1 if decisive > 0 else -1) * (0.6 + 0.4 * abs(decisive) / strongest)
-    value = mark.played.value
-    if abs(value) > PROVEN:
-        return side * (1.0 if value > 0 else -1.0)
-    return side * max(-1.0, min(1.0, value / ESTIMATE_FULL))
+    played = mark.played
+    if played.is_win or played.is_loss:
+        return side * float(played.result)
+    return side * max(-1.0, min(1.0, played.value / ESTIMATE_FULL))
 
 
 def draw_strip(

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from ai.contracts import UNBOUNDED, Budget, SearchResult, SearchStopped
 from ai.heuristic.evaluate import ThreatEvaluator
 from ai.heuristic.table import EXACT, LOWER, UPPER, TranspositionTable
-from ai.score import PROVEN, WIN
+from ai.score import PROVEN, WIN, Score
 from game.protocol import Game
 
 INFINITY = WIN + 1
@@ -125,8 +125,7 @@ class Searcher:
             exact = abs(score) > PROVEN or depth >= plies_left
             yield SearchResult(
                 depth=depth,
-                score=score,
-                exact=exact,
+                score=Score(score, exact),
                 best_move=best,
                 principal_variation=self._principal_variation(game, best, depth),
                 nodes=self.nodes,

@@ -156,9 +156,9 @@ def _values_at_depth(board: Game, searcher: Searcher, depth: int, budget: Budget
         last = None
         for last in searcher.iterate(child, max_depth=depth, budget=budget):
             pass
-        if last is None or (last.depth < depth and not last.exact):
+        if last is None or (last.depth < depth and not last.score.exact):
             raise SearchStopped
-        return from_child(last.score)
+        return from_child(last.score.value)
 
     def ended(how: Ending) -> int:
         return win_in(1) if how is Ending.WON else 0

@@ -29,7 +29,7 @@ from ai.exact.analysis import ExactAnalyzer, solver_supports
 from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
 from ai.play.review import review_game
-from ai.score import PROVEN, from_child, win_in
+from ai.score import Score, win_in
 from game.protocol import Game
 
 #: Share of the max level's time the exact solver gets first, to prove the move at once where it can.
@@ -157,7 +157,7 @@ class Thinker:
         last = None
         for last in self._iterate_with_fallback(game, None, budget.until(heuristic_deadline)):
             yield last
-        if last is not None and last.exact:
+        if last is not None and last.score.exact:
             return
         exact = self._prove_best(game, budget.until(deadline), last)
         if exact is not None:
@@ -221,18 +221,18 @@ class Thinker:
         searched_nodes = [0]
         last = None
 
-        def ended(how: Ending) -> tuple[int, bool, tuple[int, ...]]:
-            return (win_in(1) if how is Ending.WON else 0, True, ())
+        def ended(how: Ending) -> tuple[Score, tuple[int, ...]]:
+            return (Score(win_in(1) if how is Ending.WON else 0), ())
 
-        def searched_at(depth: int) -> Callable[[Game], tuple[int, bool, tuple[int, ...]]]:
-            def searched(child: Game) -> tuple[int, bool, tuple[int, ...]]:
+        def searched_at(depth: int) -> Callable[[Game], tuple[Score, tuple[int, ...]]]:
+            def searched(child: Game) -> tuple[Score, tuple[int, ...]]:
                 result = None
                 for result in self.searcher.iterate(child, max_depth=depth, budget=budget):
                     pass
                 searched_nodes[0] += self.searcher.nodes
                 if budget.stopped() or result is None:
                     raise SearchStopped
-                return (from_child(result.score), result.exact, result.principal_variation)
+                return (result.score.from_child(), result.principal_variation)
 
             return searched
 
@@ -244,19 +244,18 @@ class Thinker:
             nodes += searched_nodes[0]
             searched_nodes[0] = 0
             # Next depth: the human's likeliest replies first, as the computer would search them.
-            replies.sort(key=lambda move: -values[move][0])
+            replies.sort(key=lambda move: -values[move][0].value)
             best = replies[0]
-            score, _, line = values[best]
-            all_exact = all(exact for _, exact, _ in values.values())
+            score, line = values[best]
+            all_exact = all(value.exact for value, _ in values.values())
             last = SearchResult(
                 depth=depth + 1,
-                score=score,
-                exact=all_exact or abs(score) > PROVEN,
+                score=Score(score.value, all_exact or score.is_win or score.is_loss),
                 best_move=best,
                 principal_variation=(best, *line),
                 nodes=nodes,
                 seconds=time.monotonic() - start,
-                move_scores=tuple((move, value, exact) for move, (value, exact, _) in values.items()),
+                move_scores=tuple((move, value) for move, (value, _) in values.items()),
             )
             yield last
             if all_exact:
@@ -300,16 +299,14 @@ class Thinker:
             return None
         score, move = proven
         cells = game.width * game.height
-        value = score.value
         return SearchResult(
             depth=cells - game.ply(),
-            score=value,
-            exact=True,
+            score=score,
             best_move=move,
             principal_variation=(move,),
             nodes=(heuristic.nodes if heuristic else 0) + self.analyzer.nodes - nodes_before,
             seconds=(heuristic.seconds if heuristic else 0.0) + time.monotonic() - start,
-            move_scores=((move, value, True),),
+            move_scores=((move, score),),
         )
 
     def _solve_best(self, game: Game, budget: Budget, heuristic: SearchResult | None) -> SearchResult | None:
@@ -339,13 +336,10 @@ class Thinker:
         else:
             move = self.rng.choice(choices)
         cells = game.width * game.height
-        move_scores = tuple(
-            (move, value.value, True) for move, value in enumerate(values) if value is not None
-        )
+        move_scores = tuple((move, value) for move, value in enumerate(values) if value is not None)
         return SearchResult(
             depth=cells - game.ply(),
-            score=best.value,
-            exact=True,
+            score=best,
             best_move=move,
             principal_variation=(move,),
             nodes=(heuristic.nodes if heuristic else 0) + solver.nodes - nodes_before,

@@ -14,19 +14,19 @@ from dataclasses import dataclass, field
 
 from ai.contracts import Limits, SearchResult
 from ai.messages import BestMove, EngineMessage, Progress, Searching
+from ai.score import Score
 
 
 def search_result(
     depth: int,
-    score: int,
-    exact: bool,
+    score: Score,
     line: tuple[int, ...],
     nodes: int = 1,
     seconds: float = 0.0,
-    move_scores: tuple[tuple[int, int, bool], ...] = (),
+    move_scores: tuple[tuple[int, Score], ...] = (),
 ) -> SearchResult:
     """A result as the searches make it: its best move is the first of its principal variation ``line``."""
-    return SearchResult(depth, score, exact, line[0], line, nodes, seconds, move_scores)
+    return SearchResult(depth, score, line[0], line, nodes, seconds, move_scores)
 
 
 @dataclass
@@ -62,7 +62,7 @@ class FakeEngine:
         if self.auto_answer:
             move = self.choose(game)
             depth = limits.depth or 1
-            result = search_result(depth, 3, False, (move,), 100, 0.01)
+            result = search_result(depth, Score.estimate(3), (move,), 100, 0.01)
             self._queue.append(Progress(token, result))
             self._queue.append(BestMove(token, result))
         return token

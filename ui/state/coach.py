@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.score import is_proven_loss, is_proven_win
+from ai.score import Score
 from ui.state.thinking import Thinking
 
 
@@ -25,23 +25,14 @@ class CoachWarning:
     played: int
 
 
-def known_result(score: int, exact: bool) -> int | None:
-    """The result a score says for its side: 1, 0 or -1 when proven, None for an estimate."""
-    if is_proven_win(score):
-        return 1
-    if is_proven_loss(score):
-        return -1
-    return 0 if exact and score == 0 else None
-
-
-def proven_scores(thinking: Thinking | None, player: int) -> dict[int, int] | None:
+def proven_scores(thinking: Thinking | None, player: int) -> dict[int, Score] | None:
     """The score of every move of ``player``'s turn (from the mover's side) when a search about that turn
     valued them all exactly (a proven win, loss or draw); None otherwise."""
     if thinking is None or thinking.player != player or thinking.result is None:
         return None
     scores = {}
-    for valued, score, exact in thinking.result.move_scores:
-        if known_result(score, exact) is None:
+    for valued, score in thinking.result.move_scores:
+        if score.known_result is None:
             return None
         scores[valued] = score
     return scores or None
@@ -53,12 +44,7 @@ def proven_results(thinking: Thinking | None, player: int) -> dict[int, int] | N
     scores = proven_scores(thinking, player)
     if scores is None:
         return None
-    return {move: proven_result(score) for move, score in scores.items()}
-
-
-def proven_result(score: int) -> int:
-    """The result (1, 0, -1) of a score :func:`proven_scores` gave: a proven win, loss, or else a draw."""
-    return 1 if is_proven_win(score) else -1 if is_proven_loss(score) else 0
+    return {move: score.result for move, score in scores.items()}
 
 
 def warning(thinking: Thinking | None, player: int, move: int) -> CoachWarning | None:

@@ -12,24 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ai.contracts import SearchResult
-from ai.score import PROVEN, is_proven_loss, is_proven_win
+from ai.score import Score
 from game.protocol import Game
-
-
-def is_proven(score: int, exact: bool) -> bool:
-    """The value is a proof: the search said so, or it found a forced win or loss."""
-    return exact or is_proven_win(score) or is_proven_loss(score)
-
-
-def to_child(score: int) -> int:
-    """The inverse of :func:`ai.score.from_child`: the value of the position a move of value ``score`` (from
-    its mover's side) leads to, from the opponent's side: negated, and a proven result one ply nearer."""
-    child = -score
-    if child > PROVEN:
-        return child + 1
-    if child < -PROVEN:
-        return child - 1
-    return child
 
 
 @dataclass(frozen=True)
@@ -41,8 +25,8 @@ class Proven:
 
     position: str
     player: int
-    score: int | None = None
-    move_scores: dict[int, int] = field(default_factory=dict)
+    score: Score | None = None
+    move_scores: dict[int, Score] = field(default_factory=dict)
     told: bool = False
 
     def learn(self, result: SearchResult) -> Proven:
@@ -50,11 +34,9 @@ class Proven:
         proven result is the position's value (and its best move's); each proven move score is that move's.
         A newer proof replaces an older one; an estimate replaces nothing."""
         move_scores = dict(self.move_scores)
-        move_scores.update(
-            (move, score) for move, score, exact in result.move_scores if is_proven(score, exact)
-        )
+        move_scores.update((move, score) for move, score in result.move_scores if score.is_proven)
         score = self.score
-        if is_proven(result.score, result.exact):
+        if result.score.is_proven:
             score = result.score
             move_scores.setdefault(result.best_move, result.score)
         if score == self.score and move_scores == self.move_scores:
@@ -67,7 +49,7 @@ class Proven:
         score = self.move_scores.get(move)
         if score is None:
             return None
-        return Proven(position, 1 - self.player, to_child(score), told=by_think)
+        return Proven(position, 1 - self.player, score.to_child(), told=by_think)
 
 
 class ProvenOnBoard:

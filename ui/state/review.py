@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ai.contracts import MoveReview, Verdict
 from ai.rating.ladder import ladder_for
 from ai.rating.performance import Performance, observations_of, performance
-from ai.score import Score, is_proven_win, plies_to_end
+from ai.score import Score
 from game.protocol import Game
 from ui.state.show_me import BestLine
 from ui.state.words import outlook
@@ -118,13 +118,13 @@ def result_words(mark: MoveReview, names: tuple[str, str]) -> str:
     """The result after the move, naming the player it favours, as everywhere in the game: "Red wins in 5",
     "draw", "Yellow wins next move"."""
     mover = mark.mover
-    return outlook(mark.played.value, mark.played.exact, names[mover], names[1 - mover])
+    return outlook(mark.played, names[mover], names[1 - mover])
 
 
 def wins_at_once(score: Score) -> bool:
     """A move valued ``score`` (from its mover's side) wins the game itself: the value counts the move, so
     the outlook's words would be "wins next move", which a player reads as the move after it."""
-    return score.exact and is_proven_win(score.value) and plies_to_end(score.value) == 1
+    return score.exact and score.is_win and score.plies_to_end == 1
 
 
 def best_words(mark: MoveReview, names: tuple[str, str], move_text: MoveText) -> str:
@@ -136,7 +136,7 @@ def best_words(mark: MoveReview, names: tuple[str, str], move_text: MoveText) ->
     mover = mark.mover
     if wins_at_once(mark.best):
         return f"best: {moves} ({names[mover]} wins at once)"
-    best = outlook(mark.best.value, mark.best.exact, names[mover], names[1 - mover])
+    best = outlook(mark.best, names[mover], names[1 - mover])
     return f"best: {moves} ({best})"
 
 
@@ -204,6 +204,5 @@ def line_text(review: GameReview, names: tuple[str, str], move_text: MoveText) -
     head = f"Best line from move {review.cursor}: {found}"
     if line.value is None:
         return head
-    score, exact = line.value
     mover = line.start.to_move()
-    return f"{head}; {outlook(score, exact, names[mover], names[1 - mover])}"
+    return f"{head}; {outlook(line.value, names[mover], names[1 - mover])}"

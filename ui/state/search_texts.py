@@ -14,9 +14,9 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ai.score import HEURISTIC_LIMIT, is_proven_loss, is_proven_win, moves_to_end
+from ai.score import HEURISTIC_LIMIT, Score
 from game.protocol import Game
-from ui.state.proven import Proven, is_proven
+from ui.state.proven import Proven
 from ui.state.thinking import Thinking
 from ui.state.words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, count, estimate, outlook
 
@@ -24,23 +24,23 @@ from ui.state.words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, count, estima
 TICKS = (0.2, 0.55, 0.85)
 
 
-def short_label(score: int, exact: bool) -> str | None:
+def short_label(score: Score) -> str | None:
     """The value of a move in a few characters for a column of the analysis row, drawn beside the mark of
     the player it names (:attr:`MoveValue.winner`): ``"7"`` (that player wins in 7 of their own moves),
     ``"="`` (draw); None for an estimate, which is drawn as a bar instead. It says the same whoever is to
     move."""
-    if is_proven_win(score) or is_proven_loss(score):
-        return str(moves_to_end(score))
-    if exact and score == 0:
+    if score.is_win or score.is_loss:
+        return str(score.moves_to_end)
+    if score.is_draw:
         return "="
     return None
 
 
-def winner_of(score: int, player: int) -> int | None:
+def winner_of(score: Score, player: int) -> int | None:
     """The player a proven ``score`` (from ``player``'s side) says wins; None for a draw or an estimate."""
-    if is_proven_win(score):
+    if score.is_win:
         return player
-    if is_proven_loss(score):
+    if score.is_loss:
         return 1 - player
     return None
 
@@ -64,14 +64,14 @@ def legend(values: Iterable[MoveValue], names: tuple[str, str]) -> str:
     return "  \u00b7  ".join(parts)
 
 
-def lean(score: int, exact: bool) -> float:
+def lean(score: Score) -> float:
     """Where a value sits on a bar from -1 (lost) through 0 (even) to 1 (won), the bands of :func:`outlook`
     ending at :data:`TICKS`; proven results are the ends, estimates never reach them."""
-    if is_proven_win(score):
+    if score.is_win:
         return 1.0
-    if is_proven_loss(score):
+    if score.is_loss:
         return -1.0
-    size = abs(score)
+    size = abs(score.value)
     even, better, much = TICKS
     if size < EVEN_BELOW:
         reach = even * size / EVEN_BELOW
@@ -84,20 +84,19 @@ def lean(score: int, exact: bool) -> float:
     else:
         top = math.log(HEURISTIC_LIMIT / WINNING_FROM)
         reach = much + (0.95 - much) * min(1.0, math.log(size / WINNING_FROM) / top)
-    return math.copysign(reach, score) if score else 0.0
+    return math.copysign(reach, score.value) if score.value else 0.0
 
 
 @dataclass(frozen=True)
 class MoveValue:
-    """The value of ``move`` for the side to move: its ``score`` and whether it is ``exact`` (see
-    :mod:`ai.score`); the ``winner`` a proven win or loss names (a player number, whoever is to move; None for
-    a draw or an estimate) and the ``label`` drawn beside that player's mark (:func:`short_label`; None for an
-    estimate); its ``lean`` from -1 (lost) to 1 (won) for the side to move, on the bars' scale; and whether it
-    is one of the ``best`` moves (the highest score)."""
+    """The value of ``move`` for the side to move: its ``score`` (see :mod:`ai.score`); the ``winner`` a
+    proven win or loss names (a player number, whoever is to move; None for a draw or an estimate) and the
+    ``label`` drawn beside that player's mark (:func:`short_label`; None for an estimate); its ``lean`` from
+    -1 (lost) to 1 (won) for the side to move, on the bars' scale; and whether it is one of the ``best``
+    moves (the highest score)."""
 
     move: int
-    score: int
-    exact: bool
+    score: Score
     winner: int | None
     label: str | None
     lean: float
@@ -108,40 +107,28 @@ def move_values(thinking: Thinking | None, proven: Proven | None = None) -> list
     """The values of every move the search valued, in the order it gave them, each proven one as ``proven``
     has it (a running search's estimate never hides a proof); then the moves only ``proven`` values. Empty
     when there are none."""
-    scores = {} if thinking is None or thinking.result is None else _scored(thinking.result.move_scores)
+    scores = {} if thinking is None or thinking.result is None else dict(thinking.result.move_scores)
     if proven is not None:
-        scores.update((move, (score, True)) for move, score in proven.move_scores.items())
+        scores.update(proven.move_scores)
     # Both speak of the position on the board, so of the same side to move.
     side = proven if proven is not None else thinking
     if side is None or not scores:
         return []
-    top = max(score for score, _ in scores.values())
+    top = max(scores.values())
     return [
-        MoveValue(
-            move,
-            score,
-            exact,
-            winner_of(score, side.player),
-            short_label(score, exact),
-            lean(score, exact),
-            score == top,
-        )
-        for move, (score, exact) in scores.items()
+        MoveValue(move, score, winner_of(score, side.player), short_label(score), lean(score), score == top)
+        for move, score in scores.items()
     ]
 
 
-def _scored(move_scores: Iterable[tuple[int, int, bool]]) -> dict[int, tuple[int, bool]]:
-    return {move: (score, exact) for move, score, exact in move_scores}
-
-
-def position_value(thinking: Thinking | None, proven: Proven | None) -> tuple[int, bool] | None:
+def position_value(thinking: Thinking | None, proven: Proven | None) -> Score | None:
     """The value of the position for its side to move: the proven one where any search proved it, else the
     running search's latest (None before its first depth)."""
     if proven is not None and proven.score is not None:
-        return proven.score, True
+        return proven.score
     if thinking is None or thinking.result is None:
         return None
-    return thinking.result.score, thinking.result.exact
+    return thinking.result.score
 
 
 def statistics(depth: int, nodes: int, seconds: float, exact: bool = False) -> str:
@@ -174,7 +161,7 @@ def search_status(
     value = position_value(thinking, proven)
     if thinking is None or value is None:
         return f"{who} is thinking..."
-    return f"{who} is thinking: {outlook(*value, *_sides(thinking, names))}"
+    return f"{who} is thinking: {outlook(value, *_sides(thinking, names))}"
 
 
 def search_detail(
@@ -185,8 +172,8 @@ def search_detail(
     under "even"), and the line the search expects."""
     parts = [_statistics(thinking)]
     value = position_value(thinking, proven)
-    if value is not None and not is_proven(*value) and abs(value[0]) >= EVEN_BELOW:
-        parts.append(estimate(value[0], *_sides(thinking, names)))
+    if value is not None and not value.is_proven and abs(value.value) >= EVEN_BELOW:
+        parts.append(estimate(value, *_sides(thinking, names)))
     if line:
         parts.append(f"best line: {line}")
     return [part for part in parts if part]
@@ -197,7 +184,7 @@ def ponder_detail(thinking: Thinking, names: tuple[str, str], proven: Proven | N
     would be help, see :mod:`ui.state.player_rating`), except a proven value the computer's think has told
     already (``proven.told``): ``"Pondering on your time: proven: Red wins in 6  ·  ..."``."""
     if proven is not None and proven.told and proven.score is not None:
-        said = outlook(proven.score, True, *_sides(thinking, names))
+        said = outlook(proven.score, *_sides(thinking, names))
         return [part for part in (f"Pondering on your time: proven: {said}", _counts(thinking)) if part]
     return [f"Pondering on your time: {_statistics(thinking) or 'starting'}"]
 
@@ -207,23 +194,23 @@ def analysis_detail(
     names: tuple[str, str],
     line: str,
     values: list[MoveValue],
-    hovered: tuple[str, int, bool] | None = None,
+    hovered: tuple[str, Score] | None = None,
     proven: Proven | None = None,
 ) -> list[str]:
     """The small line under the analysis overlay: the value of the position (or, with ``hovered`` = (the
-    move's name, its score, exact), of the move under the pointer) in words, marked "estimate" until it is
+    move's name, its score), of the move under the pointer) in words, marked "estimate" until it is
     proven (the value ``proven``, if any, before the search's estimate), the legend of the ``values`` shown,
     the expected line and the statistics (or the proof's progress)."""
     if thinking is None:
         return ["Analysis: no search runs here"]
     mover, other = _sides(thinking, names)
     if hovered is not None:
-        name, score, exact = hovered
-        headline = f"{name[:1].upper()}{name[1:]}: {valued(score, exact, mover, other)}"
+        name, score = hovered
+        headline = f"{name[:1].upper()}{name[1:]}: {valued(score, mover, other)}"
     elif (value := position_value(thinking, proven)) is None:
         headline = f"Analysis for {mover}: searching..."
     else:
-        headline = f"Analysis: {valued(*value, mover, other)}"
+        headline = f"Analysis: {valued(value, mover, other)}"
     parts = [headline, legend(values, names)]
     if line and thinking.result is not None:
         parts.append(f"best line: {line}")
@@ -231,20 +218,20 @@ def analysis_detail(
     return [part for part in parts if part]
 
 
-def valued(score: int, exact: bool, side: str, other: str) -> str:
+def valued(score: Score, side: str, other: str) -> str:
     """:func:`outlook`, followed by "(estimate)" where the value is not proven."""
-    words = outlook(score, exact, side, other)
-    return words if exact or is_proven_win(score) or is_proven_loss(score) else f"{words} (estimate)"
+    words = outlook(score, side, other)
+    return words if score.is_proven else f"{words} (estimate)"
 
 
-def move_value(thinking: Thinking | None, move: int, proven: Proven | None = None) -> tuple[int, bool] | None:
-    """The score and exactness of ``move`` (from the side to move): proven, if ``proven`` has it, else the
-    search's, if it valued it."""
+def move_value(thinking: Thinking | None, move: int, proven: Proven | None = None) -> Score | None:
+    """The score of ``move`` (from the side to move): proven, if ``proven`` has it, else the search's, if it
+    valued it."""
     if proven is not None and move in proven.move_scores:
-        return proven.move_scores[move], True
+        return proven.move_scores[move]
     if thinking is None or thinking.result is None:
         return None
-    return _scored(thinking.result.move_scores).get(move)
+    return dict(thinking.result.move_scores).get(move)
 
 
 def _statistics(thinking: Thinking) -> str:
@@ -255,7 +242,7 @@ def _statistics(thinking: Thinking) -> str:
         return f"proving  \u00b7  {counts}" if counts else "proving..."
     if thinking.result is None:
         return _counts(thinking)
-    return statistics(thinking.result.depth, thinking.nodes, thinking.seconds, thinking.result.exact)
+    return statistics(thinking.result.depth, thinking.nodes, thinking.seconds, thinking.result.score.exact)
 
 
 def _counts(thinking: Thinking) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.puzzles import Puzzle
-from ai.score import is_proven_win, moves_to_end
 from ui.state import coach, texts
 from ui.state.notice import FILE_NOTICE_SECONDS, NOTICE_SECONDS, NoticeKind
 from ui.state.review import CHANGE_WORDS
@@ -91,11 +90,11 @@ class PuzzleAttempt:
         scores = coach.proven_scores(session.thinking, game.to_move())
         if scores is None:
             return Verdict("A moment: the position is being checked", kind=NoticeKind.INFO)
-        values = {played: coach.proven_result(score) for played, score in scores.items()}
+        values = {played: score.result for played, score in scores.items()}
         best = max(values.values())
         if move not in values or values[move] == best:
-            if move in scores and is_proven_win(scores[move]):
-                left = moves_to_end(scores[move]) - 1
+            if move in scores and scores[move].is_win:
+                left = scores[move].moves_to_end - 1
                 self._left_after[game.ply() + 1] = left
                 self.solved = left <= SOLVED_WITHIN
                 if not self.solved:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ai.contracts import SearchResult
+from ai.score import Score
 from game.protocol import Game
 
 #: Seconds each move of the line stays on its own before the next one drops, while the line plays.
@@ -28,7 +29,7 @@ class BestLine:
     token: int | None = None
     moves: list[int] = field(default_factory=list)
     #: The proven value of the start position for its side to move (set by the first answer).
-    value: tuple[int, bool] | None = None
+    value: Score | None = None
     shown: int = 0
     playing: bool = True
     _since_step: float = STEP_SECONDS  # the first move found shows at once
@@ -52,12 +53,12 @@ class BestLine:
         """Takes an analysis of the frontier; True when it proved every move's value and so gave the line its
         next move (the best, the lowest-numbered among equals, so the line is reproducible)."""
         scores = result.move_scores
-        if not scores or not all(exact for _, _, exact in scores):
+        if not scores or not all(score.exact for _, score in scores):
             return False
-        best = max(score for _, score, _ in scores)
+        best = max(score for _, score in scores)
         if self.value is None:
-            self.value = (best, True)
-        self.moves.append(min(move for move, score, _ in scores if score == best))
+            self.value = best
+        self.moves.append(min(move for move, score in scores if score == best))
         return True
 
     def step(self, delta: int) -> None:

@@ -99,7 +99,7 @@ def status_text(
             if hint.move is None:
                 return "Hint: looking for the best move..."
             value = move_value(session.thinking, hint.move, session.proven)
-            said = "" if value is None else f"  \u00b7  {valued(*value, names[player], names[1 - player])}"
+            said = "" if value is None else f"  \u00b7  {valued(value, names[player], names[1 - player])}"
             return f"Hint: {game.describe_move(hint.move)}{said}"
         if mode is Mode.COMPUTER:
             return f"Your turn ({names[player]})"
@@ -150,7 +150,7 @@ def analysis_parts(session: Session, names: tuple[str, str], selection: int | No
     hovered = None
     if selection in values and selection in game.moves():
         value = values[selection]
-        hovered = (game.describe_move(value.move), value.score, value.exact)
+        hovered = (game.describe_move(value.move), value.score)
     line = line_text(game, thinking, 10)
     return analysis_detail(thinking, names, line, list(values.values()), hovered, proven)
 

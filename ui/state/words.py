@@ -14,7 +14,7 @@ better", and beyond 10,000 the search has seen a threat that cannot be parried b
 
 from __future__ import annotations
 
-from ai.score import is_proven_loss, is_proven_win, moves_to_end
+from ai.score import Score
 
 #: Estimates below this (in absolute value) are "even".
 EVEN_BELOW = 20
@@ -24,23 +24,23 @@ BETTER_BELOW = 90
 WINNING_FROM = 10_000
 
 
-def outlook(score: int, exact: bool, side: str, other: str) -> str:
+def outlook(score: Score, side: str, other: str) -> str:
     """``score`` (from ``side``'s point of view) as a person says it, naming who is ahead.
 
     Proven: ``"Red wins in 7"`` (7 of Red's own moves, counting the one about to be played),
     ``"Yellow wins next move"``, ``"draw"``. Estimated: ``"even"``, ``"Red is better"``,
     ``"Red is much better"``, ``"Red is winning"`` (the search sees a threat that cannot be parried).
     """
-    if is_proven_win(score) or is_proven_loss(score):
-        winner = side if score > 0 else other
-        moves = moves_to_end(score)
+    if score.is_win or score.is_loss:
+        winner = side if score.is_win else other
+        moves = score.moves_to_end
         return f"{winner} wins next move" if moves == 1 else f"{winner} wins in {moves}"
-    if exact and score == 0:
+    if score.is_draw:
         return "draw"
-    size = abs(score)
+    size = abs(score.value)
     if size < EVEN_BELOW:
         return "even"
-    leader = side if score > 0 else other
+    leader = side if score.value > 0 else other
     if size < BETTER_BELOW:
         return f"{leader} is better"
     if size < WINNING_FROM:
@@ -48,14 +48,15 @@ def outlook(score: int, exact: bool, side: str, other: str) -> str:
     return f"{leader} is winning"
 
 
-def estimate(score: int, side: str, other: str) -> str:
-    """A heuristic score as a number for the side it favours: ``"Red +42"``; ``"0"`` when level.
+def estimate(score: Score, side: str, other: str) -> str:
+    """A heuristic score (from ``side``'s point of view) as a number for the side it favours: ``"Red +42"``;
+    ``"0"`` when level.
 
     The help card explains the number; it is shown beside the words, for those who want it.
     """
-    if score == 0:
+    if score.value == 0:
         return "0"
-    return f"{side if score > 0 else other} +{abs(score)}"
+    return f"{side if score.value > 0 else other} +{abs(score.value)}"
 
 
 def count(number: int, noun: str) -> str:
