@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from game.connect4 import ConnectFour
 from game.kinarow import KInARowBoard
+from game.language import N_
 from game.numerals import whole_number
 from game.tictactoe import TicTacToe
 
@@ -51,7 +52,7 @@ GAMES: dict[str, GameSpec] = {
     for spec in (
         GameSpec(
             name=ConnectFour.name,
-            title="Connect Four",
+            title=N_("Connect Four"),
             sizes=((7, 6), (6, 5), (8, 7), (9, 7)),
             depths=(1, 2, 4, 6, 8, 10),
             gravity=ConnectFour.gravity,
@@ -60,7 +61,7 @@ GAMES: dict[str, GameSpec] = {
         ),
         GameSpec(
             name=TicTacToe.name,
-            title="Tic-tac-toe",
+            title=N_("Tic-tac-toe"),
             sizes=((3, 3), (4, 4)),
             depths=(1, 2, 3, 4, 6),
             gravity=TicTacToe.gravity,

@@ -129,8 +129,9 @@ def test_an_exact_result_says_proven_not_the_depth_of_the_whole_board():
 
 
 def test_counts_agree_with_their_number():
-    assert words.count(1, "move") == "1 move" and words.count(0, "move") == "0 moves"
-    assert words.count(2048, "position") == "2,048 positions"
+    assert texts.puzzle_titles(1, solved=False)[0] == "Puzzle \u00b7 1 move left to win"
+    assert texts.puzzle_titles(0, solved=False)[0] == "Puzzle \u00b7 0 moves left to win"
+    assert texts.puzzle_titles(2048, solved=False)[0] == "Puzzle \u00b7 2,048 moves left to win"
 
 
 def scripted_result(rng: random.Random) -> tuple[int, bool]:

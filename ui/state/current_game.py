@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.catalog import GAME_TITLES, new_game
+from game.catalog import new_game
+from game.language import ngettext
 from game.protocol import Game, IllegalMove
 from ui.state.options import Mode, PlayOptions
 from ui.state.settings import SettingsError, play_from_json, play_to_json
 from ui.state.store import FileKind, JsonObject
-from ui.state.words import count
 
 #: Written into the file; a file of another version is refused rather than guessed at (version 1, which held
 #: one game, is read as that game).
@@ -56,13 +56,17 @@ class UnfinishedGame:
 
     def description(self) -> str:
         """``"Connect Four 7×6, two players, 12 moves"``: what the player would continue."""
-        options = self.options
+        options, ply = self.options, self.position().ply()
         if options.mode is Mode.TWO_PLAYERS:
-            who = "two players"
+            text = ngettext(
+                "{game}, two players, {count:,} move", "{game}, two players, {count:,} moves", ply
+            )
         else:
-            who = f"against {options.level.label}"
-        played = count(self.position().ply(), "move")
-        return f"{GAME_TITLES[options.game]} {options.width}\u00d7{options.height}, {who}, {played}"
+            text = ngettext(
+                "{game}, against {level}, {count:,} move", "{game}, against {level}, {count:,} moves", ply
+            )
+        # The level's label is only a placeholder of the second wording; format ignores what a text lacks.
+        return text.format(game=options.title(), level=options.level.label, count=ply)
 
 
 @dataclass(frozen=True)

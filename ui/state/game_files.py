@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.language import _, ngettext
 from game.protocol import Game
 from ui.state import savegame
 from ui.state.notice import FILE_NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind, notice
 from ui.state.store import JsonStore
 from ui.state.tally import Tally
-from ui.state.words import count
 
 
 def save(path: Path, game: Game) -> Notice:
@@ -20,11 +20,12 @@ def save(path: Path, game: Game) -> Notice:
     try:
         savegame.write(path, game)
     except ValueError:
-        return notice("The game is over: nothing to save", FILE_NOTICE_SECONDS)
+        return notice(_("The game is over: nothing to save"), FILE_NOTICE_SECONDS)
     except OSError as error:
-        return notice(f"Cannot save to {path}: {error.strerror or error}", FILE_NOTICE_SECONDS)
-    moves = count(game.ply(), "move")
-    return notice(f"Saved {moves} to {path}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+        problem = _("Cannot save to {path}: {reason}").format(path=path, reason=error.strerror or error)
+        return notice(problem, FILE_NOTICE_SECONDS)
+    saved = ngettext("Saved {count:,} move to {path}", "Saved {count:,} moves to {path}", game.ply())
+    return notice(saved.format(count=game.ply(), path=path), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
 def load(path: Path) -> savegame.SavedGame | Notice:
@@ -32,16 +33,17 @@ def load(path: Path) -> savegame.SavedGame | Notice:
     try:
         return savegame.read(path)
     except savegame.SavedGameError as error:
-        return notice(f"Cannot load: {error}", FILE_NOTICE_SECONDS)
+        return notice(_("Cannot load: {reason}").format(reason=error), FILE_NOTICE_SECONDS)
 
 
 def loaded(path: Path, game: Game, take_back: bool = False) -> Notice:
     """The notice after the game saved at ``path`` has been set up as ``game``; ``take_back`` adds that undo
     brings back the unfinished game it replaced."""
-    moves = count(game.ply(), "move")
-    text = f"Loaded {path.name}: {moves}"
+    text = ngettext("Loaded {file}: {count:,} move", "Loaded {file}: {count:,} moves", game.ply()).format(
+        file=path.name, count=game.ply()
+    )
     if take_back:
-        text += f": {TAKE_BACK}"
+        text += f": {_(TAKE_BACK)}"
     return notice(text, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
@@ -50,7 +52,7 @@ def reset_tally(tally: JsonStore[Tally]) -> Notice:
     problem = tally.update(lambda counted: Tally())
     if problem:
         return notice(problem, FILE_NOTICE_SECONDS)
-    return notice("Score tally reset", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+    return notice(_("Score tally reset"), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
 #: The longest clipboard text read as a move string (a board of 9 x 7 has 63 cells).
@@ -61,12 +63,13 @@ def pasted_moves(text: str | None, blank: Game) -> str | Notice:
     """The move string pasted as ``text`` (its first word), checked on ``blank`` (a new board of the game
     played); or the notice that says why it cannot be used."""
     if text is None or not text.strip():
-        return notice("Nothing to paste: the clipboard holds no text here", FILE_NOTICE_SECONDS)
+        return notice(_("Nothing to paste: the clipboard holds no text here"), FILE_NOTICE_SECONDS)
     moves = text.strip().split()[0]
     if len(moves) > PASTE_LIMIT:
-        return notice(f"Cannot paste: {len(moves)} characters is no game of this board", FILE_NOTICE_SECONDS)
+        too_long = _("Cannot paste: {count:,} characters is no game of this board").format(count=len(moves))
+        return notice(too_long, FILE_NOTICE_SECONDS)
     try:
         blank.play_text(moves)
     except ValueError as error:
-        return notice(f"Cannot paste: {error}", FILE_NOTICE_SECONDS)
+        return notice(_("Cannot paste: {reason}").format(reason=error), FILE_NOTICE_SECONDS)
     return moves

@@ -8,6 +8,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from game.language import N_
 from ui.state.animation import Fade
 
 #: Seconds a short message stays.
@@ -15,7 +16,7 @@ NOTICE_SECONDS = 1.6
 #: Seconds a message about a file (saved, loaded, or why not) stays: long enough to read a reason.
 FILE_NOTICE_SECONDS = 4.0
 #: What a notice adds when a game has replaced an unfinished one.
-TAKE_BACK = "Ctrl+Z brings back your unfinished game"
+TAKE_BACK = N_("Ctrl+Z brings back your unfinished game")
 
 
 class NoticeKind(enum.Enum):

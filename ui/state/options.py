@@ -16,6 +16,7 @@ import ai.rating.ladder as rating_ladder
 from ai.play.levels import DEFAULT_MAX_SECONDS, MAX_THINK_SECONDS, Level, levels_for, parse_level
 from ai.rating.ladder import RATED_VARIANT, LadderFileError, ladder_for
 from game.catalog import DEFAULT_GAME, GAME_NAMES, GAME_TITLES, SIZES, new_game, parse_size
+from game.language import _
 from game.numerals import seconds_type
 from game.protocol import IllegalMove
 from ui.state.savegame import SavedGameError, read
@@ -96,7 +97,7 @@ class PlayOptions:
 
     def title(self) -> str:
         """``"Connect Four 7x6"``."""
-        return f"{GAME_TITLES[self.game]} {self.width}\u00d7{self.height}"
+        return f"{_(GAME_TITLES[self.game])} {self.width}\u00d7{self.height}"
 
 
 #: The max level's think times offered (per move) on the start screen and in the settings panel; a time set
@@ -106,7 +107,8 @@ THINK_SECONDS_CHOICES = (1.0, 3.0, 5.0, 10.0, 30.0)
 
 def seconds_text(seconds: float) -> str:
     """A think time as the choices show it: ``"3 s"``."""
-    return f"{seconds:g} s"
+    # Translators: a time in seconds ("3 s").
+    return _("{seconds:g} s").format(seconds=seconds)
 
 
 #: The longest name a player may give themselves (the match bar shows both at the smallest window).

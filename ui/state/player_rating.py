@@ -24,6 +24,7 @@ from types import MappingProxyType
 from ai.play.levels import Level
 from ai.rating.glicko import NEW_DEVIATION, NEW_VOLATILITY, Glicko
 from ai.rating.ladder import Ladder
+from game.language import N_
 from ui.state.store import FileKind, JsonObject
 
 #: How sure a level's measured rating is, as a Glicko deviation (the ladder's gaps are known within about
@@ -39,11 +40,11 @@ MAX_GAMES = 1000
 RESULTS = ("win", "draw", "loss")
 #: What keeps a game from being rated, in the words the statistics screen uses.
 ASSISTS = {
-    "take-back": "a move taken back",
-    "hint": "a hint",
-    "values": "the analysis values",
-    "coach": "the coach's warning",
-    "set up": "not played from the start here (continued, pasted or loaded)",
+    "take-back": N_("a move taken back"),
+    "hint": N_("a hint"),
+    "values": N_("the analysis values"),
+    "coach": N_("the coach's warning"),
+    "set up": N_("not played from the start here (continued, pasted or loaded)"),
 }
 
 

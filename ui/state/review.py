@@ -15,28 +15,34 @@ from ai.contracts import MoveReview, Verdict
 from ai.rating.ladder import ladder_for
 from ai.rating.performance import Performance, observations_of, performance
 from ai.score import Score
+from game.language import N_, _, ngettext
 from game.protocol import Game
 from ui.state.show_me import BestLine
 from ui.state.words import outlook
 
 #: What a verdict says, after "Move N, Red 4:".
 VERDICT_WORDS = {
-    Verdict.BEST: "the best move",
-    Verdict.KEPT: "not the best move",
-    Verdict.MISTAKE: "a mistake",
-    Verdict.BLUNDER: "a blunder",
+    Verdict.BEST: N_("the best move"),
+    Verdict.KEPT: N_("not the best move"),
+    Verdict.MISTAKE: N_("a mistake"),
+    Verdict.BLUNDER: N_("a blunder"),
 }
 #: Writes a move the short way ("4", "b2"), as the best moves are listed.
 MoveText = Callable[[int], str]
 #: The keys of the review, for the detail line.
-REVIEW_KEYS = ("\u2190 \u2192: step", "Home / End", "B: show me the best line", "Esc: back to the game")
+REVIEW_KEYS = (
+    N_("\u2190 \u2192: step"),
+    N_("Home / End"),
+    N_("B: show me the best line"),
+    N_("Esc: back to the game"),
+)
 #: The keys while "show me" plays the best line.
-LINE_KEYS = ("\u2190 \u2192: step the line", "Home / End", "B or Esc: back to the review")
+LINE_KEYS = (N_("\u2190 \u2192: step the line"), N_("Home / End"), N_("B or Esc: back to the review"))
 #: How a move changed its mover's result, by (result of the best move, result of the move played).
 CHANGE_WORDS = {
-    (1, 0): "throws the win away (a draw now)",
-    (1, -1): "throws the win away (a loss now)",
-    (0, -1): "turns the draw into a loss",
+    (1, 0): N_("throws the win away (a draw now)"),
+    (1, -1): N_("throws the win away (a loss now)"),
+    (0, -1): N_("turns the draw into a loss"),
 }
 
 
@@ -130,14 +136,15 @@ def wins_at_once(score: Score) -> bool:
 def best_words(mark: MoveReview, names: tuple[str, str], move_text: MoveText) -> str:
     """The best move(s) and what they lead to, e.g. "best: 4 (Red wins in 5)", "best: 3 or 5 (draw)" or
     "best: 4 (Red wins at once)"."""
-    moves = " or ".join(move_text(move) for move in mark.best_moves)
+    # Translators: between the best moves when there are several ("3 or 5").
+    moves = _(" or ").join(move_text(move) for move in mark.best_moves)
     if not mark.exact:
-        return f"the search prefers {moves}"
+        return _("the search prefers {moves}").format(moves=moves)
     mover = mark.mover
     if wins_at_once(mark.best):
-        return f"best: {moves} ({names[mover]} wins at once)"
+        return _("best: {moves} ({player} wins at once)").format(moves=moves, player=names[mover])
     best = outlook(mark.best, names[mover], names[1 - mover])
-    return f"best: {moves} ({best})"
+    return _("best: {moves} ({value})").format(moves=moves, value=best)
 
 
 def mark_text(review: GameReview, names: tuple[str, str], move_text: MoveText) -> str:
@@ -146,28 +153,43 @@ def mark_text(review: GameReview, names: tuple[str, str], move_text: MoveText) -
     short way, as the best moves are listed."""
     ply = review.cursor
     if ply == 0:
-        return "No moves to review"
+        return _("No moves to review")
     mover = (ply - 1) % 2
-    head = f"Move {ply}: {names[mover]} in {review.game.describe_move(review.moves[ply - 1])}"
+    head = _("Move {number}: {player} in {move}").format(
+        number=ply, player=names[mover], move=review.game.describe_move(review.moves[ply - 1])
+    )
     mark = review.shown()
     if mark is None:
-        return f"{head}, working it out…"
+        return _("{move_played}, working it out…").format(move_played=head)
     # An estimate has no verdict, a proven mark always has one (MoveReview's contract).
     if mark.verdict is None:
-        return f"{head}, an estimate; {best_words(mark, names, move_text)}"
-    verdict = VERDICT_WORDS[mark.verdict]
+        return _("{move_played}, an estimate; {best}").format(
+            move_played=head, best=best_words(mark, names, move_text)
+        )
+    verdict = _(VERDICT_WORDS[mark.verdict])
     if mark.verdict is Verdict.BEST and wins_at_once(mark.played):
-        return f"{head}, the winning move"
+        return _("{move_played}, the winning move").format(move_played=head)
     if mark.verdict is Verdict.BEST:
-        return f"{head}, {verdict} ({result_words(mark, names)})"
+        return _("{move_played}, {verdict} ({value})").format(
+            move_played=head, verdict=verdict, value=result_words(mark, names)
+        )
     if mark.verdict is Verdict.KEPT:
-        best = best_words(mark, names, move_text)
-        return f"{head}, {verdict}; same result ({result_words(mark, names)}); {best}"
-    change = CHANGE_WORDS[mark.best.result, mark.played.result]
-    text = f"{head}, {verdict}; {change}; {best_words(mark, names, move_text)}"
+        return _("{move_played}, {verdict}; same result ({value}); {best}").format(
+            move_played=head,
+            verdict=verdict,
+            value=result_words(mark, names),
+            best=best_words(mark, names, move_text),
+        )
+    change = _(CHANGE_WORDS[mark.best.result, mark.played.result])
+    text = _("{move_played}, {verdict}; {change}; {best}").format(
+        move_played=head, verdict=verdict, change=change, best=best_words(mark, names, move_text)
+    )
     earlier = [point for point in review.turning_points() if point.ply < ply]
     if earlier and earlier[-1].mover != mark.mover:
-        text += f"; gives back {names[earlier[-1].mover]}'s move {earlier[-1].ply}"
+        given_back = _("gives back {player}'s move {number}").format(
+            player=names[earlier[-1].mover], number=earlier[-1].ply
+        )
+        text += f"; {given_back}"
     return text
 
 
@@ -180,12 +202,29 @@ def summary_text(review: GameReview, names: tuple[str, str]) -> str:
         if counted:
             shown = review.performance(player)
             if shown is not None:
-                shown_text = f", played like about {shown.rating} ({shown.low}\u2013{shown.high})"
+                said = _(
+                    "{player} kept the value {kept}/{counted}, played like about {rating} ({low}\u2013{high})"
+                )
+                parts.append(
+                    said.format(
+                        player=name,
+                        kept=kept,
+                        counted=counted,
+                        rating=shown.rating,
+                        low=shown.low,
+                        high=shown.high,
+                    )
+                )
             else:
-                shown_text = ""
-            parts.append(f"{name} kept the value {kept}/{counted}{shown_text}")
+                said = _("{player} kept the value {kept}/{counted}")
+                parts.append(said.format(player=name, kept=kept, counted=counted))
     turning = len(review.turning_points())
-    parts.append(f"{turning} turning point{'s' if turning != 1 else ''}" if review.complete() else "working…")
+    if review.complete():
+        parts.append(
+            ngettext("{count} turning point", "{count} turning points", turning).format(count=turning)
+        )
+    else:
+        parts.append(_("working…"))
     return " · ".join(parts)
 
 
@@ -198,10 +237,10 @@ def line_text(review: GameReview, names: tuple[str, str], move_text: MoveText) -
     moves = [move_text(move) for move in line.moves]
     if line.shown:
         moves[line.shown - 1] = f"[{moves[line.shown - 1]}]"
-    found = " ".join(moves) if moves else "working it out\u2026"
+    found = " ".join(moves) if moves else _("working it out\u2026")
     if not line.done and moves:
         found += " \u2026"
-    head = f"Best line from move {review.cursor}: {found}"
+    head = _("Best line from move {number}: {moves}").format(number=review.cursor, moves=found)
     if line.value is None:
         return head
     mover = line.start.to_move()

@@ -15,10 +15,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ai.score import HEURISTIC_LIMIT, Score
+from game.language import _, ngettext
 from game.protocol import Game
 from ui.state.proven import Proven
 from ui.state.thinking import Thinking
-from ui.state.words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, count, estimate, outlook
+from ui.state.words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, outlook
 
 #: Where the bands' edges sit on a bar that runs from -1 (lost) to 1 (won): the bars' tick marks.
 TICKS = (0.2, 0.55, 0.85)
@@ -55,12 +56,21 @@ def legend(values: Iterable[MoveValue], names: tuple[str, str]) -> str:
         if wins:
             fastest = min(wins, key=lambda value: int(value.label or 0))
             moves = int(fastest.label or 0)
-            said = "wins next move" if moves == 1 else f"wins in {moves}"
-            parts.append(f"{names[player]}'s mark {moves}: {names[player]} {said}")
+            if moves == 1:
+                text = _("{player}'s mark {moves}: {player} wins next move")
+            else:
+                # Translators: the analysis row's legend: the label {moves} beside a player's mark.
+                text = ngettext(
+                    "{player}'s mark {moves}: {player} wins in {moves}",
+                    "{player}'s mark {moves}: {player} wins in {moves}",
+                    moves,
+                )
+            parts.append(text.format(player=names[player], moves=moves))
     if any(value.label == "=" for value in shown):
-        parts.append("=: draw")
+        # Translators: the legend of the label "=" in the analysis row.
+        parts.append(_("=: draw"))
     if any(value.label is None for value in shown):
-        parts.append("bars: estimate, in the colour of the side it favours")
+        parts.append(_("bars: estimate, in the colour of the side it favours"))
     return "  \u00b7  ".join(parts)
 
 
@@ -135,10 +145,11 @@ def statistics(depth: int, nodes: int, seconds: float, exact: bool = False) -> s
     """``"depth 11 · 36,758 positions · 2.5 s"``, or ``"proven · ..."`` for an exact result (the solver's
     result has no depth worth telling: it reaches the end of every line); without the count and the time
     when no search was needed (every move ended the game, or was already proven)."""
-    head = "proven" if exact else f"depth {depth}"
+    # Translators: a search's result proven by the exact solver (no depth to tell).
+    head = _("proven") if exact else _("depth {depth}").format(depth=depth)
     if nodes <= 0:
         return head
-    return f"{head}  \u00b7  {count(nodes, 'position')}  \u00b7  {seconds:.1f} s"
+    return f"{head}  \u00b7  {_counts_of(nodes, seconds)}"
 
 
 # --- the play screen's lines about a running search ---------------------------------------------------------
@@ -160,8 +171,8 @@ def search_status(
     there is a value."""
     value = position_value(thinking, proven)
     if thinking is None or value is None:
-        return f"{who} is thinking..."
-    return f"{who} is thinking: {outlook(value, *_sides(thinking, names))}"
+        return _("{who} is thinking...").format(who=who)
+    return _("{who} is thinking: {value}").format(who=who, value=outlook(value, *_sides(thinking, names)))
 
 
 def search_detail(
@@ -175,7 +186,7 @@ def search_detail(
     if value is not None and not value.is_proven and abs(value.value) >= EVEN_BELOW:
         parts.append(estimate(value, *_sides(thinking, names)))
     if line:
-        parts.append(f"best line: {line}")
+        parts.append(_("best line: {line}").format(line=line))
     return [part for part in parts if part]
 
 
@@ -185,8 +196,12 @@ def ponder_detail(thinking: Thinking, names: tuple[str, str], proven: Proven | N
     already (``proven.told``): ``"Pondering on your time: proven: Red wins in 6  ·  ..."``."""
     if proven is not None and proven.told and proven.score is not None:
         said = outlook(proven.score, *_sides(thinking, names))
-        return [part for part in (f"Pondering on your time: proven: {said}", _counts(thinking)) if part]
-    return [f"Pondering on your time: {_statistics(thinking) or 'starting'}"]
+        told = _("Pondering on your time: proven: {value}").format(value=said)
+        return [part for part in (told, _counts(thinking)) if part]
+    progress = _statistics(thinking)
+    if not progress:
+        return [_("Pondering on your time: starting")]
+    return [_("Pondering on your time: {progress}").format(progress=progress)]
 
 
 def analysis_detail(
@@ -202,18 +217,21 @@ def analysis_detail(
     proven (the value ``proven``, if any, before the search's estimate), the legend of the ``values`` shown,
     the expected line and the statistics (or the proof's progress)."""
     if thinking is None:
-        return ["Analysis: no search runs here"]
+        return [_("Analysis: no search runs here")]
     mover, other = _sides(thinking, names)
     if hovered is not None:
         name, score = hovered
-        headline = f"{name[:1].upper()}{name[1:]}: {valued(score, mover, other)}"
+        # Translators: a move's name ("Column 4", "Cell b2") and its value.
+        headline = _("{move}: {value}").format(
+            move=f"{name[:1].upper()}{name[1:]}", value=valued(score, mover, other)
+        )
     elif (value := position_value(thinking, proven)) is None:
-        headline = f"Analysis for {mover}: searching..."
+        headline = _("Analysis for {player}: searching...").format(player=mover)
     else:
-        headline = f"Analysis: {valued(value, mover, other)}"
+        headline = _("Analysis: {value}").format(value=valued(value, mover, other))
     parts = [headline, legend(values, names)]
     if line and thinking.result is not None:
-        parts.append(f"best line: {line}")
+        parts.append(_("best line: {line}").format(line=line))
     parts.append(_statistics(thinking))
     return [part for part in parts if part]
 
@@ -221,7 +239,7 @@ def analysis_detail(
 def valued(score: Score, side: str, other: str) -> str:
     """:func:`outlook`, followed by "(estimate)" where the value is not proven."""
     words = outlook(score, side, other)
-    return words if score.is_proven else f"{words} (estimate)"
+    return words if score.is_proven else _("{value} (estimate)").format(value=words)
 
 
 def move_value(thinking: Thinking | None, move: int, proven: Proven | None = None) -> Score | None:
@@ -239,7 +257,8 @@ def _statistics(thinking: Thinking) -> str:
     solver works (a depth there would be the board's remaining cells, far beyond any level)."""
     if thinking.proving:
         counts = _counts(thinking)
-        return f"proving  \u00b7  {counts}" if counts else "proving..."
+        # Translators: the exact solver at work, with its count of positions and its time so far.
+        return _("proving  \u00b7  {counts}").format(counts=counts) if counts else _("proving...")
     if thinking.result is None:
         return _counts(thinking)
     return statistics(thinking.result.depth, thinking.nodes, thinking.seconds, thinking.result.score.exact)
@@ -249,7 +268,14 @@ def _counts(thinking: Thinking) -> str:
     """The positions the search has seen and its time so far ("" before it has seen any)."""
     if thinking.nodes <= 0:
         return ""
-    return f"{count(thinking.nodes, 'position')}  \u00b7  {thinking.seconds:.1f} s"
+    return _counts_of(thinking.nodes, thinking.seconds)
+
+
+def _counts_of(nodes: int, seconds: float) -> str:
+    """``"36,758 positions · 2.5 s"``."""
+    positions = ngettext("{count:,} position", "{count:,} positions", nodes).format(count=nodes)
+    # Translators: a time in seconds ("2.5 s").
+    return f"{positions}  \u00b7  " + _("{seconds:.1f} s").format(seconds=seconds)
 
 
 def line_text(game: Game, thinking: Thinking, length: int) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 from ai.messages import EngineMessage
 from ai.puzzles import Puzzle
 from game.catalog import game_spec
+from game.language import _
 from game.protocol import Game
 from ui.state import savegame, texts
 from ui.state.animation import ANIMATION_SPEEDS, MoveAnimation
@@ -82,7 +83,7 @@ class Sitting:
         self._dirty = True
         self._start(options, resume)
         if self.round.kept.replaced is not None:
-            self.cues.notify_start(f"New game: {TAKE_BACK}")
+            self.cues.notify_start(_("New game: {take_back}").format(take_back=_(TAKE_BACK)))
 
     def _start(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
         """Sits down at a new board with ``options``, or at the unfinished game ``resume`` (at creation, and
@@ -175,7 +176,7 @@ class Sitting:
         self._after_history_change(1, "")
         self._new_round(None)
         if self.round.kept.replaced is not None and not next_round:
-            self.cues.notify_start(f"New game: {TAKE_BACK}")
+            self.cues.notify_start(_("New game: {take_back}").format(take_back=_(TAKE_BACK)))
         elif adapted_words:
             self.cues.notify_start(adapted_words)
 
@@ -188,15 +189,17 @@ class Sitting:
         one, sits down again at that one instead."""
         replaced = self.round.kept.to_bring_back()
         if replaced is None:
-            self._history_step(self.session.undo(), "Nothing to undo")
+            self._history_step(self.session.undo(), _("Nothing to undo"))
             return
         self.sit_down(replaced.options, replaced)
         self.cues.notify(
-            f"Back to your game: {replaced.description()}", FILE_NOTICE_SECONDS, NoticeKind.SUCCESS
+            _("Back to your game: {game}").format(game=replaced.description()),
+            FILE_NOTICE_SECONDS,
+            NoticeKind.SUCCESS,
         )
 
     def redo(self) -> None:
-        self._history_step(self.session.redo(), "Nothing to redo")
+        self._history_step(self.session.redo(), _("Nothing to redo"))
 
     def _history_step(self, plies: int, refusal_text: str) -> None:
         """After an undo or redo of ``plies`` plies (0: refused with ``refusal_text``)."""
@@ -279,7 +282,7 @@ class Sitting:
         if self.review is not None:
             self.session.close_review()
         elif not self.game.history():
-            self.cues.notify("Nothing to review yet: no move has been played", kind=NoticeKind.INFO)
+            self.cues.notify(_("Nothing to review yet: no move has been played"), kind=NoticeKind.INFO)
             return
         else:
             self.finish_animation()

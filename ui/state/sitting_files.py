@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.catalog import new_game
+from game.language import _, ngettext
 from ui.state import game_files
 from ui.state.notice import FILE_NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind
 from ui.state.sitting import Sitting
-from ui.state.words import count
 
 
 def paste(sitting: Sitting, text: str | None) -> None:
@@ -26,9 +26,9 @@ def paste(sitting: Sitting, text: str | None) -> None:
     sitting.sit_down(replace(options, moves=moves))
     if moves:
         sitting.toggle_review()
-    pasted = f"Pasted {count(len(moves), 'move')}"
+    pasted = ngettext("Pasted {count:,} move", "Pasted {count:,} moves", len(moves)).format(count=len(moves))
     if sitting.round.kept.replaced is not None:
-        pasted += f": {TAKE_BACK}"
+        pasted += f": {_(TAKE_BACK)}"
     sitting.cues.notify(pasted, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 

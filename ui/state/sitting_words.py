@@ -6,6 +6,7 @@ result and the tally, the window title, the toolbar's titles. Pure functions; th
 
 from __future__ import annotations
 
+from game.language import _, ngettext
 from ui.state import results, texts
 from ui.state.review import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.state.sitting import Sitting
@@ -18,7 +19,10 @@ def result_text(sitting: Sitting) -> tuple[str, str]:
         return texts.puzzle_result(sitting.files.puzzles.value, sitting.round.attempt.misses)
     title, line = texts.result_text(sitting.session, sitting.player_names)
     if sitting.round.coach.spoke:
-        line += f" The coach spoke {texts.count(sitting.round.coach.spoke, 'time')}."
+        spoke = sitting.round.coach.spoke
+        line += " " + ngettext(
+            "The coach spoke {count:,} time.", "The coach spoke {count:,} times.", spoke
+        ).format(count=spoke)
     rated = sitting.round.rating.rated_game
     if rated is not None:
         line += " " + texts.rating_line(rated, sitting.round.rating.rating_before)
@@ -34,7 +38,7 @@ def status_text(sitting: Sitting) -> str:
         return texts.puzzle_task(names[game.to_move()], puzzle.win_in)
     attempt = sitting.round.attempt
     if attempt is not None and attempt.solved and review is None and not game.is_over():
-        return texts.PUZZLE_SOLVED
+        return _(texts.PUZZLE_SOLVED)
     if review is not None and review.line is not None:
         return line_text(review, names, game.move_to_text)
     if review is not None:
@@ -48,11 +52,11 @@ def detail_parts(sitting: Sitting) -> list[str]:
     :func:`ui.state.texts.detail_parts`)."""
     review = sitting.review
     if review is not None and review.line is not None:
-        return list(LINE_KEYS)
+        return [_(keys) for keys in LINE_KEYS]
     if review is not None:
-        return [summary_text(review, sitting.player_names), *REVIEW_KEYS]
+        return [summary_text(review, sitting.player_names), *(_(keys) for keys in REVIEW_KEYS)]
     if sitting.puzzle is not None and sitting.game.is_over():
-        return ["Enter: next puzzle", "Ctrl+N: this puzzle again", "Esc: menu"]
+        return [_("Enter: next puzzle"), _("Ctrl+N: this puzzle again"), _("Esc: menu")]
     return texts.detail_parts(
         sitting.session,
         sitting.player_names,

@@ -7,9 +7,12 @@ from dataclasses import dataclass
 
 from ai.play.levels import levels_for
 from ai.rating.ladder import Ladder, rung_name
+from game.language import N_, _
 from ui.state.player_rating import ASSISTS, PlayedGame, Ratings
 from ui.state.texts import uncertainty
 
+#: A game's result as the list of games says it, by its result in the player's file.
+RESULT_WORDS = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}
 #: Games listed under the plot, newest first.
 RECENT_GAMES = 8
 
@@ -44,15 +47,26 @@ class RatingStats:
 
 def game_line(game: PlayedGame, level_label: str) -> str:
     """One game of the list: "2026-11-24 19:40 · vs depth 4 (1450) · win · 1216 · played like 1500"."""
-    parts = [game.when, f"vs {level_label} ({game.level_rating})", game.result]
+    parts = [
+        game.when,
+        _("vs {level} ({rating})").format(level=level_label, rating=game.level_rating),
+        _(RESULT_WORDS[game.result]),
+    ]
     if game.rated:
-        parts.append(f"rating {game.rating}")
+        parts.append(_("rating {rating}").format(rating=game.rating))
     else:
-        parts.append("not rated: " + ", ".join(ASSISTS[assist] for assist in game.assists))
+        reasons = ", ".join(_(ASSISTS[assist]) for assist in game.assists)
+        parts.append(_("not rated: {reasons}").format(reasons=reasons))
     if game.performance is not None:
         likely = game.performance_range
-        span = "" if likely is None else f" ({likely[0]}\u2013{likely[1]})"
-        parts.append(f"played like {game.performance}{span}")
+        if likely is None:
+            parts.append(_("played like {rating}").format(rating=game.performance))
+        else:
+            parts.append(
+                _("played like {rating} ({low}\u2013{high})").format(
+                    rating=game.performance, low=likely[0], high=likely[1]
+                )
+            )
     return " \u00b7 ".join(parts)
 
 

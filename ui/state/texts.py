@@ -12,6 +12,7 @@ from ai.contracts import EnginePart
 from ai.messages import EngineFailure
 from ai.rating.glicko import Glicko
 from game.catalog import GAME_TITLES
+from game.language import N_, _, ngettext
 from game.protocol import Game
 from ui.state.coach import CoachWarning
 from ui.state.hint import Hint
@@ -33,20 +34,19 @@ from ui.state.search_texts import (
 from ui.state.session import Refusal, Session
 from ui.state.tally import Record
 
-# Also the play screen's (``texts.count``).
-from ui.state.words import count as count
-
 #: What the player is told when a part of the engine fails, and how the game goes on without it.
 FAILURE_WORDS = {
-    EnginePart.BOOK: "The opening book could not be used ({reason}); the computer solves positions instead",
-    EnginePart.EXACT: "The exact solver failed ({reason}); the computer plays on without it",
-    EnginePart.SEARCH: "The computer's search failed ({reason}); it plays on as best it can",
+    EnginePart.BOOK: N_(
+        "The opening book could not be used ({reason}); the computer solves positions instead"
+    ),
+    EnginePart.EXACT: N_("The exact solver failed ({reason}); the computer plays on without it"),
+    EnginePart.SEARCH: N_("The computer's search failed ({reason}); it plays on as best it can"),
 }
 
 
 def failure_text(failure: EngineFailure) -> str:
     """The player's words for a part of the engine that failed (see :data:`FAILURE_WORDS`)."""
-    return FAILURE_WORDS[failure.part].format(reason=failure.reason)
+    return _(FAILURE_WORDS[failure.part]).format(reason=failure.reason)
 
 
 # --- the play screen's lines --------------------------------------------------------------------------------
@@ -58,7 +58,8 @@ def seat_name(session: Session, names: tuple[str, str], player: int) -> str:
     """``"Red"``, or ``"Red (depth 4)"`` in watch mode where both are computers."""
     seat = session.seats[player]
     if session.options.mode is Mode.WATCH and seat.level is not None:
-        return f"{names[player]} ({seat.level.label})"
+        # Translators: a player's name and the computer's level that plays it in watch mode ("Red (depth 4)").
+        return _("{player} ({level})").format(player=names[player], level=seat.level.label)
     return names[player]
 
 
@@ -66,17 +67,19 @@ def result_text(session: Session, names: tuple[str, str]) -> tuple[str, str]:
     """The result of the finished game in a few words, and a line under it."""
     winner = session.game.winner()
     if winner is None:
-        return "Draw", "Nobody made a line."
-    title = f"{names[winner]} wins"
+        # Translators: the result of a game (a title).
+        return _("Draw"), _("Nobody made a line.")
+    title = _("{player} wins").format(player=names[winner])
     computer, mode = session.computer(), session.options.mode
     if computer is not None:
         player, level = computer
         if player != winner:
-            return title, f"You beat the computer at {level.label}!"
-        return title, f"The computer ({level.label}) wins this one."
+            return title, _("You beat the computer at {level}!").format(level=level.label)
+        return title, _("The computer ({level}) wins this one.").format(level=level.label)
     if mode is Mode.WATCH:
-        return title, f"{seat_name(session, names, winner)} beats {seat_name(session, names, 1 - winner)}."
-    return title, "Well played."
+        winner_name, loser_name = seat_name(session, names, winner), seat_name(session, names, 1 - winner)
+        return title, _("{winner} beats {loser}.").format(winner=winner_name, loser=loser_name)
+    return title, _("Well played.")
 
 
 def status_text(
@@ -92,21 +95,23 @@ def status_text(
     # A moving stone is the last move's (an undo ends the animation with the move).
     if moving_player is not None and last is not None and not session.seats[moving_player].is_human:
         # The computer's stone is still falling: it is not the human's turn until it has landed.
-        who = "Computer" if mode is Mode.COMPUTER else seat_name(session, names, moving_player)
-        return f"{who} plays {game.describe_move(last)}"
+        who = _("Computer") if mode is Mode.COMPUTER else seat_name(session, names, moving_player)
+        return _("{player} plays {move}").format(player=who, move=game.describe_move(last))
     if session.is_human_turn():
         if hint is not None:
             if hint.move is None:
-                return "Hint: looking for the best move..."
+                return _("Hint: looking for the best move...")
             value = move_value(session.thinking, hint.move, session.proven)
-            said = "" if value is None else f"  \u00b7  {valued(value, names[player], names[1 - player])}"
-            return f"Hint: {game.describe_move(hint.move)}{said}"
+            hinted = _("Hint: {move}").format(move=game.describe_move(hint.move))
+            if value is None:
+                return hinted
+            return f"{hinted}  \u00b7  {valued(value, names[player], names[1 - player])}"
         if mode is Mode.COMPUTER:
-            return f"Your turn ({names[player]})"
-        return f"{names[player]} to move"
-    who = "Computer" if mode is Mode.COMPUTER else seat_name(session, names, player)
+            return _("Your turn ({player})").format(player=names[player])
+        return _("{player} to move").format(player=names[player])
+    who = _("Computer") if mode is Mode.COMPUTER else seat_name(session, names, player)
     if session.paused:
-        return f"Paused: {who} to move (Space resumes)"
+        return _("Paused: {player} to move (Space resumes)").format(player=who)
     return search_status(who, session.thinking, names, session.proven)
 
 
@@ -123,7 +128,7 @@ def detail_parts(
     for all of it shows the first parts that fit."""
     game, thinking = session.game, session.thinking
     if game.is_over():
-        return ["Enter: next round", "Ctrl+N: new game", "Esc: menu", "Click the board to see it"]
+        return [_("Enter: next round"), _("Ctrl+N: new game"), _("Esc: menu"), _("Click the board to see it")]
     if overlay_shown:
         return analysis_parts(session, names, selection)
     if thinking is not None and (thinking.result is not None or thinking.nodes > 0):
@@ -131,12 +136,17 @@ def detail_parts(
             return ponder_detail(thinking, names, session.proven)
         return search_detail(thinking, names, line_text(game, thinking, 8), session.proven)
     if session.is_human_turn():
-        undo = "Ctrl+Z undo"
+        undo = _("Ctrl+Z undo")
         if gravity:
-            return [f"Click a column or press 1-{game.width}", "\u2190\u2192 + Enter", undo]
+            # Translators: {last} is the number of the last column ("1-7").
+            return [
+                _("Click a column or press 1-{last}").format(last=game.width),
+                _("\u2190\u2192 + Enter"),
+                undo,
+            ]
         keys = "1-9" if game.width == 3 else "1-9, a-g"
-        return [f"Click a cell or press {keys}", "arrows + Enter", undo]
-    return ["Space pauses"] if session.options.mode is Mode.WATCH else []
+        return [_("Click a cell or press {keys}").format(keys=keys), _("arrows + Enter"), undo]
+    return [_("Space pauses")] if session.options.mode is Mode.WATCH else []
 
 
 def analysis_parts(session: Session, names: tuple[str, str], selection: int | None) -> list[str]:
@@ -161,14 +171,18 @@ def caption(session: Session, names: tuple[str, str]) -> str:
     game = session.game
     if game.is_over():
         winner = game.winner()
-        state = "draw" if winner is None else f"{names[winner]} wins"
+        # Translators: the window's caption, after the game's name: the game ended in a draw.
+        state = _("draw") if winner is None else _("{player} wins").format(player=names[winner])
     elif session.is_human_turn():
         you = session.options.mode is Mode.COMPUTER
-        state = "your turn" if you else f"{names[game.to_move()]} to move"
+        # Translators: the window's caption, after the game's name (lower case).
+        state = _("your turn") if you else _("{player} to move").format(player=names[game.to_move()])
     elif session.paused:
-        state = "paused"
+        # Translators: the window's caption, after the game's name (lower case).
+        state = _("paused")
     else:
-        state = "computer thinking"
+        # Translators: the window's caption, after the game's name (lower case).
+        state = _("computer thinking")
     return f"Ponder \u2014 {session.options.title()} \u2014 {state}"
 
 
@@ -176,12 +190,14 @@ def matchup(session: Session) -> str:
     """Who plays whom: ``"You vs computer (depth 4)"``, ``"depth 4 vs max"``, ``"Two players"``."""
     mode, seats = session.options.mode, session.seats
     if mode is Mode.TWO_PLAYERS:
-        return "Two players"
+        return _("Two players")
     computer = session.computer()
     if computer is not None:
-        return f"You vs computer ({computer[1].label})"
-    first, second = (seat.level.label if seat.level is not None else "you" for seat in seats)
-    return f"{first} vs {second}"
+        return _("You vs computer ({level})").format(level=computer[1].label)
+    # Translators: a human seat in "depth 4 vs you" (lower case).
+    first, second = (seat.level.label if seat.level is not None else _("you") for seat in seats)
+    # Translators: who plays whom, each a computer's level or "you" ("depth 4 vs max").
+    return _("{first} vs {second}").format(first=first, second=second)
 
 
 def toolbar_titles(session: Session) -> list[str]:
@@ -190,18 +206,27 @@ def toolbar_titles(session: Session) -> list[str]:
     options = session.options
     title = f"{options.title()}  \u00b7  {matchup(session)}"
     # The round goes before the players do, so that who plays stays in sight as the rounds go by.
-    rounds = f"  \u00b7  round {session.round_number}" if session.round_number > 1 else ""
-    titles = [title + rounds, title, options.title(), GAME_TITLES[options.game]]
+    rounds = (
+        "  \u00b7  " + _("round {number}").format(number=session.round_number)
+        if session.round_number > 1
+        else ""
+    )
+    titles = [title + rounds, title, options.title(), _(GAME_TITLES[options.game])]
     if session.review is not None:
-        return [f"Review  \u00b7  {titles[0]}", f"Review  \u00b7  {titles[1]}", "Review"]
+        review = _("Review")
+        return [f"{review}  \u00b7  {titles[0]}", f"{review}  \u00b7  {titles[1]}", review]
     return titles
 
 
 def tally_text(record: Record, opponent: str | None, names: tuple[str, str]) -> str:
     """The tally under the result: against the computer at level ``opponent`` (its label), else per colour."""
     if opponent is not None:
-        return f"You against {opponent}: {record.wins} won · {record.draws} drawn · {record.losses} lost"
-    return f"Tally: {names[0]} {record.wins} · draws {record.draws} · {names[1]} {record.losses}"
+        return _("You against {opponent}: {wins} won · {draws} drawn · {losses} lost").format(
+            opponent=opponent, wins=record.wins, draws=record.draws, losses=record.losses
+        )
+    return _("Tally: {first} {wins} · draws {draws} · {second} {losses}").format(
+        first=names[0], wins=record.wins, draws=record.draws, second=names[1], losses=record.losses
+    )
 
 
 def short_tally(record: Record, opponent: str | None, names: tuple[str, str]) -> str:
@@ -210,21 +235,27 @@ def short_tally(record: Record, opponent: str | None, names: tuple[str, str]) ->
     if not record.games:
         return ""
     if opponent is not None:
-        return f"all time {record.wins} won, {record.draws} drawn, {record.losses} lost"
-    return f"all time {names[0]} {record.wins}, {names[1]} {record.losses}, {count(record.draws, 'draw')}"
+        return _("all time {wins} won, {draws} drawn, {losses} lost").format(
+            wins=record.wins, draws=record.draws, losses=record.losses
+        )
+    return ngettext(
+        "all time {first} {wins}, {second} {losses}, {draws:,} draw",
+        "all time {first} {wins}, {second} {losses}, {draws:,} draws",
+        record.draws,
+    ).format(first=names[0], wins=record.wins, second=names[1], losses=record.losses, draws=record.draws)
 
 
 def refusal_text(session: Session, refusal: Refusal, move: int, gravity: bool) -> str:
     """Why the human's ``move`` was refused: not their turn, or the column is full / the cell taken."""
     if refusal is Refusal.NOT_YOUR_TURN:
         if session.options.mode is Mode.WATCH:
-            return "Watching: the computers play this game"
-        return "Wait: the computer is thinking"
+            return _("Watching: the computers play this game")
+        return _("Wait: the computer is thinking")
     if refusal is Refusal.GAME_OVER:
-        return "The game is over"
+        return _("The game is over")
     if gravity:
-        return f"Column {move + 1} is full"
-    return f"Cell {session.game.move_to_text(move)} is taken"
+        return _("Column {number} is full").format(number=move + 1)
+    return _("Cell {cell} is taken").format(cell=session.game.move_to_text(move))
 
 
 def coach_text(game: Game, warning: CoachWarning) -> str:
@@ -233,43 +264,64 @@ def coach_text(game: Game, warning: CoachWarning) -> str:
     """
     change = CHANGE_WORDS[warning.best, warning.played]
     where = game.describe_move(warning.move)
-    return f"Coach: {where} {change}. Again: play it anyway  \u00b7  Backspace: choose again"
+    # Translators: {change} is one of the review's words for a move ("throws the win away (a draw now)").
+    return _("Coach: {move} {change}. Again: play it anyway  \u00b7  Backspace: choose again").format(
+        move=where, change=_(change)
+    )
 
 
 def puzzle_task(mover: str, win_in: int) -> str:
     """What a puzzle asks: ``"Puzzle: Red to play and win in 5"`` (``"... and win now"`` for one move)."""
-    return f"Puzzle: {mover} to play and win" + (" now" if win_in == 1 else f" in {win_in}")
+    if win_in == 1:
+        return _("Puzzle: {player} to play and win now").format(player=mover)
+    return ngettext(
+        "Puzzle: {player} to play and win in {moves}", "Puzzle: {player} to play and win in {moves}", win_in
+    ).format(player=mover, moves=win_in)
 
 
 def puzzle_progress(moves_left: int) -> str:
     """The word on a right move in a puzzle: ``"Right: that keeps the win. 3 more to go"``."""
-    return f"Right: that keeps the win. {moves_left} more to go"
+    return ngettext(
+        "Right: that keeps the win. {moves} more to go",
+        "Right: that keeps the win. {moves} more to go",
+        moves_left,
+    ).format(moves=moves_left)
 
 
 #: The status once a puzzle is solved, while its last moves play themselves out.
-PUZZLE_SOLVED = "Solved! The win cannot slip now: watch it played out"
+PUZZLE_SOLVED = N_("Solved! The win cannot slip now: watch it played out")
 
 
 def puzzle_titles(moves_left: int, solved: bool) -> list[str]:
     """The toolbar's title of a puzzle, longest first: the player's moves still needed, or solved."""
     if solved:
-        return ["Puzzle \u00b7 solved", "Puzzle"]
+        return [_("Puzzle \u00b7 solved"), _("Puzzle")]
     return [
-        f"Puzzle \u00b7 {count(moves_left, 'move')} left to win",
-        f"Puzzle \u00b7 {moves_left} left",
-        "Puzzle",
+        ngettext(
+            "Puzzle \u00b7 {moves:,} move left to win",
+            "Puzzle \u00b7 {moves:,} moves left to win",
+            moves_left,
+        ).format(moves=moves_left),
+        ngettext("Puzzle \u00b7 {moves} left", "Puzzle \u00b7 {moves} left", moves_left).format(
+            moves=moves_left
+        ),
+        _("Puzzle"),
     ]
 
 
 def puzzle_standing(record: PuzzleRecord) -> list[str]:
     """The player's puzzle record in a few words, longest first: ``"streak 3 (best 5) · puzzle rating 1,216
     ± 240, provisional"`` down to ``"streak 3"``."""
-    streak = f"streak {record.streak}"
+    streak = _("streak {streak}").format(streak=record.streak)
     rating = f"{record.rating:,} {uncertainty(record.glicko)}"
     return [
-        f"{streak} (best {record.best_streak}) \u00b7 puzzle rating {rating}",
-        f"{streak} \u00b7 puzzle rating {rating}",
-        f"{streak} \u00b7 rating {record.rating:,} {spread(record.glicko)}",
+        _("{streak} (best {best}) \u00b7 puzzle rating {rating}").format(
+            streak=streak, best=record.best_streak, rating=rating
+        ),
+        _("{streak} \u00b7 puzzle rating {rating}").format(streak=streak, rating=rating),
+        _("{streak} \u00b7 rating {rating}").format(
+            streak=streak, rating=f"{record.rating:,} {spread(record.glicko)}"
+        ),
         f"{streak} \u00b7 {record.rating:,}",
         streak,
     ]
@@ -280,8 +332,14 @@ def puzzle_result(record: PuzzleRecord, misses: int) -> tuple[str, str]:
     with the record as it now stands."""
     standing = puzzle_standing(record)[0]
     if misses:
-        return "Solved", f"After {count(misses, 'wrong move')}: {standing}. Enter: next puzzle"
-    return "Solved!", f"Right first time: {standing}. Enter: next puzzle"
+        line = ngettext(
+            "After {count:,} wrong move: {standing}. Enter: next puzzle",
+            "After {count:,} wrong moves: {standing}. Enter: next puzzle",
+            misses,
+        )
+        # Translators: a puzzle solved after wrong moves (a title).
+        return _("Solved"), line.format(count=misses, standing=standing)
+    return _("Solved!"), _("Right first time: {standing}. Enter: next puzzle").format(standing=standing)
 
 
 def spread(rating: Glicko) -> str:
@@ -291,14 +349,17 @@ def spread(rating: Glicko) -> str:
 
 def uncertainty(rating: Glicko) -> str:
     """How sure a rating is, for a person: "± 240, provisional" while it is, else "± 90"."""
-    return f"{spread(rating)}, provisional" if rating.provisional else spread(rating)
+    return _("{spread}, provisional").format(spread=spread(rating)) if rating.provisional else spread(rating)
 
 
 def rating_line(game: PlayedGame, before: int | None) -> str:
     """The player's rating after the finished ``game`` for the result banner ("Your rating 1216 ± 240 (+16)"),
     or why the game was not rated."""
     if not game.rated:
-        reasons = ", ".join(ASSISTS[assist] for assist in game.assists)
-        return f"Not rated: {reasons}."
-    change = "" if before is None else f" ({game.rating - before:+d})"
-    return f"Your rating {game.rating} {spread(game.glicko)}{change}."
+        reasons = ", ".join(_(ASSISTS[assist]) for assist in game.assists)
+        return _("Not rated: {reasons}.").format(reasons=reasons)
+    if before is None:
+        return _("Your rating {rating} {spread}.").format(rating=game.rating, spread=spread(game.glicko))
+    return _("Your rating {rating} {spread} ({change:+d}).").format(
+        rating=game.rating, spread=spread(game.glicko), change=game.rating - before
+    )

@@ -15,6 +15,7 @@ better", and beyond 10,000 the search has seen a threat that cannot be parried b
 from __future__ import annotations
 
 from ai.score import Score
+from game.language import _, ngettext
 
 #: Estimates below this (in absolute value) are "even".
 EVEN_BELOW = 20
@@ -34,18 +35,25 @@ def outlook(score: Score, side: str, other: str) -> str:
     if score.is_win or score.is_loss:
         winner = side if score.is_win else other
         moves = score.moves_to_end
-        return f"{winner} wins next move" if moves == 1 else f"{winner} wins in {moves}"
+        if moves == 1:
+            return _("{winner} wins next move").format(winner=winner)
+        # Translators: {moves} counts the winner's own moves, the one about to be played included.
+        return ngettext("{winner} wins in {moves}", "{winner} wins in {moves}", moves).format(
+            winner=winner, moves=moves
+        )
     if score.is_draw:
-        return "draw"
+        # Translators: the value of a position (lower case, as it may follow other words).
+        return _("draw")
     size = abs(score.value)
     if size < EVEN_BELOW:
-        return "even"
+        # Translators: the value of a position: neither side is ahead.
+        return _("even")
     leader = side if score.value > 0 else other
     if size < BETTER_BELOW:
-        return f"{leader} is better"
+        return _("{leader} is better").format(leader=leader)
     if size < WINNING_FROM:
-        return f"{leader} is much better"
-    return f"{leader} is winning"
+        return _("{leader} is much better").format(leader=leader)
+    return _("{leader} is winning").format(leader=leader)
 
 
 def estimate(score: Score, side: str, other: str) -> str:
@@ -56,9 +64,5 @@ def estimate(score: Score, side: str, other: str) -> str:
     """
     if score.value == 0:
         return "0"
-    return f"{side if score.value > 0 else other} +{abs(score.value)}"
-
-
-def count(number: int, noun: str) -> str:
-    """``"1 move"``, ``"2 moves"``, ``"1,024 positions"``."""
-    return f"{number:,} {noun}" if number == 1 else f"{number:,} {noun}s"
+    # Translators: a heuristic estimate: the side it favours and by how much ("Red +42").
+    return _("{side} +{value}").format(side=side if score.value > 0 else other, value=abs(score.value))
