@@ -66,7 +66,7 @@ class UnfinishedGame:
                 "{game}, against {level}, {count:,} move", "{game}, against {level}, {count:,} moves", ply
             )
         # The level's label is only a placeholder of the second wording; format ignores what a text lacks.
-        return text.format(game=options.title(), level=options.level.label, count=ply)
+        return text.format(game=options.title(), level=options.level.shown, count=ply)
 
 
 @dataclass(frozen=True)

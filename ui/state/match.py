@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from game.language import _
 from ui.state.options import Mode
 from ui.state.session import Session
 
@@ -22,15 +23,21 @@ def participants(session: Session, piece_names: tuple[str, str]) -> tuple[str, s
     options, seats = session.options, session.seats
     if options.mode is Mode.TWO_PLAYERS:
         return (options.names[0] or piece_names[0], options.names[1] or piece_names[1])
-    labels = ["" if seat.level is None else seat.level.label for seat in seats]
+    labels = ["" if seat.level is None else seat.level.shown for seat in seats]
     if options.mode is Mode.WATCH:
         if labels[0] == labels[1]:
-            return (f"{piece_names[0]} ({labels[0]})", f"{piece_names[1]} ({labels[1]})")
-        return (f"Computer ({labels[0]})", f"Computer ({labels[1]})")
+            return (
+                _("{player} ({level})").format(player=piece_names[0], level=labels[0]),
+                _("{player} ({level})").format(player=piece_names[1], level=labels[1]),
+            )
+        return (
+            _("Computer ({level})").format(level=labels[0]),
+            _("Computer ({level})").format(level=labels[1]),
+        )
     # The adaptive level says it chose: "Computer (auto: depth 6)".
-    chosen = "auto: " if options.adaptive else ""
+    computer = _("Computer (auto: {level})") if options.adaptive else _("Computer ({level})")
     first, second = (
-        "You" if seat.is_human else f"Computer ({chosen}{label})"
+        _("You") if seat.is_human else computer.format(level=label)
         for seat, label in zip(seats, labels, strict=True)
     )
     return first, second

@@ -39,6 +39,12 @@ def opponent(session: Session) -> str | None:
     return None if computer is None else computer[1].label
 
 
+def _opponent_shown(session: Session) -> str | None:
+    """:func:`opponent` as the player reads it, in the language in use."""
+    computer = session.computer()
+    return None if computer is None else computer[1].shown
+
+
 def tally_key(session: Session) -> str | None:
     """The tally's key for this board and opponent; None in watch mode, which is not counted."""
     if session.options.mode is Mode.WATCH:
@@ -60,7 +66,7 @@ def tally_text(session: Session, tally: Tally | None, names: tuple[str, str]) ->
     key = tally_key(session)
     if key is None or tally is None:
         return ""
-    return texts.tally_text(tally.get(key), opponent(session), names)
+    return texts.tally_text(tally.get(key), _opponent_shown(session), names)
 
 
 def short_tally_text(session: Session, tally: Tally | None, names: tuple[str, str]) -> str:
@@ -68,7 +74,7 @@ def short_tally_text(session: Session, tally: Tally | None, names: tuple[str, st
     key = tally_key(session)
     if key is None or tally is None:
         return ""
-    return texts.short_tally(tally.get(key), opponent(session), names)
+    return texts.short_tally(tally.get(key), _opponent_shown(session), names)
 
 
 def start_rating(ladder: Ladder) -> int:

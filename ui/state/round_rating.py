@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ai.rating.ladder import ladder_for
+from game.language import _
 from ui.state import results
 from ui.state.options import Mode, PlayOptions
 from ui.state.player_rating import PlayedGame, adaptive_level
@@ -26,7 +27,9 @@ def adapted(options: PlayOptions, files: UserData) -> tuple[PlayOptions, str]:
         return options, ""
     rating = files.ratings.value.rating(options.variant(), results.start_rating(ladder))
     level = adaptive_level(ladder, rating)
-    words = f"Auto level: {level.label} ({ladder.rating_of(level)}) for your rating {rating}"
+    words = _("Auto level: {level} ({level_rating}) for your rating {rating}").format(
+        level=level.shown, level_rating=ladder.rating_of(level), rating=rating
+    )
     return replace(options, level=level), words
 
 

@@ -12,15 +12,22 @@ from typing import Protocol
 from ai.play.levels import MAX, Level, levels_for
 from ai.rating.ladder import Ladder, ladder_for
 from game.catalog import GAME_TITLES, SIZES
+from game.language import N_, _
 from ui.state.options import THINK_SECONDS_CHOICES, FirstPlayer, Mode, PlayOptions, seconds_text
 
+#: The choices' texts, translated where the rows are made (:func:`rows_for`).
 MODE_TEXT = {
-    Mode.COMPUTER: "Against the computer",
-    Mode.TWO_PLAYERS: "Two players",
-    Mode.WATCH: "Computer vs computer",
+    Mode.COMPUTER: N_("Against the computer"),
+    Mode.TWO_PLAYERS: N_("Two players"),
+    Mode.WATCH: N_("Computer vs computer"),
 }
-FIRST_TEXT = {FirstPlayer.HUMAN: "You", FirstPlayer.COMPUTER: "Computer", FirstPlayer.ALTERNATE: "Alternate"}
-WATCH_ROUNDS_TEXT = {FirstPlayer.HUMAN: "Same colours", FirstPlayer.ALTERNATE: "Swap colours"}
+# Translators: who starts the game: the player ("You"), the computer, or each in turn ("Alternate").
+FIRST_TEXT = {
+    FirstPlayer.HUMAN: N_("You"),
+    FirstPlayer.COMPUTER: N_("Computer"),
+    FirstPlayer.ALTERNATE: N_("Alternate"),
+}
+WATCH_ROUNDS_TEXT = {FirstPlayer.HUMAN: N_("Same colours"), FirstPlayer.ALTERNATE: N_("Swap colours")}
 #: The level row's choice of the adaptive level (see :func:`ui.state.player_rating.adaptive_level`).
 AUTO = "auto"
 
@@ -49,7 +56,12 @@ def level_text(level: Level, ladder: Ladder | None) -> str:
     """A level's choice on the start screen: ``"depth 4"``, with its measured rating where the ladder rates
     the board: ``"depth 4 · 1450"``."""
     rating = None if ladder is None else ladder.rating_of(level)
-    return level.label if rating is None else f"{level.label} \u00b7 {rating}"
+    return level.shown if rating is None else f"{level.shown} \u00b7 {rating}"
+
+
+def on_off() -> list[tuple[object, str]]:
+    """The choices of a setting that is on or off."""
+    return [(True, _("On")), (False, _("Off"))]
 
 
 def rows_for(options: PlayOptions, names: PlayerNames) -> list[Row]:
@@ -65,7 +77,7 @@ def rows_for(options: PlayOptions, names: PlayerNames) -> list[Row]:
     def row(
         key: str, label: str, choices: Sequence[tuple[object, str]], current: object, enabled: bool = True
     ) -> Row:
-        values = [value for value, _ in choices]
+        values = [value for value, _text in choices]
         selected = values.index(current) if current in values else 0
         return Row(key, label, tuple(choices), selected, enabled)
 
@@ -75,37 +87,40 @@ def rows_for(options: PlayOptions, names: PlayerNames) -> list[Row]:
     ]
     mode = options.mode
     rows = [
-        row("game", "Game", [(name, title) for name, title in GAME_TITLES.items()], options.game),
+        row("game", _("Game"), [(name, _(title)) for name, title in GAME_TITLES.items()], options.game),
         row(
             "size",
-            "Board",
+            _("Board"),
             [(size, f"{size[0]} \u00d7 {size[1]}") for size in SIZES[options.game]],
             (options.width, options.height),
         ),
-        row("mode", "Mode", [(mode, text) for mode, text in MODE_TEXT.items()], mode),
+        row("mode", _("Mode"), [(mode, _(text)) for mode, text in MODE_TEXT.items()], mode),
     ]
     if mode is Mode.WATCH:
         first = options.first if options.first in WATCH_ROUNDS_TEXT else FirstPlayer.HUMAN
-        rows.append(row("first", "Next rounds", list(WATCH_ROUNDS_TEXT.items()), first))
+        rounds = [(value, _(text)) for value, text in WATCH_ROUNDS_TEXT.items()]
+        rows.append(row("first", _("Next rounds"), rounds, first))
         for side in (0, 1):
             name = names.player_name(options.game, side)
             rows.append(row(f"watch{side}", name, levels, options.watch_levels[side]))
         at_max = MAX in options.watch_levels
         # Kept in its place (greyed) so that no row moves when the mode changes.
-        rows.append(row("coach", "Coach", [(True, "On"), (False, "Off")], options.coach, False))
+        rows.append(row("coach", _("Coach"), on_off(), options.coach, False))
     else:
         computer = mode is Mode.COMPUTER
-        rows.append(row("first", "Who starts", list(FIRST_TEXT.items()), options.first, computer))
-        own_levels = levels + ([(AUTO, "auto")] if ladder is not None else [])
+        starts = [(value, _(text)) for value, text in FIRST_TEXT.items()]
+        rows.append(row("first", _("Who starts"), starts, options.first, computer))
+        # Translators: the computer's level chosen from the player's rating.
+        own_levels = levels + ([(AUTO, _("auto"))] if ladder is not None else [])
         current = AUTO if options.adaptive else options.level
-        rows.append(row("level", "Computer", own_levels, current, computer))
-        on_off = [(True, "On"), (False, "Off")]
-        rows.append(row("ponder", "Think on your time", on_off, options.ponder, computer))
-        rows.append(row("coach", "Coach", on_off, options.coach))
+        # Translators: the start screen's row of the computer's level.
+        rows.append(row("level", _("Computer"), own_levels, current, computer))
+        rows.append(row("ponder", _("Think on your time"), on_off(), options.ponder, computer))
+        rows.append(row("coach", _("Coach"), on_off(), options.coach))
         at_max = computer and options.level == MAX
     seconds = sorted({*THINK_SECONDS_CHOICES, options.max_seconds})
     choices = [(value, seconds_text(value)) for value in seconds]
-    rows.append(row("seconds", "Max level, per move", choices, options.max_seconds, at_max))
+    rows.append(row("seconds", _("Max level, per move"), choices, options.max_seconds, at_max))
     return rows
 
 

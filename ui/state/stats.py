@@ -74,7 +74,7 @@ def rating_stats(ratings: Ratings, variant: str, board_title: str, ladder: Ladde
     """The statistics of ``variant`` (``"connect4 7x6"``) from the player's games, the ratings on
     ``ladder``'s scale; ``start`` is the rating before the first rated game."""
     games = ratings.games(variant)
-    labels = {rung_name(level): level.label for level in levels_for("connect4")}
+    labels = {rung_name(level): level.shown for level in levels_for("connect4")}
     course = [start] + [game.rating for game in games if game.rated]
     tallies: dict[str, list[int]] = {name: [0, 0, 0] for name in labels}
     for game in games:

@@ -59,7 +59,7 @@ def seat_name(session: Session, names: tuple[str, str], player: int) -> str:
     seat = session.seats[player]
     if session.options.mode is Mode.WATCH and seat.level is not None:
         # Translators: a player's name and the computer's level that plays it in watch mode ("Red (depth 4)").
-        return _("{player} ({level})").format(player=names[player], level=seat.level.label)
+        return _("{player} ({level})").format(player=names[player], level=seat.level.shown)
     return names[player]
 
 
@@ -74,8 +74,8 @@ def result_text(session: Session, names: tuple[str, str]) -> tuple[str, str]:
     if computer is not None:
         player, level = computer
         if player != winner:
-            return title, _("You beat the computer at {level}!").format(level=level.label)
-        return title, _("The computer ({level}) wins this one.").format(level=level.label)
+            return title, _("You beat the computer at {level}!").format(level=level.shown)
+        return title, _("The computer ({level}) wins this one.").format(level=level.shown)
     if mode is Mode.WATCH:
         winner_name, loser_name = seat_name(session, names, winner), seat_name(session, names, 1 - winner)
         return title, _("{winner} beats {loser}.").format(winner=winner_name, loser=loser_name)
@@ -193,9 +193,9 @@ def matchup(session: Session) -> str:
         return _("Two players")
     computer = session.computer()
     if computer is not None:
-        return _("You vs computer ({level})").format(level=computer[1].label)
+        return _("You vs computer ({level})").format(level=computer[1].shown)
     # Translators: a human seat in "depth 4 vs you" (lower case).
-    first, second = (seat.level.label if seat.level is not None else _("you") for seat in seats)
+    first, second = (seat.level.shown if seat.level is not None else _("you") for seat in seats)
     # Translators: who plays whom, each a computer's level or "you" ("depth 4 vs max").
     return _("{first} vs {second}").format(first=first, second=second)
 
