@@ -5,6 +5,7 @@ game is not rated, see :mod:`ui.state.player_rating`). No pygame here.
 
 from __future__ import annotations
 
+from game.language import _
 from ui.state.hint import Hint
 from ui.state.session import Session
 
@@ -27,7 +28,7 @@ class Assistance:
         returns why not, where it is not the human's turn."""
         self.changed = True
         if not session.is_human_turn():
-            return "A hint is for your turn" if not session.game.is_over() else "The game is over"
+            return _("A hint is for your turn") if not session.game.is_over() else _("The game is over")
         position = session.game.moves_text()
         self.hint = Hint(position)
         session.assists.add("hint")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.catalog import new_game
-from game.language import ngettext
+from game.language import N_, ngettext
 from game.protocol import Game, IllegalMove
 from ui.state.options import Mode, PlayOptions
 from ui.state.settings import SettingsError, play_from_json, play_to_json
@@ -161,4 +161,4 @@ def parse(data: JsonObject) -> UnfinishedGames:
     return UnfinishedGames(tuple(found))
 
 
-UNFINISHED_FILE = FileKind("current-game.json", "The unfinished game", parse, dump, UnfinishedGames)
+UNFINISHED_FILE = FileKind("current-game.json", N_("The unfinished game"), parse, dump, UnfinishedGames)

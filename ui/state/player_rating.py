@@ -264,4 +264,4 @@ def _number(
     return float(value)
 
 
-RATINGS_FILE = FileKind("ratings.json", "Ratings", parse, dump, Ratings)
+RATINGS_FILE = FileKind("ratings.json", N_("Ratings"), parse, dump, Ratings)

@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, replace
 from ai.play.levels import MAX
 from ai.puzzles import GRADES, Puzzle
 from ai.rating.glicko import NEW_DEVIATION, NEW_VOLATILITY, Glicko
+from game.language import N_
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.store import FileKind, JsonObject
 
@@ -137,7 +138,7 @@ def dump(record: PuzzleRecord) -> JsonObject:
     return data
 
 
-PUZZLE_FILE = FileKind("puzzles.json", "Puzzle record", parse, dump, PuzzleRecord)
+PUZZLE_FILE = FileKind("puzzles.json", N_("Puzzle record"), parse, dump, PuzzleRecord)
 
 
 def choose_puzzle(puzzles: Sequence[Puzzle], record: PuzzleRecord, rng: random.Random) -> Puzzle:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.language import _
 from ui.state.animation import MoveAnimation
 from ui.state.session import Session
 
@@ -45,7 +46,7 @@ class ReviewWalk:
         if review.line is not None:
             self.session.reviews.close_line()
         elif self.session.reviews.show_best_line() is None:
-            return "Show me: the best line is proven on 7 \u00d7 6, 6 \u00d7 5 and Tic-tac-toe only"
+            return _("Show me: the best line is proven on 7 \u00d7 6, 6 \u00d7 5 and Tic-tac-toe only")
         return None
 
     def step_line(self, delta: int = 0, end: bool | None = None) -> None:

@@ -7,6 +7,7 @@ not written says why there). No pygame here.
 from __future__ import annotations
 
 from ai.puzzles import Puzzle
+from game.language import _
 from ui.state import results
 from ui.state.board_cues import BoardCues
 from ui.state.current_game import UnfinishedGame
@@ -62,7 +63,7 @@ class RoundAtBoard:
         if self.coach.warning is None:
             return False
         self.coach.warning = None
-        self.cues.notify("Taken back: choose another move", kind=NoticeKind.INFO)
+        self.cues.notify(_("Taken back: choose another move"), kind=NoticeKind.INFO)
         return True
 
     def moved_on(self, session: Session) -> None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.catalog import GAME_NAMES, SIZES, new_game, parse_size
+from game.language import _
 from game.protocol import Game, IllegalMove
 from ui.state.userfiles import UnreadableFile, UserFileError, read_regular_file, write_atomically
 
@@ -60,42 +61,46 @@ def to_text(game: Game) -> str:
 def parse(text: str) -> SavedGame:
     """Reads a saved game from ``text``; raises SavedGameError naming the line and the problem."""
     if not text.strip():
-        raise SavedGameError("the file is empty")
+        raise SavedGameError(_("the file is empty"))
     values: dict[str, str] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         if not line.isprintable():
-            raise SavedGameError(f"line {number} holds characters that are not text")
+            raise SavedGameError(_("line {number} holds characters that are not text").format(number=number))
         key, colon, value = line.partition(":")
         key = key.strip().lower()
         if not colon or key not in KEYS:
-            raise SavedGameError(f"line {number}: expected 'game:', 'size:' or 'moves:', found '{line[:40]}'")
+            # Translators: game:, size: and moves: are the file's keys, never translated.
+            expected = _("line {number}: expected 'game:', 'size:' or 'moves:', found '{found}'")
+            raise SavedGameError(expected.format(number=number, found=line[:40]))
         if key in values:
-            raise SavedGameError(f"line {number}: '{key}' is given twice")
+            raise SavedGameError(_("line {number}: '{key}' is given twice").format(number=number, key=key))
         values[key] = value.strip()
     missing = [key for key in KEYS if key not in values]
     if missing:
-        raise SavedGameError(f"the file has no '{missing[0]}:' line (is it cut short?)")
+        raise SavedGameError(_("the file has no '{key}:' line (is it cut short?)").format(key=missing[0]))
     name = values["game"]
     if name not in GAME_NAMES:
-        raise SavedGameError(f"'{name}' is not a game this program plays ({', '.join(GAME_NAMES)})")
+        unknown = _("'{name}' is not a game this program plays ({games})")
+        raise SavedGameError(unknown.format(name=name, games=", ".join(GAME_NAMES)))
     try:
         width, height = parse_size(values["size"])
     except ValueError as error:
-        raise SavedGameError(f"size: {error}") from None
+        raise SavedGameError(_("size: {reason}").format(reason=error)) from None
     # Checked before the board is made: only the sizes on offer, never whatever a file asks for.
     if (width, height) not in SIZES[name]:
         offered = ", ".join(f"{w}x{h}" for w, h in SIZES[name])
-        raise SavedGameError(f"{name} is not played on {width}x{height} (choose {offered})")
+        not_offered = _("{name} is not played on {width}x{height} (choose {offered})")
+        raise SavedGameError(not_offered.format(name=name, width=width, height=height, offered=offered))
     game = new_game(name, width, height)
     try:
         game.play_text(values["moves"])
     except IllegalMove as error:
-        raise SavedGameError(f"moves: {error}") from None
+        raise SavedGameError(_("moves: {reason}").format(reason=error)) from None
     if game.is_over():
-        raise SavedGameError("the game in the file is already over")
+        raise SavedGameError(_("the game in the file is already over"))
     return SavedGame(name, width, height, values["moves"])
 
 
@@ -105,16 +110,19 @@ def read(path: Path) -> SavedGame:
         data = read_regular_file(path, MAX_BYTES)
     except UserFileError as error:
         unreadable = isinstance(error, UnreadableFile)
-        why = f"cannot read {path}: {error}" if unreadable else f"{path.name} is too big to be a saved game"
+        if unreadable:
+            why = _("cannot read {path}: {reason}").format(path=path, reason=error)
+        else:
+            why = _("{name} is too big to be a saved game").format(name=path.name)
         raise SavedGameError(why) from None
     if data is None:
-        raise SavedGameError(f"cannot read {path}: No such file or directory")
+        raise SavedGameError(_("cannot read {path}: No such file or directory").format(path=path))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SavedGameError(f"{path.name} is not a text file") from None
+        raise SavedGameError(_("{name} is not a text file").format(name=path.name)) from None
     if "\x00" in text:
-        raise SavedGameError(f"{path.name} is not a text file")
+        raise SavedGameError(_("{name} is not a text file").format(name=path.name))
     return parse(text)
 
 

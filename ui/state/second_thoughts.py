@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.puzzles import Puzzle
+from game.language import _
 from ui.state import coach, texts
 from ui.state.notice import FILE_NOTICE_SECONDS, NOTICE_SECONDS, NoticeKind
 from ui.state.review import CHANGE_WORDS
@@ -89,7 +90,7 @@ class PuzzleAttempt:
         self.praise = None
         scores = coach.proven_scores(session.thinking, game.to_move())
         if scores is None:
-            return Verdict("A moment: the position is being checked", kind=NoticeKind.INFO)
+            return Verdict(_("A moment: the position is being checked"), kind=NoticeKind.INFO)
         values = {played: score.result for played, score in scores.items()}
         best = max(values.values())
         if move not in values or values[move] == best:
@@ -106,10 +107,9 @@ class PuzzleAttempt:
             if problem:
                 return Verdict(problem, FILE_NOTICE_SECONDS, wrong=True)
         self.misses += 1
-        change = CHANGE_WORDS[best, values[move]]
-        return Verdict(
-            f"Not this one: {game.describe_move(move)} {change}. Try again (H: a hint)", wrong=True
-        )
+        change = _(CHANGE_WORDS[best, values[move]])
+        refused = _("Not this one: {move} {change}. Try again (H: a hint)")
+        return Verdict(refused.format(move=game.describe_move(move), change=change), wrong=True)
 
     def moves_left(self, ply: int) -> int:
         """The player's own moves still needed to win at the game's ``ply`` (the puzzle's length before the

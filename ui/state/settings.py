@@ -21,7 +21,7 @@ from typing import TypedDict
 from ai.play.levels import MAX_THINK_SECONDS, Level, parse_level
 from ai.rating.ladder import ladder_for
 from game.catalog import SIZES, parse_size
-from game.language import LANGUAGES
+from game.language import LANGUAGES, N_
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions, clean_name
 from ui.state.store import FileKind, JsonObject
@@ -253,4 +253,4 @@ def _solver_threads(data: JsonObject) -> int:
     return value
 
 
-SETTINGS_FILE = FileKind("settings.json", "Settings", from_json, to_json, Settings)
+SETTINGS_FILE = FileKind("settings.json", N_("Settings"), from_json, to_json, Settings)

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
+from game.language import _
 from ui.state.userfiles import (
     UnreadableFile,
     UserFileError,
@@ -56,9 +57,9 @@ JsonObject = dict[str, object]
 @dataclass(frozen=True)
 class FileKind(Generic[Value]):
     """One kind of user file: its ``file_name``; ``title``, what it is called at the start of a notice
-    ("Settings"); ``parse``, the value of the file's JSON object, raising ValueError (or a subclass) that
-    names
-    what is wrong; ``dump``, the JSON object of a value; ``default``, the value with no file."""
+    ("Settings", in English: translated where it is shown); ``parse``, the value of the file's JSON object,
+    raising ValueError (or a subclass) that names what is wrong; ``dump``, the JSON object of a value;
+    ``default``, the value with no file."""
 
     file_name: str
     title: str
@@ -110,7 +111,7 @@ class JsonStore(Generic[Value]):
         except (OSError, _NotLoadable) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
             log.warning("cannot write %s: %s", self.path, reason)
-            return f"{self.kind.title} not saved: {reason}"
+            return _("{file} not saved: {reason}").format(file=_(self.kind.title), reason=reason)
         return problem
 
     def _write(self, path: Path, value: Value) -> None:
@@ -120,9 +121,9 @@ class JsonStore(Generic[Value]):
             text = json.dumps(self.kind.dump(value), indent=2, sort_keys=True) + "\n"
             loaded = self.kind.parse(json.loads(text))
         except (ValueError, TypeError, RecursionError) as error:
-            raise _NotLoadable(f"the value would not load back ({error})") from None
+            raise _NotLoadable(_("the value would not load back ({reason})").format(reason=error)) from None
         if loaded != value:
-            raise _NotLoadable("the value would not load back as it is")
+            raise _NotLoadable(_("the value would not load back as it is"))
         write_atomically(path, text)
 
     def _read(self, path: Path) -> tuple[Value, str | None]:
@@ -134,7 +135,9 @@ class JsonStore(Generic[Value]):
             return (self.kind.default() if data is None else self.kind.parse(data)), None
         except UnreadableFile as error:
             self._writable = False
-            problem = f"{self.kind.title} ignored and not saved: cannot read {path.name}: {_short(error)}"
+            problem = _("{file} ignored and not saved: cannot read {name}: {reason}").format(
+                file=_(self.kind.title), name=path.name, reason=_short(error)
+            )
             log.warning("%s ignored and not saved: cannot read %s: %s", self.kind.title, path, error)
             return self.value, problem
         except (UserFileError, ValueError) as error:
@@ -143,13 +146,17 @@ class JsonStore(Generic[Value]):
                 aside = set_aside(path)
             except OSError as rename_error:
                 self._writable = False
-                problem = (
-                    f"{self.kind.title} ignored and not saved ({_short(error)}); "
-                    f"cannot set {path.name} aside: {rename_error.strerror or rename_error}"
+                problem = _("{file} ignored and not saved ({reason}); cannot set {name} aside: {why}").format(
+                    file=_(self.kind.title),
+                    reason=_short(error),
+                    name=path.name,
+                    why=rename_error.strerror or rename_error,
                 )
                 log.warning("%s is damaged (%s) and cannot be set aside: %s", path, error, rename_error)
             else:
-                problem = f"{self.kind.title} could not be used ({_short(error)}); kept as {aside.name}"
+                problem = _("{file} could not be used ({reason}); kept as {name}").format(
+                    file=_(self.kind.title), reason=_short(error), name=aside.name
+                )
                 log.warning("%s could not be used (%s); kept as %s, starting afresh", path, error, aside)
             return self.kind.default(), problem
 

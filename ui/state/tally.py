@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from game.language import N_
 from ui.state.store import FileKind, JsonObject
 
 #: A count stops here (a billion games): far beyond any player, and every count stays a short number.
@@ -99,4 +100,4 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-TALLY_FILE = FileKind("tally.json", "Score tally", parse, dump, Tally)
+TALLY_FILE = FileKind("tally.json", N_("Score tally"), parse, dump, Tally)

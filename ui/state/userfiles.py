@@ -23,6 +23,8 @@ from pathlib import Path
 
 import platformdirs
 
+from game.language import N_, _
+
 APP_NAME = "ponder"
 #: The user's files are a few KB, the ratings a few hundred; a bigger file is refused unread.
 MAX_BYTES = 1 << 20
@@ -31,7 +33,7 @@ STALE_SECONDS = 600
 #: How long a window waits for another to finish its write of the same file before it gives up (seconds).
 LOCK_SECONDS = 5.0
 #: Why a pipe, device or folder where a user's file should be is not read.
-NOT_REGULAR = "not a regular file (a pipe, device or folder?), left alone"
+NOT_REGULAR = N_("not a regular file (a pipe, device or folder?), left alone")
 #: A new file's mode before the umask, as ``open`` would make it.
 NEW_FILE_MODE = 0o666
 
@@ -79,14 +81,16 @@ def read_regular_file(path: Path, limit: int = MAX_BYTES) -> bytes | None:
         raise UnreadableFile(str(error.strerror or error)) from None
     if not stat.S_ISREG(os.fstat(handle).st_mode):
         os.close(handle)
-        raise NotRegularFile(NOT_REGULAR)
+        raise NotRegularFile(_(NOT_REGULAR))
     with os.fdopen(handle, "rb") as file:
         try:
             data = file.read(limit + 1)
         except OSError as error:
             raise UnreadableFile(str(error.strerror or error)) from None
     if len(data) > limit:
-        raise UserFileError(f"too big (over {limit // 1024} KB) to be this program's file")
+        raise UserFileError(
+            _("too big (over {size} KB) to be this program's file").format(size=limit // 1024)
+        )
     return data
 
 
@@ -103,16 +107,16 @@ def read_json_object(path: Path) -> dict[str, object] | None:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise UserFileError("not UTF-8 text") from None
+        raise UserFileError(_("not UTF-8 text")) from None
     try:
         parsed = json.loads(text)
     except RecursionError:
-        raise UserFileError("not valid JSON (nested too deeply)") from None
+        raise UserFileError(_("not valid JSON (nested too deeply)")) from None
     except ValueError as error:
         # JSONDecodeError, and also a number too long for Python to convert (int_max_str_digits).
-        raise UserFileError(f"not valid JSON ({error})") from None
+        raise UserFileError(_("not valid JSON ({reason})").format(reason=error)) from None
     if not isinstance(parsed, dict):
-        raise UserFileError(f"holds a {type(parsed).__name__}, not a JSON object")
+        raise UserFileError(_("holds a {kind}, not a JSON object").format(kind=type(parsed).__name__))
     return parsed
 
 
@@ -135,7 +139,7 @@ def write_atomically(path: Path, text: str) -> None:
     except FileNotFoundError:
         found = None
     if found is not None and not stat.S_ISREG(found):
-        raise NotRegularFile(f"{path}: {NOT_REGULAR}")
+        raise NotRegularFile(f"{path}: {_(NOT_REGULAR)}")
     mode = None if found is None else stat.S_IMODE(found)
     temporary = target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
     # Made by os.open rather than mkstemp: a new file then gets the umask's mode, not mkstemp's 0600.
@@ -170,7 +174,7 @@ def set_aside(path: Path) -> Path:
         if not aside.exists():
             os.replace(target, aside)
             return aside
-    raise OSError(f"too many damaged copies of {target.name} beside it")
+    raise OSError(_("too many damaged copies of {name} beside it").format(name=target.name))
 
 
 @contextlib.contextmanager
