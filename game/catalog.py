@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from game.connect4 import ConnectFour
 from game.kinarow import KInARowBoard
-from game.language import N_
+from game.language import N_, _
 from game.numerals import whole_number
 from game.tictactoe import TicTacToe
 
@@ -43,7 +43,7 @@ class GameSpec:
 
 def _tic_tac_toe(width: int, height: int) -> TicTacToe:
     if width != height:
-        raise ValueError("Tic-tac-toe boards are square")
+        raise ValueError(_("Tic-tac-toe boards are square"))
     return TicTacToe(width)
 
 
@@ -82,7 +82,8 @@ SIZES = {name: spec.sizes for name, spec in GAMES.items()}
 def game_spec(name: str) -> GameSpec:
     """The registry's entry for ``name``; raises ValueError naming the games for an unknown one."""
     if name not in GAMES:
-        raise ValueError(f"unknown game '{name}' (choose from {', '.join(GAME_NAMES)})")
+        unknown = _("unknown game '{name}' (choose from {games})")
+        raise ValueError(unknown.format(name=name, games=", ".join(GAME_NAMES)))
     return GAMES[name]
 
 
@@ -101,5 +102,5 @@ def parse_size(text: str) -> tuple[int, int]:
     """``"7x6"`` -> (7, 6); raises ValueError with a readable message."""
     numbers = [whole_number(part) for part in text.lower().split("x")]
     if len(numbers) != 2 or numbers[0] is None or numbers[1] is None:
-        raise ValueError(f"'{text}' is not a board size like 7x6")
+        raise ValueError(_("'{text}' is not a board size like 7x6").format(text=text))
     return numbers[0], numbers[1]

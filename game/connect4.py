@@ -7,6 +7,7 @@ move, the column counted from 1 at the left ("4453"), so boards are at most 9 co
 from __future__ import annotations
 
 from game.kinarow import KInARowBoard
+from game.language import _
 from game.protocol import IllegalMove, quoted
 
 #: Far above any board anyone plays (9 x 7 is the biggest offered); the tools accept any height up to it.
@@ -26,10 +27,10 @@ class ConnectFour(KInARowBoard):
 
     def __init__(self, width: int = 7, height: int = 6, k: int = 4) -> None:
         if width > 9:
-            raise ValueError("the one-digit move notation allows at most 9 columns")
+            raise ValueError(_("the one-digit move notation allows at most 9 columns"))
         if height > MAX_HEIGHT:
             # The bitboard would work, but a typo like 7x999999999 would ask for gigabytes before any check.
-            raise ValueError(f"a Connect Four board is at most {MAX_HEIGHT} rows high")
+            raise ValueError(_("a Connect Four board is at most {rows} rows high").format(rows=MAX_HEIGHT))
         super().__init__(width, height, k)
         self._order = centre_first(width)
         self._bottom_bits = [self._bit(0, column) for column in range(width)]
@@ -52,9 +53,13 @@ class ConnectFour(KInARowBoard):
 
     def stone_bit(self, move: int) -> int:
         if not isinstance(move, int) or not 0 <= move < self.width:
-            raise IllegalMove(f"{move!r} is not a column of a {self.width}-column board")
+            raise IllegalMove(
+                _("{move} is not a column of a {width}-column board").format(
+                    move=repr(move), width=self.width
+                )
+            )
         if self._occupied & self._top_bits[move]:
-            raise IllegalMove(f"column {move + 1} is full")
+            raise IllegalMove(_("column {number} is full").format(number=move + 1))
         return (self._occupied + self._bottom_bits[move]) & self._column_masks[move]
 
     def key(self) -> int:
@@ -66,8 +71,13 @@ class ConnectFour(KInARowBoard):
 
     def text_to_move(self, text: str) -> int:
         if len(text) != 1 or not "1" <= text <= "9" or int(text) > self.width:
-            raise IllegalMove(f"{quoted(text)} is not a column of a {self.width}-column board")
+            raise IllegalMove(
+                _("{move} is not a column of a {width}-column board").format(
+                    move=quoted(text), width=self.width
+                )
+            )
         return int(text) - 1
 
     def describe_move(self, move: int) -> str:
-        return f"column {move + 1}"
+        # Translators: a move of Connect Four (lower case: it may follow other words, "Red plays column 4").
+        return _("column {number}").format(number=move + 1)

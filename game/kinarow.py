@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from game.language import _
 from game.protocol import IllegalMove, Outcome, quoted
 
 _Board = TypeVar("_Board", bound="KInARowBoard")
@@ -50,7 +51,9 @@ class KInARowBoard:
 
     def __init__(self, width: int, height: int, k: int) -> None:
         if width < 1 or height < 1 or k < 2 or k > max(width, height):
-            raise ValueError(f"no {k}-in-a-row game on a {width}x{height} board")
+            raise ValueError(
+                _("no {k}-in-a-row game on a {width}x{height} board").format(k=k, width=width, height=height)
+            )
         self.width = width
         self.height = height
         self.k = k
@@ -122,7 +125,7 @@ class KInARowBoard:
 
     def apply(self, move: int) -> None:
         if self.is_over():
-            raise IllegalMove("game is over")
+            raise IllegalMove(_("game is over"))
         bit = self.stone_bit(move)  # raises IllegalMove before anything changes
         player = len(self._moves) & 1
         stones = self._stones[player] | bit
@@ -135,7 +138,7 @@ class KInARowBoard:
 
     def undo(self) -> int:
         if not self._moves:
-            raise IllegalMove("no move to take back")
+            raise IllegalMove(_("no move to take back"))
         bit = self._filled_bits.pop()
         move = self._moves.pop()
         player = len(self._moves) & 1
@@ -198,7 +201,8 @@ class KInARowBoard:
             try:
                 trial.apply(trial.text_to_move(symbol))
             except IllegalMove as error:
-                raise IllegalMove(f"move {index} ({quoted(symbol)}): {error}") from None
+                bad = _("move {number} ({symbol}): {reason}")
+                raise IllegalMove(bad.format(number=index, symbol=quoted(symbol), reason=error)) from None
         self.__dict__.update(trial.__dict__)
 
     def variant(self) -> str:

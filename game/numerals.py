@@ -11,6 +11,8 @@ import argparse
 import math
 from collections.abc import Callable
 
+from game.language import _
+
 #: Longer digit strings are refused before ``int()`` sees them (it refuses more than 4300 digits itself, with
 #: a message no person should read); no count the program takes comes near this.
 MAX_DIGITS = 1000
@@ -29,7 +31,7 @@ def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     value = whole_number(text)
     if value is None or value < 1:
-        raise argparse.ArgumentTypeError(f"'{text}' must be a whole number of at least 1")
+        raise argparse.ArgumentTypeError(_("'{text}' must be a whole number of at least 1").format(text=text))
     return value
 
 
@@ -40,11 +42,16 @@ def seconds_type(at_most: float = math.inf) -> Callable[[str], float]:
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+            raise argparse.ArgumentTypeError(
+                _("'{text}' is not a number of seconds").format(text=text)
+            ) from None
         if not (math.isfinite(value) and 0 < value <= at_most):
             if at_most == math.inf:
-                raise argparse.ArgumentTypeError(f"'{text}' must be a positive number of seconds")
-            raise argparse.ArgumentTypeError(f"'{text}' must be more than 0 and at most {at_most:g} seconds")
+                raise argparse.ArgumentTypeError(
+                    _("'{text}' must be a positive number of seconds").format(text=text)
+                )
+            too_long = _("'{text}' must be more than 0 and at most {at_most:g} seconds")
+            raise argparse.ArgumentTypeError(too_long.format(text=text, at_most=at_most))
         return value
 
     return seconds
