@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import sys
 
-from game.language import use_language
+from game.language import _, use_language
 from ui.app import App, EngineFactory
 from ui.state.engine_like import EngineLike
 from ui.state.options import ContinueGame, PlayOptions, parse_play_options
@@ -52,12 +52,13 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
         resume = files.unfinished.value.newest()
         if resume is None:
             # A file that could not be used was named, with its reason, in the log line just above.
-            why = (
-                "the unfinished games' file could not be used"
-                if files.unfinished.problem
-                else "there is no unfinished game (one is kept as soon as you play a move)"
-            )
-            print(f"{PROGRAM}: cannot continue: {why}", file=sys.stderr)
+            if files.unfinished.problem:
+                why = _("cannot continue: the unfinished games' file could not be used")
+            else:
+                why = _(
+                    "cannot continue: there is no unfinished game (one is kept as soon as you play a move)"
+                )
+            print(f"{PROGRAM}: {why}", file=sys.stderr)
             return 1
     # Options on the command line are for this run; without any, the start screen offers the remembered ones.
     # A continued game brings its own.

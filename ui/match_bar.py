@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
+from game.language import ngettext
 from ui.state.options import MAX_NAME
 from ui.theme import Fonts, Theme
 from ui.widgets import draw_text
@@ -64,7 +65,7 @@ def centre_texts(bar: MatchBar) -> list[str]:
     if bar.standing:
         return list(bar.standing)
     score = f"{bar.wins[0]} \u2013 {bar.wins[1]}"
-    draws = f"{bar.draws} draw" + ("" if bar.draws == 1 else "s")
+    draws = ngettext("{count} draw", "{count} draws", bar.draws).format(count=bar.draws)
     texts = [score]
     if bar.draws:
         texts.insert(0, f"{score}  \u00b7  {draws}")

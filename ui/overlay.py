@@ -25,6 +25,7 @@ from dataclasses import replace
 import pygame
 from pygame import Rect
 
+from game.language import _
 from ui.layout import PlayLayout
 from ui.state.proven import Proven
 from ui.state.search_texts import TICKS, MoveValue, move_values
@@ -151,7 +152,7 @@ def draw_overlay(
     if thinking is not None and not thinking.pondering and any(move not in values for move in legal):
         values = {}
     if layout.gravity and thinking is not None and not values:
-        note = "searching..." if thinking.pondering else "the values of every move come on your turn"
+        note = _("searching...") if thinking.pondering else _("the values of every move come on your turn")
         font = fonts.get(max(10, min(int(layout.analysis.height * 0.38), 18)))
         draw_text(surface, note, font, theme.text_muted, layout.analysis, center=layout.analysis.center)
         return

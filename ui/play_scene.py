@@ -15,6 +15,7 @@ import pygame
 from pygame import Rect
 
 from ai.messages import EngineMessage
+from game.language import _
 from game.protocol import Game
 from ui import move_keys
 from ui.board_view import view_for
@@ -47,10 +48,11 @@ LINE_STEPS: dict[Action, tuple[int, bool | None]] = {
 
 def copy_moves(game: Game) -> Notice:
     """Copies the move string of ``game`` to the clipboard; the notice shows it, copied or not."""
-    moves = game.moves_text() or "(no moves yet)"
+    moves = game.moves_text() or _("(no moves yet)")
     if copy_text(game.moves_text()):
-        return notice(f"Copied the moves: {moves}", kind=NoticeKind.SUCCESS)
-    return notice(f"No clipboard here; the moves are {moves}", FILE_NOTICE_SECONDS, NoticeKind.INFO)
+        return notice(_("Copied the moves: {moves}").format(moves=moves), kind=NoticeKind.SUCCESS)
+    missing = _("No clipboard here; the moves are {moves}").format(moves=moves)
+    return notice(missing, FILE_NOTICE_SECONDS, NoticeKind.INFO)
 
 
 class PlayScene(Scene):

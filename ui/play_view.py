@@ -281,7 +281,7 @@ def _draw_piece_icon(
 def _draw_banner(surface: pygame.Surface, shown: PlayPicture, banner: ResultBanner) -> None:
     theme, fonts, rect = shown.theme, shown.fonts, banner.rect
     panel(surface, theme, rect, alpha=232)
-    title_size, _, _ = banner_metrics(shown.layout)
+    title_size = banner_metrics(shown.layout)[0]
     # The texts' box: the banner less its rounded ends.
     box = rect.inflate(-32, 0)
     title_font = fitting_font(fonts, banner.title, title_size, box.width, bold=True)

@@ -15,6 +15,7 @@ import pygame
 from pygame import Rect
 
 from ai.contracts import MoveReview, Verdict
+from game.language import N_, _
 from ui.layout import PlayLayout
 from ui.overlay import mix, value_box
 from ui.state.review import GameReview
@@ -28,7 +29,13 @@ ESTIMATE_FULL = 600
 #: The signs of the moves that changed the result.
 SIGNS = {Verdict.MISTAKE: "?", Verdict.BLUNDER: "??"}
 #: The label of the move played under the board, by verdict (an estimate has none).
-PLAYED_LABELS = {Verdict.BEST: "best", Verdict.KEPT: "ok", Verdict.MISTAKE: "?", Verdict.BLUNDER: "??"}
+# Translators: "best" and "ok" are labels under a column of the board in the review: keep them short.
+PLAYED_LABELS = {
+    Verdict.BEST: N_("best"),
+    Verdict.KEPT: N_("ok"),
+    Verdict.MISTAKE: "?",
+    Verdict.BLUNDER: "??",
+}
 
 
 def slots(area: Rect, count: int) -> list[Rect]:
@@ -133,12 +140,13 @@ def draw_move_labels(
     mark = review.shown()
     if mark is None:
         return
-    labels: dict[int, tuple[str, Colour]] = {move: ("best", theme.accent) for move in mark.best_moves}
+    labels: dict[int, tuple[str, Colour]] = {move: (_("best"), theme.accent) for move in mark.best_moves}
     if mark.verdict is not None:
         bad = mark.verdict in SIGNS
-        labels[mark.move] = (PLAYED_LABELS[mark.verdict], theme.warning if bad else theme.accent)
+        labels[mark.move] = (_(PLAYED_LABELS[mark.verdict]), theme.warning if bad else theme.accent)
     elif mark.move not in labels:
-        labels[mark.move] = ("est.", theme.text_muted)
+        # Translators: short for "estimate", under a column of the board in the review.
+        labels[mark.move] = (_("est."), theme.text_muted)
     for move, (label, colour) in labels.items():
         box = value_box(layout, move)
         font = fitting_font(fonts, label, int(box.height * 0.55), box.width - 4, bold=True)

@@ -18,7 +18,7 @@ import pygame
 from pygame import Rect
 
 from game.catalog import GAME_TITLES
-from game.language import current_language
+from game.language import _, current_language
 from ui.layout import buttons_in_row, clamp, flow_lines
 from ui.scene import GoToPlay, GoToPuzzle, GoToStats, Scene
 from ui.state.current_game import UnfinishedGame
@@ -162,7 +162,7 @@ class StartScene(Scene):
             return None
         all_buttons, font_size = self._arrange()
         width = self.size[0]
-        text = f"Unfinished: {self.unfinished.description()}"
+        text = _("Unfinished: {game}").format(game=self.unfinished.description())
         font = fitting_font(self.fonts, text, max(MIN_TEXT, int(font_size * 0.9)), width - 2 * EDGE)
         rect = Rect((0, 0), font.size(text))
         rect.midtop = (width // 2, all_buttons[-1][0].rect.bottom + 6)
@@ -186,9 +186,13 @@ class StartScene(Scene):
     def _start_buttons(self, area: Rect) -> list[Button]:
         """Play, or Continue and New game, then Puzzles and Rating, side by side in ``area``; the default is
         selected."""
-        starts = [(PLAY, "Play")] if self.unfinished is None else [(CONTINUE, "Continue"), (PLAY, "New game")]
-        starts.append((PUZZLES, "Puzzles"))
-        starts.append((STATS, "Rating"))
+        if self.unfinished is None:
+            starts = [(PLAY, _("Play"))]
+        else:
+            starts = [(CONTINUE, _("Continue")), (PLAY, _("New game"))]
+        starts.append((PUZZLES, _("Puzzles")))
+        # Translators: the start screen's button to the rating and statistics screen.
+        starts.append((STATS, _("Rating")))
         # As wide as a comfortable button, but never wider than the row holds (four in the smallest window).
         room = (area.width - 2 * GAP - 3 * GAP * (len(starts) - 1)) // len(starts)
         button_width = min(max(150, int(area.width * 0.18)), room)
@@ -278,7 +282,7 @@ class StartScene(Scene):
         the keyboard skips the rows the mode has disabled, as the mouse cannot click them."""
         usable = [row.enabled for row in rows] + [True]
         focus = self.focus
-        for _ in usable:
+        for _step in usable:
             focus = (focus + step) % len(usable)
             if usable[focus]:
                 break
@@ -323,7 +327,9 @@ class StartScene(Scene):
             text, note_font, note_rect = note
             note_box = Rect(EDGE, note_rect.top, width - 2 * EDGE, line_height(note_font))
             draw_text(surface, text, note_font, theme.text_muted, note_box, topleft=note_rect.topleft)
-        hint = "\u2191\u2193 choose a setting   \u2190\u2192 change it   Enter play   F1 help   Ctrl+Q quit"
+        hint = _(
+            "\u2191\u2193 choose a setting   \u2190\u2192 change it   Enter play   F1 help   Ctrl+Q quit"
+        )
         hint_font = fitting_font(fonts, hint, int(clamp(height * 0.022, 12, 18)), width - 2 * EDGE)
         hint_box = Rect(EDGE, 0, width - 2 * EDGE, line_height(hint_font))
         hint_box.bottom = height - 14
@@ -348,7 +354,10 @@ def draw_title(surface: pygame.Surface, theme: Theme, fonts: Fonts, size: tuple[
     title_box = Rect(EDGE, 0, width - 2 * EDGE - emblem_width, title_bottom)
     title = draw_text(surface, "Ponder", title_font, theme.text, title_box, bottomleft=bottomleft)
     _draw_emblem(surface, theme, title, emblem_width)
-    subtitle = f"{' and '.join(GAME_TITLES.values())} against an AI that thinks on your time"
+    first, second = (_(title) for title in GAME_TITLES.values())
+    subtitle = _("{first} and {second} against an AI that thinks on your time").format(
+        first=first, second=second
+    )
     subtitle_font = fitting_font(fonts, subtitle, int(clamp(height * 0.026, 13, 22)), width - 2 * EDGE)
     subtitle_box = Rect(EDGE, title.bottom + 6, width - 2 * EDGE, line_height(subtitle_font))
     draw_text(surface, subtitle, subtitle_font, theme.text_muted, subtitle_box, midtop=subtitle_box.midtop)

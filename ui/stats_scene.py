@@ -8,7 +8,7 @@ import pygame
 from pygame import Rect
 
 from ai.rating.ladder import Ladder
-from game.language import _
+from game.language import _, ngettext
 from ui.scene import GoToMenu, Scene
 from ui.state.options import PlayOptions
 from ui.state.stats import RatingStats
@@ -92,10 +92,14 @@ class StatsScene(Scene):
             title_box = Rect(EDGE, top, width - 2 * EDGE, line_height(title_font))
             draw_text_in(surface, fonts, title, unit * 2, title_box, theme.text, bold=True)
             headline = f"{stats.rating}"
-            counts = f"{stats.uncertainty} \u00b7 {stats.rated} rated game{'s' if stats.rated != 1 else ''}, "
-            counts += f"{stats.unrated} unrated"
+            games = ngettext(
+                "{uncertainty} \u00b7 {rated} rated game, {unrated} unrated",
+                "{uncertainty} \u00b7 {rated} rated games, {unrated} unrated",
+                stats.rated,
+            )
+            counts = games.format(uncertainty=stats.uncertainty, rated=stats.rated, unrated=stats.unrated)
             if not stats.rated:
-                counts += " \u00b7 everyone starts here, unsure: the first games move it far"
+                counts += " \u00b7 " + _("everyone starts here, unsure: the first games move it far")
             headline_font = fonts.get(unit * 3, bold=True)
             headline_box = Rect(EDGE, top + unit * 3, width - 2 * EDGE, line_height(headline_font))
             rect = draw_text(
@@ -146,7 +150,7 @@ class StatsScene(Scene):
                 pygame.draw.line(surface, theme.panel_border, (area.left, y), (area.right, y), 1)
                 draw_text(
                     surface,
-                    f"{level.label} {rating}",
+                    f"{level.shown} {rating}",
                     small,
                     theme.text_muted,
                     labels_box,
@@ -207,7 +211,7 @@ class StatsScene(Scene):
         y = area.top + int(unit * 1.6)
         if not stats.recent:
             none = Rect(area.left, y, area.width, line_height(fonts.get(unit)))
-            draw_text_in(surface, fonts, "none yet", unit, none, theme.text_muted, align="left")
+            draw_text_in(surface, fonts, _("none yet"), unit, none, theme.text_muted, align="left")
         for line in stats.recent:
             if y + row_height > area.bottom:
                 break

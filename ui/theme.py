@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.catalog import game_spec
+from game.language import N_, _
 
 Colour = tuple[int, int, int]
 
@@ -64,8 +65,9 @@ class Theme:
     def player_name(self, game_name: str, player: int) -> str:
         """``"Red"`` / ``"Yellow"`` for discs (games with gravity, Connect Four), ``"X"`` / ``"O"`` for marks
         (Tic-tac-toe)."""
-        names = self.disc_names if game_spec(game_name).gravity else self.mark_names
-        return names[player]
+        if game_spec(game_name).gravity:
+            return _(self.disc_names[player])
+        return self.mark_names[player]
 
     def player_colour(self, game_name: str, player: int) -> Colour:
         colours = self.discs if game_spec(game_name).gravity else self.marks
@@ -87,7 +89,8 @@ CLASSIC = Theme(
     hole_shade=(214, 221, 233),
     discs=((226, 54, 54), (247, 197, 45)),
     disc_rims=((170, 30, 36), (204, 150, 18)),
-    disc_names=("Red", "Yellow"),
+    # Translators: the players of Connect Four, named by their discs' colour.
+    disc_names=(N_("Red"), N_("Yellow")),
     disc_shapes=("circle", "circle"),
     win_ring=(255, 255, 255),
     last_move_marker=(255, 255, 255),
@@ -157,7 +160,7 @@ HIGH_CONTRAST = replace(
     hole_shade=(255, 255, 255),
     discs=((0, 100, 190), (240, 160, 0)),
     disc_rims=((0, 40, 90), (120, 70, 0)),
-    disc_names=("Blue square", "Orange circle"),
+    disc_names=(N_("Blue square"), N_("Orange circle")),
     disc_shapes=("square", "circle"),
     win_ring=(255, 255, 255),
     last_move_marker=(255, 255, 255),
