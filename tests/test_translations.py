@@ -49,8 +49,9 @@ def read_catalog(code: str) -> Catalog:
         return read_po(file, locale=code)
 
 
-def forms(text: str | tuple[str, ...] | None) -> tuple[str, ...]:
-    return text if isinstance(text, tuple) else (text or "",)
+def forms(text: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """The forms of a message's id or string: a plural has several (a tuple from a .po, a list from a .mo)."""
+    return tuple(text) if isinstance(text, (tuple, list)) else (text or "",)
 
 
 def placeholders(text: str) -> list[str]:
@@ -112,9 +113,9 @@ def test_each_compiled_catalog_holds_the_messages_of_its_po(code):
     with catalog_path(code, ".mo").open("rb") as file:
         compiled = read_mo(file)
 
-    def translated(messages: Catalog) -> dict[object, object]:
+    def translated(messages: Catalog) -> dict[tuple[str, ...], tuple[str, ...]]:
         return {
-            message.id: message.string
+            forms(message.id): forms(message.string)
             for message in messages
             if message.id and not message.fuzzy and all(forms(message.string))
         }

@@ -17,6 +17,7 @@ file does not touch every catalog.
 
 from __future__ import annotations
 
+import copy
 import datetime
 import sys
 from collections.abc import Iterator
@@ -100,9 +101,14 @@ def is_translated(message: Message) -> bool:
 
 
 def compile_catalog(code: str, catalog: Catalog) -> None:
-    """``code``'s ``.mo`` of ``catalog``'s translated messages."""
+    """``code``'s ``.mo`` of ``catalog``'s translated messages only: Babel would compile an untranslated plural
+    as its English forms, which the game shows anyway without it."""
+    translated = copy.deepcopy(catalog)
+    for message in list(translated):
+        if message.id and not is_translated(message):
+            del translated[message.id]
     with catalog_path(code, ".mo").open("wb") as file:
-        write_mo(file, catalog, use_fuzzy=False)
+        write_mo(file, translated, use_fuzzy=False)
 
 
 def main() -> int:
