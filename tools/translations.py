@@ -101,8 +101,8 @@ def is_translated(message: Message) -> bool:
 
 
 def compile_catalog(code: str, catalog: Catalog) -> None:
-    """``code``'s ``.mo`` of ``catalog``'s translated messages only: Babel would compile an untranslated plural
-    as its English forms, which the game shows anyway without it."""
+    """``code``'s ``.mo`` of ``catalog``'s translated messages only: Babel would compile an untranslated
+    plural as its English forms, which the game shows anyway without it."""
     translated = copy.deepcopy(catalog)
     for message in list(translated):
         if message.id and not is_translated(message):
