@@ -44,6 +44,7 @@ from pathlib import Path
 from assets import DataFileError, asset_path
 from assets.sealed_text import CHECKSUM_FIELD, seal, unseal
 from game.connect4 import ConnectFour
+from game.language import _
 from game.protocol import IllegalMove
 
 MAGIC = "ponder-puzzles"
@@ -221,17 +222,18 @@ def load_puzzles(path: Path | None = None) -> PuzzleSet:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise PuzzleFileError(path, f"cannot read it: {error.strerror or error}") from None
+        raise PuzzleFileError(
+            path, _("cannot read it: {reason}").format(reason=error.strerror or error)
+        ) from None
     # The magic and the version are read before the checksum, so that a file of another format is told as
     # such: its checksum is not this format's.
     fields = data.split(b"\n", 1)[0].split(b" ")
     if fields[0] != MAGIC.encode():
-        raise PuzzleFileError(path, "line 1: not a puzzle file (no header)")
+        raise PuzzleFileError(path, _("line 1: not a puzzle file (no header)"))
     version = fields[1].decode("utf-8", "replace") if len(fields) > 1 else ""
     if version != str(VERSION):
-        raise PuzzleFileError(
-            path, f"line 1: format version {version!r}, this program reads version {VERSION}"
-        )
+        wrong_version = _("line 1: format version {version}, this program reads version {expected}")
+        raise PuzzleFileError(path, wrong_version.format(version=repr(version), expected=VERSION))
     try:
         lines = unseal(data).split("\n")
     except ValueError as error:
@@ -239,11 +241,12 @@ def load_puzzles(path: Path | None = None) -> PuzzleSet:
     try:
         ladder, count = _header(lines[0])
     except ValueError as error:
-        raise PuzzleFileError(path, f"line 1: {error}") from None
+        raise PuzzleFileError(path, _("line {number}: {reason}").format(number=1, reason=error)) from None
     body = lines[1:]
     # The file ends with a newline: the split leaves one empty string after the last entry.
     if body[-1:] != [""] or len(body) - 1 != count:
-        raise PuzzleFileError(path, f"truncated or extra lines ({len(body) - 1} for {count} entries)")
+        wrong_size = _("truncated or extra lines ({lines} for {count} entries)")
+        raise PuzzleFileError(path, wrong_size.format(lines=len(body) - 1, count=count))
     entries = body[:-1]
     puzzles: list[Puzzle] = []
     seen: dict[int, int] = {}
@@ -251,14 +254,15 @@ def load_puzzles(path: Path | None = None) -> PuzzleSet:
         try:
             puzzle, position = parse_puzzle(line, ladder)
         except ValueError as error:
-            raise PuzzleFileError(path, f"line {number}: {error}") from None
-        if position in seen:
             raise PuzzleFileError(
-                path, f"line {number}: the position of line {seen[position]} again (or its mirror image)"
-            )
+                path, _("line {number}: {reason}").format(number=number, reason=error)
+            ) from None
+        if position in seen:
+            again = _("line {number}: the position of line {first} again (or its mirror image)")
+            raise PuzzleFileError(path, again.format(number=number, first=seen[position]))
         seen[position] = number
         if puzzles and puzzle.sort_key() <= puzzles[-1].sort_key():
-            raise PuzzleFileError(path, f"line {number}: out of order")
+            raise PuzzleFileError(path, _("line {number}: out of order").format(number=number))
         puzzles.append(puzzle)
     return PuzzleSet(ladder, tuple(puzzles))
 

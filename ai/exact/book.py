@@ -46,6 +46,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from assets import DataFileError, asset_path
+from game.language import _
 
 MAGIC = b"PONDERBK"
 VERSION = 3
@@ -113,22 +114,26 @@ class OpeningBook:
         try:
             data = Path(path).read_bytes()
         except OSError as error:
-            raise BookError(path, f"cannot read it: {error.strerror or error}") from None
+            raise BookError(
+                path, _("cannot read it: {reason}").format(reason=error.strerror or error)
+            ) from None
         if len(data) < HEADER.size:
-            raise BookError(path, "truncated, no header")
+            raise BookError(path, _("truncated, no header"))
         magic, version, width, height, max_ply, count, checksum = HEADER.unpack_from(data)
         if magic != MAGIC:
-            raise BookError(path, "not an opening book")
+            raise BookError(path, _("not an opening book"))
         if version != VERSION:
-            raise BookError(path, f"format version {version}, this program reads version {VERSION}")
+            wrong_version = _("format version {version}, this program reads version {expected}")
+            raise BookError(path, wrong_version.format(version=version, expected=VERSION))
         if count > MAX_ENTRIES:
-            raise BookError(path, f"corrupt, it claims {count} entries")
+            raise BookError(path, _("corrupt, it claims {count} entries").format(count=count))
         stored = memoryview(data)[HEADER.size :]
         if _checksum(data[:CHECKED_HEADER_BYTES], stored) != checksum:
-            raise BookError(path, "corrupt or truncated, checksum mismatch")
+            raise BookError(path, _("corrupt or truncated, checksum mismatch"))
         body = _unpack_planes(_inflate(path, stored, count), count)
         if len(body) != ENTRY_BYTES * count:
-            raise BookError(path, f"truncated or extra bytes, {len(body)} bytes for {count} entries")
+            wrong_size = _("truncated or extra bytes, {size} bytes for {count} entries")
+            raise BookError(path, wrong_size.format(size=len(body), count=count))
         # The checksum vouches for the header as written, not for its writer: the solver's core refuses a
         # deepest ply beyond the board's cells, so such a book is refused here, where the reason is told.
         if not (0 < width and 0 < height and max_ply < width * height):
