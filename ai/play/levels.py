@@ -64,4 +64,5 @@ def parse_level(text: str, game_name: str) -> Level:
     choices = ", ".join(str(level.depth) for level in offered if level.depth is not None)
     # A long text (a damaged file's) is not repeated whole in a message a person reads.
     shown = text if len(text) <= 12 else text[:11] + "\u2026"
-    raise ValueError(f"level '{shown}' is not offered for {game_name}: choose {choices} or max")
+    refused = _("level '{level}' is not offered for {game}: choose {choices} or max")
+    raise ValueError(refused.format(level=shown, game=game_name, choices=choices))

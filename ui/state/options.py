@@ -16,7 +16,7 @@ import ai.rating.ladder as rating_ladder
 from ai.play.levels import DEFAULT_MAX_SECONDS, MAX_THINK_SECONDS, Level, levels_for, parse_level
 from ai.rating.ladder import RATED_VARIANT, LadderFileError, ladder_for
 from game.catalog import DEFAULT_GAME, GAME_NAMES, GAME_TITLES, SIZES, new_game, parse_size
-from game.language import _
+from game.language import N_, _
 from game.numerals import seconds_type
 from game.protocol import IllegalMove
 from ui.state.savegame import SavedGameError, read
@@ -131,66 +131,79 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
     if parser is None:
         # argparse names the program as it was started: ``ponder`` or ``main.py``.
         parser = argparse.ArgumentParser(
-            description="Play Connect Four or Tic-tac-toe against an AI that thinks on your time.",
+            description=_("Play Connect Four or Tic-tac-toe against an AI that thinks on your time."),
         )
-    group = parser.add_argument_group("play options")
-    group.add_argument("--game", choices=GAME_NAMES, help=f"the game (default: {DEFAULT_GAME})")
+    group = parser.add_argument_group(_("play options"))
     group.add_argument(
-        "--size",
-        metavar="WxH",
-        help="board size: " + "; ".join(f"{_sizes_text(name)} for {name}" for name in GAME_NAMES),
+        "--game", choices=GAME_NAMES, help=_("the game (default: {game})").format(game=DEFAULT_GAME)
     )
+    sizes = "; ".join(
+        _("{sizes} for {game}").format(sizes=_sizes_text(name), game=name) for name in GAME_NAMES
+    )
+    group.add_argument("--size", metavar="WxH", help=_("board size: {sizes}").format(sizes=sizes))
     _add_choice_of_members(
         group,
         "--mode",
         Mode.COMPUTER,
-        "against the computer (default), two players on this screen, or watch computer against computer",
+        _("against the computer (default), two players on this screen, or watch computer against computer"),
     )
     group.add_argument(
         "--level",
         metavar="N|max|auto",
-        help="search depth of the computer, or max (deepest search in --seconds), or auto (Connect Four 7x6: "
-        "the level nearest your rating, chosen each game); in watch mode one level for both or one per side "
-        "as N,M (default: the middle of the ladder)",
+        help=_(
+            "search depth of the computer, or max (deepest search in --seconds), or auto (Connect Four "
+            "7x6: the level nearest your rating, chosen each game); in watch mode one level for both or one "
+            "per side as N,M (default: the middle of the ladder)"
+        ),
     )
     _add_choice_of_members(
         group,
         "--first",
         FirstPlayer.HUMAN,
-        "who moves first against the computer (with --moves: first from that position, whichever colour "
-        "is to move there); alternate swaps every round (default: human)",
+        _(
+            "who moves first against the computer (with --moves: first from that position, whichever colour "
+            "is to move there); alternate swaps every round (default: human)"
+        ),
     )
     group.add_argument(
         "--seconds",
         type=seconds_type(MAX_THINK_SECONDS),
         default=DEFAULT_MAX_SECONDS,
         metavar="S",
-        help=f"think time of the max level per move, in seconds (default: {DEFAULT_MAX_SECONDS:g})",
+        help=_("think time of the max level per move, in seconds (default: {seconds:g})").format(
+            seconds=DEFAULT_MAX_SECONDS
+        ),
     )
-    group.add_argument("--no-ponder", action="store_true", help="do not think while it is your turn")
+    group.add_argument("--no-ponder", action="store_true", help=_("do not think while it is your turn"))
     group.add_argument(
         "--coach",
         action="store_true",
-        help="warn before a move that throws away your result (a win to a draw or a loss, a draw to a loss)",
+        help=_(
+            "warn before a move that throws away your result (a win to a draw or a loss, a draw to a loss)"
+        ),
     )
     group.add_argument(
         "--moves",
         default="",
         metavar="STRING",
-        help="start from the position after these moves (Connect Four: columns 1-9, e.g. 4453)",
+        help=_("start from the position after these moves (Connect Four: columns 1-9, e.g. 4453)"),
     )
     group.add_argument(
         "--continue",
         dest="continue_game",
         action="store_true",
-        help="sit down again at the unfinished game, as it was left (the window keeps it as you play; "
-        "it takes no other play option)",
+        help=_(
+            "sit down again at the unfinished game, as it was left (the window keeps it as you play; "
+            "it takes no other play option)"
+        ),
     )
     group.add_argument(
         "--load",
         metavar="FILE",
-        help="start from a saved game (Ctrl+S writes one): its game, board size and moves; "
-        "a file that cannot be used exits with status 1",
+        help=_(
+            "start from a saved game (Ctrl+S writes one): its game, board size and moves; "
+            "a file that cannot be used exits with status 1"
+        ),
     )
     return parser
 
@@ -212,24 +225,26 @@ def _apply_saved_game(args: argparse.Namespace) -> None:
     Raises ValueError if they clash with other options (a usage error), BadInputFile if the file is unusable.
     """
     if args.moves.strip():
-        raise ValueError("--load and --moves cannot be combined: the saved game has its own moves")
+        raise ValueError(_("--load and --moves cannot be combined: the saved game has its own moves"))
     try:
         saved = read(Path(args.load))
     except SavedGameError as error:
-        raise BadInputFile(f"bad --load {args.load}: {error}") from None
+        raise BadInputFile(_("bad --load {file}: {reason}").format(file=args.load, reason=error)) from None
     size = f"{saved.width}x{saved.height}"
     if args.game not in (None, saved.game) or args.size not in (None, size):
-        raise ValueError(f"--load {args.load} holds a {saved.game} {size} game, not the --game/--size given")
+        clash = _("--load {file} holds a {game} {size} game, not the --game/--size given")
+        raise ValueError(clash.format(file=args.load, game=saved.game, size=size))
     args.game, args.size, args.moves = saved.game, size, saved.moves
 
 
 def _sizes_text(game: str) -> str:
     """``"3x3 (default), 4x4"``: the sizes offered for ``game``, the standard one marked."""
-    return ", ".join(f"{w}x{h}" + (" (default)" if i == 0 else "") for i, (w, h) in enumerate(SIZES[game]))
+    standard, *others = (f"{w}x{h}" for w, h in SIZES[game])
+    return ", ".join([_("{size} (default)").format(size=standard), *others])
 
 
 #: Where ``--level auto`` may be chosen: only a board a ladder rates has levels to match a rating against.
-AUTO_SCOPE = "playing the computer at Connect Four 7x6 (the rated board)"
+AUTO_SCOPE = N_("playing the computer at Connect Four 7x6 (the rated board)")
 
 
 def options_from_args(args: argparse.Namespace) -> PlayOptions:
@@ -243,7 +258,11 @@ def options_from_args(args: argparse.Namespace) -> PlayOptions:
         width, height = parse_size(args.size)
         if (width, height) not in SIZES[game]:
             offered = ", ".join(f"{w}x{h}" for w, h in SIZES[game])
-            raise ValueError(f"{game} is not played on {args.size}: choose {offered}")
+            raise ValueError(
+                _("{game} is not played on {size}: choose {offered}").format(
+                    game=game, size=args.size, offered=offered
+                )
+            )
     mode = Mode(args.mode)
     level = default_level(game)
     watch_levels = (level, level)
@@ -251,35 +270,38 @@ def options_from_args(args: argparse.Namespace) -> PlayOptions:
     auto_offered = mode is Mode.COMPUTER and f"{game} {width}x{height}" == RATED_VARIANT
     if adaptive:
         if not auto_offered:
-            raise ValueError(f"--level auto is for {AUTO_SCOPE}")
+            raise ValueError(_("--level auto is for {scope}").format(scope=_(AUTO_SCOPE)))
         ladder = rating_ladder.shipped_ladder()
         if isinstance(ladder, LadderFileError):
-            raise ValueError(f"--level auto needs the rating ladder, which cannot be used: {ladder}")
+            raise ValueError(
+                _("--level auto needs the rating ladder, which cannot be used: {reason}").format(
+                    reason=ladder
+                )
+            )
     elif args.level is not None:
         parts = args.level.split(",")
         if len(parts) == 2 and mode is not Mode.WATCH:
-            raise ValueError("two levels (N,M) are only for --mode watch")
+            raise ValueError(_("two levels (N,M) are only for --mode watch"))
         if len(parts) > 2:
-            raise ValueError(f"level '{args.level}' is not N, max or (watch mode) N,M")
+            raise ValueError(_("level '{level}' is not N, max or (watch mode) N,M").format(level=args.level))
         try:
             chosen = [parse_level(part, game) for part in parts]
         except ValueError as error:
-            also = (
-                ", or auto (the level nearest your rating)"
-                if auto_offered
-                else f"; auto is only for {AUTO_SCOPE}"
-            )
-            raise ValueError(f"{error}{also}") from None
+            if auto_offered:
+                refused = _("{reason}, or auto (the level nearest your rating)").format(reason=error)
+            else:
+                refused = _("{reason}; auto is only for {scope}").format(reason=error, scope=_(AUTO_SCOPE))
+            raise ValueError(refused) from None
         level = chosen[0]
         watch_levels = (chosen[0], chosen[-1])
     start = new_game(game, width, height)
     try:
         start.play_text(args.moves.strip())
     except IllegalMove as error:
-        raise ValueError(f"bad --moves: {error}") from None
+        raise ValueError(_("bad --moves: {reason}").format(reason=error)) from None
     if start.is_over():
         # Every new game and round starts from this position, so a finished one would leave nothing to play.
-        raise ValueError(f"bad --moves: the game is over after '{args.moves.strip()}'")
+        raise ValueError(_("bad --moves: the game is over after '{moves}'").format(moves=args.moves.strip()))
     return PlayOptions(
         game=game,
         width=width,
@@ -311,12 +333,12 @@ def parse_play_options(argv: list[str]) -> PlayOptions | ContinueGame:
     args = parser.parse_args(argv)
     if args.continue_game:
         if len(argv) > 1:
-            parser.error("--continue takes no other play option: the game goes on as it was")
+            parser.error(_("--continue takes no other play option: the game goes on as it was"))
         return ContinueGame()
     try:
         return options_from_args(args)
     except BadInputFile as error:
-        parser.exit(1, f"{parser.prog}: error: {error}\n")
+        parser.exit(1, _("{program}: error: {error}").format(program=parser.prog, error=error) + "\n")
         raise  # parser.exit never returns; this line only tells type checkers so
     except ValueError as error:
         parser.error(str(error))
