@@ -3,10 +3,15 @@
 Scenes are drawn onto an off-screen Surface with SDL's dummy video driver; the computer's moves come from the
 fake engine of :mod:`tools.support.fakes`, which plays a scripted game. Run: ``make screenshots`` or ``python
 tools/screenshots.py``.
+
+``python tools/screenshots.py --language de`` draws a few screens in one language instead, into
+assets/screenshots/<code>/: the start screen, a game with the analysis overlay and the settings panel, for the
+translators to see their words in place.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import time
@@ -40,6 +45,7 @@ from ai.rating.performance import observations_of, performance  # noqa: E402
 from ai.score import Score  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
 from game.connect4 import ConnectFour  # noqa: E402
+from game.language import LANGUAGES, language_problem, use_language  # noqa: E402
 from tools.support.fakes import FakeEngine, search_result  # noqa: E402
 from ui.app import DEFAULT_SIZE  # noqa: E402
 from ui.help_overlay import draw_help  # noqa: E402
@@ -149,23 +155,72 @@ def heuristic_ponder_progress(scene: PlayScene, engine: FakeEngine, depth: int) 
     return Progress(token, last)
 
 
-def save(scene, name: str, size: tuple[int, int] = DEFAULT_SIZE, with_help: bool = False) -> None:
+def save(
+    scene, name: str, size: tuple[int, int] = DEFAULT_SIZE, with_help: bool = False, out: Path = OUT
+) -> None:
     surface = pygame.Surface(size)
     scene.resize(size)
     scene.draw(surface)
     if with_help:
         draw_help(surface, scene.theme, scene.fonts)
-    path = OUT / f"{name}.png"
+    path = out / f"{name}.png"
     pygame.image.save(surface, str(path))
     print(f"wrote {path.relative_to(ROOT)}")
 
 
-def main() -> int:
+def analysis_scene(size: tuple[int, int], fonts: Fonts) -> PlayScene:
+    """The analysis overlay (A) on a position of the public benchmark set: the human (Yellow) to move."""
+    engine = FakeEngine(auto_answer=False)
+    options = PlayOptions(level=MAX, moves="5554224333234511764415115")
+    scene = PlayScene(size, options, engine, fonts=fonts)
+    ask_then_prove(scene, engine, pygame.K_a, "a")
+    return scene
+
+
+def save_settings_panel(scene: PlayScene, size: tuple[int, int], fonts: Fonts, out: Path = OUT) -> None:
+    """The settings panel (F2, or the Settings button) over the game of ``scene``."""
+    surface = pygame.Surface(size)
+    scene.resize(size)
+    scene.draw(surface)
+    rows = panel_rows(Settings(animation="fast"), replace(scene.sitting.options, coach=True))
+    draw_panel(surface, scene.theme, fonts, rows, (-1, -1), focus=1)
+    path = out / "settings-panel.png"
+    pygame.image.save(surface, str(path))
+    print(f"wrote {path.relative_to(ROOT)}")
+
+
+def language_screenshots(code: str, fonts: Fonts, size: tuple[int, int]) -> int:
+    """The start screen, a game with the analysis overlay and the settings panel in the language ``code``,
+    into assets/screenshots/<code>/; 1 (and nothing written) where its catalog cannot be read."""
+    use_language(code)
+    if language_problem() is not None:
+        print(language_problem(), file=sys.stderr)
+        return 1
+    out = OUT / code
+    out.mkdir(parents=True, exist_ok=True)
+    save(StartScene(size, PlayOptions(), fonts=fonts), "start", out=out)
+    scene = analysis_scene(size, fonts)
+    save(scene, "connect4-analysis", out=out)
+    save_settings_panel(scene, size, fonts, out)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Renders the window's screens into assets/screenshots/.")
+    parser.add_argument(
+        "--language",
+        choices=sorted(LANGUAGES),
+        help="only the start screen, the analysis overlay and the settings panel, in this language, into "
+        "assets/screenshots/<code>/",
+    )
+    args = parser.parse_args(argv)
     pygame.init()
     pygame.display.set_mode((1, 1))
-    OUT.mkdir(parents=True, exist_ok=True)
     fonts = Fonts()
     size = DEFAULT_SIZE
+    if args.language is not None:
+        return language_screenshots(args.language, fonts, size)
+    OUT.mkdir(parents=True, exist_ok=True)
 
     save(StartScene(size, PlayOptions(), fonts=fonts), "start")
     save(
@@ -269,12 +324,7 @@ def main() -> int:
     hover(scene, 6)
     save(scene, "two-players", (1100, 760))
 
-    # The analysis overlay (A) on a position of the public benchmark set: the human (Yellow) to move.
-    engine = FakeEngine(auto_answer=False)
-    options = PlayOptions(level=MAX, moves="5554224333234511764415115")
-    scene = PlayScene(size, options, engine, fonts=fonts)
-    ask_then_prove(scene, engine, pygame.K_a, "a")
-    save(scene, "connect4-analysis")
+    save(analysis_scene(size, fonts), "connect4-analysis")
 
     # The analysis overlay early in a game on 8 x 7, where there is no book, dark theme: nothing is proven,
     # every move is an estimate bar.
@@ -431,14 +481,7 @@ def main() -> int:
     save(StatsScene(size, PlayOptions(), stats, ladder, CLASSIC, fonts), "rating")
     save(StartScene(size, PlayOptions(adaptive=True), fonts=fonts), "start-auto")
 
-    # The settings panel (F2, or the Settings button) over a game.
-    surface = pygame.Surface(size)
-    scene.resize(size)
-    scene.draw(surface)
-    rows = panel_rows(Settings(animation="fast"), replace(scene.sitting.options, coach=True))
-    draw_panel(surface, scene.theme, fonts, rows, (-1, -1), focus=1)
-    pygame.image.save(surface, str(OUT / "settings-panel.png"))
-    print("wrote assets/screenshots/settings-panel.png")
+    save_settings_panel(scene, size, fonts)
     return 0
 
 
