@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.language import _
+
 # Numpad keys laid out like a 3 x 3 board: 7 8 9 on top.
 _NUMPAD_3X3 = {
     pygame.K_KP7: 0,
@@ -57,7 +59,8 @@ def _connect_four(key: int, width: int, selection: int | None) -> KeyAnswer:
     digit = _DIGITS.get(key) or _KEYPAD_DIGITS.get(key)
     if digit is not None:
         if digit > width:
-            return KeyAnswer(selection, note=f"Columns are 1-{width}")
+            # Translators: {last} is the number of the last column ("Columns are 1-7").
+            return KeyAnswer(selection, note=_("Columns are 1-{last}").format(last=width))
         return KeyAnswer(digit - 1, play=True)
     if key in (pygame.K_LEFT, pygame.K_RIGHT):
         start = width // 2 if selection is None else selection + _STEPS[key][1]
