@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.catalog import new_game
-from game.language import N_, ngettext
+from game.language import N_, _, ngettext
 from game.protocol import Game, IllegalMove
 from ui.state.options import Mode, PlayOptions
 from ui.state.settings import SettingsError, play_from_json, play_to_json
@@ -116,22 +116,24 @@ def _game_from_json(data: JsonObject) -> UnfinishedGame:
     start, moves, round_number = data.get("start"), data.get("moves"), data.get("round")
     window = data.get("window", "")
     if not isinstance(start, str) or not isinstance(moves, str) or len(moves) > MAX_MOVES_TEXT:
-        raise CurrentGameError("'start' and 'moves' should be move strings")
+        raise CurrentGameError(_("'start' and 'moves' should be move strings"))
     if type(round_number) is not int or not 1 <= round_number <= MAX_ROUND:
-        raise CurrentGameError(f"'round' {round_number!r} is not a round number")
+        raise CurrentGameError(
+            _("'round' {round_number!r} is not a round number").format(round_number=round_number)
+        )
     if not isinstance(window, str) or len(window) > 64:
-        raise CurrentGameError("'window' is not a window's name")
+        raise CurrentGameError(_("'window' is not a window's name"))
     try:
         start_position = new_game(options.game, options.width, options.height)
         start_position.play_text(start)
         if start_position.is_over():
-            raise CurrentGameError("the start position is already over")
+            raise CurrentGameError(_("the start position is already over"))
         game = new_game(options.game, options.width, options.height)
         game.play_text(moves)
     except IllegalMove as error:
-        raise CurrentGameError(f"moves: {error}") from None
+        raise CurrentGameError(_("moves: {reason}").format(reason=error)) from None
     if game.is_over():
-        raise CurrentGameError("the game is already over")
+        raise CurrentGameError(_("the game is already over"))
     return UnfinishedGame(replace(options, moves=start), round_number, moves, window)
 
 
@@ -146,18 +148,20 @@ def parse(data: JsonObject) -> UnfinishedGames:
     if data.get("version") == 1:
         return UnfinishedGames((_game_from_json(data),))
     if data.get("version") != VERSION:
-        raise CurrentGameError(f"version {data.get('version')!r} is not {VERSION}")
+        raise CurrentGameError(
+            _("version {version!r} is not {expected}").format(version=data.get("version"), expected=VERSION)
+        )
     games = data.get("games")
     if not isinstance(games, list) or len(games) > MAX_KEPT:
-        raise CurrentGameError(f"'games' is not a list of at most {MAX_KEPT} games")
+        raise CurrentGameError(_("'games' is not a list of at most {most} games").format(most=MAX_KEPT))
     found = []
     for number, game in enumerate(games, 1):
         if not isinstance(game, dict):
-            raise CurrentGameError(f"game {number} is not an object")
+            raise CurrentGameError(_("game {number} is not an object").format(number=number))
         try:
             found.append(_game_from_json(game))
         except CurrentGameError as error:
-            raise CurrentGameError(f"game {number}: {error}") from None
+            raise CurrentGameError(_("game {number}: {reason}").format(number=number, reason=error)) from None
     return UnfinishedGames(tuple(found))
 
 

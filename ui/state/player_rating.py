@@ -24,7 +24,7 @@ from types import MappingProxyType
 from ai.play.levels import Level
 from ai.rating.glicko import NEW_DEVIATION, NEW_VOLATILITY, Glicko
 from ai.rating.ladder import Ladder
-from game.language import N_
+from game.language import N_, _
 from ui.state.store import FileKind, JsonObject
 
 #: How sure a level's measured rating is, as a Glicko deviation (the ladder's gaps are known within about
@@ -186,19 +186,19 @@ def _game_data(game: PlayedGame) -> JsonObject:
 def _games(board: str, value: object) -> tuple[PlayedGame, ...]:
     """One board's games from the file; raises ValueError for anything but a list of well-formed games."""
     if not isinstance(value, list):
-        raise ValueError(f"'{board}' is not a list of games")
+        raise ValueError(_("'{board}' is not a list of games").format(board=board))
     return tuple(_game(board, number, entry) for number, entry in enumerate(value[-MAX_GAMES:], 1))
 
 
 def _game(board: str, number: int, entry: object) -> PlayedGame:
-    where = f"'{board}' game {number}"
+    where = _("'{board}' game {number}").format(board=board, number=number)
     if not isinstance(entry, dict):
-        raise ValueError(f"{where} is not an object")
+        raise ValueError(_("{where} is not an object").format(where=where))
 
     def text(name: str, limit: int = 64) -> str:
         value = entry.get(name)
         if not isinstance(value, str) or len(value) > limit:
-            raise ValueError(f"{where}: '{name}' is not a short text")
+            raise ValueError(_("{where}: '{name}' is not a short text").format(where=where, name=name))
         return value
 
     def whole(name: str, optional: bool = False) -> int | None:
@@ -206,19 +206,25 @@ def _game(board: str, number: int, entry: object) -> PlayedGame:
         if optional and value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or not -MAX_RATING <= value <= MAX_RATING:
-            raise ValueError(f"{where}: '{name}' is {value!r}, not a rating")
+            raise ValueError(
+                _("{where}: '{name}' is {value!r}, not a rating").format(where=where, name=name, value=value)
+            )
         return value
 
     result = text("result")
     if result not in RESULTS:
-        raise ValueError(f"{where}: result '{result}' is not one of {', '.join(RESULTS)}")
+        raise ValueError(
+            _("{where}: result '{result}' is not one of {results}").format(
+                where=where, result=result, results=", ".join(RESULTS)
+            )
+        )
     assists = entry.get("assists")
     known = isinstance(assists, list) and all(isinstance(item, str) and item in ASSISTS for item in assists)
     if not known or not isinstance(assists, list):
-        raise ValueError(f"{where}: 'assists' is not a list of known assists")
+        raise ValueError(_("{where}: 'assists' is not a list of known assists").format(where=where))
     moves = text("moves", 100)
     if not moves.isdigit() and moves:
-        raise ValueError(f"{where}: 'moves' is not a move string")
+        raise ValueError(_("{where}: 'moves' is not a move string").format(where=where))
     level_rating, rating = whole("level_rating"), whole("rating")
     assert level_rating is not None and rating is not None
     deviation = _number(entry, where, "deviation", NEW_DEVIATION, MIN_DEVIATION, NEW_DEVIATION)
@@ -249,7 +255,11 @@ def _range(entry: dict[str, object], where: str) -> tuple[int, int] | None:
         or not all(type(side) is int and -MAX_RATING <= side <= MAX_RATING for side in value)
         or value[0] > value[1]
     ):
-        raise ValueError(f"{where}: 'performance_range' is {value!r}, not two ratings, the lower first")
+        raise ValueError(
+            _("{where}: 'performance_range' is {value!r}, not two ratings, the lower first").format(
+                where=where, value=value
+            )
+        )
     return value[0], value[1]
 
 
@@ -260,7 +270,11 @@ def _number(
     none."""
     value = entry.get(name, default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise ValueError(f"{where}: '{name}' is {value!r}, not a number from {low:g} to {high:g}")
+        raise ValueError(
+            _("{where}: '{name}' is {value!r}, not a number from {low:g} to {high:g}").format(
+                where=where, name=name, value=value, low=low, high=high
+            )
+        )
     return float(value)
 
 

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, replace
 from ai.play.levels import MAX
 from ai.puzzles import GRADES, Puzzle
 from ai.rating.glicko import NEW_DEVIATION, NEW_VOLATILITY, Glicko
-from game.language import N_
+from game.language import N_, _
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.store import FileKind, JsonObject
 
@@ -106,29 +106,37 @@ def parse(data: JsonObject) -> PuzzleRecord:
     for name in ("streak", "best_streak", "rating", "solved", "failed"):
         value = data.get(name, getattr(PuzzleRecord(), name))
         if type(value) is not int or not 0 <= value <= MAX_VALUE:
-            raise ValueError(f"'{name}' {value!r} is not a count")
+            raise ValueError(_("'{name}' {value!r} is not a count").format(name=name, value=value))
         values[name] = value
     tried = values["solved"] + values["failed"]
     deviation = _number(data, "deviation", NEW_DEVIATION if tried == 0 else SETTLED_DEVIATION)
     volatility = _number(data, "volatility", NEW_VOLATILITY)
     if not MIN_DEVIATION <= deviation <= NEW_DEVIATION:
-        raise ValueError(f"'deviation' {deviation!r} is not in {MIN_DEVIATION:g} to {NEW_DEVIATION:g}")
+        raise ValueError(
+            _("'deviation' {deviation!r} is not in {low:g} to {high:g}").format(
+                deviation=deviation, low=MIN_DEVIATION, high=NEW_DEVIATION
+            )
+        )
     if not MIN_VOLATILITY <= volatility <= MAX_VOLATILITY:
-        raise ValueError(f"'volatility' {volatility!r} is not in {MIN_VOLATILITY:g} to {MAX_VOLATILITY:g}")
+        raise ValueError(
+            _("'volatility' {volatility!r} is not in {low:g} to {high:g}").format(
+                volatility=volatility, low=MIN_VOLATILITY, high=MAX_VOLATILITY
+            )
+        )
     missed = data.get("missed", [])
     if (
         not isinstance(missed, list)
         or len(missed) > MAX_MISSED
         or not all(isinstance(moves, str) and moves.isdigit() and len(moves) <= 42 for moves in missed)
     ):
-        raise ValueError(f"'missed' is not a list of at most {MAX_MISSED} positions")
+        raise ValueError(_("'missed' is not a list of at most {most} positions").format(most=MAX_MISSED))
     return PuzzleRecord(**values, deviation=deviation, volatility=volatility, missed=tuple(missed))
 
 
 def _number(data: JsonObject, name: str, default: float) -> float:
     value = data.get(name, default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ValueError(f"'{name}' {value!r} is not a number")
+        raise ValueError(_("'{name}' {value!r} is not a number").format(name=name, value=value))
     return float(value)
 
 

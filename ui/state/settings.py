@@ -21,7 +21,7 @@ from typing import TypedDict
 from ai.play.levels import MAX_THINK_SECONDS, Level, parse_level
 from ai.rating.ladder import ladder_for
 from game.catalog import SIZES, parse_size
-from game.language import LANGUAGES, N_
+from game.language import LANGUAGES, N_, _
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions, clean_name
 from ui.state.store import FileKind, JsonObject
@@ -128,7 +128,12 @@ def _typed(data: JsonObject, key: str, kinds: tuple[type, ...], default: object)
         return default
     value = data[key]
     if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
-        raise SettingsError(f"'{key}' should be {' or '.join(k.__name__ for k in kinds)}, not {value!r}")
+        # Translators: the settings file's keys ('{key}', 'names', 'size'...) stay as they are.
+        raise SettingsError(
+            _("'{key}' should be {kinds}, not {value!r}").format(
+                key=key, kinds=" or ".join(k.__name__ for k in kinds), value=value
+            )
+        )
     return value
 
 
@@ -156,7 +161,11 @@ def _list(data: JsonObject, key: str) -> list[object] | None:
 def _choice(data: JsonObject, key: str, choices: Collection[str], default: str) -> str:
     value = _text(data, key, default)
     if value not in choices:
-        raise SettingsError(f"'{key}' is {value!r}, not one of {', '.join(sorted(choices))}")
+        raise SettingsError(
+            _("'{key}' is {value!r}, not one of {choices}").format(
+                key=key, value=value, choices=", ".join(sorted(choices))
+            )
+        )
     return value
 
 
@@ -171,7 +180,11 @@ def _names(data: JsonObject, default: tuple[str, str]) -> tuple[str, str]:
         and isinstance(second, str)
         and all(clean_name(name) == name for name in (first, second))
     ):
-        raise SettingsError(f"'names' {names!r} is not two names of at most {MAX_NAME} characters")
+        raise SettingsError(
+            _("'names' {names!r} is not two names of at most {most} characters").format(
+                names=names, most=MAX_NAME
+            )
+        )
     return first, second
 
 
@@ -183,14 +196,20 @@ def play_from_json(data: JsonObject) -> PlayOptions:
     try:
         size = parse_size(_text(data, "size", f"{SIZES[game][0][0]}x{SIZES[game][0][1]}"))
     except ValueError as error:
-        raise SettingsError(f"'size': {error}") from None
+        raise SettingsError(_("'size': {reason}").format(reason=error)) from None
     if size not in SIZES[game]:
-        raise SettingsError(f"'size' {size[0]}x{size[1]} is not a {game} board")
+        raise SettingsError(
+            _("'size' {width}x{height} is not a {game} board").format(
+                width=size[0], height=size[1], game=game
+            )
+        )
     play = base.with_game(game, *size)
 
     def level(text: object) -> Level:
         if not isinstance(text, str):
-            raise SettingsError(f'a level should be a string like "4" or "max", not {text!r}')
+            raise SettingsError(
+                _('a level should be a string like "4" or "max", not {text!r}').format(text=text)
+            )
         try:
             return parse_level(text, game)
         except ValueError as error:
@@ -201,11 +220,15 @@ def play_from_json(data: JsonObject) -> PlayOptions:
     watch = _list(data, "watch_levels")
     if watch is not None:
         if len(watch) != 2:
-            raise SettingsError("'watch_levels' should hold two levels")
+            raise SettingsError(_("'watch_levels' should hold two levels"))
         play = replace(play, watch_levels=(level(watch[0]), level(watch[1])))
     seconds = _number(data, "max_seconds", base.max_seconds)
     if not 0 < seconds <= MAX_THINK_SECONDS:
-        raise SettingsError(f"'max_seconds' {seconds} is not in (0, {MAX_THINK_SECONDS:g}]")
+        raise SettingsError(
+            _("'max_seconds' {seconds} is not in (0, {at_most:g}]").format(
+                seconds=seconds, at_most=MAX_THINK_SECONDS
+            )
+        )
     return replace(
         play,
         mode=Mode(_choice(data, "mode", {mode.value for mode in Mode}, base.mode.value)),
@@ -231,7 +254,7 @@ def from_json(data: JsonObject) -> Settings:
     width, height = window if len(window) == 2 else (None, None)
     # type(), not isinstance(): a bool is an int, and not a size.
     if type(width) is not int or type(height) is not int:
-        raise SettingsError(f"'window' {window!r} is not a size like [960, 780]")
+        raise SettingsError(_("'window' {window!r} is not a size like [960, 780]").format(window=window))
     return Settings(
         play=play,
         sound=_flag(data, "sound", defaults.sound),
@@ -248,7 +271,9 @@ def _solver_threads(data: JsonObject) -> int:
     value = _typed(data, "solver_threads", (int,), 0)
     if type(value) is not int or not 0 <= value <= MAX_SOLVER_THREADS:
         raise SettingsError(
-            f"'solver_threads' {value!r} is not a number of threads from 0 to {MAX_SOLVER_THREADS}"
+            _("'solver_threads' {value!r} is not a number of threads from 0 to {most}").format(
+                value=value, most=MAX_SOLVER_THREADS
+            )
         )
     return value
 

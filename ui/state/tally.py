@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from game.language import N_
+from game.language import N_, _
 from ui.state.store import FileKind, JsonObject
 
 #: A count stops here (a billion games): far beyond any player, and every count stays a short number.
@@ -81,12 +81,14 @@ def _record(key: str, value: object) -> Record:
     """One record of the file; raises ValueError for anything but an object of whole counts up to
     :data:`MAX_COUNT`."""
     if not isinstance(value, dict):
-        raise ValueError(f"'{key}' is not an object of counts")
+        raise ValueError(_("'{key}' is not an object of counts").format(key=key))
     counts = {}
     for name in RESULTS:
         count = value.get(name, 0)
         if type(count) is not int or not 0 <= count <= MAX_COUNT:
-            raise ValueError(f"'{key}': '{name}' is {_short(count)}, not a count")
+            raise ValueError(
+                _("'{key}': '{name}' is {count}, not a count").format(key=key, name=name, count=_short(count))
+            )
         counts[name] = count
     return Record(**counts)
 
@@ -95,7 +97,7 @@ def _short(value: object) -> str:
     """``value`` as a person reads it in a message, cut to a few dozen characters (a count of 4,000 digits
     is not repeated whole)."""
     if type(value) is int and value.bit_length() > 128:
-        return f"a number of about {round(value.bit_length() * 0.30103)} digits"
+        return _("a number of about {digits} digits").format(digits=round(value.bit_length() * 0.30103))
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
