@@ -73,8 +73,8 @@ if TYPE_CHECKING:
 
 
 DEFAULT_SIZE = DEFAULT_WINDOW
-#: Seconds the window waits at most for its game in progress to be written, when it closes or reads the file
-#: again (a write takes milliseconds; a stuck disk must not hold the window open).
+#: Seconds the closing window waits at most for its game in progress to be written (a write takes
+#: milliseconds; a stuck disk must not hold the window open).
 FILE_WRITE_SECONDS = 2.0
 
 EngineFactory = Callable[[], EngineLike]
@@ -172,8 +172,8 @@ class App:
 
     def _start_scene(self, size: tuple[int, int], options: PlayOptions) -> StartScene:
         # Read again: another window may have kept or finished a game since this one last looked. This
-        # window's own last move is written first, so the game offered is the one it left.
-        unfinished = self.files.unfinished_writer.reload(FILE_WRITE_SECONDS).offered(self.files.window)
+        # window's own last move is in the writer's value even while its write is still on the way.
+        unfinished = self.files.unfinished_writer.reload().offered(self.files.window)
         return StartScene(size, options, self.theme, self.fonts, unfinished=unfinished)
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:

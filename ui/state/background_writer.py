@@ -61,10 +61,11 @@ class BackgroundWriter(Generic[Value]):
                 self._thread.start()
             self._lock.notify_all()
 
-    def reload(self, timeout: float) -> Value:
-        """Writes what waits (waiting at most ``timeout`` seconds), then reads the file again, for what other
-        windows wrote since; returns the new :attr:`value` (see :meth:`JsonStore.load`)."""
-        self.flush(timeout)
+    def reload(self) -> Value:
+        """Reads the file again, for what other windows wrote since, and returns the new :attr:`value` (see
+        :meth:`JsonStore.load`). Never waits for a write: while one of this window's changes is still on its
+        way, the value stays as it is (this window's changes all in it, the other windows' as of the last
+        write, which read them)."""
         with self._lock:
             if self._waiting is None and not self._writing:
                 self._known = self.store.load()
