@@ -4,12 +4,13 @@ The UI thread talks to the engine only through :class:`Engine`; every call retur
 Requests cross to the worker through a queue, carrying a *copy* of the game; replies come back through another
 queue as typed messages (:mod:`ai.messages`), each carrying its request's token.
 
-Tokens and staleness: every ``think`` or ``ponder`` gets a new token and supersedes the request before it,
-whose search is stopped at its next check point (within a millisecond or so). A stopped request posts nothing
-more, but what it posted before its stop may still wait in the queue: ``poll`` hands out every message as it
-came, and the caller, who alone knows which request it still wants, drops the others by their token (the play
-session does, :mod:`ui.state.session`). A ``think`` that is neither superseded nor stopped gets exactly one
-:class:`~ai.messages.BestMove`.
+Requests and staleness: every ``think``, ``ponder`` or ``review`` returns a :class:`~ai.request.Request`, the
+handle on it, with a new token, and supersedes the request before it, whose search is stopped at its next
+check point (within a millisecond or so). A handle stops its own request and no other. A stopped request posts
+nothing more, but what it posted before its stop may still wait in the queue: ``poll`` hands out every message
+as it came, and the caller, who alone knows which requests it still holds, keeps the messages their handles
+own (the play session does, :mod:`ui.state.engine_request`). A ``think`` that is neither superseded nor
+stopped gets exactly one :class:`~ai.messages.BestMove`.
 
 Pondering: while a human is to move, ``ponder`` searches that position with no deadline. Whether to ponder is
 the caller's policy (the play session's: pondering on the human's time, or an analysis a person asked for);
@@ -46,6 +47,7 @@ then serves the next request as ever.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import logging
 import queue
@@ -58,6 +60,7 @@ from ai.exact.team import window_threads
 from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark, Searching
 from ai.play.thinker import Thinker
 from ai.pulse import Pulse
+from ai.request import Request
 from ai.score import Score
 from ai.stop_flag import StopFlag
 from ai.switch_interval import SWITCH_INTERVAL_HOLDER
@@ -102,9 +105,10 @@ class _Job:
 class Engine:
     """Owns exactly one worker thread, the searcher and its tables.
 
-    Requests (each supersedes the one before): :meth:`think`, :meth:`ponder`, :meth:`review`. Control:
-    :meth:`stop`, :meth:`start_game`, :meth:`close`. Replies: :meth:`poll` (messages), :meth:`searching` (the
-    live count). For tests and benchmarks that watch the worker: :meth:`is_alive`, :meth:`is_idle`.
+    Requests (each supersedes the one before, and returns its handle): :meth:`think`, :meth:`ponder`,
+    :meth:`review`. Control: :meth:`stop` (whatever runs), :meth:`start_game`, :meth:`close`. Replies:
+    :meth:`poll` (messages), :meth:`searching` (the live count). For tests and benchmarks that watch the
+    worker: :meth:`is_alive`, :meth:`is_idle`.
     """
 
     def __init__(
@@ -139,8 +143,8 @@ class Engine:
 
     # --- the UI thread's side: none of these block ----------------------------------------------------------
 
-    def think(self, game: Game, limits: Limits) -> int:
-        """Starts searching ``game`` for its side to move within ``limits``; returns the request's token.
+    def think(self, game: Game, limits: Limits) -> Request:
+        """Starts searching ``game`` for its side to move within ``limits``; returns the request's handle.
 
         Unless superseded, the request gets a Progress per completed depth and then exactly one BestMove,
         even where a part of the engine fails on the way (see the module docstring). Raises ValueError at
@@ -150,8 +154,8 @@ class Engine:
             raise ValueError("cannot think about a finished game")
         return self._submit(_Kind.THINK, game, limits)
 
-    def ponder(self, game: Game, limits: Limits | None = None, analyse: bool = False) -> int:
-        """Starts pondering ``game``, where a person is to move; returns the request's token.
+    def ponder(self, game: Game, limits: Limits | None = None, analyse: bool = False) -> Request:
+        """Starts pondering ``game``, where a person is to move; returns the request's handle.
 
         ``limits`` are those of the computer's level (None: no level, as for two players), which tell how
         deep pondering is useful; there is no deadline. ``analyse``: the person asked for the values of the
@@ -164,18 +168,18 @@ class Engine:
             raise ValueError("cannot ponder a finished game")
         return self._submit(_Kind.PONDER, game, limits, analyse)
 
-    def review(self, game: Game, seconds_per_position: float | None = None) -> int:
-        """Starts the review of every move of ``game`` (finished or not); returns the request's token.
+    def review(self, game: Game, seconds_per_position: float | None = None) -> Request:
+        """Starts the review of every move of ``game`` (finished or not); returns the request's handle.
 
         Each move gets one ReviewMark as the work finishes it (see :func:`ai.play.review.review_game`, which
-        also
-        says where ``seconds_per_position`` applies); the request ends by itself after the last one.
+        also says where ``seconds_per_position`` applies); the request ends by itself after the last one.
         """
         return self._submit(_Kind.REVIEW, game, Limits(seconds=seconds_per_position))
 
     def stop(self) -> None:
-        """Stops the latest request: its search ends at its next check point, and once the worker sees the
-        stop it posts nothing more for it (what it posted before may still be polled)."""
+        """Stops the latest request, whoever made it (a caller that holds a request stops it with
+        :meth:`Request.stop <ai.request.Request.stop>`): its search ends at its next check point, and once
+        the worker sees the stop it posts nothing more for it (what it posted before may still be polled)."""
         if self._current is not None:
             self._current.stop.set()
 
@@ -192,9 +196,9 @@ class Engine:
             self._enqueue(_Job(_Kind.PREPARE, 0, StopFlag(), game=game.copy()))
 
     def poll(self) -> list[EngineMessage]:
-        """Every message posted since the last poll, oldest first, whatever its request: the caller drops
-        those of requests it no longer wants, by their token (but not an EngineFailure, which is news about
-        the engine). Never raises: what failed in the worker comes as an EngineFailure.
+        """Every message posted since the last poll, oldest first, whatever its request: the caller keeps
+        those its requests' handles own (and every EngineFailure, which is news about the engine). Never
+        raises: what failed in the worker comes as an EngineFailure.
         """
         messages: list[EngineMessage] = []
         while True:
@@ -231,14 +235,14 @@ class Engine:
         with self._jobs.all_tasks_done:
             return self._jobs.unfinished_tasks == 0
 
-    def _submit(self, kind: _Kind, game: Game, limits: Limits | None, analyse: bool = False) -> int:
-        """Sends a search of (a copy of) ``game``, superseding the request before it; returns its token."""
+    def _submit(self, kind: _Kind, game: Game, limits: Limits | None, analyse: bool = False) -> Request:
+        """Sends a search of (a copy of) ``game``, superseding the request before it; returns its handle."""
         if self._closed:
             raise RuntimeError("the engine is closed")
         self.stop()
-        token = next(self._tokens)
-        self._enqueue(_Job(kind, token, StopFlag(), game.copy(), limits, analyse))
-        return token
+        job = _Job(kind, next(self._tokens), StopFlag(), game.copy(), limits, analyse)
+        self._enqueue(job)
+        return Request(job.token, functools.partial(_stop_job, job))
 
     def _enqueue(self, job: _Job) -> None:
         # The newest request is the current one at once, so that stop() reaches it even before the worker
@@ -336,6 +340,13 @@ class Engine:
         assert job.game is not None and job.limits is not None
         for mark in self._thinker.review(job.game, job.limits.seconds, self._budget(job)):
             yield ReviewMark(job.token, mark)
+
+
+def _stop_job(job: _Job) -> None:
+    """Stops ``job``'s search, unless it was stopped already (superseded, or stopped before): a flag is
+    set once, so its solver's interrupt hook is not called again."""
+    if not job.stop.is_set():
+        job.stop.set()
 
 
 def _unsearched_move(game: Game) -> SearchResult:

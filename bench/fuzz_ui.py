@@ -61,6 +61,7 @@ import pygame  # noqa: E402
 from ai.contracts import Limits  # noqa: E402
 from ai.engine import Engine  # noqa: E402
 from ai.play.levels import DEFAULT_MAX_SECONDS, MAX, Level, levels_for  # noqa: E402
+from ai.request import Request  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game.catalog import GAME_NAMES, SIZES, new_game  # noqa: E402
 from tools.support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402
@@ -124,10 +125,10 @@ class ShallowEngine:
         #: The move history each think token was asked about.
         self.thinks = record_thinks(self)
 
-    def think(self, game, limits: Limits) -> int:
+    def think(self, game, limits: Limits) -> Request:
         return self.engine.think(game, shallow(limits))
 
-    def ponder(self, game, limits: Limits | None = None, analyse: bool = False) -> int:
+    def ponder(self, game, limits: Limits | None = None, analyse: bool = False) -> Request:
         if limits is not None and limits.depth is None:
             # The max level ponders without a deadline up to the exact solver; the shallow engine stops at
             # once. An analysis is not asked for either: it would prove every move, however long that takes.
@@ -140,12 +141,15 @@ class ShallowEngine:
 
 class FullEngine:
     """The game's own engine at its own strength (the default tables, no request capped), counting what it is
-    asked and the searches cut short: a stop, a new game or a close while its worker is busy, and among those
-    the ones that cut an exact solve. Remembers what each think was about, as :class:`ShallowEngine` does."""
+    asked and the searches cut short: a stop of the latest request, a new game or a close while its worker is
+    busy, and among those the ones that cut an exact solve. Remembers what each think was about, as
+    :class:`ShallowEngine` does."""
 
     def __init__(self, seed: int, counts: Counter[str]) -> None:
         self.engine = Engine(seed=seed)
         self.counts = counts
+        #: The token of the latest request: only its stop can cut a search (an older one's was superseded).
+        self._latest = 0
         #: Exact solves running on the worker thread (nested calls count each); read by the UI thread for the
         #: statistics only, so a stale read is harmless.
         self._solving = 0
@@ -172,21 +176,28 @@ class FullEngine:
             if self._solving:
                 self.counts["exact solves cut"] += 1
 
-    def think(self, game, limits: Limits) -> int:
+    def _counted(self, request: Request) -> Request:
+        """The handle on ``request``, whose stop counts as a search cut while the request is the latest."""
+        self._latest = request.token
+
+        def stop() -> None:
+            if request.token == self._latest:
+                self._cutting("stop")
+            request.stop()
+
+        return Request(request.token, stop)
+
+    def think(self, game, limits: Limits) -> Request:
         self.counts["think requests"] += 1
-        return self.engine.think(game, limits)
+        return self._counted(self.engine.think(game, limits))
 
-    def ponder(self, game, limits: Limits | None = None, analyse: bool = False) -> int:
+    def ponder(self, game, limits: Limits | None = None, analyse: bool = False) -> Request:
         self.counts["analysis requests" if analyse else "ponder requests"] += 1
-        return self.engine.ponder(game, limits, analyse)
+        return self._counted(self.engine.ponder(game, limits, analyse))
 
-    def review(self, game, seconds_per_position: float | None = None) -> int:
+    def review(self, game, seconds_per_position: float | None = None) -> Request:
         self.counts["review requests"] += 1
-        return self.engine.review(game, seconds_per_position)
-
-    def stop(self) -> None:
-        self._cutting("stop")
-        self.engine.stop()
+        return self._counted(self.engine.review(game, seconds_per_position))
 
     def start_game(self, game=None) -> None:
         self._cutting("new game")

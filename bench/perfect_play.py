@@ -31,6 +31,7 @@ from ai.engine import Engine  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
 from ai.exact.choice import core_name  # noqa: E402
 from ai.messages import BestMove  # noqa: E402
+from ai.request import Request  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
 
@@ -41,11 +42,11 @@ def sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
-def wait_for_move(engine: Engine, token: int) -> tuple[int, float]:
+def wait_for_move(engine: Engine, request: Request) -> tuple[int, float]:
     started = time.monotonic()
     while True:
         for message in engine.poll():
-            if isinstance(message, BestMove) and message.token == token:
+            if isinstance(message, BestMove) and request.owns(message):
                 return message.move, time.monotonic() - started
         time.sleep(0.002)
 
@@ -60,8 +61,8 @@ def play_game(engine: Engine, judge: ExactAnalyzer, rng: random.Random, engine_f
     while not game.is_over():
         if game.to_move() == engine_player:
             before = judge.score(game)
-            token = engine.think(game, Limits(seconds=args.seconds))
-            move, seconds = wait_for_move(engine, token)
+            request = engine.think(game, Limits(seconds=args.seconds))
+            move, seconds = wait_for_move(engine, request)
             thinks.append(seconds)
             ply = game.ply()
             game.apply(move)

@@ -22,16 +22,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai.contracts import Limits, SearchResult  # noqa: E402
 from ai.engine import Engine  # noqa: E402
 from ai.messages import BestMove  # noqa: E402
+from ai.request import Request  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
 
 TESTSETS = Path(__file__).resolve().parent.parent.parent / "shared" / "c4-testsets"
 
 
-def wait_for_best_move(engine: Engine, token: int) -> BestMove:
+def wait_for_best_move(engine: Engine, request: Request) -> BestMove:
     while True:
         for message in engine.poll():
-            if isinstance(message, BestMove) and message.token == token:
+            if isinstance(message, BestMove) and request.owns(message):
                 return message
         time.sleep(0.001)
 

@@ -10,6 +10,7 @@ import pytest
 
 from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, click, key
+from tools.support.waiting import GENEROUS
 from ui.app import App
 from ui.launch import main as window_main
 from ui.play_input import Action
@@ -72,10 +73,17 @@ def scene_with(store, options=TWO_PLAYERS, resume=None, engine=None):
 
 
 def run(scene, engine, seconds=2.0, dt=0.05):
+    """Frames for ``seconds``, then waits for the window's game in progress to be written (off its thread)."""
     for _ in range(round(seconds / dt)):
         for message in engine.poll():
             scene.receive(message)
         scene.update(dt)
+    written(scene)
+
+
+def written(scene):
+    """Waits for the window's game in progress to be written (off the UI thread)."""
+    assert scene.sitting.round.files.unfinished_writer.flush(GENEROUS), "the game in progress was not written"
 
 
 # --- the file -----------------------------------------------------------------------------------------------
@@ -307,6 +315,7 @@ def test_paste_then_menu_keeps_the_pasted_game_on_the_board_and_the_old_one_on_f
     scene.handle(key(pygame.K_v, CTRL))
     scene.handle(key(pygame.K_ESCAPE))  # closes the review the paste opened
     assert scene.sitting.review is None and scene.sitting.game.moves_text() == "44"
+    written(scene)
     assert kept_at(tmp_path / FILE_NAME).moves == "44534"
     scene.handle(key(pygame.K_5))
     run(scene, engine, 0.1)

@@ -57,14 +57,14 @@ def best_moves(messages) -> list[BestMove]:
 
 def test_think_gives_progress_then_exactly_one_best_move(engine):
     game = ConnectFour.from_moves("4453")
-    token = engine.think(game, Limits(depth=5))
+    request = engine.think(game, Limits(depth=5))
     messages = collect(engine, lambda ms: bool(best_moves(ms)))
     messages += collect(engine, lambda ms: False, timeout=0.3)
     [best] = best_moves(messages)
-    assert best.token == token and best.move in game.moves() and best.result.depth == 5
+    assert request.owns(best) and best.move in game.moves() and best.result.depth == 5
     progress = [m for m in messages if isinstance(m, Progress)]
     assert [p.result.depth for p in progress] == [1, 2, 3, 4, 5]
-    assert all(p.token == token for p in progress)
+    assert all(request.owns(p) for p in progress)
     assert best.result == progress[-1].result  # the answer is the last completed depth's
     assert game.moves_text() == "4453"  # the caller's game was not touched
 
@@ -90,11 +90,11 @@ def test_a_superseded_think_never_answers(engine):
     time.sleep(0.05)
     second = engine.think(game, Limits(depth=2))
     messages = collect(engine, lambda ms: bool(best_moves(ms)))
-    assert [m.token for m in best_moves(messages)] == [second], "the superseded search was not stopped"
+    assert [m.token for m in best_moves(messages)] == [second.token], "the superseded search was not stopped"
     assert worker_settles(engine), "the worker still searches after answering the newer think"
     messages += engine.poll()
-    assert [m.token for m in best_moves(messages)] == [second]
-    assert {m.token for m in messages} <= {first, second} and first != second
+    assert [m.token for m in best_moves(messages)] == [second.token]
+    assert {m.token for m in messages} <= {first.token, second.token} and first.token != second.token
 
 
 def test_stop_and_new_game_silence_a_think(engine):
@@ -112,15 +112,15 @@ def test_stop_and_new_game_silence_a_think(engine):
     assert best_moves(engine.poll()) == []
     assert engine.poll() == []  # a stopped search posts nothing more
     # The engine still serves requests afterwards.
-    token = engine.think(game, Limits(depth=3))
-    assert best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0].token == token
+    request = engine.think(game, Limits(depth=3))
+    assert request.owns(best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0])
 
 
 def test_stop_during_a_ponder_is_followed_by_no_message_for_it(engine):
     game = ConnectFour.from_moves("4", 8, 7)  # no book answers at once there: the ponder keeps searching
-    token = engine.ponder(game)
+    request = engine.ponder(game)
     collect(engine, lambda ms: len(ms) >= 3)
-    engine.stop()
+    request.stop()
     # The worker notices the stop flag at its next check point; what it posted until then is drained.
     assert worker_settles(engine), "the worker ignored stop"
     while not engine._replies.empty():
@@ -129,7 +129,22 @@ def test_stop_during_a_ponder_is_followed_by_no_message_for_it(engine):
     late = []
     while not engine._replies.empty():
         late.append(engine._replies.get_nowait())
-    assert [m for m in late if m.token == token] == []
+    assert [m for m in late if request.owns(m)] == []
+
+
+def test_a_handle_stops_its_own_request_and_no_other(engine):
+    ponder = engine.ponder(ConnectFour.from_moves("4", 8, 7))
+    # Depth 40 from the empty board: a search that would run for hours unless stopped.
+    think = engine.think(ConnectFour(), Limits(depth=40))
+    ponder.stop()  # superseded already: the think runs on
+    messages = collect(engine, lambda ms: False, timeout=0.3)
+    assert not engine.is_idle() and best_moves(messages) == []
+    think.stop()
+    assert worker_settles(engine), "the worker ignored the handle's stop"
+    assert best_moves(engine.poll()) == []
+    think.stop()  # stopping again does nothing
+    request = engine.think(ConnectFour.from_moves("4453"), Limits(depth=3))
+    assert request.owns(best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0])
 
 
 # Pondering's depth by depth search, on the 8 x 7 board: no opening book there, and its open positions take
@@ -139,9 +154,9 @@ OPEN_8X7 = "44"
 
 def test_ponder_reports_every_reply_and_never_a_best_move(engine):
     game = ConnectFour.from_moves(OPEN_8X7, 8, 7)
-    token = engine.ponder(game, Limits(depth=3))
+    request = engine.ponder(game, Limits(depth=3))
     messages = collect(engine, lambda ms: any(m.result.depth == 4 for m in ms))
-    assert messages and all(isinstance(m, Progress) and m.token == token for m in messages)
+    assert messages and all(isinstance(m, Progress) and request.owns(m) for m in messages)
     assert [m.result.depth for m in messages] == [2, 3, 4]
     assert all(len(m.result.move_scores) == 8 for m in messages)
 
@@ -149,10 +164,10 @@ def test_ponder_reports_every_reply_and_never_a_best_move(engine):
 def test_ponder_on_a_book_position_reports_the_exact_values_alone(engine):
     """The hint and the overlay get exact values at once; a depth level's table is still filled afterwards,
     but quietly, so no heuristic result replaces the exact one."""
-    token = engine.ponder(ConnectFour.from_moves("44"), Limits(depth=4))
+    request = engine.ponder(ConnectFour.from_moves("44"), Limits(depth=4))
     messages = collect(engine, bool)
     messages += collect(engine, lambda ms: False, timeout=1.5)  # and then nothing more
-    assert len(messages) == 1 and messages[0].token == token and messages[0].result.score.exact
+    assert len(messages) == 1 and request.owns(messages[0]) and messages[0].result.score.exact
     assert sorted(move for move, score in messages[0].result.move_scores if score.exact) == list(range(7))
 
 
@@ -205,18 +220,18 @@ def test_a_worker_error_is_posted_never_raised_and_the_worker_lives_on(engine):
     engine.think(ExplodingGame(), Limits(depth=3))
     messages = collect(engine, lambda ms: bool(failures(ms)))
     assert [(f.part, f.reason) for f in failures(messages)][:1] == [(EnginePart.SEARCH, "boom in the worker")]
-    token = engine.think(ConnectFour(), Limits(depth=2))
-    assert best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0].token == token
+    request = engine.think(ConnectFour(), Limits(depth=2))
+    assert request.owns(best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0])
 
 
-def told_then_moved(engine, game, token, part, reason):
-    """The messages of ``token``'s think up to its move: one failure of ``part`` saying ``reason``, and a
+def told_then_moved(engine, game, request, part, reason):
+    """The messages of ``request``'s think up to its move: one failure of ``part`` saying ``reason``, and a
     legal move all the same."""
     messages = collect(engine, lambda ms: bool(best_moves(ms)))
     [failure] = failures(messages)
-    assert (failure.token, failure.part, failure.reason) == (token, part, reason)
+    assert request.owns(failure) and (failure.part, failure.reason) == (part, reason)
     [best] = best_moves(messages)
-    assert best.token == token and best.move in game.moves()
+    assert request.owns(best) and best.move in game.moves()
     return messages
 
 
@@ -227,8 +242,8 @@ def test_a_think_whose_search_fails_still_answers_with_a_legal_move(engine, monk
 
     monkeypatch.setattr(Searcher, "iterate", failing)
     game = ConnectFour.from_moves("4453")
-    token = engine.think(game, Limits(depth=4))
-    messages = told_then_moved(engine, game, token, EnginePart.SEARCH, "the search broke")
+    request = engine.think(game, Limits(depth=4))
+    messages = told_then_moved(engine, game, request, EnginePart.SEARCH, "the search broke")
     assert messages.index(failures(messages)[0]) < messages.index(best_moves(messages)[0])
 
 
@@ -239,12 +254,12 @@ def test_a_book_failing_in_the_middle_of_a_search_is_told_and_the_computer_still
     monkeypatch.setattr(OpeningBook, "score", failing)
     game = ConnectFour.from_moves("44")
     engine.start_game(game)
-    token = engine.think(game, Limits(seconds=1.0))
-    told_then_moved(engine, game, token, EnginePart.EXACT, "the book broke")
+    request = engine.think(game, Limits(seconds=1.0))
+    told_then_moved(engine, game, request, EnginePart.EXACT, "the book broke")
     # The exact analysis is done without from then on: told once, and the next think still answers.
-    token = engine.think(ConnectFour.from_moves("444"), Limits(seconds=0.3))
+    request = engine.think(ConnectFour.from_moves("444"), Limits(seconds=0.3))
     messages = collect(engine, lambda ms: bool(best_moves(ms)))
-    assert not failures(messages) and best_moves(messages)[0].token == token
+    assert not failures(messages) and request.owns(best_moves(messages)[0])
 
 
 def test_a_failed_preparation_is_told_and_the_games_go_on(engine, monkeypatch):
@@ -254,11 +269,11 @@ def test_a_failed_preparation_is_told_and_the_games_go_on(engine, monkeypatch):
     monkeypatch.setattr(ExactAnalyzer, "prepare", failing)
     game = ConnectFour()
     engine.start_game(game)
-    token = engine.think(game, Limits(seconds=0.5))
+    request = engine.think(game, Limits(seconds=0.5))
     messages = collect(engine, lambda ms: bool(best_moves(ms)))
     [failure] = failures(messages)
     assert (failure.token, failure.part, failure.reason) == (0, EnginePart.EXACT, "no room for the table")
-    assert best_moves(messages)[0].token == token and engine.is_alive()
+    assert request.owns(best_moves(messages)[0]) and engine.is_alive()
 
 
 def test_a_corrupt_book_header_is_told_and_the_computer_still_moves(book_with_a_changed_header, tmp_path):
@@ -268,19 +283,19 @@ def test_a_corrupt_book_header_is_told_and_the_computer_still_moves(book_with_a_
     try:
         game = ConnectFour.from_moves("4444")
         engine.start_game(game)
-        token = engine.think(game, Limits(seconds=1.0))
+        request = engine.think(game, Limits(seconds=1.0))
         messages = collect(engine, lambda ms: bool(best_moves(ms)), timeout=30)
         [failure] = failures(messages)
         assert failure.part is EnginePart.BOOK and "corrupt" in failure.reason
         assert failure.reason.startswith("c4-book-7x6.bin: ") and str(tmp_path) not in failure.reason
-        assert best_moves(messages)[0].token == token and engine.is_alive()
+        assert request.owns(best_moves(messages)[0]) and engine.is_alive()
     finally:
         engine.close()
 
 
 def test_the_live_count_grows_between_depths_and_belongs_to_the_wanted_request(engine):
     # A deep search of an open position: no depth beyond the first few completes in this test's second.
-    token = engine.ponder(ConnectFour.from_moves(OPEN_8X7, 8, 7))
+    request = engine.ponder(ConnectFour.from_moves(OPEN_8X7, 8, 7))
     counts = []
     deadline = time.monotonic() + GENEROUS
     while time.monotonic() < deadline and len({count.nodes for count in counts}) < 4:
@@ -290,25 +305,25 @@ def test_the_live_count_grows_between_depths_and_belongs_to_the_wanted_request(e
             counts.append(count)
         time.sleep(0.02)
     assert len({count.nodes for count in counts}) >= 4, counts
-    assert all(count.token == token for count in counts)
+    assert all(request.owns(count) for count in counts)
     nodes = [count.nodes for count in counts]
     assert nodes == sorted(nodes) and nodes[-1] >= 4 * Searcher.CHECK_EVERY
     assert counts[-1].seconds > counts[0].seconds and all(count.running for count in counts)
     # The count is always of the search that runs or ran last, which a newer request soon replaces.
     newer = engine.think(ConnectFour.from_moves("444"), Limits(depth=3))
-    assert engine.searching().token in (token, newer)
+    assert request.owns(engine.searching()) or newer.owns(engine.searching())
     best_moves(collect(engine, best_moves))
-    assert engine.searching().token == newer
+    assert newer.owns(engine.searching())
 
 
 def test_the_live_count_says_when_the_search_has_ended(engine):
-    token = engine.think(ConnectFour.from_moves("4453"), Limits(depth=4))
+    request = engine.think(ConnectFour.from_moves("4453"), Limits(depth=4))
     best_moves(collect(engine, lambda ms: bool(best_moves(ms))))
     deadline = time.monotonic() + GENEROUS
     while engine.searching().running and time.monotonic() < deadline:
         time.sleep(0.01)
     count = engine.searching()
-    assert count.token == token and not count.running and count.seconds > 0
+    assert request.owns(count) and not count.running and count.seconds > 0
 
 
 def test_the_live_count_counts_the_solvers_check_points_at_the_searchs_interval():
@@ -424,9 +439,9 @@ def test_review_marks_every_move_once_and_then_the_worker_rests(engine):
 
     game = TicTacToe(3)
     game.play_text("521837469")
-    token = engine.review(game)
+    request = engine.review(game)
     messages = collect(engine, lambda got: len(got) == 9)
-    assert all(isinstance(message, ReviewMark) and message.token == token for message in messages)
+    assert all(isinstance(message, ReviewMark) and request.owns(message) for message in messages)
     assert sorted(message.review.ply for message in messages) == list(range(1, 10))
     assert worker_settles(engine)
     assert engine.poll() == []
@@ -440,7 +455,7 @@ def test_a_new_request_stops_a_review(engine):
     time.sleep(0.05)
     think = engine.think(TicTacToe(3), Limits(depth=2))
     messages = collect(engine, lambda got: any(isinstance(message, BestMove) for message in got))
-    assert [message.token for message in messages if isinstance(message, BestMove)] == [think]
+    assert [message.token for message in messages if isinstance(message, BestMove)] == [think.token]
     assert worker_settles(engine)
 
 
@@ -453,5 +468,5 @@ def test_a_new_game_gets_its_board_s_solver_ready_and_tic_tac_toe_needs_none(eng
     engine.start_game(TicTacToe())
     assert worker_settles(engine)
     assert not analyzer._solvers and not analyzer._helpers
-    token = engine.think(TicTacToe(), Limits(depth=9))
-    assert best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0].token == token
+    request = engine.think(TicTacToe(), Limits(depth=9))
+    assert request.owns(best_moves(collect(engine, lambda ms: bool(best_moves(ms))))[0])

@@ -108,7 +108,7 @@ def test_a_complete_review_is_not_asked_again_and_a_late_answer_is_ignored():
     review = scene.sitting.review
     analyzer = ExactAnalyzer(solver_slots=1 << 16)
     for mark in review_game(scene.sitting.game, analyzer, Searcher(TranspositionTable(1 << 12))):
-        scene.receive(ReviewMark(review.token, mark))
+        scene.receive(ReviewMark(review.request.token, mark))
     assert review.complete()
     scene.act(Action.SHOW_ME)
     token = engine.last("ponder").token

@@ -188,6 +188,21 @@ def test_the_session_decides_when_the_humans_position_is_pondered(mode, ponder, 
         assert engine.last("ponder").analyse == analysis_wanted
 
 
+def test_a_stop_reaches_only_the_request_the_session_holds():
+    """The session stops its own request through its handle, and the review desk its review's."""
+    session, engine = computer_session(auto_answer=False)
+    session.play(3)
+    think = engine.last("think")
+    session.undo()
+    assert engine.last("stop").token == think.token
+    ponder = engine.last("ponder")
+    session.open_review()
+    assert engine.last("stop").token == ponder.token
+    review = engine.last("review")
+    session.close_review()
+    assert engine.count("stop") == 3 and engine.last("stop").token == review.token
+
+
 def test_with_pondering_off_only_the_view_or_a_new_position_ends_an_analysis():
     engine = FakeEngine(auto_answer=False)
     session = Session(PlayOptions(ponder=False, level=LEVEL), engine)

@@ -74,6 +74,9 @@ if TYPE_CHECKING:
 
 
 DEFAULT_SIZE = DEFAULT_WINDOW
+#: Seconds the closing window waits at most for its game in progress to be written (a write takes
+#: milliseconds; a stuck disk must not hold the window open).
+FILE_WRITE_SECONDS = 2.0
 
 EngineFactory = Callable[[], EngineLike]
 
@@ -174,8 +177,9 @@ class App:
         )
 
     def _start_scene(self, size: tuple[int, int], options: PlayOptions) -> StartScene:
-        # Read again: another window may have kept or finished a game since this one last looked.
-        unfinished = self.files.unfinished.load().offered(self.files.window)
+        # Read again: another window may have kept or finished a game since this one last looked. This
+        # window's own last move is in the writer's value even while its write is still on the way.
+        unfinished = self.files.unfinished_writer.reload().offered(self.files.window)
         return StartScene(size, options, self.theme, self.fonts, unfinished=unfinished)
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
@@ -376,12 +380,13 @@ class App:
         self.sounds.start()
 
     def finish(self, size: tuple[int, int] | None) -> None:
-        """The window closes: its ``size`` (when it closed normally) is remembered, the engine and the sounds
-        closed."""
+        """The window closes: its ``size`` (when it closed normally) is remembered, the game in progress
+        written (waiting at most :data:`FILE_WRITE_SECONDS`), the engine and the sounds closed."""
         try:
             if size is not None:
                 self._change(window=size)
         finally:
+            self.files.unfinished_writer.close(FILE_WRITE_SECONDS)
             self.engine.close()
             self.sounds.close()
 

@@ -1,10 +1,12 @@
 """Fakes for tests and screenshots: an engine with the façade of ``ai.engine.Engine`` (no threads, no search),
 a sound player that records what it was asked to play, and synthetic pygame events.
 
-``think`` queues a Progress and a BestMove that the next ``poll`` returns (the first legal move, unless a
-``choose`` function says otherwise). With ``auto_answer=False`` nothing is queued and the test delivers
-messages itself. As with the real engine, ``stop`` does not withdraw what is already queued, and ``poll``
-hands out every message whatever its token: the session's token checks keep stale answers off the board.
+Each request returns a :class:`~ai.request.Request` handle whose ``stop`` is recorded as a call named "stop"
+with the request's token. ``think`` queues a Progress and a BestMove that the next ``poll`` returns (the first
+legal move, unless a ``choose`` function says otherwise). With ``auto_answer=False`` nothing is queued and the
+test delivers messages itself. As with the real engine, a stop does not withdraw what is already queued, and
+``poll`` hands out every message whatever its request: the handles the session holds keep stale answers off
+the board.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ai.contracts import Limits, SearchResult
 from ai.messages import BestMove, EngineMessage, Progress, Searching
+from ai.request import Request
 from ai.score import Score
 
 
@@ -52,30 +55,28 @@ class FakeEngine:
     _next_token: int = 0
     _queue: list[EngineMessage] = field(default_factory=list)
 
-    def _token(self) -> int:
+    def _request(self, call: Call) -> Request:
+        """Records ``call`` under a new token; the handle on it records its stop."""
         self._next_token += 1
-        return self._next_token
+        call.token = token = self._next_token
+        self.calls.append(call)
+        return Request(token, lambda: self.calls.append(Call("stop", token)))
 
-    def think(self, game, limits: Limits) -> int:
-        token = self._token()
-        self.calls.append(Call("think", token, game.moves_text(), limits))
+    def think(self, game, limits: Limits) -> Request:
+        request = self._request(Call("think", moves=game.moves_text(), limits=limits))
         if self.auto_answer:
             move = self.choose(game)
             depth = limits.depth or 1
             result = search_result(depth, Score.estimate(3), (move,), 100, 0.01)
-            self._queue.append(Progress(token, result))
-            self._queue.append(BestMove(token, result))
-        return token
+            self._queue.append(Progress(request.token, result))
+            self._queue.append(BestMove(request.token, result))
+        return request
 
-    def ponder(self, game, limits: Limits | None = None, analyse: bool = False) -> int:
-        token = self._token()
-        self.calls.append(Call("ponder", token, game.moves_text(), limits, analyse))
-        return token
+    def ponder(self, game, limits: Limits | None = None, analyse: bool = False) -> Request:
+        return self._request(Call("ponder", moves=game.moves_text(), limits=limits, analyse=analyse))
 
-    def review(self, game, seconds_per_position: float | None = None) -> int:
-        token = self._token()
-        self.calls.append(Call("review", token, game.moves_text(), None))
-        return token
+    def review(self, game, seconds_per_position: float | None = None) -> Request:
+        return self._request(Call("review", moves=game.moves_text()))
 
     def stop(self) -> None:
         self.calls.append(Call("stop"))

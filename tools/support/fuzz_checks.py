@@ -19,14 +19,14 @@ HANG_SECONDS = 20.0
 
 def record_thinks(engine, thinks: dict[int, tuple[int, ...]] | None = None) -> dict[int, tuple[int, ...]]:
     """Wraps ``engine.think`` (on this instance) to remember, in ``thinks`` (a new dict by default, returned),
-    the move history each think token was about."""
+    the move history each think was about, by the token of its request."""
     thinks = {} if thinks is None else thinks
     original = engine.think
 
     def think(game, limits):
-        token = original(game, limits)
-        thinks[token] = game.history()
-        return token
+        request = original(game, limits)
+        thinks[request.token] = game.history()
+        return request
 
     engine.think = think
     return thinks

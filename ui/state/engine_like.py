@@ -7,6 +7,7 @@ from typing import Protocol
 
 from ai.contracts import Limits
 from ai.messages import EngineMessage, Searching
+from ai.request import Request
 from game.protocol import Game
 
 
@@ -15,14 +16,15 @@ class EngineLike(Protocol):
 
     Every call except ``close`` returns at once; ``poll`` never raises: what failed in the engine's worker
     comes as an :class:`~ai.messages.EngineFailure`, after which the engine serves on (and still answers
-    every ``think``).
+    every ``think``). Each request returns its handle, which the window holds to stop that request and to
+    know its messages; ``stop`` stops whatever runs, whoever asked for it.
     """
 
-    def think(self, game: Game, limits: Limits) -> int: ...
+    def think(self, game: Game, limits: Limits) -> Request: ...
 
-    def ponder(self, game: Game, limits: Limits | None = None, analyse: bool = False) -> int: ...
+    def ponder(self, game: Game, limits: Limits | None = None, analyse: bool = False) -> Request: ...
 
-    def review(self, game: Game, seconds_per_position: float | None = None) -> int: ...
+    def review(self, game: Game, seconds_per_position: float | None = None) -> Request: ...
 
     def stop(self) -> None: ...
 

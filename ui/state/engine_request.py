@@ -5,8 +5,8 @@ mode), and also when the view wants the search's values anyway (a hint, the anal
 pondering on or off) or the coach needs them. This is the one place that decides when to ponder; the engine
 runs what it is asked. What they told: the running search (:class:`~ui.state.thinking.Thinking`) and a think's
 answer, held until the board has been still for :data:`PRESENTATION_DELAY` seconds, so a person can follow it
-even when the search answered at once. The engine hands out every message it posted; here those of other
-requests are dropped by their token, so a late answer to an undone position is never played. No pygame here.
+even when the search answered at once. The engine hands out every message it posted; here only those the
+held request owns are taken, so a late answer to an undone position is never played. No pygame here.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from ai.contracts import Limits, SearchResult
 from ai.messages import BestMove, Progress
 from ai.play.levels import Level
+from ai.request import Request
 from game.protocol import Game
 from ui.state.engine_like import EngineLike
 from ui.state.options import Mode, PlayOptions
@@ -24,7 +25,8 @@ PRESENTATION_DELAY = 0.6
 
 
 class EngineRequest:
-    """The request of ``engine`` whose messages are still wanted (none at first); every other token is stale.
+    """The request of ``engine`` whose messages are still wanted (none at first); every other request's are
+    stale.
 
     :attr:`thinking` is what the wanted search told so far (None when none is wanted); :attr:`answer` is a
     think's best move once it came.
@@ -32,7 +34,7 @@ class EngineRequest:
 
     def __init__(self, engine: EngineLike) -> None:
         self.engine = engine
-        self._token: int | None = None
+        self._request: Request | None = None
         self.thinking: Thinking | None = None
         self.answer: BestMove | None = None
         self._still_for = 0.0
@@ -58,12 +60,12 @@ class EngineRequest:
 
     def think(self, game: Game, limits: Limits) -> None:
         """Asks the engine to search ``game`` for its side to move (superseding whatever ran)."""
-        self._token = self.engine.think(game, limits)
+        self._request = self.engine.think(game, limits)
         self._wait(Thinking(game.to_move(), pondering=False))
 
     def ponder(self, game: Game, limits: Limits | None, analyse: bool) -> None:
         """Asks the engine to ponder ``game``, where a person is to move (see ``Engine.ponder``)."""
-        self._token = self.engine.ponder(game, limits, analyse=analyse)
+        self._request = self.engine.ponder(game, limits, analyse=analyse)
         self._wait(Thinking(game.to_move(), pondering=True))
 
     def _wait(self, thinking: Thinking) -> None:
@@ -72,10 +74,11 @@ class EngineRequest:
         self._still_for = 0.0
 
     def forget(self) -> None:
-        """Stops the running request, if any; its late messages will carry a token nobody wants."""
-        if self._token is not None:
-            self.engine.stop()
-            self._token = None
+        """Stops the request held, if any, and no other (a review or a best line the session's desk holds runs
+        on); its late messages will be owned by nobody."""
+        if self._request is not None:
+            self._request.stop()
+            self._request = None
         self.answer = None
         self.thinking = None
         self._still_for = 0.0
@@ -87,7 +90,7 @@ class EngineRequest:
         Raises RuntimeError when the engine breaks its contract (a best move for a ponder, or an illegal
         move): that is a bug to see, not to paper over.
         """
-        if self._token is None or message.token != self._token or self.thinking is None:
+        if self._request is None or not self._request.owns(message) or self.thinking is None:
             return None
         if isinstance(message, Progress):
             self.thinking = self.thinking.with_result(message.result)
@@ -106,7 +109,7 @@ class EngineRequest:
         if thinking is None or not thinking.running:
             return
         live = self.engine.searching()
-        if live is not None and live.token != self._token:
+        if live is not None and (self._request is None or not self._request.owns(live)):
             live = None  # another request's count: an earlier one, or the last before this one started
         self.thinking = thinking.followed(dt, live, answered=self.answer is not None)
 

@@ -26,7 +26,7 @@ class KeptGame:
         self.committed = resume is not None
         #: The kept game this window's game continues or replaces, to go from the file at the next keep.
         self._superseded = resume
-        kept = files.unfinished.value.offered(files.window)
+        kept = files.unfinished_writer.value.offered(files.window)
         #: The unfinished game this one replaced, which undo brings back until the player plays here.
         self.replaced = kept if resume is None and keeps else None
 
@@ -34,17 +34,17 @@ class KeptGame:
         """The unfinished game undo brings back now (None once the player has played here)."""
         return None if self.committed else self.replaced
 
-    def keep(self, options: PlayOptions, round_number: int, moves: str | None) -> str | None:
+    def keep(self, options: PlayOptions, round_number: int, moves: str | None) -> None:
         """Keeps the game of ``options`` as the one to continue (``moves`` None: it is over, none is), once
-        the player has played on it; writes only when it changed. Returns why the file was not written
-        (None if it was, or needed not be)."""
+        the player has played on it. The file is written off the UI thread, only when it changed; why a write
+        failed comes from the files' writer (see :meth:`BackgroundWriter.take_problem
+        <ui.state.background_writer.BackgroundWriter.take_problem>`)."""
         if not self.committed or not self.keeps:
-            return None
+            return
         unfinished = None if moves is None else UnfinishedGame(options, round_number, moves)
         window, superseded = self.files.window, self._superseded
-        problem = self.files.unfinished.update(lambda kept: kept.keeping(window, unfinished, superseded))
+        self.files.unfinished_writer.change(lambda kept: kept.keeping(window, unfinished, superseded))
         self._superseded = None
-        return problem
 
     def played_on(self) -> None:
         """The player played on the game (a move, an undo, a redo): it is the one kept from now on (call

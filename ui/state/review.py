@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ai.contracts import MoveReview, Verdict
 from ai.rating.ladder import ladder_for
 from ai.rating.performance import Performance, observations_of, performance
+from ai.request import Request
 from ai.score import Score
 from game.language import N_, _, ngettext
 from game.protocol import Game
@@ -48,11 +49,11 @@ CHANGE_WORDS = {
 
 @dataclass
 class GameReview:
-    """The review of one game: ``game`` is a private copy (at its last move), ``token`` the engine request
+    """The review of one game: ``game`` is a private copy (at its last move), ``request`` the engine request
     computing the marks, ``cursor`` the move shown (1 for the first move; 0 only for a game without moves)."""
 
     game: Game
-    token: int | None = None
+    request: Request | None = None
     marks: dict[int, MoveReview] = field(default_factory=dict)
     #: The game's moves, in order (move ``ply`` is ``moves[ply - 1]``).
     moves: tuple[int, ...] = field(init=False)

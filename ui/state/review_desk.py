@@ -37,25 +37,28 @@ class ReviewDesk:
             self.shown = appraisal
             return appraisal
         self.shown = GameReview(game.copy(), seconds_per_position=seconds_per_position)
-        self.shown.token = self.engine.review(game.copy(), seconds_per_position)
+        self.shown.request = self.engine.review(game.copy(), seconds_per_position)
         return self.shown
 
     def appraise(self, game: Game, seconds_per_position: float | None) -> GameReview:
         """Starts the review of the finished ``game`` without showing it."""
         self.appraisal = GameReview(game.copy(), seconds_per_position=seconds_per_position)
-        self.appraisal.token = self.engine.review(game.copy(), seconds_per_position)
+        self.appraisal.request = self.engine.review(game.copy(), seconds_per_position)
         return self.appraisal
 
     def close(self) -> None:
-        """Closes the review on show, if any, stopping its work."""
-        if self.shown is not None:
+        """Closes the review on show, if any, stopping its work (its marks', and its best line's)."""
+        review = self.shown
+        if review is not None:
             self.shown = None
-            self.engine.stop()
+            for request in (review.request, None if review.line is None else review.line.request):
+                if request is not None:
+                    request.stop()
 
     def receive_mark(self, mark: ReviewMark) -> bool:
         """Takes a review's mark; False (and ignored) when it is stale or about another game."""
         for review in (self.shown, self.appraisal):
-            if review is not None and mark.token == review.token:
+            if review is not None and review.request is not None and review.request.owns(mark):
                 return review.receive(mark.review)
         return False
 
@@ -63,7 +66,7 @@ class ReviewDesk:
         """Takes a progress of the best line's request, asking for the next position once a position is
         proven; False when it is not the line's."""
         line = None if self.shown is None else self.shown.line
-        if line is None or progress.token != line.token:
+        if line is None or line.request is None or not line.request.owns(progress):
             return False
         if line.receive(progress.result):
             self._ask_line(line)
@@ -86,14 +89,15 @@ class ReviewDesk:
 
     def _ask_line(self, line: BestLine) -> None:
         """Asks for the proven values of the line's next position (nothing once the line reaches the end)."""
-        line.token = None if line.done else self.engine.ponder(line.frontier(), None, analyse=True)
+        line.request = None if line.done else self.engine.ponder(line.frontier(), None, analyse=True)
 
     def close_line(self) -> None:
         """Back from the best line to the review, whose marks still missing are asked for again."""
         review = self.shown
         if review is None or review.line is None:
             return
+        if review.line.request is not None:
+            review.line.request.stop()
         review.line = None
-        self.engine.stop()
         if not review.complete():
-            review.token = self.engine.review(review.game.copy(), review.seconds_per_position)
+            review.request = self.engine.review(review.game.copy(), review.seconds_per_position)

@@ -83,7 +83,7 @@ class RoundAtBoard:
         """Keeps the game on ``session``'s board as the one to continue (or, once over, none)."""
         game = session.game
         moves = None if game.is_over() else game.moves_text()
-        self.cues.notify_problem(self.kept.keep(session.options, session.round_number, moves))
+        self.kept.keep(session.options, session.round_number, moves)
 
     def played_on(self, session: Session) -> None:
         """The player played on the game (a move, an undo, a redo): it is the one kept from now on."""

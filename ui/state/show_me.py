@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ai.contracts import SearchResult
+from ai.request import Request
 from ai.score import Score
 from game.protocol import Game
 
@@ -22,11 +23,11 @@ STEP_SECONDS = 0.9
 @dataclass
 class BestLine:
     """The best line from ``start`` (a private copy): ``moves`` found so far, the first ``shown`` of them on
-    the board, ``token`` the request valuing the position after the last one; ``playing`` while it steps
+    the board, ``request`` the request valuing the position after the last one; ``playing`` while it steps
     forward by itself (a step by hand stops it). ``done`` once the line reaches the end of the game."""
 
     start: Game
-    token: int | None = None
+    request: Request | None = None
     moves: list[int] = field(default_factory=list)
     #: The proven value of the start position for its side to move (set by the first answer).
     value: Score | None = None

@@ -322,6 +322,8 @@ class Sitting:
         self.cues.fade(dt, self.session.is_computer_turn())
         noted, problem = self.round.rating.follow_appraisal(self.session)
         self.cues.notify_problem(problem)
+        # The unfinished game is written off this thread: a write that failed is told here.
+        self.cues.notify_problem(self.round.files.unfinished_writer.take_problem())
         self._dirty |= noted
         move = self.session.update(dt, board_busy=self.animation is not None)
         thinking = self.session.thinking

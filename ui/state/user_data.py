@@ -9,6 +9,7 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ui.state.background_writer import BackgroundWriter
 from ui.state.current_game import UNFINISHED_FILE, UnfinishedGames
 from ui.state.player_rating import RATINGS_FILE, Ratings
 from ui.state.puzzle_record import PUZZLE_FILE, PuzzleRecord
@@ -34,6 +35,11 @@ class UserData:
     ratings: JsonStore[Ratings] = field(default_factory=lambda: _in_memory(RATINGS_FILE))
     #: This window's name in the unfinished games' file: new for every run of the program.
     window: str = field(default_factory=lambda: secrets.token_hex(8))
+    #: The unfinished games change after every move: written off the UI thread, by this window's one writer.
+    unfinished_writer: BackgroundWriter[UnfinishedGames] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.unfinished_writer = BackgroundWriter(self.unfinished)
 
     @classmethod
     def open(cls, config: Path | None = None, data: Path | None = None) -> UserData:
@@ -41,16 +47,15 @@ class UserData:
         default :func:`data_dir`), each read once (see :meth:`JsonStore.load`)."""
         config = config_dir() if config is None else config
         data = data_dir() if data is None else data
-        files = cls(
-            settings=JsonStore(SETTINGS_FILE, config / SETTINGS_FILE.file_name),
-            tally=JsonStore(TALLY_FILE, config / TALLY_FILE.file_name),
-            unfinished=JsonStore(UNFINISHED_FILE, data / UNFINISHED_FILE.file_name),
-            puzzles=JsonStore(PUZZLE_FILE, data / PUZZLE_FILE.file_name),
-            ratings=JsonStore(RATINGS_FILE, data / RATINGS_FILE.file_name),
-        )
-        for store in files.stores():
+        settings = JsonStore(SETTINGS_FILE, config / SETTINGS_FILE.file_name)
+        tally = JsonStore(TALLY_FILE, config / TALLY_FILE.file_name)
+        unfinished = JsonStore(UNFINISHED_FILE, data / UNFINISHED_FILE.file_name)
+        puzzles = JsonStore(PUZZLE_FILE, data / PUZZLE_FILE.file_name)
+        ratings = JsonStore(RATINGS_FILE, data / RATINGS_FILE.file_name)
+        # Read before the writer of the unfinished games is made, which starts from what its store holds.
+        for store in (settings, tally, unfinished, puzzles, ratings):
             store.load()
-        return files
+        return cls(settings, tally, unfinished, puzzles, ratings)
 
     def stores(
         self,
