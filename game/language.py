@@ -7,6 +7,8 @@ gives their translations. Any module may import this one (it imports nothing of 
 - ``_(text)``: ``text`` in the language in use;
 - ``ngettext(singular, plural, n)``: the form for the count ``n``, by the language's own plural rule (its
   catalog's ``Plural-Forms``);
+- ``pgettext(context, text)`` and ``NC_(context, text)``: the same with a context, where one English text
+  needs two translations;
 - ``N_(text)``: ``text`` itself, marking a module-level constant for the extraction; it is translated with
   ``_()`` where it is shown, so that a change of language shows at once.
 
@@ -57,8 +59,20 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translations.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, text: str) -> str:
+    """``text`` in the language in use, as meant in ``context``: for an English text that needs two
+    translations (a narrow button's label that is also a wide one's, "Off" as a switch and as a speed)."""
+    return _translations.pgettext(context, text)
+
+
 def N_(text: str) -> str:
     """``text`` unchanged: marks a constant for the extraction; ``_()`` translates it where it is shown."""
+    return text
+
+
+def NC_(context: str, text: str) -> str:
+    """``text`` unchanged, marked for the extraction in ``context``; ``pgettext(context, text)`` translates it
+    where it is shown."""
     return text
 
 

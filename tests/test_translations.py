@@ -74,7 +74,7 @@ def test_every_catalog_translates_every_text_of_the_code_now(code, template):
     for wanted in template:
         if not wanted.id:
             continue
-        message = catalog.get(wanted.id)
+        message = catalog.get(wanted.id, context=wanted.context)
         if message is None:
             missing.append(wanted.id)
             continue
@@ -113,9 +113,9 @@ def test_each_compiled_catalog_holds_the_messages_of_its_po(code):
     with catalog_path(code, ".mo").open("rb") as file:
         compiled = read_mo(file)
 
-    def translated(messages: Catalog) -> dict[tuple[str, ...], tuple[str, ...]]:
+    def translated(messages: Catalog) -> dict[tuple[str | None, tuple[str, ...]], tuple[str, ...]]:
         return {
-            forms(message.id): forms(message.string)
+            (message.context, forms(message.id)): forms(message.string)
             for message in messages
             if message.id and not message.fuzzy and all(forms(message.string))
         }

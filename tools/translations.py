@@ -37,8 +37,15 @@ from game.language import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, catalo
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 #: The code that shows texts to the player (tools/ and tests/ do not).
 SOURCES = ("game", "ai", "ui", "main.py")
-#: The marking functions and the arguments that are messages (ngettext: the singular and the plural).
-KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "N_": None, "ngettext": (1, 2)}
+#: The marking functions and the arguments that are messages (ngettext: the singular and the plural;
+#: pgettext and NC_: the context, then the text).
+KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "NC_": ((1, "c"), 2),
+}
 #: Comments in the code just above a text that start so reach the translator.
 COMMENT_TAG = "Translators:"
 #: The template's fixed creation date: a run must not change a file for nothing.
@@ -47,28 +54,30 @@ CREATION_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
 
 
-def _extracted() -> Iterator[tuple[str, int, str | tuple[str, ...], list[str]]]:
-    """(file, line, message, translator comments) of every marked text of :data:`SOURCES`."""
+def _extracted() -> Iterator[tuple[str, int, str | tuple[str, ...], list[str], str | None]]:
+    """(file, line, message, translator comments, context) of every marked text of :data:`SOURCES`."""
     for source in SOURCES:
         path = ROOT / source
         if path.is_dir():
             found = extract_from_dir(
                 path, keywords=KEYWORDS, comment_tags=(COMMENT_TAG,), strip_comment_tags=True
             )
-            for filename, line, message, comments, _context in found:
-                yield f"{source}/{filename}", line, message, comments
+            for filename, line, message, comments, context in found:
+                yield f"{source}/{filename}", line, message, comments, context
         else:
-            for line, message, comments, _context in extract_from_file(
+            for line, message, comments, context in extract_from_file(
                 "python", path, keywords=KEYWORDS, comment_tags=(COMMENT_TAG,), strip_comment_tags=True
             ):
-                yield source, line, message, comments
+                yield source, line, message, comments, context
 
 
 def extract_template() -> Catalog:
     """The template: every marked text of the code now, with where it is used."""
     template = Catalog(project="Ponder", creation_date=CREATION_DATE, charset="utf-8", fuzzy=False)
-    for filename, line, message, comments in sorted(_extracted(), key=lambda found: (found[0], found[1])):
-        template.add(message, None, [(filename, line)], auto_comments=comments)
+    for filename, line, message, comments, context in sorted(
+        _extracted(), key=lambda found: (found[0], found[1])
+    ):
+        template.add(message, None, [(filename, line)], auto_comments=comments, context=context)
     return template
 
 
@@ -106,7 +115,7 @@ def compile_catalog(code: str, catalog: Catalog) -> None:
     translated = copy.deepcopy(catalog)
     for message in list(translated):
         if message.id and not is_translated(message):
-            del translated[message.id]
+            translated.delete(message.id, context=message.context)
     with catalog_path(code, ".mo").open("wb") as file:
         write_mo(file, translated, use_fuzzy=False)
 

@@ -35,7 +35,7 @@ from ai.exact.team import window_threads
 from ai.messages import EngineFailure
 from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
 from ai.rating.ladder import ladder_for
-from game.language import _, language_problem, use_language
+from game.language import _, language_problem, pgettext, use_language
 from ui.help_overlay import draw_help
 from ui.panel_input import PanelInput
 from ui.play_scene import PlayScene
@@ -50,7 +50,7 @@ from ui.scene import (
     RememberName,
     Scene,
 )
-from ui.settings_panel import ANIMATION_TEXT, THEME_TEXT, SettingRow, draw_panel, panel_rows
+from ui.settings_panel import ANIMATION_SPEED, ANIMATION_TEXT, THEME_TEXT, SettingRow, draw_panel, panel_rows
 from ui.sound import Sounds
 from ui.start_scene import StartScene
 from ui.state import results
@@ -241,7 +241,7 @@ class App:
                 self._change(animation=next_speed(self.settings.animation))
                 if isinstance(self.scene, PlayScene):
                     self.scene.sitting.set_animation(self.settings.animation)
-                speed = _(ANIMATION_TEXT[self.settings.animation])
+                speed = pgettext(ANIMATION_SPEED, ANIMATION_TEXT[self.settings.animation])
                 self._note(_("Animations: {speed}").format(speed=speed))
                 return True
         if self.help_shown and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):

@@ -16,17 +16,25 @@ import pygame
 from pygame import Rect
 
 from ai.exact.team import cores_available, window_threads
-from game.language import LANGUAGES, N_, _
+from game.language import LANGUAGES, N_, NC_, _, pgettext
 from ui.layout import buttons_in_row, clamp
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.options import THINK_SECONDS_CHOICES, PlayOptions, seconds_text
 from ui.state.settings import Settings
-from ui.theme import THEMES, Fonts, Theme
+from ui.theme import MIN_TEXT, THEMES, Fonts, Theme
 from ui.widgets import Button, draw_button, draw_text, panel
 
 THEME_TEXT = {"classic": N_("Classic"), "dark": N_("Dark"), "high-contrast": N_("High contrast")}
 #: The animation speeds' names (:data:`ui.state.animation.ANIMATION_SPEEDS`).
-ANIMATION_TEXT = {"off": N_("Off"), "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
+#: The animations' speeds, in their context (written out: the extraction reads only literal ones): "Off" as a
+#: speed may need another word than the switch's "Off".
+ANIMATION_SPEED = "animation speed"
+ANIMATION_TEXT = {
+    "off": NC_("animation speed", "Off"),
+    "slow": NC_("animation speed", "Slow"),
+    "normal": NC_("animation speed", "Normal"),
+    "fast": NC_("animation speed", "Fast"),
+}
 #: The close button's action.
 CLOSE = "close"
 
@@ -59,7 +67,9 @@ def panel_rows(settings: Settings, play: PlayOptions | None, sound_note: str = "
         SettingRow(
             "animation",
             _("Animations"),
-            tuple((name, _(ANIMATION_TEXT.get(name, name))) for name in ANIMATION_SPEEDS),
+            tuple(
+                (name, pgettext(ANIMATION_SPEED, ANIMATION_TEXT.get(name, name))) for name in ANIMATION_SPEEDS
+            ),
             settings.animation,
         ),
         language_row(settings.language),
@@ -112,11 +122,16 @@ class PanelLayout:
 def panel_layout(size: tuple[int, int], fonts: Fonts, rows: list[SettingRow]) -> PanelLayout:
     """Where the panel's parts go in a window of ``size``."""
     width, height = size
-    font = fonts.get(int(clamp(height * 0.026, 11, 20)))
+    # The window's size picks the text's size; a smaller one where the longest row would not fit across
+    # (the labels of some languages run a third longer than English), down to the smallest readable.
+    for font_size in range(int(clamp(height * 0.026, MIN_TEXT, 20)), MIN_TEXT - 1, -1):
+        font = fonts.get(font_size)
+        label_width = max(font.size(row.label)[0] for row in rows) + 24
+        choice_widths = [[font.size(text)[0] + 24 for _, text in row.choices] for row in rows]
+        choices_width = max(sum(widths) + 8 * (len(widths) - 1) for widths in choice_widths)
+        if label_width + choices_width + 48 <= width - 24:
+            break
     row_height = int(font.get_height() * 2.1)
-    label_width = max(font.size(row.label)[0] for row in rows) + 24
-    choice_widths = [[font.size(text)[0] + 24 for _, text in row.choices] for row in rows]
-    choices_width = max(sum(widths) + 8 * (len(widths) - 1) for widths in choice_widths)
     card = Rect(0, 0, min(width - 24, label_width + choices_width + 48), row_height * (len(rows) + 2) + 24)
     card.center = (width // 2, height // 2)
     top = card.top + 12 + row_height

@@ -13,23 +13,27 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from game.language import N_, _
+from game.language import N_, NC_, _, pgettext
 from ui.layout import buttons_in_row
 from ui.play_input import Action
 from ui.theme import Fonts, Theme
 from ui.widgets import Button, draw_button, draw_fitted_text
 
-#: (action, label, label in a narrow window), translated where shown.
+#: The context of a label in a narrow window: a language may need a shorter word there than in a wide one,
+#: where English has the same ("Undo").
+NARROW = "toolbar, narrow window"
+#: (action, label, label in a narrow window), translated where shown (the contexts are written out: the
+#: extraction reads only literal ones).
 ACTIONS = (
-    (Action.UNDO, N_("Undo"), N_("Undo")),
-    (Action.REDO, N_("Redo"), N_("Redo")),
-    (Action.NEW, N_("New game"), N_("New")),
-    (Action.REVIEW, N_("Review"), N_("Review")),
-    (Action.SETTINGS, N_("Settings"), N_("Set")),
-    (Action.MENU, N_("Menu"), N_("Menu")),
+    (Action.UNDO, N_("Undo"), NC_("toolbar, narrow window", "Undo")),
+    (Action.REDO, N_("Redo"), NC_("toolbar, narrow window", "Redo")),
+    (Action.NEW, N_("New game"), NC_("toolbar, narrow window", "New")),
+    (Action.REVIEW, N_("Review"), NC_("toolbar, narrow window", "Review")),
+    (Action.SETTINGS, N_("Settings"), NC_("toolbar, narrow window", "Set")),
+    (Action.MENU, N_("Menu"), NC_("toolbar, narrow window", "Menu")),
 )
 #: The Review button's labels while the review shows: it goes back to the game.
-BACK_LABELS = (N_("Back to game"), N_("Back"))
+BACK_LABELS = (N_("Back to game"), NC_("toolbar, narrow window", "Back"))
 #: (padding inside a button, gap between buttons, margin at the window's edges and before the buttons).
 ROOMY, COMPACT = (28, 8, 20), (8, 3, 8)
 
@@ -57,9 +61,11 @@ def toolbar(
     whether their button works now (missing actions work); ``reviewing``: the review shows, and its button
     goes back to the game.
     """
-    back, short_back = (_(label) for label in BACK_LABELS)
+    back, short_back = _(BACK_LABELS[0]), pgettext(NARROW, BACK_LABELS[1])
     actions = [
-        (action, back, short_back) if reviewing and action is Action.REVIEW else (action, _(label), _(short))
+        (action, back, short_back)
+        if reviewing and action is Action.REVIEW
+        else (action, _(label), pgettext(NARROW, short))
         for action, label, short in ACTIONS
     ]
     font = font_for(fonts, bar)
