@@ -12,8 +12,8 @@
 - :mod:`.engine` (with :mod:`.messages`): the engine thread that thinks, ponders and reviews on request, the
   one thread that lives beside the window (the analyzer's helper threads start and end within one call);
 - below them all, :mod:`.contracts` (what the parts exchange), :mod:`.score` (the one score scale),
-  :mod:`.stop_flag`, :mod:`.bitlines` (line arithmetic on the bitboards) and :mod:`.each_move` (valuing every
-  move of a position).
+  :mod:`.stop_flag`, :mod:`.bitlines` (line arithmetic on the bitboards) and :mod:`.move_values` (valuing
+  every move of a position).
 
 Never imports pygame.
 """

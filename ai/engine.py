@@ -31,7 +31,7 @@ hands the GIL to a waiting UI thread at once.
 
 Live counting: Progress messages come once per completed depth, which at the max level or while pondering can
 be many seconds apart. The same check point also counts the positions explored so far and publishes them
-as a :class:`~ai.messages.Searching` value that the UI thread reads with :meth:`Engine.searching` whenever it
+as a :class:`~ai.messages.LiveCount` value that the UI thread reads with :meth:`Engine.searching` whenever it
 draws, so the status line can tick without a stream of messages (and without a lock: the worker replaces one
 frozen value, a single reference store under the GIL).
 
@@ -57,7 +57,7 @@ from dataclasses import dataclass
 
 from ai.contracts import Budget, EnginePart, Limits, PartFailure, SearchResult
 from ai.exact.team import window_threads
-from ai.messages import BestMove, EngineFailure, EngineMessage, Progress, ReviewMark, Searching
+from ai.messages import BestMove, EngineFailure, EngineMessage, LiveCount, Progress, ReviewMark
 from ai.play.thinker import Thinker
 from ai.pulse import Pulse
 from ai.request import Request
@@ -207,8 +207,8 @@ class Engine:
             except queue.Empty:
                 return messages
 
-    def searching(self) -> Searching | None:
-        """The live count of the search that runs, or ran last (see :class:`~ai.messages.Searching`); its
+    def searching(self) -> LiveCount | None:
+        """The live count of the search that runs, or ran last (see :class:`~ai.messages.LiveCount`); its
         token says which request it counts, which need not be the latest (that one may not have started yet).
         None before the first search. Never blocks; the value may be a few ms old."""
         return self._pulse.now()

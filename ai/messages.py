@@ -21,7 +21,7 @@ class Progress:
 
 
 @dataclass(frozen=True)
-class Searching:
+class LiveCount:
     """The live count of the running request ``token``, read by the UI thread whenever it likes (not queued).
 
     ``nodes`` counts the positions explored since the request started, at the searches' check points, so it

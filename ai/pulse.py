@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ai.heuristic.search import Searcher
-from ai.messages import Searching
+from ai.messages import LiveCount
 
 
 class Pulse:
@@ -28,7 +28,7 @@ class Pulse:
     NODES_PER_CHECK = Searcher.CHECK_EVERY
 
     def __init__(self, uncounted: Callable[[], int]) -> None:
-        self.latest: Searching | None = None
+        self.latest: LiveCount | None = None
         self._token = 0
         self._checks = 0
         self._started = 0.0
@@ -41,7 +41,7 @@ class Pulse:
         self._token, self._checks, self._started = token, 0, time.monotonic()
         self._uncounted_at_begin = self._uncounted()
         self._proving = False
-        self.latest = Searching(token, 0, 0.0)
+        self.latest = LiveCount(token, 0, 0.0)
 
     def proving(self, active: bool) -> None:
         """The running request's exact proof starts (``active``) or ends (on the worker thread)."""
@@ -58,7 +58,7 @@ class Pulse:
                 latest, seconds=time.monotonic() - self._started, running=False, proving=False
             )
 
-    def now(self) -> Searching | None:
+    def now(self) -> LiveCount | None:
         """The latest count with the compiled core's positions added, and the time up to now (from any
         thread)."""
         latest = self.latest
@@ -70,7 +70,7 @@ class Pulse:
 
     def __call__(self) -> None:
         self._checks += 1
-        self.latest = Searching(
+        self.latest = LiveCount(
             self._token,
             self._checks * self.NODES_PER_CHECK,
             time.monotonic() - self._started,

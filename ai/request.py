@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ai.messages import EngineMessage, Searching
+from ai.messages import EngineMessage, LiveCount
 
 
 @dataclass(frozen=True, eq=False)
@@ -26,7 +26,7 @@ class Request:
     #: Stops this request's search; the engine that made the handle gives it (see :meth:`stop`).
     _stop: Callable[[], None] = field(repr=False)
 
-    def owns(self, message: EngineMessage | Searching) -> bool:
+    def owns(self, message: EngineMessage | LiveCount) -> bool:
         """True when ``message`` (or a live count) is about this request. An EngineFailure is owned by the
         request it failed in, but it is news about the engine: callers show it whatever its request."""
         return message.token == self.token

@@ -22,9 +22,9 @@ from ui.play_scene import PlayScene
 from ui.state import coach
 from ui.state import sitting_words as words
 from ui.state.coach import CoachWarning
+from ui.state.followed_search import FollowedSearch
 from ui.state.options import Mode, PlayOptions
 from ui.state.session import Refusal
-from ui.state.thinking import Thinking
 
 SIZE = (960, 780)
 WIN, DRAW, LOSS = win_in(5), 0, from_child(win_in(3))
@@ -50,8 +50,8 @@ def outcome(score: int) -> int:
     return result
 
 
-def thinking(scores: dict[int, int], exact: bool = True, player: int = 0) -> Thinking:
-    return Thinking(player, True, proven(scores, exact))
+def thinking(scores: dict[int, int], exact: bool = True, player: int = 0) -> FollowedSearch:
+    return FollowedSearch(player, True, proven(scores, exact))
 
 
 #: Column 4 wins, column 3 draws, every other column loses.

@@ -27,9 +27,9 @@ from ui.play_scene import PlayScene
 from ui.settings_panel import draw_panel, panel_rows
 from ui.start_scene import StartScene
 from ui.state.current_game import UnfinishedGame
+from ui.state.finished_round import start_rating
 from ui.state.options import Mode, PlayOptions
 from ui.state.player_rating import Ratings
-from ui.state.results import start_rating
 from ui.state.settings import Settings
 from ui.state.stats import rating_stats
 from ui.stats_scene import StatsScene

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ai.messages import BestMove, Progress, Searching
+from ai.messages import BestMove, LiveCount, Progress
 from ai.play.levels import Level
 from ai.score import Score, win_in
 from tools.support.fakes import FakeEngine, click, key, motion, resize, search_result
@@ -138,7 +138,7 @@ def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
     run(scene, engine, seconds=2.0)  # the cue of the click has faded
     token = engine.last("think").token
     assert words.status_text(scene.sitting) == "Computer is thinking..."
-    engine.live = Searching(token, 8192, 1.9)
+    engine.live = LiveCount(token, 8192, 1.9)
     run(scene, engine, seconds=0.5)
     assert words.detail_text(scene.sitting) == f"8,192 positions{DOT}2.5 s"
     scene.receive(Progress(token, search_result(9, Score.estimate(45), (3, 2, 6), 12345, 0.5)))
@@ -148,7 +148,7 @@ def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
         == f"depth 9{DOT}12,345 positions{DOT}2.5 s    Yellow +45    best line: 4 3 7"
     )
     # Between completed depths the count and the time go on, redrawn a few times a second.
-    engine.live = Searching(token, 40960, 2.9)
+    engine.live = LiveCount(token, 40960, 2.9)
     redraws = 0
     for _ in range(20):
         scene.dirty = False
@@ -157,11 +157,11 @@ def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
     assert 3 <= redraws <= 5
     assert words.detail_text(scene.sitting).startswith(f"depth 9{DOT}40,960 positions{DOT}3.5 s")
     # A count of another request is not this search's.
-    engine.live = Searching(token + 1, 10**9, 99.0)
+    engine.live = LiveCount(token + 1, 10**9, 99.0)
     scene.update(0.05)
     assert scene.sitting.session.thinking.nodes == 40960
     # Once the engine says the search has ended, the time stands still and nothing is redrawn for it.
-    engine.live = Searching(token, 50_176, 3.5, running=False)
+    engine.live = LiveCount(token, 50_176, 3.5, running=False)
     scene.update(0.05)
     seconds = scene.sitting.session.thinking.seconds
     scene.dirty = False

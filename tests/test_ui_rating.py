@@ -17,9 +17,9 @@ from game.connect4 import ConnectFour
 from tools.support.fakes import FakeEngine, key
 from ui.play_scene import PlayScene
 from ui.state import sitting_words as words
+from ui.state.finished_round import start_rating
 from ui.state.options import FirstPlayer, PlayOptions
 from ui.state.player_rating import adaptive_level
-from ui.state.results import start_rating
 from ui.state.user_data import UserData
 
 SIZE = (960, 780)

@@ -18,7 +18,7 @@ from tools.support.fakes import FakeEngine, click, key
 from ui.play_input import Action
 from ui.play_scene import PlayScene
 from ui.review_view import slots
-from ui.state import results
+from ui.state import finished_round
 from ui.state import sitting_words as words
 from ui.state.options import Mode, PlayOptions
 from ui.state.review import GameReview, mark_text
@@ -76,7 +76,7 @@ def deliver_marks(scene, engine, token=None):
 def test_r_opens_the_review_and_the_marks_fill_in_without_touching_the_game(tmp_path):
     scene, engine = lost_game(tmp_path)
     history, tally_file = scene.sitting.game.moves_text(), (tmp_path / "tally.json").read_text()
-    assert scene.sitting.files.tally.value.get(results.tally_key(scene.sitting.session)).losses == 1
+    assert scene.sitting.files.tally.value.get(finished_round.tally_key(scene.sitting.session)).losses == 1
     scene.handle(key(pygame.K_r))
     assert scene.sitting.review is not None and engine.last("review").moves == LOST_GAME
     assert scene.sitting.review.cursor == len(LOST_GAME) and "working it out" in words.status_text(

@@ -1,5 +1,5 @@
 """The words, labels and bar scale of the engine's values, and the play screen's lines (ui/state/texts.py,
-search_texts.py, words.py): pure functions, no pygame."""
+search_texts.py, score_words.py): pure functions, no pygame."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from ai.heuristic.evaluate import LOSES_NEXT, WINS_NEXT
 from ai.play.levels import Level
 from ai.score import HEURISTIC_LIMIT, Score, from_child, win_in
 from tools.support.fakes import FakeEngine, search_result
-from ui.state import search_texts, texts, words
+from ui.state import score_words, search_texts, texts
+from ui.state.followed_search import FollowedSearch
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.proven import Proven
+from ui.state.score_words import estimate, outlook
 from ui.state.search_texts import MoveValue, lean, legend, short_label, statistics, winner_of
 from ui.state.session import Session
-from ui.state.thinking import Thinking
-from ui.state.words import estimate, outlook
 
 
 @pytest.mark.parametrize(
@@ -100,9 +100,9 @@ def test_the_legend_explains_the_labels_shown_with_their_own_examples():
 
 
 def test_the_bar_scale_matches_the_words():
-    assert lean(Score.estimate(words.EVEN_BELOW)) == pytest.approx(search_texts.TICKS[0])
-    assert lean(Score.estimate(words.BETTER_BELOW)) == pytest.approx(search_texts.TICKS[1])
-    assert lean(Score.estimate(words.WINNING_FROM)) == pytest.approx(search_texts.TICKS[2])
+    assert lean(Score.estimate(score_words.EVEN_BELOW)) == pytest.approx(search_texts.TICKS[0])
+    assert lean(Score.estimate(score_words.BETTER_BELOW)) == pytest.approx(search_texts.TICKS[1])
+    assert lean(Score.estimate(score_words.WINNING_FROM)) == pytest.approx(search_texts.TICKS[2])
     assert lean(Score(win_in(5))) == 1.0 and lean(Score(-win_in(5))) == -1.0
     assert lean(Score(0)) == 0.0 and lean(Score.estimate(0)) == 0.0
 
@@ -155,7 +155,7 @@ def test_the_headline_and_the_detail_line_never_disagree():
         score, exact = scripted_result(rng)
         depth = rng.randint(1, 12)
         result = search_result(depth, Score(score, exact), (3, 4), rng.randint(0, 10**6), rng.uniform(0, 5))
-        thinking = Thinking(rng.randrange(2), pondering=False, result=result, nodes=result.nodes)
+        thinking = FollowedSearch(rng.randrange(2), pondering=False, result=result, nodes=result.nodes)
         headline = search_texts.search_status("Computer", thinking, names)
         detail = "  ".join(search_texts.search_detail(thinking, names, "4 5"))
         ahead = {name for name in names if name in headline}
@@ -168,11 +168,13 @@ def test_the_headline_and_the_detail_line_never_disagree():
 
 
 def test_the_proofs_progress_says_proving_not_a_depth():
-    thinking = Thinking(0, pondering=True, result=None, nodes=5_000, seconds=1.25, proving=True)
+    thinking = FollowedSearch(0, pondering=True, result=None, nodes=5_000, seconds=1.25, proving=True)
     line = "Pondering on your time: proving  \u00b7  5,000 positions  \u00b7  1.2 s"
     assert search_texts.ponder_detail(thinking, ("Red", "Yellow")) == [line]
     estimate_so_far = search_result(3, Score.estimate(30), (3,), 100, 0.1)
-    thinking = Thinking(0, pondering=True, result=estimate_so_far, nodes=9_000, seconds=2.0, proving=True)
+    thinking = FollowedSearch(
+        0, pondering=True, result=estimate_so_far, nodes=9_000, seconds=2.0, proving=True
+    )
     assert "depth" not in search_texts.ponder_detail(thinking, ("Red", "Yellow"))[0]
 
 

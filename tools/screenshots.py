@@ -35,7 +35,7 @@ from ai.contracts import (  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
 from ai.heuristic.search import Searcher  # noqa: E402
 from ai.heuristic.table import TranspositionTable  # noqa: E402
-from ai.messages import BestMove, Progress, ReviewMark, Searching  # noqa: E402
+from ai.messages import BestMove, LiveCount, Progress, ReviewMark  # noqa: E402
 from ai.play.levels import MAX, Level  # noqa: E402
 from ai.play.review import review_game  # noqa: E402
 from ai.play.thinker import Thinker  # noqa: E402
@@ -54,10 +54,10 @@ from ui.play_scene import PlayScene  # noqa: E402
 from ui.settings_panel import draw_panel, panel_rows  # noqa: E402
 from ui.start_scene import StartScene  # noqa: E402
 from ui.state.current_game import UnfinishedGame  # noqa: E402
+from ui.state.finished_round import start_rating  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
 from ui.state.player_rating import Ratings  # noqa: E402
 from ui.state.puzzle_record import PuzzleRecord, puzzle_options  # noqa: E402
-from ui.state.results import start_rating  # noqa: E402
 from ui.state.settings import Settings  # noqa: E402
 from ui.state.stats import rating_stats  # noqa: E402
 from ui.state.tally import Record, Tally  # noqa: E402
@@ -256,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
             engine.deliver(BestMove(token, search_result(9, Score.estimate(45), (3,), 412_337, 1.4)))
             settle(scene, engine, 1.5)
     # Between two depths: the count and the time go on.
-    engine.live = Searching(token, 631_808, 2.1)
+    engine.live = LiveCount(token, 631_808, 2.1)
     settle(scene, engine, 0.5)
     save(scene, "connect4-thinking")
 
@@ -372,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
     settle(scene, engine, 0.5)
     think = engine.last("think")
     engine.deliver(Progress(think.token, search_result(12, Score.estimate(24), (3, 3, 2), 98_304, 0.9)))
-    engine.live = Searching(think.token, 1_187_840, 1.6, proving=True)
+    engine.live = LiveCount(think.token, 1_187_840, 1.6, proving=True)
     settle(scene, engine, 0.5)
     save(scene, "connect4-thinking-max")
 

@@ -53,7 +53,7 @@ from ui.scene import (
 from ui.settings_panel import ANIMATION_SPEED, ANIMATION_TEXT, THEME_TEXT, SettingRow, draw_panel, panel_rows
 from ui.sound import Sounds
 from ui.start_scene import StartScene
-from ui.state import results
+from ui.state import finished_round
 from ui.state.animation import next_speed
 from ui.state.current_game import UnfinishedGame
 from ui.state.engine_like import EngineLike
@@ -151,7 +151,7 @@ class App:
         ladder = ladder_for(rated.variant())
         stats = None
         if ladder is not None:
-            start = results.start_rating(ladder)
+            start = finished_round.start_rating(ladder)
             stats = rating_stats(self.files.ratings.value, rated.variant(), rated.title(), ladder, start)
         return StatsScene(size, options, stats, ladder, self.theme, self.fonts)
 

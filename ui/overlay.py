@@ -1,17 +1,17 @@
 """The analysis overlay: the value of every legal move, a short label where the search proved it, else a bar.
 
 Values come from the latest Progress of the position on the board (the ``move_scores`` of
-:attr:`ui.state.session.Thinking.result`): pondering and analysis value every move of the human's position,
-depth after depth, and the max level's exact solver values every move of the computer's; a move's value that
-any search of the position proved stays as proven (:class:`ui.state.proven.Proven`). A proven value names
-its winner the same way whoever is to move: that player's own mark (the piece's colour and shape, as on the
-board) and the number of that player's moves to the win, ``7`` (see
+:attr:`ui.state.followed_search.FollowedSearch.result`): pondering and analysis value every move of the
+human's position, depth after depth, and the max level's exact solver values every move of the computer's; a
+move's value that any search of the position proved stays as proven (:class:`ui.state.proven.Proven`). A
+proven value names its winner the same way whoever is to move: that player's own mark (the piece's colour and
+shape, as on the board) and the number of that player's moves to the win, ``7`` (see
 :func:`ui.state.search_texts.short_label`), or ``=`` for a draw; the play screen's detail line explains the
 labels shown (:func:`ui.state.search_texts.legend`) and names the value of the move under the pointer in full
 words. An estimate is a bar from the middle in the colour of the side it favours, pointing to that side's end
 (right: the first player, left: the second, whoever is to move) on a track whose tick marks are the edges of
-the words' bands ("even", "better", "much better", "winning"; see :mod:`ui.state.words`), so bars
-can be compared across positions.
+the words' bands ("even", "better", "much better", "winning"; see :mod:`ui.state.score_words`), so bars can be
+compared across positions.
 
 Connect Four shows the values in a row under the board, one per column (the layout keeps that row whether or
 not the overlay shows, so the board never moves); Tic-tac-toe in the empty cells.
@@ -27,9 +27,9 @@ from pygame import Rect
 
 from game.language import _
 from ui.layout import PlayLayout
+from ui.state.followed_search import FollowedSearch
 from ui.state.proven import Proven
 from ui.state.search_texts import TICKS, MoveValue, move_values
-from ui.state.thinking import Thinking
 from ui.theme import Colour, Fonts, Theme
 from ui.widgets import draw_text, fitting_font, shortened
 
@@ -133,7 +133,7 @@ def draw_overlay(
     layout: PlayLayout,
     theme: Theme,
     fonts: Fonts,
-    thinking: Thinking | None,
+    thinking: FollowedSearch | None,
     legal: list[int],
     proven: Proven | None = None,
     colours: tuple[Colour, Colour] = ((0, 0, 0), (0, 0, 0)),

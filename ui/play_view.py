@@ -22,9 +22,9 @@ from ui.overlay import draw_overlay
 from ui.play_input import Action
 from ui.review_view import draw_move_labels, draw_strip
 from ui.state.animation import MoveAnimation
+from ui.state.followed_search import FollowedSearch
 from ui.state.proven import Proven
 from ui.state.review import GameReview
-from ui.state.thinking import Thinking
 from ui.theme import MIN_TEXT, Colour, Fonts, Theme
 from ui.toolbar import Toolbar, draw_toolbar
 from ui.widgets import (
@@ -183,7 +183,7 @@ class PlayPicture:
     mouse: tuple[int, int]
     colours: tuple[Colour, Colour]
     review: GameReview | None
-    overlay: tuple[Thinking | None, Proven | None, list[int]] | None
+    overlay: tuple[FollowedSearch | None, Proven | None, list[int]] | None
     status: StatusLine
     piece_names: tuple[str, str]
     banner: ResultBanner | None

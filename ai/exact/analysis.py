@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ai.contracts import ILLEGAL_MOVE, UNBOUNDED, Budget, PartFailure
-from ai.each_move import Ending, value_each_move
 from ai.exact.base import SolverBase
 from ai.exact.book import OpeningBook, shipped_book
 from ai.exact.choice import new_solver
@@ -27,6 +26,7 @@ from ai.exact.known_scores import KnownScores
 from ai.exact.team import cores_available, race, search_orders, share_moves
 from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
+from ai.move_values import Ending, value_each_move
 from ai.score import Score, to_benchmark, win_in
 from game.protocol import Game
 

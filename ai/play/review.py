@@ -22,9 +22,9 @@ import time
 from collections.abc import Iterator, Sequence
 
 from ai.contracts import UNBOUNDED, Budget, MoveReview, SearchStopped, verdict_for
-from ai.each_move import Ending, value_each_move
 from ai.exact.analysis import ExactAnalyzer, can_analyze
 from ai.heuristic.search import Searcher
+from ai.move_values import Ending, value_each_move
 from ai.score import PROVEN, Score, from_child, win_in
 from game.protocol import Game
 

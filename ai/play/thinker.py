@@ -24,10 +24,10 @@ from ai.contracts import (
     SearchResult,
     SearchStopped,
 )
-from ai.each_move import Ending, value_each_move
 from ai.exact.analysis import ExactAnalyzer, solver_supports
 from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
+from ai.move_values import Ending, value_each_move
 from ai.play.review import review_game
 from ai.score import Score, win_in
 from game.protocol import Game

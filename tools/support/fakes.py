@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ai.contracts import Limits, SearchResult
-from ai.messages import BestMove, EngineMessage, Progress, Searching
+from ai.messages import BestMove, EngineMessage, LiveCount, Progress
 from ai.request import Request
 from ai.score import Score
 
@@ -51,7 +51,7 @@ class FakeEngine:
     calls: list[Call] = field(default_factory=list)
     closed: bool = False
     #: What ``searching`` reports: the live count of the running request, as a test sets it.
-    live: Searching | None = None
+    live: LiveCount | None = None
     _next_token: int = 0
     _queue: list[EngineMessage] = field(default_factory=list)
 
@@ -88,7 +88,7 @@ class FakeEngine:
         messages, self._queue = self._queue, []
         return messages
 
-    def searching(self) -> Searching | None:
+    def searching(self) -> LiveCount | None:
         return self.live
 
     def close(self) -> None:

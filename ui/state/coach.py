@@ -1,10 +1,10 @@
 """The coach: before a human plays a move that changes their result under best play (a win thrown to a draw
 or a loss, a draw to a loss), it says so and lets them choose again or play it anyway.
 
-It judges only by proven values: those of the search on the human's position (``move_scores`` of the
-session's :class:`~ui.state.session.Thinking`), which the engine proves on 7 x 6, 6 x 5 and Tic-tac-toe when
-asked to analyse (the session asks while the coach is on). Where any move's value is not proven yet, the coach
-stays silent rather than guess. Pure: no pygame, no engine.
+It judges only by proven values: those of the search on the human's position (``move_scores`` of the session's
+:class:`~ui.state.followed_search.FollowedSearch`), which the engine proves on 7 x 6, 6 x 5 and Tic-tac-toe
+when asked to analyse (the session asks while the coach is on). Where any move's value is not proven yet, the
+coach stays silent rather than guess. Pure: no pygame, no engine.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.score import Score
-from ui.state.thinking import Thinking
+from ui.state.followed_search import FollowedSearch
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class CoachWarning:
     played: int
 
 
-def proven_scores(thinking: Thinking | None, player: int) -> dict[int, Score] | None:
+def proven_scores(thinking: FollowedSearch | None, player: int) -> dict[int, Score] | None:
     """The score of every move of ``player``'s turn (from the mover's side) when a search about that turn
     valued them all exactly (a proven win, loss or draw); None otherwise."""
     if thinking is None or thinking.player != player or thinking.result is None:
@@ -38,7 +38,7 @@ def proven_scores(thinking: Thinking | None, player: int) -> dict[int, Score] | 
     return scores or None
 
 
-def proven_results(thinking: Thinking | None, player: int) -> dict[int, int] | None:
+def proven_results(thinking: FollowedSearch | None, player: int) -> dict[int, int] | None:
     """The result of every move of ``player``'s turn (1, 0, -1) when a search about that turn valued them
     all exactly; None otherwise."""
     scores = proven_scores(thinking, player)
@@ -47,7 +47,7 @@ def proven_results(thinking: Thinking | None, player: int) -> dict[int, int] | N
     return {move: score.result for move, score in scores.items()}
 
 
-def warning(thinking: Thinking | None, player: int, move: int) -> CoachWarning | None:
+def warning(thinking: FollowedSearch | None, player: int, move: int) -> CoachWarning | None:
     """What the coach says before ``player`` plays ``move``: a warning when every move's value is proven (a
     search about ``player``'s turn that valued them all exactly) and ``move`` does worse than the best; None
     when the move keeps the result, or when the values are not all proven (silence, not a guess)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ai.contracts import Limits
-from ai.messages import EngineMessage, Searching
+from ai.messages import EngineMessage, LiveCount
 from ai.request import Request
 from game.protocol import Game
 
@@ -32,6 +32,6 @@ class EngineLike(Protocol):
 
     def poll(self) -> list[EngineMessage]: ...
 
-    def searching(self) -> Searching | None: ...
+    def searching(self) -> LiveCount | None: ...
 
     def close(self) -> None: ...

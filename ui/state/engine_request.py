@@ -3,10 +3,10 @@
 Which request: think when a computer is to move; on a human's turn, ponder when pondering is on (computer
 mode), and also when the view wants the search's values anyway (a hint, the analysis overlay: in every mode,
 pondering on or off) or the coach needs them. This is the one place that decides when to ponder; the engine
-runs what it is asked. What they told: the running search (:class:`~ui.state.thinking.Thinking`) and a think's
-answer, held until the board has been still for :data:`PRESENTATION_DELAY` seconds, so a person can follow it
-even when the search answered at once. The engine hands out every message it posted; here only those the
-held request owns are taken, so a late answer to an undone position is never played. No pygame here.
+runs what it is asked. What they told: the running search (:class:`~ui.state.followed_search.FollowedSearch`)
+and a think's answer, held until the board has been still for :data:`PRESENTATION_DELAY` seconds, so a person
+can follow it even when the search answered at once. The engine hands out every message it posted; here only
+those the held request owns are taken, so a late answer to an undone position is never played. No pygame here.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from ai.play.levels import Level
 from ai.request import Request
 from game.protocol import Game
 from ui.state.engine_like import EngineLike
+from ui.state.followed_search import FollowedSearch
 from ui.state.options import Mode, PlayOptions
-from ui.state.thinking import Thinking
 
 #: Seconds the board stays still before the computer's move is shown (GNOME Four-in-a-row's lesson).
 PRESENTATION_DELAY = 0.6
@@ -35,7 +35,7 @@ class EngineRequest:
     def __init__(self, engine: EngineLike) -> None:
         self.engine = engine
         self._request: Request | None = None
-        self.thinking: Thinking | None = None
+        self.thinking: FollowedSearch | None = None
         self.answer: BestMove | None = None
         self._still_for = 0.0
         #: The view wants the search's values of the human's position even where nobody ponders.
@@ -61,14 +61,14 @@ class EngineRequest:
     def think(self, game: Game, limits: Limits) -> None:
         """Asks the engine to search ``game`` for its side to move (superseding whatever ran)."""
         self._request = self.engine.think(game, limits)
-        self._wait(Thinking(game.to_move(), pondering=False))
+        self._wait(FollowedSearch(game.to_move(), pondering=False))
 
     def ponder(self, game: Game, limits: Limits | None, analyse: bool) -> None:
         """Asks the engine to ponder ``game``, where a person is to move (see ``Engine.ponder``)."""
         self._request = self.engine.ponder(game, limits, analyse=analyse)
-        self._wait(Thinking(game.to_move(), pondering=True))
+        self._wait(FollowedSearch(game.to_move(), pondering=True))
 
-    def _wait(self, thinking: Thinking) -> None:
+    def _wait(self, thinking: FollowedSearch) -> None:
         self.thinking = thinking
         self.answer = None
         self._still_for = 0.0

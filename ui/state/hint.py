@@ -1,17 +1,18 @@
 """The hint: the engine's best move for the human's position, shown on the board for a few seconds.
 
 The hint asks nothing of its own from the engine. It reads the best move of the latest ponder (or analysis)
-Progress of the position on the board, which the session keeps in :class:`~ui.state.session.Thinking`; where
-nothing ponders, the play screen asks the session for an analysis while a hint waits. The computer's level is
-never touched: against the computer the analysis runs with the computer's own limits. While the hint shows, it
-follows the search as it deepens, so it always shows the search's current opinion.
+Progress of the position on the board, which the session keeps in
+:class:`~ui.state.followed_search.FollowedSearch`; where nothing ponders, the play screen asks the session for
+an analysis while a hint waits. The computer's level is never touched: against the computer the analysis runs
+with the computer's own limits. While the hint shows, it follows the search as it deepens, so it always shows
+the search's current opinion.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ui.state.thinking import Thinking
+from ui.state.followed_search import FollowedSearch
 
 #: Seconds a hint stays on the board once the search has a move.
 HINT_SECONDS = 4.0
@@ -29,7 +30,7 @@ class Hint:
     move: int | None = None
     elapsed: float = 0.0
 
-    def follow(self, thinking: Thinking | None, position: str) -> None:
+    def follow(self, thinking: FollowedSearch | None, position: str) -> None:
         """Takes the best move of the search ``thinking`` of the board's ``position`` (the move string)."""
         if position != self.position or thinking is None or not thinking.pondering:
             return

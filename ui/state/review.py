@@ -18,8 +18,8 @@ from ai.request import Request
 from ai.score import Score
 from game.language import N_, _, ngettext
 from game.protocol import Game
+from ui.state.score_words import outlook
 from ui.state.show_me import BestLine
-from ui.state.words import outlook
 
 #: What a verdict says, after "Move N, Red 4:".
 VERDICT_WORDS = {

@@ -40,7 +40,7 @@ class ReviewDesk:
         self.shown.request = self.engine.review(game.copy(), seconds_per_position)
         return self.shown
 
-    def appraise(self, game: Game, seconds_per_position: float | None) -> GameReview:
+    def start_review(self, game: Game, seconds_per_position: float | None) -> GameReview:
         """Starts the review of the finished ``game`` without showing it."""
         self.appraisal = GameReview(game.copy(), seconds_per_position=seconds_per_position)
         self.appraisal.request = self.engine.review(game.copy(), seconds_per_position)

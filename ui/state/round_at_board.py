@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ai.puzzles import Puzzle
 from game.language import _
-from ui.state import results
+from ui.state import finished_round
 from ui.state.board_cues import BoardCues
 from ui.state.current_game import UnfinishedGame
 from ui.state.kept_game import KeptGame
@@ -96,8 +96,8 @@ class RoundAtBoard:
         if not session.game.is_over() or self.result_told:
             return
         self.result_told = True
-        self.cues.sound(results.outcome(session)[1])
+        self.cues.sound(finished_round.outcome(session)[1])
         if self.attempt is None:
             match.count(session, piece_names)
-            self.cues.notify_problem(results.count(session, self.files.tally))
+            self.cues.notify_problem(finished_round.count(session, self.files.tally))
             self.cues.notify_problem(self.rating.rate(session))

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ai.rating.ladder import ladder_for
 from game.language import _
-from ui.state import results
+from ui.state import finished_round
 from ui.state.options import Mode, PlayOptions
 from ui.state.player_rating import PlayedGame, adaptive_level
 from ui.state.session import Session
@@ -25,7 +25,7 @@ def adapted(options: PlayOptions, files: UserData) -> tuple[PlayOptions, str]:
     ladder = ladder_for(options.variant())
     if not options.adaptive or options.mode is not Mode.COMPUTER or ladder is None:
         return options, ""
-    rating = files.ratings.value.rating(options.variant(), results.start_rating(ladder))
+    rating = files.ratings.value.rating(options.variant(), finished_round.start_rating(ladder))
     level = adaptive_level(ladder, rating)
     words = _("Auto level: {level} ({level_rating}) for your rating {rating}").format(
         level=level.shown, level_rating=ladder.rating_of(level), rating=rating
@@ -50,10 +50,12 @@ class RoundRating:
         game = session.game
         ladder = ladder_for(game.variant())
         if ladder is not None:
-            self.rating_before = self.files.ratings.value.rating(game.variant(), results.start_rating(ladder))
-        self.rated_game, problem = results.rate(session, self.files.ratings)
+            self.rating_before = self.files.ratings.value.rating(
+                game.variant(), finished_round.start_rating(ladder)
+            )
+        self.rated_game, problem = finished_round.rate(session, self.files.ratings)
         if self.rated_game is not None:
-            session.appraise(REVIEW_SECONDS)
+            session.start_review(REVIEW_SECONDS)
         return problem
 
     def follow_appraisal(self, session: Session) -> tuple[bool, str | None]:
@@ -63,4 +65,4 @@ class RoundRating:
         if self.rated_game is None or self._performance_noted or review is None or not review.complete():
             return False, None
         self._performance_noted = True
-        return True, results.note_performance(session, review, self.files.ratings)
+        return True, finished_round.note_performance(session, review, self.files.ratings)

@@ -1,11 +1,11 @@
 """How a running search and the engine's values are said to a person: the short labels and the bars' scale of
 the analysis, the statistics, and the lines about a think, a ponder and an analysis.
 
-Pure functions of plain values and of the search as the session follows it (:class:`Thinking`), so each
+Pure functions of plain values and of the search as the session follows it (:class:`FollowedSearch`), so each
 wording is tested on its own. Scores follow :mod:`ai.score`: from the point of view of one side (``side``),
 proven wins and losses beyond ``PROVEN``, heuristic estimates inside ``HEURISTIC_LIMIT``. The words for one
-value (:func:`outlook`, :func:`estimate`) and their bands are :mod:`ui.state.words`'s; the analysis bars use
-the same bands, so a bar reaching a tick mark means the same as the word.
+value (:func:`outlook`, :func:`estimate`) and their bands are :mod:`ui.state.score_words`'s; the analysis
+bars use the same bands, so a bar reaching a tick mark means the same as the word.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from ai.score import HEURISTIC_LIMIT, Score
 from game.language import _, ngettext
 from game.protocol import Game
+from ui.state.followed_search import FollowedSearch
 from ui.state.proven import Proven
-from ui.state.thinking import Thinking
-from ui.state.words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, outlook
+from ui.state.score_words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, outlook
 
 #: Where the bands' edges sit on a bar that runs from -1 (lost) to 1 (won): the bars' tick marks.
 TICKS = (0.2, 0.55, 0.85)
@@ -113,7 +113,7 @@ class MoveValue:
     best: bool
 
 
-def move_values(thinking: Thinking | None, proven: Proven | None = None) -> list[MoveValue]:
+def move_values(thinking: FollowedSearch | None, proven: Proven | None = None) -> list[MoveValue]:
     """The values of every move the search valued, in the order it gave them, each proven one as ``proven``
     has it (a running search's estimate never hides a proof); then the moves only ``proven`` values. Empty
     when there are none."""
@@ -131,7 +131,7 @@ def move_values(thinking: Thinking | None, proven: Proven | None = None) -> list
     ]
 
 
-def position_value(thinking: Thinking | None, proven: Proven | None) -> Score | None:
+def position_value(thinking: FollowedSearch | None, proven: Proven | None) -> Score | None:
     """The value of the position for its side to move: the proven one where any search proved it, else the
     running search's latest (None before its first depth)."""
     if proven is not None and proven.score is not None:
@@ -158,13 +158,13 @@ def statistics(depth: int, nodes: int, seconds: float, exact: bool = False) -> s
 # can drop the last ones.
 
 
-def _sides(thinking: Thinking, names: tuple[str, str]) -> tuple[str, str]:
+def _sides(thinking: FollowedSearch, names: tuple[str, str]) -> tuple[str, str]:
     """The name of the player the search's scores are for (the side to move), then the other's."""
     return names[thinking.player], names[1 - thinking.player]
 
 
 def search_status(
-    who: str, thinking: Thinking | None, names: tuple[str, str], proven: Proven | None = None
+    who: str, thinking: FollowedSearch | None, names: tuple[str, str], proven: Proven | None = None
 ) -> str:
     """The status line while ``who`` ("Computer", "Red (depth 4)") thinks: ``"Computer is thinking: Red is
     better"``, the value ``proven`` (if any) before any estimate, or only ``"Computer is thinking..."`` until
@@ -176,7 +176,7 @@ def search_status(
 
 
 def search_detail(
-    thinking: Thinking, names: tuple[str, str], line: str, proven: Proven | None = None
+    thinking: FollowedSearch, names: tuple[str, str], line: str, proven: Proven | None = None
 ) -> list[str]:
     """The small line under a think: the statistics (ticking between depths), the estimate as a number
     where the value is not proven and the headline names a side (so the two never disagree: no "Red +6"
@@ -190,7 +190,9 @@ def search_detail(
     return [part for part in parts if part]
 
 
-def ponder_detail(thinking: Thinking, names: tuple[str, str], proven: Proven | None = None) -> list[str]:
+def ponder_detail(
+    thinking: FollowedSearch, names: tuple[str, str], proven: Proven | None = None
+) -> list[str]:
     """The small line while the computer thinks on the human's time. Its opinion is not given away (that
     would be help, see :mod:`ui.state.player_rating`), except a proven value the computer's think has told
     already (``proven.told``): ``"Pondering on your time: proven: Red wins in 6  ·  ..."``."""
@@ -205,7 +207,7 @@ def ponder_detail(thinking: Thinking, names: tuple[str, str], proven: Proven | N
 
 
 def analysis_detail(
-    thinking: Thinking | None,
+    thinking: FollowedSearch | None,
     names: tuple[str, str],
     line: str,
     values: list[MoveValue],
@@ -242,7 +244,7 @@ def valued(score: Score, side: str, other: str) -> str:
     return words if score.is_proven else _("{value} (estimate)").format(value=words)
 
 
-def move_value(thinking: Thinking | None, move: int, proven: Proven | None = None) -> Score | None:
+def move_value(thinking: FollowedSearch | None, move: int, proven: Proven | None = None) -> Score | None:
     """The score of ``move`` (from the side to move): proven, if ``proven`` has it, else the search's, if it
     valued it."""
     if proven is not None and move in proven.move_scores:
@@ -252,7 +254,7 @@ def move_value(thinking: Thinking | None, move: int, proven: Proven | None = Non
     return dict(thinking.result.move_scores).get(move)
 
 
-def _statistics(thinking: Thinking) -> str:
+def _statistics(thinking: FollowedSearch) -> str:
     """The search's progress: its depth (or "proven") with the count and time, or "proving" while the exact
     solver works (a depth there would be the board's remaining cells, far beyond any level)."""
     if thinking.proving:
@@ -264,7 +266,7 @@ def _statistics(thinking: Thinking) -> str:
     return statistics(thinking.result.depth, thinking.nodes, thinking.seconds, thinking.result.score.exact)
 
 
-def _counts(thinking: Thinking) -> str:
+def _counts(thinking: FollowedSearch) -> str:
     """The positions the search has seen and its time so far ("" before it has seen any)."""
     if thinking.nodes <= 0:
         return ""
@@ -278,7 +280,7 @@ def _counts_of(nodes: int, seconds: float) -> str:
     return f"{positions}  \u00b7  " + _("{seconds:.1f} s").format(seconds=seconds)
 
 
-def line_text(game: Game, thinking: Thinking, length: int) -> str:
+def line_text(game: Game, thinking: FollowedSearch, length: int) -> str:
     """The line the search expects, in the game's notation: what the computer is "thinking about"."""
     if thinking.result is None:
         return ""

@@ -28,6 +28,7 @@ from game.protocol import Game
 # The play screen imports the engine's protocol from here too.
 from ui.state.engine_like import EngineLike as EngineLike
 from ui.state.engine_request import EngineRequest
+from ui.state.followed_search import FollowedSearch
 from ui.state.option_changes import OptionChanges, changed
 from ui.state.options import Mode, PlayOptions
 from ui.state.proven import Proven, ProvenOnBoard
@@ -35,7 +36,6 @@ from ui.state.redo_stack import RedoStack
 from ui.state.review import GameReview
 from ui.state.review_desk import ReviewDesk
 from ui.state.seats import HUMAN, Seat, plies_per_undo, seats_for_round
-from ui.state.thinking import Thinking
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -227,7 +227,7 @@ class Session:
                 self.request.thinking = replace(self.thinking, result=before.result)
 
     @property
-    def thinking(self) -> Thinking | None:
+    def thinking(self) -> FollowedSearch | None:
         """What the search of the position on the board told so far (None: no search is wanted)."""
         return self.request.thinking
 
@@ -294,13 +294,13 @@ class Session:
         self.request.forget()
         return self.reviews.open(self.game, seconds_per_position)
 
-    def appraise(self, seconds_per_position: float | None = None) -> GameReview | None:
+    def start_review(self, seconds_per_position: float | None = None) -> GameReview | None:
         """Starts the review of the finished game without showing it (the engine is idle once a game is
         over), for the strength its moves showed; :meth:`open_review` then shows it rather than starting
         another. Returns it; None (nothing started) while the game goes on or a review shows."""
         if not self.game.is_over() or self.review is not None:
             return None
-        return self.reviews.appraise(self.game, seconds_per_position)
+        return self.reviews.start_review(self.game, seconds_per_position)
 
     def close_review(self) -> None:
         """Back to the live game: the review's work stops, and the turn's search starts again."""

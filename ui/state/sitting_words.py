@@ -7,7 +7,7 @@ result and the tally, the window title, the toolbar's titles. Pure functions; th
 from __future__ import annotations
 
 from game.language import _, ngettext
-from ui.state import results, texts
+from ui.state import finished_round, texts
 from ui.state.review import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.state.sitting import Sitting
 
@@ -81,14 +81,14 @@ def tally_text(sitting: Sitting) -> str:
     puzzle)."""
     if sitting.puzzle is not None:
         return ""
-    return results.tally_text(sitting.session, sitting.files.tally.value, sitting.player_names)
+    return finished_round.tally_text(sitting.session, sitting.files.tally.value, sitting.player_names)
 
 
 def short_tally_text(sitting: Sitting) -> str:
     """The tally for the match bar ("" when nothing is counted yet, or for a puzzle)."""
     if sitting.puzzle is not None:
         return ""
-    return results.short_tally_text(sitting.session, sitting.files.tally.value, sitting.player_names)
+    return finished_round.short_tally_text(sitting.session, sitting.files.tally.value, sitting.player_names)
 
 
 def toolbar_titles(sitting: Sitting) -> list[str]:

@@ -3,7 +3,7 @@ the refusals, the coach's and the puzzles' words, and what is said when a part o
 
 Pure functions of plain values and of the (pygame-free) session, never of the scene, so each wording is tested
 on its own. The words about the search and the engine's values are :mod:`ui.state.search_texts`'s, the
-words for one value :mod:`ui.state.words`'s.
+words for one value :mod:`ui.state.score_words`'s.
 """
 
 from __future__ import annotations

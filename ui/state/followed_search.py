@@ -1,15 +1,15 @@
-"""The search the session follows, as the play screen tells it (see :class:`Thinking`)."""
+"""The search the session follows, as the play screen tells it (see :class:`FollowedSearch`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 from ai.contracts import SearchResult
-from ai.messages import Searching
+from ai.messages import LiveCount
 
 
 @dataclass(frozen=True)
-class Thinking:
+class FollowedSearch:
     """The running search as the status line and the analysis overlay tell it: for ``player``, a think or a
     ponder (pondering includes analysis asked for by the view).
 
@@ -31,7 +31,7 @@ class Thinking:
     running: bool = True
     proving: bool = False
 
-    def with_result(self, result: SearchResult) -> Thinking:
+    def with_result(self, result: SearchResult) -> FollowedSearch:
         """This search with a completed depth's ``result`` taken (its counts never go back)."""
         return replace(
             self,
@@ -40,7 +40,7 @@ class Thinking:
             seconds=max(self.seconds, result.seconds),
         )
 
-    def followed(self, dt: float, live: Searching | None, answered: bool) -> Thinking:
+    def followed(self, dt: float, live: LiveCount | None, answered: bool) -> FollowedSearch:
         """This search ``dt`` seconds on, with the engine's ``live`` count of it (None: none of this
         request), so the status line moves between completed depths; it stops counting once ``answered`` or
         once the engine says the search ended."""
