@@ -206,3 +206,26 @@ def test_the_window_opens_on_an_x_display_with_its_class(bundle, tmp_path):
                 window.kill()
             window.communicate()
     assert window.returncode == 0
+
+
+def test_the_tools_speak_the_players_language_and_keep_their_output(bundle, tmp_path):
+    """The bundle carries the catalogs: with LANGUAGE=de a bad line's message is German, as the installed
+    program's is, while the answers' lines stay as they are in every language."""
+    stdin = "4453\n9\n"
+    english = run_bundle(bundle, ["analyze"], tmp_path, stdin, **required_native())
+    german = run_bundle(bundle, ["analyze"], tmp_path, stdin, LANGUAGE="de", **required_native())
+    expected = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.argv[0] = 'ponder'; import main; main.run()", "analyze"],
+        input=stdin,
+        cwd=tmp_path,
+        env={
+            **{key: value for key, value in os.environ.items() if not key.startswith(("PYTHON", "SDL_"))},
+            "LANGUAGE": "de",
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert german.stdout == english.stdout == "4453 -2\n"
+    assert german.stderr == expected.stderr
+    assert german.stderr.startswith("Zeile 2") and english.stderr.startswith("line 2")
