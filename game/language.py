@@ -10,7 +10,9 @@ gives their translations. Any module may import this one (it imports nothing of 
 - ``pgettext(context, text)`` and ``NC_(context, text)``: the same with a context, where one English text
   needs two translations;
 - ``N_(text)``: ``text`` itself, marking a module-level constant for the extraction; it is translated with
-  ``_()`` where it is shown, so that a change of language shows at once.
+  ``_()`` where it is shown, so that a change of language shows at once;
+- ``number(value, decimals)``: a number with the language's grouping and decimal separators, for every number
+  put into a text (a msgid holds ``{count}``, never ``{count:,}``, and gets ``count=number(n)``).
 
 Texts are translated when they are made, so a screen that makes its texts each time it draws follows
 :func:`use_language` at once. A catalog that cannot be read never stops the game: the texts stay English, and
@@ -23,6 +25,7 @@ import gettext
 import logging
 import os
 import struct
+from dataclasses import dataclass
 from pathlib import Path
 
 #: The gettext domain: the catalogs' file name.
@@ -36,6 +39,29 @@ SOURCE_LANGUAGE = "en"
 #: The environment variables that name the system's language, in the order GNU gettext reads them: the first
 #: one set decides (LANGUAGE may list several languages, separated by colons, the preferred one first).
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@dataclass(frozen=True)
+class NumberStyle:
+    """How a language writes a number: the mark between groups of three digits, the decimal mark, and the
+    fewest digits before the first group mark (CLDR's ``minimumGroupingDigits``: 2 writes "1720" but
+    "14.720")."""
+
+    group: str
+    decimal: str
+    minimum_grouping: int = 1
+
+
+#: Each language's numbers, as CLDR (the data behind browsers' and phones' number formats) has them. Not the
+#: ``locale`` module: it knows only the locales installed on the system. French groups with a narrow no-break
+#: space (U+202F), which the window's fonts draw as a blank. Spanish style guides (RAE) group with a space,
+#: but software (CLDR "es") groups with "." from five digits, and that is what Spanish players read elsewhere.
+NUMBER_STYLES = {
+    "en": NumberStyle(group=",", decimal="."),
+    "de": NumberStyle(group=".", decimal=","),
+    "fr": NumberStyle(group="\u202f", decimal=","),
+    "es": NumberStyle(group=".", decimal=",", minimum_grouping=2),
+}
 
 _log = logging.getLogger(__name__)
 
@@ -74,6 +100,26 @@ def NC_(context: str, text: str) -> str:
     """``text`` unchanged, marked for the extraction in ``context``; ``pgettext(context, text)`` translates it
     where it is shown."""
     return text
+
+
+def number(value: float, decimals: int | None = 0, signed: bool = False) -> str:
+    """``value`` as the language in use writes it: rounded to ``decimals`` places, its digits grouped in
+    threes (English "14,720.5", German "14.720,5"); ``decimals`` None writes as few as the value needs, as
+    ``format(value, "g")`` does, without grouping ("2.5", "3600"). A negative value has a leading "-" and
+    ``signed`` puts "+" before any other ("+0" too: a change of nothing); a value that rounds to 0 is never
+    negative ("0.0", not "-0.0").
+    Otherwise the English text is what ``format(value, ",.Nf")`` makes."""
+    style = NUMBER_STYLES.get(_language, NUMBER_STYLES[SOURCE_LANGUAGE])
+    if (value if decimals is None else round(value, decimals)) == 0:
+        value = 0
+    sign = "+" if signed else ""
+    if decimals is None:
+        english = format(value, f"{sign}g")
+    else:
+        whole = format(value, f".{decimals}f").lstrip("-").partition(".")[0]
+        grouping = "," if len(whole) >= 3 + style.minimum_grouping else ""
+        english = format(value, f"{sign}{grouping}.{decimals}f")
+    return english.translate(str.maketrans(",.", style.group + style.decimal))
 
 
 def catalog_path(code: str, suffix: str = ".mo") -> Path:
