@@ -11,7 +11,7 @@ import argparse
 import math
 from collections.abc import Callable
 
-from game.language import _
+from game.language import _, number
 
 #: Longer digit strings are refused before ``int()`` sees them (it refuses more than 4300 digits itself, with
 #: a message no person should read); no count the program takes comes near this.
@@ -50,8 +50,8 @@ def seconds_type(at_most: float = math.inf) -> Callable[[str], float]:
                 raise argparse.ArgumentTypeError(
                     _("'{text}' must be a positive number of seconds").format(text=text)
                 )
-            too_long = _("'{text}' must be more than 0 and at most {at_most:g} seconds")
-            raise argparse.ArgumentTypeError(too_long.format(text=text, at_most=at_most))
+            too_long = _("'{text}' must be more than 0 and at most {at_most} seconds")
+            raise argparse.ArgumentTypeError(too_long.format(text=text, at_most=number(at_most, None)))
         return value
 
     return seconds

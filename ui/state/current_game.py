@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.catalog import new_game
-from game.language import N_, _, ngettext
+from game.language import N_, _, ngettext, number
 from game.protocol import Game, IllegalMove
 from ui.state.options import Mode, PlayOptions
 from ui.state.settings import SettingsError, play_from_json, play_to_json
@@ -58,15 +58,13 @@ class UnfinishedGame:
         """``"Connect Four 7×6, two players, 12 moves"``: what the player would continue."""
         options, ply = self.options, self.position().ply()
         if options.mode is Mode.TWO_PLAYERS:
-            text = ngettext(
-                "{game}, two players, {count:,} move", "{game}, two players, {count:,} moves", ply
-            )
+            text = ngettext("{game}, two players, {count} move", "{game}, two players, {count} moves", ply)
         else:
             text = ngettext(
-                "{game}, against {level}, {count:,} move", "{game}, against {level}, {count:,} moves", ply
+                "{game}, against {level}, {count} move", "{game}, against {level}, {count} moves", ply
             )
         # The level's label is only a placeholder of the second wording; format ignores what a text lacks.
-        return text.format(game=options.title(), level=options.level.shown, count=ply)
+        return text.format(game=options.title(), level=options.level.shown, count=number(ply))
 
 
 @dataclass(frozen=True)
@@ -155,13 +153,13 @@ def parse(data: JsonObject) -> UnfinishedGames:
     if not isinstance(games, list) or len(games) > MAX_KEPT:
         raise CurrentGameError(_("'games' is not a list of at most {most} games").format(most=MAX_KEPT))
     found = []
-    for number, game in enumerate(games, 1):
+    for place, game in enumerate(games, 1):
         if not isinstance(game, dict):
-            raise CurrentGameError(_("game {number} is not an object").format(number=number))
+            raise CurrentGameError(_("game {number} is not an object").format(number=place))
         try:
             found.append(_game_from_json(game))
         except CurrentGameError as error:
-            raise CurrentGameError(_("game {number}: {reason}").format(number=number, reason=error)) from None
+            raise CurrentGameError(_("game {number}: {reason}").format(number=place, reason=error)) from None
     return UnfinishedGames(tuple(found))
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.language import _, ngettext
+from game.language import _, ngettext, number
 from game.protocol import Game
 from ui.state import savegame
 from ui.state.notice import FILE_NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind, notice
@@ -24,8 +24,8 @@ def save(path: Path, game: Game) -> Notice:
     except OSError as error:
         problem = _("Cannot save to {path}: {reason}").format(path=path, reason=error.strerror or error)
         return notice(problem, FILE_NOTICE_SECONDS)
-    saved = ngettext("Saved {count:,} move to {path}", "Saved {count:,} moves to {path}", game.ply())
-    return notice(saved.format(count=game.ply(), path=path), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+    saved = ngettext("Saved {count} move to {path}", "Saved {count} moves to {path}", game.ply())
+    return notice(saved.format(count=number(game.ply()), path=path), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
 def load(path: Path) -> savegame.SavedGame | Notice:
@@ -39,8 +39,8 @@ def load(path: Path) -> savegame.SavedGame | Notice:
 def loaded(path: Path, game: Game, take_back: bool = False) -> Notice:
     """The notice after the game saved at ``path`` has been set up as ``game``; ``take_back`` adds that undo
     brings back the unfinished game it replaced."""
-    text = ngettext("Loaded {file}: {count:,} move", "Loaded {file}: {count:,} moves", game.ply()).format(
-        file=path.name, count=game.ply()
+    text = ngettext("Loaded {file}: {count} move", "Loaded {file}: {count} moves", game.ply()).format(
+        file=path.name, count=number(game.ply())
     )
     if take_back:
         text += f": {_(TAKE_BACK)}"
@@ -66,7 +66,9 @@ def pasted_moves(text: str | None, blank: Game) -> str | Notice:
         return notice(_("Nothing to paste: the clipboard holds no text here"), FILE_NOTICE_SECONDS)
     moves = text.strip().split()[0]
     if len(moves) > PASTE_LIMIT:
-        too_long = _("Cannot paste: {count:,} characters is no game of this board").format(count=len(moves))
+        too_long = _("Cannot paste: {count} characters is no game of this board").format(
+            count=number(len(moves))
+        )
         return notice(too_long, FILE_NOTICE_SECONDS)
     try:
         blank.play_text(moves)

@@ -16,7 +16,7 @@ import ai.rating.ladder as rating_ladder
 from ai.play.levels import DEFAULT_MAX_SECONDS, MAX_THINK_SECONDS, Level, levels_for, parse_level
 from ai.rating.ladder import RATED_VARIANT, LadderFileError, ladder_for
 from game.catalog import DEFAULT_GAME, GAME_NAMES, GAME_TITLES, SIZES, new_game, parse_size
-from game.language import N_, _
+from game.language import N_, _, number
 from game.numerals import seconds_type
 from game.protocol import IllegalMove
 from ui.state.savegame import SavedGameError, read
@@ -108,7 +108,7 @@ THINK_SECONDS_CHOICES = (1.0, 3.0, 5.0, 10.0, 30.0)
 def seconds_text(seconds: float) -> str:
     """A think time as the choices show it: ``"3 s"``."""
     # Translators: a time in seconds ("3 s").
-    return _("{seconds:g} s").format(seconds=seconds)
+    return _("{seconds} s").format(seconds=number(seconds, None))
 
 
 #: The longest name a player may give themselves (the match bar shows both at the smallest window).
@@ -170,8 +170,8 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
         type=seconds_type(MAX_THINK_SECONDS),
         default=DEFAULT_MAX_SECONDS,
         metavar="S",
-        help=_("think time of the max level per move, in seconds (default: {seconds:g})").format(
-            seconds=DEFAULT_MAX_SECONDS
+        help=_("think time of the max level per move, in seconds (default: {seconds})").format(
+            seconds=number(DEFAULT_MAX_SECONDS, None)
         ),
     )
     group.add_argument("--no-ponder", action="store_true", help=_("do not think while it is your turn"))

@@ -24,7 +24,7 @@ from types import MappingProxyType
 from ai.play.levels import Level
 from ai.rating.glicko import NEW_DEVIATION, NEW_VOLATILITY, Glicko
 from ai.rating.ladder import Ladder
-from game.language import N_, _
+from game.language import N_, _, number
 from ui.state.store import FileKind, JsonObject
 
 #: How sure a level's measured rating is, as a Glicko deviation (the ladder's gaps are known within about
@@ -271,8 +271,8 @@ def _number(
     value = entry.get(name, default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
         raise ValueError(
-            _("{where}: '{name}' is {value!r}, not a number from {low:g} to {high:g}").format(
-                where=where, name=name, value=value, low=low, high=high
+            _("{where}: '{name}' is {value!r}, not a number from {low} to {high}").format(
+                where=where, name=name, value=value, low=number(low, None), high=number(high, None)
             )
         )
     return float(value)

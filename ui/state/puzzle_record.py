@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, replace
 from ai.play.levels import MAX
 from ai.puzzles import GRADES, Puzzle
 from ai.rating.glicko import NEW_DEVIATION, NEW_VOLATILITY, Glicko
-from game.language import N_, _
+from game.language import N_, _, number
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.store import FileKind, JsonObject
 
@@ -113,14 +113,14 @@ def parse(data: JsonObject) -> PuzzleRecord:
     volatility = _number(data, "volatility", NEW_VOLATILITY)
     if not MIN_DEVIATION <= deviation <= NEW_DEVIATION:
         raise ValueError(
-            _("'deviation' {deviation!r} is not in {low:g} to {high:g}").format(
-                deviation=deviation, low=MIN_DEVIATION, high=NEW_DEVIATION
+            _("'deviation' {deviation!r} is not in {low} to {high}").format(
+                deviation=deviation, low=number(MIN_DEVIATION, None), high=number(NEW_DEVIATION, None)
             )
         )
     if not MIN_VOLATILITY <= volatility <= MAX_VOLATILITY:
         raise ValueError(
-            _("'volatility' {volatility!r} is not in {low:g} to {high:g}").format(
-                volatility=volatility, low=MIN_VOLATILITY, high=MAX_VOLATILITY
+            _("'volatility' {volatility!r} is not in {low} to {high}").format(
+                volatility=volatility, low=number(MIN_VOLATILITY, None), high=number(MAX_VOLATILITY, None)
             )
         )
     missed = data.get("missed", [])

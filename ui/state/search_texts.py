@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ai.score import HEURISTIC_LIMIT, Score
-from game.language import _, ngettext
+from game.language import _, ngettext, number
 from game.protocol import Game
 from ui.state.followed_search import FollowedSearch
 from ui.state.proven import Proven
@@ -275,9 +275,9 @@ def _counts(thinking: FollowedSearch) -> str:
 
 def _counts_of(nodes: int, seconds: float) -> str:
     """``"36,758 positions · 2.5 s"``."""
-    positions = ngettext("{count:,} position", "{count:,} positions", nodes).format(count=nodes)
+    positions = ngettext("{count} position", "{count} positions", nodes).format(count=number(nodes))
     # Translators: a time in seconds ("2.5 s").
-    return f"{positions}  \u00b7  " + _("{seconds:.1f} s").format(seconds=seconds)
+    return f"{positions}  \u00b7  " + _("{seconds} s").format(seconds=number(seconds, 1))
 
 
 def line_text(game: Game, thinking: FollowedSearch, length: int) -> str:

@@ -21,7 +21,7 @@ from typing import TypedDict
 from ai.play.levels import MAX_THINK_SECONDS, Level, parse_level
 from ai.rating.ladder import ladder_for
 from game.catalog import SIZES, parse_size
-from game.language import LANGUAGES, N_, _
+from game.language import LANGUAGES, N_, _, number
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions, clean_name
 from ui.state.store import FileKind, JsonObject
@@ -225,8 +225,8 @@ def play_from_json(data: JsonObject) -> PlayOptions:
     seconds = _number(data, "max_seconds", base.max_seconds)
     if not 0 < seconds <= MAX_THINK_SECONDS:
         raise SettingsError(
-            _("'max_seconds' {seconds} is not in (0, {at_most:g}]").format(
-                seconds=seconds, at_most=MAX_THINK_SECONDS
+            _("'max_seconds' {seconds} is not in (0, {at_most}]").format(
+                seconds=seconds, at_most=number(MAX_THINK_SECONDS, None)
             )
         )
     return replace(

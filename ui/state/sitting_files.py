@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.catalog import new_game
-from game.language import _, ngettext
+from game.language import _, ngettext, number
 from ui.state import game_files
 from ui.state.notice import FILE_NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind
 from ui.state.sitting import Sitting
@@ -26,7 +26,9 @@ def paste(sitting: Sitting, text: str | None) -> None:
     sitting.sit_down(replace(options, moves=moves))
     if moves:
         sitting.toggle_review()
-    pasted = ngettext("Pasted {count:,} move", "Pasted {count:,} moves", len(moves)).format(count=len(moves))
+    pasted = ngettext("Pasted {count} move", "Pasted {count} moves", len(moves)).format(
+        count=number(len(moves))
+    )
     if sitting.round.kept.replaced is not None:
         pasted += f": {_(TAKE_BACK)}"
     sitting.cues.notify(pasted, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)

@@ -6,7 +6,7 @@ result and the tally, the window title, the toolbar's titles. Pure functions; th
 
 from __future__ import annotations
 
-from game.language import _, ngettext
+from game.language import _, ngettext, number
 from ui.state import finished_round, texts
 from ui.state.review import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.state.sitting import Sitting
@@ -21,8 +21,8 @@ def result_text(sitting: Sitting) -> tuple[str, str]:
     if sitting.round.coach.spoke:
         spoke = sitting.round.coach.spoke
         line += " " + ngettext(
-            "The coach spoke {count:,} time.", "The coach spoke {count:,} times.", spoke
-        ).format(count=spoke)
+            "The coach spoke {count} time.", "The coach spoke {count} times.", spoke
+        ).format(count=number(spoke))
     rated = sitting.round.rating.rated_game
     if rated is not None:
         line += " " + texts.rating_line(rated, sitting.round.rating.rating_before)

@@ -12,7 +12,7 @@ from ai.contracts import EnginePart
 from ai.messages import EngineFailure
 from ai.rating.glicko import Glicko
 from game.catalog import GAME_TITLES
-from game.language import N_, _, ngettext
+from game.language import N_, _, ngettext, number
 from game.protocol import Game
 from ui.state.coach import CoachWarning
 from ui.state.hint import Hint
@@ -239,10 +239,12 @@ def short_tally(record: Record, opponent: str | None, names: tuple[str, str]) ->
             wins=record.wins, draws=record.draws, losses=record.losses
         )
     return ngettext(
-        "all time {first} {wins}, {second} {losses}, {draws:,} draw",
-        "all time {first} {wins}, {second} {losses}, {draws:,} draws",
+        "all time {first} {wins}, {second} {losses}, {draws} draw",
+        "all time {first} {wins}, {second} {losses}, {draws} draws",
         record.draws,
-    ).format(first=names[0], wins=record.wins, second=names[1], losses=record.losses, draws=record.draws)
+    ).format(
+        first=names[0], wins=record.wins, second=names[1], losses=record.losses, draws=number(record.draws)
+    )
 
 
 def refusal_text(session: Session, refusal: Refusal, move: int, gravity: bool) -> str:
@@ -298,10 +300,10 @@ def puzzle_titles(moves_left: int, solved: bool) -> list[str]:
         return [_("Puzzle \u00b7 solved"), _("Puzzle")]
     return [
         ngettext(
-            "Puzzle \u00b7 {moves:,} move left to win",
-            "Puzzle \u00b7 {moves:,} moves left to win",
+            "Puzzle \u00b7 {moves} move left to win",
+            "Puzzle \u00b7 {moves} moves left to win",
             moves_left,
-        ).format(moves=moves_left),
+        ).format(moves=number(moves_left)),
         ngettext("Puzzle \u00b7 {moves} left", "Puzzle \u00b7 {moves} left", moves_left).format(
             moves=moves_left
         ),
@@ -313,16 +315,16 @@ def puzzle_standing(record: PuzzleRecord) -> list[str]:
     """The player's puzzle record in a few words, longest first: ``"streak 3 (best 5) · puzzle rating 1,216
     ± 240, provisional"`` down to ``"streak 3"``."""
     streak = _("streak {streak}").format(streak=record.streak)
-    rating = f"{record.rating:,} {uncertainty(record.glicko)}"
+    rating = f"{number(record.rating)} {uncertainty(record.glicko)}"
     return [
         _("{streak} (best {best}) \u00b7 puzzle rating {rating}").format(
             streak=streak, best=record.best_streak, rating=rating
         ),
         _("{streak} \u00b7 puzzle rating {rating}").format(streak=streak, rating=rating),
         _("{streak} \u00b7 rating {rating}").format(
-            streak=streak, rating=f"{record.rating:,} {spread(record.glicko)}"
+            streak=streak, rating=f"{number(record.rating)} {spread(record.glicko)}"
         ),
-        f"{streak} \u00b7 {record.rating:,}",
+        f"{streak} \u00b7 {number(record.rating)}",
         streak,
     ]
 
@@ -333,18 +335,18 @@ def puzzle_result(record: PuzzleRecord, misses: int) -> tuple[str, str]:
     standing = puzzle_standing(record)[0]
     if misses:
         line = ngettext(
-            "After {count:,} wrong move: {standing}. Enter: next puzzle",
-            "After {count:,} wrong moves: {standing}. Enter: next puzzle",
+            "After {count} wrong move: {standing}. Enter: next puzzle",
+            "After {count} wrong moves: {standing}. Enter: next puzzle",
             misses,
         )
         # Translators: a puzzle solved after wrong moves (a title).
-        return _("Solved"), line.format(count=misses, standing=standing)
+        return _("Solved"), line.format(count=number(misses), standing=standing)
     return _("Solved!"), _("Right first time: {standing}. Enter: next puzzle").format(standing=standing)
 
 
 def spread(rating: Glicko) -> str:
     """How far a rating may be off, for a person: "± 240" (two deviations, about 95 %, to the nearest ten)."""
-    return f"\u00b1 {round(2 * rating.deviation, -1):.0f}"
+    return f"\u00b1 {number(round(2 * rating.deviation, -1))}"
 
 
 def uncertainty(rating: Glicko) -> str:
@@ -360,6 +362,6 @@ def rating_line(game: PlayedGame, before: int | None) -> str:
         return _("Not rated: {reasons}.").format(reasons=reasons)
     if before is None:
         return _("Your rating {rating} {spread}.").format(rating=game.rating, spread=spread(game.glicko))
-    return _("Your rating {rating} {spread} ({change:+d}).").format(
-        rating=game.rating, spread=spread(game.glicko), change=game.rating - before
+    return _("Your rating {rating} {spread} ({change}).").format(
+        rating=game.rating, spread=spread(game.glicko), change=number(game.rating - before, signed=True)
     )
