@@ -7,6 +7,9 @@ from collections.abc import Iterator
 import pytest
 
 from game.language import LANGUAGES, NUMBER_STYLES, SOURCE_LANGUAGE, number, use_language
+from ui.state.puzzle_record import PuzzleRecord
+from ui.state.search_texts import statistics
+from ui.state.texts import puzzle_standing
 
 NARROW_NO_BREAK_SPACE = "\u202f"
 
@@ -80,3 +83,18 @@ def test_rounding_that_adds_a_digit_groups_the_rounded_number():
     use_language("es")
     assert number(9999.96, 1) == "10.000,0"
     assert number(9999.94, 1) == "9999,9"
+
+
+def test_the_search_tells_its_count_and_time_in_the_numbers_of_the_language():
+    assert statistics(11, 14_720, 1.3) == "depth 11  \u00b7  14,720 positions  \u00b7  1.3 s"
+    use_language("de")
+    assert statistics(11, 14_720, 1.3) == "Tiefe 11  \u00b7  14.720 Stellungen  \u00b7  1,3 s"
+
+
+def test_a_puzzle_rating_is_grouped_as_the_language_groups():
+    record = PuzzleRecord(streak=3, rating=1216)
+    assert puzzle_standing(record)[-2] == "streak 3 \u00b7 1,216"
+    use_language("fr")
+    assert puzzle_standing(record)[-2] == f"série 3 \u00b7 1{NARROW_NO_BREAK_SPACE}216"
+    use_language("es")
+    assert puzzle_standing(record)[-2].endswith(" 1216")
