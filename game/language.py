@@ -53,13 +53,14 @@ class NumberStyle:
 
 
 #: Each language's numbers, as CLDR (the data behind browsers' and phones' number formats) has them. Not the
-#: ``locale`` module: it knows only the locales installed on the system. French groups with a narrow no-break
-#: space (U+202F), which the window's fonts draw as a blank. Spanish style guides (RAE) group with a space,
-#: but software (CLDR "es") groups with "." from five digits, and that is what Spanish players read elsewhere.
+#: ``locale`` module: it knows only the locales installed on the system. French groups with a no-break space
+#: (U+00A0; CLDR has the narrow one, U+202F, which not every font the window may fall back to has). Spanish
+#: style guides (RAE) group with a space, but software (CLDR "es") groups with "." from five digits, and that
+#: is what Spanish players read elsewhere.
 NUMBER_STYLES = {
     "en": NumberStyle(group=",", decimal="."),
     "de": NumberStyle(group=".", decimal=","),
-    "fr": NumberStyle(group="\u202f", decimal=","),
+    "fr": NumberStyle(group="\u00a0", decimal=","),
     "es": NumberStyle(group=".", decimal=",", minimum_grouping=2),
 }
 

@@ -11,7 +11,7 @@ from ui.state.puzzle_record import PuzzleRecord
 from ui.state.search_texts import statistics
 from ui.state.texts import puzzle_standing
 
-NARROW_NO_BREAK_SPACE = "\u202f"
+NO_BREAK_SPACE = "\u00a0"
 
 
 @pytest.fixture(autouse=True)
@@ -32,11 +32,11 @@ def test_every_language_has_its_way_of_writing_numbers():
         ("es", "14.720", "1720", "1.234.567", "1,3", "-14.720,5"),
         (
             "fr",
-            f"14{NARROW_NO_BREAK_SPACE}720",
-            f"1{NARROW_NO_BREAK_SPACE}720",
-            f"1{NARROW_NO_BREAK_SPACE}234{NARROW_NO_BREAK_SPACE}567",
+            f"14{NO_BREAK_SPACE}720",
+            f"1{NO_BREAK_SPACE}720",
+            f"1{NO_BREAK_SPACE}234{NO_BREAK_SPACE}567",
             "1,3",
-            f"-14{NARROW_NO_BREAK_SPACE}720,5",
+            f"-14{NO_BREAK_SPACE}720,5",
         ),
     ],
 )
@@ -95,6 +95,6 @@ def test_a_puzzle_rating_is_grouped_as_the_language_groups():
     record = PuzzleRecord(streak=3, rating=1216)
     assert puzzle_standing(record)[-2] == "streak 3 \u00b7 1,216"
     use_language("fr")
-    assert puzzle_standing(record)[-2] == f"série 3 \u00b7 1{NARROW_NO_BREAK_SPACE}216"
+    assert puzzle_standing(record)[-2] == f"série 3 \u00b7 1{NO_BREAK_SPACE}216"
     use_language("es")
     assert puzzle_standing(record)[-2].endswith(" 1216")
