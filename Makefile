@@ -58,8 +58,10 @@ sanitize: $(STAMP)
 translations: $(STAMP)
 	$(PY) tools/translations.py
 
+# The README's and docs/screenshots.md's pictures, then three screens in each translated language.
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py
+	for code in de fr es; do SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py --language $$code; done
 
 clean:
 	rm -rf $(VENV) $(BUNDLE_VENV) build dist *.egg-info .pytest_cache ai/exact/*.so
