@@ -115,7 +115,7 @@ def test_a_file_of_version_1_holding_one_game_is_read_as_that_game(tmp_path):
         ({"version": 3}, "version"),
         ({"moves": "4444444"}, "moves"),
         ({"moves": "1212121"}, "over"),
-        ({"start": "1212121", "moves": "44"}, "start position is already over"),
+        ({"start": "1212121", "moves": "44"}, "already over at its start position"),
         ({"round": 0}, "round"),
         ({"round": True}, "round"),
         ({"moves": 7}, "move strings"),

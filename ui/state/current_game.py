@@ -125,7 +125,7 @@ def _game_from_json(data: JsonObject) -> UnfinishedGame:
         start_position = new_game(options.game, options.width, options.height)
         start_position.play_text(start)
         if start_position.is_over():
-            raise CurrentGameError(_("the start position is already over"))
+            raise CurrentGameError(_("the game is already over at its start position"))
         game = new_game(options.game, options.width, options.height)
         game.play_text(moves)
     except IllegalMove as error:

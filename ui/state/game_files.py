@@ -66,7 +66,7 @@ def pasted_moves(text: str | None, blank: Game) -> str | Notice:
         return notice(_("Nothing to paste: the clipboard holds no text here"), FILE_NOTICE_SECONDS)
     moves = text.strip().split()[0]
     if len(moves) > PASTE_LIMIT:
-        too_long = _("Cannot paste: {count} characters is no game of this board").format(
+        too_long = _("Cannot paste: {count} characters are too many for a game of this board").format(
             count=number(len(moves))
         )
         return notice(too_long, FILE_NOTICE_SECONDS)
