@@ -21,7 +21,7 @@ from pathlib import Path
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from ai.command_line_tools import PROGRAM, TOOLS, run_tool  # noqa: E402 (after the environment it reads)
-from game.language import _, use_language  # noqa: E402
+from game.language import _, speak_for_argparse, use_language  # noqa: E402
 
 #: The options that put Ponder in the desktop's applications or take it out; each stands alone.
 DESKTOP_FLAGS = ("--install-desktop-entry", "--remove-desktop-entry")
@@ -95,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     # The system's language, for every message from here on (the window then takes the player's setting).
     use_language(None)
+    speak_for_argparse()
     if argv and argv[0] in TOOL_ALIASES:
         argv = [TOOL_ALIASES[argv[0]], *argv[1:]]
     if argv in (["--install-desktop-entry"], ["--remove-desktop-entry"]):

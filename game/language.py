@@ -193,3 +193,35 @@ def current_language() -> str:
 def language_problem() -> str | None:
     """Why the last :func:`use_language` shows English instead of the language asked for, or None."""
     return _problem
+
+
+#: What Python's argparse prints itself around our messages (the usage line, "error:", the help's headings and
+#: its own refusals), as its source has them: it asks the global gettext domain for them, which
+#: :func:`speak_for_argparse` makes ours; listed here so that the extraction puts them in the catalogs.
+ARGPARSE_TEXTS = (
+    # Translators: Python's argparse prints this before the usage line; keep the space at the end.
+    N_("usage: "),
+    # Translators: Python's argparse; keep %(prog)s, %(message)s and the line's end.
+    N_("%(prog)s: error: %(message)s\n"),
+    # Translators: Python's argparse, the help of -h/--help.
+    N_("show this help message and exit"),
+    # Translators: Python's argparse, a heading of the help.
+    N_("options"),
+    # Translators: Python's argparse, a heading of the help.
+    N_("positional arguments"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("expected one argument"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+
+
+def speak_for_argparse() -> None:
+    """Has Python's argparse take its own texts (:data:`ARGPARSE_TEXTS`) from our catalogs, in the system's
+    language (argparse reads the environment as GNU gettext does, as :func:`system_language` does): it asks
+    the process's global gettext domain, which this makes Ponder's. For a program's start, not a library's."""
+    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.textdomain(DOMAIN)

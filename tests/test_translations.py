@@ -5,7 +5,10 @@ does, a damaged catalog shown as English with a message; the language setting ke
 from __future__ import annotations
 
 import logging
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pygame
@@ -285,3 +288,31 @@ def test_the_desktop_entry_carries_each_languages_comment_and_one_name(tmp_path,
     assert f"Comment={comment}" in lines and "Comment[de]=Vier gewinnt und Tic-Tac-Toe gegen eine KI" in lines
     assert not any(line.startswith(("Comment[fr]", "Comment[es]", "Name[")) for line in lines)  # no catalog
     assert "Name=Ponder" in lines
+
+
+def test_a_tool_speaks_the_systems_language_argparse_s_own_words_too(tmp_path):
+    """Our messages and the words argparse prints itself ("usage:", "error:") both in German, the answers'
+    lines as they are."""
+    main = Path(__file__).resolve().parent.parent / "main.py"
+    environment = {key: value for key, value in os.environ.items() if not key.startswith(("LANG", "LC_"))}
+    done = subprocess.run(
+        [sys.executable, str(main), "analyze", "--threads", "0"],
+        env={**environment, "LANGUAGE": "de"},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("Aufruf: ")
+    assert "analyze: Fehler: Argument --threads: '0' muss eine ganze Zahl ab 1 sein" in done.stderr
+    answered = subprocess.run(
+        [sys.executable, str(main), "analyze"],
+        input="4453\n",
+        env={**environment, "LANGUAGE": "de"},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert answered.stdout == "4453 -2\n"
