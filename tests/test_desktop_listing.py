@@ -17,8 +17,12 @@ from importlib.metadata import version
 import pytest
 
 from assets import asset_path
+from game.language import LANGUAGES, SOURCE_LANGUAGE, translated_in
 from tests.conftest import ROOT
 from ui import desktop_entry
+
+#: The attribute ElementTree names xml:lang by.
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 METAINFO = asset_path(desktop_entry.METAINFO_NAME)
 
@@ -55,3 +59,17 @@ def test_the_metainfo_is_installed_and_removed_with_the_desktop_entry(tmp_path, 
     removed = desktop_entry.remove()
     assert installed in removed and not installed.exists()
     assert not any(path.exists() for path in written)
+
+
+def test_the_metainfo_lists_every_language_with_the_catalogs_summary():
+    component = ElementTree.parse(METAINFO).getroot()
+    english = component.findtext("summary")
+    assert english == "Connect Four and Tic-tac-toe against an AI that thinks on your time"
+    translated = {
+        summary.get(XML_LANG): summary.text
+        for summary in component.findall("summary")
+        if summary.get(XML_LANG) is not None
+    }
+    assert translated == {code: translated_in(code, english) for code in LANGUAGES if code != SOURCE_LANGUAGE}
+    assert all(text != english for text in translated.values())
+    assert [lang.text for lang in component.iter("lang")] == list(LANGUAGES)
