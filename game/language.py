@@ -1,8 +1,9 @@
 """The language of every text the player reads: the standard library's gettext, domain ``ponder``.
 
 The English texts in the code are the messages themselves (the msgids); a catalog per language
-(``assets/locale/<code>/LC_MESSAGES/ponder.po``, compiled by ``make translations`` to ``ponder.mo`` beside it)
-gives their translations. Any module may import this one (it imports nothing of ours and no pygame):
+(``assets/locale/<code>/LC_MESSAGES/ponder.po``, compiled by ``make translations`` to ``ponder.mo`` beside it,
+with the manifest the game checks it by) gives their translations. Any module may import this one (it imports
+only :mod:`assets`' manifest check, and no pygame):
 
 - ``_(text)``: ``text`` in the language in use;
 - ``ngettext(singular, plural, n)``: the form for the count ``n``, by the language's own plural rule (its
@@ -22,11 +23,15 @@ Texts are translated when they are made, so a screen that makes its texts each t
 from __future__ import annotations
 
 import gettext
+import io
 import logging
 import os
 import struct
 from dataclasses import dataclass
 from pathlib import Path
+
+from assets import DataFileError
+from assets.manifest import verified_bytes
 
 #: The gettext domain: the catalogs' file name.
 DOMAIN = "ponder"
@@ -162,26 +167,34 @@ def use_language(code: str | None) -> str:
     _translations, _language = gettext.NullTranslations(), SOURCE_LANGUAGE
     if wanted == SOURCE_LANGUAGE or wanted not in LANGUAGES:
         return _language
-    path = catalog_path(wanted)
     try:
-        with path.open("rb") as catalog:
-            _translations = gettext.GNUTranslations(catalog)
-    except _DAMAGED_CATALOG as error:
+        _translations = _read_catalog(wanted)
+    except DataFileError as error:
         # English is the source of every text, so the game goes on in it.
-        _problem = f"The {LANGUAGES[wanted]} texts could not be read ({path.name}: {error}); showing English"
+        _problem = f"The {LANGUAGES[wanted]} texts could not be read ({error.brief()}); showing English"
         _log.warning("%s", _problem)
         return _language
     _language = wanted
     return _language
 
 
+def _read_catalog(code: str) -> gettext.GNUTranslations:
+    """The compiled catalog of ``code``, once its bytes are the ones the manifest beside it lists (a flipped
+    byte inside a text would still parse, and show as a wrong letter); raises DataFileError saying why not."""
+    path = catalog_path(code)
+    data = verified_bytes(path)
+    try:
+        return gettext.GNUTranslations(io.BytesIO(data))
+    except _DAMAGED_CATALOG as error:
+        raise DataFileError(path, f"not a catalog ({error})") from None
+
+
 def translated_in(code: str, text: str) -> str:
     """``text`` in the language ``code``, whatever language is in use (for files that list every language,
     such as the desktop entry); ``text`` itself where that catalog lacks it or cannot be read."""
     try:
-        with catalog_path(code).open("rb") as catalog:
-            return gettext.GNUTranslations(catalog).gettext(text)
-    except _DAMAGED_CATALOG:
+        return _read_catalog(code).gettext(text)
+    except DataFileError:
         return text
 
 

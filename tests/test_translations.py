@@ -18,6 +18,7 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
 import game.language as language
+from assets.manifest import MANIFEST_NAME, manifest_text, verified_bytes
 from game.language import LANGUAGES, SOURCE_LANGUAGE, _, catalog_path, ngettext, system_language, use_language
 from tools.support.fakes import FakeEngine, click, key
 from tools.translations import TRANSLATED, extract_template
@@ -162,6 +163,7 @@ def a_catalog(folder: Path, code: str, messages: dict[object, object]) -> None:
     path.parent.mkdir(parents=True)
     with path.open("wb") as file:
         write_mo(file, catalog)
+    path.with_name(MANIFEST_NAME).write_text(manifest_text({path.name: path.read_bytes()}))
 
 
 @pytest.fixture
@@ -211,6 +213,22 @@ def test_a_damaged_catalog_shows_english_and_says_so(stand_in_catalogs, damage, 
     assert problem is not None and "Deutsch" in problem and "English" in problem
     assert problem in caplog.text
     assert use_language("fr") == "fr" and language.language_problem() is None
+
+
+def test_a_catalog_with_one_byte_changed_inside_a_text_is_refused(stand_in_catalogs):
+    """gettext itself would take it and show a wrong letter: the manifest beside it catches that."""
+    path = stand_in_catalogs / "de" / "LC_MESSAGES" / "ponder.mo"
+    data = bytearray(path.read_bytes())
+    data[data.index(b"Einstellungen")] ^= 0x01
+    path.write_bytes(bytes(data))
+    assert use_language("de") == "en" and _("Settings") == "Settings"
+    problem = language.language_problem()
+    assert problem is not None and "ponder.mo" in problem and "damaged" in problem
+
+
+def test_every_shipped_catalog_is_what_its_manifest_lists():
+    for code in TRANSLATED:
+        assert verified_bytes(catalog_path(code))
 
 
 def test_the_window_shows_a_damaged_catalog_as_a_start_notice(stand_in_catalogs, tmp_path):

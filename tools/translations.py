@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import io
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from assets.manifest import MANIFEST_NAME, manifest_text  # noqa: E402
 from game.language import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, catalog_path  # noqa: E402
 
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
@@ -111,13 +113,17 @@ def is_translated(message: Message) -> bool:
 
 def compile_catalog(code: str, catalog: Catalog) -> None:
     """``code``'s ``.mo`` of ``catalog``'s translated messages only: Babel would compile an untranslated
-    plural as its English forms, which the game shows anyway without it."""
+    plural as its English forms, which the game shows anyway without it), and the manifest beside it."""
     translated = copy.deepcopy(catalog)
     for message in list(translated):
         if message.id and not is_translated(message):
             translated.delete(message.id, context=message.context)
-    with catalog_path(code, ".mo").open("wb") as file:
-        write_mo(file, translated, use_fuzzy=False)
+    compiled = io.BytesIO()
+    write_mo(compiled, translated, use_fuzzy=False)
+    path = catalog_path(code, ".mo")
+    path.write_bytes(compiled.getvalue())
+    # The game reads a catalog only through the manifest beside it (assets.manifest).
+    path.with_name(MANIFEST_NAME).write_text(manifest_text({path.name: compiled.getvalue()}))
 
 
 def main() -> int:
