@@ -139,11 +139,11 @@ def test_a_failed_write_of_the_game_in_progress_becomes_a_notice(tmp_path, pygam
     engine = FakeEngine()
     scene = PlayScene((900, 700), PlayOptions(mode=Mode.TWO_PLAYERS), engine, files=files)
     scene.sitting.try_play(3)
-    assert files.unfinished_writer.flush(GENEROUS)
+    assert files.unfinished.flush(GENEROUS)
     scene.update(0.05)
     notice = scene.sitting.cues.notice
     assert notice is not None and notice.text.startswith(f"{UNFINISHED_FILE.title} not saved")
-    assert files.unfinished_writer.value.newest() is not None  # the window still knows its game
+    assert files.unfinished.value.newest() is not None  # the window still knows its game
 
 
 def test_the_window_closing_writes_the_game_in_progress(tmp_path, pygame_ready):
@@ -154,6 +154,6 @@ def test_the_window_closing_writes_the_game_in_progress(tmp_path, pygame_ready):
     options = PlayOptions(mode=Mode.TWO_PLAYERS)
     app = App(FakeEngine, options, start_playing=False, files=files)
     kept = UnfinishedGames((UnfinishedGame(options, 1, "4", files.window),))
-    files.unfinished_writer.change(lambda _: kept)
+    files.unfinished.change(lambda _: kept)
     app.finish(None)
     assert JsonStore(UNFINISHED_FILE, path).load() == kept
