@@ -20,6 +20,7 @@ from babel.messages.pofile import read_po
 import game.language as language
 from game.language import LANGUAGES, SOURCE_LANGUAGE, _, catalog_path, ngettext, system_language, use_language
 from tools.support.fakes import FakeEngine, click, key
+from tools.support.waiting import GENEROUS
 from tools.translations import TRANSLATED, extract_template
 from ui.app import App
 from ui.desktop_entry import entry_text
@@ -271,6 +272,7 @@ def test_the_panel_changes_the_language_at_once_and_it_is_remembered(stand_in_ca
     rows = app._setting_rows()
     assert rows[row].label == "Sprache" and rows[row].choices[0][1] == "Automatisch"
     assert app.scene.needs_redraw()
+    assert app.files.settings.flush(GENEROUS)
     assert JsonStore(SETTINGS_FILE, store.path).load().language == "de"
 
 
