@@ -213,6 +213,22 @@ def test_each_right_move_is_acknowledged_and_the_title_counts_the_moves_left(tmp
     assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in} moves left to win"
 
 
+def test_a_record_that_cannot_be_written_says_so_after_the_refusal(tmp_path, shipped):
+    puzzle = next(p for p in shipped if p.win_in >= 3)
+    (tmp_path / "a file").write_text("not a folder")
+    files = UserData(puzzles=JsonStore(PUZZLE_FILE, tmp_path / "a file" / PUZZLE_FILE.file_name))
+    engine = FakeEngine(auto_answer=False)
+    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=files)
+    prove(scene, engine, puzzle)
+    wrong = next(move for move in scene.sitting.game.moves() if move != puzzle.column - 1)
+    assert scene.sitting.try_play(wrong) is Refusal.COACHED
+    assert words.status_text(scene.sitting).startswith("Not this one")
+    assert files.puzzles.flush(GENEROUS)
+    scene.update(0.05)
+    assert words.status_text(scene.sitting).startswith(f"{PUZZLE_FILE.title} not saved")
+    assert files.puzzles.value.failed == 1  # the miss still counts in the window
+
+
 def test_a_puzzle_is_solved_once_the_win_cannot_slip_and_the_rest_is_shown(tmp_path, shipped):
     puzzle = next(p for p in shipped if p.win_in == 3)
     path = tmp_path / "puzzles.json"
