@@ -1,21 +1,25 @@
-"""The game in progress written off the UI thread (ui/state/background_writer.py): every change lands in the
-file, the latest state wins over unwritten older ones, closing writes what waits, and a failed write reaches
-the player as a notice."""
+"""The user's files written off the UI thread (ui/state/background_writer.py): every change lands in the
+file, the latest state wins over unwritten older ones, closing writes what waits, and a failed write of any
+user file reaches the player as a notice (the settings' as a toast)."""
 
 from __future__ import annotations
 
 import json
 import threading
 
+import pygame
 import pytest
 
-from tools.support.fakes import FakeEngine
+from tools.support.fakes import FakeEngine, key
 from tools.support.waiting import GENEROUS, wait_until
 from ui.play_scene import PlayScene
 from ui.state.background_writer import BackgroundWriter
 from ui.state.current_game import UNFINISHED_FILE, UnfinishedGame, UnfinishedGames
-from ui.state.options import Mode, PlayOptions
+from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.player_rating import RATINGS_FILE
+from ui.state.settings import SETTINGS_FILE
 from ui.state.store import FileKind, JsonStore
+from ui.state.tally import TALLY_FILE
 from ui.state.user_data import UserData
 
 #: A file of words in the order they were added: what it holds shows every change applied, in order.
@@ -126,24 +130,27 @@ def test_a_store_in_memory_is_changed_at_once_without_a_thread():
 
 @pytest.fixture
 def pygame_ready():
-    import pygame
-
     pygame.init()
     yield
     pygame.quit()
 
 
-def test_a_failed_write_of_the_game_in_progress_becomes_a_notice(tmp_path, pygame_ready):
+def unwritable(tmp_path, kind: FileKind) -> JsonStore:
+    """A store of ``kind`` whose file cannot be written: its folder is a file."""
     (tmp_path / "a file").write_text("not a folder")
-    files = UserData(unfinished=JsonStore(UNFINISHED_FILE, tmp_path / "a file" / "current-game.json"))
+    return JsonStore(kind, tmp_path / "a file" / kind.file_name)
+
+
+def test_a_failed_write_of_the_game_in_progress_becomes_a_notice(tmp_path, pygame_ready):
+    files = UserData(unfinished=unwritable(tmp_path, UNFINISHED_FILE))
     engine = FakeEngine()
     scene = PlayScene((900, 700), PlayOptions(mode=Mode.TWO_PLAYERS), engine, files=files)
     scene.sitting.try_play(3)
-    assert files.unfinished_writer.flush(GENEROUS)
+    assert files.unfinished.flush(GENEROUS)
     scene.update(0.05)
     notice = scene.sitting.cues.notice
     assert notice is not None and notice.text.startswith(f"{UNFINISHED_FILE.title} not saved")
-    assert files.unfinished_writer.value.newest() is not None  # the window still knows its game
+    assert files.unfinished.value.newest() is not None  # the window still knows its game
 
 
 def test_the_window_closing_writes_the_game_in_progress(tmp_path, pygame_ready):
@@ -154,6 +161,52 @@ def test_the_window_closing_writes_the_game_in_progress(tmp_path, pygame_ready):
     options = PlayOptions(mode=Mode.TWO_PLAYERS)
     app = App(FakeEngine, options, start_playing=False, files=files)
     kept = UnfinishedGames((UnfinishedGame(options, 1, "4", files.window),))
-    files.unfinished_writer.change(lambda _: kept)
+    files.unfinished.change(lambda _: kept)
     app.finish(None)
     assert JsonStore(UNFINISHED_FILE, path).load() == kept
+
+
+def test_a_failed_write_of_the_settings_becomes_a_toast(tmp_path, pygame_ready):
+    from ui.app import App
+
+    files = UserData(settings=unwritable(tmp_path, SETTINGS_FILE))
+    app = App(FakeEngine, PlayOptions(mode=Mode.TWO_PLAYERS), start_playing=True, files=files)
+    app.step([key(pygame.K_m)], 0.01)  # M mutes: a setting to remember
+    assert files.settings.flush(GENEROUS)
+    app.step([], 0.01)
+    assert (app.toast.text or "").startswith(f"{SETTINGS_FILE.title} not saved")
+    assert files.settings.value.sound is False  # the window goes on with its own
+
+
+def finished_game_notice(files: UserData, writer: BackgroundWriter, options: PlayOptions, moves) -> str:
+    """The notice on the board once the human has played ``moves`` against the fake engine (which plays the
+    leftmost column) to the game's end and ``writer`` has written."""
+    engine = FakeEngine(choose=lambda game: min(game.moves()))
+    scene = PlayScene((900, 700), options, engine, files=files)
+    for move in moves:
+        assert scene.sitting.try_play(move) is None
+        for _ in range(20):
+            for message in engine.poll():
+                scene.receive(message)
+            scene.update(0.1)
+    assert scene.sitting.game.is_over()
+    assert writer.flush(GENEROUS)
+    scene.update(0.05)
+    notice = scene.sitting.cues.notice
+    assert notice is not None
+    return notice.text
+
+
+def test_a_failed_write_of_the_score_tally_becomes_a_notice(tmp_path, pygame_ready):
+    files = UserData(tally=unwritable(tmp_path, TALLY_FILE))
+    text = finished_game_notice(files, files.tally, PlayOptions(mode=Mode.TWO_PLAYERS), (0, 1, 0, 1, 0, 1, 0))
+    assert text.startswith(f"{TALLY_FILE.title} not saved")
+    assert files.tally.value.get("connect4 7x6 two players").wins == 1  # still counted in the window
+
+
+def test_a_failed_write_of_the_ratings_becomes_a_notice(tmp_path, pygame_ready):
+    files = UserData(ratings=unwritable(tmp_path, RATINGS_FILE))
+    options = PlayOptions(first=FirstPlayer.HUMAN)
+    text = finished_game_notice(files, files.ratings, options, (3, 3, 3, 3))
+    assert text.startswith(f"{RATINGS_FILE.title} not saved")
+    assert len(files.ratings.value.games("connect4 7x6")) == 1  # still recorded in the window

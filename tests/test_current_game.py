@@ -83,7 +83,7 @@ def run(scene, engine, seconds=2.0, dt=0.05):
 
 def written(scene):
     """Waits for the window's game in progress to be written (off the UI thread)."""
-    assert scene.sitting.round.files.unfinished_writer.flush(GENEROUS), "the game in progress was not written"
+    assert scene.sitting.round.files.unfinished.flush(GENEROUS), "the game in progress was not written"
 
 
 # --- the file -----------------------------------------------------------------------------------------------

@@ -184,8 +184,9 @@ def test_the_window_s_protocol_and_the_fake_engine_keep_in_step_with_the_engine(
     def verbs(cls) -> set[str]:
         return {name for name, value in vars(cls).items() if callable(value) and not name.startswith("_")}
 
-    # is_alive and is_idle watch the worker thread, for tests and benchmarks; the window never asks.
-    assert verbs(Engine) - {"is_alive", "is_idle"} == verbs(EngineLike)
+    # The window uses every verb of the engine but these: is_alive and is_idle watch the worker thread, for
+    # tests and benchmarks; stop stops whatever runs, and the window stops its own requests by their handles.
+    assert verbs(Engine) - {"is_alive", "is_idle", "stop"} == verbs(EngineLike)
     assert verbs(EngineLike) <= verbs(FakeEngine)
     for name in verbs(EngineLike):
         wanted = list(inspect.signature(getattr(EngineLike, name)).parameters)

@@ -10,6 +10,7 @@ from ai.messages import BestMove
 from ai.play.levels import MAX, Level
 from ai.score import Score
 from tools.support.fakes import FakeEngine, click, key, search_result
+from tools.support.waiting import GENEROUS
 from ui.app import App
 from ui.layout import play_layout
 from ui.match_bar import MatchBar, match_geometry, name_at
@@ -87,6 +88,7 @@ def test_the_score_of_the_sitting_and_the_stored_tally(tmp_path):
     # A new sitting (a loaded or pasted game) starts a new match; the tally stays.
     scene.sitting._start(scene.sitting.options)
     assert scene.frame().match.wins == (0, 0) and "Red 1, Yellow 1" in scene.frame().match.tally
+    assert scene.sitting.files.tally.flush(GENEROUS)
     stored = JsonStore(TALLY_FILE, tmp_path / "tally.json")
     assert stored.load().get("connect4 7x6 two players") == Record(wins=1, draws=0, losses=1)
 
@@ -158,6 +160,7 @@ def test_a_name_is_remembered_and_typing_takes_the_windows_shortcut_keys(tmp_pat
     sound = app.settings.sound
     app.step([key(pygame.K_m, unicode="m"), text("m"), key(pygame.K_RETURN)], 0.01)
     assert app.settings.sound == sound  # M was a letter of the name, not the sound's shortcut
+    assert app.files.settings.flush(GENEROUS)
     assert JsonStore(SETTINGS_FILE, tmp_path / "settings.json").load().play.names == ("m", "")
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, click, key
+from tools.support.waiting import GENEROUS
 from ui.app import App
 from ui.launch import main as window_main
 from ui.play_scene import PlayScene
@@ -41,11 +42,14 @@ def pygame_ready():
 def files(tmp_path) -> UserData:
     """The user's files on disk, with the player's own settings saved."""
     stored = UserData.open(tmp_path / "config", tmp_path / "data")
-    assert stored.settings.update(lambda settings: PLAYERS_OWN) is None
+    stored.settings.change(lambda settings: PLAYERS_OWN)
+    assert stored.close(GENEROUS) and stored.settings.take_problem() is None
     return UserData.open(tmp_path / "config", tmp_path / "data")
 
 
-def saved_settings(tmp_path) -> Settings:
+def saved_settings(tmp_path, files: UserData) -> Settings:
+    """The settings on file once ``files`` have written every change handed over."""
+    assert files.settings.flush(GENEROUS)
     return UserData.open(tmp_path / "config", tmp_path / "data").settings.value
 
 
@@ -57,10 +61,10 @@ def test_a_puzzle_left_with_esc_leaves_the_players_settings_and_names_as_they_we
     app.step([key(pygame.K_ESCAPE)], 0.01)
     assert isinstance(app.scene, StartScene)
     assert app.scene.options == PLAYERS_OWN.play  # the menu offers the player's settings, not the puzzle's
-    assert saved_settings(tmp_path) == PLAYERS_OWN
+    assert saved_settings(tmp_path, files) == PLAYERS_OWN
     app.step([key(pygame.K_RETURN)], 0.01)  # and playing from the menu plays the player's own game
     assert isinstance(app.scene, PlayScene) and app.scene.sitting.options.names == ("Ann", "Bob")
-    assert saved_settings(tmp_path) == PLAYERS_OWN
+    assert saved_settings(tmp_path, files) == PLAYERS_OWN
 
 
 def test_a_think_time_chosen_in_a_puzzle_is_the_one_setting_that_changes(tmp_path, files):
@@ -70,7 +74,7 @@ def test_a_think_time_chosen_in_a_puzzle_is_the_one_setting_that_changes(tmp_pat
     app._apply_setting("seconds", 10.0)  # the settings panel's think-time row, as a click on it applies it
     assert app.scene.sitting.options.max_seconds == 10.0
     expected = replace(PLAYERS_OWN, play=replace(PLAYERS_OWN.play, max_seconds=10.0))
-    assert saved_settings(tmp_path) == expected and app.settings == expected
+    assert saved_settings(tmp_path, files) == expected and app.settings == expected
 
 
 def test_a_continued_tictactoe_game_is_played_with_its_own_options_whatever_the_settings_say(
@@ -81,9 +85,10 @@ def test_a_continued_tictactoe_game_is_played_with_its_own_options_whatever_the_
     monkeypatch.setenv("PONDER_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("PONDER_DATA_DIR", str(tmp_path / "data"))
     stored = UserData.open()
-    stored.settings.update(lambda settings: PLAYERS_OWN)
+    stored.settings.change(lambda settings: PLAYERS_OWN)
     tictactoe = PlayOptions(game="tictactoe", width=3, height=3, level=Level(2))
-    stored.unfinished.update(lambda kept: kept.keeping("earlier", UnfinishedGame(tictactoe, 1, "5")))
+    stored.unfinished.change(lambda kept: kept.keeping("earlier", UnfinishedGame(tictactoe, 1, "5")))
+    assert stored.close(GENEROUS)
     seen: dict[str, object] = {}
 
     def play_instead(app: App) -> int:
@@ -100,6 +105,7 @@ def test_a_continued_tictactoe_game_is_played_with_its_own_options_whatever_the_
             options=scene.sitting.options,
             moves=scene.sitting.game.moves_text(),
             view=type(scene.view).__name__,
+            files=app.files,
         )
         return 0
 
@@ -107,7 +113,8 @@ def test_a_continued_tictactoe_game_is_played_with_its_own_options_whatever_the_
     assert window_main(["--continue"], engine_factory=FakeEngine) == 0
     assert seen["options"] == replace(tictactoe, moves="")
     assert seen["view"] == "TicTacToeView" and str(seen["moves"]).startswith("5")
-    assert saved_settings(tmp_path) == PLAYERS_OWN
+    files = seen["files"]
+    assert isinstance(files, UserData) and saved_settings(tmp_path, files) == PLAYERS_OWN
 
 
 def test_renaming_a_player_remembers_the_name_and_nothing_else_of_the_game(tmp_path, files):
@@ -120,4 +127,4 @@ def test_renaming_a_player_remembers_the_name_and_nothing_else_of_the_game(tmp_p
     app.step([], 0.01)
     assert scene.sitting.options.names == ("Zoe", "Yo")
     expected = replace(PLAYERS_OWN, play=replace(PLAYERS_OWN.play, names=("Zoe", "Bob")))
-    assert saved_settings(tmp_path) == expected
+    assert saved_settings(tmp_path, files) == expected

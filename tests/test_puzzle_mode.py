@@ -16,6 +16,7 @@ from ai.puzzles import Puzzle, load_puzzles
 from ai.score import Score, from_child, win_in
 from tests.conftest import require_compiled_core
 from tools.support.fakes import FakeEngine, click, key, search_result
+from tools.support.waiting import GENEROUS
 from ui.app import App
 from ui.play_scene import PlayScene
 from ui.start_scene import PUZZLES
@@ -61,11 +62,12 @@ def proven_values(puzzle: Puzzle) -> tuple[tuple[int, Score], ...]:
 def test_the_start_screens_puzzles_button_opens_a_puzzle_for_the_players_rating(tmp_path):
     store = JsonStore(PUZZLE_FILE, tmp_path / "puzzles.json")
     store.load()
+    files = UserData(puzzles=store)
     app = App(
         FakeEngine,
         puzzle_options(load_puzzles().puzzles[0]),
         start_playing=False,
-        files=UserData(puzzles=store),
+        files=files,
     )
     button = next(b for b in app.scene.buttons()[-1] if b.action == PUZZLES)
     app.step([click(button.rect.center)], 0.01)
@@ -87,8 +89,9 @@ def test_a_wrong_move_is_shown_and_retried_and_breaks_the_streak_once(tmp_path, 
     puzzle = next(p for p in shipped if p.win_in >= 3)
     store = JsonStore(PUZZLE_FILE, tmp_path / "puzzles.json")
     assert store.update(lambda record: PuzzleRecord(streak=4, best_streak=4)) is None
+    files = UserData(puzzles=store)
     engine = FakeEngine(auto_answer=False)
-    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=UserData(puzzles=store))
+    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=files)
     wrong = next(move for move in scene.sitting.game.moves() if move != puzzle.column - 1)
     # Before the values are proven no move is judged, and none is played.
     assert (
@@ -108,6 +111,7 @@ def test_a_wrong_move_is_shown_and_retried_and_breaks_the_streak_once(tmp_path, 
         scene.sitting
     )
     assert scene.sitting.try_play(wrong) is Refusal.COACHED  # a second miss counts once
+    assert files.puzzles.flush(GENEROUS)
     kept = json.loads((tmp_path / "puzzles.json").read_text())
     assert kept["streak"] == 0 and kept["failed"] == 1 and kept["best_streak"] == 4
     assert scene.sitting.try_play(puzzle.column - 1) is None  # the retry with the winning move is played
@@ -121,9 +125,10 @@ def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp
     path = tmp_path / "puzzles.json"
     store = JsonStore(PUZZLE_FILE, path)
     store.load()
+    files = UserData(puzzles=store)
     engine = Engine(seed=4)
     try:
-        scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=UserData(puzzles=store))
+        scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=files)
         deadline = time.monotonic() + 60
         while not scene.sitting.game.is_over():
             assert time.monotonic() < deadline, scene.sitting.game.moves_text()
@@ -153,9 +158,11 @@ def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp
             words.result_text(scene.sitting)[0] == "Solved!"
             and "streak 1" in words.result_text(scene.sitting)[1]
         )
-        assert JsonStore(PUZZLE_FILE, path).load() == PuzzleRecord().after(puzzle, clean=True) == store.value
-        assert (store.value.streak, store.value.best_streak, store.value.solved) == (1, 1, 1)
-        assert store.value.rating > START_RATING
+        assert files.puzzles.flush(GENEROUS)
+        record = files.puzzles.value
+        assert JsonStore(PUZZLE_FILE, path).load() == PuzzleRecord().after(puzzle, clean=True) == record
+        assert (record.streak, record.best_streak, record.solved) == (1, 1, 1)
+        assert record.rating > START_RATING
         scene.handle(key(pygame.K_RETURN))
         assert scene.request is not None and type(scene.request).__name__ == "GoToPuzzle"
     finally:
@@ -188,15 +195,16 @@ def test_each_right_move_is_acknowledged_and_the_title_counts_the_moves_left(tmp
     puzzle = next(p for p in shipped if p.win_in >= 6)
     store = JsonStore(PUZZLE_FILE, tmp_path / "puzzles.json")
     store.load()
+    files = UserData(puzzles=store)
     engine = FakeEngine(auto_answer=False)
-    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=UserData(puzzles=store))
+    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=files)
     assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in} moves left to win"
     prove(scene, engine, puzzle)
     press_column(scene, puzzle.column)
     assert scene.sitting.game.moves_text() == puzzle.moves + str(puzzle.column)
     assert words.status_text(scene.sitting) == f"Right: that keeps the win. {puzzle.win_in - 1} more to go"
     assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in - 1} moves left to win"
-    assert not scene.sitting.round.attempt.solved and store.value == PuzzleRecord()  # not solved yet
+    assert not scene.sitting.round.attempt.solved and files.puzzles.value == PuzzleRecord()  # not solved yet
     answer(scene, engine, next(move for move in scene.sitting.game.moves()))
     assert scene.sitting.session.is_human_turn()  # the player's next move is asked for, not shown
     assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in - 1} moves left to win"
@@ -205,13 +213,30 @@ def test_each_right_move_is_acknowledged_and_the_title_counts_the_moves_left(tmp
     assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in} moves left to win"
 
 
+def test_a_record_that_cannot_be_written_says_so_after_the_refusal(tmp_path, shipped):
+    puzzle = next(p for p in shipped if p.win_in >= 3)
+    (tmp_path / "a file").write_text("not a folder")
+    files = UserData(puzzles=JsonStore(PUZZLE_FILE, tmp_path / "a file" / PUZZLE_FILE.file_name))
+    engine = FakeEngine(auto_answer=False)
+    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=files)
+    prove(scene, engine, puzzle)
+    wrong = next(move for move in scene.sitting.game.moves() if move != puzzle.column - 1)
+    assert scene.sitting.try_play(wrong) is Refusal.COACHED
+    assert words.status_text(scene.sitting).startswith("Not this one")
+    assert files.puzzles.flush(GENEROUS)
+    scene.update(0.05)
+    assert words.status_text(scene.sitting).startswith(f"{PUZZLE_FILE.title} not saved")
+    assert files.puzzles.value.failed == 1  # the miss still counts in the window
+
+
 def test_a_puzzle_is_solved_once_the_win_cannot_slip_and_the_rest_is_shown(tmp_path, shipped):
     puzzle = next(p for p in shipped if p.win_in == 3)
     path = tmp_path / "puzzles.json"
     store = JsonStore(PUZZLE_FILE, path)
     store.load()
+    files = UserData(puzzles=store)
     engine = FakeEngine(auto_answer=False)
-    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=UserData(puzzles=store))
+    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=files)
     # The record stands in the match bar from the first puzzle on, with how sure the rating is.
     before = scene.frame().match.standing[0]
     assert before.startswith("streak 0 (best 0) \u00b7 puzzle rating 1,200 \u00b1 ") and before.endswith(
@@ -224,7 +249,9 @@ def test_a_puzzle_is_solved_once_the_win_cannot_slip_and_the_rest_is_shown(tmp_p
     assert words.toolbar_titles(sitting)[0] == "Puzzle \u00b7 solved"
     # Counted at once, before the game is over, and shown where it stays.
     assert not sitting.game.is_over()
-    assert JsonStore(PUZZLE_FILE, path).load() == PuzzleRecord().after(puzzle, clean=True) == store.value
+    assert files.puzzles.flush(GENEROUS)
+    solved = PuzzleRecord().after(puzzle, clean=True)
+    assert JsonStore(PUZZLE_FILE, path).load() == solved == files.puzzles.value
     assert scene.frame().match.standing[0].startswith("streak 1 (best 1)")
     # The rest plays out by itself: the computer moves for the player too, and the player's keys play nothing.
     reply = sitting.game.moves()[0]
@@ -236,7 +263,7 @@ def test_a_puzzle_is_solved_once_the_win_cannot_slip_and_the_rest_is_shown(tmp_p
     answer(scene, engine, sitting.game.moves()[0])
     assert len(sitting.game.moves_text()) == len(puzzle.moves) + 3
     assert not sitting.can_undo()  # the solve is not taken back
-    assert store.value == PuzzleRecord().after(puzzle, clean=True)  # counted once
+    assert files.puzzles.value == solved  # counted once
 
 
 def test_a_broken_record_is_reported_once_and_a_new_one_used(tmp_path):

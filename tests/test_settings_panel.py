@@ -9,6 +9,7 @@ import pytest
 from ai.exact.team import window_threads
 from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, click, key
+from tools.support.waiting import GENEROUS
 from ui import launch
 from ui.app import App
 from ui.play_input import Action
@@ -76,6 +77,7 @@ def test_every_row_applies_at_once_and_is_remembered(tmp_path):
     choose(app, "coach", "On")
     assert scene.sitting.options.coach and scene.sitting.engine.count("ponder") == before + 1
     assert scene.sitting.engine.last("ponder").analyse  # the coach needs proven values: asked for at once
+    assert app.files.settings.flush(GENEROUS)
     remembered = JsonStore(SETTINGS_FILE, store.path).load()
     assert (remembered.sound, remembered.theme, remembered.animation) == (False, "dark", "off")
     assert remembered.play.max_seconds == 10.0 and remembered.play.coach
@@ -134,6 +136,7 @@ def test_the_solver_threads_are_a_setting_kept_for_the_next_start(tmp_path):
     row = next(row for row in app._setting_rows() if row.key == "threads")
     assert row.value == 0 and row.choices[0][1].startswith("Auto (") and (1, "1") in row.choices
     app._apply_setting("threads", 1)  # as a click on the row's "1" applies it
+    assert app.files.settings.flush(GENEROUS)
     assert JsonStore(SETTINGS_FILE, tmp_path / "settings.json").load().solver_threads == 1
     assert "from the next start" in (app.toast.text or "")
 

@@ -21,6 +21,7 @@ import game.language as language
 from assets.manifest import MANIFEST_NAME, manifest_text, verified_bytes
 from game.language import LANGUAGES, SOURCE_LANGUAGE, _, catalog_path, ngettext, system_language, use_language
 from tools.support.fakes import FakeEngine, click, key
+from tools.support.waiting import GENEROUS
 from tools.translations import TRANSLATED, extract_template
 from ui.app import App
 from ui.desktop_entry import entry_text
@@ -289,6 +290,7 @@ def test_the_panel_changes_the_language_at_once_and_it_is_remembered(stand_in_ca
     rows = app._setting_rows()
     assert rows[row].label == "Sprache" and rows[row].choices[0][1] == "Automatisch"
     assert app.scene.needs_redraw()
+    assert app.files.settings.flush(GENEROUS)
     assert JsonStore(SETTINGS_FILE, store.path).load().language == "de"
 
 

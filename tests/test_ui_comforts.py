@@ -10,6 +10,7 @@ import pytest
 
 from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, FakeSounds, click, key
+from tools.support.waiting import GENEROUS
 from ui.app import App
 from ui.help_overlay import KEYS, draw_help
 from ui.play_input import Action, key_action, review_key_action
@@ -167,15 +168,17 @@ def test_the_tally_counts_wins_per_level_and_colour_and_resets(tmp_path):
     scene, engine = make(files=files)
     red_wins(scene, engine)
     scene.act(Action.NEXT)
-    assert tally.value.get("connect4 7x6 vs depth 2").wins == 1
+    assert files.tally.value.get("connect4 7x6 vs depth 2").wins == 1
     two, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), files=files)
     for column in (0, 1, 0, 1, 0, 1, 0):
         two.sitting.try_play(column)
     run(two, engine)
     assert words.tally_text(two.sitting) == "Tally: Red 1 \u00b7 draws 0 \u00b7 Yellow 0"
+    assert files.tally.flush(GENEROUS)
     assert json.loads((tmp_path / "tally.json").read_text())["connect4 7x6 two players"]["wins"] == 1
     two.handle(key(pygame.K_r, CTRL))
-    assert tally.value.records == {} and words.status_text(two.sitting) == "Score tally reset"
+    assert files.tally.value.records == {} and words.status_text(two.sitting) == "Score tally reset"
+    assert files.tally.flush(GENEROUS)
     assert json.loads((tmp_path / "tally.json").read_text()) == {}
 
 
@@ -253,6 +256,12 @@ def app_with(tmp_path, start_playing=True, settings_bytes=None):
     return app, path
 
 
+def saved_settings(app: App, path) -> Settings:
+    """The settings on file at ``path`` once ``app`` has written every change it handed over."""
+    assert app.files.settings.flush(GENEROUS)
+    return JsonStore(SETTINGS_FILE, path).load()
+
+
 def test_help_opens_with_f1_or_question_mark_and_swallows_input(tmp_path):
     app, _ = app_with(tmp_path)
     app.step([key(pygame.K_F1)], 0.01)
@@ -301,12 +310,12 @@ def test_window_keys_change_and_remember_settings(tmp_path):
     app, path = app_with(tmp_path)
     assert not path.exists()
     app.step([key(pygame.K_m)], 0.01)
-    assert not app.sounds.enabled and json.loads(path.read_text())["sound"] is False
+    assert not app.sounds.enabled and saved_settings(app, path).sound is False
     app.step([key(pygame.K_t), key(pygame.K_t)], 0.01)
     assert app.scene.theme.name == "high-contrast" and app.toast.text == "Theme: High contrast"
     app.step([key(pygame.K_s)], 0.01)
     assert app.settings.animation == "fast" and app.scene.sitting.animation_speed == 2.0
-    saved = JsonStore(SETTINGS_FILE, path).load()
+    saved = saved_settings(app, path)
     assert (saved.sound, saved.theme, saved.animation) == (False, "high-contrast", "fast")
     app.render(pygame.Surface(SIZE))
 
@@ -316,7 +325,7 @@ def test_the_start_screens_choices_are_remembered(tmp_path):
     assert isinstance(app.scene, StartScene)
     app.step([key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RIGHT), key(pygame.K_RETURN)], 0.01)
     assert isinstance(app.scene, PlayScene)
-    assert JsonStore(SETTINGS_FILE, path).load().play.mode is Mode.TWO_PLAYERS
+    assert saved_settings(app, path).play.mode is Mode.TWO_PLAYERS
 
 
 def test_a_corrupt_settings_file_is_shown_once_and_kept_aside(tmp_path):
@@ -329,6 +338,7 @@ def test_a_corrupt_settings_file_is_shown_once_and_kept_aside(tmp_path):
     assert app.toast.text is None
     assert aside.read_bytes() == b"{broken"  # the player's bytes are not lost
     app.step([key(pygame.K_t)], 0.01)  # the user changes a setting: now a new file is written
+    assert app.files.settings.flush(GENEROUS)
     assert json.loads(path.read_text())["theme"] == "dark"
     assert aside.read_bytes() == b"{broken"
 

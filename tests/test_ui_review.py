@@ -15,6 +15,7 @@ from ai.play.levels import Level
 from ai.play.review import review_game
 from game.connect4 import ConnectFour
 from tools.support.fakes import FakeEngine, click, key
+from tools.support.waiting import GENEROUS
 from ui.play_input import Action
 from ui.play_scene import PlayScene
 from ui.review_view import slots
@@ -50,16 +51,18 @@ def run(scene, engine, seconds=2.0, dt=0.05):
 
 def lost_game(tmp_path=None, size=SIZE):
     engine = scripted(LOST_GAME)
-    files = UserData()
+    tally = None
     if tmp_path:
-        files.tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
-        files.tally.load()
+        tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
+        tally.load()
+    files = UserData(tally=tally)
     scene = PlayScene(size, PlayOptions(level=Level(4)), engine, files=files)
     while not scene.sitting.game.is_over():
         if scene.sitting.session.is_human_turn():
             scene.sitting.try_play(scene.sitting.game.text_to_move(LOST_GAME[scene.sitting.game.ply()]))
         run(scene, engine, 1.5)
     run(scene, engine, 1.0)  # the result banner's delay
+    assert files.tally.flush(GENEROUS)  # the result is on file
     return scene, engine
 
 
@@ -102,8 +105,10 @@ def test_r_opens_the_review_and_the_marks_fill_in_without_touching_the_game(tmp_
         and scene.sitting.game.moves_text() == history
         and scene.sitting.game.is_over()
     )
+    assert scene.sitting.files.tally.flush(GENEROUS)
     assert (tmp_path / "tally.json").read_text() == tally_file
     run(scene, engine, 1.0)
+    assert scene.sitting.files.tally.flush(GENEROUS)
     assert (tmp_path / "tally.json").read_text() == tally_file and scene.frame().banner is not None
 
 

@@ -11,6 +11,7 @@ from ai.play.levels import MAX, Level, levels_for
 from ai.rating.ladder import read_ladder
 from game.catalog import GAME_TITLES, SIZES
 from tools.support.fakes import FakeEngine, click, key, motion
+from tools.support.waiting import GENEROUS
 from ui.app import App
 from ui.scene import GoToPlay, Quit
 from ui.start_scene import MIN_TOAST_BAND, StartScene
@@ -206,6 +207,7 @@ def test_the_max_levels_think_time_is_chosen_on_the_start_screen_and_remembered(
     assert scene.options.max_seconds == 10.0
     app.step([key(pygame.K_RETURN)], 0.01)
     assert app.scene.sitting.options.max_seconds == 10.0
+    assert app.files.settings.flush(GENEROUS)
     assert JsonStore(SETTINGS_FILE, tmp_path / "settings.json").load().play.max_seconds == 10.0
     # Watch mode: enabled when either side plays at max.
     options = PlayOptions(mode=Mode.WATCH, watch_levels=(Level(2), MAX), max_seconds=7.5)

@@ -15,7 +15,9 @@ from ai.play.levels import MAX_THINK_SECONDS, levels_for
 from ai.puzzles import load_puzzles
 from ai.rating.ladder import ladder_for
 from game.catalog import SIZES, new_game
+from tools.support.waiting import GENEROUS
 from ui.state.animation import ANIMATION_SPEEDS
+from ui.state.background_writer import BackgroundWriter
 from ui.state.current_game import MAX_KEPT, UNFINISHED_FILE, UnfinishedGame, UnfinishedGames
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions
 from ui.state.player_rating import ASSISTS, MAX_RATING, RATINGS_FILE, PlayedGame, Ratings
@@ -34,14 +36,22 @@ def window(tmp_path: Path) -> UserData:
     return UserData.open(tmp_path / "config", tmp_path / "data")
 
 
+def written(writer: BackgroundWriter) -> None:
+    """Waits for ``writer`` to write every change handed over, and checks that it did."""
+    assert writer.flush(GENEROUS)
+    problem = writer.take_problem()
+    assert problem is None, problem
+
+
 # --- two windows on one data folder -------------------------------------------------------------------------
 
 
 def test_two_windows_counting_results_both_count(tmp_path):
     first, second = window(tmp_path), window(tmp_path)
     for _ in range(3):
-        assert first.tally.update(lambda tally: tally.adding(WIN, "wins")) is None
-        assert second.tally.update(lambda tally: tally.adding(WIN, "wins")) is None
+        for files in (first, second):
+            files.tally.change(lambda tally: tally.adding(WIN, "wins"))
+            written(files.tally)
     assert window(tmp_path).tally.value.get(WIN) == Record(wins=6)
     assert second.tally.value.get(WIN) == Record(wins=6)  # the window's own copy caught up on writing
 
@@ -50,7 +60,8 @@ def test_two_windows_rating_games_keep_every_game(tmp_path):
     first, second = window(tmp_path), window(tmp_path)
     for number in range(8):
         files = first if number % 2 else second
-        files.ratings.update(lambda ratings: ratings.recording(BOARD, 2000, "4", 1943, "win", "4455", set()))
+        files.ratings.change(lambda ratings: ratings.recording(BOARD, 2000, "4", 1943, "win", "4455", set()))
+        written(files.ratings)
     games = window(tmp_path).ratings.value.games(BOARD)
     assert len(games) == 8
     # Each rated game moved the rating on from the one before it, whichever window played it.
@@ -60,45 +71,54 @@ def test_two_windows_rating_games_keep_every_game(tmp_path):
 def test_two_windows_keep_their_unfinished_games_apart(tmp_path):
     first, second = window(tmp_path), window(tmp_path)
     mine, theirs = UnfinishedGame(PlayOptions(), 1, "44"), UnfinishedGame(PlayOptions(), 1, "1234")
-    first.unfinished.update(lambda kept: kept.keeping(first.window, mine))
-    second.unfinished.update(lambda kept: kept.keeping(second.window, theirs))
-    first.unfinished.update(lambda kept: kept.keeping(first.window, replace(mine, moves="445")))
+    first.unfinished.change(lambda kept: kept.keeping(first.window, mine))
+    written(first.unfinished)
+    second.unfinished.change(lambda kept: kept.keeping(second.window, theirs))
+    written(second.unfinished)
+    first.unfinished.change(lambda kept: kept.keeping(first.window, replace(mine, moves="445")))
+    written(first.unfinished)
     kept = window(tmp_path).unfinished.value
     assert sorted(game.moves for game in kept.games) == ["1234", "445"]
     assert kept.offered(second.window).moves == "1234"  # each window is offered its own
     assert kept.newest().moves == "445"  # a new window, the newest
     # A finished game goes from the file; the other window's stays.
-    first.unfinished.update(lambda kept: kept.keeping(first.window, None))
+    first.unfinished.change(lambda kept: kept.keeping(first.window, None))
+    written(first.unfinished)
     assert [game.moves for game in window(tmp_path).unfinished.value.games] == ["1234"]
 
 
 def test_a_game_replaced_at_the_players_word_goes_and_comes_back_if_its_window_plays_on(tmp_path):
     first, second = window(tmp_path), window(tmp_path)
     theirs = UnfinishedGame(PlayOptions(), 1, "1234")
-    first.unfinished.update(lambda kept: kept.keeping(first.window, theirs))
+    first.unfinished.change(lambda kept: kept.keeping(first.window, theirs))
+    written(first.unfinished)
     offered = window(tmp_path).unfinished.value.newest()
     # The second window starts a new game over the one it offered (New game: "Ctrl+Z brings it back") and
     # plays on it: the game it replaced goes...
     mine = UnfinishedGame(PlayOptions(), 1, "4")
-    second.unfinished.update(lambda kept: kept.keeping(second.window, mine, superseded=offered))
+    second.unfinished.change(lambda kept: kept.keeping(second.window, mine, superseded=offered))
+    written(second.unfinished)
     assert [game.moves for game in window(tmp_path).unfinished.value.games] == ["4"]
     # ...until its own window, still open, plays on: it is kept again beside the other.
-    first.unfinished.update(lambda kept: kept.keeping(first.window, replace(theirs, moves="12345")))
+    first.unfinished.change(lambda kept: kept.keeping(first.window, replace(theirs, moves="12345")))
+    written(first.unfinished)
     assert sorted(game.moves for game in window(tmp_path).unfinished.value.games) == ["12345", "4"]
 
 
 def test_two_windows_changing_different_settings_keep_both_changes(tmp_path):
     first, second = window(tmp_path), window(tmp_path)
-    first.settings.update(lambda stored: replace(stored, theme="dark"))
-    second.settings.update(lambda stored: replace(stored, sound=False))
+    first.settings.change(lambda stored: replace(stored, theme="dark"))
+    second.settings.change(lambda stored: replace(stored, sound=False))
+    written(first.settings)
+    written(second.settings)
     assert window(tmp_path).settings.value == Settings(theme="dark", sound=False)
 
 
 def _count_wins(folder: str, times: int) -> None:
     files = UserData.open(Path(folder) / "config", Path(folder) / "data")
     for _ in range(times):
-        problem = files.tally.update(lambda tally: tally.adding(WIN, "wins"))
-        assert problem is None, problem
+        files.tally.change(lambda tally: tally.adding(WIN, "wins"))
+        written(files.tally)
 
 
 def test_two_processes_counting_at_the_same_time_lose_no_count(tmp_path):

@@ -74,8 +74,8 @@ if TYPE_CHECKING:
 
 
 DEFAULT_SIZE = DEFAULT_WINDOW
-#: Seconds the closing window waits at most for its game in progress to be written (a write takes
-#: milliseconds; a stuck disk must not hold the window open).
+#: Seconds the closing window waits at most, in all, for the changes to its user files to be written (a write
+#: takes milliseconds; a stuck disk must not hold the window open).
 FILE_WRITE_SECONDS = 2.0
 
 EngineFactory = Callable[[], EngineLike]
@@ -179,7 +179,7 @@ class App:
     def _start_scene(self, size: tuple[int, int], options: PlayOptions) -> StartScene:
         # Read again: another window may have kept or finished a game since this one last looked. This
         # window's own last move is in the writer's value even while its write is still on the way.
-        unfinished = self.files.unfinished_writer.reload().offered(self.files.window)
+        unfinished = self.files.unfinished.reload().offered(self.files.window)
         return StartScene(size, options, self.theme, self.fonts, unfinished=unfinished)
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
@@ -203,6 +203,10 @@ class App:
             else:
                 self.scene.receive(message)
         self.scene.update(dt)
+        # The user's files are written off this thread: a write that failed is told here, after the play
+        # screen has told those of its board in its own notices.
+        for problem in UserData.take_problems(self.files.writers()):
+            self._note(problem, PROBLEM_SECONDS)
         if self.toast.advance(dt):
             self._dirty = True
         self._follow_request()
@@ -317,11 +321,10 @@ class App:
 
     def _change(self, **changes: Unpack[SettingsChanges]) -> None:
         """Changes the window's settings and remembers them, those changes only (another window's changes to
-        the other settings are kept); a failed write is shown, not raised."""
+        the other settings are kept); the file is written off this thread (a failed write is shown by
+        :meth:`step`)."""
         self.settings = replace(self.settings, **changes)
-        problem = self.files.settings.update(lambda stored: replace(stored, **changes))
-        if problem:
-            self._note(problem, PROBLEM_SECONDS)
+        self.files.settings.change(lambda stored: replace(stored, **changes))
 
     def _note(self, text: str, seconds: float | None = None) -> None:
         if seconds is None:
@@ -380,13 +383,14 @@ class App:
         self.sounds.start()
 
     def finish(self, size: tuple[int, int] | None) -> None:
-        """The window closes: its ``size`` (when it closed normally) is remembered, the game in progress
-        written (waiting at most :data:`FILE_WRITE_SECONDS`), the engine and the sounds closed."""
+        """The window closes: its ``size`` (when it closed normally) is remembered, every change to the
+        user's files written (waiting at most :data:`FILE_WRITE_SECONDS`), the engine and the sounds
+        closed."""
         try:
             if size is not None:
                 self._change(window=size)
         finally:
-            self.files.unfinished_writer.close(FILE_WRITE_SECONDS)
+            self.files.close(FILE_WRITE_SECONDS)
             self.engine.close()
             self.sounds.close()
 

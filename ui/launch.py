@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
         resume = files.unfinished.value.newest()
         if resume is None:
             # A file that could not be used was named, with its reason, in the log line just above.
-            if files.unfinished.problem:
+            if files.unfinished.store.problem:
                 why = _("cannot continue: the unfinished games' file could not be used")
             else:
                 why = _(

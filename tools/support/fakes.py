@@ -78,9 +78,6 @@ class FakeEngine:
     def review(self, game, seconds_per_position: float | None = None) -> Request:
         return self._request(Call("review", moves=game.moves_text()))
 
-    def stop(self) -> None:
-        self.calls.append(Call("stop"))
-
     def start_game(self, game=None) -> None:
         self.calls.append(Call("start_game"))
 

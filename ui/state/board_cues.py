@@ -68,10 +68,9 @@ class BoardCues:
         if why is not None:
             self.notify(why)
 
-    def notify_problem(self, problem: str | None) -> None:
-        """Shows why a user's file was not written, if it was not."""
-        if problem:
-            self.notify(problem, FILE_NOTICE_SECONDS)
+    def notify_problem(self, problem: str) -> None:
+        """Shows why a user's file was not written."""
+        self.notify(problem, FILE_NOTICE_SECONDS)
 
     def refuse_file(self, why: Notice) -> None:
         """A file or a pasted text that is no game here: the refusal's sound, and ``why``."""

@@ -17,7 +17,7 @@ class EngineLike(Protocol):
     Every call except ``close`` returns at once; ``poll`` never raises: what failed in the engine's worker
     comes as an :class:`~ai.messages.EngineFailure`, after which the engine serves on (and still answers
     every ``think``). Each request returns its handle, which the window holds to stop that request and to
-    know its messages; ``stop`` stops whatever runs, whoever asked for it.
+    know its messages.
     """
 
     def think(self, game: Game, limits: Limits) -> Request: ...
@@ -25,8 +25,6 @@ class EngineLike(Protocol):
     def ponder(self, game: Game, limits: Limits | None = None, analyse: bool = False) -> Request: ...
 
     def review(self, game: Game, seconds_per_position: float | None = None) -> Request: ...
-
-    def stop(self) -> None: ...
 
     def start_game(self, game: Game | None = None) -> None: ...
 

@@ -2,9 +2,9 @@
 
 Functions of the session (no pygame): the play screen plays the sound and, once per round, :func:`count`
 adds the outcome to the :class:`~ui.state.tally.Tally` under :func:`tally_key`, and :func:`rate` records it
-with the player's rating (:class:`~ui.state.player_rating.Ratings`), each in its user file; once the finished
-game's review
-is complete, :func:`note_performance` adds the strength the player's moves showed.
+with the player's rating (:class:`~ui.state.player_rating.Ratings`), each handed to its user file's writer
+(which says later why a write failed, if one did); once the finished game's review is complete,
+:func:`note_performance` adds the strength the player's moves showed.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from __future__ import annotations
 from ai.play.levels import Level
 from ai.rating.ladder import Ladder, ladder_for, rung_name
 from ui.state import texts
+from ui.state.background_writer import BackgroundWriter
 from ui.state.options import Mode, default_level
 from ui.state.player_rating import PlayedGame, Ratings
 from ui.state.review import GameReview
 from ui.state.session import Session
-from ui.state.store import JsonStore
 from ui.state.tally import Tally, matchup_key
 
 
@@ -52,13 +52,13 @@ def tally_key(session: Session) -> str | None:
     return matchup_key(session.game.variant(), opponent(session))
 
 
-def count(session: Session, tally: JsonStore[Tally]) -> str | None:
-    """Adds the finished game to ``tally``; returns why the file was not written."""
+def count(session: Session, tally: BackgroundWriter[Tally]) -> None:
+    """Adds the finished game to ``tally``."""
     key = tally_key(session)
     if key is None:
-        return None
+        return
     result = outcome(session)[0]
-    return tally.update(lambda counted: counted.adding(key, result))
+    tally.change(lambda counted: counted.adding(key, result))
 
 
 def tally_text(session: Session, tally: Tally | None, names: tuple[str, str]) -> str:
@@ -91,18 +91,18 @@ def _human_and_level(session: Session) -> tuple[int, Level] | None:
     return 1 - player, level
 
 
-def rate(session: Session, ratings: JsonStore[Ratings]) -> tuple[PlayedGame | None, str | None]:
+def rate(session: Session, ratings: BackgroundWriter[Ratings]) -> PlayedGame | None:
     """Records the finished game against the computer with the player's rating, where the ladder rates the
-    board and the level; returns the recorded game (None: not recorded) and why the file was not written."""
+    board and the level; returns the recorded game (None: not recorded)."""
     variant = session.game.variant()
     ladder = ladder_for(variant)
     seats = _human_and_level(session)
     if ladder is None or seats is None:
-        return None, None
+        return None
     human, level = seats
     level_rating = ladder.rating_of(level)
     if level_rating is None:
-        return None, None
+        return None
     winner = session.game.winner()
     result = "draw" if winner is None else "win" if winner == human else "loss"
     start, name, moves, assists = (
@@ -111,22 +111,22 @@ def rate(session: Session, ratings: JsonStore[Ratings]) -> tuple[PlayedGame | No
         session.game.moves_text(),
         session.assists,
     )
-    problem = ratings.update(
+    ratings.change(
         lambda recorded: recorded.recording(variant, start, name, level_rating, result, moves, assists)
     )
-    return ratings.value.games(variant)[-1], problem
+    return ratings.value.games(variant)[-1]
 
 
-def note_performance(session: Session, review: GameReview, ratings: JsonStore[Ratings]) -> str | None:
+def note_performance(session: Session, review: GameReview, ratings: BackgroundWriter[Ratings]) -> None:
     """Adds the strength the player showed in the finished game ``review`` reviews to its record, if it is
-    the last game recorded; returns why the file was not written."""
+    the last game recorded."""
     seats = _human_and_level(session)
     if seats is None:
-        return None
+        return
     shown = review.performance(seats[0])
     if shown is None:
-        return None
+        return
     variant, moves = review.game.variant(), review.game.moves_text()
-    return ratings.update(
+    ratings.change(
         lambda recorded: recorded.with_performance(variant, moves, shown.rating, (shown.low, shown.high))
     )

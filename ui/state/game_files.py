@@ -10,8 +10,8 @@ from pathlib import Path
 from game.language import _, ngettext, number
 from game.protocol import Game
 from ui.state import savegame
+from ui.state.background_writer import BackgroundWriter
 from ui.state.notice import FILE_NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind, notice
-from ui.state.store import JsonStore
 from ui.state.tally import Tally
 
 
@@ -47,11 +47,10 @@ def loaded(path: Path, game: Game, take_back: bool = False) -> Notice:
     return notice(text, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
-def reset_tally(tally: JsonStore[Tally]) -> Notice:
-    """Forgets every result of ``tally`` (Ctrl+R); the notice says so, or why the file was not written."""
-    problem = tally.update(lambda counted: Tally())
-    if problem:
-        return notice(problem, FILE_NOTICE_SECONDS)
+def reset_tally(tally: BackgroundWriter[Tally]) -> Notice:
+    """Forgets every result of ``tally`` (Ctrl+R); the notice says so (a write that fails says why later, in
+    its place: see :meth:`BackgroundWriter.take_problem`)."""
+    tally.change(lambda counted: Tally())
     return notice(_("Score tally reset"), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 

@@ -26,7 +26,7 @@ class KeptGame:
         self.committed = resume is not None
         #: The kept game this window's game continues or replaces, to go from the file at the next keep.
         self._superseded = resume
-        kept = files.unfinished_writer.value.offered(files.window)
+        kept = files.unfinished.value.offered(files.window)
         #: The unfinished game this one replaced, which undo brings back until the player plays here.
         self.replaced = kept if resume is None and keeps else None
 
@@ -43,7 +43,7 @@ class KeptGame:
             return
         unfinished = None if moves is None else UnfinishedGame(options, round_number, moves)
         window, superseded = self.files.window, self._superseded
-        self.files.unfinished_writer.change(lambda kept: kept.keeping(window, unfinished, superseded))
+        self.files.unfinished.change(lambda kept: kept.keeping(window, unfinished, superseded))
         self._superseded = None
 
     def played_on(self) -> None:

@@ -1,7 +1,7 @@
 """What one round at the board has of its own, made afresh with every round: the coach, the attempt at the
 puzzle (in a puzzle), the round's rating, the keeping of its game, and its result, counted once (an undo and
 a different ending do not count the round again). What they say shows in the sitting's cues (a user's file
-not written says why there). No pygame here.
+not written says why there, told by the sitting). No pygame here.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ class RoundAtBoard:
         if attempt.praise is not None:
             self.cues.notify(attempt.praise, kind=NoticeKind.SUCCESS)
         elif attempt.solved:
-            self.cues.notify_problem(attempt.count_solve())
+            attempt.count_solve()
             session.play_out(session.options.level)
 
     def keep(self, session: Session) -> None:
@@ -99,5 +99,5 @@ class RoundAtBoard:
         self.cues.sound(finished_round.outcome(session)[1])
         if self.attempt is None:
             match.count(session, piece_names)
-            self.cues.notify_problem(finished_round.count(session, self.files.tally))
-            self.cues.notify_problem(self.rating.rate(session))
+            finished_round.count(session, self.files.tally)
+            self.rating.rate(session)

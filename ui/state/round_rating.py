@@ -43,26 +43,25 @@ class RoundRating:
         self.rating_before: int | None = None
         self._performance_noted = False
 
-    def rate(self, session: Session) -> str | None:
+    def rate(self, session: Session) -> None:
         """Records the finished game of ``session`` with the player's rating and starts its review unseen, for
-        the strength the player's moves showed (see :meth:`follow_appraisal`). Returns why the file was not
-        written, if it was not."""
+        the strength the player's moves showed (see :meth:`follow_appraisal`)."""
         game = session.game
         ladder = ladder_for(game.variant())
         if ladder is not None:
             self.rating_before = self.files.ratings.value.rating(
                 game.variant(), finished_round.start_rating(ladder)
             )
-        self.rated_game, problem = finished_round.rate(session, self.files.ratings)
+        self.rated_game = finished_round.rate(session, self.files.ratings)
         if self.rated_game is not None:
             session.start_review(REVIEW_SECONDS)
-        return problem
 
-    def follow_appraisal(self, session: Session) -> tuple[bool, str | None]:
+    def follow_appraisal(self, session: Session) -> bool:
         """Once the rated game's review is complete, notes the strength the player's moves showed, once.
-        Returns whether it was noted now, and why the file was not written, if it was not."""
+        Returns whether it was noted now."""
         review = session.reviews.appraisal
         if self.rated_game is None or self._performance_noted or review is None or not review.complete():
-            return False, None
+            return False
         self._performance_noted = True
-        return True, finished_round.note_performance(session, review, self.files.ratings)
+        finished_round.note_performance(session, review, self.files.ratings)
+        return True

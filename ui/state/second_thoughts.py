@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ai.puzzles import Puzzle
 from game.language import _
 from ui.state import coach, texts
-from ui.state.notice import FILE_NOTICE_SECONDS, NOTICE_SECONDS, NoticeKind
+from ui.state.notice import NOTICE_SECONDS, NoticeKind
 from ui.state.review import CHANGE_WORDS
 from ui.state.session import Session
 from ui.state.user_data import UserData
@@ -103,9 +103,7 @@ class PuzzleAttempt:
             return None
         if self.misses == 0:
             puzzle = self.puzzle
-            problem = self.files.puzzles.update(lambda record: record.after(puzzle, clean=False))
-            if problem:
-                return Verdict(problem, FILE_NOTICE_SECONDS, wrong=True)
+            self.files.puzzles.change(lambda record: record.after(puzzle, clean=False))
         self.misses += 1
         change = _(CHANGE_WORDS[best, values[move]])
         refused = _("Not this one: {move} {change}. Try again (H: a hint)")
@@ -117,10 +115,9 @@ class PuzzleAttempt:
         played = [after for after in self._left_after if after <= ply]
         return self._left_after[max(played)] if played else self.puzzle.win_in
 
-    def count_solve(self) -> str | None:
-        """The puzzle was just solved: without a miss, it counts for the record (a miss already counted).
-        Returns why the file was not written, if it was not."""
+    def count_solve(self) -> None:
+        """The puzzle was just solved: without a miss, it counts for the record (a miss already counted)."""
         if self.misses:
-            return None
+            return
         puzzle = self.puzzle
-        return self.files.puzzles.update(lambda record: record.after(puzzle, clean=True))
+        self.files.puzzles.change(lambda record: record.after(puzzle, clean=True))

@@ -320,11 +320,11 @@ class Sitting:
         self.assistance.update(self.session, dt)
         self.walk.advance(dt, self.animation_speed)
         self.cues.fade(dt, self.session.is_computer_turn())
-        noted, problem = self.round.rating.follow_appraisal(self.session)
-        self.cues.notify_problem(problem)
-        # The unfinished game is written off this thread: a write that failed is told here.
-        self.cues.notify_problem(self.round.files.unfinished_writer.take_problem())
-        self._dirty |= noted
+        self._dirty |= self.round.rating.follow_appraisal(self.session)
+        # The board's files are written off this thread: a write that failed is told here, whichever
+        # change it wrote.
+        for problem in UserData.take_problems(self.files.board_writers()):
+            self.cues.notify_problem(problem)
         move = self.session.update(dt, board_busy=self.animation is not None)
         thinking = self.session.thinking
         if thinking is not None and thinking.running:

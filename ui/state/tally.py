@@ -5,8 +5,9 @@ it is kept per board and colour: ``wins`` counts the first player's wins, ``loss
 view names them by colour). Watch mode is not counted: nobody at the screen won or lost.
 
 The file is one :class:`~ui.state.store.JsonStore` of :data:`TALLY_FILE`: a result is counted with
-``store.update(lambda tally: tally.adding(key, result))``, so a result another window counted meanwhile is
-kept. No pygame here.
+``change(lambda tally: tally.adding(key, result))`` handed to the file's writer (see
+:class:`~ui.state.user_data.UserData`), which applies it to what the file holds when it writes, so a result
+another window counted meanwhile is kept. No pygame here.
 """
 
 from __future__ import annotations

@@ -1,13 +1,16 @@
 """The user's files as one bundle that the window holds: settings, score tally, unfinished games, puzzle
-record and ratings, each a :class:`~ui.state.store.JsonStore` of its kind, and the name of this window among
-the program's others (whose games the unfinished games keep apart). No pygame here.
+record and ratings, each written off the UI thread by a :class:`~ui.state.background_writer.BackgroundWriter`
+of its own (the window reads a file's value from its writer and hands it changes: it never waits for a
+disk), and the name of this window among the program's others (whose games the unfinished games keep
+apart). No pygame here.
 """
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+import time
 from pathlib import Path
+from typing import Any
 
 from ui.state.background_writer import BackgroundWriter
 from ui.state.current_game import UNFINISHED_FILE, UnfinishedGames
@@ -19,27 +22,35 @@ from ui.state.tally import TALLY_FILE, Tally
 from ui.state.userfiles import config_dir, data_dir
 
 
-def _in_memory(kind: FileKind[Value]) -> JsonStore[Value]:
-    return JsonStore(kind, None)
+def _writer(kind: FileKind[Value], store: JsonStore[Value] | None) -> BackgroundWriter[Value]:
+    """The writer of ``store``, or of a store of ``kind`` kept in memory only."""
+    return BackgroundWriter(JsonStore(kind, None) if store is None else store)
 
 
-@dataclass
 class UserData:
-    """Every user file of one window. :meth:`open` gives the files in the user's folders, read; the
-    constructor's defaults keep everything in memory (tests, screenshots)."""
+    """Every user file of one window, each as its writer: :meth:`open` gives the files in the user's folders,
+    read; a store left out of the constructor is kept in memory (tests, screenshots).
 
-    settings: JsonStore[Settings] = field(default_factory=lambda: _in_memory(SETTINGS_FILE))
-    tally: JsonStore[Tally] = field(default_factory=lambda: _in_memory(TALLY_FILE))
-    unfinished: JsonStore[UnfinishedGames] = field(default_factory=lambda: _in_memory(UNFINISHED_FILE))
-    puzzles: JsonStore[PuzzleRecord] = field(default_factory=lambda: _in_memory(PUZZLE_FILE))
-    ratings: JsonStore[Ratings] = field(default_factory=lambda: _in_memory(RATINGS_FILE))
-    #: This window's name in the unfinished games' file: new for every run of the program.
-    window: str = field(default_factory=lambda: secrets.token_hex(8))
-    #: The unfinished games change after every move: written off the UI thread, by this window's one writer.
-    unfinished_writer: BackgroundWriter[UnfinishedGames] = field(init=False)
+    A store handed in must be read already (see :meth:`JsonStore.load`): its writer starts from its value,
+    and from then on only the writer changes it.
+    """
 
-    def __post_init__(self) -> None:
-        self.unfinished_writer = BackgroundWriter(self.unfinished)
+    def __init__(
+        self,
+        settings: JsonStore[Settings] | None = None,
+        tally: JsonStore[Tally] | None = None,
+        unfinished: JsonStore[UnfinishedGames] | None = None,
+        puzzles: JsonStore[PuzzleRecord] | None = None,
+        ratings: JsonStore[Ratings] | None = None,
+    ) -> None:
+        self.settings = _writer(SETTINGS_FILE, settings)
+        self.tally = _writer(TALLY_FILE, tally)
+        #: The unfinished games change after every move.
+        self.unfinished = _writer(UNFINISHED_FILE, unfinished)
+        self.puzzles = _writer(PUZZLE_FILE, puzzles)
+        self.ratings = _writer(RATINGS_FILE, ratings)
+        #: This window's name in the unfinished games' file: new for every run of the program.
+        self.window = secrets.token_hex(8)
 
     @classmethod
     def open(cls, config: Path | None = None, data: Path | None = None) -> UserData:
@@ -52,22 +63,30 @@ class UserData:
         unfinished = JsonStore(UNFINISHED_FILE, data / UNFINISHED_FILE.file_name)
         puzzles = JsonStore(PUZZLE_FILE, data / PUZZLE_FILE.file_name)
         ratings = JsonStore(RATINGS_FILE, data / RATINGS_FILE.file_name)
-        # Read before the writer of the unfinished games is made, which starts from what its store holds.
         for store in (settings, tally, unfinished, puzzles, ratings):
             store.load()
         return cls(settings, tally, unfinished, puzzles, ratings)
 
-    def stores(
-        self,
-    ) -> tuple[
-        JsonStore[Settings],
-        JsonStore[Tally],
-        JsonStore[UnfinishedGames],
-        JsonStore[PuzzleRecord],
-        JsonStore[Ratings],
-    ]:
-        return (self.settings, self.tally, self.unfinished, self.puzzles, self.ratings)
+    def board_writers(self) -> tuple[BackgroundWriter[Any], ...]:
+        """The writers of the files a game at the board changes (all but the settings)."""
+        return (self.tally, self.unfinished, self.puzzles, self.ratings)
+
+    def writers(self) -> tuple[BackgroundWriter[Any], ...]:
+        return (self.settings, *self.board_writers())
 
     def problems(self) -> list[str]:
         """Why files could not be used when they were read, one line each, for the window to show once."""
-        return [store.problem for store in self.stores() if store.problem]
+        return [writer.store.problem for writer in self.writers() if writer.store.problem]
+
+    @staticmethod
+    def take_problems(writers: tuple[BackgroundWriter[Any], ...]) -> list[str]:
+        """Why each of ``writers`` last failed to write since it was last asked, once (see
+        :meth:`BackgroundWriter.take_problem`), for the window to show."""
+        return [problem for writer in writers if (problem := writer.take_problem()) is not None]
+
+    def close(self, timeout: float) -> bool:
+        """Writes what waits in every file and ends the writers' threads, waiting at most ``timeout`` seconds
+        in all; True when all was written."""
+        deadline = time.monotonic() + timeout
+        written = [writer.close(max(0.0, deadline - time.monotonic())) for writer in self.writers()]
+        return all(written)
