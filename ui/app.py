@@ -24,7 +24,6 @@ gone a fraction of a second later, even while the engine is deep in a search (te
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -33,8 +32,6 @@ import pygame
 
 from ai.exact.team import window_threads
 from ai.messages import EngineFailure
-from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
-from ai.rating.ladder import ladder_for
 from game.language import _, language_problem, pgettext, use_language
 from ui.help_overlay import draw_help
 from ui.panel_input import PanelInput
@@ -50,21 +47,18 @@ from ui.scene import (
     RememberName,
     Scene,
 )
+from ui.screens import Screens
 from ui.settings_panel import ANIMATION_SPEED, ANIMATION_TEXT, THEME_TEXT, SettingRow, draw_panel, panel_rows
 from ui.sound import Sounds
 from ui.start_scene import StartScene
-from ui.state import finished_round
 from ui.state.animation import next_speed
 from ui.state.current_game import UnfinishedGame
 from ui.state.engine_like import EngineLike
 from ui.state.option_changes import OptionChanges
-from ui.state.options import Mode, PlayOptions
-from ui.state.puzzle_record import choose_puzzle, puzzle_options
+from ui.state.options import PlayOptions
 from ui.state.settings import DEFAULT_WINDOW, Settings, SettingsChanges
-from ui.state.stats import rating_stats
 from ui.state.texts import failure_text
 from ui.state.user_data import UserData
-from ui.stats_scene import StatsScene
 from ui.theme import THEMES, Fonts, Theme, next_theme
 from ui.toast import PROBLEM_SECONDS, Toast
 from ui.window_loop import run_window
@@ -108,10 +102,10 @@ class App:
         self.theme = THEMES[self.settings.theme]
         # Before any text is made: every text of the window is made in the language in use.
         use_language(self.settings.language)
-        self._puzzle_rng = random.Random()
         self.sounds = sounds or Sounds(enabled=self.settings.sound)
         self.fonts = Fonts()
         self.engine = engine_factory()
+        self.screens = Screens(self.engine, self.files, self.fonts, self.sounds)
         self.running = True
         self.help_shown = False
         #: The settings panel (F2, or the play screen's Settings button): shown or not, its keyboard row.
@@ -133,54 +127,13 @@ class App:
             problems.append(problem)
         self.toast.show_each(problems, PROBLEM_SECONDS)
 
-    def _puzzle_scene(self, size: tuple[int, int]) -> Scene:
-        """The next puzzle for the player's rating; where the puzzle file cannot be used, the start screen
-        with the reason."""
-        try:
-            shipped = load_puzzles()
-        except PuzzleFileError as error:
-            self._note(_("No puzzles: {reason}").format(reason=error.brief()), PROBLEM_SECONDS)
-            return self._start_scene(size, self.settings.play)
-        puzzle = choose_puzzle(shipped.puzzles, self.files.puzzles.value, self._puzzle_rng)
-        return self._play_scene(size, puzzle_options(puzzle), puzzle=puzzle)
-
-    def _stats_scene(self, size: tuple[int, int], options: PlayOptions) -> StatsScene:
-        """The player's rating on the board the ladder rates (Connect Four 7 x 6, whatever the start screen
-        shows: it is the one rated board)."""
-        rated = replace(options.with_game("connect4", 7, 6), mode=Mode.COMPUTER)
-        ladder = ladder_for(rated.variant())
-        stats = None
-        if ladder is not None:
-            start = finished_round.start_rating(ladder)
-            stats = rating_stats(self.files.ratings.value, rated.variant(), rated.title(), ladder, start)
-        return StatsScene(size, options, stats, ladder, self.theme, self.fonts)
-
     def _play_scene(
-        self,
-        size: tuple[int, int],
-        options: PlayOptions,
-        resume: UnfinishedGame | None = None,
-        puzzle: Puzzle | None = None,
+        self, size: tuple[int, int], options: PlayOptions, resume: UnfinishedGame | None = None
     ) -> PlayScene:
-        return PlayScene(
-            size,
-            options,
-            self.engine,
-            self.theme,
-            self.fonts,
-            sounds=self.sounds,
-            files=self.files,
-            animation=self.settings.animation,
-            pointer=self.pointer,
-            resume=resume,
-            puzzle=puzzle,
-        )
+        return self.screens.play(size, options, self.theme, self.settings.animation, self.pointer, resume)
 
     def _start_scene(self, size: tuple[int, int], options: PlayOptions) -> StartScene:
-        # Read again: another window may have kept or finished a game since this one last looked. This
-        # window's own last move is in the writer's value even while its write is still on the way.
-        unfinished = self.files.unfinished.reload().offered(self.files.window)
-        return StartScene(size, options, self.theme, self.fonts, unfinished=unfinished)
+        return self.screens.start(size, options, self.theme)
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """One frame of input, engine messages and time (no drawing)."""
@@ -225,8 +178,7 @@ class App:
             if self.help_shown:
                 return True
             if event.key == pygame.K_m:
-                self._change(sound=not self.settings.sound)
-                self.sounds.enabled = self.settings.sound
+                self._apply_setting("sound", not self.settings.sound)
                 if not self.sounds.available:
                     if self.settings.sound:
                         self._note(_("No audio device: nothing to hear (sound on for when there is one)"))
@@ -236,15 +188,11 @@ class App:
                     self._note(_("Sound on") if self.settings.sound else _("Sound off (M turns it on)"))
                 return True
             if event.key == pygame.K_t:
-                self.theme = next_theme(self.theme)
-                self._change(theme=self.theme.name)
-                self.scene.set_theme(self.theme)
+                self._apply_setting("theme", next_theme(self.theme).name)
                 self._note(_("Theme: {theme}").format(theme=_(THEME_TEXT[self.theme.name])))
                 return True
             if event.key == pygame.K_s:
-                self._change(animation=next_speed(self.settings.animation))
-                if isinstance(self.scene, PlayScene):
-                    self.scene.sitting.set_animation(self.settings.animation)
+                self._apply_setting("animation", next_speed(self.settings.animation))
                 speed = pgettext(ANIMATION_SPEED, ANIMATION_TEXT[self.settings.animation])
                 self._note(_("Animations: {speed}").format(speed=speed))
                 return True
@@ -369,9 +317,14 @@ class App:
         elif isinstance(request, OpenSettings):
             self.show_settings(True)
         elif isinstance(request, GoToPuzzle):
-            self.scene = self._puzzle_scene(size)
+            puzzle = self.screens.next_puzzle(size, self.theme, self.settings.animation, self.pointer)
+            if isinstance(puzzle, str):
+                self._note(puzzle, PROBLEM_SECONDS)
+                self.scene = self._start_scene(size, self.settings.play)
+            else:
+                self.scene = puzzle
         elif isinstance(request, GoToStats):
-            self.scene = self._stats_scene(size, request.options)
+            self.scene = self.screens.rating(size, request.options, self.theme)
         self.scene.request = None
 
     @property

@@ -1,0 +1,93 @@
+"""The window's screens, made on request: the start screen, a game, the next puzzle, the rating. One
+:class:`Screens` per window holds what every screen of that window shares (the engine, the user's files, the
+fonts, the sounds); what may change between two screens (the theme, the animations' speed, where the mouse is)
+is passed in.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
+from ai.rating.ladder import ladder_for
+from game.language import _
+from ui.play_scene import PlayScene
+from ui.sound import Sounds
+from ui.start_scene import StartScene
+from ui.state import finished_round
+from ui.state.current_game import UnfinishedGame
+from ui.state.engine_like import EngineLike
+from ui.state.options import Mode, PlayOptions
+from ui.state.puzzle_record import choose_puzzle, puzzle_options
+from ui.state.stats import rating_stats
+from ui.state.user_data import UserData
+from ui.stats_scene import StatsScene
+from ui.theme import Fonts, Theme
+
+
+@dataclass
+class Screens:
+    """Makes one window's screens."""
+
+    engine: EngineLike
+    files: UserData
+    fonts: Fonts
+    sounds: Sounds
+    puzzle_rng: random.Random = field(default_factory=random.Random)
+
+    def start(self, size: tuple[int, int], options: PlayOptions, theme: Theme) -> StartScene:
+        """The start screen showing ``options``, offering this window's unfinished game if it has one."""
+        # Read again: another window may have kept or finished a game since this one last looked. This
+        # window's own last move is in the writer's value even while its write is still on the way.
+        unfinished = self.files.unfinished.reload().offered(self.files.window)
+        return StartScene(size, options, theme, self.fonts, unfinished=unfinished)
+
+    def play(
+        self,
+        size: tuple[int, int],
+        options: PlayOptions,
+        theme: Theme,
+        animation: str,
+        pointer: tuple[int, int] | None,
+        resume: UnfinishedGame | None = None,
+        puzzle: Puzzle | None = None,
+    ) -> PlayScene:
+        """A game of ``options`` (or the unfinished game ``resume``, or ``puzzle``), the mouse at
+        ``pointer``."""
+        return PlayScene(
+            size,
+            options,
+            self.engine,
+            theme,
+            self.fonts,
+            sounds=self.sounds,
+            files=self.files,
+            animation=animation,
+            pointer=pointer,
+            resume=resume,
+            puzzle=puzzle,
+        )
+
+    def next_puzzle(
+        self, size: tuple[int, int], theme: Theme, animation: str, pointer: tuple[int, int] | None
+    ) -> PlayScene | str:
+        """The next puzzle for the player's rating; where the puzzle file cannot be used, why (for a
+        toast)."""
+        try:
+            shipped = load_puzzles()
+        except PuzzleFileError as error:
+            return _("No puzzles: {reason}").format(reason=error.brief())
+        puzzle = choose_puzzle(shipped.puzzles, self.files.puzzles.value, self.puzzle_rng)
+        return self.play(size, puzzle_options(puzzle), theme, animation, pointer, puzzle=puzzle)
+
+    def rating(self, size: tuple[int, int], options: PlayOptions, theme: Theme) -> StatsScene:
+        """The player's rating on the board the ladder rates (Connect Four 7 x 6, whatever the start screen
+        shows: it is the one rated board)."""
+        rated = replace(options.with_game("connect4", 7, 6), mode=Mode.COMPUTER)
+        ladder = ladder_for(rated.variant())
+        stats = None
+        if ladder is not None:
+            start = finished_round.start_rating(ladder)
+            stats = rating_stats(self.files.ratings.value, rated.variant(), rated.title(), ladder, start)
+        return StatsScene(size, options, stats, ladder, theme, self.fonts)
