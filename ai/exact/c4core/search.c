@@ -219,9 +219,10 @@ win_next: {
 }
 
 /*
- * The exact score of a position that is not over (weak: only its sign), by bisection with null windows, the
- * same probes in the same order as SolverBase.solve in ai/exact/base.py (or near the end of the game in
- * the enhanced layout, with one wide window). at_least: a score the position is known to reach, or NO_FLOOR.
+ * The exact score of a position that is not over (weak: only its sign), by bisection with null windows: in the
+ * reference layout the same probes in the same order as SolverBase.solve in ai/exact/base.py; in the enhanced
+ * layout halving the range each time, or near the end of the game one wide window. at_least: a score the
+ * position is known to reach, or NO_FLOOR.
  */
 int solve(Search *s, board_t current, board_t mask, int moves, int weak, int at_least) {
     if (can_win_next(s, current, mask)) return weak ? 1 : (s->cells + 1 - moves) / 2;
@@ -248,10 +249,18 @@ int solve(Search *s, board_t current, board_t mask, int moves, int weak, int at_
     }
     while (low < high) {
         int middle = low + (high - low) / 2;
-        if (middle <= 0 && -((-low) / 2) < middle)
-            middle = -((-low) / 2);
-        else if (middle >= 0 && high / 2 > middle)
-            middle = high / 2;
+        /* SolverBase.solve leans each probe towards 0, to narrow the range with cheap far probes before the
+         * costly ones next to the score. A far probe that fails low is cheap indeed, but one that proves a
+         * lower bound under the score costs about what proving the score does (a winning line must be found
+         * either way), and that work is done again by the next probe. The plain halving, whose first probe
+         * is the sign, explores fewer positions from few stones and about as many from many. The reference
+         * layout keeps SolverBase's probes, so that both cores still visit the same positions. */
+        if (!s->enhanced) {
+            if (middle <= 0 && -((-low) / 2) < middle)
+                middle = -((-low) / 2);
+            else if (middle >= 0 && high / 2 > middle)
+                middle = high / 2;
+        }
         int result = negamax(s, current, mask, mirror_board(s, current), mirror_board(s, mask), moves, middle,
                              middle + 1, 0);
         if (s->stopped) return 0;
