@@ -135,9 +135,15 @@ int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, bo
                 board_t useful = wins & ~(opponent_threats << 1);
                 int score = 3 * POPCOUNT(useful & (next << 1)) + POPCOUNT(useful & (next << 2)) + POPCOUNT(useful);
                 /* The second player to move: a move after which the follow-up strategy holds the first player
-                 * to a draw (2 points) or a loss (4) is likely to refute a window, and costs one node to try. */
+                 * to a draw or a loss proves that much for us. Where that reaches beta it is the answer, with
+                 * no child searched; else the move ranks higher (2 points for the draw, 4 for the loss), being
+                 * likely to refute the window. */
                 if (s->even_rows && (moves & 1) && moves >= FOLLOW_UP_ORDER_FROM) {
                     int bound = follow_up_bound(s, current ^ mask, mask | move);
+                    if (bound <= 0 && -bound >= beta) {
+                        table_put(s, key, lower_value(s, -bound), moves);
+                        return -bound;
+                    }
                     if (bound <= 0) score += 2 * (1 - bound);
                 }
                 ranks_of[n] = score << 4 | s->tie_break[i];
