@@ -11,14 +11,28 @@
  * a move in a column with an odd number of stones (there is another such column, the stones being even in
  * number) in that other column. The first player's stones then stay within her own, the empty cells of odd
  * rows and the cells playable now; the second player's come to hold all the other cells of even rows, each
- * as soon as the cell below is filled. If the first player's cells hold no four in a row, she cannot win (at
- * most 0); if the second player's then hold one, he wins by the end (at most -1, a loss with his last stone).
- * Else no bound (win_soonest's).
+ * as soon as the cell below is filled. A four in a row of hers that lies, cell for cell, above one of his (the
+ * same columns, the same direction, higher) is no threat: each of her cells there is filled after his cell
+ * below it, so his four is complete before hers. If the first player's cells hold no other four in a row, she
+ * cannot win (at most 0); if the second player's then hold one, he wins by the end (at most -1, a loss with
+ * his last stone). Else no bound (win_soonest's).
  */
 static int follow_up_bound(const Search *s, board_t current, board_t mask) {
-    board_t playable = (mask + s->bottom) & s->board;
+    const board_t board = s->board;
+    board_t playable = (mask + s->bottom) & board;
     board_t second = (current ^ mask) | (s->even_rows & ~mask & ~playable);
-    if (has_four(s->board & ~second, s->h1)) return INT_MAX;
+    board_t first = board & ~second;
+    if (fours_along(first, 1)) return INT_MAX;
+    const int steps[3] = {s->h1, s->h1 + 1, s->h1 - 1};
+    for (int i = 0; i < 3; i++) {
+        board_t hers = fours_along(first, steps[i]);
+        if (!hers) continue;
+        /* The cells above the first cell (the lowest bit) of one of his fours in this direction, in its
+         * column: where hers start, all her cells are above his, column by column. */
+        board_t above = fours_along(second, steps[i]);
+        for (int row = 1; row < s->height; row++) above |= (above << 1) & board;
+        if (hers & ~((above << 1) & board)) return INT_MAX;
+    }
     return has_four(second, s->h1) ? -1 : 0;
 }
 
