@@ -6,8 +6,10 @@ player can answer every move so that the first player's stones stay within her s
 rows and the cells playable now, while his come to hold all the other cells of even rows, each as soon as the
 cell below is filled. A four in a row of hers that lies above one of his (the same direction, the same
 columns, higher) cannot be completed before his. If her cells hold no other four in a row her score is at most
-0, and if his then hold one, at most -1. The published scores must respect the bound wherever it applies (a
-test of the reasoning), and the core must use it (a test of the code).
+0, and if his then hold one, he wins by the time that four's top cell is filled, with at least the cells above
+it still empty: at most -1 - E / 2 for E empty cells (even, the second player making the last move). The
+published scores must respect the bound wherever it applies (a test of the reasoning), and the core must use
+it (a test of the code).
 """
 
 from __future__ import annotations
@@ -68,7 +70,11 @@ def follow_up_bound(moves: str) -> int | None:
     his = fours(second)
     if not all(any(lies_below(four, hers) for four in his) for hers in fours(CELLS & ~second)):
         return None
-    return -1 if his else 0
+    if not his:
+        return 0
+    lowest_top = min(max(row for _, row in cells) for _, cells in his)
+    empty = HEIGHT - 1 - lowest_top  # rows from 0: the cells above that top
+    return -1 - (empty + empty % 2) // 2
 
 
 def bounded_positions() -> list[tuple[str, int, int]]:
@@ -86,6 +92,7 @@ def test_the_published_scores_respect_the_bound_wherever_it_applies():
     # The bound must meet enough positions, each way, for the check to mean something.
     assert sum(bound == 0 for _, _, bound in positions) >= 40
     assert sum(bound == -1 for _, _, bound in positions) >= 10
+    assert sum(bound < -1 for _, _, bound in positions) >= 5
     assert [row for row in positions if row[1] > row[2]] == []
 
 

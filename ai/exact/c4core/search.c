@@ -14,8 +14,9 @@
  * as soon as the cell below is filled. A four in a row of hers that lies, cell for cell, above one of his (the
  * same columns, the same direction, higher) is no threat: each of her cells there is filled after his cell
  * below it, so his four is complete before hers. If the first player's cells hold no other four in a row, she
- * cannot win (at most 0); if the second player's then hold one, he wins by the end (at most -1, a loss with
- * his last stone). Else no bound (win_soonest's).
+ * cannot win (at most 0); if the second player's then hold one, he wins, at the latest when its top cell is
+ * filled, the cells above it still empty: at most -1 (a loss with his last stone), one less for every two
+ * cells left empty. Else no bound (win_soonest's).
  */
 static int follow_up_bound(const Search *s, board_t current, board_t mask) {
     const board_t board = s->board;
@@ -33,7 +34,14 @@ static int follow_up_bound(const Search *s, board_t current, board_t mask) {
         for (int row = 1; row < s->height; row++) above |= (above << 1) & board;
         if (hers & ~((above << 1) & board)) return INT_MAX;
     }
-    return has_four(second, s->h1) ? -1 : 0;
+    if (!has_four(second, s->h1)) return 0;
+    /* A four of his within the lowest `rows` rows leaves at least height - rows cells empty, and their number
+     * is even (he moves last): rows 2 and 3 of 6 leave 4, rows 4 and 5 leave 2. */
+    for (int rows = 3; rows < s->height; rows += 2) {
+        board_t low_rows = s->bottom * ((UINT64_C(1) << rows) - 1);
+        if (has_four(second & low_rows, s->h1)) return -1 - (s->height - rows + 1) / 2;
+    }
+    return -1;
 }
 
 static int checkpoint(Search *s) {
@@ -88,7 +96,9 @@ int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, bo
         if (alpha >= beta) return alpha;
     }
     int highest = s->win_soonest[moves];
-    if (s->even_rows && !(moves & 1) && beta > -1) {
+    /* The follow-up bound is never below -height / 2 (a four of his in the lowest rows), so a lower beta
+     * needs no look. */
+    if (s->even_rows && !(moves & 1) && beta > -s->height / 2) {
         int bound = follow_up_bound(s, current, mask);
         if (highest > bound) highest = bound;
     }
@@ -158,7 +168,7 @@ int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, bo
                         table_put(s, key, lower_value(s, -bound), moves);
                         return -bound;
                     }
-                    if (bound <= 0) score += 2 * (1 - bound);
+                    if (bound <= 0) score += bound < 0 ? 4 : 2;
                 }
                 ranks_of[n] = score << 4 | s->tie_break[i];
             } else
