@@ -3,9 +3,13 @@
 
 The statement: with an even number of stones on a board of even height (the first player to move), the second
 player can answer every move so that the first player's stones stay within her stones, the empty cells of odd
-rows and the cells playable now, while his come to hold all the other cells of even rows. If her cells hold no
-four in a row her score is at most 0, and if his then hold one, at most -1. The published scores must respect
-the bound wherever it applies (a test of the reasoning), and the core must use it (a test of the code).
+rows and the cells playable now, while his come to hold all the other cells of even rows, each as soon as the
+cell below is filled. A four in a row of hers that lies above one of his (the same direction, the same
+columns, higher) cannot be completed before his. If her cells hold no other four in a row her score is at most
+0, and if his then hold one, he wins by the time that four's top cell is filled, with at least the cells above
+it still empty: at most -1 - E / 2 for E empty cells (even, the second player making the last move). The
+published scores must respect the bound wherever it applies (a test of the reasoning), and the core must use
+it (a test of the code).
 """
 
 from __future__ import annotations
@@ -24,12 +28,36 @@ EVEN_ROWS = sum(BOTTOM << row for row in range(1, HEIGHT, 2))
 SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
 
 
-def has_four(stones: int) -> bool:
-    for step in (1, COLUMN_BITS, COLUMN_BITS + 1, COLUMN_BITS - 1):
-        pairs = stones & (stones >> step)
-        if pairs & (pairs >> 2 * step):
-            return True
-    return False
+def cell(column: int, row: int) -> int:
+    return 1 << (column * COLUMN_BITS + row)
+
+
+Line = tuple[tuple[int, int], list[tuple[int, int]]]
+
+#: Every line of four on the board: its direction as a (column, row) step (vertical, horizontal, up to the
+#: right, down to the right) and its cells in that order.
+LINES: list[Line] = [
+    ((dc, dr), [(column + i * dc, row + i * dr) for i in range(4)])
+    for dc, dr in ((0, 1), (1, 0), (1, 1), (1, -1))
+    for column in range(WIDTH)
+    for row in range(HEIGHT)
+    if 0 <= column + 3 * dc < WIDTH and 0 <= row + 3 * dr < HEIGHT
+]
+
+
+def fours(stones: int) -> list[Line]:
+    return [line for line in LINES if all(stones & cell(*at) for at in line[1])]
+
+
+def lies_below(his: Line, hers: Line) -> bool:
+    """Whether ``his`` is ``hers`` moved down some rows: the same direction, each cell lower in its column."""
+    (direction, his_cells), (her_direction, her_cells) = his, hers
+    drop = her_cells[0][1] - his_cells[0][1]
+    return (
+        direction == her_direction
+        and drop > 0
+        and his_cells == [(column, row - drop) for column, row in her_cells]
+    )
 
 
 def follow_up_bound(moves: str) -> int | None:
@@ -39,9 +67,14 @@ def follow_up_bound(moves: str) -> int | None:
     second = game.stones(1)
     playable = (mask + BOTTOM) & CELLS
     second |= EVEN_ROWS & ~mask & ~playable
-    if has_four(CELLS & ~second):
+    his = fours(second)
+    if not all(any(lies_below(four, hers) for four in his) for hers in fours(CELLS & ~second)):
         return None
-    return -1 if has_four(second) else 0
+    if not his:
+        return 0
+    lowest_top = min(max(row for _, row in cells) for _, cells in his)
+    empty = HEIGHT - 1 - lowest_top  # rows from 0: the cells above that top
+    return -1 - (empty + empty % 2) // 2
 
 
 def bounded_positions() -> list[tuple[str, int, int]]:
@@ -59,6 +92,7 @@ def test_the_published_scores_respect_the_bound_wherever_it_applies():
     # The bound must meet enough positions, each way, for the check to mean something.
     assert sum(bound == 0 for _, _, bound in positions) >= 40
     assert sum(bound == -1 for _, _, bound in positions) >= 10
+    assert sum(bound < -1 for _, _, bound in positions) >= 5
     assert [row for row in positions if row[1] > row[2]] == []
 
 

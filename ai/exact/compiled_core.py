@@ -159,10 +159,10 @@ class NativeConnectFourSolver(SolverBase):
         at_least: int | None = None,
         budget: Budget = UNBOUNDED,
     ) -> int:
-        # The same bisection as SolverBase.solve, in C: a position that takes microseconds to solve would
-        # otherwise spend most of its time crossing from Python to C and back. With no stop flag and no
-        # deadline, nothing can stop the search, and the call goes straight to C: _run's checks would cost a
-        # tenth of an end-game position's solve.
+        # The bisection of SolverBase.solve in C (with other probes in the enhanced layout, see search.c): a
+        # position that takes microseconds to solve would otherwise spend most of its time crossing from
+        # Python to C and back. With no stop flag and no deadline, nothing can stop the search, and the call
+        # goes straight to C: _run's checks would cost a tenth of an end-game position's solve.
         if budget.stop is None and budget.deadline is None:
             score = self._core.solve(current, mask, moves, weak, -1.0, at_least)
             if score is None:  # only an interrupt of the core's own could do it

@@ -36,6 +36,13 @@ static inline board_t mirror_board(const Search *s, board_t b) {
     return mirror;
 }
 
+/* The fours in a row of `stones` along the bit step `d` (1 vertical, h1 horizontal, h1 + 1 and h1 - 1 diagonal),
+ * each as its cell of the lowest bit (`stones` within the board, no sentinel bit). */
+static inline board_t fours_along(board_t stones, int d) {
+    board_t pairs = stones & (stones >> d);
+    return pairs & (pairs >> 2 * d);
+}
+
 /* True when `stones` hold four in a row (in any direction; `stones` within the board, no sentinel bit). */
 static inline int has_four(board_t stones, int h1) {
     int shifts[4] = {1, h1, h1 + 1, h1 - 1};

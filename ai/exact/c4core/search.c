@@ -11,15 +11,37 @@
  * a move in a column with an odd number of stones (there is another such column, the stones being even in
  * number) in that other column. The first player's stones then stay within her own, the empty cells of odd
  * rows and the cells playable now; the second player's come to hold all the other cells of even rows, each
- * as soon as the cell below is filled. If the first player's cells hold no four in a row, she cannot win (at
- * most 0); if the second player's then hold one, he wins by the end (at most -1, a loss with his last stone).
- * Else no bound (win_soonest's).
+ * as soon as the cell below is filled. A four in a row of hers that lies, cell for cell, above one of his (the
+ * same columns, the same direction, higher) is no threat: each of her cells there is filled after his cell
+ * below it, so his four is complete before hers. If the first player's cells hold no other four in a row, she
+ * cannot win (at most 0); if the second player's then hold one, he wins, at the latest when its top cell is
+ * filled, the cells above it still empty: at most -1 (a loss with his last stone), one less for every two
+ * cells left empty. Else no bound (win_soonest's).
  */
 static int follow_up_bound(const Search *s, board_t current, board_t mask) {
-    board_t playable = (mask + s->bottom) & s->board;
+    const board_t board = s->board;
+    board_t playable = (mask + s->bottom) & board;
     board_t second = (current ^ mask) | (s->even_rows & ~mask & ~playable);
-    if (has_four(s->board & ~second, s->h1)) return INT_MAX;
-    return has_four(second, s->h1) ? -1 : 0;
+    board_t first = board & ~second;
+    if (fours_along(first, 1)) return INT_MAX;
+    const int steps[3] = {s->h1, s->h1 + 1, s->h1 - 1};
+    for (int i = 0; i < 3; i++) {
+        board_t hers = fours_along(first, steps[i]);
+        if (!hers) continue;
+        /* The cells above the first cell (the lowest bit) of one of his fours in this direction, in its
+         * column: where hers start, all her cells are above his, column by column. */
+        board_t above = fours_along(second, steps[i]);
+        for (int row = 1; row < s->height; row++) above |= (above << 1) & board;
+        if (hers & ~((above << 1) & board)) return INT_MAX;
+    }
+    if (!has_four(second, s->h1)) return 0;
+    /* A four of his within the lowest `rows` rows leaves at least height - rows cells empty, and their number
+     * is even (he moves last): rows 2 and 3 of 6 leave 4, rows 4 and 5 leave 2. */
+    for (int rows = 3; rows < s->height; rows += 2) {
+        board_t low_rows = s->bottom * ((UINT64_C(1) << rows) - 1);
+        if (has_four(second & low_rows, s->h1)) return -1 - (s->height - rows + 1) / 2;
+    }
+    return -1;
 }
 
 static int checkpoint(Search *s) {
@@ -74,7 +96,9 @@ int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, bo
         if (alpha >= beta) return alpha;
     }
     int highest = s->win_soonest[moves];
-    if (s->even_rows && !(moves & 1) && beta > -1) {
+    /* The follow-up bound is never below -height / 2 (a four of his in the lowest rows), so a lower beta
+     * needs no look. */
+    if (s->even_rows && !(moves & 1) && beta > -s->height / 2) {
         int bound = follow_up_bound(s, current, mask);
         if (highest > bound) highest = bound;
     }
@@ -135,10 +159,16 @@ int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, bo
                 board_t useful = wins & ~(opponent_threats << 1);
                 int score = 3 * POPCOUNT(useful & (next << 1)) + POPCOUNT(useful & (next << 2)) + POPCOUNT(useful);
                 /* The second player to move: a move after which the follow-up strategy holds the first player
-                 * to a draw (2 points) or a loss (4) is likely to refute a window, and costs one node to try. */
+                 * to a draw or a loss proves that much for us. Where that reaches beta it is the answer, with
+                 * no child searched; else the move ranks higher (2 points for the draw, 4 for the loss), being
+                 * likely to refute the window. */
                 if (s->even_rows && (moves & 1) && moves >= FOLLOW_UP_ORDER_FROM) {
                     int bound = follow_up_bound(s, current ^ mask, mask | move);
-                    if (bound <= 0) score += 2 * (1 - bound);
+                    if (bound <= 0 && -bound >= beta) {
+                        table_put(s, key, lower_value(s, -bound), moves);
+                        return -bound;
+                    }
+                    if (bound <= 0) score += bound < 0 ? 4 : 2;
                 }
                 ranks_of[n] = score << 4 | s->tie_break[i];
             } else
@@ -219,9 +249,10 @@ win_next: {
 }
 
 /*
- * The exact score of a position that is not over (weak: only its sign), by bisection with null windows, the
- * same probes in the same order as SolverBase.solve in ai/exact/base.py (or near the end of the game in
- * the enhanced layout, with one wide window). at_least: a score the position is known to reach, or NO_FLOOR.
+ * The exact score of a position that is not over (weak: only its sign), by bisection with null windows: in the
+ * reference layout the same probes in the same order as SolverBase.solve in ai/exact/base.py; in the enhanced
+ * layout halving the range each time, or near the end of the game one wide window. at_least: a score the
+ * position is known to reach, or NO_FLOOR.
  */
 int solve(Search *s, board_t current, board_t mask, int moves, int weak, int at_least) {
     if (can_win_next(s, current, mask)) return weak ? 1 : (s->cells + 1 - moves) / 2;
@@ -248,10 +279,18 @@ int solve(Search *s, board_t current, board_t mask, int moves, int weak, int at_
     }
     while (low < high) {
         int middle = low + (high - low) / 2;
-        if (middle <= 0 && -((-low) / 2) < middle)
-            middle = -((-low) / 2);
-        else if (middle >= 0 && high / 2 > middle)
-            middle = high / 2;
+        /* SolverBase.solve leans each probe towards 0, to narrow the range with cheap far probes before the
+         * costly ones next to the score. A far probe that fails low is cheap indeed, but one that proves a
+         * lower bound under the score costs about what proving the score does (a winning line must be found
+         * either way), and that work is done again by the next probe. The plain halving, whose first probe
+         * is the sign, explores fewer positions from few stones and about as many from many. The reference
+         * layout keeps SolverBase's probes, so that both cores still visit the same positions. */
+        if (!s->enhanced) {
+            if (middle <= 0 && -((-low) / 2) < middle)
+                middle = -((-low) / 2);
+            else if (middle >= 0 && high / 2 > middle)
+                middle = high / 2;
+        }
         int result = negamax(s, current, mask, mirror_board(s, current), mirror_board(s, mask), moves, middle,
                              middle + 1, 0);
         if (s->stopped) return 0;

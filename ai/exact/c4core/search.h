@@ -10,8 +10,8 @@
  * near table for the end of the game, see below), ranks moves by the threats that bite soonest, and bounds the
  * score by the second player's follow-up strategy (see search.c): it visits other positions, far fewer from few
  * stones, and proves the same scores. The
- * bisection on the score (solve) runs here as well, with the probes of SolverBase.solve; the per-move analysis
- * stays in Python.
+ * bisection on the score (solve) runs here as well, with the probes of SolverBase.solve in the reference layout
+ * (the enhanced one halves the range, see search.c); the per-move analysis stays in Python.
  *
  * Beyond the table, what differs from the Python code is only how the work is done: the threats of each move
  * are computed with 64-bit words one move at a time (the Python code packs all moves into one big int, which
