@@ -18,6 +18,7 @@ import sys
 from ai.exact.base import DEFAULT_TABLE_SLOTS, SolverBase
 from ai.exact.compiled_core import DEFAULT_NATIVE_SLOTS, NativeConnectFourSolver, native_built, native_fits
 from ai.exact.python_core import ConnectFourSolver
+from game.language import _
 
 #: The compiled core's near depth for the game's solvers, which search from the first moves to the last: the
 #: long searches of the opening and the middle game, which a player waits for, gain from it, while the end
@@ -40,10 +41,10 @@ def native_in_use() -> bool:
 def core_name() -> str:
     """A few words naming the core in use, for the help card and the tools."""
     if native_in_use():
-        return "compiled (C)"
+        return _("compiled (C)")
     if native_built():
-        return "pure Python (asked for by PONDER_PURE_PYTHON)"
-    return "pure Python (the compiled core is not built)"
+        return _("pure Python (asked for by PONDER_PURE_PYTHON)")
+    return _("pure Python (the compiled core is not built)")
 
 
 def missing_required_core() -> str | None:
@@ -60,8 +61,10 @@ def tell_if_fallback() -> None:
     if native_wanted() and not native_built() and not _told_missing:
         _told_missing = True
         print(
-            "ponder: the compiled solver core is not built (no C compiler at install?); "
-            "solving with the slower pure-Python core",
+            _(
+                "ponder: the compiled solver core is not built (no C compiler at install?); "
+                "solving with the slower pure-Python core"
+            ),
             file=sys.stderr,
         )
 
