@@ -9,17 +9,13 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from ai.exact.analysis import ExactAnalyzer
-from ai.heuristic.search import Searcher
-from ai.heuristic.table import TranspositionTable
-from ai.messages import Progress, ReviewMark
+from ai.messages import Progress
 from ai.play.levels import Level
-from ai.play.review import review_game
 from ai.puzzles import load_puzzles
 from ai.rating.ladder import read_ladder
 from ai.score import Score, win_in
 from game.language import LANGUAGES, SOURCE_LANGUAGE, use_language
-from tools.support.fakes import FakeEngine, key, search_result
+from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.help_overlay import draw_help
 from ui.overlay import value_box
 from ui.play_input import Action
@@ -49,17 +45,6 @@ LANGUAGE_SIZES = [(SOURCE_LANGUAGE, size) for size in SIZES] + [
 def pygame_ready():
     pygame.init()
     yield
-
-
-def settle(scene: PlayScene, engine: FakeEngine, seconds: float = 3.0) -> None:
-    for _ in range(int(seconds / 0.25)):
-        for message in engine.poll():
-            scene.receive(message)
-        scene.update(0.25)
-
-
-def scripted(script: str) -> FakeEngine:
-    return FakeEngine(choose=lambda game: game.text_to_move(script[game.ply()]))
 
 
 def played(size, script: str, options: PlayOptions, **scene_options) -> tuple[PlayScene, FakeEngine]:
@@ -143,10 +128,7 @@ def overlay_proven_wide_board(size):
 def review(size):
     scene, engine = played(size, "444447562366621351", PlayOptions(level=Level(8)))
     scene.act(Action.REVIEW)
-    token = engine.last("review").token
-    analyzer = ExactAnalyzer(solver_slots=1 << 20)
-    for mark in review_game(scene.sitting.game, analyzer, Searcher(TranspositionTable(1 << 12))):
-        engine.deliver(ReviewMark(token, mark))
+    deliver_review(engine, scene.sitting.game)
     settle(scene, engine, 0.5)
     scene.sitting.step_review(15)
     return scene.draw

@@ -7,14 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ai.exact.analysis import ExactAnalyzer
-from ai.heuristic.search import Searcher
-from ai.heuristic.table import TranspositionTable
-from ai.messages import ReviewMark
-from ai.play.review import review_game
 from ai.rating.ladder import read_ladder
 from game.connect4 import ConnectFour
-from tools.support.fakes import FakeEngine, key
+from tools.support.fakes import FakeEngine, deliver_review, key
 from ui.play_scene import PlayScene
 from ui.state import sitting_words as words
 from ui.state.finished_round import start_rating
@@ -58,14 +53,6 @@ def new_scene(files: UserData, **options):
     return PlayScene(SIZE, chosen, engine, files=files), engine
 
 
-def deliver_review(engine, moves: str) -> None:
-    """Answers the last review request with the real exact review of ``moves``."""
-    token = engine.last("review").token
-    analyzer = ExactAnalyzer(solver_slots=1 << 20)
-    for mark in review_game(ConnectFour.from_moves(moves), analyzer, Searcher(TranspositionTable(1 << 12))):
-        engine.deliver(ReviewMark(token, mark))
-
-
 def test_a_game_won_unaided_is_rated_and_its_review_adds_the_strength_shown():
     ladder = read_ladder()
     files = UserData()
@@ -80,7 +67,7 @@ def test_a_game_won_unaided_is_rated_and_its_review_adds_the_strength_shown():
     assert f"Your rating {game.rating} \u00b1 {round(2 * game.deviation, -1):.0f} (+{gain})." in line
     # The finished game is reviewed unseen; once complete, the strength the player showed is noted.
     assert engine.last("review").moves == game.moves and game.performance is None
-    deliver_review(engine, game.moves)
+    deliver_review(engine, ConnectFour.from_moves(game.moves))
     run(scene, engine, 0.2)
     [game] = files.ratings.value.games(BOARD)
     assert game.performance is not None and game.performance >= ladder.rungs[0].rating

@@ -14,7 +14,7 @@ from ai.messages import ReviewMark
 from ai.play.levels import Level
 from ai.play.review import review_game
 from game.connect4 import ConnectFour
-from tools.support.fakes import FakeEngine, click, key
+from tools.support.fakes import FakeEngine, click, key, scripted
 from tools.support.waiting import GENEROUS
 from ui.play_input import Action
 from ui.play_scene import PlayScene
@@ -36,10 +36,6 @@ LOST_GAME = "444447562366621351"
 def pygame_ready():
     pygame.init()
     yield
-
-
-def scripted(script: str) -> FakeEngine:
-    return FakeEngine(choose=lambda game: game.text_to_move(script[game.ply()]))
 
 
 def run(scene, engine, seconds=2.0, dt=0.05):

@@ -35,7 +35,7 @@ from ai.contracts import (  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
 from ai.heuristic.search import Searcher  # noqa: E402
 from ai.heuristic.table import TranspositionTable  # noqa: E402
-from ai.messages import BestMove, LiveCount, Progress, ReviewMark  # noqa: E402
+from ai.messages import BestMove, LiveCount, Progress  # noqa: E402
 from ai.play.levels import MAX, Level  # noqa: E402
 from ai.play.review import review_game  # noqa: E402
 from ai.play.thinker import Thinker  # noqa: E402
@@ -46,7 +46,7 @@ from ai.score import Score  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
 from game.connect4 import ConnectFour  # noqa: E402
 from game.language import LANGUAGES, language_problem, use_language  # noqa: E402
-from tools.support.fakes import FakeEngine, search_result  # noqa: E402
+from tools.support.fakes import FakeEngine, deliver_review, scripted, search_result, settle  # noqa: E402
 from ui.app import DEFAULT_SIZE  # noqa: E402
 from ui.help_overlay import draw_help  # noqa: E402
 from ui.play_input import Action  # noqa: E402
@@ -69,25 +69,12 @@ from ui.window_loop import MIN_WINDOW  # noqa: E402
 OUT = ROOT / "assets" / "screenshots"
 
 
-def scripted(script: str) -> FakeEngine:
-    """A fake engine whose moves follow ``script`` (the whole game in the game's notation)."""
-    return FakeEngine(choose=lambda game: game.text_to_move(script[game.ply()]))
-
-
 def play_script(scene: PlayScene, engine: FakeEngine, script: str) -> None:
     """Plays ``script`` through the scene: human moves as key presses, the computer's through the engine."""
     while scene.sitting.game.ply() < len(script) and not scene.sitting.game.is_over():
         if scene.sitting.session.is_human_turn():
             scene.sitting.try_play(scene.sitting.game.text_to_move(script[scene.sitting.game.ply()]))
         settle(scene, engine)
-
-
-def settle(scene: PlayScene, engine: FakeEngine, seconds: float = 3.0) -> None:
-    """Lets animations, the presentation delay and the result banner's delay run out."""
-    for _ in range(int(seconds / 0.25)):
-        for message in engine.poll():
-            scene.receive(message)
-        scene.update(0.25)
 
 
 def hover(scene: PlayScene, move: int) -> None:
@@ -274,10 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     play_script(scene, engine, script)
     settle(scene, engine)
     scene.act(Action.REVIEW)
-    token = engine.last("review").token
-    analyzer = ExactAnalyzer(solver_slots=1 << 20)
-    for mark in review_game(scene.sitting.game, analyzer, Searcher(TranspositionTable(1 << 16))):
-        engine.deliver(ReviewMark(token, mark))
+    deliver_review(engine, scene.sitting.game, 1 << 16)
     settle(scene, engine, 0.5)
     save(scene, "connect4-review")
     scene.sitting.step_review(15)
@@ -286,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     scene.act(Action.SHOW_ME)
     line = scene.sitting.review.line if scene.sitting.review is not None else None
     assert line is not None
+    analyzer = ExactAnalyzer(solver_slots=1 << 20)
     while not line.done:
         frontier = line.frontier()
         values = analyzer.move_values(frontier)
@@ -402,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
         scene.sitting.new_round(next_round=True)
     save(scene, "match-bar-smallest", MIN_WINDOW)
     tallied = UserData()
-    tallied.tally.value = Tally({"connect4 7x6 vs depth 4": Record(wins=5, draws=2, losses=3)})
+    tallied.tally.change(lambda empty: Tally({"connect4 7x6 vs depth 4": Record(wins=5, draws=2, losses=3)}))
     script = "4444355231"
     engine = scripted(script)
     scene = PlayScene(size, PlayOptions(level=Level(4)), engine, fonts=fonts, files=tallied)
@@ -424,8 +409,8 @@ def main(argv: list[str] | None = None) -> int:
     # the exact solver's best moves).
     puzzle = next(p for p in load_puzzles().puzzles if p.win_in == 4 and p.grade == "hard")
     files = UserData()
-    files.puzzles.value = PuzzleRecord(
-        streak=6, best_streak=9, rating=1436, solved=31, failed=7, deviation=62.0
+    files.puzzles.change(
+        lambda empty: PuzzleRecord(streak=6, best_streak=9, rating=1436, solved=31, failed=7, deviation=62.0)
     )
     engine = FakeEngine(auto_answer=False)
     scene = PlayScene(size, puzzle_options(puzzle), engine, fonts=fonts, puzzle=puzzle, files=files)

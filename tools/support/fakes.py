@@ -1,5 +1,6 @@
-"""Fakes for tests and screenshots: an engine with the façade of ``ai.engine.Engine`` (no threads, no search),
-a sound player that records what it was asked to play, and synthetic pygame events.
+"""Fakes for tests and screenshots: an engine with the façade of ``ai.engine.Engine`` (no threads, no search)
+and what drives a screen with it (a scripted engine, letting time run, a real review delivered), a sound
+player that records what it was asked to play, and synthetic pygame events.
 
 Each request returns a :class:`~ai.request.Request` handle whose ``stop`` is recorded as a call named "stop"
 with the request's token. ``think`` queues a Progress and a BestMove that the next ``poll`` returns (the first
@@ -13,11 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ai.contracts import Limits, SearchResult
-from ai.messages import BestMove, EngineMessage, LiveCount, Progress
+from ai.exact.analysis import ExactAnalyzer
+from ai.heuristic.search import Searcher
+from ai.heuristic.table import TranspositionTable
+from ai.messages import BestMove, EngineMessage, LiveCount, Progress, ReviewMark
+from ai.play.review import review_game
 from ai.request import Request
 from ai.score import Score
+from game.protocol import Game
 
 
 def search_result(
@@ -103,6 +110,35 @@ class FakeEngine:
 
     def count(self, name: str) -> int:
         return sum(call.name == name for call in self.calls)
+
+
+def scripted(script: str) -> FakeEngine:
+    """A fake engine whose moves follow ``script`` (the whole game in the game's notation)."""
+    return FakeEngine(choose=lambda game: game.text_to_move(script[game.ply()]))
+
+
+class _Screen(Protocol):
+    def receive(self, message: EngineMessage) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+
+def settle(scene: _Screen, engine: FakeEngine, seconds: float = 3.0) -> None:
+    """Hands ``scene`` the engine's messages and lets its time run on for ``seconds``, in quarter seconds:
+    animations, the presentation delay and the result banner's delay run out."""
+    for _ in range(int(seconds / 0.25)):
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(0.25)
+
+
+def deliver_review(engine: FakeEngine, game: Game, table_entries: int = 1 << 12) -> None:
+    """Answers ``engine``'s last review request with the real exact review of ``game``, made here (the
+    analyzer and the search the engine's own review uses)."""
+    token = engine.last("review").token
+    analyzer = ExactAnalyzer(solver_slots=1 << 20)
+    for mark in review_game(game, analyzer, Searcher(TranspositionTable(table_entries))):
+        engine.deliver(ReviewMark(token, mark))
 
 
 @dataclass
