@@ -3,7 +3,7 @@
 Usage: python bench/soak.py [--games N] [--seconds S] [--games-per-app K] [--seed S]
 
 The games run through :class:`ui.app.App` (headless, :meth:`App.step` with synthetic events) with the real
-engine at its real size (``ui.app.real_engine``) and pondering on. Matches cycle over every level of Connect
+engine at its real size (``ui.launch.real_engine``) and pondering on. Matches cycle over every level of Connect
 Four and Tic-tac-toe (each against a random level, on a random board size), half of them in watch mode (the
 engine plays both sides) and half against the computer, where a small search on the soak's own thread (depth
 1-4) plays the human's seat by clicking and pressing digit keys, after a pause in which the engine ponders.
@@ -48,7 +48,8 @@ from ai.play.thinker import Thinker  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from game.catalog import SIZES  # noqa: E402
 from tools.support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402
-from ui.app import App, real_engine  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.launch import real_engine  # noqa: E402
 from ui.play_scene import PlayScene  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
 
