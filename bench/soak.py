@@ -3,8 +3,8 @@
 Usage: python bench/soak.py [--games N] [--seconds S] [--games-per-app K] [--seed S]
 
 The games run through :class:`ui.app.App` (headless, :meth:`App.step` with synthetic events) with the real
-engine at its real size (``ui.launch.real_engine``) and pondering on. Matches cycle over every level of Connect
-Four and Tic-tac-toe (each against a random level, on a random board size), half of them in watch mode (the
+engine at its real size (``ui.launch.real_engine``) and pondering on. Matches cycle over every level of
+Connect Four and Tic-tac-toe (each against a random level, on a random board size), half of them in watch mode (the
 engine plays both sides) and half against the computer, where a small search on the soak's own thread (depth
 1-4) plays the human's seat by clicking and pressing digit keys, after a pause in which the engine ponders.
 Each app plays K finished games (Enter starts the next round) and is then closed with a QUIT event, its
