@@ -4,11 +4,11 @@ Usage: python bench/soak.py [--games N] [--seconds S] [--games-per-app K] [--see
 
 The games run through :class:`ui.app.App` (headless, :meth:`App.step` with synthetic events) with the real
 engine at its real size (``ui.launch.real_engine``) and pondering on. Matches cycle over every level of
-Connect Four and Tic-tac-toe (each against a random level, on a random board size), half of them in watch mode (the
-engine plays both sides) and half against the computer, where a small search on the soak's own thread (depth
-1-4) plays the human's seat by clicking and pressing digit keys, after a pause in which the engine ponders.
-Each app plays K finished games (Enter starts the next round) and is then closed with a QUIT event, its
-engine's thread must end.
+Connect Four and Tic-tac-toe (each against a random level, on a random board size), half of them in watch mode
+(the engine plays both sides) and half against the computer, where a small search on the soak's own thread
+(depth 1-4) plays the human's seat by clicking and pressing digit keys, after a pause in which the engine
+ponders. Each app plays K finished games (Enter starts the next round) and is then closed with a QUIT event,
+its engine's thread must end.
 
 While a search runs, the soak now and then (a few times per game at most) presses Ctrl+Z (undo: against the
 computer it takes back the pair), Ctrl+N (new game), Esc then Enter (to the start screen and back: a new play
