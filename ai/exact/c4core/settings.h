@@ -53,4 +53,8 @@
 /* Positions with fewer empty cells than this are solved with one wide window (enhanced layout), see solve. */
 #define WIDE_DEPTH 18
 
+/* Positions of at most this many stones find their score by halving its range from the sign (enhanced layout);
+ * those of more, by SolverBase's probes, see solve. */
+#define HALVING_UP_TO 3
+
 #endif
