@@ -1,0 +1,10 @@
+"""Plans: sets of Allis's rule instances that together keep the opponent from completing any four.
+
+The types below are the contract between the plan finder (:func:`find_plan`, in this package) and everything
+that checks, shows or prints a plan. A cell is ``(column, row)`` counted from 0 at the bottom left; the
+command line's JSON counts from 1 at its edge.
+"""
+
+from ai.explain.plan.model import Cell, Goal, Plan, Response, Rule, RuleUse
+
+__all__ = ["Cell", "Goal", "Plan", "Response", "Rule", "RuleUse"]
