@@ -15,8 +15,9 @@ from ui.state.review import CHANGE_WORDS
 from ui.state.session import Session
 from ui.state.user_data import UserData
 
-#: The coach's warning stays until the player answers it (another move, the same move again, Backspace).
-COACH_NOTICE_SECONDS = 600.0
+#: The coach's warning and a puzzle's word on a wrong move stay until the player answers them (another move,
+#: the same move again, Backspace): a played move clears the status line's notice.
+UNTIL_ANSWERED_SECONDS = 600.0
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class Coach:
         self.warning = warning
         self.spoke += 1
         session.assists.add("coach")
-        return Verdict(texts.coach_text(session.game, warning), COACH_NOTICE_SECONDS)
+        return Verdict(texts.coach_text(session.game, warning), UNTIL_ANSWERED_SECONDS)
 
 
 #: A puzzle is solved once the player's move leaves a proven win in at most this many more of their own moves.
@@ -72,6 +73,8 @@ class PuzzleAttempt:
     def __init__(self, puzzle: Puzzle, files: UserData) -> None:
         self.puzzle = puzzle
         self.files = files
+        #: The player missed this puzzle before and has not solved it since: it comes back (and says so).
+        self.returning = puzzle.moves in files.puzzles.value.missed
         #: Wrong moves tried in this puzzle.
         self.misses = 0
         #: The player's own moves still needed to win after each right move, by the game's ply after it.
@@ -107,7 +110,8 @@ class PuzzleAttempt:
         self.misses += 1
         change = _(CHANGE_WORDS[best, values[move]])
         refused = _("Not this one: {move} {change}. Try again (H: a hint)")
-        return Verdict(refused.format(move=game.describe_move(move), change=change), wrong=True)
+        text = refused.format(move=game.describe_move(move), change=change)
+        return Verdict(text, UNTIL_ANSWERED_SECONDS, wrong=True)
 
     def moves_left(self, ply: int) -> int:
         """The player's own moves still needed to win at the game's ``ply`` (the puzzle's length before the

@@ -272,13 +272,18 @@ def coach_text(game: Game, warning: CoachWarning) -> str:
     )
 
 
-def puzzle_task(mover: str, win_in: int) -> str:
-    """What a puzzle asks: ``"Puzzle: Red to play and win in 5"`` (``"... and win now"`` for one move)."""
+def puzzle_task(mover: str, win_in: int, returning: bool = False) -> str:
+    """What a puzzle asks: ``"Puzzle: Red to play and win in 5"`` (``"... and win now"`` for one move);
+    ``returning``: a puzzle the player missed before, told as one (``"Puzzle again: ..."``)."""
     if win_in == 1:
-        return _("Puzzle: {player} to play and win now").format(player=mover)
-    return ngettext(
-        "Puzzle: {player} to play and win in {moves}", "Puzzle: {player} to play and win in {moves}", win_in
-    ).format(player=mover, moves=win_in)
+        task = _("{player} to play and win now").format(player=mover)
+    else:
+        task = ngettext("{player} to play and win in {moves}", "{player} to play and win in {moves}", win_in)
+        task = task.format(player=mover, moves=win_in)
+    if returning:
+        # Translators: a puzzle the player missed before, coming back; {task} is "Red to play and win in 5".
+        return _("Puzzle again, missed before: {task}").format(task=task)
+    return _("Puzzle: {task}").format(task=task)
 
 
 def puzzle_progress(moves_left: int) -> str:
