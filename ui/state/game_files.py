@@ -5,6 +5,7 @@ problem. No pygame here (copying to the clipboard is the screen's, :func:`ui.pla
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from game.language import _, ngettext, number
@@ -56,14 +57,34 @@ def reset_tally(tally: BackgroundWriter[Tally]) -> Notice:
 
 #: The longest clipboard text read as a move string (a board of 9 x 7 has 63 cells).
 PASTE_LIMIT = 200
+#: The most characters of the ignored rest of a pasted line that the notice quotes.
+IGNORED_SHOWN = 24
 
 
-def pasted_moves(text: str | None, blank: Game) -> str | Notice:
-    """The move string pasted as ``text`` (its first word), checked on ``blank`` (a new board of the game
-    played); or the notice that says why it cannot be used."""
+@dataclass(frozen=True)
+class PastedMoves:
+    """The move string read from a pasted text, and what followed it on its line that was no move (a score,
+    a comment: "" when nothing did), which the notice names as ignored."""
+
+    moves: str
+    ignored: str
+
+
+def pasted_moves(text: str | None, blank: Game) -> PastedMoves | Notice:
+    """The moves of the first line of ``text`` (pasted), checked on ``blank`` (a new board of the game
+    played); or the notice that says why they cannot be used.
+
+    The moves are the line's words up to the first that is not made of move symbols, joined: ``"4453"``,
+    ``"4 4 5 3"`` and ``"44 53"`` all read 4453, and ``"4453 -1"`` (a line of the tools' output) too, the
+    score ignored. A line that starts with no move is refused, saying what its first symbol is."""
     if text is None or not text.strip():
         return notice(_("Nothing to paste: the clipboard holds no text here"), FILE_NOTICE_SECONDS)
-    moves = text.strip().split()[0]
+    line = text.strip().splitlines()[0]
+    words = line.split()
+    taken = 0
+    while taken < len(words) and _all_moves(words[taken], blank):
+        taken += 1
+    moves = "".join(words[:taken]) or words[0]
     if len(moves) > PASTE_LIMIT:
         too_long = _("Cannot paste: {count} characters are too many for a game of this board").format(
             count=number(len(moves))
@@ -73,4 +94,19 @@ def pasted_moves(text: str | None, blank: Game) -> str | Notice:
         blank.play_text(moves)
     except ValueError as error:
         return notice(_("Cannot paste: {reason}").format(reason=error), FILE_NOTICE_SECONDS)
-    return moves
+    ignored = " ".join(words[max(taken, 1) :])
+    if len(ignored) > IGNORED_SHOWN:
+        ignored = ignored[: IGNORED_SHOWN - 1] + "\u2026"
+    return PastedMoves(moves, ignored)
+
+
+def _all_moves(word: str, blank: Game) -> bool:
+    """True when every symbol of ``word`` is a move symbol of ``blank``'s board (played or not)."""
+    if len(word) > PASTE_LIMIT:
+        return False
+    try:
+        for symbol in word:
+            blank.text_to_move(symbol)
+    except ValueError:
+        return False
+    return True

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from game.catalog import new_game
 from game.language import _, ngettext, number
+from game.protocol import quoted
 from ui.state import game_files
 from ui.state.notice import FILE_NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind
 from ui.state.sitting import Sitting
@@ -17,21 +18,23 @@ from ui.state.sitting import Sitting
 
 def paste(sitting: Sitting, text: str | None) -> None:
     """Sets up the game whose moves were pasted (``text``, from the clipboard) and opens its review; text
-    that is no game of this board keeps the current game and says why."""
+    that is no game of this board keeps the current game and says why. The notice counts the moves read, and
+    quotes what followed them that was ignored."""
     options = sitting.options
-    moves = game_files.pasted_moves(text, new_game(options.game, options.width, options.height))
-    if isinstance(moves, Notice):
-        sitting.cues.refuse_file(moves)
+    pasted = game_files.pasted_moves(text, new_game(options.game, options.width, options.height))
+    if isinstance(pasted, Notice):
+        sitting.cues.refuse_file(pasted)
         return
+    moves = pasted.moves
     sitting.sit_down(replace(options, moves=moves))
     if moves:
         sitting.toggle_review()
-    pasted = ngettext("Pasted {count} move", "Pasted {count} moves", len(moves)).format(
-        count=number(len(moves))
-    )
+    told = ngettext("Pasted {count} move", "Pasted {count} moves", len(moves)).format(count=number(len(moves)))
+    if pasted.ignored:
+        told = _("{pasted} (ignored: {rest})").format(pasted=told, rest=quoted(pasted.ignored))
     if sitting.round.kept.replaced is not None:
-        pasted += f": {_(TAKE_BACK)}"
-    sitting.cues.notify(pasted, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+        told += f": {_(TAKE_BACK)}"
+    sitting.cues.notify(told, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
 def load(sitting: Sitting) -> None:
