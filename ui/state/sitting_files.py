@@ -29,7 +29,9 @@ def paste(sitting: Sitting, text: str | None) -> None:
     sitting.sit_down(replace(options, moves=moves))
     if moves:
         sitting.toggle_review()
-    told = ngettext("Pasted {count} move", "Pasted {count} moves", len(moves)).format(count=number(len(moves)))
+    told = ngettext("Pasted {count} move", "Pasted {count} moves", len(moves)).format(
+        count=number(len(moves))
+    )
     if pasted.ignored:
         told = _("{pasted} (ignored: {rest})").format(pasted=told, rest=quoted(pasted.ignored))
     if sitting.round.kept.replaced is not None:
