@@ -52,9 +52,11 @@ def test_no_raw_number_ever_reaches_the_words():
 
 
 def test_estimates_are_numbers_for_the_side_they_favour():
-    assert estimate(Score.estimate(42), "Red", "Yellow") == "Red +42"
-    assert estimate(Score.estimate(-33), "Red", "Yellow") == "Yellow +33"
-    assert estimate(Score.estimate(0), "Red", "Yellow") == "0"
+    assert estimate(Score.estimate(42), "Red", "Yellow") == "estimate: Red ahead by 42 points"
+    assert estimate(Score.estimate(-33), "Red", "Yellow") == "estimate: Yellow ahead by 33 points"
+    assert estimate(Score.estimate(-1), "Red", "Yellow") == "estimate: Yellow ahead by 1 point"
+    assert estimate(Score.estimate(12_345), "Red", "Yellow") == "estimate: Red ahead by 12,345 points"
+    assert estimate(Score.estimate(0), "Red", "Yellow") == "estimate: level"
 
 
 def test_short_labels_fit_a_column():
@@ -169,7 +171,7 @@ def test_the_headline_and_the_detail_line_never_disagree():
 
 def test_the_proofs_progress_says_proving_not_a_depth():
     thinking = FollowedSearch(0, pondering=True, result=None, nodes=5_000, seconds=1.25, proving=True)
-    line = "Pondering on your time: proving  \u00b7  5,000 positions  \u00b7  1.2 s"
+    line = "Thinking on your time: proving  \u00b7  5,000 positions  \u00b7  1.2 s"
     assert search_texts.ponder_detail(thinking, ("Red", "Yellow")) == [line]
     estimate_so_far = search_result(3, Score.estimate(30), (3,), 100, 0.1)
     thinking = FollowedSearch(

@@ -63,7 +63,7 @@ KEYS: tuple[Section, ...] = (
         (
             (N_("Red wins in 7"), N_("proven: in 7 of Red's own moves, whatever the other side does")),
             (N_("Red is better"), N_("an estimate: even, better, much better, winning")),
-            (N_("Red +42"), N_("the estimate in points (an open line threat is worth 30 to 70)")),
+            (N_("ahead by 42 points"), N_("the estimate in points (an open line threat is worth 30 to 70)")),
             (N_("mark 7   ="), N_("analysis: the player of that mark wins in 7 of their moves; a draw")),
             (N_("Bar"), N_("an estimate, in the colour of the side it favours")),
         ),
