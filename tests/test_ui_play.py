@@ -145,7 +145,8 @@ def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
     assert words.status_text(scene.sitting) == "Computer is thinking: Yellow is better"
     assert (
         words.detail_text(scene.sitting)
-        == f"depth 9{DOT}12,345 positions{DOT}2.5 s    estimate: Yellow ahead by 45 points    best line: 4 3 7"
+        == f"depth 9{DOT}12,345 positions{DOT}2.5 s    estimate: Yellow ahead by 45 points"
+        + "    best line: 4 3 7"
     )
     # Between completed depths the count and the time go on, redrawn a few times a second.
     engine.live = LiveCount(token, 40960, 2.9)
