@@ -45,7 +45,7 @@ usage: {program} [play options]          open the game window (see the options b
        {program} rate < games
        {program} puzzles [--count N] [--seed S] [--min-moves A] [--max-moves B]
        {program} --install-desktop-entry | --remove-desktop-entry
-       {program} --version                print the version
+       {program} --version               print the version
 
 Connect Four and Tic-tac-toe against an alpha-beta AI that keeps thinking on your time.
 

@@ -17,6 +17,7 @@ from ui.state.player_rating import (
     Ratings,
     adaptive_level,
 )
+from ui.state.puzzle_record import PuzzleRecord
 from ui.state.stats import rating_stats
 from ui.state.store import JsonStore
 
@@ -169,7 +170,9 @@ def test_statistics_follow_the_games() -> None:
         .recording(BOARD, 1300, "max", 2400, "loss", "44", set())
         .with_performance(BOARD, "44", 1555, (1300, 1800))
     )
-    stats = rating_stats(ratings, BOARD, "Connect Four 7x6", LADDER, 1300)
+    stats = rating_stats(
+        ratings, PuzzleRecord(rating=1216, solved=12), BOARD, "Connect Four 7x6", LADDER, 1300
+    )
     assert stats.course == (1300, ratings.games(BOARD)[0].rating, ratings.rating(BOARD, 1300))
     assert (stats.rated, stats.unrated) == (2, 1)
     by_label = {row.label: row for row in stats.levels}
@@ -177,3 +180,5 @@ def test_statistics_follow_the_games() -> None:
     assert (by_label["max"].losses, by_label["max"].rating) == (1, 2400)
     assert "played like 1555 (1300\u20131800)" in stats.recent[0] and "vs max (2400)" in stats.recent[0]
     assert "not rated: a hint" in stats.recent[1]
+    # The puzzle rating stands under the game rating, named as the other scale it is, written alike.
+    assert stats.puzzles.startswith("Puzzle rating 1216 \u00b1 ") and "a scale of its own" in stats.puzzles

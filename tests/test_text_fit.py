@@ -26,6 +26,7 @@ from ui.state.current_game import UnfinishedGame
 from ui.state.finished_round import start_rating
 from ui.state.options import Mode, PlayOptions
 from ui.state.player_rating import Ratings
+from ui.state.puzzle_record import PuzzleRecord
 from ui.state.settings import Settings
 from ui.state.stats import rating_stats
 from ui.stats_scene import StatsScene
@@ -157,7 +158,8 @@ def stats(size):
         moves = "4444" + str(index + 1) * 3
         ratings = ratings.recording("connect4 7x6", start_at, opponent, rung.rating, outcome, moves, assists)
         ratings = ratings.with_performance("connect4 7x6", moves, 1500, (1300, 1700))
-    shown = rating_stats(ratings, "connect4 7x6", "Connect Four 7\u00d76", ladder, start_at)
+    puzzles = PuzzleRecord(streak=12, best_streak=123, rating=2345, solved=1234, failed=99)
+    shown = rating_stats(ratings, puzzles, "connect4 7x6", "Connect Four 7\u00d76", ladder, start_at)
     return StatsScene(size, PlayOptions(), shown, ladder, CLASSIC, FONTS).draw
 
 

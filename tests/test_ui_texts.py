@@ -10,6 +10,7 @@ import pytest
 from ai.heuristic.evaluate import LOSES_NEXT, WINS_NEXT
 from ai.play.levels import Level
 from ai.score import HEURISTIC_LIMIT, Score, from_child, win_in
+from game.language import SOURCE_LANGUAGE, use_language
 from tools.support.fakes import FakeEngine, search_result
 from ui.state import score_words, search_texts, texts
 from ui.state.followed_search import FollowedSearch
@@ -18,6 +19,7 @@ from ui.state.proven import Proven
 from ui.state.score_words import estimate, outlook
 from ui.state.search_texts import MoveValue, lean, legend, short_label, statistics, winner_of
 from ui.state.session import Session
+from ui.state.tally import Record
 
 
 @pytest.mark.parametrize(
@@ -134,6 +136,25 @@ def test_counts_agree_with_their_number():
     assert texts.puzzle_titles(1, solved=False)[0] == "Puzzle \u00b7 1 move left to win"
     assert texts.puzzle_titles(0, solved=False)[0] == "Puzzle \u00b7 0 moves left to win"
     assert texts.puzzle_titles(2048, solved=False)[0] == "Puzzle \u00b7 2,048 moves left to win"
+
+
+def test_each_count_of_the_tally_takes_its_own_plural_in_every_language():
+    record = Record(wins=1, draws=0, losses=2)
+    assert (
+        texts.tally_text(record, "depth 4", ("Red", "Yellow"))
+        == "You against depth 4: 1 won · 0 drawn · 2 lost"
+    )
+    try:
+        use_language("es")
+        assert texts.short_tally(record, "nivel 4", ("Rojo", "Amarillo")) == (
+            "en total 1 ganada, 0 empatadas, 2 perdidas"
+        )
+        use_language("fr")
+        assert texts.tally_text(record, "profondeur 4", ("Rouge", "Jaune")).endswith(
+            "1 gagnée · 0 nulle · 2 perdues"
+        )
+    finally:
+        use_language(SOURCE_LANGUAGE)
 
 
 def scripted_result(rng: random.Random) -> tuple[int, bool]:

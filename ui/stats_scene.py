@@ -107,6 +107,9 @@ class StatsScene(Scene):
             )
             counts_box = Rect(EDGE, rect.bottom + 2, width - 2 * EDGE, line_height(fonts.get(unit)))
             draw_text_in(surface, fonts, counts, unit, counts_box, theme.text_muted)
+            # The puzzle rating under the game rating, on a line of its own that names its scale.
+            puzzles_box = counts_box.move(0, counts_box.height)
+            draw_text_in(surface, fonts, stats.puzzles, unit, puzzles_box, theme.text_muted)
             body_top = rect.bottom + unit * 3
             list_height = unit * 10
             list_top = self.back_button().rect.top - unit - list_height

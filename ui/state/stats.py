@@ -9,7 +9,8 @@ from ai.play.levels import levels_for
 from ai.rating.ladder import Ladder, rung_name
 from game.language import N_, _
 from ui.state.player_rating import ASSISTS, PlayedGame, Ratings
-from ui.state.texts import uncertainty
+from ui.state.puzzle_record import PuzzleRecord
+from ui.state.texts import puzzle_beside_games, uncertainty
 
 #: A game's result as the list of games says it, by its result in the player's file.
 RESULT_WORDS = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}
@@ -43,6 +44,8 @@ class RatingStats:
     unrated: int
     levels: tuple[LevelResults, ...]
     recent: tuple[str, ...]
+    #: The puzzle rating, told apart from the game rating it stands under (:func:`puzzle_beside_games`).
+    puzzles: str
 
 
 def game_line(game: PlayedGame, level_label: str) -> str:
@@ -70,9 +73,12 @@ def game_line(game: PlayedGame, level_label: str) -> str:
     return " \u00b7 ".join(parts)
 
 
-def rating_stats(ratings: Ratings, variant: str, board_title: str, ladder: Ladder, start: int) -> RatingStats:
+def rating_stats(
+    ratings: Ratings, puzzles: PuzzleRecord, variant: str, board_title: str, ladder: Ladder, start: int
+) -> RatingStats:
     """The statistics of ``variant`` (``"connect4 7x6"``) from the player's games, the ratings on
-    ``ladder``'s scale; ``start`` is the rating before the first rated game."""
+    ``ladder``'s scale; ``start`` is the rating before the first rated game; the player's ``puzzles``
+    record is told beside them."""
     games = ratings.games(variant)
     labels = {rung_name(level): level.shown for level in levels_for("connect4")}
     course = [start] + [game.rating for game in games if game.rated]
@@ -98,4 +104,5 @@ def rating_stats(ratings: Ratings, variant: str, board_title: str, ladder: Ladde
         unrated=len(games) - rated,
         levels=levels,
         recent=recent,
+        puzzles=puzzle_beside_games(puzzles),
     )
