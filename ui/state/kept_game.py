@@ -38,9 +38,9 @@ class KeptGame:
 
     def keep(self, options: PlayOptions, round_number: int, moves: str | None) -> None:
         """Keeps the game of ``options`` as the one to continue (``moves`` None: it is over, none is), once
-        the player has played on it or it replaces no kept game. The file is written off the UI thread, only when it changed; why a write
-        failed comes from the files' writer (see :meth:`BackgroundWriter.take_problem
-        <ui.state.background_writer.BackgroundWriter.take_problem>`)."""
+        the player has played on it or if it replaces no kept game. The file is written off the UI thread,
+        only when it changed; why a write failed comes from the files' writer (see
+        :meth:`BackgroundWriter.take_problem <ui.state.background_writer.BackgroundWriter.take_problem>`)."""
         if not self.keeps or (not self.committed and self.replaced is not None):
             return
         unfinished = None if moves is None else UnfinishedGame(options, round_number, moves)
