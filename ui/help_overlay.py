@@ -14,8 +14,8 @@ from pygame import Rect
 from ai.exact.choice import core_name
 from game.language import N_, _
 from ui.layout import clamp
-from ui.theme import Fonts, Theme
-from ui.widgets import draw_text, panel
+from ui.theme import MIN_TEXT, Fonts, Theme
+from ui.widgets import draw_text, line_height, panel, wrapped
 
 #: A section of the card: its title, and its rows of (keys, what they do).
 Section = tuple[str, tuple[tuple[str, str], ...]]
@@ -79,9 +79,10 @@ def help_sections() -> tuple[Section, ...]:
 def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
     """Draws the help card centred on ``surface``, over a veil that dims the screen; returns the card.
 
-    The text shrinks to fit the window; in a window too short for every section even at the smallest size,
-    the card shows the sections that fit, first ones first, and its footer says that a taller window shows
-    the rest (rather than letting lines run off the card).
+    The keys stand in a column of their own, what they do in a second one; a description wider than its
+    column goes on over more lines. The text shrinks to fit the window, down to :data:`MIN_TEXT`; in a window
+    too short for every section even then, the card shows the sections that fit, first ones first, and its
+    footer says that a taller window shows the rest (rather than letting lines run off the card).
     """
     width, height = surface.get_size()
     veil = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -89,33 +90,43 @@ def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
     surface.blit(veil, (0, 0))
     sections = help_sections()
     lines = sum(len(rows) + 1 for _title, rows in sections) + 2
-    # The text shrinks until every line fits the window's height, and the two columns its width.
-    size = int(clamp(height / (lines * 1.75), 9, 20))
-    while size > 9:
-        key_width = max(
-            fonts.get(size, bold=True).size(keys)[0] for _title, rows in sections for keys, _text in rows
-        )
-        text_width = max(fonts.get(size).size(text)[0] for _title, rows in sections for _keys, text in rows)
-        if key_width + text_width + 3 * size + 48 <= width - 24:
-            break
-        size -= 1
+    size = int(clamp(height / (lines * 1.75), MIN_TEXT, 20))
+    # The card's margins and the gaps beside the key column, for letters of ``size``.
+    spacing = 3 * size + 48
     key_width = max(
         fonts.get(size, bold=True).size(keys)[0] for _title, rows in sections for keys, _text in rows
     )
-    text_width = max(fonts.get(size).size(text)[0] for _title, rows in sections for _keys, text in rows)
-    step = int(size * 1.55)
+    # Smaller letters where the key column would leave the descriptions less than a third of the width.
+    while size > MIN_TEXT and key_width + spacing > (width - 24) * 2 // 3:
+        size -= 1
+        spacing = 3 * size + 48
+        key_width = max(
+            fonts.get(size, bold=True).size(keys)[0] for _title, rows in sections for keys, _text in rows
+        )
+    font = fonts.get(size)
+    widest = max(font.size(text)[0] for _title, rows in sections for _keys, text in rows)
+    text_width = min(widest, width - 24 - key_width - spacing)
+    laid_out = [
+        (title, [(keys, wrapped(font, text, text_width)) for keys, text in rows]) for title, rows in sections
+    ]
+    # A line's height, with a little air: the card is a list to run an eye down, not a page to read.
+    step = max(int(size * 1.35), line_height(font) + 1)
     header, footer_height = int(step * 1.4) + 14, step + 10
     room = (height - 16 - header - footer_height) // step
-    shown: list[Section] = []
-    for title_and_rows in sections:
-        if sum(len(rows) + 1 for _title, rows in shown) + len(title_and_rows[1]) + 1 > room and shown:
+
+    def lines_of(section: tuple[str, list[tuple[str, list[str]]]]) -> int:
+        return 1 + sum(len(text_lines) for _keys, text_lines in section[1])
+
+    shown: list[tuple[str, list[tuple[str, list[str]]]]] = []
+    for section in laid_out:
+        if sum(lines_of(taken) for taken in shown) + lines_of(section) > room and shown:
             break
-        shown.append(title_and_rows)
-    used = sum(len(rows) + 1 for _title, rows in shown)
+        shown.append(section)
+    used = sum(lines_of(section) for section in shown)
     card = Rect(
         0,
         0,
-        min(width - 16, key_width + text_width + 3 * size + 48),
+        min(width - 16, key_width + text_width + spacing),
         min(height - 16, header + used * step + footer_height),
     )
     card.center = (width // 2, height // 2)
@@ -128,14 +139,17 @@ def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
     draw_text(surface, _("Keys"), title, theme.text, box, midtop=(card.centerx, y))
     y = card.top + header
     left = card.left + 24
+    text_left = left + key_width + 2 * size
     for section, rows in shown:
         draw_text(surface, section, fonts.get(size, bold=True), theme.accent, box, topleft=(left, y))
         y += step
-        for keys, text in rows:
-            draw_text(surface, keys, fonts.get(size, bold=True), theme.text, box, topleft=(left + size, y))
-            at = (left + key_width + 2 * size, y)
-            draw_text(surface, text, fonts.get(size), theme.text_muted, box, topleft=at)
-            y += step
+        for keys, text_lines in rows:
+            key_box = Rect(left + size, y, key_width, step)
+            draw_text(surface, keys, fonts.get(size, bold=True), theme.text, key_box, topleft=key_box.topleft)
+            for line in text_lines:
+                line_box = Rect(text_left, y, text_width, step)
+                draw_text(surface, line, font, theme.text_muted, line_box, topleft=line_box.topleft)
+                y += step
     if len(shown) < len(sections):
         footer = _(
             "Exact solver: {core}  \u00b7  F1, ? or Esc closes this help"

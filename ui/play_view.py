@@ -243,7 +243,15 @@ def _draw_status(surface: pygame.Surface, shown: PlayPicture) -> None:
     left = area.centerx - (font.size(text)[0] + icon) // 2
     if status.player is not None:
         _draw_piece_icon(surface, shown, status.player, (left + icon // 2 - 4, line_y), size * 0.48)
-    draw_text(surface, text, font, status.colour, area.inflate(-24, 0), midleft=(left + icon, line_y))
+    draw_text(
+        surface,
+        text,
+        font,
+        status.colour,
+        area.inflate(-24, 0),
+        wanted=status.text,
+        midleft=(left + icon, line_y),
+    )
     # The detail line drops its last parts until it fits (never disappearing for want of room).
     parts = status.detail
     for count in range(len(parts), 0, -1):
