@@ -26,6 +26,8 @@ Point = tuple[float, float]
 SUPERSAMPLE = 3
 #: What ends a text shortened to fit its box.
 ELLIPSIS = "\u2026"
+#: :func:`draw_text_in` shrinks a line to this share of the size asked for before it takes two lines.
+ONE_LINE_SHRINK = 0.8
 
 
 @dataclass
@@ -199,22 +201,25 @@ def draw_text_in(
     bold: bool = False,
     align: str = "centre",
 ) -> Rect:
-    """Draws ``text`` in ``box`` at ``size`` or smaller: on one line if it fits at :data:`MIN_TEXT` or more,
-    else on two lines where the box is high enough for them, else shortened with an ellipsis. The lines are
-    centred in the box's height and placed across as ``align`` says ("left", "centre", "right"). Returns
-    the space the text took."""
-    font = fitting_font(fonts, text, size, box.width, bold)
+    """Draws ``text`` in ``box`` at ``size`` or smaller: on one line if it fits in letters of at least
+    :data:`ONE_LINE_SHRINK` of ``size``, else on two lines in the largest letters in which both fit, where
+    the box is high enough for two, else on one line as small as it must be (down to :data:`MIN_TEXT`,
+    shortened with an ellipsis below that). The lines are centred in the box's height and placed across as
+    ``align`` says ("left", "centre", "right"). Returns the space the text took."""
+    font = fitting_font(fonts, text, size, box.width, bold, smallest=int(size * ONE_LINE_SHRINK))
     lines = [text]
     if font.size(text)[0] > box.width:
-        # The largest letters in which two whole lines fit; failing that, the smallest, the second line cut.
+        # Rather two lines than letters much smaller than asked: the largest in which two whole lines fit.
         for two_size in range(size, MIN_TEXT - 1, -1):
             two_font = fonts.get(two_size, bold)
             if 2 * line_height(two_font) > box.height:
                 continue
             split = _split_in_two(two_font, text, box.width)
-            if split is not None and (two_font.size(split[1])[0] <= box.width or two_size == MIN_TEXT):
+            if split is not None and two_font.size(split[1])[0] <= box.width:
                 font, lines = two_font, split
                 break
+        else:
+            font = fitting_font(fonts, text, size, box.width, bold)
     height = line_height(font) * len(lines)
     top = box.centery - height // 2
     taken = Rect(box.centerx, top, 0, 0)
