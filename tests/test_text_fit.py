@@ -239,6 +239,17 @@ def help_and_toast(size):
     return draw
 
 
+def help_last_page(size):
+    """The help card's last page (the only one in a window tall enough for every section)."""
+    scene = PlayScene(size, PlayOptions(level=Level(4)), FakeEngine(), fonts=FONTS)
+
+    def draw(surface):
+        scene.draw(surface)
+        draw_help(surface, scene.theme, FONTS, page=-1)
+
+    return draw
+
+
 SCREENS: list[Screen] = [
     start,
     start_two_players,
@@ -255,6 +266,7 @@ SCREENS: list[Screen] = [
     stats_newcomer,
     settings_panel,
     help_and_toast,
+    help_last_page,
 ]
 
 

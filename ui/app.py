@@ -33,7 +33,7 @@ import pygame
 from ai.exact.team import window_threads
 from ai.messages import EngineFailure
 from game.language import _, language_problem, pgettext, use_language
-from ui.help_overlay import draw_help
+from ui.help_overlay import draw_help, help_layout
 from ui.panel_input import PanelInput
 from ui.play_scene import PlayScene
 from ui.scene import (
@@ -108,6 +108,8 @@ class App:
         self.screens = Screens(self.engine, self.files, self.fonts, self.sounds)
         self.running = True
         self.help_shown = False
+        #: The help card's page on show (a window too short for every section shows them page by page).
+        self.help_page = 0
         #: The settings panel (F2, or the play screen's Settings button): shown or not, its keyboard row.
         self.panel = PanelInput()
         self.toast = Toast()
@@ -172,7 +174,11 @@ class App:
         if event.type == pygame.KEYDOWN and not event.mod & COMMAND_KEYS and not self.scene.wants_text:
             wants_help = event.key in (pygame.K_F1, pygame.K_QUESTION) or event.unicode == "?"
             if wants_help or (self.help_shown and event.key == pygame.K_ESCAPE):
-                self.help_shown = not self.help_shown and wants_help
+                # F1 or ? opens the help, then turns its pages, and closes it after the last; Esc closes it.
+                pages = len(help_layout(self.scene.size, self.fonts).pages)
+                turns = self.help_shown and wants_help and self.help_page + 1 < pages
+                self.help_page = self.help_page + 1 if turns else 0
+                self.help_shown = turns or (not self.help_shown and wants_help)
                 self._dirty = True
                 return True
             if self.help_shown:
@@ -289,7 +295,7 @@ class App:
         self.scene.draw(surface)
         self.toast.draw(surface, self.theme, self.fonts, self.scene.toast_area())
         if self.help_shown:
-            draw_help(surface, self.theme, self.fonts)
+            draw_help(surface, self.theme, self.fonts, self.help_page)
         elif self.settings_shown:
             mouse = self.pointer if self.pointer is not None else (-1, -1)
             draw_panel(surface, self.theme, self.fonts, self._setting_rows(), mouse, self.panel.focus)
