@@ -16,10 +16,11 @@ from tools.support.waiting import GENEROUS
 from ui.app import App
 from ui.launch import main as window_main
 from ui.play_scene import PlayScene
-from ui.start_scene import PUZZLES, StartScene
+from ui.start_scene import PUZZLES, STATS, StartScene
 from ui.state.current_game import UnfinishedGame
-from ui.state.options import Mode, PlayOptions
+from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.settings import Settings
+from ui.state.start_choices import rows_for
 from ui.state.user_data import UserData
 
 SIZE = (960, 780)
@@ -65,6 +66,35 @@ def test_a_puzzle_left_with_esc_leaves_the_players_settings_and_names_as_they_we
     app.step([key(pygame.K_RETURN)], 0.01)  # and playing from the menu plays the player's own game
     assert isinstance(app.scene, PlayScene) and app.scene.sitting.options.names == ("Ann", "Bob")
     assert saved_settings(tmp_path, files) == PLAYERS_OWN
+
+
+def choose(app: App, key_name: str, value: object) -> None:
+    """Clicks the start screen's button for ``value`` in the row of ``key_name``, as the player does."""
+    rows = rows_for(app.scene.options, app.scene.theme)
+    index = next(number for number, row in enumerate(rows) if row.key == key_name)
+    choice = [value for value, _text in rows[index].choices].index(value)
+    app.step([click(app.scene.buttons()[index][choice].rect.center)], 0.01)
+
+
+def test_the_start_screens_choices_stay_whichever_screen_is_visited(tmp_path, files):
+    app = App(FakeEngine, files.settings.value.play, start_playing=False, size=SIZE, files=files)
+    for key_name, value in (
+        ("mode", Mode.COMPUTER),
+        ("size", (6, 5)),
+        ("first", FirstPlayer.COMPUTER),
+        ("level", Level(2)),
+        ("coach", True),
+    ):
+        choose(app, key_name, value)
+    made = app.scene.options
+    assert (made.width, made.first, made.level, made.coach) == (6, FirstPlayer.COMPUTER, Level(2), True)
+    for button in (PUZZLES, STATS):
+        go = next(b for b in app.scene.buttons()[-1] if b.action == button)
+        app.step([click(go.rect.center)], 0.01)
+        assert not isinstance(app.scene, StartScene)
+        app.step([key(pygame.K_ESCAPE)], 0.01)
+        assert isinstance(app.scene, StartScene) and app.scene.options == made
+    assert saved_settings(tmp_path, files).play == made
 
 
 def test_a_think_time_chosen_in_a_puzzle_is_the_one_setting_that_changes(tmp_path, files):

@@ -149,7 +149,12 @@ class App:
                 self.pointer = None
             if self._window_input(event):
                 continue
+            choices = self.scene.options if isinstance(self.scene, StartScene) else None
             self.scene.handle(event)
+            if isinstance(self.scene, StartScene) and choices is not None and self.scene.options != choices:
+                # A choice on the start screen is the player's from the moment it is made, whichever screen
+                # comes next (a puzzle, the rating, a game): the settings keep it.
+                self._change(play=self.scene.options)
             self._follow_request()
         for message in self.engine.poll():
             if isinstance(message, EngineFailure):
