@@ -73,7 +73,7 @@ def _silence_stdout() -> None:
 
 def desktop_entry(install: bool) -> int:
     """``--install-desktop-entry`` / ``--remove-desktop-entry``: prints the files written or removed."""
-    from ui import desktop_entry as entry
+    from ui.window import desktop_entry as entry
 
     if PROGRAM == "ponder":
         command = [shutil.which(sys.argv[0]) or os.path.abspath(sys.argv[0])]

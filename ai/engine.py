@@ -9,7 +9,7 @@ handle on it, with a new token, and supersedes the request before it, whose sear
 check point (within a millisecond or so). A handle stops its own request and no other. A stopped request posts
 nothing more, but what it posted before its stop may still wait in the queue: ``poll`` hands out every message
 as it came, and the caller, who alone knows which requests it still holds, keeps the messages their handles
-own (the play session does, :mod:`ui.state.engine_request`). A ``think`` that is neither superseded nor
+own (the play session does, :mod:`ui.state.board.engine_request`). A ``think`` that is neither superseded nor
 stopped gets exactly one :class:`~ai.messages.BestMove`.
 
 Pondering: while a human is to move, ``ponder`` searches that position with no deadline. Whether to ponder is
@@ -59,9 +59,9 @@ from ai.contracts import Budget, EnginePart, Limits, PartFailure, SearchResult
 from ai.exact.team import window_threads
 from ai.messages import BestMove, EngineFailure, EngineMessage, LiveCount, Progress, ReviewMark
 from ai.play.thinker import Thinker
-from ai.pulse import Pulse
 from ai.request import Request
 from ai.score import Score
+from ai.search_progress import Pulse
 from ai.stop_flag import StopFlag
 from ai.switch_interval import SWITCH_INTERVAL_HOLDER
 from game.protocol import Game

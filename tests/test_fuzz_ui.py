@@ -12,7 +12,7 @@ import pytest
 
 from bench.fuzz_ui import UIFuzzer, fuzz_seed
 from tools.support.fuzz_checks import FuzzFailure
-from ui.state.session import Session
+from ui.state.board.board_game import Session
 
 #: Events per seed in CI: enough to meet every screen, mode and engine state several times (about 10 s).
 CI_EVENTS = 2500

@@ -9,20 +9,21 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ui.state.settings import THEME_NAMES
+from ui.state.files.settings import THEME_NAMES
 from ui.theme import THEMES
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _modules(package: str) -> list[str]:
+    """Every module of ``package``, its sub-packages' included."""
     path = ROOT / package.replace(".", "/")
-    return [f"{package}.{info.name}" for info in pkgutil.iter_modules([str(path)])]
+    return [info.name for info in pkgutil.walk_packages([str(path)], prefix=f"{package}.")]
 
 
 def test_the_state_modules_the_search_and_the_rules_import_without_pygame():
     modules = _modules("ui.state") + _modules("ai") + _modules("game")
-    assert {"ui.state.session", "ui.state.texts", "ai.engine", "game.connect4"} <= set(modules)
+    assert {"ui.state.board.board_game", "ui.state.words.texts", "ai.engine", "game.connect4"} <= set(modules)
     # A None entry in sys.modules makes ``import pygame`` raise ImportError, wherever it is tried.
     code = "import sys; sys.modules['pygame'] = None\n" + "".join(f"import {name}\n" for name in modules)
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
@@ -98,7 +99,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_module_of_the_game_takes_part_in_an_import_cycle():
     graph = import_graph(("game", "ai", "ui"))
-    assert "ai.contracts" in graph and graph["ai.exact.analysis"] and graph["ui.play_scene"]
+    assert "ai.contracts" in graph and graph["ai.exact.analysis"] and graph["ui.play.scene"]
     assert cycles(graph) == []
 
 

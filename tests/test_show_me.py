@@ -1,5 +1,5 @@
-""" "Show me" in the review (ui/state/show_me.py and the play screen): the best line from the move shown,
-found one proven move at a time, played forward by itself, stepped by hand, and back to the review."""
+""" "Show me" in the review (ui/state/review/show_me.py and the play screen): the best line from the move
+shown, found one proven move at a time, played forward by itself, stepped by hand, and back to the review."""
 
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ from ai.score import Score, win_in
 from game.connect4 import ConnectFour
 from tests.conftest import require_compiled_core
 from tools.support.fakes import FakeEngine, key, search_result
-from ui.play_input import Action
-from ui.play_scene import PlayScene
-from ui.state import sitting_words as words
+from ui.play.actions import Action
+from ui.play.scene import PlayScene
 from ui.state.options import Mode, PlayOptions
-from ui.state.show_me import STEP_SECONDS, BestLine
+from ui.state.review.show_me import STEP_SECONDS, BestLine
+from ui.state.words import play_words as words
 
 SIZE = (960, 780)
 #: Red wins with four in column 1 once it plays there again.

@@ -24,13 +24,13 @@ from tools.support.fakes import FakeEngine, click, key
 from tools.support.waiting import GENEROUS
 from tools.translations import TRANSLATED, extract_template
 from ui.app import App
-from ui.desktop_entry import entry_text
-from ui.play_scene import PlayScene
-from ui.settings_panel import panel_layout
+from ui.panels.settings_panel import panel_layout
+from ui.play.scene import PlayScene
+from ui.state.files.settings import SETTINGS_FILE, Settings, from_json, to_json
+from ui.state.files.store import JsonStore
+from ui.state.files.user_data import UserData
 from ui.state.options import PlayOptions
-from ui.state.settings import SETTINGS_FILE, Settings, from_json, to_json
-from ui.state.store import JsonStore
-from ui.state.user_data import UserData
+from ui.window.desktop_entry import entry_text
 
 #: A placeholder of str.format ({name}, {count:d}) or of %-formatting (%d, %(name)s, %.1f).
 PLACEHOLDER = re.compile(

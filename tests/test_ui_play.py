@@ -9,10 +9,10 @@ from ai.messages import BestMove, LiveCount, Progress
 from ai.play.levels import Level
 from ai.score import Score, win_in
 from tools.support.fakes import FakeEngine, click, key, motion, resize, search_result
-from ui.play_scene import PlayScene
-from ui.scene import GoToMenu
-from ui.state import sitting_words as words
+from ui.kit.scene import GoToMenu
+from ui.play.scene import PlayScene
 from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.words import play_words as words
 
 SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL

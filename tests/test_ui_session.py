@@ -8,10 +8,10 @@ from ai.messages import BestMove, Progress
 from ai.play.levels import Level
 from ai.score import Score, win_in
 from tools.support.fakes import FakeEngine, search_result
-from ui.state import texts
-from ui.state.engine_request import PRESENTATION_DELAY
+from ui.state.board.board_game import Refusal, Session
+from ui.state.board.engine_request import PRESENTATION_DELAY
 from ui.state.options import FirstPlayer, Mode, PlayOptions, parse_play_options
-from ui.state.session import Refusal, Session
+from ui.state.words import texts
 
 LEVEL = Level(4)
 

@@ -1,5 +1,5 @@
-"""The words, labels and bar scale of the engine's values, and the play screen's lines (ui/state/texts.py,
-search_texts.py, score_words.py): pure functions, no pygame."""
+"""The words, labels and bar scale of the engine's values, and the play screen's lines
+(ui/state/words/texts.py, search_texts.py, score_words.py): pure functions, no pygame."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from ai.heuristic.evaluate import LOSES_NEXT, WINS_NEXT
 from ai.play.levels import Level
 from ai.score import HEURISTIC_LIMIT, Score, from_child, win_in
 from tools.support.fakes import FakeEngine, search_result
-from ui.state import score_words, search_texts, texts
-from ui.state.followed_search import FollowedSearch
+from ui.state.board.board_game import Session
+from ui.state.board.followed_search import FollowedSearch
+from ui.state.board.proven import Proven
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.proven import Proven
-from ui.state.score_words import estimate, outlook
-from ui.state.search_texts import MoveValue, lean, legend, short_label, statistics, winner_of
-from ui.state.session import Session
+from ui.state.words import score_words, search_texts, texts
+from ui.state.words.score_words import estimate, outlook
+from ui.state.words.search_texts import MoveValue, lean, legend, short_label, statistics, winner_of
 
 
 @pytest.mark.parametrize(

@@ -254,7 +254,7 @@ def fit_command(out_path: Path) -> None:
         ),
         draw_rate=fit.draw_rate,
     )
-    from ui.state.userfiles import write_atomically
+    from ui.state.files.userfiles import write_atomically
 
     write_atomically(out_path, file_text(ladder))
     check = read_ladder(out_path)

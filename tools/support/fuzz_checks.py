@@ -10,7 +10,7 @@ from collections import Counter
 
 from ai.messages import BestMove
 from game.catalog import new_game
-from ui.play_scene import PlayScene
+from ui.play.scene import PlayScene
 from ui.state.options import Mode
 
 #: Wall-clock seconds a computer to move may go without its think answering before the fuzzer calls it a hang.

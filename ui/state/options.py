@@ -19,7 +19,7 @@ from game.catalog import DEFAULT_GAME, GAME_NAMES, GAME_TITLES, SIZES, new_game,
 from game.language import N_, _, number
 from game.numerals import seconds_type
 from game.protocol import IllegalMove
-from ui.state.savegame import SavedGameError, read
+from ui.state.files.savegame import SavedGameError, read
 
 
 class Mode(enum.Enum):
@@ -51,10 +51,11 @@ class PlayOptions:
     ``level`` is the computer's level in computer mode; ``watch_levels`` are the levels of the first and the
     second player in watch mode. ``moves`` is a start position in the game's notation, replayed at every new
     game and round (empty for the empty board).
-    ``coach``: before a human's move that throws away their result, say so (see :mod:`ui.state.coach`).
+    ``coach``: before a human's move that throws away their result, say so (see :mod:`ui.state.play.coach`).
     ``names``: the two players' names in two-player mode, first player first ("" for the piece's name).
     ``adaptive``: against the computer on a board the ladder rates, the level is chosen for each game from the
-    player's rating (see :func:`ui.state.player_rating.adaptive_level`); ``level`` is then the last chosen.
+    player's rating (see :func:`ui.state.files.player_rating.adaptive_level`); ``level`` is then the last
+    chosen.
     """
 
     game: str = DEFAULT_GAME
