@@ -12,7 +12,7 @@ from ai.heuristic.search import Searcher
 from ai.messages import LiveCount
 
 
-class Pulse:
+class SearchProgress:
     """The check point hook: yields the GIL and counts the running request's positions for the UI thread.
 
     Only the worker thread writes; :attr:`latest` is replaced whole, never changed, so a reader on another

@@ -148,7 +148,7 @@ def test_a_failed_write_of_the_game_in_progress_becomes_a_notice(tmp_path, pygam
     scene.sitting.try_play(3)
     assert files.unfinished.flush(GENEROUS)
     scene.update(0.05)
-    notice = scene.sitting.cues.notice
+    notice = scene.sitting.feedback.notice
     assert notice is not None and notice.text.startswith(f"{UNFINISHED_FILE.title} not saved")
     assert files.unfinished.value.newest() is not None  # the window still knows its game
 
@@ -192,7 +192,7 @@ def finished_game_notice(files: UserData, writer: BackgroundWriter, options: Pla
     assert scene.sitting.game.is_over()
     assert writer.flush(GENEROUS)
     scene.update(0.05)
-    notice = scene.sitting.cues.notice
+    notice = scene.sitting.feedback.notice
     assert notice is not None
     return notice.text
 

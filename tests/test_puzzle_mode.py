@@ -106,7 +106,8 @@ def test_a_wrong_move_is_shown_and_retried_and_breaks_the_streak_once(tmp_path, 
     assert (
         scene.sitting.try_play(wrong) is Refusal.COACHED and scene.sitting.game.moves_text() == puzzle.moves
     )
-    assert scene.sitting.cues.refusal is not None and scene.sitting.selection == wrong  # shown on the board
+    # Shown on the board.
+    assert scene.sitting.feedback.refusal is not None and scene.sitting.selection == wrong
     assert words.status_text(scene.sitting).startswith("Not this one") and "Try again" in words.status_text(
         scene.sitting
     )

@@ -78,7 +78,7 @@ def test_the_line_plays_forward_by_itself_steps_by_hand_and_goes_back_to_the_rev
     assert [m + 1 for m in line.moves] == [3, 4, 3]
     scene.update(STEP_SECONDS / 2)
     assert (
-        line.shown == 1 and scene.sitting.walk.line_animation is not None
+        line.shown == 1 and scene.sitting.browser.line_animation is not None
     )  # the first found shows at once, dropping
     scene.update(STEP_SECONDS)
     assert line.shown == 2

@@ -19,7 +19,7 @@ from ui.play.move_keys import KeyAnswer
 from ui.play.scene import PlayScene
 from ui.play.toolbar import draw_toolbar, toolbar
 from ui.start.scene import StartScene
-from ui.state.board.board_game import Session
+from ui.state.board.board_game import BoardGame
 from ui.state.options import Mode, PlayOptions
 from ui.state.words import play_words as words
 from ui.state.words import texts
@@ -247,7 +247,7 @@ def test_what_each_key_means_on_each_board():
 
 
 def test_two_players_stay_in_the_title_as_rounds_go_by_and_a_wider_window_never_shortens_it():
-    session = Session(PlayOptions(mode=Mode.TWO_PLAYERS), FakeEngine())
+    session = BoardGame(PlayOptions(mode=Mode.TWO_PLAYERS), FakeEngine())
     first_round = texts.toolbar_titles(session)
     session.next_round()
     second_round = texts.toolbar_titles(session)

@@ -115,7 +115,7 @@ def test_a_full_column_is_refused_with_feedback_and_the_turn_stays():
     assert scene.sitting.game.moves_text() == "111111"
     assert scene.sitting.game.to_move() == 0
     assert words.status_text(scene.sitting) == "Column 1 is full"
-    assert scene.sitting.cues.refusal is not None and scene.picture().board.refusal > 0
+    assert scene.sitting.feedback.refusal is not None and scene.picture().board.refusal > 0
     run(scene, engine, seconds=2.0)
     assert words.status_text(scene.sitting) == "Red to move"
     scene.handle(click(column_point(scene, 1)))

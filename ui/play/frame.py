@@ -19,7 +19,7 @@ from ui.play.match_bar import MatchBar
 from ui.play.picture import PlayPicture, ResultBanner, StatusLine, banner, review_picture
 from ui.play.toolbar import Toolbar, toolbar
 from ui.state.board.match import participants
-from ui.state.play.play_state import Sitting
+from ui.state.play.play_state import PlayState
 from ui.state.words import play_words as words
 from ui.state.words import texts
 from ui.theme import Fonts, Theme
@@ -51,7 +51,7 @@ class ScreenFrame:
 
 
 def screen_frame(
-    sitting: Sitting, layout: PlayLayout, fonts: Fonts, renaming: Renaming | None
+    sitting: PlayState, layout: PlayLayout, fonts: Fonts, renaming: Renaming | None
 ) -> ScreenFrame:
     """The frame of ``sitting`` on ``layout``, a name being typed as ``renaming`` says."""
     game, reviewing = sitting.game, sitting.review is not None
@@ -65,7 +65,7 @@ def screen_frame(
     return ScreenFrame(layout, bar, shown, match_bar(sitting, renaming), game.is_over())
 
 
-def match_bar(sitting: Sitting, renaming: Renaming | None) -> MatchBar:
+def match_bar(sitting: PlayState, renaming: Renaming | None) -> MatchBar:
     """The match bar's contents: the players, this sitting's score, the stored tally; for a puzzle, the
     player's puzzle record (streak and rating) in place of the score, from before the first move."""
     names = participants(sitting.session, sitting.piece_names)
@@ -79,14 +79,14 @@ def match_bar(sitting: Sitting, renaming: Renaming | None) -> MatchBar:
     return MatchBar(names, wins, sitting.match.draws, words.short_tally_text(sitting), editing, standing)
 
 
-def board_picture(sitting: Sitting, layout: PlayLayout) -> BoardPicture:
+def board_picture(sitting: PlayState, layout: PlayLayout) -> BoardPicture:
     """What the board shows now."""
     if sitting.review is not None:
-        return review_picture(sitting.review, sitting.walk.line_animation)
+        return review_picture(sitting.review, sitting.browser.line_animation)
     game, animation, hint = sitting.game, sitting.animation, sitting.assistance.hint
     human = sitting.session.is_human_turn()
     playable = not sitting.gravity or sitting.selection in game.moves()
-    refusal = sitting.cues.refusal
+    refusal = sitting.feedback.refusal
     return BoardPicture(
         cells=game.cells(),
         k=game.k,
@@ -105,7 +105,7 @@ def board_picture(sitting: Sitting, layout: PlayLayout) -> BoardPicture:
 
 
 def play_picture(
-    sitting: Sitting,
+    sitting: PlayState,
     frame: ScreenFrame,
     theme: Theme,
     fonts: Fonts,

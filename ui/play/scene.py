@@ -1,4 +1,4 @@
-"""The play screen: a :class:`~ui.state.play.play_state.Sitting` at the board, and what events mean to it.
+"""The play screen: a :class:`~ui.state.play.play_state.PlayState` at the board, and what events mean to it.
 
 The screen *has* the sitting (what happens at the board and when, pygame-free) and draws one frozen picture
 of it (:mod:`ui.play.frame`): the frame of layout, toolbar, banner and match bar is built once per change or
@@ -35,7 +35,7 @@ from ui.state.files import game_files
 from ui.state.notice import FILE_NOTICE_SECONDS, Notice, NoticeKind, notice
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
 from ui.state.play import play_files
-from ui.state.play.play_state import Sitting
+from ui.state.play.play_state import PlayState
 from ui.state.words import play_words
 from ui.theme import CLASSIC, Fonts, Theme
 
@@ -74,13 +74,13 @@ class PlayScene(Scene):
         **sitting: Any,
     ) -> None:
         """``pointer`` is where the mouse is, if known, so the hover disc shows from the start rather than
-        after the mouse first moves; the other keywords are :class:`~ui.state.play.play_state.Sitting`'s."""
+        after the mouse first moves; the other keywords are :class:`~ui.state.play.play_state.PlayState`'s."""
         self._dirty = True
         self._frame: ScreenFrame | None = None
         #: The layout, and what it was computed for (the window's size, the board, the review band shown).
         self._layout: tuple[tuple[tuple[int, int], int, int, bool, bool], PlayLayout] | None = None
         names = (theme.player_name(options.game, 0), theme.player_name(options.game, 1))
-        self.sitting = Sitting(options, engine, names, self._fall, **sitting)
+        self.sitting = PlayState(options, engine, names, self._fall, **sitting)
         super().__init__(size)
         self.theme = theme
         self.fonts = fonts or Fonts()
@@ -219,7 +219,7 @@ class PlayScene(Scene):
         if frame.over:
             # A click on the finished board (anywhere but a button) folds the result banner away or back, so
             # the player can look at what it covered.
-            sitting.cues.fold_banner(frame.banner is not None)
+            sitting.feedback.fold_banner(frame.banner is not None)
             return
         move = self.move_at(position)
         if move is not None:
@@ -232,9 +232,10 @@ class PlayScene(Scene):
         sitting = self.sitting
         line_shows = sitting.review is not None and sitting.review.line is not None
         if line_shows and action in LINE_STEPS:
-            sitting.walk.step_line(*LINE_STEPS[action])
+            sitting.browser.step_line(*LINE_STEPS[action])
         elif (line_shows and action is Action.REVIEW) or action is Action.SHOW_ME:
-            sitting.cues.refuse(sitting.walk.show_me())  # Esc and R go back from the line to the review first
+            # Esc and R go back from the line to the review first.
+            sitting.feedback.refuse(sitting.browser.show_me())
         elif action in REVIEW_STEPS:
             sitting.step_review(delta=REVIEW_STEPS[action])
         elif action in (Action.REVIEW_FIRST, Action.REVIEW_LAST):
@@ -262,19 +263,19 @@ class PlayScene(Scene):
         elif action is Action.PAUSE:
             sitting.session.toggle_pause()
         elif action is Action.HINT:
-            sitting.cues.refuse(sitting.assistance.ask_hint(sitting.session))
+            sitting.feedback.refuse(sitting.assistance.ask_hint(sitting.session))
         elif action is Action.OVERLAY:
             sitting.assistance.toggle_overlay(sitting.session)
         elif action is Action.SAVE:
-            sitting.cues.notice = game_files.save(sitting.saved_game_path, sitting.game)
+            sitting.feedback.notice = game_files.save(sitting.saved_game_path, sitting.game)
         elif action is Action.LOAD:
             play_files.load(sitting)
         elif action is Action.COPY:
-            sitting.cues.notice = copy_moves(sitting.game)
+            sitting.feedback.notice = copy_moves(sitting.game)
         elif action is Action.PASTE:
             play_files.paste(sitting, paste_text())
         elif action is Action.RESET_TALLY:
-            sitting.cues.notice = game_files.reset_tally(sitting.files.tally)
+            sitting.feedback.notice = game_files.reset_tally(sitting.files.tally)
         self.dirty = True
 
     def start_renaming(self, piece: int) -> None:
@@ -328,7 +329,7 @@ class PlayScene(Scene):
             meaning = move_keys.answer(event.key, game.width, game.height, sitting.gravity, sitting.selection)
             sitting.selection = meaning.selection
             if meaning.note is not None:
-                sitting.cues.notify(meaning.note, kind=NoticeKind.INFO)
+                sitting.feedback.notify(meaning.note, kind=NoticeKind.INFO)
             elif meaning.play and meaning.selection is not None:
                 sitting.try_play(meaning.selection)
             self.dirty = True

@@ -7,10 +7,10 @@ This is the play screen's brain without pygame, so tests can drive it directly. 
 * the engine requests, at every turn and whenever the game waits or goes on: which one the position needs,
   the one whose messages are still wanted, and the computer's answer held until the board has been still a
   moment are its :class:`~ui.state.board.engine_request.EngineRequest`'s;
-* what any search proved of the position on the board (:attr:`Session.proven`), carried over a move whose
+* what any search proved of the position on the board (:attr:`BoardGame.proven`), carried over a move whose
   value was proven, so that the words of both turns agree.
 
-Time only moves through :meth:`Session.update`, so tests decide how much of it passes.
+Time only moves through :meth:`BoardGame.update`, so tests decide how much of it passes.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from ui.state.board.seats import HUMAN, Seat, plies_per_undo, seats_for_round
 from ui.state.option_changes import OptionChanges, changed
 from ui.state.options import Mode, PlayOptions
 from ui.state.review.game_review import GameReview
-from ui.state.review.reviews import ReviewDesk
+from ui.state.review.reviews import Reviews
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -58,7 +58,7 @@ def start_position(options: PlayOptions) -> Game:
     return game
 
 
-class Session:
+class BoardGame:
     """One sitting at the board: rounds of one game variant in one mode, played through ``engine``."""
 
     def __init__(
@@ -79,10 +79,10 @@ class Session:
         self.game: Game = start_position(self.options)
         self.seats: tuple[Seat, Seat] = (HUMAN, HUMAN)
         #: The computer's level playing every side out (see :meth:`play_out`), or None.
-        self.stand_in: Level | None = None
+        self.playing_out: Level | None = None
         self._redo = RedoStack()
         #: The reviews: the one on show (the game waits meanwhile) and the finished game's run unseen.
-        self.reviews = ReviewDesk(engine)
+        self.reviews = Reviews(engine)
         #: The help this game had, by the names of :data:`ui.state.files.player_rating.ASSISTS` (any: not
         # rated).
         self.assists: set[str] = set()
@@ -120,7 +120,7 @@ class Session:
         self._proven.forget()
         self.reviews.appraisal = None
         self.assists = {"set up"} if moves is not None or self.options.moves else set()
-        self.stand_in = None
+        self.playing_out = None
         self.game = start_position(self.options)
         # Who sits where follows from the start position, whatever was played (or undone) since.
         self.seats = seats_for_round(self.options, self.round_number, self.game.to_move())
@@ -137,9 +137,9 @@ class Session:
     # --- questions the view asks ----------------------------------------------------------------------------
 
     def seat_to_move(self) -> Seat:
-        """The seat of the side to move (the stand-in's while it plays the game out)."""
-        if self.stand_in is not None:
-            return Seat(self.stand_in)
+        """The seat of the side to move (the computer's level while it plays the game out)."""
+        if self.playing_out is not None:
+            return Seat(self.playing_out)
         return self.seats[self.game.to_move()]
 
     def is_human_turn(self) -> bool:
@@ -160,11 +160,9 @@ class Session:
 
     # --- moves ----------------------------------------------------------------------------------------------
 
-    def play(
-        self, move: int, second_thoughts: Callable[[int], Refusal | None] | None = None
-    ) -> Refusal | None:
+    def play(self, move: int, check_move: Callable[[int], Refusal | None] | None = None) -> Refusal | None:
         """Plays a human's ``move``; returns why not (and changes nothing) if it cannot be played. The one
-        check of the rules on the way down a move: ``second_thoughts``, asked only about a legal move on a
+        check of the rules on the way down a move: ``check_move``, asked only about a legal move on a
         human's turn, may still hold it back (the coach's warning, a puzzle's wrong move)."""
         if self.game.is_over():
             return Refusal.GAME_OVER
@@ -172,7 +170,7 @@ class Session:
             return Refusal.NOT_YOUR_TURN
         if move not in self.game.moves():
             return Refusal.ILLEGAL
-        refusal = None if second_thoughts is None else second_thoughts(move)
+        refusal = None if check_move is None else check_move(move)
         if refusal is None:
             self._apply(move)
         return refusal
@@ -271,8 +269,8 @@ class Session:
     def play_out(self, level: Level) -> None:
         """The computer at ``level`` stands in for every side from now on and plays the game out (the rest
         of a solved puzzle, shown rather than asked for). The seats still say who played the game; nothing
-        is left to undo. A new game or round ends the stand-in."""
-        self.stand_in = level
+        is left to undo. A new game or round ends the playing out: the seats play again."""
+        self.playing_out = level
         if not self.game.is_over() and (self.thinking is None or self.thinking.pondering):
             self.request.forget()
             self._begin_turn()
@@ -291,7 +289,7 @@ class Session:
 
     def open_review(self, seconds_per_position: float | None = None) -> GameReview:
         """Opens the review of the game as it stands: the turn's search stops (the game waits, a computer's
-        answer included) and the engine reviews a copy of the game (see :meth:`ReviewDesk.open`)."""
+        answer included) and the engine reviews a copy of the game (see :meth:`Reviews.open`)."""
         self.request.forget()
         return self.reviews.open(self.game, seconds_per_position)
 
@@ -321,7 +319,7 @@ class Session:
 
     def _undo_count(self) -> int:
         """How many plies one undo takes back: 0 when it is not allowed."""
-        if self.stand_in is not None:
+        if self.playing_out is not None:
             return 0
         return plies_per_undo(self.options.mode, len(self.game.history()), self.seats)
 

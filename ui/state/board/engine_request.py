@@ -75,8 +75,8 @@ class EngineRequest:
         self._still_for = 0.0
 
     def forget(self) -> None:
-        """Stops the request held, if any, and no other (a review or a best line the session's desk holds runs
-        on); its late messages will be owned by nobody."""
+        """Stops the request held, if any, and no other (a review or a best line the session's reviews holds
+        runs on); its late messages will be owned by nobody."""
         if self._request is not None:
             self._request.stop()
             self._request = None

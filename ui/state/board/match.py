@@ -14,11 +14,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from game.language import _
-from ui.state.board.board_game import Session
+from ui.state.board.board_game import BoardGame
 from ui.state.options import Mode
 
 
-def participants(session: Session, piece_names: tuple[str, str]) -> tuple[str, str]:
+def participants(session: BoardGame, piece_names: tuple[str, str]) -> tuple[str, str]:
     """The names of the players of pieces 0 and 1 in this round."""
     options, seats = session.options, session.seats
     if options.mode is Mode.TWO_PLAYERS:
@@ -50,7 +50,7 @@ class MatchScore:
     wins: Counter[str] = field(default_factory=Counter)
     draws: int = 0
 
-    def count(self, session: Session, piece_names: tuple[str, str]) -> None:
+    def count(self, session: BoardGame, piece_names: tuple[str, str]) -> None:
         """Counts the finished game of ``session`` (call once per round)."""
         winner = session.game.winner()
         if winner is None:

@@ -10,7 +10,7 @@ from ui.state.files.user_data import UserData
 from ui.state.options import PlayOptions
 
 
-class KeptGame:
+class Autosave:
     """The keeping of one game on the board, from the moment it starts there.
 
     ``resume`` is the kept game the board continues (it is then this window's from the start); ``keeps``

@@ -6,7 +6,7 @@ game is not rated, see :mod:`ui.state.files.player_rating`). No pygame here.
 from __future__ import annotations
 
 from game.language import _
-from ui.state.board.board_game import Session
+from ui.state.board.board_game import BoardGame
 from ui.state.play.hint import Hint
 
 
@@ -23,7 +23,7 @@ class Assistance:
         self.hint: Hint | None = None
         self.changed = True
 
-    def ask_hint(self, session: Session) -> str | None:
+    def ask_hint(self, session: BoardGame) -> str | None:
         """Shows the search's best move for the human to move (asking for an analysis if nothing searches);
         returns why not, where it is not the human's turn."""
         self.changed = True
@@ -36,17 +36,17 @@ class Assistance:
         self.want_analysis(session)
         return None
 
-    def toggle_overlay(self, session: Session) -> None:
+    def toggle_overlay(self, session: BoardGame) -> None:
         """Shows or hides the analysis overlay (A)."""
         self.changed = True
         self.overlay_shown = not self.overlay_shown
         self.want_analysis(session)
 
-    def want_analysis(self, session: Session) -> None:
+    def want_analysis(self, session: BoardGame) -> None:
         """Keeps an analysis of the human's position running while the overlay shows or a hint waits."""
         session.want_analysis(self.overlay_shown or self.hint is not None)
 
-    def update(self, session: Session, dt: float) -> None:
+    def update(self, session: BoardGame, dt: float) -> None:
         """Lets ``dt`` seconds pass: the hint follows the search and fades. The picture changed when the hint
         appeared, changed, fades (its last second) or ended; not while it stands still."""
         if self.overlay_shown and session.is_human_turn() and session.review is None:

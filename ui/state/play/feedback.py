@@ -1,4 +1,4 @@
-"""The cues of a sitting at the board besides its stones, and their timing: the sounds, the notice in the
+"""The feedback of a sitting at the board besides its stones, and their timing: the sounds, the notice in the
 status line, the refused move's shake, when the result banner is due (and whether the player folded it away),
 and when a running search's count ticks on. Time enters in seconds, never frames. No pygame here.
 """
@@ -19,13 +19,13 @@ REFUSAL_SECONDS = 0.6
 TICK_SECONDS = 0.25
 
 
-class Sounds(Protocol):
-    """What the cues need of sound (the window's player, a test's recorder)."""
+class Speaker(Protocol):
+    """What the feedback needs of sound (the window's player, a test's recorder)."""
 
     def play(self, name: str) -> None: ...
 
 
-class BoardCues:
+class Feedback:
     """The notice showing (:attr:`notice`), the shake of a refused move (:attr:`refusal`), and the time the
     finished board has been still, which makes the result banner due (see :meth:`banner_due`); ``sounds``
     None plays nothing.
@@ -33,7 +33,7 @@ class BoardCues:
     :attr:`changed` is set whenever a cue that a picture shows has changed; the sitting's screen clears it.
     """
 
-    def __init__(self, sounds: Sounds | None = None) -> None:
+    def __init__(self, sounds: Speaker | None = None) -> None:
         self.sounds = sounds
         self._notice: Notice | None = None
         self.refusal: Fade | None = None
@@ -97,7 +97,8 @@ class BoardCues:
         self.banner_folded = False
 
     def history_changed(self) -> None:
-        """Moves were taken back or replayed: the cues of the position left behind go, the banner waits."""
+        """Moves were taken back or replayed: the feedback on the position left behind goes, the banner
+        waits."""
         self.refusal = None
         self.notice = None
         self.new_round()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ai.play.levels import Level
 from ai.rating.ladder import Ladder, ladder_for, rung_name
-from ui.state.board.board_game import Session
+from ui.state.board.board_game import BoardGame
 from ui.state.files.background_writer import BackgroundWriter
 from ui.state.files.player_rating import PlayedGame, Ratings
 from ui.state.files.tally import Tally, matchup_key
@@ -20,7 +20,7 @@ from ui.state.review.game_review import GameReview
 from ui.state.words import texts
 
 
-def outcome(session: Session) -> tuple[str, str]:
+def outcome(session: BoardGame) -> tuple[str, str]:
     """The finished game's outcome for the tally ("wins", "draws" or "losses") and the name of its sound.
 
     Against the computer the outcome is the human's; with two players and in watch mode the first player's
@@ -33,26 +33,26 @@ def outcome(session: Session) -> tuple[str, str]:
     return ("wins" if winner == 0 else "losses"), "win"
 
 
-def opponent(session: Session) -> str | None:
+def opponent(session: BoardGame) -> str | None:
     """The label of the computer's level against the human; None with two players or in watch mode."""
     computer = session.computer()
     return None if computer is None else computer[1].label
 
 
-def _opponent_shown(session: Session) -> str | None:
+def _opponent_shown(session: BoardGame) -> str | None:
     """:func:`opponent` as the player reads it, in the language in use."""
     computer = session.computer()
     return None if computer is None else computer[1].shown
 
 
-def tally_key(session: Session) -> str | None:
+def tally_key(session: BoardGame) -> str | None:
     """The tally's key for this board and opponent; None in watch mode, which is not counted."""
     if session.options.mode is Mode.WATCH:
         return None
     return matchup_key(session.game.variant(), opponent(session))
 
 
-def count(session: Session, tally: BackgroundWriter[Tally]) -> None:
+def count(session: BoardGame, tally: BackgroundWriter[Tally]) -> None:
     """Adds the finished game to ``tally``."""
     key = tally_key(session)
     if key is None:
@@ -61,7 +61,7 @@ def count(session: Session, tally: BackgroundWriter[Tally]) -> None:
     tally.change(lambda counted: counted.adding(key, result))
 
 
-def tally_text(session: Session, tally: Tally | None, names: tuple[str, str]) -> str:
+def tally_text(session: BoardGame, tally: Tally | None, names: tuple[str, str]) -> str:
     """The tally of this board and opponent for the result banner ("" when nothing is counted)."""
     key = tally_key(session)
     if key is None or tally is None:
@@ -69,7 +69,7 @@ def tally_text(session: Session, tally: Tally | None, names: tuple[str, str]) ->
     return texts.tally_text(tally.get(key), _opponent_shown(session), names)
 
 
-def short_tally_text(session: Session, tally: Tally | None, names: tuple[str, str]) -> str:
+def short_tally_text(session: BoardGame, tally: Tally | None, names: tuple[str, str]) -> str:
     """The tally of this board and opponent for the match bar ("" when nothing is counted yet)."""
     key = tally_key(session)
     if key is None or tally is None:
@@ -83,7 +83,7 @@ def start_rating(ladder: Ladder) -> int:
     return rating if rating is not None else ladder.rungs[len(ladder.rungs) // 2].rating
 
 
-def _human_and_level(session: Session) -> tuple[int, Level] | None:
+def _human_and_level(session: BoardGame) -> tuple[int, Level] | None:
     computer = session.computer()
     if computer is None:
         return None
@@ -91,7 +91,7 @@ def _human_and_level(session: Session) -> tuple[int, Level] | None:
     return 1 - player, level
 
 
-def rate(session: Session, ratings: BackgroundWriter[Ratings]) -> PlayedGame | None:
+def rate(session: BoardGame, ratings: BackgroundWriter[Ratings]) -> PlayedGame | None:
     """Records the finished game against the computer with the player's rating, where the ladder rates the
     board and the level; returns the recorded game (None: not recorded)."""
     variant = session.game.variant()
@@ -117,7 +117,7 @@ def rate(session: Session, ratings: BackgroundWriter[Ratings]) -> PlayedGame | N
     return ratings.value.games(variant)[-1]
 
 
-def note_performance(session: Session, review: GameReview, ratings: BackgroundWriter[Ratings]) -> None:
+def note_performance(session: BoardGame, review: GameReview, ratings: BackgroundWriter[Ratings]) -> None:
     """Adds the strength the player showed in the finished game ``review`` reviews to its record, if it is
     the last game recorded."""
     seats = _human_and_level(session)

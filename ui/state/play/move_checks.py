@@ -1,6 +1,6 @@
 """What may hold back a legal move of the player's before it is played: the coach's warning about a move that
 throws the result away, and a puzzle's refusal of a move that loses the win. Each answers with a
-:class:`Verdict` (None: play the move); the sitting at the board shows it. No pygame here.
+:class:`Objection` (None: play the move); the sitting at the board shows it. No pygame here.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ai.puzzles import Puzzle
 from game.language import _
-from ui.state.board.board_game import Session
+from ui.state.board.board_game import BoardGame
 from ui.state.files.user_data import UserData
 from ui.state.notice import NOTICE_SECONDS, NoticeKind
 from ui.state.play import coach
@@ -21,7 +21,7 @@ COACH_NOTICE_SECONDS = 600.0
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Objection:
     """Why a move is held back: the notice's words, how long they stay, their kind; ``wrong``: the move was
     a mistake to shake off the board (with the refusal sound)."""
 
@@ -40,7 +40,7 @@ class Coach:
         #: How often the coach spoke in this game (told under the result).
         self.spoke = 0
 
-    def judge(self, session: Session, move: int) -> Verdict | None:
+    def judge(self, session: BoardGame, move: int) -> Objection | None:
         """The coach's word on a legal ``move`` of the human's in ``session``: a warning the first time it
         throws the result away, nothing the second time (the player means it)."""
         warned, self.warning = self.warning, None
@@ -52,7 +52,7 @@ class Coach:
         self.warning = warning
         self.spoke += 1
         session.assists.add("coach")
-        return Verdict(texts.coach_text(session.game, warning), COACH_NOTICE_SECONDS)
+        return Objection(texts.coach_text(session.game, warning), COACH_NOTICE_SECONDS)
 
 
 #: A puzzle is solved once the player's move leaves a proven win in at most this many more of their own moves.
@@ -82,7 +82,7 @@ class PuzzleAttempt:
         #: The acknowledgement of the right move just let through, for the sitting to show once it is played.
         self.praise: str | None = None
 
-    def judge(self, session: Session, move: int) -> Verdict | None:
+    def judge(self, session: BoardGame, move: int) -> Objection | None:
         """A legal ``move`` in the puzzle: held back unless it keeps the win; the first miss breaks the
         streak in the record. Until the position's values are proven (a fraction of a second) no move is
         judged, and none taken. A right move is let through with its :attr:`praise`; one that leaves the
@@ -91,7 +91,7 @@ class PuzzleAttempt:
         self.praise = None
         scores = coach.proven_scores(session.thinking, game.to_move())
         if scores is None:
-            return Verdict(_("A moment: the position is being checked"), kind=NoticeKind.INFO)
+            return Objection(_("A moment: the position is being checked"), kind=NoticeKind.INFO)
         values = {played: score.result for played, score in scores.items()}
         best = max(values.values())
         if move not in values or values[move] == best:
@@ -108,7 +108,7 @@ class PuzzleAttempt:
         self.misses += 1
         change = _(CHANGE_WORDS[best, values[move]])
         refused = _("Not this one: {move} {change}. Try again (H: a hint)")
-        return Verdict(refused.format(move=game.describe_move(move), change=change), wrong=True)
+        return Objection(refused.format(move=game.describe_move(move), change=change), wrong=True)
 
     def moves_left(self, ply: int) -> int:
         """The player's own moves still needed to win at the game's ``ply`` (the puzzle's length before the

@@ -1,13 +1,13 @@
 """One sitting at the board as it changes: the session, the selection, the moving stone and its landing, and
 the history (new rounds, undo and redo). Its parts own the rest: the sounds, the notices, the refused move's
-shake and when the result banner is due (:class:`~ui.state.play.feedback.BoardCues`); the hint and the overlay
+shake and when the result banner is due (:class:`~ui.state.play.feedback.Feedback`); the hint and the overlay
 (:class:`~ui.state.play.assistance.Assistance`); the walk through the review
-(:class:`~ui.state.review.browser.ReviewWalk`); each round's coach, puzzle attempt, result, rating and game
-kept to continue (:class:`~ui.state.play.round.RoundAtBoard`); and the games it sits down at in its place
+(:class:`~ui.state.review.browser.ReviewBrowser`); each round's coach, puzzle attempt, result, rating and game
+kept to continue (:class:`~ui.state.play.round.Round`); and the games it sits down at in its place
 (brought back here; loaded or pasted: :mod:`ui.state.play.play_files`). No pygame here.
 
-A screen *has* a :class:`Sitting` (see :class:`~ui.play.scene.PlayScene`): it turns events into calls of the
-sitting and of its parts, and draws a picture of it. Time enters through :meth:`Sitting.update` (seconds,
+A screen *has* a :class:`PlayState` (see :class:`~ui.play.scene.PlayScene`): it turns events into calls of the
+sitting and of its parts, and draws a picture of it. Time enters through :meth:`PlayState.update` (seconds,
 never frames).
 """
 
@@ -21,7 +21,7 @@ from game.catalog import game_spec
 from game.language import _
 from game.protocol import Game
 from ui.state.animation import ANIMATION_SPEEDS, MoveAnimation
-from ui.state.board.board_game import EngineLike, Refusal, Session
+from ui.state.board.board_game import BoardGame, EngineLike, Refusal
 from ui.state.board.match import MatchScore, participants
 from ui.state.files import savegame
 from ui.state.files.current_game import UnfinishedGame
@@ -30,15 +30,15 @@ from ui.state.files.userfiles import data_dir
 from ui.state.notice import FILE_NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.assistance import Assistance
-from ui.state.play.feedback import BoardCues, Sounds
-from ui.state.play.round import RoundAtBoard
+from ui.state.play.feedback import Feedback, Speaker
+from ui.state.play.round import Round
 from ui.state.play.round_rating import REVIEW_SECONDS, adapted
-from ui.state.review.browser import Fall, ReviewWalk
+from ui.state.review.browser import Fall, ReviewBrowser
 from ui.state.review.game_review import GameReview
 from ui.state.words import texts
 
 
-class Sitting:
+class PlayState:
     """The sitting at the board with the options chosen on the start screen or the command line.
 
     ``piece_names`` are the pieces' names in the screen's theme ("Red", "Yellow"); the screen sets them anew
@@ -63,7 +63,7 @@ class Sitting:
         piece_names: tuple[str, str],
         fall: Fall,
         *,
-        sounds: Sounds | None = None,
+        sounds: Speaker | None = None,
         files: UserData | None = None,
         saved_game_path: Path | None = None,
         animation: str = "normal",
@@ -81,11 +81,11 @@ class Sitting:
         #: The hint and the analysis overlay.
         self.assistance = Assistance()
         #: The sounds, the notice, the refused move's shake and the result banner's timing.
-        self.cues = BoardCues(sounds)
+        self.feedback = Feedback(sounds)
         self._dirty = True
         self._start(options, resume)
-        if self.round.kept.replaced is not None:
-            self.cues.notify_start(_("New game: {take_back}").format(take_back=_(TAKE_BACK)))
+        if self.round.autosave.replaced is not None:
+            self.feedback.notify_start(_("New game: {take_back}").format(take_back=_(TAKE_BACK)))
 
     def _start(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
         """Sits down at a new board with ``options``, or at the unfinished game ``resume`` (at creation, and
@@ -94,39 +94,39 @@ class Sitting:
         self.match = MatchScore()
         if resume is None:
             options, adapted_words = adapted(options, self.files)
-            self.session = Session(options, self.engine)
+            self.session = BoardGame(options, self.engine)
         else:
             # A continued game brings its own options: the board, the view and the rules are the game's.
-            self.session = Session(resume.options, self.engine, resume.round_number, resume.moves)
+            self.session = BoardGame(resume.options, self.engine, resume.round_number, resume.moves)
         self.gravity = game_spec(self.options.game).gravity
         #: The column (Connect Four) or cell index (Tic-tac-toe) under the mouse or the keyboard cursor.
         self.selection: int | None = None
         self.animation: MoveAnimation | None = None
-        self.cues.refusal = None
-        self.walk = ReviewWalk(self.session, self.fall if self.gravity else None)
+        self.feedback.refusal = None
+        self.browser = ReviewBrowser(self.session, self.fall if self.gravity else None)
         self._new_round(resume)
         self.assistance.want_analysis(self.session)
         if resume is None and adapted_words:
-            self.cues.notify_start(adapted_words)
+            self.feedback.notify_start(adapted_words)
 
     def _new_round(self, resume: UnfinishedGame | None) -> None:
         """What starts afresh with every round: its result, coach, misses, rating and keeping."""
         self.assistance.hint = None
-        self.cues.new_round()
+        self.feedback.new_round()
         keeps = self.options.mode is not Mode.WATCH and self.puzzle is None
         #: The coach, the puzzle attempt, the rating and the keeping of the round under way.
-        self.round = RoundAtBoard(self.files, self.puzzle, resume, keeps, self.cues)
+        self.round = Round(self.files, self.puzzle, resume, keeps, self.feedback)
         self._dirty = True
 
     @property
     def dirty(self) -> bool:
         """What a picture of the sitting shows has changed since the screen last set this False (which clears
         the parts' ``changed`` too)."""
-        return self._dirty or self.cues.changed or self.assistance.changed or self.walk.changed
+        return self._dirty or self.feedback.changed or self.assistance.changed or self.browser.changed
 
     @dirty.setter
     def dirty(self, value: bool) -> None:
-        self._dirty = self.cues.changed = self.assistance.changed = self.walk.changed = value
+        self._dirty = self.feedback.changed = self.assistance.changed = self.browser.changed = value
 
     def set_animation(self, name: str) -> None:
         """Sets the animation speed by its name in :data:`~ui.state.animation.ANIMATION_SPEEDS` ("off"
@@ -148,8 +148,8 @@ class Sitting:
 
     @property
     def notice(self) -> Notice | None:
-        """The notice in the status line, if one shows (see :class:`~ui.state.play.feedback.BoardCues`)."""
-        return self.cues.notice
+        """The notice in the status line, if one shows (see :class:`~ui.state.play.feedback.Feedback`)."""
+        return self.feedback.notice
 
     @property
     def game(self) -> Game:
@@ -164,7 +164,10 @@ class Sitting:
         """The result banner shows: the game is over, its last stone landed a moment ago, no review shows
         and the player has not folded the banner away."""
         return (
-            self.review is None and self.game.is_over() and self.animation is None and self.cues.banner_due()
+            self.review is None
+            and self.game.is_over()
+            and self.animation is None
+            and self.feedback.banner_due()
         )
 
     # --- history --------------------------------------------------------------------------------------------
@@ -177,24 +180,24 @@ class Sitting:
         self.session.next_round() if next_round else self.session.restart()
         self._after_history_change(1, "")
         self._new_round(None)
-        if self.round.kept.replaced is not None and not next_round:
-            self.cues.notify_start(_("New game: {take_back}").format(take_back=_(TAKE_BACK)))
+        if self.round.autosave.replaced is not None and not next_round:
+            self.feedback.notify_start(_("New game: {take_back}").format(take_back=_(TAKE_BACK)))
         elif adapted_words:
-            self.cues.notify_start(adapted_words)
+            self.feedback.notify_start(adapted_words)
 
     def can_undo(self) -> bool:
         """Undo has something to do: a move to take back, or the unfinished game to bring back."""
-        return self.session.can_undo() or self.round.kept.to_bring_back() is not None
+        return self.session.can_undo() or self.round.autosave.to_bring_back() is not None
 
     def undo(self) -> None:
         """Takes back the last move (and the computer's reply); right after a game replaced an unfinished
         one, sits down again at that one instead."""
-        replaced = self.round.kept.to_bring_back()
+        replaced = self.round.autosave.to_bring_back()
         if replaced is None:
             self._history_step(self.session.undo(), _("Nothing to undo"))
             return
         self.sit_down(replaced.options, replaced)
-        self.cues.notify(
+        self.feedback.notify(
             _("Back to your game: {game}").format(game=replaced.description()),
             FILE_NOTICE_SECONDS,
             NoticeKind.SUCCESS,
@@ -211,11 +214,11 @@ class Sitting:
 
     def _after_history_change(self, plies: int, refusal_text: str) -> None:
         if plies == 0:
-            self.cues.notify(refusal_text)
+            self.feedback.notify(refusal_text)
             return
         # Stones that undo or redo moves appear at once; an animation of a move no longer played would lie.
         self.animation = None
-        self.cues.history_changed()
+        self.feedback.history_changed()
         self.assistance.hint = None
 
     # --- moves ----------------------------------------------------------------------------------------------
@@ -226,27 +229,27 @@ class Sitting:
         The session checks the rules, once. With the coach on, a legal move that would throw away the
         player's result is not played the first time: the coach says so (:attr:`Coach.warning`), and the
         same move again plays it anyway. In a puzzle, a move that loses the win is refused."""
-        refusal = self.session.play(move, self._second_thoughts)
+        refusal = self.session.play(move, self._check_move)
         self._dirty = True
         if refusal is Refusal.COACHED:
             return refusal
         if refusal is Refusal.ILLEGAL:
-            self.cues.shake()
+            self.feedback.shake()
         if refusal is not None:
-            self.cues.notify(texts.refusal_text(self.session, refusal, move, self.gravity))
+            self.feedback.notify(texts.refusal_text(self.session, refusal, move, self.gravity))
         else:
-            self.cues.notice = None
+            self.feedback.notice = None
             self.round.played_on(self.session)
             self._start_animation(move)
             self.round.moved_on(self.session)
         return refusal
 
-    def _second_thoughts(self, move: int) -> Refusal | None:
+    def _check_move(self, move: int) -> Refusal | None:
         """The puzzle's or the coach's word on a legal move of the human's (COACHED: held back, and shown)."""
-        verdict = self.round.second_thoughts(self.session, move, self.options.coach)
-        if verdict is None:
+        objection = self.round.check_move(self.session, move, self.options.coach)
+        if objection is None:
             return None
-        if verdict.wrong:
+        if objection.wrong:
             self.selection = move
         return Refusal.COACHED
 
@@ -262,7 +265,7 @@ class Sitting:
         row, column = cell
         distance = self.fall(row, column) if self.gravity else 0.0
         self.animation = MoveAnimation(row, column, 1 - self.game.to_move(), distance)
-        self.cues.stone_moved()
+        self.feedback.stone_moved()
 
     def finish_animation(self) -> None:
         """The moving stone, if one moves, lands at once."""
@@ -273,8 +276,8 @@ class Sitting:
 
     def _landed(self) -> None:
         """A stone has come to rest: its sound, and if it ended the game, the result's sound and tally."""
-        self.cues.sound("drop")
-        self.cues.stone_moved()
+        self.feedback.sound("drop")
+        self.feedback.stone_moved()
         self.round.tell_result(self.session, self.match, self.piece_names)
 
     # --- review ---------------------------------------------------------------------------------------------
@@ -284,18 +287,18 @@ class Sitting:
         if self.review is not None:
             self.session.close_review()
         elif not self.game.history():
-            self.cues.notify(_("Nothing to review yet: no move has been played"), kind=NoticeKind.INFO)
+            self.feedback.notify(_("Nothing to review yet: no move has been played"), kind=NoticeKind.INFO)
             return
         else:
             self.finish_animation()
             self.assistance.hint = None
-            self.cues.notice = None
+            self.feedback.notice = None
             self.session.open_review(REVIEW_SECONDS)
         self._dirty = True
 
     def step_review(self, ply: int | None = None, delta: int = 0) -> None:
         """Shows move ``ply`` of the review (or the move ``delta`` moves from the one shown)."""
-        self.walk.step(ply, delta)
+        self.browser.step(ply, delta)
 
     # --- other games ----------------------------------------------------------------------------------------
 
@@ -320,20 +323,20 @@ class Sitting:
                 self.finish_animation()
             self._dirty = True
         self.assistance.update(self.session, dt)
-        self.walk.advance(dt, self.animation_speed)
-        self.cues.fade(dt, self.session.is_computer_turn())
+        self.browser.advance(dt, self.animation_speed)
+        self.feedback.fade(dt, self.session.is_computer_turn())
         self._dirty |= self.round.rating.follow_appraisal(self.session)
         # The board's files are written off this thread: a write that failed is told here, whichever
         # change it wrote.
         for problem in UserData.take_problems(self.files.board_writers()):
-            self.cues.notify_problem(problem)
+            self.feedback.notify_problem(problem)
         move = self.session.update(dt, board_busy=self.animation is not None)
         thinking = self.session.thinking
         if thinking is not None and thinking.running:
-            self.cues.tick(dt)
+            self.feedback.tick(dt)
         if move is not None:
             self._start_animation(move)
             self.round.keep(self.session)
             self._dirty = True
         if self.game.is_over() and self.animation is None:
-            self.cues.wait_for_banner(dt)
+            self.feedback.wait_for_banner(dt)

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ai.rating.ladder import ladder_for
 from game.language import _
-from ui.state.board.board_game import Session
+from ui.state.board.board_game import BoardGame
 from ui.state.files.player_rating import PlayedGame, adaptive_level
 from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
@@ -43,7 +43,7 @@ class RoundRating:
         self.rating_before: int | None = None
         self._performance_noted = False
 
-    def rate(self, session: Session) -> None:
+    def rate(self, session: BoardGame) -> None:
         """Records the finished game of ``session`` with the player's rating and starts its review unseen, for
         the strength the player's moves showed (see :meth:`follow_appraisal`)."""
         game = session.game
@@ -56,7 +56,7 @@ class RoundRating:
         if self.rated_game is not None:
             session.start_review(REVIEW_SECONDS)
 
-    def follow_appraisal(self, session: Session) -> bool:
+    def follow_appraisal(self, session: BoardGame) -> bool:
         """Once the rated game's review is complete, notes the strength the player's moves showed, once.
         Returns whether it was noted now."""
         review = session.reviews.appraisal

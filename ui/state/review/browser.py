@@ -8,20 +8,20 @@ from collections.abc import Callable
 
 from game.language import _
 from ui.state.animation import MoveAnimation
-from ui.state.board.board_game import Session
+from ui.state.board.board_game import BoardGame
 
 #: How many cells a stone dropped into (row, column) falls to get there (the screen's geometry knows).
 Fall = Callable[[int, int], float]
 
 
-class ReviewWalk:
+class ReviewBrowser:
     """The review of ``session``'s game as the player walks it; ``fall`` None: stones pop in (no gravity).
 
     Each method does nothing while no review (or no line) shows. :attr:`changed` is set whenever what a
     picture of the walk shows has changed; the sitting's screen clears it.
     """
 
-    def __init__(self, session: Session, fall: Fall | None) -> None:
+    def __init__(self, session: BoardGame, fall: Fall | None) -> None:
         self.session = session
         self.fall = fall
         self.changed = True

@@ -2,8 +2,8 @@
 (its "appraisal", for the strength the moves showed), "show me"'s best line, and the engine requests and
 messages that compute them.
 
-The session (:class:`ui.state.board.board_game.Session`) has one desk and decides when a review opens and
-closes; the desk owns what happens meanwhile. Reviewing never changes the game, its history or the tally:
+The session (:class:`ui.state.board.board_game.BoardGame`) has one :class:`Reviews` and decides when a review
+opens and closes; it owns what happens meanwhile. Reviewing never changes the game, its history or the tally:
 every review holds a copy.
 """
 
@@ -18,7 +18,7 @@ from ui.state.review.game_review import GameReview
 from ui.state.review.show_me import BestLine
 
 
-class ReviewDesk:
+class Reviews:
     """``shown``: the review on show (None: the live game shows); ``appraisal``: the finished game's review
     run unseen, which is the one shown if the player opens the review of that same game."""
 

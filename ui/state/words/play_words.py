@@ -1,5 +1,5 @@
-"""The words of the play screen, each read from a :class:`~ui.state.play.play_state.Sitting` (naming the
-players by its :attr:`~ui.state.play.play_state.Sitting.player_names`): the status line and the small line
+"""The words of the play screen, each read from a :class:`~ui.state.play.play_state.PlayState` (naming the
+players by its :attr:`~ui.state.play.play_state.PlayState.player_names`): the status line and the small line
 under it, the result and the tally, the window title, the toolbar's titles. Pure functions; the phrasing
 itself is
 :mod:`ui.state.words.texts`'. No pygame here.
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from game.language import _, ngettext, number
 from ui.state.play import finished_round
-from ui.state.play.play_state import Sitting
+from ui.state.play.play_state import PlayState
 from ui.state.review.game_review import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.state.words import texts
 
 
-def result_text(sitting: Sitting) -> tuple[str, str]:
+def result_text(sitting: PlayState) -> tuple[str, str]:
     """The result in a few words, and a line under it (saying how often the coach spoke, if it did; for
     a puzzle, the player's puzzle record)."""
     if sitting.round.attempt is not None:
@@ -31,7 +31,7 @@ def result_text(sitting: Sitting) -> tuple[str, str]:
     return title, line
 
 
-def status_text(sitting: Sitting) -> str:
+def status_text(sitting: PlayState) -> str:
     """The status line: the notice if one is showing, else whose turn it is, the search, or the result."""
     names, game, review, puzzle = sitting.player_names, sitting.game, sitting.review, sitting.puzzle
     if sitting.notice is not None:
@@ -49,7 +49,7 @@ def status_text(sitting: Sitting) -> str:
     return texts.status_text(sitting.session, names, moving_player=moving, hint=sitting.assistance.hint)
 
 
-def detail_parts(sitting: Sitting) -> list[str]:
+def detail_parts(sitting: PlayState) -> list[str]:
     """The small line under the status, most important part first (see
     :func:`ui.state.words.texts.detail_parts`)."""
     review = sitting.review
@@ -68,17 +68,17 @@ def detail_parts(sitting: Sitting) -> list[str]:
     )
 
 
-def detail_text(sitting: Sitting) -> str:
+def detail_text(sitting: PlayState) -> str:
     """The small line under the status, in full."""
     return "    ".join(detail_parts(sitting))
 
 
-def caption(sitting: Sitting) -> str:
+def caption(sitting: PlayState) -> str:
     """The window title (see :func:`ui.state.words.texts.caption`)."""
     return texts.caption(sitting.session, sitting.player_names)
 
 
-def tally_text(sitting: Sitting) -> str:
+def tally_text(sitting: PlayState) -> str:
     """The tally of this board and opponent for the result banner ("" when nothing is counted, as for a
     puzzle)."""
     if sitting.puzzle is not None:
@@ -86,14 +86,14 @@ def tally_text(sitting: Sitting) -> str:
     return finished_round.tally_text(sitting.session, sitting.files.tally.value, sitting.player_names)
 
 
-def short_tally_text(sitting: Sitting) -> str:
+def short_tally_text(sitting: PlayState) -> str:
     """The tally for the match bar ("" when nothing is counted yet, or for a puzzle)."""
     if sitting.puzzle is not None:
         return ""
     return finished_round.short_tally_text(sitting.session, sitting.files.tally.value, sitting.player_names)
 
 
-def toolbar_titles(sitting: Sitting) -> list[str]:
+def toolbar_titles(sitting: PlayState) -> list[str]:
     """The toolbar's title, longest first (the toolbar shows the longest that fits)."""
     if sitting.round.attempt is None:
         return texts.toolbar_titles(sitting.session)
@@ -101,7 +101,7 @@ def toolbar_titles(sitting: Sitting) -> list[str]:
     return texts.puzzle_titles(attempt.moves_left(sitting.game.ply()), attempt.solved)
 
 
-def status_player(sitting: Sitting) -> int | None:
+def status_player(sitting: PlayState) -> int | None:
     """The player whose piece leads the status line: the mover of the move under review, the winner, the
     mover of a falling stone, or the side to move; None after a draw."""
     review, game = sitting.review, sitting.game

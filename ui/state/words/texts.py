@@ -14,7 +14,7 @@ from ai.rating.glicko import Glicko
 from game.catalog import GAME_TITLES
 from game.language import N_, _, ngettext, number
 from game.protocol import Game
-from ui.state.board.board_game import Refusal, Session
+from ui.state.board.board_game import BoardGame, Refusal
 from ui.state.files.player_rating import ASSISTS, PlayedGame
 from ui.state.files.puzzle_record import PuzzleRecord
 from ui.state.files.tally import Record
@@ -54,7 +54,7 @@ def failure_text(failure: EngineFailure) -> str:
 # names by player number as the theme gives them.
 
 
-def seat_name(session: Session, names: tuple[str, str], player: int) -> str:
+def seat_name(session: BoardGame, names: tuple[str, str], player: int) -> str:
     """``"Red"``, or ``"Red (depth 4)"`` in watch mode where both are computers."""
     seat = session.seats[player]
     if session.options.mode is Mode.WATCH and seat.level is not None:
@@ -63,7 +63,7 @@ def seat_name(session: Session, names: tuple[str, str], player: int) -> str:
     return names[player]
 
 
-def result_text(session: Session, names: tuple[str, str]) -> tuple[str, str]:
+def result_text(session: BoardGame, names: tuple[str, str]) -> tuple[str, str]:
     """The result of the finished game in a few words, and a line under it."""
     winner = session.game.winner()
     if winner is None:
@@ -83,7 +83,7 @@ def result_text(session: Session, names: tuple[str, str]) -> tuple[str, str]:
 
 
 def status_text(
-    session: Session, names: tuple[str, str], *, moving_player: int | None, hint: Hint | None
+    session: BoardGame, names: tuple[str, str], *, moving_player: int | None, hint: Hint | None
 ) -> str:
     """The status line (when no notice shows): whose turn it is, the hint, the search, or the result.
 
@@ -116,7 +116,7 @@ def status_text(
 
 
 def detail_parts(
-    session: Session,
+    session: BoardGame,
     names: tuple[str, str],
     *,
     overlay_shown: bool,
@@ -149,7 +149,7 @@ def detail_parts(
     return [_("Space pauses")] if session.options.mode is Mode.WATCH else []
 
 
-def analysis_parts(session: Session, names: tuple[str, str], selection: int | None) -> list[str]:
+def analysis_parts(session: BoardGame, names: tuple[str, str], selection: int | None) -> list[str]:
     """The overlay's line: the value in words (of the move ``selection`` under the pointer, if it has one),
     the legend of the labels shown, the best line and the statistics."""
     thinking, game = session.thinking, session.game
@@ -165,7 +165,7 @@ def analysis_parts(session: Session, names: tuple[str, str], selection: int | No
     return analysis_detail(thinking, names, line, list(values.values()), hovered, proven)
 
 
-def caption(session: Session, names: tuple[str, str]) -> str:
+def caption(session: BoardGame, names: tuple[str, str]) -> str:
     """The window title: the game and what is happening, so a glance at the task bar tells whose turn it
     is."""
     game = session.game
@@ -186,7 +186,7 @@ def caption(session: Session, names: tuple[str, str]) -> str:
     return f"Ponder \u2014 {session.options.title()} \u2014 {state}"
 
 
-def matchup(session: Session) -> str:
+def matchup(session: BoardGame) -> str:
     """Who plays whom: ``"You vs computer (depth 4)"``, ``"depth 4 vs max"``, ``"Two players"``."""
     mode, seats = session.options.mode, session.seats
     if mode is Mode.TWO_PLAYERS:
@@ -200,7 +200,7 @@ def matchup(session: Session) -> str:
     return _("{first} vs {second}").format(first=first, second=second)
 
 
-def toolbar_titles(session: Session) -> list[str]:
+def toolbar_titles(session: BoardGame) -> list[str]:
     """The toolbar's title, longest first: a narrow window shows the first that fits, down to the game's
     name."""
     options = session.options
@@ -247,7 +247,7 @@ def short_tally(record: Record, opponent: str | None, names: tuple[str, str]) ->
     )
 
 
-def refusal_text(session: Session, refusal: Refusal, move: int, gravity: bool) -> str:
+def refusal_text(session: BoardGame, refusal: Refusal, move: int, gravity: bool) -> str:
     """Why the human's ``move`` was refused: not their turn, or the column is full / the cell taken."""
     if refusal is Refusal.NOT_YOUR_TURN:
         if session.options.mode is Mode.WATCH:
