@@ -16,11 +16,12 @@ from ai.rating.ladder import LadderFileError
 from tools.support.fakes import FakeEngine, click, key
 from ui import app as app_module
 from ui.app import App
+from ui.command_line.play_arguments import build_play_parser, parse_play_options
 from ui.kit.scene import GoToPuzzle
 from ui.launch import main
 from ui.play.scene import PlayScene
 from ui.start.scene import StartScene
-from ui.state.options import FirstPlayer, Mode, PlayOptions, build_play_parser, parse_play_options
+from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.words.texts import FAILURE_WORDS
 
 

@@ -8,9 +8,10 @@ from ai.messages import BestMove, Progress
 from ai.play.levels import Level
 from ai.score import Score, win_in
 from tools.support.fakes import FakeEngine, search_result
+from ui.command_line.play_arguments import parse_play_options
 from ui.state.board.board_game import BoardGame, Refusal
 from ui.state.board.engine_request import PRESENTATION_DELAY
-from ui.state.options import FirstPlayer, Mode, PlayOptions, parse_play_options
+from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.words import texts
 
 LEVEL = Level(4)

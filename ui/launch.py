@@ -10,9 +10,10 @@ import sys
 
 from game.language import _, use_language
 from ui.app import App, EngineFactory
+from ui.command_line.play_arguments import ContinueGame, parse_play_options
 from ui.state.board.engine_like import EngineLike
 from ui.state.files.user_data import UserData
-from ui.state.options import ContinueGame, PlayOptions, parse_play_options
+from ui.state.options import PlayOptions
 
 #: How the user started the program, for error lines.
 PROGRAM = "ponder"
