@@ -20,7 +20,8 @@ from pathlib import Path
 # pygame prints a greeting to the standard output when imported; a program's output is its own.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.language import _, speak_for_argparse, use_language  # noqa: E402
+from assets.catalogs import shipped_catalogs  # noqa: E402
+from game.language import _, speak_for_argparse, use_catalogs, use_language  # noqa: E402
 from ui.command_line.tools import PROGRAM, TOOLS, run_tool  # noqa: E402 (after the environment it reads)
 
 #: The options that put Ponder in the desktop's applications or take it out; each stands alone.
@@ -94,6 +95,7 @@ def desktop_entry(install: bool) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     # The system's language, for every message from here on (the window then takes the player's setting).
+    use_catalogs(shipped_catalogs())
     use_language(None)
     speak_for_argparse()
     if argv and argv[0] in TOOL_ALIASES:

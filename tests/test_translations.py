@@ -18,8 +18,9 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
 import game.language as language
+from assets.catalogs import catalog_path, shipped_catalogs
 from assets.manifest import MANIFEST_NAME, manifest_text, verified_bytes
-from game.language import LANGUAGES, SOURCE_LANGUAGE, _, catalog_path, ngettext, system_language, use_language
+from game.language import LANGUAGES, SOURCE_LANGUAGE, _, ngettext, system_language, use_catalogs, use_language
 from tools.support.fakes import FakeEngine, click, key
 from tools.support.waiting import GENEROUS
 from tools.translations import TRANSLATED, extract_template
@@ -40,7 +41,9 @@ PLACEHOLDER = re.compile(
 
 @pytest.fixture(autouse=True)
 def english_afterwards():
+    """Each test leaves the shipped catalogs in use, and English."""
     yield
+    use_catalogs(shipped_catalogs())
     use_language(SOURCE_LANGUAGE)
 
 
@@ -175,7 +178,7 @@ def stand_in_catalogs(tmp_path, monkeypatch) -> Path:
     french_moves = ("{count} coup", "{count} de coups", "{count} coups")
     a_catalog(tmp_path, "fr", {"Settings": "Paramètres", moves: french_moves})
     a_catalog(tmp_path, "de", {"Settings": "Einstellungen", "Language": "Sprache", "Auto": "Automatisch"})
-    monkeypatch.setattr(language, "LOCALE_DIR", tmp_path)
+    use_catalogs(shipped_catalogs(tmp_path))
     return tmp_path
 
 
@@ -303,7 +306,7 @@ def test_every_language_has_a_catalog():
 def test_the_desktop_entry_carries_each_languages_comment_and_one_name(tmp_path, monkeypatch):
     comment = "Connect Four and Tic-tac-toe against an AI that thinks on your time"
     a_catalog(tmp_path, "de", {comment: "Vier gewinnt und Tic-Tac-Toe gegen eine KI"})
-    monkeypatch.setattr(language, "LOCALE_DIR", tmp_path)
+    use_catalogs(shipped_catalogs(tmp_path))
     lines = entry_text(["ponder"], Path("/icon.png")).splitlines()
     assert f"Comment={comment}" in lines and "Comment[de]=Vier gewinnt und Tic-Tac-Toe gegen eine KI" in lines
     assert not any(line.startswith(("Comment[fr]", "Comment[es]", "Name[")) for line in lines)  # no catalog

@@ -44,8 +44,9 @@ from ai.rating.ladder import read_ladder  # noqa: E402
 from ai.rating.performance import observations_of, performance  # noqa: E402
 from ai.score import Score  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
+from assets.catalogs import shipped_catalogs  # noqa: E402
 from game.connect4 import ConnectFour  # noqa: E402
-from game.language import LANGUAGES, language_problem, use_language  # noqa: E402
+from game.language import LANGUAGES, language_problem, use_catalogs, use_language  # noqa: E402
 from tools.support.fakes import FakeEngine, deliver_review, scripted, search_result, settle  # noqa: E402
 from ui.app import DEFAULT_SIZE  # noqa: E402
 from ui.panels.help_card import draw_help  # noqa: E402
@@ -179,6 +180,7 @@ def save_settings_panel(scene: PlayScene, size: tuple[int, int], fonts: Fonts, o
 def language_screenshots(code: str, fonts: Fonts, size: tuple[int, int]) -> int:
     """The start screen, a game with the analysis overlay and the settings panel in the language ``code``,
     into assets/screenshots/<code>/; 1 (and nothing written) where its catalog cannot be read."""
+    use_catalogs(shipped_catalogs())
     use_language(code)
     if language_problem() is not None:
         print(language_problem(), file=sys.stderr)

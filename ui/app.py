@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ai.exact.team import window_threads
+from ai.capabilities import window_threads
 from ai.messages import EngineFailure
 from game.language import _, language_problem, pgettext, use_language
 from ui.kit.scene import (

@@ -22,8 +22,8 @@ PROGRAM = "ponder"
 def real_engine(solver_threads: int = 0) -> EngineLike:
     """The search engine of ``ai/`` with ``solver_threads`` for its exact solver (0: every core but one);
     imported here, at run time, so the window's tests never need it."""
+    from ai.capabilities import window_threads
     from ai.engine import Engine
-    from ai.exact.team import window_threads
 
     return Engine(solver_threads=solver_threads or window_threads())
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from ai.exact.choice import core_name
+from ai.capabilities import core_name
 from game.language import N_, _
 from ui.kit.layout import clamp
 from ui.kit.widgets import draw_text, panel

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from ai.exact.team import cores_available, window_threads
+from ai.capabilities import cores_available, window_threads
 from game.language import LANGUAGES, N_, NC_, _, pgettext
 from ui.kit.layout import buttons_in_row, clamp
 from ui.kit.widgets import Button, draw_button, draw_text, panel

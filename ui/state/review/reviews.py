@@ -9,9 +9,8 @@ every review holds a copy.
 
 from __future__ import annotations
 
-from ai.exact.analysis import can_analyze
+from ai.capabilities import always_exact
 from ai.messages import Progress, ReviewMark
-from ai.play.review import ALWAYS_EXACT_CELLS
 from game.protocol import Game
 from ui.state.board.engine_like import EngineLike
 from ui.state.review.game_review import GameReview
@@ -81,7 +80,7 @@ class Reviews:
         if review is None or review.cursor == 0:
             return None
         start = review.position()
-        if not can_analyze(start) or start.width * start.height > ALWAYS_EXACT_CELLS:
+        if not always_exact(start):
             return None
         review.line = BestLine(start)
         self._ask_line(review.line)
