@@ -15,8 +15,8 @@ from ai.play.levels import DEFAULT_MAX_SECONDS, MAX_THINK_SECONDS, parse_level
 from ai.rating.ladder import RATED_VARIANT, LadderFileError
 from game.catalog import DEFAULT_GAME, GAME_NAMES, SIZES, new_game, parse_size
 from game.language import N_, _, number
-from game.numerals import seconds_type
 from game.protocol import IllegalMove
+from ui.command_line.argument_types import seconds_type
 from ui.state.files.savegame import SavedGameError, read
 from ui.state.options import FirstPlayer, Mode, PlayOptions, default_level
 

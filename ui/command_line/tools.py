@@ -17,8 +17,8 @@ from typing import TextIO
 
 from game.catalog import DEFAULT_GAME, GAME_NAMES, game_spec
 from game.language import _, ngettext
-from game.numerals import positive_int, seconds_type
 from game.protocol import Game
+from ui.command_line.argument_types import positive_int, seconds_type
 
 TOOLS = ("analyze", "move", "review", "rate", "puzzles")
 #: How the user started the program, for usage and error lines: the installed command or the bundle's
