@@ -318,7 +318,7 @@ class Engine:
         self._replies.put(EngineFailure(token, failure.part, failure.reason))
 
     def _budget(self, job: _Job) -> Budget:
-        """The budget of ``job``'s searches: its stop flag, and the pulse at every check point."""
+        """The budget of ``job``'s searches: its stop flag, and the search progress at every check point."""
         return Budget(stop=job.stop, on_checkpoint=self._progress, on_proving=self._progress.proving)
 
     def _think(self, job: _Job) -> Iterator[EngineMessage]:

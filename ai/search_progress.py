@@ -1,4 +1,4 @@
-"""The search's pulse: the engine's check point hook, which yields the GIL to the UI thread and counts the
+"""The search's progress: the engine's check point hook, which yields the GIL to the UI thread and counts the
 running request's positions for it (see "Live counting" in the module docstring of :mod:`ai.engine`).
 """
 

@@ -195,3 +195,14 @@ def test_every_package_says_what_it_owns():
     for package in PACKAGES:
         for init in (ROOT / package).rglob("__init__.py"):
             assert ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), init
+
+
+def test_no_two_classes_of_the_project_share_a_name():
+    """One name, one thing (docs/architecture.md lists the names)."""
+    where: dict[str, list[str]] = {}
+    for package in (*PACKAGES, "tools", "bench"):
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef):
+                    where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
+    assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}
