@@ -4,8 +4,7 @@ The screen *has* the sitting (what happens at the board and when, pygame-free) a
 of it (:mod:`ui.play.frame`): the frame of layout, toolbar, banner and match bar is built once per change or
 resize, and the click and the mouse are tested against the frame that is drawn. What keys mean is
 :mod:`ui.play.actions` (commands, as :class:`~ui.play.actions.Action`) and :mod:`ui.play.move_keys` (moves);
-the words
-:mod:`ui.state.words.play_words`; the drawing :mod:`ui.play.picture`, :mod:`ui.play.board_view` and
+the words :mod:`ui.state.words.play_words`; the drawing :mod:`ui.play.picture`, :mod:`ui.play.board_view` and
 :mod:`ui.play.toolbar`.
 """
 
