@@ -7,10 +7,10 @@ from collections.abc import Iterator
 import pytest
 
 from game.language import LANGUAGES, NUMBER_STYLES, SOURCE_LANGUAGE, number, use_language
-from ui.state.player_rating import PlayedGame
-from ui.state.puzzle_record import PuzzleRecord
-from ui.state.search_texts import statistics
-from ui.state.texts import puzzle_standing, rating_line
+from ui.state.files.player_rating import PlayedGame
+from ui.state.files.puzzle_record import PuzzleRecord
+from ui.state.words.search_texts import statistics
+from ui.state.words.texts import puzzle_standing, rating_line
 
 NO_BREAK_SPACE = "\u00a0"
 

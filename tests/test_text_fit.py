@@ -1,9 +1,9 @@
 """Every word whole, in every language, at the smallest window and a large one, on every screen: checked
-through the screens' own drawing, which reports each text to :func:`ui.widgets.recording_texts` with what was
-drawn of it. A text fails when it was cut to fit (drawn shorter than asked, with an ellipsis), when its glyphs
-as rendered reach outside its box (the button, the column, the line it belongs to) or the window, when its
-letters are smaller than :data:`ui.theme.MIN_TEXT`, and when a translation shrinks a screen's text well below
-the English text of the same screen (a line too long is laid out anew instead: wrapped, reworded)."""
+through the screens' own drawing, which reports each text to :func:`ui.kit.widgets.recording_texts` with what
+was drawn of it. A text fails when it was cut to fit (drawn shorter than asked, with an ellipsis), when its
+glyphs as rendered reach outside its box (the button, the column, the line it belongs to) or the window, when
+its letters are smaller than :data:`ui.theme.MIN_TEXT`, and when a translation shrinks a screen's text well
+below the English text of the same screen (a line too long is laid out anew instead: wrapped, reworded)."""
 
 from __future__ import annotations
 
@@ -20,25 +20,25 @@ from ai.rating.ladder import read_ladder
 from ai.score import Score, win_in
 from game.language import LANGUAGES, SOURCE_LANGUAGE, use_language
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
-from ui.help_overlay import draw_help
-from ui.overlay import value_box
-from ui.play_input import Action
-from ui.play_scene import PlayScene
-from ui.settings_panel import draw_panel, panel_rows
-from ui.start_scene import StartScene
-from ui.state.current_game import UnfinishedGame
-from ui.state.finished_round import start_rating
+from ui.kit.toast import Toast
+from ui.kit.widgets import DrawnText, recording_texts
+from ui.panels.help_card import draw_help
+from ui.panels.settings_panel import draw_panel, panel_rows
+from ui.play.actions import Action
+from ui.play.analysis_overlay import value_box
+from ui.play.scene import PlayScene
+from ui.play.toolbar import toolbar
+from ui.start.scene import StartScene
+from ui.state.files.current_game import UnfinishedGame
+from ui.state.files.player_rating import Ratings
+from ui.state.files.puzzle_record import PuzzleRecord
+from ui.state.files.settings import Settings
 from ui.state.options import Mode, PlayOptions
-from ui.state.player_rating import Ratings
-from ui.state.puzzle_record import PuzzleRecord
-from ui.state.settings import Settings
+from ui.state.play.finished_round import start_rating
 from ui.state.stats import rating_stats
-from ui.stats_scene import StatsScene
+from ui.statistics.scene import StatsScene
 from ui.theme import CLASSIC, MIN_TEXT, Fonts
-from ui.toast import Toast
-from ui.toolbar import toolbar
-from ui.widgets import DrawnText, recording_texts
-from ui.window_loop import MIN_WINDOW
+from ui.window.window_loop import MIN_WINDOW
 
 SIZES = [MIN_WINDOW, (1600, 1000)]
 #: (language, window size): every language at the smallest window and at a large one.
@@ -179,7 +179,7 @@ def ended_by(game, move: int) -> bool:
 def puzzle(size):
     chosen = next(p for p in load_puzzles().puzzles if p.win_in == 4)
     engine = FakeEngine(auto_answer=False)
-    from ui.state.puzzle_record import puzzle_options
+    from ui.state.files.puzzle_record import puzzle_options
 
     scene = PlayScene(size, puzzle_options(chosen), engine, fonts=FONTS, puzzle=chosen)
     settle(scene, engine, 0.5)
@@ -343,7 +343,7 @@ def wide_labels_first_words() -> list[str]:
     """The first word of each toolbar button's label in a wide window, in the language in use, where that
     label is one word."""
     from game.language import _
-    from ui.toolbar import ACTIONS, BACK_LABELS
+    from ui.play.toolbar import ACTIONS, BACK_LABELS
 
     labels = [_(label) for _action, label, _short in ACTIONS] + [_(BACK_LABELS[0])]
     return [label for label in labels if " " not in label]

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from ai.play.levels import levels_for
 from ai.rating.ladder import Ladder, rung_name
 from game.language import N_, _
-from ui.state.player_rating import ASSISTS, PlayedGame, Ratings
-from ui.state.puzzle_record import PuzzleRecord
-from ui.state.texts import puzzle_beside_games, uncertainty
+from ui.state.files.player_rating import ASSISTS, PlayedGame, Ratings
+from ui.state.files.puzzle_record import PuzzleRecord
+from ui.state.words.texts import puzzle_beside_games, uncertainty
 
 #: A game's result as the list of games says it, by its result in the player's file.
 RESULT_WORDS = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}
