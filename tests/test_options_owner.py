@@ -97,6 +97,25 @@ def test_the_start_screens_choices_stay_whichever_screen_is_visited(tmp_path, fi
     assert saved_settings(tmp_path, files).play == made
 
 
+def test_a_game_started_from_the_command_line_is_the_start_screens_next_choice(tmp_path, files, monkeypatch):
+    for variable, folder in (("PONDER_CONFIG_DIR", "config"), ("PONDER_DATA_DIR", "data")):
+        monkeypatch.setenv(variable, str(tmp_path / folder))
+    seen: list[App] = []
+    monkeypatch.setattr(App, "run", lambda app: seen.append(app) or 0)
+    assert window_main(["--level", "1"], engine_factory=FakeEngine) == 0
+    (app,) = seen
+    app.step([key(pygame.K_ESCAPE)], 0.01)
+    assert isinstance(app.scene, StartScene) and app.scene.options.level == Level(1)
+    assert app.scene.options.names == ("Ann", "Bob")  # the player's names stay the player's
+    app.files.close(GENEROUS)
+    assert saved_settings(tmp_path, files).play.level == Level(1)
+    # A set-up position brings its own options: nothing of it becomes the player's choice.
+    seen.clear()
+    assert window_main(["--level", "2", "--moves", "44"], engine_factory=FakeEngine) == 0
+    seen[0].files.close(GENEROUS)
+    assert saved_settings(tmp_path, files).play.level == Level(1)
+
+
 def test_a_think_time_chosen_in_a_puzzle_is_the_one_setting_that_changes(tmp_path, files):
     app = App(FakeEngine, files.settings.value.play, start_playing=False, size=SIZE, files=files)
     puzzles = next(b for b in app.scene.buttons()[-1] if b.action == PUZZLES)
