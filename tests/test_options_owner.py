@@ -112,6 +112,8 @@ def test_a_game_started_from_the_command_line_is_the_start_screens_next_choice(t
     # A set-up position brings its own options: nothing of it becomes the player's choice.
     seen.clear()
     assert window_main(["--level", "2", "--moves", "44"], engine_factory=FakeEngine) == 0
+    seen[0].step([key(pygame.K_ESCAPE)], 0.01)
+    assert isinstance(seen[0].scene, StartScene) and seen[0].scene.options.level == Level(1)
     seen[0].files.close(GENEROUS)
     assert saved_settings(tmp_path, files).play.level == Level(1)
 

@@ -125,6 +125,11 @@ class App:
         #: The window's own layers (help, toast) changed: the whole picture needs drawing.
         self._dirty = True
         size = size or self.settings.window
+        #: The options of a game started at once (from the command line), which are the player's choice as
+        #: Play's on the start screen are: the settings take them when the player first goes to the start
+        #: screen (not before, so that a run that never shows it changes no file). None for a continued game
+        #: or a set-up position, which bring their own options.
+        self._started_with = options if start_playing and resume is None and not options.moves else None
         self.scene: Scene = (
             self._play_scene(size, options, resume)
             if start_playing or resume is not None
@@ -326,6 +331,9 @@ class App:
                 self._change(play=request.options)
             self.scene = self._play_scene(size, request.options, request.resume)
         elif isinstance(request, GoToMenu):
+            if self._started_with is not None:
+                self._change(play=replace(self._started_with, names=self.settings.play.names))
+                self._started_with = None
             options = self.settings.play if request.options is None else request.options
             self.scene = self._start_scene(size, options)
         elif isinstance(request, RememberName):

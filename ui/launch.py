@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import sys
-from dataclasses import replace
 
 from game.language import _, use_language
 from ui.app import App, EngineFactory
@@ -46,11 +45,6 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
         code = exit_request.code
         return code if isinstance(code, int) else (0 if code is None else 2)
     files = UserData.open()
-    if isinstance(chosen, PlayOptions) and argv and not chosen.moves:
-        # A game started from the command line is the player's choice, as one started with Play on the start
-        # screen is: the start screen shows it next, whatever the screen in between. The names stay the
-        # settings' own; a set-up or loaded position brings its own options, which are no choice.
-        files.settings.change(lambda stored: replace(stored, play=replace(chosen, names=stored.play.names)))
     settings = files.settings.value
     # The player's language from here on (main.py started with the system's, for the command line's texts).
     use_language(settings.language)
