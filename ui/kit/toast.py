@@ -17,7 +17,7 @@ from pygame import Rect
 
 from ui.kit.widgets import draw_text, fitting_font, panel
 from ui.state.animation import Fade
-from ui.state.notice import NoticeKind
+from ui.state.play.notices import NoticeKind
 from ui.theme import MIN_TEXT, Colour, Fonts, Theme
 
 #: Seconds a note stays; a problem with a file gets longer, to be read.

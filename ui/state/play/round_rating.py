@@ -7,30 +7,27 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ai.rating.ladder import ladder_for
-from game.language import _
 from ui.state.board.board_game import BoardGame
 from ui.state.files.player_rating import PlayedGame, adaptive_level
 from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
 from ui.state.play import finished_round
+from ui.state.play.notices import AutoLevel
 
 #: Seconds the review's exact analysis gets per position on the boards it cannot always solve (see
 #: :func:`ai.play.review.review_game`).
 REVIEW_SECONDS = 5.0
 
 
-def adapted(options: PlayOptions, files: UserData) -> tuple[PlayOptions, str]:
-    """``options`` with the adaptive level chosen from the player's rating in ``files``, and the words saying
-    so ("" if the level is not adaptive, or no ladder rates the board)."""
+def adapted(options: PlayOptions, files: UserData) -> tuple[PlayOptions, AutoLevel | None]:
+    """``options`` with the adaptive level chosen from the player's rating in ``files``, and the notice saying
+    so (None if the level is not adaptive, or no ladder rates the board)."""
     ladder = ladder_for(options.variant())
     if not options.adaptive or options.mode is not Mode.COMPUTER or ladder is None:
-        return options, ""
+        return options, None
     rating = files.ratings.value.rating(options.variant(), finished_round.start_rating(ladder))
     level = adaptive_level(ladder, rating)
-    words = _("Auto level: {level} ({level_rating}) for your rating {rating}").format(
-        level=level.shown, level_rating=ladder.rating_of(level), rating=rating
-    )
-    return replace(options, level=level), words
+    return replace(options, level=level), AutoLevel(level.shown, ladder.rating_of(level), rating)
 
 
 class RoundRating:

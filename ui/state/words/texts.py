@@ -13,15 +13,12 @@ from ai.messages import EngineFailure
 from ai.rating.glicko import Glicko
 from game.catalog import GAME_TITLES
 from game.language import N_, _, ngettext, number
-from game.protocol import Game
-from ui.state.board.board_game import BoardGame, Refusal
+from ui.state.board.board_game import BoardGame
 from ui.state.files.player_rating import ASSISTS, PlayedGame
 from ui.state.files.puzzle_record import PuzzleRecord
 from ui.state.files.tally import Record
 from ui.state.options import Mode
-from ui.state.play.coach import CoachWarning
 from ui.state.play.hint import Hint
-from ui.state.review.game_review import CHANGE_WORDS
 from ui.state.words.search_texts import (
     MoveValue,
     analysis_detail,
@@ -247,31 +244,6 @@ def short_tally(record: Record, opponent: str | None, names: tuple[str, str]) ->
     )
 
 
-def refusal_text(session: BoardGame, refusal: Refusal, move: int, gravity: bool) -> str:
-    """Why the human's ``move`` was refused: not their turn, or the column is full / the cell taken."""
-    if refusal is Refusal.NOT_YOUR_TURN:
-        if session.options.mode is Mode.WATCH:
-            return _("Watching: the computers play this game")
-        return _("Wait: the computer is thinking")
-    if refusal is Refusal.GAME_OVER:
-        return _("The game is over")
-    if gravity:
-        return _("Column {number} is full").format(number=move + 1)
-    return _("Cell {cell} is taken").format(cell=session.game.move_to_text(move))
-
-
-def coach_text(game: Game, warning: CoachWarning) -> str:
-    """The coach's one line before a move that throws the player's result away, in the review's words:
-    ``"Coach: column 3 throws the win away (a draw now). Again: play it anyway · Backspace: choose again"``.
-    """
-    change = CHANGE_WORDS[warning.best, warning.played]
-    where = game.describe_move(warning.move)
-    # Translators: {change} is one of the review's words for a move ("throws the win away (a draw now)").
-    return _("Coach: {move} {change}. Again: play it anyway  \u00b7  Backspace: choose again").format(
-        move=where, change=_(change)
-    )
-
-
 def puzzle_task(mover: str, win_in: int) -> str:
     """What a puzzle asks: ``"Puzzle: Red to play and win in 5"`` (``"... and win now"`` for one move)."""
     if win_in == 1:
@@ -279,15 +251,6 @@ def puzzle_task(mover: str, win_in: int) -> str:
     return ngettext(
         "Puzzle: {player} to play and win in {moves}", "Puzzle: {player} to play and win in {moves}", win_in
     ).format(player=mover, moves=win_in)
-
-
-def puzzle_progress(moves_left: int) -> str:
-    """The word on a right move in a puzzle: ``"Right: that keeps the win. 3 more to go"``."""
-    return ngettext(
-        "Right: that keeps the win. {moves} more to go",
-        "Right: that keeps the win. {moves} more to go",
-        moves_left,
-    ).format(moves=moves_left)
 
 
 #: The status once a puzzle is solved, while its last moves play themselves out.
