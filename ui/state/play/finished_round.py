@@ -17,7 +17,6 @@ from ui.state.files.player_rating import PlayedGame, Ratings
 from ui.state.files.tally import Tally, matchup_key
 from ui.state.options import Mode, default_level
 from ui.state.review.game_review import GameReview
-from ui.state.words import texts
 
 
 def outcome(session: BoardGame) -> tuple[str, str]:
@@ -39,12 +38,6 @@ def opponent(session: BoardGame) -> str | None:
     return None if computer is None else computer[1].label
 
 
-def _opponent_shown(session: BoardGame) -> str | None:
-    """:func:`opponent` as the player reads it, in the language in use."""
-    computer = session.computer()
-    return None if computer is None else computer[1].shown
-
-
 def tally_key(session: BoardGame) -> str | None:
     """The tally's key for this board and opponent; None in watch mode, which is not counted."""
     if session.options.mode is Mode.WATCH:
@@ -59,22 +52,6 @@ def count(session: BoardGame, tally: BackgroundWriter[Tally]) -> None:
         return
     result = outcome(session)[0]
     tally.change(lambda counted: counted.adding(key, result))
-
-
-def tally_text(session: BoardGame, tally: Tally | None, names: tuple[str, str]) -> str:
-    """The tally of this board and opponent for the result banner ("" when nothing is counted)."""
-    key = tally_key(session)
-    if key is None or tally is None:
-        return ""
-    return texts.tally_text(tally.get(key), _opponent_shown(session), names)
-
-
-def short_tally_text(session: BoardGame, tally: Tally | None, names: tuple[str, str]) -> str:
-    """The tally of this board and opponent for the match bar ("" when nothing is counted yet)."""
-    key = tally_key(session)
-    if key is None or tally is None:
-        return ""
-    return texts.short_tally(tally.get(key), _opponent_shown(session), names)
 
 
 def start_rating(ladder: Ladder) -> int:

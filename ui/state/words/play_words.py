@@ -82,16 +82,26 @@ def caption(sitting: PlayState) -> str:
 def tally_text(sitting: PlayState) -> str:
     """The tally of this board and opponent for the result banner ("" when nothing is counted, as for a
     puzzle)."""
-    if sitting.puzzle is not None:
+    key = finished_round.tally_key(sitting.session)
+    if sitting.puzzle is not None or key is None:
         return ""
-    return finished_round.tally_text(sitting.session, sitting.files.tally.value, sitting.player_names)
+    record = sitting.files.tally.value.get(key)
+    return texts.tally_text(record, _opponent_shown(sitting), sitting.player_names)
 
 
 def short_tally_text(sitting: PlayState) -> str:
     """The tally for the match bar ("" when nothing is counted yet, or for a puzzle)."""
-    if sitting.puzzle is not None:
+    key = finished_round.tally_key(sitting.session)
+    if sitting.puzzle is not None or key is None:
         return ""
-    return finished_round.short_tally_text(sitting.session, sitting.files.tally.value, sitting.player_names)
+    record = sitting.files.tally.value.get(key)
+    return texts.short_tally(record, _opponent_shown(sitting), sitting.player_names)
+
+
+def _opponent_shown(sitting: PlayState) -> str | None:
+    """The computer's level against the human as the player reads it, in the language in use."""
+    computer = sitting.session.computer()
+    return None if computer is None else computer[1].shown
 
 
 def toolbar_titles(sitting: PlayState) -> list[str]:
