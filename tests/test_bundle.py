@@ -16,13 +16,13 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import ROOT
 from tools.support.desktop import Desktop, require_desktop_tools, virtual_display
+from tools.support.waiting import window_started
 
 BUILT = os.environ.get("PONDER_BUNDLE", "")
 
@@ -177,7 +177,7 @@ def test_the_window_opens_headless_and_closes_on_sigterm(bundle, tmp_path):
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(3)
+    window_started(window)
     assert window.poll() is None, window.communicate()
     window.send_signal(signal.SIGTERM)
     out, err = window.communicate(timeout=30)
