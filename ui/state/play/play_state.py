@@ -21,7 +21,7 @@ from game.catalog import game_spec
 from game.protocol import Game
 from ui.state.animation import ANIMATION_SPEEDS, MoveAnimation
 from ui.state.board.board_game import BoardGame, EngineLike, Refusal
-from ui.state.board.match import MatchScore, participants
+from ui.state.board.match import MatchScore
 from ui.state.files import savegame
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.user_data import UserData
@@ -141,7 +141,8 @@ class PlayState:
         they gave themselves (:attr:`PlayOptions.names`, the piece's name where a name is ""), else the
         pieces' names."""
         if self.options.mode is Mode.TWO_PLAYERS:
-            return participants(self.session, self.piece_names)
+            given = self.options.names
+            return (given[0] or self.piece_names[0], given[1] or self.piece_names[1])
         return self.piece_names
 
     @property

@@ -14,6 +14,7 @@ from ai.rating.glicko import Glicko
 from game.catalog import GAME_TITLES
 from game.language import N_, _, ngettext, number
 from ui.state.board.board_game import BoardGame
+from ui.state.board.match import Computer, Named, Participant, You
 from ui.state.files.player_rating import ASSISTS, PlayedGame
 from ui.state.files.puzzle_record import PuzzleRecord
 from ui.state.files.tally import Record
@@ -49,6 +50,22 @@ def failure_text(failure: EngineFailure) -> str:
 # --- the play screen's lines --------------------------------------------------------------------------------
 # Each takes the session (the board, the seats, the mode, the running search) and ``names``, the players'
 # names by player number as the theme gives them.
+
+
+def participant_name(player: Participant) -> str:
+    """How the match bar names a player: "You", "Computer (depth 4)", "Computer (auto: depth 6)" (the adaptive
+    level says it chose), "Red (depth 4)" in watch mode where both play at one level, or the player's name."""
+    match player:
+        case Named():
+            return player.name
+        case You():
+            return _("You")
+        case Computer(piece=str(piece)):
+            return _("{player} ({level})").format(player=piece, level=player.level.shown)
+        case Computer(auto=True):
+            return _("Computer (auto: {level})").format(level=player.level.shown)
+        case Computer():
+            return _("Computer ({level})").format(level=player.level.shown)
 
 
 def seat_name(session: BoardGame, names: tuple[str, str], player: int) -> str:
