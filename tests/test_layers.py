@@ -193,14 +193,10 @@ def test_only_the_command_line_parses_arguments():
 
 #: The gettext functions of ``game.language``: whoever imports one words texts.
 GETTEXT = {"_", "N_", "ngettext", "pgettext"}
-#: The modules of the state that still word texts themselves. The user files' readers word their error
-#: messages, as a parser does (the tools print them too); the play options' titles, the
-#: start screen's rows and the statistics' lines are still to move to ``ui.state.words``. The list only
-#: shrinks: a module that stops wording leaves it.
+#: The modules of the state that still word texts themselves: the user files' readers, which word their error
+#: messages as a parser does (the command-line tools print them too). The list only shrinks: a module that
+#: stops wording leaves it.
 STILL_WORDING = {
-    "ui.state.options",
-    "ui.state.start_choices",
-    "ui.state.stats",
     *(
         f"ui.state.files.{name}"
         for name in (

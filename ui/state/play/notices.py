@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ui.state.animation import Fade
 from ui.state.board.board_game import Refusal
+from ui.state.files.current_game import UnfinishedGame
 from ui.state.play.coach import CoachWarning
 
 #: Seconds a short message stays.
@@ -92,9 +93,9 @@ class PuzzleRight:
 
 @dataclass(frozen=True)
 class BackToGame:
-    """Undo brought back the unfinished game ``game`` (its description)."""
+    """Undo brought back the unfinished game ``game``."""
 
-    game: str
+    game: UnfinishedGame
 
 
 @dataclass(frozen=True)

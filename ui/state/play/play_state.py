@@ -196,7 +196,7 @@ class PlayState:
             self._history_step(self.session.undo(), Told.NOTHING_TO_UNDO)
             return
         self.sit_down(replaced.options, replaced)
-        self.feedback.notify(BackToGame(replaced.description()), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+        self.feedback.notify(BackToGame(replaced), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
     def redo(self) -> None:
         self._history_step(self.session.redo(), Told.NOTHING_TO_REDO)

@@ -25,6 +25,7 @@ from ui.state.play.notices import (
     Worded,
 )
 from ui.state.words.review_words import CHANGE_WORDS
+from ui.state.words.texts import unfinished_text
 
 #: What a notice adds when a game has replaced an unfinished one.
 TAKE_BACK = N_("Ctrl+Z brings back your unfinished game")
@@ -74,7 +75,7 @@ def notice_text(said: Said) -> str:
                 said.moves_left,
             ).format(moves=said.moves_left)
         case BackToGame():
-            return _("Back to your game: {game}").format(game=said.game)
+            return _("Back to your game: {game}").format(game=unfinished_text(said.game))
         case AutoLevel():
             return _("Auto level: {level} ({level_rating}) for your rating {rating}").format(
                 level=said.level, level_rating=said.level_rating, rating=said.rating

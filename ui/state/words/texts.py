@@ -15,11 +15,13 @@ from game.catalog import GAME_TITLES
 from game.language import N_, _, ngettext, number
 from ui.state.board.board_game import BoardGame
 from ui.state.board.match import Computer, Named, Participant, You
+from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.player_rating import ASSISTS, PlayedGame
 from ui.state.files.puzzle_record import PuzzleRecord
 from ui.state.files.tally import Record
-from ui.state.options import Mode
+from ui.state.options import Mode, PlayOptions
 from ui.state.play.hint import Hint
+from ui.state.stats import RecentGame
 from ui.state.words.search_texts import (
     MoveValue,
     analysis_detail,
@@ -50,6 +52,30 @@ def failure_text(failure: EngineFailure) -> str:
 # --- the play screen's lines --------------------------------------------------------------------------------
 # Each takes the session (the board, the seats, the mode, the running search) and ``names``, the players'
 # names by player number as the theme gives them.
+
+
+def board_title(options: PlayOptions) -> str:
+    """``"Connect Four 7×6"``."""
+    return f"{_(GAME_TITLES[options.game])} {options.width}\u00d7{options.height}"
+
+
+def seconds_text(seconds: float) -> str:
+    """A think time as the choices show it: ``"3 s"``."""
+    # Translators: a time in seconds ("3 s").
+    return _("{seconds} s").format(seconds=number(seconds, None))
+
+
+def unfinished_text(unfinished: UnfinishedGame) -> str:
+    """``"Connect Four 7×6, two players, 12 moves"``: what the player would continue."""
+    options, ply = unfinished.options, unfinished.position().ply()
+    if options.mode is Mode.TWO_PLAYERS:
+        text = ngettext("{game}, two players, {count} move", "{game}, two players, {count} moves", ply)
+    else:
+        text = ngettext(
+            "{game}, against {level}, {count} move", "{game}, against {level}, {count} moves", ply
+        )
+    # The level's label is only a placeholder of the second wording; format ignores what a text lacks.
+    return text.format(game=board_title(options), level=options.level.shown, count=number(ply))
 
 
 def participant_name(player: Participant) -> str:
@@ -197,7 +223,7 @@ def caption(session: BoardGame, names: tuple[str, str]) -> str:
     else:
         # Translators: the window's caption, after the game's name (lower case).
         state = _("computer thinking")
-    return f"Ponder \u2014 {session.options.title()} \u2014 {state}"
+    return f"Ponder \u2014 {board_title(session.options)} \u2014 {state}"
 
 
 def matchup(session: BoardGame) -> str:
@@ -218,14 +244,14 @@ def toolbar_titles(session: BoardGame) -> list[str]:
     """The toolbar's title, longest first: a narrow window shows the first that fits, down to the game's
     name."""
     options = session.options
-    title = f"{options.title()}  \u00b7  {matchup(session)}"
+    title = f"{board_title(options)}  \u00b7  {matchup(session)}"
     # The round goes before the players do, so that who plays stays in sight as the rounds go by.
     rounds = (
         "  \u00b7  " + _("round {number}").format(number=session.round_number)
         if session.round_number > 1
         else ""
     )
-    titles = [title + rounds, title, options.title(), _(GAME_TITLES[options.game])]
+    titles = [title + rounds, title, board_title(options), _(GAME_TITLES[options.game])]
     if session.review is not None:
         review = _("Review")
         return [f"{review}  \u00b7  {titles[0]}", f"{review}  \u00b7  {titles[1]}", review]
@@ -345,3 +371,33 @@ def rating_line(game: PlayedGame, before: int | None) -> str:
     return _("Your rating {rating} {spread} ({change}).").format(
         rating=game.rating, spread=spread(game.glicko), change=number(game.rating - before, signed=True)
     )
+
+
+#: A game's result as the list of games says it, by its result in the player's file.
+RESULT_WORDS = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}
+
+
+def game_line(recent: RecentGame) -> str:
+    """One game of the list: "2026-11-24 19:40 · vs depth 4 (1450) · win · 1216 · played like 1500"."""
+    game, level_label = recent.game, recent.level_label
+    parts = [
+        game.when,
+        _("vs {level} ({rating})").format(level=level_label, rating=game.level_rating),
+        _(RESULT_WORDS[game.result]),
+    ]
+    if game.rated:
+        parts.append(_("rating {rating}").format(rating=game.rating))
+    else:
+        reasons = ", ".join(_(ASSISTS[assist]) for assist in game.assists)
+        parts.append(_("not rated: {reasons}").format(reasons=reasons))
+    if game.performance is not None:
+        likely = game.performance_range
+        if likely is None:
+            parts.append(_("played like {rating}").format(rating=game.performance))
+        else:
+            parts.append(
+                _("played like {rating} ({low}\u2013{high})").format(
+                    rating=game.performance, low=likely[0], high=likely[1]
+                )
+            )
+    return " \u00b7 ".join(parts)
