@@ -5,7 +5,7 @@ drawn in the area the scene offers (:meth:`ui.kit.scene.Scene.toast_area`): a ba
 only key hints or search statistics, so it never hides the title, the board, the hover disc or whose turn it
 is.
 
-A notice replaces the play screen's status line for a moment; its :class:`~ui.state.notice.NoticeKind`
+A notice replaces the play screen's status line for a moment; its :class:`~ui.state.play.notices.NoticeKind`
 chooses its colour, so that a refusal (the warning colour, with the refusal sound) never looks like
 something that went well.
 """

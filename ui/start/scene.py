@@ -5,9 +5,9 @@ Each setting is a row of choices. Mouse: click a choice, click Play. Keyboard: U
 rows, Left/Right change the focused row (on the last row: choose Continue or New game), Enter starts the
 default button: Continue while there is a game to continue and no setting has been changed, else Play.
 Ctrl+Q quits (Esc does not: it is the key that left the play screen, and pressing it twice should not close
-the game). The scene edits one :class:`PlayOptions` value, a choice at a time (the rows and what a choice
-does are :mod:`ui.state.start_choices`), and hands it to the play screen through a
-:class:`~ui.kit.scene.GoToPlay` request.
+the game). The scene edits one :class:`PlayOptions` value, a choice at a time (the rows are
+:mod:`ui.state.words.start_words`', what a choice does :mod:`ui.state.start_choices`'), and hands it to the
+play screen through a :class:`~ui.kit.scene.GoToPlay` request.
 """
 
 from __future__ import annotations
