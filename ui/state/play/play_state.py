@@ -29,9 +29,9 @@ from ui.state.files.userfiles import data_dir
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.assistance import Assistance
 from ui.state.play.feedback import Feedback, Speaker
+from ui.state.play.finished_round import REVIEW_SECONDS, adapted
 from ui.state.play.notices import FILE_NOTICE_SECONDS, BackToGame, MoveRefused, Notice, NoticeKind, Told
 from ui.state.play.round import Round
-from ui.state.play.round_rating import REVIEW_SECONDS, adapted
 from ui.state.review.browser import Fall, ReviewBrowser
 from ui.state.review.game_review import GameReview
 

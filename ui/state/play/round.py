@@ -14,9 +14,9 @@ from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.user_data import UserData
 from ui.state.play import finished_round
 from ui.state.play.feedback import Feedback
+from ui.state.play.finished_round import RoundRating
 from ui.state.play.move_checks import Coach, Objection, PuzzleAttempt
 from ui.state.play.notices import NoticeKind, PuzzleRight, Told
-from ui.state.play.round_rating import RoundRating
 
 
 class Round:
