@@ -40,10 +40,7 @@ TWO_PLAYERS = PlayOptions(mode=Mode.TWO_PLAYERS)
 AGAINST_DEPTH_2 = PlayOptions(level=Level(2))
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def first_legal(game):

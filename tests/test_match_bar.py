@@ -33,10 +33,7 @@ WATCHED = ("Computer (depth 2)", "Computer (max)")
 RED_WINS = (0, 1, 0, 1, 0, 1, 0)
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def scene_for(options: PlayOptions, files: UserData | None = None) -> PlayScene:

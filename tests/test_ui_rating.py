@@ -22,10 +22,7 @@ SIZE = (960, 780)
 BOARD = "connect4 7x6"
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def leftmost(game) -> int:

@@ -33,10 +33,7 @@ SIZE = (960, 780)
 LOST_GAME = "444447562366621351"
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def run(scene, engine, seconds=2.0, dt=0.05):

@@ -28,10 +28,7 @@ from ui.window.window_loop import MIN_WINDOW
 SIZE = (960, 780)
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def button(scene, label, row_key=None):
