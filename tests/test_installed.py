@@ -11,7 +11,6 @@ missing it is skipped with the reason; with ``PONDER_REQUIRE_DESKTOP`` set (CI),
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import tarfile
@@ -24,7 +23,7 @@ import pytest
 from tests.conftest import ROOT
 from tools.support.desktop import Desktop, require_desktop_tools, virtual_display
 from tools.support.run_once import made_once_per_run
-from tools.support.waiting import wait_until, window_started
+from tools.support.waiting import run_headless_until_sigterm, wait_until
 
 #: The packages of the game: everything under them must be installed.
 PACKAGES_OF_THE_GAME = ("game", "ai", "ui", "assets")
@@ -225,21 +224,8 @@ def test_the_desktop_entry_starts_the_installed_command(installed, elsewhere, tm
 
 def test_the_installed_window_opens_headless_and_closes_quietly(installed, elsewhere, tmp_path):
     env = player_env(tmp_path) | {"SDL_VIDEODRIVER": "dummy"}
-    window = subprocess.Popen(
-        [str(installed / "ponder"), "--mode", "two-players", "--moves", "4453"],
-        cwd=elsewhere,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    window_started(window)
-    assert window.poll() is None, window.communicate()
-    window.send_signal(signal.SIGTERM)
-    out, err = window.communicate(timeout=30)
-    assert window.returncode == 0
     # No greeting, and no complaints of the audio libraries where there is no audio device.
-    assert out == "" and err == ""
+    assert run_headless_until_sigterm(installed / "ponder", elsewhere, env) == (0, "", "")
 
 
 # --- on a real X desktop ------------------------------------------------------------------------------------

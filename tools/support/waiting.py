@@ -44,3 +44,22 @@ def _catches_sigterm(pid: int) -> bool:
         return False  # the process has just ended: its caller's poll() sees it
     [caught] = [line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:")]
     return bool(int(caught, 16) >> (signal.SIGTERM - 1) & 1)
+
+
+def run_headless_until_sigterm(program: Path, cwd: Path, env: dict[str, str]) -> tuple[int, str, str]:
+    """Starts the window ``program`` (``env`` makes it headless) on a game in progress, waits for its display
+    (:func:`window_started`), checks it keeps running, ends it with SIGTERM; returns its exit status, its
+    output and its errors."""
+    window = subprocess.Popen(
+        [str(program), "--mode", "two-players", "--moves", "4453"],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    window_started(window)
+    assert window.poll() is None, window.communicate()
+    window.send_signal(signal.SIGTERM)
+    out, err = window.communicate(timeout=GENEROUS)
+    return window.returncode, out, err
