@@ -132,3 +132,13 @@ class Position:
     def defender_groups(self) -> list[int]:
         """Every group the defender could still complete (none of the opponent's stones)."""
         return [group for group in self.geometry.groups if not group & self.theirs]
+
+    def after(self, problem: int, group: int) -> bool:
+        """True when ``problem`` can only be completed after every empty cell of ``group`` is filled: it has a
+        cell above each of them in its column."""
+        shape = self.geometry
+        for column, row in shape.cells(group & self.empty):
+            above = shape.column_mask(column) & ~((shape.bit((column, row)) << 1) - 1)
+            if not problem & above:
+                return False
+        return True

@@ -59,18 +59,16 @@ def _search(position: Position, budget: Budget, nodes: int) -> tuple[Layout, Goa
     empty = position.empty
     if empty.bit_count() % 2 == 0:
         layout, nodes = search_layout(position, problems, None, 0, budget, nodes)
-        if layout is not None:
-            group = _won_group(position, layout.uppers)
-            if group:
-                return _with_group(layout, group), Goal.WIN
+        if layout is not None and layout.winning_group:
+            return layout, Goal.WIN
         for group in _aftereven_candidates(position):
-            later = [problem for problem in problems if not _after(position, problem, group)]
+            later = [problem for problem in problems if not position.after(problem, group)]
             won, nodes = search_layout(position, later, None, group & empty, budget, nodes)
             if won is not None:
                 return _with_group(won, group), Goal.WIN
         return (layout, Goal.AT_LEAST_DRAW) if layout is not None else None
     for group, column in _odd_threat_candidates(position):
-        later = [problem for problem in problems if not _after(position, problem, group)]
+        later = [problem for problem in problems if not position.after(problem, group)]
         won, nodes = search_layout(position, later, column, group & empty, budget, nodes)
         if won is not None:
             return _with_group(won, group), Goal.WIN
@@ -79,15 +77,6 @@ def _search(position: Position, budget: Budget, nodes: int) -> tuple[Layout, Goa
 
 def _with_group(layout: Layout, group: int) -> Layout:
     return Layout(layout.units, layout.pairs, layout.unpaired, group)
-
-
-def _won_group(position: Position, uppers: int) -> int:
-    """A group of the defender made of its stones and ``uppers`` only (the first such), else 0."""
-    empty = position.empty
-    for group in position.defender_groups():
-        if group & empty and not group & empty & ~uppers:
-            return group
-    return 0
 
 
 def _aftereven_candidates(position: Position) -> list[int]:
@@ -108,17 +97,6 @@ def _odd_threat_candidates(position: Position) -> list[tuple[int, int]]:
         if len(columns) == 1:
             found.append((len(cells), group, columns.pop()))
     return [(group, column) for _count, group, column in sorted(found)]
-
-
-def _after(position: Position, problem: int, group: int) -> bool:
-    """True when ``problem`` can only be completed after every empty cell of ``group`` is filled: it has a
-    cell above each of them in its column."""
-    shape = position.geometry
-    for column, row in shape.cells(group & position.empty):
-        above = shape.column_mask(column) & ~((shape.bit((column, row)) << 1) - 1)
-        if not problem & above:
-            return False
-    return True
 
 
 # --- the plan -----------------------------------------------------------------------------------------------
