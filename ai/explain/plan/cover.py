@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ai.contracts import Budget
-from ai.explain.plan.board import Position
+from ai.contracts import UNBOUNDED, Budget
+from ai.explain.plan.board import Position, after
 from ai.explain.plan.local_game import GameTooBig, LocalGame
 from ai.explain.plan.model import Rule
 
@@ -108,6 +108,16 @@ class _Search:
             raise OutOfNodes
         self.budget.check()
 
+    def upper_cells(self) -> int:
+        """Every cell that is an upper cell of a pair in some layout: raising a base by two cells keeps which
+        cells of a column pair up as lower and upper ones."""
+        geometry = self.position.geometry
+        cells = 0
+        for column, k in enumerate(self.lowest_base()):
+            for row in range(self.position.heights[column] + k + 1, geometry.height, 2):
+                cells |= geometry.bit((column, row))
+        return cells
+
     def lowest_base(self) -> tuple[int, ...]:
         """Each column's smallest base height: 0, or 1 where the rest would not pair up."""
         heights = []
@@ -162,10 +172,11 @@ class _Search:
         if self.required & ~uppers:
             return None, []
         won_groups = self.won_groups(uppers)
+        aboves = [self.position.above_each(group) for group in won_groups]
         cells = base.cells
         needs: list[int] = []
         for problem in self.problems:
-            if problem & uppers or any(self.position.after(problem, group) for group in won_groups):
+            if problem & uppers or any(after(problem, above) for above in aboves):
                 continue
             need = problem & cells
             if not need:
@@ -237,6 +248,11 @@ def _pairing(cells: list[int], needs: list[int]) -> list[tuple[int, int]] | None
         if rest is not None:
             return [(first, other), *rest]
     return None
+
+
+def upper_cells(position: Position, odd_column: int | None) -> int:
+    """Every cell that can be an upper cell of a pair (with the odd-threat column ``odd_column``)."""
+    return _Search(position, [], odd_column, 0, UNBOUNDED, 0).upper_cells()
 
 
 def search_layout(
