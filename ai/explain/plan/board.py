@@ -118,12 +118,6 @@ class Position:
         """How many cells of ``column`` are still empty."""
         return self.geometry.height - self.heights[column]
 
-    def playable(self, column: int) -> int:
-        """The bit of the cell a move in ``column`` fills now (0 when the column is full)."""
-        if self.heights[column] >= self.geometry.height:
-            return 0
-        return self.geometry.bit((column, self.heights[column]))
-
     def problems(self) -> list[int]:
         """Allis's problems: every group the opponent could still complete (none of the defender's stones)."""
         return [group for group in self.geometry.groups if not group & self.mine]
