@@ -1,7 +1,8 @@
 """Ponder: Connect Four and Tic-tac-toe against an AI that thinks on your time.
 
 ``python main.py [options]`` opens the window; ``python main.py analyze``, ``explain``, ``move``, ``review``,
-``rate`` and ``puzzles`` are the command-line tools (``--help`` on each; they live in :mod:`ai.command_line_tools`).
+``rate`` and ``puzzles`` are the command-line tools (``--help`` on each; they live in
+:mod:`ai.command_line_tools`).
 
 Exit status: 0 when all went well, and when the window is closed, including by SIGTERM (SDL turns it into the
 window's quit event). 2 for bad arguments, with a usage message, before any window opens. 1 for bad input: a

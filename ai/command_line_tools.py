@@ -1,5 +1,5 @@
-"""The command-line tools: ``analyze``, ``explain``, ``move``, ``review``, ``rate`` and ``puzzles`` (``main.py`` starts
-them; ``--help`` on each says what it does). Each reads its input from a text stream, one position or game a
+"""The command-line tools: ``analyze``, ``explain``, ``move``, ``review``, ``rate`` and ``puzzles``
+(``main.py`` starts them; ``--help`` on each says what it does). Each reads its input from a text stream, one position or game a
 line, and writes one answer a line: :func:`run_tool` runs one with its arguments and returns the exit status
 (0 ok, 1 bad input, 2 bad arguments; argparse exits with 2 itself for arguments it refuses).
 
@@ -155,11 +155,12 @@ def build_explain_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=f"{PROGRAM} explain",
         description=_(
-            "Why Connect Four positions (7x6) read from stdin, one move string per line, are worth what they "
-            "are: '<moves> <score>' (as analyze prints it), then one line per reason, each proven against the "
-            "exact solver before it is printed: wins at once, the only block, double threats, moves that hand "
-            "a cell over, forcing lines, each side's odd and even threats, who controls zugzwang, and a plan "
-            "to follow (Allis's rules). Cells are named by column letter and row from 1 at the bottom (c3)."
+            "Why Connect Four positions (7x6) read from stdin, one move string per line, are worth what "
+            "they are: '<moves> <score>' (as analyze prints it), then one line per reason, each proven "
+            "against the exact solver before it is printed: wins at once, the only block, double threats, "
+            "moves that hand a cell over, forcing lines, each side's odd and even threats, who controls "
+            "zugzwang, and a plan to follow (Allis's rules). Cells are named by column letter and row from 1 "
+            "at the bottom (c3)."
         ),
     )
     parser.add_argument(
