@@ -1,7 +1,8 @@
 """The command-line tools: ``analyze``, ``explain``, ``move``, ``review``, ``rate`` and ``puzzles``
 (``main.py`` starts them; ``--help`` on each says what it does). Each reads its input from a text stream, one
 position or game a line, and writes one answer a line: :func:`run_tool` runs one with its arguments and
-returns the exit status (0 ok, 1 bad input, 2 bad arguments; argparse exits with 2 itself for arguments it refuses).
+returns the exit status (0 ok, 1 bad input, 2 bad arguments; argparse exits with 2 itself for arguments it
+refuses).
 
 The search, the solver and the rest of :mod:`ai` are imported when a tool runs, so that importing this module
 (as ``main.py`` does for the window too) costs little.
