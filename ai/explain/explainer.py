@@ -177,6 +177,7 @@ def _proven(
     failed: list[Claim] = []
     try:
         for position, claim in candidates(values):
+            values.budget.check()
             (passed if check(position, claim, values) else failed).append(claim)
     except SearchStopped:
         if budget.stopped():

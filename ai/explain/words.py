@@ -88,7 +88,13 @@ def _reason(claim: Claim) -> str:
             played=played, above=above
         )
     if isinstance(claim, ForcingLine):
-        return _("wins by a forcing line, every move a threat to answer: {cells}").format(cells=cells)
+        steps = [
+            _("{move} (answered at {reply})").format(move=cell_name(move), reply=cell_name(reply))
+            for move, reply in zip(claim.cells[0::2], claim.cells[1::2], strict=False)
+        ]
+        return _("wins by a forcing line, every move a threat to answer: {steps}, then {last}").format(
+            steps=_(", ").join(steps), last=cell_name(claim.cells[-1])
+        )
     if isinstance(claim, OddThreat):
         return _("has odd threats at {cells}").format(cells=cells)
     if isinstance(claim, EvenThreat):
