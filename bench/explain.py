@@ -130,7 +130,8 @@ def main() -> None:
         dropped_kinds.update(claim.kind.value for claim in explanation.dropped)
     print(
         "| empty cells | value (side to move) | positions | with a plan "
-        "| second player's non-lost with a plan | with a reason | dropped claims | false claims | timed out | median s | max s |"
+        "| second player's non-lost with a plan | with a reason | dropped claims | false claims | timed out "
+        "| median s | max s |"
     )
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     total = Row()
