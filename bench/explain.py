@@ -137,10 +137,9 @@ def main() -> None:
     total = Row()
     for band in BANDS:
         for value in VALUES:
-            row = table.get((f"{band[0]}-{band[1]}", value))
-            if row is None:
+            if (band_row := table.get((f"{band[0]}-{band[1]}", value))) is None:
                 continue
-            print(line(f"{band[0]}-{band[1]}", value, row))
+            print(line(f"{band[0]}-{band[1]}", value, band_row))
             for name in (
                 "positions",
                 "plans",
@@ -151,8 +150,8 @@ def main() -> None:
                 "false",
                 "timed_out",
             ):
-                setattr(total, name, getattr(total, name) + getattr(row, name))
-            total.seconds += row.seconds
+                setattr(total, name, getattr(total, name) + getattr(band_row, name))
+            total.seconds += band_row.seconds
     print(line("all", "all", total))
     print()
     print("| claim kind | shown | dropped by the checks |")

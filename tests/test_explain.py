@@ -145,7 +145,7 @@ def test_a_claim_that_fails_its_check_is_dropped_and_counted_never_shown(analyze
     import ai.explain.explainer as explainer
 
     wrong = WinNow(0, ((0, 0),))
-    monkeypatch.setattr(explainer, "position_candidates", lambda game, find_plan: [wrong])
+    monkeypatch.setattr(explainer, "position_candidates", lambda game, find_plan, budget: [wrong])
     explanation = explain_position(ConnectFour.from_moves("445566"), analyzer)
     assert explanation.claims == () and explanation.dropped == (wrong,)
 

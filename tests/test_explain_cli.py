@@ -22,7 +22,7 @@ def run(args: list[str], text: str) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-def claimeven(game: ConnectFour, side: int) -> Plan | None:
+def claimeven(game: ConnectFour, side: int, budget: object = None) -> Plan | None:
     """The whole board's claimeven for the second player, with the replies of column c drawn out."""
     if side != 1 or game.moves_text() != CLAIMEVEN_HOLDS:
         return None

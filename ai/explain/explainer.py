@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from ai.contracts import UNBOUNDED, Budget, SearchStopped
 from ai.exact.analysis import ExactAnalyzer, solver_supports
@@ -26,8 +27,12 @@ from game.connect4 import ConnectFour
 #: The longest an explanation may take, in seconds, before it is dropped.
 DEADLINE_SECONDS = 2.0
 
-#: Finds a plan for a side in a position where the other side is to move (see :mod:`ai.explain.plan`).
-PlanFinder = Callable[[ConnectFour, int], Plan | None]
+
+class PlanFinder(Protocol):
+    """Finds a plan for ``side`` in ``game``, the other side to move, or None; raises SearchStopped when
+    ``budget`` ends (:func:`ai.explain.plan.find_plan` is one)."""
+
+    def __call__(self, game: ConnectFour, side: int, budget: Budget = ...) -> Plan | None: ...
 
 
 @dataclass(frozen=True)
@@ -59,7 +64,10 @@ def explain_position(
     if not explainable(game):
         raise ValueError("no explanation for a finished game or a board the solver does not take")
     return _proven(
-        lambda _: [(game, claim) for claim in position_candidates(game, find_plan)], analyzer, budget, seconds
+        lambda values: [(game, claim) for claim in position_candidates(game, find_plan, values.budget)],
+        analyzer,
+        budget,
+        seconds,
     )
 
 
@@ -107,7 +115,7 @@ def explain_move(
                 found += [(child, claim) for claim in opponent if claim.side != side]
         else:
             found += [(child, claim) for claim in parity.zugzwang(child_view) if claim.side == side]
-            found += [(child, claim) for claim in _plans(child, side, find_plan)]
+            found += [(child, claim) for claim in _plans(child, side, find_plan, values.budget)]
         return found
 
     return _proven(candidates, analyzer, budget, seconds)
@@ -134,8 +142,9 @@ def move_candidates(game: ConnectFour, view: BoardView, move: int) -> list[Claim
     return found
 
 
-def position_candidates(game: ConnectFour, find_plan: PlanFinder | None) -> list[Claim]:
-    """Every claim the finders propose about ``game``: where the side to move wins at once, only that."""
+def position_candidates(game: ConnectFour, find_plan: PlanFinder | None, budget: Budget) -> list[Claim]:
+    """Every claim the finders propose about ``game`` (the plan finder within ``budget``): where the side to
+    move wins at once, only that."""
     view = BoardView(game)
     wins = tactics.win_now(view)
     if wins:
@@ -148,15 +157,15 @@ def position_candidates(game: ConnectFour, find_plan: PlanFinder | None) -> list
         *tactics.hands_over(game, view, 1 - view.to_move),
         *parity.threat_claims(view),
         *parity.zugzwang(view),
-        *_plans(game, 1 - game.to_move(), find_plan),
+        *_plans(game, 1 - game.to_move(), find_plan, budget),
     ]
 
 
-def _plans(game: ConnectFour, side: int, find_plan: PlanFinder | None) -> list[Claim]:
+def _plans(game: ConnectFour, side: int, find_plan: PlanFinder | None, budget: Budget) -> list[Claim]:
     """``side``'s plan in ``game`` (the other side to move) as a claim, where ``find_plan`` finds one."""
     if find_plan is None:
         return []
-    plan = find_plan(game, side)
+    plan = find_plan(game, side, budget=budget)
     if plan is None:
         return []
     cells = tuple(sorted({cell for use in plan.rules for cell in use.cells}))
