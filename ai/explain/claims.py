@@ -119,8 +119,8 @@ class EvenThreat(Claim):
 class ZugzwangRule(enum.Enum):
     """The odd/even rules the explainer states (docs/explanations.md gives each in full)."""
 
-    #: The first player has an odd threat; the second has no threat below it in its column and no even
-    #: threat: filling the other columns pair by pair, the second player must give the threat's cell up.
+    #: The first player, to move, has an odd threat; the second has no threat below it in its column and no
+    #: even threat: filling the other columns pair by pair, the second player must give the threat's cell up.
     ODD_THREAT_HOLDS = "odd_threat_holds"
     #: The first player is to move with every column holding an even number of empty cells, and has no
     #: group left it could complete on odd rows alone: the second player answers every move directly above it

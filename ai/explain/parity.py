@@ -48,8 +48,12 @@ def zugzwang(view: BoardView) -> list[Claim]:
 
 
 def odd_threat_holds(view: BoardView) -> Cell | None:
-    """The first player's lowest odd threat with no threat of the second below it in its column, where the
-    second player has no even threat at all; None where there is none."""
+    """With the first player to move, its lowest odd threat with no threat of the second below it in its
+    column, where the second player has no even threat at all; None where there is none. (With the second
+    player to move, its move may make the threat that refutes the rule, and in the public test sets it
+    often does: docs/explanations.md.)"""
+    if view.to_move != 0:
+        return None
     second = quiet_threats(view, 1)
     if any(not is_odd_row(cell) for cell in second):
         return None
