@@ -153,3 +153,15 @@ def test_a_claim_that_fails_its_check_is_dropped_and_counted_never_shown(analyze
 def test_an_explanation_out_of_time_is_dropped_whole(analyzer):
     explanation = explain_position(ConnectFour.from_moves("4455"), analyzer, seconds=0.0)
     assert explanation.timed_out and explanation.claims == ()
+
+
+def test_a_puzzle_is_tagged_with_the_themes_of_its_winning_move(analyzer):
+    from ai.explain.themes import Theme, puzzle_themes
+    from ai.puzzles import Puzzle
+
+    def puzzle(moves: str, column: int) -> Puzzle:
+        return Puzzle(moves, column, 2, (), "easy", "levels")
+
+    assert puzzle_themes(puzzle("4455", 3), analyzer) == {Theme.DOUBLE_THREAT}
+    assert puzzle_themes(puzzle("64115442265757253615", 3), analyzer) == {Theme.STACKED_THREATS}
+    assert Theme.FORCING_LINE in puzzle_themes(puzzle("52753311433677442422121", 5), analyzer)
