@@ -165,3 +165,21 @@ def test_a_puzzle_is_tagged_with_the_themes_of_its_winning_move(analyzer):
     assert puzzle_themes(puzzle("4455", 3), analyzer) == {Theme.DOUBLE_THREAT}
     assert puzzle_themes(puzzle("64115442265757253615", 3), analyzer) == {Theme.STACKED_THREATS}
     assert Theme.FORCING_LINE in puzzle_themes(puzzle("52753311433677442422121", 5), analyzer)
+
+
+def test_a_bad_move_is_explained_by_what_it_throws_away(analyzer):
+    # e2 lands under the mover's own winning cell e3: the opponent blocks it there.
+    own = explain_move(ConnectFour.from_moves("4661237137541742643224"), 4, analyzer).claims
+    assert HandsOver(0, ((4, 1), (4, 2)), None, whose=0) in own
+    # c3 instead of the double threat lets the opponent make one of its own with d3.
+    lets = explain_move(ConnectFour.from_moves("662222576343651642712157"), 2, analyzer).claims
+    assert DoubleThreat(1, ((2, 3), (4, 3)), move=(3, 2)) in lets
+    # Column b leaves the first player zugzwang with its odd threat at d5.
+    zugzwang = explain_move(ConnectFour.from_moves("7125417577721225375266556"), 1, analyzer).claims
+    assert Zugzwang(0, ((3, 4),), Result.WIN, rule=ZugzwangRule.ODD_THREAT_HOLDS) in zugzwang
+
+
+def test_a_good_move_is_not_blamed(analyzer):
+    game = ConnectFour.from_moves("662222576343651642712157")
+    claims = explain_move(game, 3, analyzer).claims
+    assert all(claim.side == 0 for claim in claims) and claims
