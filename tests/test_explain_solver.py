@@ -144,3 +144,23 @@ def test_a_response_is_part_of_the_plan_handed_out():
     reply = Response((2, 0), (2, 1), Rule.CLAIMEVEN)
     plan = Plan(1, Goal.AT_LEAST_DRAW, "", (RuleUse(Rule.CLAIMEVEN, ((2, 0), (2, 1))),), (reply,), min)
     assert plan.responses == (reply,)
+
+
+def test_a_move_that_leaves_a_plan_that_held_names_the_plans_answer_and_rule(analyzer):
+    from ai.explain.claims import LeavesPlan
+    from ai.explain.explainer import explain_move
+
+    def found(game: ConnectFour, side: int, budget: object = None) -> Plan | None:
+        if side != 1 or game.moves_text() != CLAIMEVEN_HOLDS:
+            return None
+        plan = claimeven(CLAIMEVEN_HOLDS)
+        reply = Response((4, 4), (4, 5), Rule.CLAIMEVEN)
+        return Plan(1, plan.goal, plan.start, plan.rules, (reply,), plan.strategy)
+
+    game = ConnectFour.from_moves(CLAIMEVEN_HOLDS + "5")  # the first player takes e5
+    claims = explain_move(game, 1, analyzer, find_plan=found).claims  # b3 instead of e6
+    leaves = [claim for claim in claims if isinstance(claim, LeavesPlan)]
+    assert leaves == [LeavesPlan(1, ((1, 2), (4, 5)), None, rule=Rule.CLAIMEVEN)]
+    # The plan's own answer leaves nothing.
+    kept = explain_move(game, 4, analyzer, find_plan=found).claims
+    assert not any(isinstance(claim, LeavesPlan) for claim in kept)

@@ -16,12 +16,14 @@ from ai.explain.claims import (
     EvenThreat,
     ForcingLine,
     HandsOver,
+    LeavesPlan,
     OddThreat,
     PlanClaim,
     Result,
     WinNow,
     Zugzwang,
 )
+from ai.explain.plan.model import Goal
 from ai.explain.replay import replay_plan
 from ai.explain.values import ExactValues
 from game.connect4 import ConnectFour
@@ -113,6 +115,8 @@ def check(game: ConnectFour, claim: Claim, values: ExactValues) -> bool:
         return threats_hold and stated(claim.result, values.result_for(game, claim.side))
     if isinstance(claim, PlanClaim):
         return _plan(game, claim, values)
+    if isinstance(claim, LeavesPlan):
+        return _leaves_plan(game, claim, values)
     return False
 
 
@@ -245,3 +249,24 @@ def _plan(game: ConnectFour, claim: PlanClaim, values: ExactValues) -> bool:
     if not stated(claim.result, values.result_for(game, claim.side)):
         return False
     return replay_plan(game, plan, values)
+
+
+def _leaves_plan(game: ConnectFour, claim: LeavesPlan, values: ExactValues) -> bool:
+    plan = claim.plan
+    if plan is None or game.ply() == 0 or game.to_move() != claim.side or len(claim.cells) != 2:
+        return False
+    parent = game.copy()
+    parent.undo()
+    held = PlanClaim(claim.side, (), Result.WIN if plan.goal is Goal.WIN else Result.AT_LEAST_DRAW, plan=plan)
+    if not _plan(parent, held, values):
+        return False
+    moved, answer = claim.cells
+    child = played(game, moved)
+    try:
+        answered = plan.answer(game.copy())
+    except LookupError:
+        return False
+    if child is None or moved == answer or not playable(game, answer) or answered != answer[0]:
+        return False
+    result = values.result_for(child, claim.side)
+    return result < max(values.move_results(game).values()) and stated(claim.result, result)

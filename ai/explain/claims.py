@@ -24,6 +24,10 @@ where it states one (None where it states none: a threat is a fact about the boa
 - :class:`Zugzwang`: ``side`` controls zugzwang with the threats ``cells`` (empty where none are needed), and
   the odd/even rules give ``side`` ``result``: ``rule`` says which rule (:class:`ZugzwangRule`).
 - :class:`PlanClaim`: following ``plan`` (:mod:`ai.explain.plan`) gives ``side`` its goal.
+- :class:`LeavesPlan`: ``side`` is to move and held ``plan`` before the opponent's last move (a plan for the
+  position before it, which holds); the plan answers that move at ``cells[1]``, ``side`` plays at
+  ``cells[0]`` instead, and that move is worse than ``side``'s best; ``rule`` is the plan's rule for the
+  answer where the plan's fixed replies name one.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ai.explain.board import Cell
-from ai.explain.plan.model import Plan
+from ai.explain.plan.model import Plan, Rule
 
 
 class Result(enum.Enum):
@@ -57,6 +61,7 @@ class Kind(enum.Enum):
     EVEN_THREAT = "even_threat"
     ZUGZWANG = "zugzwang"
     PLAN = "plan"
+    LEAVES_PLAN = "leaves_plan"
 
 
 @dataclass(frozen=True)
@@ -139,4 +144,12 @@ class PlanClaim(Claim):
     """``cells`` are every cell the plan's rules use; ``plan`` the plan itself."""
 
     kind: ClassVar[Kind] = Kind.PLAN
+    plan: Plan | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class LeavesPlan(Claim):
+    kind: ClassVar[Kind] = Kind.LEAVES_PLAN
+    result: Result | None = None
+    rule: Rule | None = None
     plan: Plan | None = field(default=None, compare=False)

@@ -19,7 +19,7 @@ from ai.exact.analysis import ExactAnalyzer, solver_supports
 from ai.explain import parity, tactics
 from ai.explain.board import BoardView
 from ai.explain.checks import check
-from ai.explain.claims import Claim, HandsOver, PlanClaim, Result, WinNow
+from ai.explain.claims import Claim, HandsOver, LeavesPlan, PlanClaim, Result, WinNow
 from ai.explain.plan.model import Goal, Plan
 from ai.explain.values import ExactValues
 from game.connect4 import ConnectFour
@@ -100,6 +100,7 @@ def explain_move(
             found += [
                 (game, claim) for claim in tactics.hands_over(game, view, side) if claim.cells[0] == landing
             ]
+            found += [(game, claim) for claim in _left_plan(game, move, find_plan, values.budget)]
         child = tactics.after(game, move)
         if child.is_over():
             return found
@@ -119,6 +120,32 @@ def explain_move(
         return found
 
     return _proven(candidates, analyzer, budget, seconds)
+
+
+def _left_plan(game: ConnectFour, move: int, find_plan: PlanFinder | None, budget: Budget) -> list[Claim]:
+    """The plan the side to move held before the opponent's last move, where ``move`` leaves it (its answer
+    is elsewhere), as a claim."""
+    if find_plan is None or game.ply() == 0:
+        return []
+    parent = game.copy()
+    last = parent.undo()
+    side = game.to_move()
+    plan = find_plan(parent, side, budget=budget)
+    if plan is None:
+        return []
+    try:
+        answer = plan.answer(game.copy())
+    except LookupError:
+        return []
+    view = BoardView(game)
+    moved, answered = view.landing(move), view.landing(answer) if answer in game.moves() else None
+    if answer == move or moved is None or answered is None:
+        return []
+    opponent_cell = BoardView(parent).landing(last)
+    rules = [
+        reply.rule for reply in plan.responses if reply.when == opponent_cell and reply.answer == answered
+    ]
+    return [LeavesPlan(side, (moved, answered), None, rule=rules[0] if rules else None, plan=plan)]
 
 
 def _starts_with(claim: Claim, landing: object) -> bool:

@@ -4,7 +4,7 @@ sides as ``"first"`` and ``"second"``, results and kinds by their names (docs/to
 from __future__ import annotations
 
 from ai.explain.board import Cell
-from ai.explain.claims import Claim, DoubleThreat, HandsOver, PlanClaim, Zugzwang
+from ai.explain.claims import Claim, DoubleThreat, HandsOver, LeavesPlan, PlanClaim, Zugzwang
 
 JsonValue = str | int | bool | list["JsonValue"] | dict[str, "JsonValue"] | None
 
@@ -31,6 +31,8 @@ def claim_json(claim: Claim) -> dict[str, JsonValue]:
         found["whose"] = side_json(claim.whose)
     elif isinstance(claim, Zugzwang):
         found["rule"] = claim.rule.value
+    elif isinstance(claim, LeavesPlan):
+        found["rule"] = None if claim.rule is None else claim.rule.value
     elif isinstance(claim, PlanClaim) and claim.plan is not None:
         found["rules"] = [
             {"rule": use.rule.value, "cells": [cell_json(cell) for cell in use.cells]}

@@ -13,6 +13,7 @@ from ai.explain.claims import (
     EvenThreat,
     ForcingLine,
     HandsOver,
+    LeavesPlan,
     OddThreat,
     PlanClaim,
     Result,
@@ -123,6 +124,15 @@ def _reason(claim: Claim) -> str:
             for use in claim.plan.rules
         )
         return _("{result} by a plan: {rules}").format(result=result_words(claim.result), rules=rules)
+    if isinstance(claim, LeavesPlan):
+        played, answer = (cell_name(cell) for cell in claim.cells)
+        if claim.rule is None:
+            return _("{played} leaves its plan, which answered at {answer}").format(
+                played=played, answer=answer
+            )
+        return _("{played} leaves its plan, which answered at {answer} ({rule})").format(
+            played=played, answer=answer, rule=rule_name(claim.rule)
+        )
     raise ValueError(f"no words for {claim!r}")
 
 
