@@ -103,3 +103,11 @@ def test_an_explanation_out_of_time_says_so(monkeypatch):
     assert status == 0
     assert out.splitlines() == ["4455 18", "  (no explanation within 0.5 s)"]
     assert json.loads(run(["--json"], "4455\n")[1])["timed_out"] is True
+
+
+def test_hostile_lines_each_get_a_reason_and_the_tool_goes_on():
+    lines = ["\x00", "4" * 10_000, "12121 and the rest is ignored", "4455\t", "-1", "444444"]
+    status, out, err = run(["--json"], "\n".join(lines) + "\n")
+    assert status == 1
+    assert [json.loads(line)["moves"] for line in out.splitlines()] == ["12121", "4455", "444444"]
+    assert [line.split(":")[0] for line in err.splitlines()] == ["line 1", "line 2", "line 5"]
