@@ -10,10 +10,12 @@ the compiled core, the plan finder, ``--seconds`` at most).
 
 The table, by number of empty cells (bands) and by the exact value for the side to move: the positions, the
 share that gets a proven plan, the share of the second player's non-lost positions with the first to move
-that gets a proven plan for the second player, the share with at least one proven reason (beyond the value,
+that gets a proven plan for the second player (and the same over every band up to 20 empty cells), the
+share with at least one proven reason (beyond the value,
 which ``analyze`` gives), the claims the checks dropped, the false claims (a shown claim whose stated result
 disagrees with the exact score, from the test set or the solver: must be 0), the timed-out explanations and
-the explainer's time (median, max). Then the same per claim kind.
+the explainer's time (median, max). Then which of the six openings off the centre column a plan of the
+second player's proves a draw against by itself, after some reply, and the claims per kind.
 """
 
 from __future__ import annotations
@@ -153,6 +155,15 @@ def main() -> None:
                 setattr(total, name, getattr(total, name) + getattr(band_row, name))
             total.seconds += band_row.seconds
     print(line("all", "all", total))
+    small = [row for (band, _), row in table.items() if int(band.split("-")[1]) <= 20]
+    held = sum(row.second_plans for row in small)
+    print(
+        f"\nSecond player's non-lost positions, first player to move, up to 20 empty cells: {held} of "
+        f"{sum(row.second_positions for row in small)} with a proven plan "
+        f"({share(held, sum(row.second_positions for row in small))})."
+    )
+    print()
+    print(openings_line(analyzer))
     print()
     print("| claim kind | shown | dropped by the checks |")
     print("|---|---:|---:|")
@@ -166,6 +177,23 @@ def main() -> None:
     print(
         f"RESULT false_claims={total.false} median_s={statistics.median(total.seconds):.4f} "
         f"max_s={max(total.seconds):.3f}"
+    )
+
+
+def openings_line(analyzer: ExactAnalyzer) -> str:
+    """Which of the first player's six openings off the centre column a plan of the second player's proves
+    a draw against by itself: some reply after which the plan finder finds a plan that passes its checks."""
+    proven = []
+    for opening in "123567":
+        for reply in "1234567":
+            game = ConnectFour.from_moves(opening + reply)
+            claims = explain_position(game, analyzer, find_plan=find_plan).claims
+            if any(isinstance(claim, PlanClaim) and claim.side == 1 for claim in claims):
+                proven.append(f"{opening} (answered {reply})")
+                break
+    listed = ", ".join(proven) if proven else "none"
+    return (
+        f"Non-centre openings whose draw a second player's plan proves alone: {listed} (of 1, 2, 3, 5, 6, 7)."
     )
 
 
