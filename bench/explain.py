@@ -8,14 +8,15 @@ met in play) and ``--per-set`` positions of each public test set (../shared/c4-t
 of random play, with their exact scores). Each is explained as ``ponder explain`` does it (the opening book,
 the compiled core, the plan finder, ``--seconds`` at most).
 
-The table, by number of empty cells (bands) and by the exact value for the side to move: the positions, the
-share that gets a proven plan, the share of the second player's non-lost positions with the first to move
-that gets a proven plan for the second player (and the same over every band up to 20 empty cells), the
-share with at least one proven reason (beyond the value,
-which ``analyze`` gives), the claims the checks dropped, the false claims (a shown claim whose stated result
-disagrees with the exact score, from the test set or the solver: must be 0), the timed-out explanations and
-the explainer's time (median, max). Then which of the six openings off the centre column a plan of the
-second player's proves a draw against by itself, after some reply, and the claims per kind.
+The table, by number of empty cells (bands) and by the exact value for the side to move: the positions; the
+share that gets a proven plan; the share of the second player's non-lost positions with the first to move
+that gets a proven plan for the second player (and the same over every band up to 20 empty cells); the
+share with at least one proven reason beyond the value ``analyze`` gives (a threat counts); the share with a
+reason that states a result (a win now, a double threat, a forcing line, a move that loses, zugzwang, a
+plan); the claims the checks dropped; the false claims (a shown claim whose stated result disagrees with the
+exact score, from the test set or the solver: must be 0); the explanations out of time; the explainer's time
+(median, max). Then which of the six openings off the centre column a plan of the second player's proves a
+draw against by itself, after some reply, and the claims per kind.
 """
 
 from __future__ import annotations
@@ -48,6 +49,20 @@ SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
 VALUES = ("win", "draw", "loss")
 
 
+#: The counting fields of :class:`Row`, summed into the last line.
+COUNTS = (
+    "positions",
+    "plans",
+    "second_positions",
+    "second_plans",
+    "reasons",
+    "results",
+    "dropped",
+    "false",
+    "timed_out",
+)
+
+
 @dataclass
 class Row:
     positions: int = 0
@@ -55,6 +70,7 @@ class Row:
     second_positions: int = 0
     second_plans: int = 0
     reasons: int = 0
+    results: int = 0
     dropped: int = 0
     false: int = 0
     timed_out: int = 0
@@ -127,31 +143,24 @@ def main() -> None:
             row.second_positions += 1
             row.second_plans += has_plan
         row.reasons += bool(explanation.claims)
+        row.results += any(claim.result is not None for claim in explanation.claims)
         row.false += sum(false_claim(game, claim, score) for claim in explanation.claims)
         kinds.update(claim.kind.value for claim in explanation.claims)
         dropped_kinds.update(claim.kind.value for claim in explanation.dropped)
     print(
         "| empty cells | value (side to move) | positions | with a plan "
-        "| second player's non-lost with a plan | with a reason | dropped claims | false claims | timed out "
+        "| second player's non-lost with a plan | with a reason | with a reason stating a result "
+        "| dropped claims | false claims | timed out "
         "| median s | max s |"
     )
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     total = Row()
     for band in BANDS:
         for value in VALUES:
             if (band_row := table.get((f"{band[0]}-{band[1]}", value))) is None:
                 continue
             print(line(f"{band[0]}-{band[1]}", value, band_row))
-            for name in (
-                "positions",
-                "plans",
-                "second_positions",
-                "second_plans",
-                "reasons",
-                "dropped",
-                "false",
-                "timed_out",
-            ):
+            for name in COUNTS:
                 setattr(total, name, getattr(total, name) + getattr(band_row, name))
             total.seconds += band_row.seconds
     print(line("all", "all", total))
@@ -205,7 +214,8 @@ def line(band: str, value: str, row: Row) -> str:
     second = f"{share(row.second_plans, row.second_positions)} of {row.second_positions}"
     return (
         f"| {band} | {value} | {row.positions} | {share(row.plans, row.positions)} | {second} | "
-        f"{share(row.reasons, row.positions)} | {row.dropped} | {row.false} | {row.timed_out} | "
+        f"{share(row.reasons, row.positions)} | {share(row.results, row.positions)} | {row.dropped} | "
+        f"{row.false} | {row.timed_out} | "
         f"{statistics.median(row.seconds):.4f} | {max(row.seconds):.3f} |"
     )
 
