@@ -49,7 +49,7 @@ SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
 VALUES = ("win", "draw", "loss")
 
 
-#: The counting fields of :class:`Row`, summed into the last line.
+#: The counting fields of :class:`BandCounts`, summed into the last line.
 COUNTS = (
     "positions",
     "plans",
@@ -64,7 +64,7 @@ COUNTS = (
 
 
 @dataclass
-class Row:
+class BandCounts:
     positions: int = 0
     plans: int = 0
     second_positions: int = 0
@@ -122,7 +122,7 @@ def main() -> None:
     for name in SETS:
         rows = read_set(name)
         positions += generator.sample(rows, min(args.per_set, len(rows)))
-    table: dict[tuple[str, str], Row] = collections.defaultdict(Row)
+    table: dict[tuple[str, str], BandCounts] = collections.defaultdict(BandCounts)
     kinds: collections.Counter[str] = collections.Counter()
     dropped_kinds: collections.Counter[str] = collections.Counter()
     for moves, known in positions:
@@ -154,7 +154,7 @@ def main() -> None:
         "| median s | max s |"
     )
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    total = Row()
+    total = BandCounts()
     for band in BANDS:
         for value in VALUES:
             if (band_row := table.get((f"{band[0]}-{band[1]}", value))) is None:
@@ -210,7 +210,7 @@ def share(part: int, whole: int) -> str:
     return "-" if whole == 0 else f"{100 * part / whole:.0f}%"
 
 
-def line(band: str, value: str, row: Row) -> str:
+def line(band: str, value: str, row: BandCounts) -> str:
     second = f"{share(row.second_plans, row.second_positions)} of {row.second_positions}"
     return (
         f"| {band} | {value} | {row.positions} | {share(row.plans, row.positions)} | {second} | "
