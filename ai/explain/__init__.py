@@ -1,8 +1,10 @@
 """Why a position is worth what it is: reasons a player can follow, each proven before anyone sees it.
 
-The window's door: :func:`ai.explain.explainer.explain_position` and :func:`~ai.explain.explainer.explain_move`
-(on the engine's thread: the solver may search) return an :class:`~ai.explain.explainer.Explanation`, the
-proven claims of :mod:`.claims`; pass :func:`ai.explain.plan.find_plan` to have plans among them.
+The window's door: :func:`ai.explain.explainer.explain_position` and
+:func:`~ai.explain.explainer.explain_move` (on the engine's thread: the solver may search) return an
+:class:`~ai.explain.explainer.Explanation`, the proven claims of :mod:`.claims`; pass
+:func:`ai.explain.plan.find_plan` to have plans among them. (The window may import these modules: add them
+to tests/test_layers.py's public modules when it does.)
 
 - :mod:`.claims`: the claims, typed (what each asserts, exactly);
 - :mod:`.board`, :mod:`.tactics`, :mod:`.parity`: the finders (threats, tactics, odd/even threats, zugzwang);
