@@ -48,10 +48,7 @@ LANGUAGE_SIZES = [(code, size) for code in LANGUAGES for size in SIZES]
 MIDDLE_SHRINK, SMALLEST_SHRINK = 1, 2
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def played(size, script: str, options: PlayOptions, **scene_options) -> tuple[PlayScene, FakeEngine]:

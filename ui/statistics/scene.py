@@ -13,6 +13,7 @@ from ui.kit.scene import GoToMenu, Scene
 from ui.kit.widgets import Button, draw_button, draw_text, draw_text_in, hit, line_height, wrapped
 from ui.state.options import PlayOptions
 from ui.state.stats import RatingStats
+from ui.state.words import texts
 from ui.theme import MIN_TEXT, Fonts, Theme
 
 BACK = "back"
@@ -97,7 +98,9 @@ class StatsScene(Scene):
                 "{uncertainty} \u00b7 {rated} rated games, {unrated} unrated",
                 stats.rated,
             )
-            counts = games.format(uncertainty=stats.uncertainty, rated=stats.rated, unrated=stats.unrated)
+            counts = games.format(
+                uncertainty=texts.uncertainty(stats.glicko), rated=stats.rated, unrated=stats.unrated
+            )
             if not stats.rated:
                 counts += " \u00b7 " + _("everyone starts here, unsure: the first games move it far")
             headline_font = fonts.get(unit * 3, bold=True)
@@ -110,7 +113,8 @@ class StatsScene(Scene):
             said = draw_text_in(surface, fonts, counts, unit, counts_box, theme.text_muted)
             # The puzzle rating under the game rating, on a line of its own that names its scale.
             puzzles_box = Rect(EDGE, said.bottom, counts_box.width, counts_box.height)
-            said = draw_text_in(surface, fonts, stats.puzzles, unit, puzzles_box, theme.text_muted)
+            puzzles = texts.puzzle_beside_games(stats.puzzles)
+            said = draw_text_in(surface, fonts, puzzles, unit, puzzles_box, theme.text_muted)
             body_top = max(rect.bottom + unit * 3, said.bottom + unit)
             list_height = unit * 10
             list_top = self.back_button().rect.top - unit - list_height
@@ -216,7 +220,7 @@ class StatsScene(Scene):
         if not stats.recent:
             none = Rect(area.left, y, area.width, line_height(fonts.get(unit)))
             draw_text_in(surface, fonts, _("none yet"), unit, none, theme.text_muted, align="left")
-        for game in stats.recent:
+        for game in map(texts.game_line, stats.recent):
             # One size for the whole list: a long line goes on over a second, indented, rather than shrink.
             lines = wrapped(font, game, area.width)
             if len(lines) > 1:
