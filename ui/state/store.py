@@ -82,6 +82,9 @@ class JsonStore(Generic[Value]):
         self.problem: str | None = None
         #: False while the file is there but cannot be read: nothing may replace what is not known.
         self._writable = True
+        #: True when the last :meth:`update` could not write its change (a full disk, a folder not writable):
+        #: the file is as it was, so the change is not in it, and a later try with the same change may land.
+        self.write_failed = False
 
     def load(self) -> Value:
         """Reads the file (a damaged one is set aside, an unreadable one left alone; either way the reason is
@@ -94,7 +97,9 @@ class JsonStore(Generic[Value]):
         """Applies ``change`` to what the file holds now, under the lock, and writes the result, which becomes
         :attr:`value` (nothing is written when it is what the file holds). Returns why the file could not be
         read or written, in words for a player (the change still applies to :attr:`value`, so the window goes
-        on with it), else None."""
+        on with it), else None. Sets :attr:`write_failed` when the change did not reach the file for a reason
+        that may pass."""
+        self.write_failed = False
         if self.path is None:
             self.value = change(self.value)
             return None
@@ -109,6 +114,8 @@ class JsonStore(Generic[Value]):
                 if self.value != current:
                     self._write(self.path, self.value)
         except (OSError, _NotLoadable) as error:
+            # A value that would not load back fails the same way every time: only the disk's refusals pass.
+            self.write_failed = isinstance(error, OSError)
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
             log.warning("cannot write %s: %s", self.path, reason)
             return _("{file} not saved: {reason}").format(file=_(self.kind.title), reason=reason)
