@@ -688,3 +688,20 @@ def test_continue_with_a_damaged_file_says_why_once_and_keeps_the_file_aside(tmp
     err = assert_refused(run_main(["--continue"], tmp_path), 1, "cannot continue")
     assert err.count("version 7 is not 2") == 1, err
     assert set_aside_copy(data / UNFINISHED_FILE.file_name).read_text() == '{"version": 7}'
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_a_link_to_nothing_is_neither_followed_nor_replaced_and_creates_no_folder(tmp_path, kind):
+    file_kind = KINDS[kind]
+    config = tmp_path / "config"
+    config.mkdir()
+    link = config / file_kind.file_name
+    missing = tmp_path / "elsewhere" / "deeper" / file_kind.file_name
+    link.symlink_to(missing)
+    store = JsonStore(file_kind, link)
+    store.load()
+    assert "a link to a missing file" in store.problem
+    assert "not saved" in store.update(lambda value: file_kind.default())
+    # The link stays as the user made it, and nothing appears where it points.
+    assert link.is_symlink() and os.readlink(link) == str(missing)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["config"]
