@@ -34,6 +34,7 @@ from ai.engine import Engine
 from ai.messages import BestMove
 from game import ConnectFour, TicTacToe
 from tools.support.fakes import FakeEngine
+from tools.support.waiting import GENEROUS
 from ui import app as app_module
 from ui import launch
 from ui.app import App
@@ -705,3 +706,15 @@ def test_a_link_to_nothing_is_neither_followed_nor_replaced_and_creates_no_folde
     # The link stays as the user made it, and nothing appears where it points.
     assert link.is_symlink() and os.readlink(link) == str(missing)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["config"]
+
+
+def test_with_no_display_the_window_says_so_and_exits_1_at_once(tmp_path, user_files):
+    env = environment(tmp_path)
+    for variable in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        env.pop(variable, None)
+    # SDL would fall back to a driver that shows nothing, and the window would run unseen until killed.
+    completed = subprocess.run(
+        [sys.executable, MAIN], capture_output=True, env=env, cwd=tmp_path, timeout=GENEROUS
+    )
+    assert_refused(completed, 1, "cannot open the window: no display")
+    assert_untouched(user_files)
