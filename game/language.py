@@ -181,7 +181,11 @@ def use_language(code: str | None) -> str:
 def _read_catalog(code: str) -> gettext.GNUTranslations:
     """The compiled catalog of ``code``, once its bytes are the ones the manifest beside it lists (a flipped
     byte inside a text would still parse, and show as a wrong letter); raises DataFileError saying why not."""
-    path = catalog_path(code)
+    return _read_catalog_file(catalog_path(code))
+
+
+def _read_catalog_file(path: Path) -> gettext.GNUTranslations:
+    """The compiled catalog in ``path``, checked as :func:`_read_catalog` says."""
     data = verified_bytes(path)
     try:
         return gettext.GNUTranslations(io.BytesIO(data))
@@ -235,6 +239,15 @@ ARGPARSE_TEXTS = (
 def speak_for_argparse() -> None:
     """Has Python's argparse take its own texts (:data:`ARGPARSE_TEXTS`) from our catalogs, in the system's
     language (argparse reads the environment as GNU gettext does, as :func:`system_language` does): it asks
-    the process's global gettext domain, which this makes Ponder's. For a program's start, not a library's."""
+    the process's global gettext domain, which this makes Ponder's. For a program's start, not a library's.
+
+    gettext reads those catalogs itself, unchecked, and a damaged one would stop every parser with a
+    traceback: so each catalog it would read is first checked as :func:`use_language` checks it, and if one
+    fails argparse stays English (:func:`use_language` has said why for the system's language)."""
+    for found in gettext.find(DOMAIN, str(LOCALE_DIR), all=True):
+        try:
+            _read_catalog_file(Path(found))
+        except DataFileError:
+            return
     gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
     gettext.textdomain(DOMAIN)

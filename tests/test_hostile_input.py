@@ -32,6 +32,7 @@ import pytest
 from ai.contracts import Limits
 from ai.engine import Engine
 from ai.messages import BestMove
+from assets import read_data_file
 from game import ConnectFour, TicTacToe
 from tools.support.fakes import FakeEngine
 from tools.support.waiting import GENEROUS
@@ -718,3 +719,19 @@ def test_with_no_display_the_window_says_so_and_exits_1_at_once(tmp_path, user_f
     )
     assert_refused(completed, 1, "cannot open the window: no display")
     assert_untouched(user_files)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
+def test_an_installed_data_file_is_read_only_when_it_is_a_regular_file_of_a_sane_size(tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "zeros").symlink_to(os.devnull if not Path("/dev/zero").exists() else "/dev/zero")
+    (tmp_path / "big").write_bytes(bytes(2048))
+    (tmp_path / "fine").write_bytes(b"data")
+    for name in ("pipe", "zeros"):
+        with pytest.raises(OSError, match="not a regular file"):
+            read_data_file(tmp_path / name)
+    with pytest.raises(OSError, match="too big"):
+        read_data_file(tmp_path / "big", limit=1024)
+    with pytest.raises(FileNotFoundError):
+        read_data_file(tmp_path / "missing")
+    assert read_data_file(tmp_path / "fine") == b"data"
