@@ -208,15 +208,25 @@ def test_a_hostile_user_file_is_reported_and_set_aside_whole(tmp_path, kind, cas
         ({"max_seconds": float("inf")}, "'max_seconds'"),
     ],
 )
-def test_settings_with_values_of_the_wrong_type_fall_back_and_are_kept(tmp_path, values, key):
+def test_settings_with_values_of_the_wrong_type_fall_back_one_by_one_and_are_kept(
+    tmp_path, caplog, values, key
+):
     path = tmp_path / SETTINGS_NAME
     content = json.dumps({"theme": "dark", **values}).encode()  # NaN, Infinity as Python's json writes them
     path.write_bytes(content)
     store = JsonStore(SETTINGS_FILE, path)
-    assert store.load() == Settings()
-    assert key in store.problem
-    store.update(lambda settings: replace(settings, sound=False))
-    assert set_aside_copy(path).read_bytes() == content
+    with caplog.at_level(logging.WARNING):
+        loaded = store.load()
+    (name,) = values
+    # Only that setting falls back: the others are kept, and the notice names it (the log says why).
+    assert replace(loaded, unread=()) == (Settings() if name == "theme" else Settings(theme="dark"))
+    assert store.problem.startswith(f"Settings: {name} not understood") and key in caplog.text
+    store.update(lambda settings: replace(settings, solver_threads=3))
+    assert list(tmp_path.iterdir()) == [path]
+    written = json.loads(path.read_text())
+    assert written["solver_threads"] == 3 and (name == "theme" or written["theme"] == "dark")
+    # The value not understood stays in the file for whoever wrote it.
+    assert json.dumps(written[name], sort_keys=True) == json.dumps(values[name], sort_keys=True)
 
 
 @pytest.mark.parametrize(

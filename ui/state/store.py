@@ -59,13 +59,15 @@ class FileKind(Generic[Value]):
     """One kind of user file: its ``file_name``; ``title``, what it is called at the start of a notice
     ("Settings", in English: translated where it is shown); ``parse``, the value of the file's JSON object,
     raising ValueError (or a subclass) that names what is wrong; ``dump``, the JSON object of a value;
-    ``default``, the value with no file."""
+    ``default``, the value with no file; ``notes``, what a value read from the file could not use and left
+    at its default (a later version's setting), for a notice at :meth:`JsonStore.load`, or None."""
 
     file_name: str
     title: str
     parse: Callable[[JsonObject], Value]
     dump: Callable[[Value], JsonObject]
     default: Callable[[], Value]
+    notes: Callable[[Value], str | None] = lambda value: None
 
 
 class JsonStore(Generic[Value]):
@@ -88,9 +90,11 @@ class JsonStore(Generic[Value]):
 
     def load(self) -> Value:
         """Reads the file (a damaged one is set aside, an unreadable one left alone; either way the reason is
-        logged and put in :attr:`problem`) and returns the value."""
+        logged and put in :attr:`problem`, as are the kind's notes on a value read) and returns the value."""
         if self.path is not None:
             self.value, self.problem = self._read(self.path)
+            if self.problem is None:
+                self.problem = self.kind.notes(self.value)
         return self.value
 
     def update(self, change: Callable[[Value], Value]) -> str | None:
