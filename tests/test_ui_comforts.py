@@ -161,7 +161,7 @@ def test_the_computers_win_sounds_like_a_loss_and_is_counted_once():
     scene.draw(pygame.Surface(SIZE))
 
 
-def test_the_tally_counts_wins_per_level_and_colour_and_resets(tmp_path):
+def test_the_tally_counts_wins_per_level_and_colour_and_resets_one_record_on_request(tmp_path):
     tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
     tally.load()
     files = UserData(tally=tally)
@@ -176,10 +176,42 @@ def test_the_tally_counts_wins_per_level_and_colour_and_resets(tmp_path):
     assert words.tally_text(two.sitting) == "Tally: Red 1 \u00b7 draws 0 \u00b7 Yellow 0"
     assert files.tally.flush(GENEROUS)
     assert json.loads((tmp_path / "tally.json").read_text())["connect4 7x6 two players"]["wins"] == 1
+
+    # Ctrl+R asks first, naming the record of this board and mode: nothing is reset yet.
     two.handle(key(pygame.K_r, CTRL))
-    assert files.tally.value.records == {} and words.status_text(two.sitting) == "Score tally reset"
+    assert words.status_text(two.sitting).startswith(
+        "Reset the record of Connect Four 7\u00d76, two players (1 won, 0 drawn, 0 lost)?"
+    )
+    assert files.tally.value.get("connect4 7x6 two players").wins == 1
+    # Again while the question shows: only this record goes, into a copy kept in the file.
+    two.handle(key(pygame.K_r, CTRL))
+    assert words.status_text(two.sitting).startswith("Record of Connect Four 7\u00d76, two players reset")
     assert files.tally.flush(GENEROUS)
-    assert json.loads((tmp_path / "tally.json").read_text()) == {}
+    on_file = json.loads((tmp_path / "tally.json").read_text())
+    (kept,) = [name for name in on_file if name.startswith("connect4 7x6 two players (reset ")]
+    assert on_file[kept]["wins"] == 1 and "connect4 7x6 two players" not in on_file
+    assert on_file["connect4 7x6 vs depth 2"]["wins"] == 1  # another board and mode keeps its record
+    # Ctrl+Z while the reset shows brings the record back (and takes back no move).
+    moves = two.sitting.game.moves_text()
+    two.handle(key(pygame.K_z, CTRL))
+    assert words.status_text(two.sitting) == "The record is back" and two.sitting.game.moves_text() == moves
+    assert files.tally.flush(GENEROUS)
+    on_file = json.loads((tmp_path / "tally.json").read_text())
+    assert on_file == {
+        "connect4 7x6 two players": {"wins": 1, "draws": 0, "losses": 0},
+        "connect4 7x6 vs depth 2": {"wins": 1, "draws": 0, "losses": 0},
+    }
+
+
+def test_ctrl_r_once_resets_nothing_and_a_question_gone_needs_asking_again(tmp_path):
+    files = UserData(tally=JsonStore(TALLY_FILE, None))
+    files.tally.change(lambda tally: tally.adding("connect4 7x6 two players", "wins"))
+    two, _engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), files=files)
+    two.handle(key(pygame.K_r, CTRL))
+    two.sitting.cues.notify("something else")  # the question is no longer on show
+    two.handle(key(pygame.K_r, CTRL))
+    assert files.tally.value.get("connect4 7x6 two players").wins == 1
+    assert words.status_text(two.sitting).startswith("Reset the record of")
 
 
 # --- themes, shapes, animation ------------------------------------------------------------------------------

@@ -27,11 +27,12 @@ from ui.play_input import Action, is_command, key_action, review_key_action
 from ui.play_view import PlayPicture, draw_play
 from ui.review_view import slot_at
 from ui.scene import GoToMenu, GoToPuzzle, OpenSettings, RememberName, Scene
-from ui.state import game_files, sitting_files, sitting_words
+from ui.state import finished_round, game_files, sitting_files, sitting_words
 from ui.state.notice import FILE_NOTICE_SECONDS, Notice, NoticeKind, notice
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
 from ui.state.session import EngineLike
 from ui.state.sitting import Sitting
+from ui.state.tally_reset import TallyReset
 from ui.theme import CLASSIC, Fonts, Theme
 from ui.widgets import hit
 
@@ -87,6 +88,8 @@ class PlayScene(Scene):
         #: The piece whose player's name is being typed in the match bar (two players), and the text so far.
         self.renaming: int | None = None
         self.name_draft = ""
+        #: Ctrl+R's question and the undo of the record it reset.
+        self.tally_reset = TallyReset()
         self._game_shown = self.sitting.options.game
         self._set_look(theme)
         if pointer is not None:
@@ -250,7 +253,11 @@ class PlayScene(Scene):
         elif action is Action.SETTINGS:
             self.request = OpenSettings()
         elif action is Action.UNDO:
-            sitting.undo()
+            restored = self.tally_reset.undo(sitting.files.tally, sitting.cues.notice)
+            if restored is None:
+                sitting.undo()
+            else:
+                sitting.cues.notice = restored
         elif action is Action.REDO:
             sitting.redo()
         elif action is Action.NEW or action is Action.NEXT:
@@ -270,7 +277,12 @@ class PlayScene(Scene):
         elif action is Action.PASTE:
             sitting_files.paste(sitting, paste_text())
         elif action is Action.RESET_TALLY:
-            sitting.cues.notice = game_files.reset_tally(sitting.files.tally)
+            sitting.cues.notice = self.tally_reset.press(
+                finished_round.tally_key(sitting.session),
+                finished_round.record_name(sitting.session),
+                sitting.files.tally,
+                sitting.cues.notice,
+            )
         self.dirty = True
 
     def start_renaming(self, piece: int) -> None:

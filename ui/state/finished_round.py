@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ai.play.levels import Level
 from ai.rating.ladder import Ladder, ladder_for, rung_name
+from game.language import _
 from ui.state import texts
 from ui.state.background_writer import BackgroundWriter
 from ui.state.options import Mode, default_level
@@ -43,6 +44,15 @@ def _opponent_shown(session: Session) -> str | None:
     """:func:`opponent` as the player reads it, in the language in use."""
     computer = session.computer()
     return None if computer is None else computer[1].shown
+
+
+def record_name(session: Session) -> str:
+    """The tally's record of this board and opponent as a player names it: "Connect Four 7×6 against Level 4",
+    "Connect Four 7×6, two players"."""
+    shown = _opponent_shown(session)
+    if shown is None:
+        return _("{game}, two players").format(game=session.options.title())
+    return _("{game} against {level}").format(game=session.options.title(), level=shown)
 
 
 def tally_key(session: Session) -> str | None:

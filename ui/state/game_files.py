@@ -1,5 +1,5 @@
-"""The play screen's files: save the game (Ctrl+S), load the saved one (Ctrl+O), read a pasted move string,
-reset the score tally (Ctrl+R). Each answers with the notice the status line shows; none raises for a user's
+"""The play screen's files: save the game (Ctrl+S), load the saved one (Ctrl+O), read a pasted move string.
+Each answers with the notice the status line shows; none raises for a user's
 problem. No pygame here (copying to the clipboard is the screen's, :func:`ui.play_scene.copy_moves`).
 """
 
@@ -10,9 +10,7 @@ from pathlib import Path
 from game.language import _, ngettext, number
 from game.protocol import Game
 from ui.state import savegame
-from ui.state.background_writer import BackgroundWriter
 from ui.state.notice import FILE_NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind, notice
-from ui.state.tally import Tally
 
 
 def save(path: Path, game: Game) -> Notice:
@@ -45,13 +43,6 @@ def loaded(path: Path, game: Game, take_back: bool = False) -> Notice:
     if take_back:
         text += f": {_(TAKE_BACK)}"
     return notice(text, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
-
-
-def reset_tally(tally: BackgroundWriter[Tally]) -> Notice:
-    """Forgets every result of ``tally`` (Ctrl+R); the notice says so (a write that fails says why later, in
-    its place: see :meth:`BackgroundWriter.take_problem`)."""
-    tally.change(lambda counted: Tally())
-    return notice(_("Score tally reset"), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
 #: The longest clipboard text read as a move string (a board of 9 x 7 has 63 cells).
