@@ -87,6 +87,8 @@ class JsonStore(Generic[Value]):
         #: True when the last :meth:`update` could not write its change (a full disk, a folder not writable):
         #: the file is as it was, so the change is not in it, and a later try with the same change may land.
         self.write_failed = False
+        #: Why the last write failed, while writes fail: a run of tries failing alike is logged once.
+        self._failure: str | None = None
 
     def load(self) -> Value:
         """Reads the file (a damaged one is set aside, an unreadable one left alone; either way the reason is
@@ -121,8 +123,11 @@ class JsonStore(Generic[Value]):
             # A value that would not load back fails the same way every time: only the disk's refusals pass.
             self.write_failed = isinstance(error, OSError)
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-            log.warning("cannot write %s: %s", self.path, reason)
+            if reason != self._failure:
+                log.warning("cannot write %s: %s", self.path, reason)
+            self._failure = reason
             return _("{file} not saved: {reason}").format(file=_(self.kind.title), reason=reason)
+        self._failure = None
         return problem
 
     def _write(self, path: Path, value: Value) -> None:
