@@ -394,3 +394,65 @@ def test_opening_the_audio_device_prints_nothing_of_the_libraries(capfd):
     with _stderr_to_log():
         os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
     assert capfd.readouterr().err == ""
+
+
+# --- a result kept the moment it is decided -------------------------------------------------------------------
+
+
+def closing_files(tmp_path) -> UserData:
+    """The tally, ratings and unfinished games in files, as the window has them."""
+    from ui.state.current_game import UNFINISHED_FILE
+    from ui.state.player_rating import RATINGS_FILE
+
+    stores = {
+        "tally": JsonStore(TALLY_FILE, tmp_path / "tally.json"),
+        "unfinished": JsonStore(UNFINISHED_FILE, tmp_path / "current-game.json"),
+        "ratings": JsonStore(RATINGS_FILE, tmp_path / "ratings.json"),
+    }
+    for store in stores.values():
+        store.load()
+    return UserData(**stores)
+
+
+def on_disk(tmp_path, name: str) -> dict:
+    path = tmp_path / name
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def test_a_win_counts_when_its_move_is_played_not_when_its_disc_lands(tmp_path):
+    files = closing_files(tmp_path)
+    scene, engine = make(files=files)
+    for _ in range(3):
+        scene.sitting.try_play(0)
+        run(scene, engine)
+    assert files.tally.value.get("connect4 7x6 vs depth 2").games == 0
+    scene.sitting.try_play(0)  # the winning move: its disc is still falling
+    assert scene.sitting.animation is not None and scene.sitting.game.winner() == 0
+    # The window closes now (Ctrl+Q, a close request, SIGTERM): what was decided is in the files.
+    assert files.close(GENEROUS) == []
+    assert on_disk(tmp_path, "tally.json")["connect4 7x6 vs depth 2"]["wins"] == 1
+    assert len(on_disk(tmp_path, "ratings.json")) == 1
+    assert on_disk(tmp_path, "current-game.json").get("games", []) == []  # nothing left to continue
+    # Had the window stayed, the landing counts nothing more.
+    run(scene, engine)
+    assert files.tally.value.get("connect4 7x6 vs depth 2").wins == 1
+
+
+def test_the_computers_winning_move_counts_as_it_is_played_so_quitting_dodges_no_loss(tmp_path):
+    files = closing_files(tmp_path)
+    scene, engine = make(files=files)
+    engine.choose = lambda game: 1
+    for column in (0, 2, 0):
+        scene.sitting.try_play(column)
+        run(scene, engine)
+    scene.sitting.try_play(3)
+    # The computer answers with its fourth stone in column 2: counted once its move is played.
+    for _ in range(500):
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(0.01)
+        if scene.sitting.game.is_over():
+            break
+    assert scene.sitting.game.winner() == 1 and scene.sitting.animation is not None
+    assert files.close(GENEROUS) == []
+    assert on_disk(tmp_path, "tally.json")["connect4 7x6 vs depth 2"]["losses"] == 1

@@ -234,6 +234,7 @@ class Sitting:
             self.cues.notify(texts.refusal_text(self.session, refusal, move, self.gravity))
         else:
             self.cues.notice = None
+            self.round.count_result(self.session, self.match, self.piece_names)
             self.round.played_on(self.session)
             self._start_animation(move)
             self.round.moved_on(self.session)
@@ -270,10 +271,11 @@ class Sitting:
             self._dirty = True
 
     def _landed(self) -> None:
-        """A stone has come to rest: its sound, and if it ended the game, the result's sound and tally."""
+        """A stone has come to rest: its sound, and if it ended the game, the result's sound (the result
+        was counted when the move was played)."""
         self.cues.sound("drop")
         self.cues.stone_moved()
-        self.round.tell_result(self.session, self.match, self.piece_names)
+        self.round.tell_result(self.session)
 
     # --- review ---------------------------------------------------------------------------------------------
 
@@ -330,6 +332,7 @@ class Sitting:
         if thinking is not None and thinking.running:
             self.cues.tick(dt)
         if move is not None:
+            self.round.count_result(self.session, self.match, self.piece_names)
             self._start_animation(move)
             self.round.keep(self.session)
             self._dirty = True
