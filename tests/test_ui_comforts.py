@@ -396,7 +396,7 @@ def test_opening_the_audio_device_prints_nothing_of_the_libraries(capfd):
     assert capfd.readouterr().err == ""
 
 
-# --- a result kept the moment it is decided -------------------------------------------------------------------
+# --- a result kept the moment it is decided ---------------------------------------------------------------
 
 
 def closing_files(tmp_path) -> UserData:
