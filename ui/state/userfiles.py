@@ -194,9 +194,11 @@ def locked(path: Path, seconds: float = LOCK_SECONDS) -> Iterator[None]:
     ``.ponder.lock`` beside the files does. Where the system has no such locks, or the lock cannot be taken
     within ``seconds`` (a stuck window), the block runs unlocked rather than not at all: a write that might
     lose another window's change beats one that surely loses this one. Raises OSError only when the folder
-    cannot be created (or ``path`` is a link to nothing, whose folder is not the program's to create)."""
-    _refuse_dangling_link(path)
-    folder = Path(os.path.realpath(path)).parent
+    cannot be created."""
+    # A link to nothing is locked in its own folder: the folder it points into is not the program's to create
+    # (and the read under the lock refuses the link, see read_regular_file).
+    dangling = os.path.islink(path) and not os.path.exists(path)
+    folder = (Path(path) if dangling else Path(os.path.realpath(path))).parent
     folder.mkdir(parents=True, exist_ok=True)
     try:
         if os.name == "nt":
