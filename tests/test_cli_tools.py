@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from ai.command_line_tools import run_tool, table_slots
 from tests.conftest import ROOT, TESTSETS
+from ui.command_line.tools import run_tool, table_slots
 
 END_GAME = [
     ("2252576253462244111563365343671351441", -1),
@@ -243,7 +243,7 @@ def test_a_table_bigger_than_the_machine_can_give_is_a_usage_error(asked, monkey
 
 
 def test_move_beyond_the_deepest_level_is_bounded_in_time_and_says_how_far_it_got(monkeypatch):
-    from ai import command_line_tools
+    from ui.command_line import tools as command_line_tools
 
     monkeypatch.setattr(command_line_tools, "DEEP_DEPTH_SECONDS", 0.2)
     out, err = io.StringIO(), io.StringIO()

@@ -12,7 +12,7 @@ import pytest
 
 from bench.fuzz_ui import UIFuzzer, fuzz_seed
 from tools.support.fuzz_checks import FuzzFailure
-from ui.state.session import Session
+from ui.state.board.board_game import BoardGame
 
 #: Events per seed in CI: enough to meet every screen, mode and engine state several times (about 10 s).
 CI_EVENTS = 2500
@@ -51,7 +51,7 @@ def test_random_input_against_the_engine_at_full_strength():
 
 def test_the_fuzzer_catches_a_broken_undo(monkeypatch):
     """The checks can fail: an undo that takes back one move too many against the computer is found."""
-    original = Session.undo
+    original = BoardGame.undo
 
     def undo_one_more(self, *args, **kwargs):
         result = original(self, *args, **kwargs)
@@ -59,7 +59,7 @@ def test_the_fuzzer_catches_a_broken_undo(monkeypatch):
             self.game.undo()
         return result
 
-    monkeypatch.setattr(Session, "undo", undo_one_more)
+    monkeypatch.setattr(BoardGame, "undo", undo_one_more)
     fuzzer = UIFuzzer(fuzz_seed(), CI_EVENTS)
     with pytest.raises(FuzzFailure, match=f"FUZZ_SEED={fuzz_seed()}"):
         fuzzer.run()
@@ -70,8 +70,8 @@ def test_a_game_continued_after_undoing_below_its_start_is_checked_from_where_it
     board (seed 1732050 met one, and the check took the empty move string for "no game resumed")."""
     from tools.support.fakes import FakeEngine
     from tools.support.fuzz_checks import Checker
-    from ui.play_scene import PlayScene
-    from ui.state.current_game import UnfinishedGame
+    from ui.play.scene import PlayScene
+    from ui.state.files.current_game import UnfinishedGame
     from ui.state.options import Mode, PlayOptions
 
     options = PlayOptions(mode=Mode.TWO_PLAYERS, moves="5273")

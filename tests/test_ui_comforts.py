@@ -12,17 +12,17 @@ from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, FakeSounds, click, key
 from tools.support.waiting import GENEROUS
 from ui.app import App
-from ui.help_overlay import KEYS, draw_help
-from ui.play_input import Action, key_action, review_key_action
-from ui.play_scene import PlayScene
+from ui.panels.help_card import KEYS, draw_help
+from ui.play.actions import Action, key_action, review_key_action
+from ui.play.scene import PlayScene
 from ui.sound import Sounds
-from ui.start_scene import StartScene
-from ui.state import sitting_words as words
+from ui.start.scene import StartScene
+from ui.state.files.settings import SETTINGS_FILE, Settings
+from ui.state.files.store import JsonStore
+from ui.state.files.tally import TALLY_FILE
+from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
-from ui.state.settings import SETTINGS_FILE, Settings
-from ui.state.store import JsonStore
-from ui.state.tally import TALLY_FILE
-from ui.state.user_data import UserData
+from ui.state.words import play_words as words
 from ui.theme import CLASSIC, HIGH_CONTRAST, Fonts
 
 SIZE = (960, 780)
@@ -208,7 +208,7 @@ def test_ctrl_r_once_resets_nothing_and_a_question_gone_needs_asking_again(tmp_p
     files.tally.change(lambda tally: tally.adding("connect4 7x6 two players", "wins"))
     two, _engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), files=files)
     two.handle(key(pygame.K_r, CTRL))
-    two.sitting.cues.notify("something else")  # the question is no longer on show
+    two.sitting.feedback.notify("something else")  # the question is no longer on show
     two.handle(key(pygame.K_r, CTRL))
     assert files.tally.value.get("connect4 7x6 two players").wins == 1
     assert words.status_text(two.sitting).startswith("Reset the record of")
@@ -401,8 +401,8 @@ def test_opening_the_audio_device_prints_nothing_of_the_libraries(capfd):
 
 def closing_files(tmp_path) -> UserData:
     """The tally, ratings and unfinished games in files, as the window has them."""
-    from ui.state.current_game import UNFINISHED_FILE
-    from ui.state.player_rating import RATINGS_FILE
+    from ui.state.files.current_game import UNFINISHED_FILE
+    from ui.state.files.player_rating import RATINGS_FILE
 
     stores = {
         "tally": JsonStore(TALLY_FILE, tmp_path / "tally.json"),
