@@ -12,10 +12,19 @@ from __future__ import annotations
 
 import time
 
-from game.language import _, number
+from ui.state.board.board_game import BoardGame
 from ui.state.files.background_writer import BackgroundWriter
 from ui.state.files.tally import Tally
-from ui.state.notice import Notice, NoticeKind, notice
+from ui.state.play import finished_round
+from ui.state.play.notices import (
+    NothingToReset,
+    Notice,
+    NoticeKind,
+    RecordReset,
+    ResetAsked,
+    Told,
+    notice,
+)
 
 #: Seconds the question and the reset's notice (with its undo) stay: time to read them and answer.
 RESET_NOTICE_SECONDS = 8.0
@@ -34,41 +43,26 @@ class TallyReset:
         #: The reset's notice, the record's key and the key it was kept under, while it can be undone.
         self._done: tuple[Notice, str, str] | None = None
 
-    def press(
-        self, key: str | None, name: str, tally: BackgroundWriter[Tally], showing: Notice | None
-    ) -> Notice:
-        """Ctrl+R on the board whose tally ``key`` (None: not counted) is the record a player calls ``name``,
-        with ``showing`` in the status line: the notice to show (the question, the reset done, or why there
-        is nothing to reset)."""
+    def press(self, session: BoardGame, tally: BackgroundWriter[Tally], showing: Notice | None) -> Notice:
+        """Ctrl+R at the board of ``session``, with ``showing`` in the status line: the notice to show (the
+        question, the reset done, or why there is nothing to reset)."""
+        key = finished_round.tally_key(session)
         if key is None:
-            return notice(_("Nothing to reset: watched games are not counted"))
+            return notice(Told.NOTHING_TO_RESET_WATCHED)
+        computer = session.computer()
+        level = None if computer is None else computer[1]
         record = tally.value.get(key)
         if not record.games:
-            return notice(_("Nothing to reset: no game of {record} is counted").format(record=name))
+            return notice(NothingToReset(session.options, level))
         if self._question is not None and showing is self._question:
             self._question = None
             kept = kept_key(key, time.strftime("%Y-%m-%d %H:%M:%S"))
             tally.change(lambda counted: counted.moving(key, kept))
-            done = notice(
-                _("Record of {record} reset (a copy is kept): Ctrl+Z brings it back").format(record=name),
-                RESET_NOTICE_SECONDS,
-                NoticeKind.SUCCESS,
-            )
+            done = notice(RecordReset(session.options, level), RESET_NOTICE_SECONDS, NoticeKind.SUCCESS)
             self._done = (done, key, kept)
             return done
-        self._question = notice(
-            _(
-                "Reset the record of {record} ({wins} won, {draws} drawn, {losses} lost)? Ctrl+R again "
-                "resets it, other boards keep theirs"
-            ).format(
-                record=name,
-                wins=number(record.wins),
-                draws=number(record.draws),
-                losses=number(record.losses),
-            ),
-            RESET_NOTICE_SECONDS,
-            NoticeKind.INFO,
-        )
+        asked = ResetAsked(session.options, level, record.wins, record.draws, record.losses)
+        self._question = notice(asked, RESET_NOTICE_SECONDS, NoticeKind.INFO)
         return self._question
 
     def undo(self, tally: BackgroundWriter[Tally], showing: Notice | None) -> Notice | None:
@@ -79,4 +73,4 @@ class TallyReset:
         _notice, key, kept = self._done
         self._done = None
         tally.change(lambda counted: counted.moving(kept, key))
-        return notice(_("The record is back"), RESET_NOTICE_SECONDS, NoticeKind.SUCCESS)
+        return notice(Told.RECORD_BACK, RESET_NOTICE_SECONDS, NoticeKind.SUCCESS)
