@@ -489,7 +489,9 @@ def test_a_stop_ends_both_threads_of_an_analysis():
     stopped_at = time.monotonic()
     stop.set()
     thread.join(5)
-    assert "stopped" in outcome and outcome["stopped"] - stopped_at < 0.1, outcome
+    # Stopped, not finished: unstopped, this analysis runs far longer. The bound is loose so that a loaded
+    # machine's scheduling cannot fail it; the threads check the flag every few thousand positions.
+    assert "stopped" in outcome and outcome["stopped"] - stopped_at < 2.0, outcome
     assert helper_threads() == []
 
 
