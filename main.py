@@ -1,7 +1,7 @@
 """Ponder: Connect Four and Tic-tac-toe against an AI that thinks on your time.
 
 ``python main.py [options]`` opens the window; ``python main.py analyze``, ``move``, ``review``, ``rate`` and
-``puzzles`` are the command-line tools (``--help`` on each; they live in :mod:`ai.command_line_tools`).
+``puzzles`` are the command-line tools (``--help`` on each; they live in :mod:`ui.command_line.tools`).
 
 Exit status: 0 when all went well, and when the window is closed, including by SIGTERM (SDL turns it into the
 window's quit event). 2 for bad arguments, with a usage message, before any window opens. 1 for bad input: a
@@ -20,8 +20,9 @@ from pathlib import Path
 # pygame prints a greeting to the standard output when imported; a program's output is its own.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from ai.command_line_tools import PROGRAM, TOOLS, run_tool  # noqa: E402 (after the environment it reads)
-from game.language import _, speak_for_argparse, use_language  # noqa: E402
+from assets.catalogs import shipped_catalogs  # noqa: E402
+from game.language import _, speak_for_argparse, use_catalogs, use_language  # noqa: E402
+from ui.command_line.tools import PROGRAM, TOOLS, run_tool  # noqa: E402 (after the environment it reads)
 
 #: The options that put Ponder in the desktop's applications or take it out; each stands alone.
 DESKTOP_FLAGS = ("--install-desktop-entry", "--remove-desktop-entry")
@@ -73,7 +74,7 @@ def _silence_stdout() -> None:
 
 def desktop_entry(install: bool) -> int:
     """``--install-desktop-entry`` / ``--remove-desktop-entry``: prints the files written or removed."""
-    from ui import desktop_entry as entry
+    from ui.window import desktop_entry as entry
 
     if PROGRAM == "ponder":
         command = [shutil.which(sys.argv[0]) or os.path.abspath(sys.argv[0])]
@@ -94,6 +95,7 @@ def desktop_entry(install: bool) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     # The system's language, for every message from here on (the window then takes the player's setting).
+    use_catalogs(shipped_catalogs())
     use_language(None)
     speak_for_argparse()
     if argv and argv[0] in TOOL_ALIASES:
@@ -129,8 +131,8 @@ def main(argv: list[str] | None = None) -> int:
             # again at exit and complain, so stdout now goes nowhere.
             _silence_stdout()
             return 1
+    from ui.command_line.play_arguments import build_play_parser
     from ui.launch import main as play
-    from ui.state.options import build_play_parser
 
     if "-h" in argv or "--help" in argv:
         print(overview())

@@ -8,7 +8,8 @@
   review of a game;
 - :mod:`.rating`: the levels' ladder, a player's rating and the strength a game shows;
 - :mod:`.puzzles`: the shipped Connect Four puzzles;
-- :mod:`.command_line_tools`: the analyze, move, review, rate and puzzles commands;
+- :mod:`.capabilities`: what the window may ask without a search (cores, threads, the solver's core, which
+  reviews are exact): the window's one door into the engine's parts;
 - :mod:`.engine` (with :mod:`.messages`): the engine thread that thinks, ponders and reviews on request, the
   one thread that lives beside the window (the analyzer's helper threads start and end within one call);
 - below them all, :mod:`.contracts` (what the parts exchange), :mod:`.score` (the one score scale),

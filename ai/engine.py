@@ -9,7 +9,7 @@ handle on it, with a new token, and supersedes the request before it, whose sear
 check point (within a millisecond or so). A handle stops its own request and no other. A stopped request posts
 nothing more, but what it posted before its stop may still wait in the queue: ``poll`` hands out every message
 as it came, and the caller, who alone knows which requests it still holds, keeps the messages their handles
-own (the play session does, :mod:`ui.state.engine_request`). A ``think`` that is neither superseded nor
+own (the play session does, :mod:`ui.state.board.engine_request`). A ``think`` that is neither superseded nor
 stopped gets exactly one :class:`~ai.messages.BestMove`.
 
 Pondering: while a human is to move, ``ponder`` searches that position with no deadline. Whether to ponder is
@@ -59,9 +59,9 @@ from ai.contracts import Budget, EnginePart, Limits, PartFailure, SearchResult
 from ai.exact.team import window_threads
 from ai.messages import BestMove, EngineFailure, EngineMessage, LiveCount, Progress, ReviewMark
 from ai.play.thinker import Thinker
-from ai.pulse import Pulse
 from ai.request import Request
 from ai.score import Score
+from ai.search_progress import SearchProgress
 from ai.stop_flag import StopFlag
 from ai.switch_interval import SWITCH_INTERVAL_HOLDER
 from game.protocol import Game
@@ -125,7 +125,7 @@ class Engine:
         self._thinker = Thinker(
             table_entries=table_entries, solver_slots=solver_slots, seed=seed, solver_threads=threads
         )
-        self._pulse = Pulse(self._thinker.analyzer.compiled_nodes)
+        self._progress = SearchProgress(self._thinker.analyzer.compiled_nodes)
         SWITCH_INTERVAL_HOLDER.hold()
         self._jobs: queue.Queue[_Job] = queue.Queue()
         self._replies: queue.Queue[EngineMessage] = queue.Queue()
@@ -211,7 +211,7 @@ class Engine:
         """The live count of the search that runs, or ran last (see :class:`~ai.messages.LiveCount`); its
         token says which request it counts, which need not be the latest (that one may not have started yet).
         None before the first search. Never blocks; the value may be a few ms old."""
-        return self._pulse.now()
+        return self._progress.now()
 
     def close(self, timeout: float = 2.0) -> None:
         """Stops the search and ends the worker thread, waiting at most ``timeout`` seconds. Closing the last
@@ -287,7 +287,7 @@ class Engine:
     def _search(self, job: _Job) -> None:
         """Runs ``job``'s search, posting its messages until it ends or is stopped. Where the search fails, a
         ``think`` still gets its BestMove (see the module docstring)."""
-        self._pulse.begin(job.token)
+        self._progress.begin(job.token)
         last: SearchResult | None = None
         try:
             for message in self._searches[job.kind](job):
@@ -307,7 +307,7 @@ class Engine:
                 assert job.game is not None
                 self._replies.put(BestMove(job.token, last or _unsearched_move(job.game)))
         finally:
-            self._pulse.end()
+            self._progress.end()
 
     def _post_failures(self, token: int) -> None:
         """Posts what the thinker has done without since the last time (an unusable book, a failed solver)."""
@@ -318,8 +318,8 @@ class Engine:
         self._replies.put(EngineFailure(token, failure.part, failure.reason))
 
     def _budget(self, job: _Job) -> Budget:
-        """The budget of ``job``'s searches: its stop flag, and the pulse at every check point."""
-        return Budget(stop=job.stop, on_checkpoint=self._pulse, on_proving=self._pulse.proving)
+        """The budget of ``job``'s searches: its stop flag, and the search progress at every check point."""
+        return Budget(stop=job.stop, on_checkpoint=self._progress, on_proving=self._progress.proving)
 
     def _think(self, job: _Job) -> Iterator[EngineMessage]:
         assert job.game is not None and job.limits is not None

@@ -1,5 +1,6 @@
 """The game's data files: the window icon, the sounds, the Connect Four opening book, the levels' ladder, the
-puzzles, and the AppStream metainfo that lists the game in software centres.
+puzzles, the translations (:mod:`assets.catalogs` hands them to :mod:`game.language`), and the AppStream
+metainfo that lists the game in software centres.
 
 Each is checked before use: the book, the ladder and the puzzles by checksums of their own, the icon and the
 sounds by the manifest ``assets.sha256`` (:mod:`assets.manifest`). They are made by the project's own tools

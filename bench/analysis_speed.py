@@ -37,7 +37,7 @@ from ai.contracts import Limits  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
 from ai.exact.choice import core_name  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
-from bench.matches import Player, openings, play_game  # noqa: E402
+from bench.matches import ComputerPlayer, openings, play_game  # noqa: E402
 from bench.testsets import format_seconds, read_set  # noqa: E402
 from game import ConnectFour  # noqa: E402
 
@@ -54,7 +54,7 @@ def random_games(count: int) -> list[str]:
 
 
 def level_games(count: int) -> list[str]:
-    weaker, stronger = Player("depth 4", Limits(depth=4)), Player("depth 6", Limits(depth=6))
+    weaker, stronger = ComputerPlayer("depth 4", Limits(depth=4)), ComputerPlayer("depth 6", Limits(depth=6))
     games = []
     for index, opening in enumerate(openings(count, 2, seed=16)):
         first, second = (weaker, stronger) if index % 2 == 0 else (stronger, weaker)

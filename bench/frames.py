@@ -42,7 +42,7 @@ from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.state.options import Mode, PlayOptions  # noqa: E402
-from ui.window_loop import FPS, MAX_FRAME_SECONDS  # noqa: E402
+from ui.window.window_loop import FPS, MAX_FRAME_SECONDS  # noqa: E402
 
 SIZE = (960, 780)
 

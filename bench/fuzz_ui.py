@@ -66,8 +66,8 @@ from bench.machine import machine_line  # noqa: E402
 from game.catalog import GAME_NAMES, SIZES, new_game  # noqa: E402
 from tools.support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402
 from ui.app import App  # noqa: E402
-from ui.play_scene import PlayScene  # noqa: E402
-from ui.start_scene import StartScene  # noqa: E402
+from ui.play.scene import PlayScene  # noqa: E402
+from ui.start.scene import StartScene  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
 
 #: The seed when FUZZ_SEED is not set.

@@ -13,7 +13,7 @@ from game import ConnectFour
 
 
 @dataclass(frozen=True)
-class Player:
+class ComputerPlayer:
     """A computer player: a level (limits) and optionally an evaluation other than the default."""
 
     name: str
@@ -40,7 +40,7 @@ def openings(count: int, plies: int, seed: int) -> list[str]:
     return found
 
 
-def play_game(first: Player, second: Player, opening: str, seed: int) -> ConnectFour:
+def play_game(first: ComputerPlayer, second: ComputerPlayer, opening: str, seed: int) -> ConnectFour:
     """Plays one game from ``opening`` to its end; returns the finished game."""
     game = ConnectFour.from_moves(opening)
     brains = (first.brain(seed), second.brain(seed + 1))
@@ -54,7 +54,7 @@ def play_game(first: Player, second: Player, opening: str, seed: int) -> Connect
     return game
 
 
-def play(first: Player, second: Player, opening: str, seed: int) -> float:
+def play(first: ComputerPlayer, second: ComputerPlayer, opening: str, seed: int) -> float:
     """Plays one game from ``opening``; returns the first player's points (1 win, 0.5 draw, 0 loss)."""
     game = play_game(first, second, opening, seed)
     if game.winner() is None:
@@ -62,7 +62,7 @@ def play(first: Player, second: Player, opening: str, seed: int) -> float:
     return 1.0 if game.winner() == 0 else 0.0
 
 
-def match(a: Player, b: Player, opening_list: list[str], seed: int = 0) -> float:
+def match(a: ComputerPlayer, b: ComputerPlayer, opening_list: list[str], seed: int = 0) -> float:
     """``a``'s score fraction over every opening played twice, once with each colour."""
     points = 0.0
     for index, opening in enumerate(opening_list):

@@ -50,7 +50,7 @@ from game.catalog import SIZES  # noqa: E402
 from tools.support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.launch import real_engine  # noqa: E402
-from ui.play_scene import PlayScene  # noqa: E402
+from ui.play.scene import PlayScene  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
 
 #: Window time per frame: the presentation delay (0.6 s) passes in a few frames.

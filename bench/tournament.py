@@ -23,11 +23,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai.contracts import Limits  # noqa: E402
 from ai.heuristic.evaluate import ThreatEvaluator, trivial_evaluation  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
-from bench.matches import Player, match, openings  # noqa: E402
+from bench.matches import ComputerPlayer, match, openings  # noqa: E402
 
 
-def level(depth: int) -> Player:
-    return Player(f"depth {depth}", Limits(depth=depth))
+def level(depth: int) -> ComputerPlayer:
+    return ComputerPlayer(f"depth {depth}", Limits(depth=depth))
 
 
 def run_pair(pair: tuple[int, int], opening_count: int) -> tuple[tuple[int, int], float]:
@@ -57,8 +57,8 @@ RIVALS = {
 def run_eval_match(job: tuple[str, int], opening_count: int) -> float:
     """The threat evaluation's score against a rival evaluation at equal depth."""
     rival_name, depth = job
-    threat = Player(f"threat eval depth {depth}", Limits(depth=depth))
-    rival = Player(f"{rival_name} depth {depth}", Limits(depth=depth), evaluate=RIVALS[rival_name]())
+    threat = ComputerPlayer(f"threat eval depth {depth}", Limits(depth=depth))
+    rival = ComputerPlayer(f"{rival_name} depth {depth}", Limits(depth=depth), evaluate=RIVALS[rival_name]())
     return match(threat, rival, openings(opening_count, 2, seed=7))
 
 

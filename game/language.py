@@ -3,7 +3,9 @@
 The English texts in the code are the messages themselves (the msgids); a catalog per language
 (``assets/locale/<code>/LC_MESSAGES/ponder.po``, compiled by ``make translations`` to ``ponder.mo`` beside it,
 with the manifest the game checks it by) gives their translations. Any module may import this one (it imports
-only :mod:`assets`' manifest check, and no pygame):
+nothing of ours and no pygame): where the catalogs are and how their bytes are checked is handed in by the
+program's start (:func:`use_catalogs`, with :func:`assets.catalogs.shipped_catalogs`); until then every text
+is English.
 
 - ``_(text)``: ``text`` in the language in use;
 - ``ngettext(singular, plural, n)``: the form for the count ``n``, by the language's own plural rule (its
@@ -27,16 +29,12 @@ import io
 import logging
 import os
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from assets import DataFileError
-from assets.manifest import verified_bytes
-
 #: The gettext domain: the catalogs' file name.
 DOMAIN = "ponder"
-#: The catalogs' folder, in the assets package (its package data, so a wheel and the bundle carry it).
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "assets" / "locale"
 #: The languages with a catalog (English: the texts of the code), each named in its own language.
 LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
 #: The source language: no catalog.
@@ -128,9 +126,33 @@ def number(value: float, decimals: int | None = 0, signed: bool = False) -> str:
     return english.translate(str.maketrans(",.", style.group + style.decimal))
 
 
-def catalog_path(code: str, suffix: str = ".mo") -> Path:
-    """Where the compiled (``.mo``) or source (``.po``) catalog of the language ``code`` lives."""
-    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+class CatalogError(Exception):
+    """A compiled catalog that cannot be used; the message names its file (not the folder) and says why."""
+
+
+@dataclass(frozen=True)
+class Catalogs:
+    """Where the catalogs are (``<folder>/<code>/LC_MESSAGES/ponder.mo``) and how a compiled one is read:
+    ``read`` returns its bytes once they are the ones shipped, or raises :class:`CatalogError` saying why
+    not."""
+
+    folder: Path
+    read: Callable[[Path], bytes]
+
+    def path(self, code: str, suffix: str = ".mo") -> Path:
+        """Where the compiled (``.mo``) or source (``.po``) catalog of the language ``code`` lives."""
+        return self.folder / code / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
+#: The catalogs the texts come from: none (English only) until the program's start hands them in.
+_catalogs: Catalogs | None = None
+
+
+def use_catalogs(catalogs: Catalogs | None) -> None:
+    """Takes the texts of every language but English from ``catalogs`` from now on (None: English only); the
+    language in use is chosen anew by :func:`use_language`."""
+    global _catalogs
+    _catalogs = catalogs
 
 
 def _language_of_locale(name: str) -> str | None:
@@ -169,9 +191,9 @@ def use_language(code: str | None) -> str:
         return _language
     try:
         _translations = _read_catalog(wanted)
-    except DataFileError as error:
+    except CatalogError as error:
         # English is the source of every text, so the game goes on in it.
-        _problem = f"The {LANGUAGES[wanted]} texts could not be read ({error.brief()}); showing English"
+        _problem = f"The {LANGUAGES[wanted]} texts could not be read ({error}); showing English"
         _log.warning("%s", _problem)
         return _language
     _language = wanted
@@ -180,13 +202,16 @@ def use_language(code: str | None) -> str:
 
 def _read_catalog(code: str) -> gettext.GNUTranslations:
     """The compiled catalog of ``code``, once its bytes are the ones the manifest beside it lists (a flipped
-    byte inside a text would still parse, and show as a wrong letter); raises DataFileError saying why not."""
-    path = catalog_path(code)
-    data = verified_bytes(path)
+    byte inside a text would still parse, and show as a wrong letter); raises CatalogError saying why not
+    (there is none to read before :func:`use_catalogs`)."""
+    if _catalogs is None:
+        raise CatalogError("no catalogs were handed in")
+    path = _catalogs.path(code)
+    data = _catalogs.read(path)
     try:
         return gettext.GNUTranslations(io.BytesIO(data))
     except _DAMAGED_CATALOG as error:
-        raise DataFileError(path, f"not a catalog ({error})") from None
+        raise CatalogError(f"{path.name}: not a catalog ({error})") from None
 
 
 def translated_in(code: str, text: str) -> str:
@@ -194,7 +219,7 @@ def translated_in(code: str, text: str) -> str:
     such as the desktop entry); ``text`` itself where that catalog lacks it or cannot be read."""
     try:
         return _read_catalog(code).gettext(text)
-    except DataFileError:
+    except CatalogError:
         return text
 
 
@@ -236,5 +261,6 @@ def speak_for_argparse() -> None:
     """Has Python's argparse take its own texts (:data:`ARGPARSE_TEXTS`) from our catalogs, in the system's
     language (argparse reads the environment as GNU gettext does, as :func:`system_language` does): it asks
     the process's global gettext domain, which this makes Ponder's. For a program's start, not a library's."""
-    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
-    gettext.textdomain(DOMAIN)
+    if _catalogs is not None:
+        gettext.bindtextdomain(DOMAIN, str(_catalogs.folder))
+        gettext.textdomain(DOMAIN)

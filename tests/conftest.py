@@ -28,6 +28,12 @@ import pytest  # noqa: E402
 from ai.contracts import ILLEGAL_MOVE  # noqa: E402
 from ai.exact.compiled_core import NativeConnectFourSolver, native_built  # noqa: E402
 from ai.exact.python_core import ConnectFourSolver  # noqa: E402
+from assets.catalogs import shipped_catalogs  # noqa: E402
+from game.language import use_catalogs  # noqa: E402
+
+# The program's start hands the shipped catalogs to the language machinery (main.py); the tests open the
+# window and run the tools' functions without it.
+use_catalogs(shipped_catalogs())
 
 #: The exact solver's cores, by name: every solver test runs on each.
 SOLVER_CORES = {"python": ConnectFourSolver, "compiled": NativeConnectFourSolver}

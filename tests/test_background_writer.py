@@ -1,4 +1,4 @@
-"""The user's files written off the UI thread (ui/state/background_writer.py): every change lands in the
+"""The user's files written off the UI thread (ui/state/files/background_writer.py): every change lands in the
 file, the latest state wins over unwritten older ones, closing writes what waits, and a failed write of any
 user file reaches the player as a notice (the settings' as a toast)."""
 
@@ -12,15 +12,15 @@ import pytest
 
 from tools.support.fakes import FakeEngine, key
 from tools.support.waiting import GENEROUS, wait_until
-from ui.play_scene import PlayScene
-from ui.state.background_writer import BackgroundWriter
-from ui.state.current_game import UNFINISHED_FILE, UnfinishedGame, UnfinishedGames
+from ui.play.scene import PlayScene
+from ui.state.files.background_writer import BackgroundWriter
+from ui.state.files.current_game import UNFINISHED_FILE, UnfinishedGame, UnfinishedGames
+from ui.state.files.player_rating import RATINGS_FILE
+from ui.state.files.settings import SETTINGS_FILE
+from ui.state.files.store import FileKind, JsonStore
+from ui.state.files.tally import TALLY_FILE
+from ui.state.files.user_data import UserData
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.player_rating import RATINGS_FILE
-from ui.state.settings import SETTINGS_FILE
-from ui.state.store import FileKind, JsonStore
-from ui.state.tally import TALLY_FILE
-from ui.state.user_data import UserData
 
 #: A file of words in the order they were added: what it holds shows every change applied, in order.
 WORDS = FileKind(
@@ -148,7 +148,7 @@ def test_a_failed_write_of_the_game_in_progress_becomes_a_notice(tmp_path, pygam
     scene.sitting.try_play(3)
     assert files.unfinished.flush(GENEROUS)
     scene.update(0.05)
-    notice = scene.sitting.cues.notice
+    notice = scene.sitting.feedback.notice
     assert notice is not None and notice.text.startswith(f"{UNFINISHED_FILE.title} not saved")
     assert files.unfinished.value.newest() is not None  # the window still knows its game
 
@@ -192,7 +192,7 @@ def finished_game_notice(files: UserData, writer: BackgroundWriter, options: Pla
     assert scene.sitting.game.is_over()
     assert writer.flush(GENEROUS)
     scene.update(0.05)
-    notice = scene.sitting.cues.notice
+    notice = scene.sitting.feedback.notice
     assert notice is not None
     return notice.text
 

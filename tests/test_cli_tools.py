@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from ai.command_line_tools import run_tool, table_slots
 from tests.conftest import ROOT, TESTSETS
+from ui.command_line.tools import run_tool, table_slots
 
 END_GAME = [
     ("2252576253462244111563365343671351441", -1),

@@ -1,5 +1,5 @@
-"""The coach (ui/state/coach.py and the play screen): it speaks before a move that changes the player's result
-under best play, exactly then, only on proven values, never for the computer; the player takes the move
+"""The coach (ui/state/play/coach.py and the play screen): it speaks before a move that changes the player's
+result under best play, exactly then, only on proven values, never for the computer; the player takes the move
 back with one key or plays it anyway."""
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from game.connect4 import ConnectFour
 from tests.conftest import require_compiled_core
 from tests.test_ui_analysis import end_game_positions, search_until_proven
 from tools.support.fakes import FakeEngine, key, search_result
-from ui.play_scene import PlayScene
-from ui.state import coach
-from ui.state import sitting_words as words
-from ui.state.coach import CoachWarning
-from ui.state.followed_search import FollowedSearch
+from ui.play.scene import PlayScene
+from ui.state.board.board_game import Refusal
+from ui.state.board.followed_search import FollowedSearch
 from ui.state.options import Mode, PlayOptions
-from ui.state.session import Refusal
+from ui.state.play import coach
+from ui.state.play.coach import CoachWarning
+from ui.state.words import play_words as words
 
 SIZE = (960, 780)
 WIN, DRAW, LOSS = win_in(5), 0, from_child(win_in(3))

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tools.support import crash_writer
-from ui.state.userfiles import STALE_SECONDS, write_atomically
+from ui.state.files.userfiles import STALE_SECONDS, write_atomically
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Kills per kind of file: enough to land many of them in the middle of a write (the count is asserted).

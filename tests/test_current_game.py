@@ -12,13 +12,12 @@ from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, click, key
 from tools.support.waiting import GENEROUS
 from ui.app import App
+from ui.kit.scene import GoToPlay
 from ui.launch import main as window_main
-from ui.play_input import Action
-from ui.play_scene import PlayScene
-from ui.scene import GoToPlay
-from ui.start_scene import CONTINUE, PLAY, PUZZLES, STATS, StartScene
-from ui.state import sitting_words as words
-from ui.state.current_game import (
+from ui.play.actions import Action
+from ui.play.scene import PlayScene
+from ui.start.scene import CONTINUE, PLAY, PUZZLES, STATS, StartScene
+from ui.state.files.current_game import (
     UNFINISHED_FILE,
     CurrentGameError,
     UnfinishedGame,
@@ -26,11 +25,12 @@ from ui.state.current_game import (
     dump,
     parse,
 )
+from ui.state.files.store import JsonStore
+from ui.state.files.user_data import UserData
+from ui.state.files.userfiles import data_dir
 from ui.state.notice import NOTICE_SECONDS
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.store import JsonStore
-from ui.state.user_data import UserData
-from ui.state.userfiles import data_dir
+from ui.state.words import play_words as words
 
 FILE_NAME = UNFINISHED_FILE.file_name
 
@@ -306,12 +306,12 @@ def test_undo_right_after_a_new_game_brings_the_unfinished_one_back(tmp_path):
 
 
 def test_paste_then_menu_keeps_the_pasted_game_on_the_board_and_the_old_one_on_file(tmp_path, monkeypatch):
-    import ui.play_scene
+    import ui.play.scene
 
     store = store_at(tmp_path / FILE_NAME)
     scene, engine = scene_with(store, PlayOptions(mode=Mode.TWO_PLAYERS, moves="4453"))
     scene.sitting.try_play(3)
-    monkeypatch.setattr(ui.play_scene, "paste_text", lambda: "44")
+    monkeypatch.setattr(ui.play.scene, "paste_text", lambda: "44")
     scene.handle(key(pygame.K_v, CTRL))
     scene.handle(key(pygame.K_ESCAPE))  # closes the review the paste opened
     assert scene.sitting.review is None and scene.sitting.game.moves_text() == "44"

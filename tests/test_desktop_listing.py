@@ -19,7 +19,7 @@ import pytest
 from assets import asset_path
 from game.language import LANGUAGES, SOURCE_LANGUAGE, translated_in
 from tests.conftest import ROOT
-from ui import desktop_entry
+from ui.window import desktop_entry
 
 #: The attribute ElementTree names xml:lang by.
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"

@@ -26,7 +26,7 @@ from game import ConnectFour, TicTacToe
 from tests.conftest import TESTSETS
 from tools.support.fakes import FakeEngine
 from tools.support.waiting import wait_until
-from ui.state.engine_like import EngineLike
+from ui.state.board.engine_like import EngineLike
 
 GENEROUS = 10.0  # seconds; an upper bound for things that normally take milliseconds
 

@@ -12,7 +12,7 @@ import pytest
 
 from bench.fuzz_ui import UIFuzzer, fuzz_seed
 from tools.support.fuzz_checks import FuzzFailure
-from ui.state.session import Session
+from ui.state.board.board_game import BoardGame
 
 #: Events per seed in CI: enough to meet every screen, mode and engine state several times (about 10 s).
 CI_EVENTS = 2500
@@ -51,7 +51,7 @@ def test_random_input_against_the_engine_at_full_strength():
 
 def test_the_fuzzer_catches_a_broken_undo(monkeypatch):
     """The checks can fail: an undo that takes back one move too many against the computer is found."""
-    original = Session.undo
+    original = BoardGame.undo
 
     def undo_one_more(self, *args, **kwargs):
         result = original(self, *args, **kwargs)
@@ -59,7 +59,7 @@ def test_the_fuzzer_catches_a_broken_undo(monkeypatch):
             self.game.undo()
         return result
 
-    monkeypatch.setattr(Session, "undo", undo_one_more)
+    monkeypatch.setattr(BoardGame, "undo", undo_one_more)
     fuzzer = UIFuzzer(fuzz_seed(), CI_EVENTS)
     with pytest.raises(FuzzFailure, match=f"FUZZ_SEED={fuzz_seed()}"):
         fuzzer.run()

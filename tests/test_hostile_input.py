@@ -37,13 +37,13 @@ from tools.support.fakes import FakeEngine
 from ui import app as app_module
 from ui import launch
 from ui.app import App
-from ui.state.current_game import UNFINISHED_FILE
-from ui.state.player_rating import RATINGS_FILE
-from ui.state.puzzle_record import PUZZLE_FILE
-from ui.state.settings import SETTINGS_FILE, Settings
-from ui.state.store import JsonStore
-from ui.state.tally import TALLY_FILE, Record
-from ui.state.userfiles import MAX_BYTES
+from ui.state.files.current_game import UNFINISHED_FILE
+from ui.state.files.player_rating import RATINGS_FILE
+from ui.state.files.puzzle_record import PUZZLE_FILE
+from ui.state.files.settings import SETTINGS_FILE, Settings
+from ui.state.files.store import JsonStore
+from ui.state.files.tally import TALLY_FILE, Record
+from ui.state.files.userfiles import MAX_BYTES
 
 SETTINGS_NAME = SETTINGS_FILE.file_name
 TALLY_NAME = TALLY_FILE.file_name

@@ -123,7 +123,7 @@ def test_the_sdist_carries_the_sources_and_the_data(built):
         "main.py",
     ):
         assert needed in names
-    assert "ui/state/current_game.py" in names
+    assert "ui/state/files/current_game.py" in names
 
 
 def test_the_wheel_holds_every_module_and_data_file_of_the_checkout(built):

@@ -1,5 +1,8 @@
-"""The layers keep their promises: ``ui.state`` never imports pygame, ``ai`` and ``game`` neither; no module
-takes part in an import cycle (``TYPE_CHECKING`` imports included); the contracts sit below ``ai``."""
+"""The layers keep their promises (docs/architecture.md draws them): ``game`` imports nothing of ours besides
+``game``; ``ai`` only ``game`` and ``assets``; the window asks only the engine's public modules; ``ui.state``
+and the command line never import pygame or a screen, and the screens not each other; only the command line
+parses arguments; no module takes part in an import cycle (``TYPE_CHECKING`` imports included); the
+contracts sit below ``ai``."""
 
 from __future__ import annotations
 
@@ -9,20 +12,21 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ui.state.settings import THEME_NAMES
+from ui.state.files.settings import THEME_NAMES
 from ui.theme import THEMES
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _modules(package: str) -> list[str]:
+    """Every module of ``package``, its sub-packages' included."""
     path = ROOT / package.replace(".", "/")
-    return [f"{package}.{info.name}" for info in pkgutil.iter_modules([str(path)])]
+    return [info.name for info in pkgutil.walk_packages([str(path)], prefix=f"{package}.")]
 
 
 def test_the_state_modules_the_search_and_the_rules_import_without_pygame():
     modules = _modules("ui.state") + _modules("ai") + _modules("game")
-    assert {"ui.state.session", "ui.state.texts", "ai.engine", "game.connect4"} <= set(modules)
+    assert {"ui.state.board.board_game", "ui.state.words.texts", "ai.engine", "game.connect4"} <= set(modules)
     # A None entry in sys.modules makes ``import pygame`` raise ImportError, wherever it is tried.
     code = "import sys; sys.modules['pygame'] = None\n" + "".join(f"import {name}\n" for name in modules)
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
@@ -98,7 +102,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_module_of_the_game_takes_part_in_an_import_cycle():
     graph = import_graph(("game", "ai", "ui"))
-    assert "ai.contracts" in graph and graph["ai.exact.analysis"] and graph["ui.play_scene"]
+    assert "ai.contracts" in graph and graph["ai.exact.analysis"] and graph["ui.play.scene"]
     assert cycles(graph) == []
 
 
@@ -109,3 +113,96 @@ def test_the_cycle_finder_finds_a_cycle():
 def test_the_contracts_sit_below_everything_in_ai():
     graph = import_graph(("game", "ai"))
     assert graph["ai.contracts"] <= {"ai.score"} and graph["ai.score"] == set()
+
+
+#: The packages of the game (the tools, the benchmarks and the tests sit above them all).
+PACKAGES = ("game", "ai", "ui", "assets")
+#: The engine's modules the window may import: its interface (the engine thread, its requests and messages,
+#: what it can do without a search), the types and scales its answers come in, the levels, the ratings and
+#: the puzzles. The rest of ai (the searches, the solver, the thinker, the review's workings) is the engine's
+#: own business; the command-line tools, which run those parts themselves, are the exception.
+PUBLIC_AI = {
+    "ai.capabilities",
+    "ai.contracts",
+    "ai.engine",
+    "ai.messages",
+    "ai.play.levels",
+    "ai.puzzles",
+    "ai.rating.glicko",
+    "ai.rating.ladder",
+    "ai.rating.performance",
+    "ai.request",
+    "ai.score",
+}
+#: The screens' packages: none imports another.
+SCREENS = ("ui.play", "ui.start", "ui.statistics")
+
+
+def _in(module: str, *packages: str) -> bool:
+    return any(module == package or module.startswith(package + ".") for package in packages)
+
+
+def _imports(from_packages: tuple[str, ...], of: tuple[str, ...]) -> dict[str, set[str]]:
+    """Each module of ``from_packages`` that imports a module of ``of``, with those it imports."""
+    graph = import_graph(PACKAGES)
+    found = {name: {target for target in targets if _in(target, *of)} for name, targets in graph.items()}
+    return {name: targets for name, targets in found.items() if targets and _in(name, *from_packages)}
+
+
+def test_the_rules_import_nothing_of_ours_but_the_rules():
+    assert _imports(("game",), ("ai", "ui", "assets")) == {}
+
+
+def test_the_data_files_know_only_the_rules_and_the_engine_only_the_data_and_the_rules():
+    assert _imports(("assets",), ("ai", "ui")) == {}
+    assert _imports(("ai",), ("ui",)) == {}
+
+
+def test_the_window_asks_only_the_engines_public_modules():
+    window = _imports(("ui",), ("ai",))
+    private = {
+        name: targets - PUBLIC_AI for name, targets in window.items() if not _in(name, "ui.command_line")
+    }
+    assert window and {name: targets for name, targets in private.items() if targets} == {}
+
+
+def test_the_state_and_the_command_line_import_no_screen():
+    below = _imports(("ui.state",), ("ui",))
+    assert {name: {t for t in targets if not _in(t, "ui.state")} for name, targets in below.items()} == {
+        name: set() for name in below
+    }
+    tools = _imports(("ui.command_line",), ("ui",))
+    assert all(_in(target, "ui.state", "ui.command_line") for targets in tools.values() for target in targets)
+
+
+def test_no_screen_imports_another_and_the_shared_parts_import_none():
+    for package in (*SCREENS, "ui.panels", "ui.kit", "ui.window", "ui.state", "ui.command_line"):
+        others = tuple(screen for screen in SCREENS if screen != package)
+        assert _imports((package,), others) == {}, package
+
+
+def test_only_the_command_line_parses_arguments():
+    parsing = set()
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import) and any(alias.name == "argparse" for alias in node.names):
+                    parsing.add(path.relative_to(ROOT).as_posix())
+    assert parsing == {f"ui/command_line/{name}.py" for name in ("argument_types", "play_arguments", "tools")}
+
+
+def test_every_package_says_what_it_owns():
+    for package in PACKAGES:
+        for init in (ROOT / package).rglob("__init__.py"):
+            assert ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), init
+
+
+def test_no_two_classes_of_the_project_share_a_name():
+    """One name, one thing (docs/architecture.md lists the names)."""
+    where: dict[str, list[str]] = {}
+    for package in (*PACKAGES, "tools", "bench"):
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef):
+                    where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
+    assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}

@@ -1,5 +1,5 @@
-"""The match bar (ui/match_bar.py, ui/state/match.py): who plays, this sitting's score and the stored tally,
-always on screen; two players rename themselves in it."""
+"""The match bar (ui/play/match_bar.py, ui/state/board/match.py): who plays, this sitting's score and the
+stored tally, always on screen; two players rename themselves in it."""
 
 from __future__ import annotations
 
@@ -12,19 +12,19 @@ from ai.score import Score
 from tools.support.fakes import FakeEngine, click, key, search_result
 from tools.support.waiting import GENEROUS
 from ui.app import App
-from ui.layout import play_layout
-from ui.match_bar import MatchBar, match_geometry, name_at
-from ui.play_input import Action
-from ui.play_scene import PlayScene
-from ui.scene import RememberName
-from ui.state import sitting_words as words
+from ui.kit.layout import play_layout
+from ui.kit.scene import RememberName
+from ui.play.actions import Action
+from ui.play.match_bar import MatchBar, match_geometry, name_at
+from ui.play.scene import PlayScene
+from ui.state.files.settings import SETTINGS_FILE
+from ui.state.files.store import JsonStore
+from ui.state.files.tally import TALLY_FILE, Record
+from ui.state.files.user_data import UserData
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions
-from ui.state.settings import SETTINGS_FILE
-from ui.state.store import JsonStore
-from ui.state.tally import TALLY_FILE, Record
-from ui.state.user_data import UserData
+from ui.state.words import play_words as words
 from ui.theme import THEMES, Fonts
-from ui.window_loop import MIN_WINDOW
+from ui.window.window_loop import MIN_WINDOW
 
 SIZE = (960, 780)
 #: The names in watch mode, depth 2 against max.

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pytest
 
 from game.language import LANGUAGES, NUMBER_STYLES, SOURCE_LANGUAGE, number, use_language
-from ui.state.puzzle_record import PuzzleRecord
-from ui.state.search_texts import statistics
-from ui.state.texts import puzzle_standing
+from ui.state.files.puzzle_record import PuzzleRecord
+from ui.state.words.search_texts import statistics
+from ui.state.words.texts import puzzle_standing
 
 NO_BREAK_SPACE = "\u00a0"
 

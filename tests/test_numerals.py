@@ -8,7 +8,8 @@ import pytest
 
 from ai.play.levels import MAX_THINK_SECONDS, Level, parse_level
 from game.catalog import parse_size
-from game.numerals import MAX_DIGITS, positive_int, seconds_type, whole_number
+from game.numerals import MAX_DIGITS, whole_number
+from ui.command_line.argument_types import positive_int, seconds_type
 
 
 @pytest.mark.parametrize(

@@ -15,12 +15,12 @@ from tools.support.fakes import FakeEngine, click, key
 from tools.support.waiting import GENEROUS
 from ui.app import App
 from ui.launch import main as window_main
-from ui.play_scene import PlayScene
-from ui.start_scene import PUZZLES, StartScene
-from ui.state.current_game import UnfinishedGame
+from ui.play.scene import PlayScene
+from ui.start.scene import PUZZLES, StartScene
+from ui.state.files.current_game import UnfinishedGame
+from ui.state.files.settings import Settings
+from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
-from ui.state.settings import Settings
-from ui.state.user_data import UserData
 
 SIZE = (960, 780)
 #: The player's own settings: nothing like a puzzle's (two players with names, depth 4, no coach, 5 s).

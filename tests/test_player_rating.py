@@ -10,15 +10,15 @@ import pytest
 from ai.play.levels import MAX, Level
 from ai.rating.glicko import NEW_DEVIATION, Glicko
 from ai.rating.ladder import STAGES, Ladder, Rung, StageCounts
-from ui.state.player_rating import (
+from ui.state.files.player_rating import (
     LEVEL_DEVIATION,
     MAX_GAMES,
     RATINGS_FILE,
     Ratings,
     adaptive_level,
 )
+from ui.state.files.store import JsonStore
 from ui.state.stats import rating_stats
-from ui.state.store import JsonStore
 
 BOARD = "connect4 7x6"
 GOOD_ENTRY = {

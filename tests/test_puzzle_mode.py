@@ -1,6 +1,6 @@
 """The Puzzles mode (the start screen's Puzzles button): the puzzle on the board against the perfect
 defender, a wrong move shown and retried, the streak and the puzzle rating kept between runs
-(ui/state/puzzle_record.py)."""
+(ui/state/files/puzzle_record.py)."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from tests.conftest import require_compiled_core
 from tools.support.fakes import FakeEngine, click, key, search_result
 from tools.support.waiting import GENEROUS
 from ui.app import App
-from ui.play_scene import PlayScene
-from ui.start_scene import PUZZLES
-from ui.state import sitting_words as words
-from ui.state.puzzle_record import (
+from ui.play.scene import PlayScene
+from ui.start.scene import PUZZLES
+from ui.state.board.board_game import Refusal
+from ui.state.files.puzzle_record import (
     NEWCOMER_PUZZLES,
     NEWCOMER_WIN_IN,
     PUZZLE_FILE,
@@ -32,10 +32,10 @@ from ui.state.puzzle_record import (
     puzzle_options,
     puzzle_rating,
 )
-from ui.state.session import Refusal
-from ui.state.store import JsonStore
-from ui.state.texts import PUZZLE_SOLVED
-from ui.state.user_data import UserData
+from ui.state.files.store import JsonStore
+from ui.state.files.user_data import UserData
+from ui.state.words import play_words as words
+from ui.state.words.texts import PUZZLE_SOLVED
 
 SIZE = (960, 780)
 
@@ -106,7 +106,8 @@ def test_a_wrong_move_is_shown_and_retried_and_breaks_the_streak_once(tmp_path, 
     assert (
         scene.sitting.try_play(wrong) is Refusal.COACHED and scene.sitting.game.moves_text() == puzzle.moves
     )
-    assert scene.sitting.cues.refusal is not None and scene.sitting.selection == wrong  # shown on the board
+    # Shown on the board.
+    assert scene.sitting.feedback.refusal is not None and scene.sitting.selection == wrong
     assert words.status_text(scene.sitting).startswith("Not this one") and "Try again" in words.status_text(
         scene.sitting
     )

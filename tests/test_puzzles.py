@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from ai.command_line_tools import PROGRAM, run_tool
 from ai.exact.analysis import ExactAnalyzer
 from ai.exact.choice import native_in_use
 from ai.puzzles import (
@@ -34,6 +33,7 @@ from assets.sealed_text import seal
 from game import ConnectFour
 from tools.make_puzzles import select
 from tools.support.bit_flips import every_bit_changed
+from ui.command_line.tools import PROGRAM, run_tool
 
 LADDER = (1, 2, 4, 6, 8, 10)
 #: How many puzzles are proved again (of the shipped file; of the tool's output, all with the compiled core):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from game.catalog import new_game
-from ui.state import savegame
-from ui.state.options import parse_play_options
-from ui.state.savegame import SavedGame, SavedGameError
+from ui.command_line.play_arguments import parse_play_options
+from ui.state.files import savegame
+from ui.state.files.savegame import SavedGame, SavedGameError
 
 
 @pytest.mark.parametrize(

@@ -10,11 +10,11 @@ from dataclasses import replace
 import pytest
 
 from ai.play.levels import MAX, Level
-from ui.state import userfiles
+from ui.state.files import userfiles
+from ui.state.files.settings import SETTINGS_FILE, Settings, from_json, to_json
+from ui.state.files.store import JsonStore
+from ui.state.files.tally import TALLY_FILE, Record, Tally, matchup_key
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.settings import SETTINGS_FILE, Settings, from_json, to_json
-from ui.state.store import JsonStore
-from ui.state.tally import TALLY_FILE, Record, Tally, matchup_key
 
 FILE_NAME = SETTINGS_FILE.file_name
 

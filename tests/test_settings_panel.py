@@ -1,5 +1,6 @@
-"""The settings panel (ui/settings_panel.py, owned by the App): opened by the play screen's Settings button
-or F2, every row changes its setting at once and remembers it, and nothing reaches the board beneath."""
+"""The settings panel (ui/panels/settings_panel.py, owned by the App): opened by the play screen's Settings
+button or F2, every row changes its setting at once and remembers it, and nothing reaches the board
+beneath."""
 
 from __future__ import annotations
 
@@ -12,13 +13,13 @@ from tools.support.fakes import FakeEngine, click, key
 from tools.support.waiting import GENEROUS
 from ui import launch
 from ui.app import App
-from ui.play_input import Action
-from ui.play_scene import PlayScene
-from ui.settings_panel import CLOSE, panel_layout, solver_threads_row
+from ui.panels.settings_panel import CLOSE, panel_layout, solver_threads_row
+from ui.play.actions import Action
+from ui.play.scene import PlayScene
+from ui.state.files.settings import SETTINGS_FILE, Settings
+from ui.state.files.store import JsonStore
+from ui.state.files.user_data import UserData
 from ui.state.options import PlayOptions
-from ui.state.settings import SETTINGS_FILE, Settings
-from ui.state.store import JsonStore
-from ui.state.user_data import UserData
 
 
 @pytest.fixture(autouse=True)

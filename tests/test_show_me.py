@@ -1,5 +1,5 @@
-""" "Show me" in the review (ui/state/show_me.py and the play screen): the best line from the move shown,
-found one proven move at a time, played forward by itself, stepped by hand, and back to the review."""
+""" "Show me" in the review (ui/state/review/show_me.py and the play screen): the best line from the move
+shown, found one proven move at a time, played forward by itself, stepped by hand, and back to the review."""
 
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ from ai.score import Score, win_in
 from game.connect4 import ConnectFour
 from tests.conftest import require_compiled_core
 from tools.support.fakes import FakeEngine, key, search_result
-from ui.play_input import Action
-from ui.play_scene import PlayScene
-from ui.state import sitting_words as words
+from ui.play.actions import Action
+from ui.play.scene import PlayScene
 from ui.state.options import Mode, PlayOptions
-from ui.state.show_me import STEP_SECONDS, BestLine
+from ui.state.review.show_me import STEP_SECONDS, BestLine
+from ui.state.words import play_words as words
 
 SIZE = (960, 780)
 #: Red wins with four in column 1 once it plays there again.
@@ -78,7 +78,7 @@ def test_the_line_plays_forward_by_itself_steps_by_hand_and_goes_back_to_the_rev
     assert [m + 1 for m in line.moves] == [3, 4, 3]
     scene.update(STEP_SECONDS / 2)
     assert (
-        line.shown == 1 and scene.sitting.walk.line_animation is not None
+        line.shown == 1 and scene.sitting.browser.line_animation is not None
     )  # the first found shows at once, dropping
     scene.update(STEP_SECONDS)
     assert line.shown == 2

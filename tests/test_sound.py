@@ -16,8 +16,8 @@ from tests.conftest import ROOT
 from tools import make_assets
 from tools.support.bit_flips import every_bit_changed
 from ui import sound as sound_module
-from ui.icon import ICON_PATH, draw_icon, load_icon
 from ui.sound import SAMPLE_RATE, SOUND_NAMES, Sounds
+from ui.window.icon import ICON_PATH, draw_icon, load_icon
 
 
 @pytest.fixture
@@ -145,7 +145,7 @@ def test_the_icon_loads_or_is_drawn_when_missing_or_damaged(monkeypatch, tmp_pat
     pygame.display.init()
     assert ICON_PATH.exists() and load_icon().get_size() == (64, 64)
     assert not caplog.records
-    monkeypatch.setattr("ui.icon.ICON_PATH", Path("/nonexistent/icon.png"))
+    monkeypatch.setattr("ui.window.icon.ICON_PATH", Path("/nonexistent/icon.png"))
     icon = load_icon()
     assert icon.get_size() == draw_icon().get_size() == (64, 64)
     assert icon.get_at((32, 32)).a == 255 and icon.get_at((0, 0)).a < 64  # rounded corners are transparent
@@ -153,7 +153,7 @@ def test_the_icon_loads_or_is_drawn_when_missing_or_damaged(monkeypatch, tmp_pat
     damaged = bytearray((folder / "icon.png").read_bytes())
     damaged[40] ^= 1
     (folder / "icon.png").write_bytes(bytes(damaged))
-    monkeypatch.setattr("ui.icon.ICON_PATH", folder / "icon.png")
+    monkeypatch.setattr("ui.window.icon.ICON_PATH", folder / "icon.png")
     caplog.clear()
     assert load_icon().get_size() == (64, 64)
     warnings = [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING]

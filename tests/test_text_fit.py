@@ -1,5 +1,5 @@
 """Every text inside its box at the smallest window and a large one, on every screen: checked through the
-screens' own drawing, which reports each text to :func:`ui.widgets.recording_texts`. Every language of
+screens' own drawing, which reports each text to :func:`ui.kit.widgets.recording_texts`. Every language of
 :data:`game.language.LANGUAGES` at the smallest window (a translation is often longer), English at both."""
 
 from __future__ import annotations
@@ -16,23 +16,23 @@ from ai.rating.ladder import read_ladder
 from ai.score import Score, win_in
 from game.language import LANGUAGES, SOURCE_LANGUAGE, use_language
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
-from ui.help_overlay import draw_help
-from ui.overlay import value_box
-from ui.play_input import Action
-from ui.play_scene import PlayScene
-from ui.settings_panel import draw_panel, panel_rows
-from ui.start_scene import StartScene
-from ui.state.current_game import UnfinishedGame
-from ui.state.finished_round import start_rating
+from ui.kit.toast import Toast
+from ui.kit.widgets import DrawnText, recording_texts
+from ui.panels.help_card import draw_help
+from ui.panels.settings_panel import draw_panel, panel_rows
+from ui.play.actions import Action
+from ui.play.analysis_overlay import value_box
+from ui.play.scene import PlayScene
+from ui.start.scene import StartScene
+from ui.state.files.current_game import UnfinishedGame
+from ui.state.files.player_rating import Ratings
+from ui.state.files.settings import Settings
 from ui.state.options import Mode, PlayOptions
-from ui.state.player_rating import Ratings
-from ui.state.settings import Settings
+from ui.state.play.finished_round import start_rating
 from ui.state.stats import rating_stats
-from ui.stats_scene import StatsScene
+from ui.statistics.scene import StatsScene
 from ui.theme import CLASSIC, MIN_TEXT, Fonts
-from ui.toast import Toast
-from ui.widgets import DrawnText, recording_texts
-from ui.window_loop import MIN_WINDOW
+from ui.window.window_loop import MIN_WINDOW
 
 SIZES = [MIN_WINDOW, (1600, 1000)]
 #: (language, window size): every language at the smallest window, English at every size.
@@ -137,7 +137,7 @@ def review(size):
 def puzzle(size):
     chosen = next(p for p in load_puzzles().puzzles if p.win_in == 4)
     engine = FakeEngine(auto_answer=False)
-    from ui.state.puzzle_record import puzzle_options
+    from ui.state.files.puzzle_record import puzzle_options
 
     scene = PlayScene(size, puzzle_options(chosen), engine, fonts=FONTS, puzzle=chosen)
     settle(scene, engine, 0.5)

@@ -18,19 +18,20 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
 import game.language as language
+from assets.catalogs import catalog_path, shipped_catalogs
 from assets.manifest import MANIFEST_NAME, manifest_text, verified_bytes
-from game.language import LANGUAGES, SOURCE_LANGUAGE, _, catalog_path, ngettext, system_language, use_language
+from game.language import LANGUAGES, SOURCE_LANGUAGE, _, ngettext, system_language, use_catalogs, use_language
 from tools.support.fakes import FakeEngine, click, key
 from tools.support.waiting import GENEROUS
 from tools.translations import TRANSLATED, extract_template
 from ui.app import App
-from ui.desktop_entry import entry_text
-from ui.play_scene import PlayScene
-from ui.settings_panel import panel_layout
+from ui.panels.settings_panel import panel_layout
+from ui.play.scene import PlayScene
+from ui.state.files.settings import SETTINGS_FILE, Settings, from_json, to_json
+from ui.state.files.store import JsonStore
+from ui.state.files.user_data import UserData
 from ui.state.options import PlayOptions
-from ui.state.settings import SETTINGS_FILE, Settings, from_json, to_json
-from ui.state.store import JsonStore
-from ui.state.user_data import UserData
+from ui.window.desktop_entry import entry_text
 
 #: A placeholder of str.format ({name}, {count:d}) or of %-formatting (%d, %(name)s, %.1f).
 PLACEHOLDER = re.compile(
@@ -40,7 +41,9 @@ PLACEHOLDER = re.compile(
 
 @pytest.fixture(autouse=True)
 def english_afterwards():
+    """Each test leaves the shipped catalogs in use, and English."""
     yield
+    use_catalogs(shipped_catalogs())
     use_language(SOURCE_LANGUAGE)
 
 
@@ -175,7 +178,7 @@ def stand_in_catalogs(tmp_path, monkeypatch) -> Path:
     french_moves = ("{count} coup", "{count} de coups", "{count} coups")
     a_catalog(tmp_path, "fr", {"Settings": "Paramètres", moves: french_moves})
     a_catalog(tmp_path, "de", {"Settings": "Einstellungen", "Language": "Sprache", "Auto": "Automatisch"})
-    monkeypatch.setattr(language, "LOCALE_DIR", tmp_path)
+    use_catalogs(shipped_catalogs(tmp_path))
     return tmp_path
 
 
@@ -303,7 +306,7 @@ def test_every_language_has_a_catalog():
 def test_the_desktop_entry_carries_each_languages_comment_and_one_name(tmp_path, monkeypatch):
     comment = "Connect Four and Tic-tac-toe against an AI that thinks on your time"
     a_catalog(tmp_path, "de", {comment: "Vier gewinnt und Tic-Tac-Toe gegen eine KI"})
-    monkeypatch.setattr(language, "LOCALE_DIR", tmp_path)
+    use_catalogs(shipped_catalogs(tmp_path))
     lines = entry_text(["ponder"], Path("/icon.png")).splitlines()
     assert f"Comment={comment}" in lines and "Comment[de]=Vier gewinnt und Tic-Tac-Toe gegen eine KI" in lines
     assert not any(line.startswith(("Comment[fr]", "Comment[es]", "Name[")) for line in lines)  # no catalog

@@ -21,13 +21,13 @@ from ai.score import Score, win_in
 from game.connect4 import ConnectFour
 from tests.conftest import TESTSETS, require_compiled_core
 from tools.support.fakes import FakeEngine, key, motion, search_result
-from ui.layout import play_layout
-from ui.overlay import fitted_label, value_box
-from ui.play_scene import PlayScene
-from ui.state import sitting_words as words
-from ui.state.hint import HINT_SECONDS
+from ui.kit.layout import play_layout
+from ui.play.analysis_overlay import fitted_label, value_box
+from ui.play.scene import PlayScene
 from ui.state.options import Mode, PlayOptions
-from ui.state.search_texts import TICKS, move_values, short_label, winner_of
+from ui.state.play.hint import HINT_SECONDS
+from ui.state.words import play_words as words
+from ui.state.words.search_texts import TICKS, move_values, short_label, winner_of
 from ui.theme import Fonts
 
 SIZE = (960, 780)

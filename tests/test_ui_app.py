@@ -16,12 +16,13 @@ from ai.rating.ladder import LadderFileError
 from tools.support.fakes import FakeEngine, click, key
 from ui import app as app_module
 from ui.app import App
+from ui.command_line.play_arguments import build_play_parser, parse_play_options
+from ui.kit.scene import GoToPuzzle
 from ui.launch import main
-from ui.play_scene import PlayScene
-from ui.scene import GoToPuzzle
-from ui.start_scene import StartScene
-from ui.state.options import FirstPlayer, Mode, PlayOptions, build_play_parser, parse_play_options
-from ui.state.texts import FAILURE_WORDS
+from ui.play.scene import PlayScene
+from ui.start.scene import StartScene
+from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.words.texts import FAILURE_WORDS
 
 
 @pytest.mark.parametrize(

@@ -12,17 +12,17 @@ from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, FakeSounds, click, key
 from tools.support.waiting import GENEROUS
 from ui.app import App
-from ui.help_overlay import KEYS, draw_help
-from ui.play_input import Action, key_action, review_key_action
-from ui.play_scene import PlayScene
+from ui.panels.help_card import KEYS, draw_help
+from ui.play.actions import Action, key_action, review_key_action
+from ui.play.scene import PlayScene
 from ui.sound import Sounds
-from ui.start_scene import StartScene
-from ui.state import sitting_words as words
+from ui.start.scene import StartScene
+from ui.state.files.settings import SETTINGS_FILE, Settings
+from ui.state.files.store import JsonStore
+from ui.state.files.tally import TALLY_FILE
+from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
-from ui.state.settings import SETTINGS_FILE, Settings
-from ui.state.store import JsonStore
-from ui.state.tally import TALLY_FILE
-from ui.state.user_data import UserData
+from ui.state.words import play_words as words
 from ui.theme import CLASSIC, HIGH_CONTRAST, Fonts
 
 SIZE = (960, 780)

@@ -11,20 +11,20 @@ from ai.play.levels import Level
 from ai.score import Score
 from game.catalog import GAME_TITLES
 from tools.support.fakes import FakeEngine, key, motion, search_result
-from ui import move_keys
 from ui.app import App
-from ui.layout import play_layout
-from ui.move_keys import KeyAnswer
-from ui.play_scene import PlayScene
-from ui.start_scene import StartScene
-from ui.state import sitting_words as words
-from ui.state import texts
+from ui.kit.layout import play_layout
+from ui.kit.toast import NoticeKind
+from ui.play import move_keys
+from ui.play.move_keys import KeyAnswer
+from ui.play.scene import PlayScene
+from ui.play.toolbar import draw_toolbar, toolbar
+from ui.start.scene import StartScene
+from ui.state.board.board_game import BoardGame
 from ui.state.options import Mode, PlayOptions
-from ui.state.session import Session
+from ui.state.words import play_words as words
+from ui.state.words import texts
 from ui.theme import CLASSIC, THEMES, Fonts
-from ui.toast import NoticeKind
-from ui.toolbar import draw_toolbar, toolbar
-from ui.window_loop import MIN_WINDOW
+from ui.window.window_loop import MIN_WINDOW
 
 SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL
@@ -247,7 +247,7 @@ def test_what_each_key_means_on_each_board():
 
 
 def test_two_players_stay_in_the_title_as_rounds_go_by_and_a_wider_window_never_shortens_it():
-    session = Session(PlayOptions(mode=Mode.TWO_PLAYERS), FakeEngine())
+    session = BoardGame(PlayOptions(mode=Mode.TWO_PLAYERS), FakeEngine())
     first_round = texts.toolbar_titles(session)
     session.next_round()
     second_round = texts.toolbar_titles(session)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ui.board_view import winning_lines
-from ui.layout import play_layout
+from ui.kit.layout import play_layout
+from ui.play.board_view import winning_lines
 from ui.state.animation import Fade, drop_duration, drop_height, pop_scale
 
 

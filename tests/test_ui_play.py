@@ -9,10 +9,10 @@ from ai.messages import BestMove, LiveCount, Progress
 from ai.play.levels import Level
 from ai.score import Score, win_in
 from tools.support.fakes import FakeEngine, click, key, motion, resize, search_result
-from ui.play_scene import PlayScene
-from ui.scene import GoToMenu
-from ui.state import sitting_words as words
+from ui.kit.scene import GoToMenu
+from ui.play.scene import PlayScene
 from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.words import play_words as words
 
 SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL
@@ -115,7 +115,7 @@ def test_a_full_column_is_refused_with_feedback_and_the_turn_stays():
     assert scene.sitting.game.moves_text() == "111111"
     assert scene.sitting.game.to_move() == 0
     assert words.status_text(scene.sitting) == "Column 1 is full"
-    assert scene.sitting.cues.refusal is not None and scene.picture().board.refusal > 0
+    assert scene.sitting.feedback.refusal is not None and scene.picture().board.refusal > 0
     run(scene, engine, seconds=2.0)
     assert words.status_text(scene.sitting) == "Red to move"
     scene.handle(click(column_point(scene, 1)))

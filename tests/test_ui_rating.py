@@ -10,12 +10,12 @@ import pytest
 from ai.rating.ladder import read_ladder
 from game.connect4 import ConnectFour
 from tools.support.fakes import FakeEngine, deliver_review, key
-from ui.play_scene import PlayScene
-from ui.state import sitting_words as words
-from ui.state.finished_round import start_rating
+from ui.play.scene import PlayScene
+from ui.state.files.player_rating import adaptive_level
+from ui.state.files.user_data import UserData
 from ui.state.options import FirstPlayer, PlayOptions
-from ui.state.player_rating import adaptive_level
-from ui.state.user_data import UserData
+from ui.state.play.finished_round import start_rating
+from ui.state.words import play_words as words
 
 SIZE = (960, 780)
 BOARD = "connect4 7x6"

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from ai.play.levels import Level
-from ui.play_scene import PlayScene
+from ui.play.scene import PlayScene
 from ui.state.options import Mode, PlayOptions
 
 engine_module = pytest.importorskip("ai.engine")

@@ -16,16 +16,16 @@ from ai.play.review import review_game
 from game.connect4 import ConnectFour
 from tools.support.fakes import FakeEngine, click, key, scripted
 from tools.support.waiting import GENEROUS
-from ui.play_input import Action
-from ui.play_scene import PlayScene
-from ui.review_view import slots
-from ui.state import finished_round
-from ui.state import sitting_words as words
+from ui.play.actions import Action
+from ui.play.review_view import slots
+from ui.play.scene import PlayScene
+from ui.state.files.store import JsonStore
+from ui.state.files.tally import TALLY_FILE
+from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
-from ui.state.review import GameReview, mark_text
-from ui.state.store import JsonStore
-from ui.state.tally import TALLY_FILE
-from ui.state.user_data import UserData
+from ui.state.play import finished_round
+from ui.state.review.game_review import GameReview, mark_text
+from ui.state.words import play_words as words
 
 SIZE = (960, 780)
 #: Red (the human) throws a won game away with move 15; Yellow wins with move 18.
@@ -185,10 +185,10 @@ def test_the_review_draws_at_every_window_size(size, game):
 
 
 def test_a_pasted_game_is_set_up_and_reviewed(monkeypatch):
-    import ui.play_scene
+    import ui.play.scene
 
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
-    monkeypatch.setattr(ui.play_scene, "paste_text", lambda: LOST_GAME + " -1\n")
+    monkeypatch.setattr(ui.play.scene, "paste_text", lambda: LOST_GAME + " -1\n")
     scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
     assert scene.sitting.game.moves_text() == LOST_GAME and scene.sitting.review is not None
     assert scene.sitting.review.moves == tuple(
@@ -201,11 +201,11 @@ def test_a_pasted_game_is_set_up_and_reviewed(monkeypatch):
     [(None, "Nothing to paste"), ("hello", "Cannot paste"), ("4" * 7, "Cannot paste")],
 )
 def test_pasting_what_is_no_game_keeps_the_game_and_says_why(monkeypatch, clipboard, reason):
-    import ui.play_scene
+    import ui.play.scene
 
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
     scene.sitting.try_play(3)
-    monkeypatch.setattr(ui.play_scene, "paste_text", lambda: clipboard)
+    monkeypatch.setattr(ui.play.scene, "paste_text", lambda: clipboard)
     scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
     assert (
         scene.sitting.game.moves_text() == "4"

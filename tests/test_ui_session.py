@@ -8,10 +8,11 @@ from ai.messages import BestMove, Progress
 from ai.play.levels import Level
 from ai.score import Score, win_in
 from tools.support.fakes import FakeEngine, search_result
-from ui.state import texts
-from ui.state.engine_request import PRESENTATION_DELAY
-from ui.state.options import FirstPlayer, Mode, PlayOptions, parse_play_options
-from ui.state.session import Refusal, Session
+from ui.command_line.play_arguments import parse_play_options
+from ui.state.board.board_game import BoardGame, Refusal
+from ui.state.board.engine_request import PRESENTATION_DELAY
+from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.words import texts
 
 LEVEL = Level(4)
 
@@ -19,7 +20,7 @@ LEVEL = Level(4)
 def computer_session(first=FirstPlayer.HUMAN, **kwargs):
     engine = FakeEngine(**kwargs)
     options = PlayOptions(mode=Mode.COMPUTER, level=LEVEL, first=first)
-    return Session(options, engine), engine
+    return BoardGame(options, engine), engine
 
 
 def settle(session, engine, seconds=PRESENTATION_DELAY + 0.01):
@@ -134,7 +135,7 @@ def test_alternate_swaps_who_starts_each_round():
 
 def test_first_human_from_a_start_position_gives_the_human_the_side_to_move():
     engine = FakeEngine()
-    session = Session(PlayOptions(moves="4", first=FirstPlayer.HUMAN), engine)
+    session = BoardGame(PlayOptions(moves="4", first=FirstPlayer.HUMAN), engine)
     assert session.is_human_turn() and session.game.to_move() == 1
 
 
@@ -158,7 +159,7 @@ def test_an_illegal_answer_from_the_engine_is_an_error():
 
 def test_no_ponder_option():
     engine = FakeEngine()
-    session = Session(PlayOptions(ponder=False), engine)
+    session = BoardGame(PlayOptions(ponder=False), engine)
     assert engine.count("ponder") == 0
     session.play(3)
     assert engine.count("think") == 1
@@ -177,7 +178,7 @@ def test_no_ponder_option():
 )
 def test_the_session_decides_when_the_humans_position_is_pondered(mode, ponder, analysis_wanted, searched):
     engine = FakeEngine()
-    session = Session(PlayOptions(mode=mode, ponder=ponder, level=LEVEL), engine)
+    session = BoardGame(PlayOptions(mode=mode, ponder=ponder, level=LEVEL), engine)
     session.want_analysis(analysis_wanted)
     assert session.is_human_turn()
     # Pondering already: asking for the analysis renews the ponder as one that proves the values.
@@ -189,7 +190,7 @@ def test_the_session_decides_when_the_humans_position_is_pondered(mode, ponder, 
 
 
 def test_a_stop_reaches_only_the_request_the_session_holds():
-    """The session stops its own request through its handle, and the review desk its review's."""
+    """The session stops its own request through its handle, and the reviews its review's."""
     session, engine = computer_session(auto_answer=False)
     session.play(3)
     think = engine.last("think")
@@ -205,7 +206,7 @@ def test_a_stop_reaches_only_the_request_the_session_holds():
 
 def test_with_pondering_off_only_the_view_or_a_new_position_ends_an_analysis():
     engine = FakeEngine(auto_answer=False)
-    session = Session(PlayOptions(ponder=False, level=LEVEL), engine)
+    session = BoardGame(PlayOptions(ponder=False, level=LEVEL), engine)
     session.want_analysis(True)
     analysis = engine.last("ponder").token
     stops = engine.count("stop")
@@ -224,7 +225,7 @@ def test_with_pondering_off_only_the_view_or_a_new_position_ends_an_analysis():
 
 def test_watch_mode_plays_to_the_end_and_pauses():
     engine = FakeEngine()
-    session = Session(PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.WATCH), engine)
+    session = BoardGame(PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.WATCH), engine)
     session.toggle_pause()
     assert settle(session, engine) is None
     session.toggle_pause()
@@ -240,7 +241,7 @@ def test_the_computer_is_found_in_its_seat_and_only_against_the_human(first):
     player = 1 if first is FirstPlayer.HUMAN else 0
     assert session.computer() == (player, LEVEL) and session.seats[1 - player].is_human
     for mode in (Mode.WATCH, Mode.TWO_PLAYERS):
-        other = Session(PlayOptions(mode=mode, watch_levels=(LEVEL, Level(2))), FakeEngine())
+        other = BoardGame(PlayOptions(mode=mode, watch_levels=(LEVEL, Level(2))), FakeEngine())
         assert other.computer() is None
 
 
@@ -330,7 +331,7 @@ def test_first_from_the_command_line_is_who_moves_first_from_the_moves_position(
 ):
     options = parse_play_options(["--moves", moves, "--first", first])
     engine = FakeEngine(auto_answer=False)
-    session = Session(options, engine)
+    session = BoardGame(options, engine)
     assert session.is_computer_turn() is computer_moves_now
     assert engine.count("think") == computer_moves_now
     if computer_moves_now:

@@ -13,17 +13,17 @@ from game.catalog import GAME_TITLES, SIZES
 from tools.support.fakes import FakeEngine, click, key, motion
 from tools.support.waiting import GENEROUS
 from ui.app import App
-from ui.scene import GoToPlay, Quit
-from ui.start_scene import MIN_TOAST_BAND, StartScene
-from ui.state.current_game import UnfinishedGame
+from ui.kit.scene import GoToPlay, Quit
+from ui.kit.toast import Toast
+from ui.start.scene import MIN_TOAST_BAND, StartScene
+from ui.state.files.current_game import UnfinishedGame
+from ui.state.files.settings import SETTINGS_FILE
+from ui.state.files.store import JsonStore
+from ui.state.files.user_data import UserData
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.settings import SETTINGS_FILE
 from ui.state.start_choices import MODE_TEXT, rows_for
-from ui.state.store import JsonStore
-from ui.state.user_data import UserData
 from ui.theme import CLASSIC, HIGH_CONTRAST, Fonts
-from ui.toast import Toast
-from ui.window_loop import MIN_WINDOW
+from ui.window.window_loop import MIN_WINDOW
 
 SIZE = (960, 780)
 

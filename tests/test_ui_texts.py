@@ -1,5 +1,5 @@
-"""The words, labels and bar scale of the engine's values, and the play screen's lines (ui/state/texts.py,
-search_texts.py, score_words.py): pure functions, no pygame."""
+"""The words, labels and bar scale of the engine's values, and the play screen's lines
+(ui/state/words/texts.py, search_texts.py, score_words.py): pure functions, no pygame."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from ai.heuristic.evaluate import LOSES_NEXT, WINS_NEXT
 from ai.play.levels import Level
 from ai.score import HEURISTIC_LIMIT, Score, from_child, win_in
 from tools.support.fakes import FakeEngine, search_result
-from ui.state import score_words, search_texts, texts
-from ui.state.followed_search import FollowedSearch
+from ui.state.board.board_game import BoardGame
+from ui.state.board.followed_search import FollowedSearch
+from ui.state.board.proven import Proven
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.proven import Proven
-from ui.state.score_words import estimate, outlook
-from ui.state.search_texts import MoveValue, lean, legend, short_label, statistics, winner_of
-from ui.state.session import Session
+from ui.state.words import score_words, search_texts, texts
+from ui.state.words.score_words import estimate, outlook
+from ui.state.words.search_texts import MoveValue, lean, legend, short_label, statistics, winner_of
 
 
 @pytest.mark.parametrize(
@@ -181,19 +181,19 @@ def test_the_proofs_progress_says_proving_not_a_depth():
 def test_who_plays_whom_and_who_won_name_the_computers_level_in_every_mode():
     names = ("Red", "Yellow")
     options = PlayOptions(mode=Mode.COMPUTER, level=Level(4), first=FirstPlayer.COMPUTER)
-    against = Session(options, FakeEngine())
-    watch = Session(PlayOptions(mode=Mode.WATCH, watch_levels=(Level(2), Level(4))), FakeEngine())
+    against = BoardGame(options, FakeEngine())
+    watch = BoardGame(PlayOptions(mode=Mode.WATCH, watch_levels=(Level(2), Level(4))), FakeEngine())
     assert texts.matchup(against) == "You vs computer (depth 4)"
     assert texts.matchup(watch) == "depth 2 vs depth 4"
     # The computer (Red) wins with a column of four; then the human (Yellow) wins a game.
     against.game.play_text("1212121")
     assert texts.result_text(against, names)[1] == "The computer (depth 4) wins this one."
-    against = Session(options, FakeEngine(), moves="12121232")
+    against = BoardGame(options, FakeEngine(), moves="12121232")
     assert texts.result_text(against, names)[1] == "You beat the computer at depth 4!"
 
 
 def test_a_moving_stone_without_a_move_on_the_board_reads_as_the_turn():
-    watch = Session(PlayOptions(mode=Mode.WATCH), FakeEngine())
+    watch = BoardGame(PlayOptions(mode=Mode.WATCH), FakeEngine())
     # An animation never outlives its move (undo ends it); were one left, the line still reads, not raises.
     assert "plays" not in texts.status_text(watch, ("Red", "Yellow"), moving_player=0, hint=None)
 

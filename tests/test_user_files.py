@@ -17,15 +17,15 @@ from ai.rating.ladder import ladder_for
 from game.catalog import SIZES, new_game
 from tools.support.waiting import GENEROUS
 from ui.state.animation import ANIMATION_SPEEDS
-from ui.state.background_writer import BackgroundWriter
-from ui.state.current_game import MAX_KEPT, UNFINISHED_FILE, UnfinishedGame, UnfinishedGames
+from ui.state.files.background_writer import BackgroundWriter
+from ui.state.files.current_game import MAX_KEPT, UNFINISHED_FILE, UnfinishedGame, UnfinishedGames
+from ui.state.files.player_rating import ASSISTS, MAX_RATING, RATINGS_FILE, PlayedGame, Ratings
+from ui.state.files.puzzle_record import MAX_VALUE, PUZZLE_FILE, PuzzleRecord
+from ui.state.files.settings import SETTINGS_FILE, THEME_NAMES, Settings
+from ui.state.files.store import FileKind, JsonStore
+from ui.state.files.tally import MAX_COUNT, TALLY_FILE, Record, Tally
+from ui.state.files.user_data import UserData
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions
-from ui.state.player_rating import ASSISTS, MAX_RATING, RATINGS_FILE, PlayedGame, Ratings
-from ui.state.puzzle_record import MAX_VALUE, PUZZLE_FILE, PuzzleRecord
-from ui.state.settings import SETTINGS_FILE, THEME_NAMES, Settings
-from ui.state.store import FileKind, JsonStore
-from ui.state.tally import MAX_COUNT, TALLY_FILE, Record, Tally
-from ui.state.user_data import UserData
 
 WIN = "connect4 7x6 vs depth 4"
 BOARD = "connect4 7x6"

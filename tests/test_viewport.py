@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ui.viewport import MIN_WINDOW, Viewport
+from ui.window.viewport import MIN_WINDOW, Viewport
 
 
 def test_at_the_minimum_or_larger_the_picture_is_the_window():

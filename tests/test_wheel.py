@@ -18,8 +18,8 @@ from ai.exact.compiled_core import NativeConnectFourSolver, native_built
 from ai.exact.python_core import ConnectFourSolver
 from assets.manifest import verified_bytes
 from game import ConnectFour
-from ui.icon import ICON_PATH
 from ui.sound import ASSETS, SOUND_NAMES
+from ui.window.icon import ICON_PATH
 
 POSITIONS = Path(__file__).resolve().parent / "data" / "c4-testsets" / "Test_L2_R1"
 

@@ -91,7 +91,7 @@ def write_wav(path: Path, samples: list[float]) -> None:
 def main() -> int:
     import pygame
 
-    from ui.icon import ICON_PATH, draw_icon
+    from ui.window.icon import ICON_PATH, draw_icon
 
     ASSETS.mkdir(exist_ok=True)
     made = sounds()

@@ -110,7 +110,7 @@ def schedule() -> list[Job]:
     return jobs
 
 
-class Player:
+class LadderPlayer:
     """One rung of the ladder at the board: ``move(game)`` is its move."""
 
     def __init__(self, name: str, seed: int) -> None:
@@ -142,7 +142,7 @@ class Player:
 def play(job: Job) -> str:
     """Plays and reviews ``job``'s game; returns its line for the games file."""
     game = ConnectFour.from_moves(job.opening)
-    players = (Player(job.first, job.seed), Player(job.second, job.seed + 7919))
+    players = (LadderPlayer(job.first, job.seed), LadderPlayer(job.second, job.seed + 7919))
     try:
         while not game.is_over():
             game.apply(players[game.to_move()].move(game))
@@ -169,14 +169,14 @@ def observations(game: ConnectFour, opening_plies: int) -> Iterator[Observation]
 
 
 @dataclass(frozen=True)
-class PlayedGame:
+class LadderGame:
     job: Job
     moves: str
     result: str
     marks: str
 
 
-def read_games(path: Path) -> list[PlayedGame]:
+def read_games(path: Path) -> list[LadderGame]:
     """The games of ``path`` (missing: none); a line that does not parse (a run cut off mid-line) is
     skipped with a message."""
     if not path.exists():
@@ -188,7 +188,7 @@ def read_games(path: Path) -> list[PlayedGame]:
             first, second, opening, seed, moves, result, marks = fields
             if result not in ("1-0", "0-1", "1/2") or len(marks) != len(moves) - len(opening):
                 raise ValueError
-            games.append(PlayedGame(Job(first, second, opening, int(seed)), moves, result, marks))
+            games.append(LadderGame(Job(first, second, opening, int(seed)), moves, result, marks))
         except ValueError:
             print(f"{path.name} line {number}: skipped (not a finished game): {line[:60]}", file=sys.stderr)
     return games
@@ -254,7 +254,7 @@ def fit_command(out_path: Path) -> None:
         ),
         draw_rate=fit.draw_rate,
     )
-    from ui.state.userfiles import write_atomically
+    from ui.state.files.userfiles import write_atomically
 
     write_atomically(out_path, file_text(ladder))
     check = read_ladder(out_path)

@@ -207,7 +207,7 @@ def select(puzzles: list[Puzzle], per_win_in: int) -> list[Puzzle]:
     return chosen
 
 
-class Progress:
+class ProgressFile:
     """The verdicts so far, each new one appended at once to the progress file."""
 
     def __init__(self, path: Path) -> None:
@@ -228,7 +228,7 @@ def build(args: argparse.Namespace) -> int:
     ladder = game_spec("connect4").depths
     found = candidates(args)
     print(f"{len(found)} candidate positions", flush=True)
-    progress = Progress(args.progress)
+    progress = ProgressFile(args.progress)
     analyzer = ExactAnalyzer(threads=1)
     for done, (moves, source) in enumerate(found.values(), 1):
         if moves not in progress.verdicts:

@@ -44,27 +44,28 @@ from ai.rating.ladder import read_ladder  # noqa: E402
 from ai.rating.performance import observations_of, performance  # noqa: E402
 from ai.score import Score  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
+from assets.catalogs import shipped_catalogs  # noqa: E402
 from game.connect4 import ConnectFour  # noqa: E402
-from game.language import LANGUAGES, language_problem, use_language  # noqa: E402
+from game.language import LANGUAGES, language_problem, use_catalogs, use_language  # noqa: E402
 from tools.support.fakes import FakeEngine, deliver_review, scripted, search_result, settle  # noqa: E402
 from ui.app import DEFAULT_SIZE  # noqa: E402
-from ui.help_overlay import draw_help  # noqa: E402
-from ui.play_input import Action  # noqa: E402
-from ui.play_scene import PlayScene  # noqa: E402
-from ui.settings_panel import draw_panel, panel_rows  # noqa: E402
-from ui.start_scene import StartScene  # noqa: E402
-from ui.state.current_game import UnfinishedGame  # noqa: E402
-from ui.state.finished_round import start_rating  # noqa: E402
+from ui.panels.help_card import draw_help  # noqa: E402
+from ui.panels.settings_panel import draw_panel, panel_rows  # noqa: E402
+from ui.play.actions import Action  # noqa: E402
+from ui.play.scene import PlayScene  # noqa: E402
+from ui.start.scene import StartScene  # noqa: E402
+from ui.state.files.current_game import UnfinishedGame  # noqa: E402
+from ui.state.files.player_rating import Ratings  # noqa: E402
+from ui.state.files.puzzle_record import PuzzleRecord, puzzle_options  # noqa: E402
+from ui.state.files.settings import Settings  # noqa: E402
+from ui.state.files.tally import Record, Tally  # noqa: E402
+from ui.state.files.user_data import UserData  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
-from ui.state.player_rating import Ratings  # noqa: E402
-from ui.state.puzzle_record import PuzzleRecord, puzzle_options  # noqa: E402
-from ui.state.settings import Settings  # noqa: E402
+from ui.state.play.finished_round import start_rating  # noqa: E402
 from ui.state.stats import rating_stats  # noqa: E402
-from ui.state.tally import Record, Tally  # noqa: E402
-from ui.state.user_data import UserData  # noqa: E402
-from ui.stats_scene import StatsScene  # noqa: E402
+from ui.statistics.scene import StatsScene  # noqa: E402
 from ui.theme import CLASSIC, DARK, HIGH_CONTRAST, Fonts  # noqa: E402
-from ui.window_loop import MIN_WINDOW  # noqa: E402
+from ui.window.window_loop import MIN_WINDOW  # noqa: E402
 
 OUT = ROOT / "assets" / "screenshots"
 
@@ -179,6 +180,7 @@ def save_settings_panel(scene: PlayScene, size: tuple[int, int], fonts: Fonts, o
 def language_screenshots(code: str, fonts: Fonts, size: tuple[int, int]) -> int:
     """The start screen, a game with the analysis overlay and the settings panel in the language ``code``,
     into assets/screenshots/<code>/; 1 (and nothing written) where its catalog cannot be read."""
+    use_catalogs(shipped_catalogs())
     use_language(code)
     if language_problem() is not None:
         print(language_problem(), file=sys.stderr)

@@ -33,8 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from assets.catalogs import LOCALE_DIR, catalog_path  # noqa: E402
 from assets.manifest import MANIFEST_NAME, manifest_text  # noqa: E402
-from game.language import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, catalog_path  # noqa: E402
+from game.language import DOMAIN, LANGUAGES, SOURCE_LANGUAGE  # noqa: E402
 
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 #: The code that shows texts to the player (tools/ and tests/ do not).

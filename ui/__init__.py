@@ -1,7 +1,7 @@
-"""The pygame window: the main loop (:mod:`.app`), the start, play and statistics screens, the drawing of
-the board, the analysis overlay, the review strip, the toolbar, the match bar, the help card and the settings
-panel, input, sound, the clipboard, the theme, the icon and the Linux desktop entry. Never searches; what the
-window knows and decides without pygame is in :mod:`ui.state`."""
+"""What the player sees and types: the pygame window (:mod:`.app` and :mod:`.launch`; a package per screen,
+:mod:`.play`, :mod:`.start`, :mod:`.statistics`; the :mod:`.panels` over them, the shared :mod:`.kit`, the
+:mod:`.window` itself, the theme and the sound) and the :mod:`.command_line`. Never searches; what the window
+knows and decides without pygame is in :mod:`ui.state`."""
 
 import os
 

@@ -8,9 +8,9 @@ the display work, so tests drive the real loop with synthetic events and chosen 
 
 The window's own keys work on every screen: F1 or ? shows the help (which then takes every key and click until
 closed), M mutes, T changes the theme, S the animation speed. Their settings, and the game chosen on the start
-screen, are remembered in the settings of the user's files (:class:`~ui.state.user_data.UserData`), changed
-only by the player's own choices; notes about them (and about a user file that could not be used, once, at
-the start) appear as a toast in the band the scene offers at the bottom.
+screen, are remembered in the settings of the user's files (:class:`~ui.state.files.user_data.UserData`),
+changed only by the player's own choices; notes about them (and about a user file that could not be used,
+once, at the start) appear as a toast in the band the scene offers at the bottom.
 
 The engine is made by a factory passed in (tests pass a fake); the real ``ai.engine.Engine`` is imported only
 when the real window starts.
@@ -30,13 +30,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ai.exact.team import window_threads
+from ai.capabilities import window_threads
 from ai.messages import EngineFailure
 from game.language import _, language_problem, pgettext, use_language
-from ui.help_overlay import draw_help
-from ui.panel_input import PanelInput
-from ui.play_scene import PlayScene
-from ui.scene import (
+from ui.kit.scene import (
     COMMAND_KEYS,
     GoToMenu,
     GoToPlay,
@@ -47,21 +44,31 @@ from ui.scene import (
     RememberName,
     Scene,
 )
+from ui.kit.toast import PROBLEM_SECONDS, Toast
+from ui.panels.help_card import draw_help
+from ui.panels.panel_input import PanelInput
+from ui.panels.settings_panel import (
+    ANIMATION_SPEED,
+    ANIMATION_TEXT,
+    THEME_TEXT,
+    SettingRow,
+    draw_panel,
+    panel_rows,
+)
+from ui.play.scene import PlayScene
 from ui.screens import Screens
-from ui.settings_panel import ANIMATION_SPEED, ANIMATION_TEXT, THEME_TEXT, SettingRow, draw_panel, panel_rows
 from ui.sound import Sounds
-from ui.start_scene import StartScene
+from ui.start.scene import StartScene
 from ui.state.animation import next_speed
-from ui.state.current_game import UnfinishedGame
-from ui.state.engine_like import EngineLike
+from ui.state.board.engine_like import EngineLike
+from ui.state.files.current_game import UnfinishedGame
+from ui.state.files.settings import DEFAULT_WINDOW, Settings, SettingsChanges
+from ui.state.files.user_data import UserData
 from ui.state.option_changes import OptionChanges
 from ui.state.options import PlayOptions
-from ui.state.settings import DEFAULT_WINDOW, Settings, SettingsChanges
-from ui.state.texts import failure_text
-from ui.state.user_data import UserData
+from ui.state.words.texts import failure_text
 from ui.theme import THEMES, Fonts, Theme, next_theme
-from ui.toast import PROBLEM_SECONDS, Toast
-from ui.window_loop import run_window
+from ui.window.window_loop import run_window
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

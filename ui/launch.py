@@ -10,9 +10,10 @@ import sys
 
 from game.language import _, use_language
 from ui.app import App, EngineFactory
-from ui.state.engine_like import EngineLike
-from ui.state.options import ContinueGame, PlayOptions, parse_play_options
-from ui.state.user_data import UserData
+from ui.command_line.play_arguments import ContinueGame, parse_play_options
+from ui.state.board.engine_like import EngineLike
+from ui.state.files.user_data import UserData
+from ui.state.options import PlayOptions
 
 #: How the user started the program, for error lines.
 PROGRAM = "ponder"
@@ -21,8 +22,8 @@ PROGRAM = "ponder"
 def real_engine(solver_threads: int = 0) -> EngineLike:
     """The search engine of ``ai/`` with ``solver_threads`` for its exact solver (0: every core but one);
     imported here, at run time, so the window's tests never need it."""
+    from ai.capabilities import window_threads
     from ai.engine import Engine
-    from ai.exact.team import window_threads
 
     return Engine(solver_threads=solver_threads or window_threads())
 

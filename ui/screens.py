@@ -12,17 +12,17 @@ from dataclasses import dataclass, field, replace
 from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
 from ai.rating.ladder import ladder_for
 from game.language import _
-from ui.play_scene import PlayScene
+from ui.play.scene import PlayScene
 from ui.sound import Sounds
-from ui.start_scene import StartScene
-from ui.state import finished_round
-from ui.state.current_game import UnfinishedGame
-from ui.state.engine_like import EngineLike
+from ui.start.scene import StartScene
+from ui.state.board.engine_like import EngineLike
+from ui.state.files.current_game import UnfinishedGame
+from ui.state.files.puzzle_record import choose_puzzle, puzzle_options
+from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
-from ui.state.puzzle_record import choose_puzzle, puzzle_options
+from ui.state.play import finished_round
 from ui.state.stats import rating_stats
-from ui.state.user_data import UserData
-from ui.stats_scene import StatsScene
+from ui.statistics.scene import StatsScene
 from ui.theme import Fonts, Theme
 
 

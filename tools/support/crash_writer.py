@@ -19,14 +19,14 @@ from types import MappingProxyType
 from typing import Any
 
 from game.catalog import new_game
-from ui.state import savegame
-from ui.state.current_game import UNFINISHED_FILE, UnfinishedGame, UnfinishedGames
+from ui.state.files import savegame
+from ui.state.files.current_game import UNFINISHED_FILE, UnfinishedGame, UnfinishedGames
+from ui.state.files.player_rating import RATINGS_FILE, Ratings
+from ui.state.files.puzzle_record import PUZZLE_FILE, PuzzleRecord
+from ui.state.files.settings import SETTINGS_FILE
+from ui.state.files.store import FileKind, JsonStore
+from ui.state.files.tally import TALLY_FILE, Record, Tally
 from ui.state.options import PlayOptions
-from ui.state.player_rating import RATINGS_FILE, Ratings
-from ui.state.puzzle_record import PUZZLE_FILE, PuzzleRecord
-from ui.state.settings import SETTINGS_FILE
-from ui.state.store import FileKind, JsonStore
-from ui.state.tally import TALLY_FILE, Record, Tally
 
 #: The files the program writes, by the name the test uses.
 KINDS = ("settings", "tally", "current-game", "saved-game", "ratings", "puzzle-record")

@@ -10,7 +10,7 @@ from collections import Counter
 
 from ai.messages import BestMove
 from game.catalog import new_game
-from ui.play_scene import PlayScene
+from ui.play.scene import PlayScene
 from ui.state.options import Mode
 
 #: Wall-clock seconds a computer to move may go without its think answering before the fuzzer calls it a hang.
@@ -132,7 +132,7 @@ class Checker:
         self._check_requests(game, mode)
 
     def _check_play(self, before, after, refusal, was_over, human_to_move, paused, accepted, args, mode):
-        move = args[0]  # then, maybe, the sitting's second thoughts (the coach, a puzzle)
+        move = args[0]  # then, maybe, the sitting's checks of the move (the coach, a puzzle)
         if refusal is not None:
             if after != before:
                 self.fail(f"play({move}) was refused ({refusal}) but the history went {before} -> {after}")

@@ -1,6 +1,6 @@
 """The play screen's notices: a message that stands in the status line for a moment, and what it tells (a
 refusal, something done, plain information). The view chooses the colour of each kind (see
-:func:`ui.toast.notice_colour`); here they are values only, so the sitting at the board can make them.
+:func:`ui.kit.toast.notice_colour`); here they are values only, so the sitting at the board can make them.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What the start screen offers and how a choice changes the :class:`PlayOptions`: the rows of choices
 (game, board, mode, who starts, levels, think time), which of them apply in each mode, and the options after a
-choice. The screen (:mod:`ui.start_scene`) lays the rows out and draws them; this module imports no pygame.
+choice. The screen (:mod:`ui.start.scene`) lays the rows out and draws them; this module imports no pygame.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ FIRST_TEXT = {
     FirstPlayer.ALTERNATE: N_("Alternate"),
 }
 WATCH_ROUNDS_TEXT = {FirstPlayer.HUMAN: N_("Same colours"), FirstPlayer.ALTERNATE: N_("Swap colours")}
-#: The level row's choice of the adaptive level (see :func:`ui.state.player_rating.adaptive_level`).
+#: The level row's choice of the adaptive level (see :func:`ui.state.files.player_rating.adaptive_level`).
 AUTO = "auto"
 
 

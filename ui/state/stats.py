@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from ai.play.levels import levels_for
 from ai.rating.ladder import Ladder, rung_name
 from game.language import N_, _
-from ui.state.player_rating import ASSISTS, PlayedGame, Ratings
-from ui.state.texts import uncertainty
+from ui.state.files.player_rating import ASSISTS, PlayedGame, Ratings
+from ui.state.words.texts import uncertainty
 
 #: A game's result as the list of games says it, by its result in the player's file.
 RESULT_WORDS = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}

@@ -1,0 +1,370 @@
+"""The command-line tools: ``analyze``, ``move``, ``review``, ``rate`` and ``puzzles`` (``main.py`` starts
+them; ``--help`` on each says what it does). Each reads its input from a text stream, one position or game a
+line, and writes one answer a line: :func:`run_tool` runs one with its arguments and returns the exit status
+(0 ok, 1 bad input, 2 bad arguments; argparse exits with 2 itself for arguments it refuses).
+
+The search, the solver and the rest of :mod:`ai` are imported when a tool runs, so that importing this module
+(as ``main.py`` does for the window too) costs little.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TextIO
+
+from game.catalog import DEFAULT_GAME, GAME_NAMES, game_spec
+from game.language import _, ngettext
+from game.protocol import Game
+from ui.command_line.argument_types import positive_int, seconds_type
+
+TOOLS = ("analyze", "move", "review", "rate", "puzzles")
+#: How the user started the program, for usage and error lines: the installed command or the bundle's
+#: program (``ponder.exe`` on Windows), or the script.
+PROGRAM = "ponder" if Path(sys.argv[0]).stem == "ponder" else "python main.py"
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=GAME_NAMES, default=DEFAULT_GAME)
+    parser.add_argument("--size", help=_("board size such as 7x6 (default: the standard board of the game)"))
+
+
+def build_tool_parser(tool: str) -> argparse.ArgumentParser:
+    if tool == "puzzles":
+        return build_puzzles_parser()
+    if tool == "analyze":
+        parser = argparse.ArgumentParser(
+            prog=f"{PROGRAM} analyze",
+            description=_(
+                "Exact scores of positions read from stdin, one move string per line. Score convention of "
+                "the Connect Four benchmark sets: 0 draw, positive the side to move wins (22 - its stones at "
+                "the win on 7x6), negative it loses."
+            ),
+        )
+        _add_game_arguments(parser)
+        parser.add_argument(
+            "--all", action="store_true", help=_("score every move: '<moves> s1 ... sN', -1000 if illegal")
+        )
+        parser.add_argument("--weak", action="store_true", help=_("only win / draw / loss: 1, 0, -1"))
+        parser.add_argument(
+            "--no-book",
+            action="store_true",
+            help=_("solve from nothing, without the opening book (for benchmarks and checks)"),
+        )
+        parser.add_argument(
+            "--threads",
+            type=positive_int,
+            help=_(
+                "solver threads, each with a solver of its own, all sharing one table (default: one per core "
+                "this process may run on): an early position is searched by all of them at once, each in its "
+                "own move order; with --all its moves are shared out among them, several threads on a move "
+                "where there are more threads than moves"
+            ),
+        )
+        parser.add_argument(
+            "--table-mb",
+            type=positive_int,
+            metavar="M",
+            help=_(
+                "the solver's table in MB, rounded down to a power of two (default: 128, or 32 on the "
+                "pure-Python core)"
+            ),
+        )
+        parser.add_argument(
+            "--positions",
+            action="store_true",
+            help=_(
+                "after the last answer, print 'positions: N' on stderr: the positions the solvers explored, "
+                "every thread's (for benchmarks)"
+            ),
+        )
+        return parser
+    if tool == "rate":
+        return argparse.ArgumentParser(
+            prog=f"{PROGRAM} rate",
+            description=_(
+                "Rates each side of Connect Four games (7x6) read from stdin, one move string per line: "
+                "'<moves> <first player> <second player>', each the rating on the levels' ladder (the scale "
+                "of the start screen) under which that side's moves are most likely, from the exact value of "
+                "every move. '-' where a side made too few moves that could tell anything."
+            ),
+        )
+    if tool == "review":
+        parser = argparse.ArgumentParser(
+            prog=f"{PROGRAM} review",
+            description=_(
+                "Reviews games read from stdin, one move string per line: for each move one line '<ply> "
+                "<move> <score of the move played> <best score> <verdict>', then an empty line. Scores as in "
+                "analyze, from the mover's side; the verdict is best, kept (same result, not the best score),"
+                " mistake (win to draw, draw to loss) or blunder (win to loss). Where the exact analysis "
+                "runs out of time (boards over 42 cells) the move is estimated: '? ? estimate'."
+            ),
+        )
+        _add_game_arguments(parser)
+        parser.add_argument(
+            "--seconds",
+            type=seconds_type(),
+            default=10.0,
+            help=_("exact analysis time per position on boards over 42 cells (default 10)"),
+        )
+        return parser
+    parser = argparse.ArgumentParser(
+        prog=f"{PROGRAM} move",
+        description=_(
+            "The move the AI would play in positions read from stdin: '<moves> <move>' (a column "
+            "1-7, or a cell 1-9 for Tic-tac-toe)."
+        ),
+    )
+    _add_game_arguments(parser)
+    limit = parser.add_mutually_exclusive_group(required=True)
+    limit.add_argument(
+        "--depth",
+        type=positive_int,
+        help=_(
+            "search depth in plies, as a level (the levels go to {depths}; deeper is allowed, with a note on "
+            "stderr, as each ply more can multiply the time)"
+        ).format(
+            depths=", ".join(
+                _("{depth} for {game}").format(depth=max(game_spec(name).depths), game=name)
+                for name in GAME_NAMES
+            )
+        ),
+    )
+    limit.add_argument("--seconds", type=seconds_type(), help=_("think time, as the max level"))
+    parser.add_argument(
+        "--seed", type=int, default=0, help=_("seed for choosing among equal moves (default 0)")
+    )
+    return parser
+
+
+#: Bytes of one table slot of the exact solver (both cores).
+SLOT_BYTES = 8
+
+
+def table_slots(megabytes: int) -> int:
+    """The solver's table slots for a table of at most ``megabytes`` MB: a power of two, at least 2**17."""
+    slots = megabytes * (1 << 20) // SLOT_BYTES
+    return max(1 << 17, 1 << (slots.bit_length() - 1))
+
+
+def build_puzzles_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=f"{PROGRAM} puzzles",
+        description=_(
+            "Connect Four puzzles (7x6) from the game's own proven set: positions from real play "
+            "where the side to move has exactly one winning move and cannot win at once. One puzzle a line, "
+            "'<moves> <the winning column> <N>', N the number of the mover's own moves to the fastest win "
+            "against best defence (22 - the best score - the mover's stones, in analyze's scores), shortest "
+            "win first; each position once. --min-moves and --max-moves bound N. Fewer puzzles than --count "
+            "in the range: all of them, a line on stderr saying so, and exit status 1."
+        ),
+    )
+    parser.add_argument("--count", type=positive_int, default=10, help=_("how many puzzles (default 10)"))
+    parser.add_argument(
+        "--seed", type=int, help=_("the same puzzles every time for a seed (default: a new draw)")
+    )
+    parser.add_argument(
+        "--min-moves", type=positive_int, default=1, metavar="A", help=_("only wins in N >= A")
+    )
+    parser.add_argument("--max-moves", type=positive_int, metavar="B", help=_("only wins in N <= B"))
+    parser.add_argument(
+        "--grades",
+        action="store_true",
+        help=_(
+            "add the grade (easy, medium, hard, expert: how weak a level still finds the move) and the "
+            "levels' depths that find it ('-' none)"
+        ),
+    )
+    return parser
+
+
+def puzzles_tool(argv: list[str], out: TextIO, err: TextIO) -> int:
+    """``ponder puzzles``: a seeded draw from the shipped puzzles (:mod:`ai.puzzles`)."""
+    parser = build_puzzles_parser()
+    args = parser.parse_args(argv)
+    if args.max_moves is not None and args.max_moves < args.min_moves:
+        parser.error(
+            _("--max-moves {high} is below --min-moves {low}").format(high=args.max_moves, low=args.min_moves)
+        )
+    from ai.puzzles import PuzzleFileError, draw, load_puzzles
+
+    try:
+        shipped = load_puzzles()
+    except PuzzleFileError as error:
+        print(_("{program} puzzles: error: {error}").format(program=PROGRAM, error=error), file=err)
+        return 1
+    chosen = draw(shipped.puzzles, args.count, args.seed, args.min_moves, args.max_moves)
+    for puzzle in chosen:
+        line = f"{puzzle.moves} {puzzle.column} {puzzle.win_in}"
+        if args.grades:
+            line += f" {puzzle.grade} {','.join(map(str, puzzle.found_by)) or '-'}"
+        print(line, file=out, flush=True)
+    if len(chosen) < args.count:
+        if args.max_moves is not None:
+            few = ngettext(
+                "{program} puzzles: only {count} puzzle wins in {low} to {high} moves",
+                "{program} puzzles: only {count} puzzles win in {low} to {high} moves",
+                len(chosen),
+            )
+        else:
+            few = ngettext(
+                "{program} puzzles: only {count} puzzle wins in {low} or more moves",
+                "{program} puzzles: only {count} puzzles win in {low} or more moves",
+                len(chosen),
+            )
+        print(
+            few.format(program=PROGRAM, count=len(chosen), low=args.min_moves, high=args.max_moves), file=err
+        )
+        return 1
+    return 0
+
+
+def process_lines(
+    lines: Iterable[str],
+    make_game: Callable[[], Game],
+    answer: Callable[[Game], str],
+    out: TextIO,
+    err: TextIO,
+    games: bool = False,
+) -> int:
+    """Runs ``answer`` on the position of every line and prints ``<moves> <answer>``; returns 1 if any line
+    was bad, else 0. With ``games`` a line may hold a finished game, and the answer is printed alone.
+
+    A bad line gets ``line N: <reason>`` on ``err`` and nothing on ``out``; the others go on.
+    """
+    from game import IllegalMove
+
+    status = 0
+    for number, line in enumerate(lines, start=1):
+        words = line.split()
+        text = words[0] if words else ""
+        try:
+            game = make_game()
+            game.play_text(text)
+            if game.is_over() and not games:
+                raise IllegalMove("game is over")
+            reply = answer(game)
+        except (IllegalMove, ValueError) as error:
+            print(_("line {number}: {reason}").format(number=number, reason=error), file=err, flush=True)
+            status = 1
+            continue
+        print(reply if games else f"{text} {reply}", file=out, flush=True)
+    return status
+
+
+def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    if tool == "puzzles":
+        return puzzles_tool(argv, out, err)
+    if tool == "rate":
+        build_tool_parser(tool).parse_args(argv)
+        return rate_tool(stdin, out, err)
+    args = build_tool_parser(tool).parse_args(argv)
+    from game.catalog import new_game, parse_size
+
+    try:
+        width, height = parse_size(args.size) if args.size else (None, None)
+        new_game(args.game, width, height)
+    except ValueError as error:
+        print(_("{program} {tool}: error: {error}").format(program=PROGRAM, tool=tool, error=error), file=err)
+        return 2
+
+    def make_game() -> Game:
+        return new_game(args.game, width, height)
+
+    if tool == "analyze":
+        from ai.exact.analysis import ExactAnalyzer, can_analyze
+        from ai.exact.book import shipped_book
+
+        if not can_analyze(make_game()):
+            no_analysis = _("{program} analyze: error: no exact analysis for {board}")
+            print(no_analysis.format(program=PROGRAM, board=make_game().variant()), file=err)
+            return 2
+        analyzer = ExactAnalyzer(
+            solver_slots=None if args.table_mb is None else table_slots(args.table_mb),
+            book=(lambda: None) if args.no_book else shipped_book,
+            threads=args.threads,
+        )
+
+        def answer(game: Game) -> str:
+            if args.all:
+                return " ".join(str(score) for score in analyzer.move_scores(game, args.weak))
+            return str(analyzer.score(game, args.weak))
+
+        status = process_lines(stdin, make_game, answer, out, err)
+        if args.positions:
+            print(f"positions: {analyzer.nodes}", file=err)
+        return status
+
+    elif tool == "review":
+        from ai.exact.analysis import ExactAnalyzer
+        from ai.heuristic.search import Searcher
+        from ai.heuristic.table import TranspositionTable
+        from ai.play.review import review_lines
+
+        analyzer, searcher = ExactAnalyzer(), Searcher(TranspositionTable(1 << 20))
+
+        def answer(game: Game) -> str:
+            return review_lines(game, analyzer, searcher, args.seconds)
+
+        return process_lines(stdin, make_game, answer, out, err, games=True)
+    else:
+        from ai.contracts import Limits
+        from ai.play.thinker import Thinker
+
+        if (note := depth_note(args.game, args.depth)) is not None:
+            print(f"{PROGRAM} move: {note}", file=err, flush=True)
+        thinker = Thinker(seed=args.seed)
+        limits = Limits(depth=args.depth, seconds=args.seconds)
+
+        def answer(game: Game) -> str:
+            results = list(thinker.think(game, limits))
+            return game.move_to_text(results[-1].best_move)
+
+    return process_lines(stdin, make_game, answer, out, err)
+
+
+def depth_note(game_name: str, depth: int | None) -> str | None:
+    """For ``move --depth`` beyond the game's deepest level: a warning that the answers may be long in coming
+    (a deeper search costs several times more a ply, and nothing is printed until a position is done); None
+    within the levels, whose times are known to be short."""
+    deepest = max(game_spec(game_name).depths)
+    if depth is None or depth <= deepest:
+        return None
+    return _(
+        "note: depth {depth} is deeper than {game}'s deepest level ({deepest}); each ply more can multiply "
+        "the search time, so a position may take minutes or much longer (--seconds S bounds it)"
+    ).format(depth=depth, game=game_name, deepest=deepest)
+
+
+def rate_tool(stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    """``rate``: each side's performance in each game of ``stdin`` (see its ``--help``)."""
+    from ai.exact.analysis import ExactAnalyzer
+    from ai.heuristic.search import Searcher
+    from ai.heuristic.table import TranspositionTable
+    from ai.play.review import review_game
+    from ai.rating.ladder import LadderFileError, shipped_ladder
+    from ai.rating.performance import observations_of, performance
+    from game import ConnectFour
+
+    ladder = shipped_ladder()
+    if isinstance(ladder, LadderFileError):
+        print(
+            _("{program} rate: error: no ladder to rate against: {reason}").format(
+                program=PROGRAM, reason=ladder
+            ),
+            file=err,
+        )
+        return 1
+    analyzer, searcher = ExactAnalyzer(), Searcher(TranspositionTable(1 << 20))
+
+    def answer(game: Game) -> str:
+        reviews = list(review_game(game, analyzer, searcher))
+        estimates = []
+        for side in (0, 1):
+            estimate = performance(observations_of(reviews, side), ladder)
+            estimates.append("-" if estimate is None else str(estimate.rating))
+        return f"{game.moves_text()} {estimates[0]} {estimates[1]}"
+
+    return process_lines(stdin, ConnectFour, answer, out, err, games=True)

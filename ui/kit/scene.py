@@ -1,0 +1,138 @@
+"""What every scene is to the main loop, and how a scene asks to hand over to another.
+
+A scene gets events, engine messages and time as arguments (so tests can feed them), draws itself onto the
+surface it is given, and says when it needs drawing: the loop redraws only then, which keeps the UI thread
+idle for the engine while nothing moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from ai.messages import EngineMessage
+from ui.state.files.current_game import UnfinishedGame
+from ui.state.options import PlayOptions
+from ui.theme import Theme
+
+
+@dataclass(frozen=True)
+class GoToPlay:
+    """Start playing with ``options``, or sit down again at the unfinished game ``resume``."""
+
+    options: PlayOptions
+    resume: UnfinishedGame | None = None
+
+
+@dataclass(frozen=True)
+class GoToMenu:
+    """Back to the start screen, with ``options`` pre-selected (None: the player's settings)."""
+
+    options: PlayOptions | None = None
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Close the window."""
+
+
+@dataclass(frozen=True)
+class RememberName:
+    """Remember the ``name`` of the player of ``piece`` (0 or 1), typed while playing, in the settings: that
+    name alone, nothing else of the game on the board (whose options may be a puzzle's or a continued game's,
+    never the player's settings)."""
+
+    piece: int
+    name: str
+
+
+@dataclass(frozen=True)
+class OpenSettings:
+    """Open the settings panel (the window owns it)."""
+
+
+@dataclass(frozen=True)
+class GoToPuzzle:
+    """Play a puzzle: the next one for the player's rating."""
+
+
+@dataclass(frozen=True)
+class GoToStats:
+    """Show the player's rating and statistics; ``options`` are the start screen's, to go back to."""
+
+    options: PlayOptions
+
+
+Request = GoToPlay | GoToMenu | Quit | RememberName | OpenSettings | GoToPuzzle | GoToStats
+
+#: Ctrl on most systems, Cmd on a Mac.
+COMMAND_KEYS = pygame.KMOD_CTRL | pygame.KMOD_META
+
+# Window events after which the picture must be drawn again (uncovered, resized, focus changes).
+_REDRAW_EVENTS = {
+    pygame.VIDEOEXPOSE,
+    pygame.WINDOWEXPOSED,
+    pygame.WINDOWSHOWN,
+    pygame.WINDOWRESTORED,
+    pygame.WINDOWMAXIMIZED,
+    pygame.WINDOWFOCUSGAINED,
+}
+
+
+class Scene:
+    """Base of the scenes. Subclasses extend handle/update/draw and set ``dirty`` when their picture moves."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.dirty = True
+        #: Set by the scene when it wants the loop to switch scenes or quit.
+        self.request: Request | None = None
+        #: The scene is taking typed text (a name): the window's one-key shortcuts leave the keys to it.
+        self.wants_text = False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One input or window event. The base keeps the size current; keep calling it from subclasses."""
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+        elif event.type == pygame.WINDOWSIZECHANGED:
+            self.resize((event.x, event.y))
+        elif event.type in _REDRAW_EVENTS:
+            self.dirty = True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & COMMAND_KEYS:
+            self.request = Quit()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size != self.size:
+            self.size = size
+            self.dirty = True
+
+    def set_theme(self, theme: Theme) -> None:
+        """Draws in ``theme`` from now on (every scene keeps its theme in ``self.theme``)."""
+        self.theme = theme
+        self.dirty = True
+
+    def receive(self, message: EngineMessage) -> None:
+        """One message from the engine; scenes that do not play ignore them."""
+
+    def update(self, dt: float) -> None:
+        """Lets ``dt`` seconds pass."""
+
+    def caption(self) -> str:
+        """The window title while this scene shows."""
+        return "Ponder"
+
+    def toast_area(self) -> Rect:
+        """Where the window's toast may cover the scene: a band along the bottom, where scenes keep only key
+        hints and statistics. Scenes whose bottom holds more override this."""
+        width, height = self.size
+        band = int(min(48, max(28, height * 0.06)))
+        return Rect(0, height - band - 4, width, band)
+
+    def needs_redraw(self) -> bool:
+        return self.dirty
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draws the whole scene onto ``surface`` (of the scene's size)."""
+        self.dirty = False

@@ -1,0 +1,206 @@
+"""The settings panel, over any screen (F2, or the play screen's Settings button): sound, theme, animation
+speed, language, and on the play screen the max level's think time per move and the coach, each with its
+current value.
+
+The one-key shortcuts (M, T, S) stay; the panel shows the same settings for the mouse. The App owns it (like
+the help card): it takes every click and key while it shows, so nothing reaches the board beneath, and the
+engine goes on thinking. :func:`panel_layout` places everything from the window size and the rows alone, so
+drawing and clicks agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from ai.capabilities import cores_available, window_threads
+from game.language import LANGUAGES, N_, NC_, _, pgettext
+from ui.kit.layout import buttons_in_row, clamp
+from ui.kit.widgets import Button, draw_button, draw_text, panel
+from ui.state.animation import ANIMATION_SPEEDS
+from ui.state.files.settings import Settings
+from ui.state.options import THINK_SECONDS_CHOICES, PlayOptions, seconds_text
+from ui.theme import MIN_TEXT, THEMES, Fonts, Theme
+
+THEME_TEXT = {"classic": N_("Classic"), "dark": N_("Dark"), "high-contrast": N_("High contrast")}
+#: The animation speeds' names (:data:`ui.state.animation.ANIMATION_SPEEDS`).
+#: The animations' speeds, in their context (written out: the extraction reads only literal ones): "Off" as a
+#: speed may need another word than the switch's "Off".
+ANIMATION_SPEED = "animation speed"
+ANIMATION_TEXT = {
+    "off": NC_("animation speed", "Off"),
+    "slow": NC_("animation speed", "Slow"),
+    "normal": NC_("animation speed", "Normal"),
+    "fast": NC_("animation speed", "Fast"),
+}
+#: The close button's action.
+CLOSE = "close"
+
+
+@dataclass(frozen=True)
+class SettingRow:
+    """One setting: its ``key``, a ``label``, the ``choices`` as (value, text), and the value now."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[object, str], ...]
+    value: object
+
+
+def panel_rows(settings: Settings, play: PlayOptions | None, sound_note: str = "") -> list[SettingRow]:
+    """The rows for ``settings``; ``play``, the options of the game on the board, adds the think time and the
+    coach (None on the start screen, which has rows of its own for them). ``sound_note`` follows the sound's
+    label (e.g. that there is no audio device)."""
+    on_off = ((True, _("On")), (False, _("Off")))
+    # Translators: {note} says why the sound cannot be heard, e.g. "no audio device".
+    sound = _("Sound ({note})").format(note=sound_note) if sound_note else _("Sound")
+    rows = [
+        SettingRow("sound", sound, on_off, settings.sound),
+        SettingRow(
+            "theme",
+            _("Theme"),
+            tuple((name, _(THEME_TEXT.get(name, name))) for name in THEMES),
+            settings.theme,
+        ),
+        SettingRow(
+            "animation",
+            _("Animations"),
+            tuple(
+                (name, pgettext(ANIMATION_SPEED, ANIMATION_TEXT.get(name, name))) for name in ANIMATION_SPEEDS
+            ),
+            settings.animation,
+        ),
+        language_row(settings.language),
+    ]
+    if play is not None:
+        seconds = sorted({*THINK_SECONDS_CHOICES, play.max_seconds})
+        rows.append(
+            SettingRow(
+                "seconds",
+                _("Max level, per move"),
+                tuple((s, seconds_text(s)) for s in seconds),
+                play.max_seconds,
+            )
+        )
+        rows.append(SettingRow("coach", _("Coach"), on_off, play.coach))
+    rows.append(solver_threads_row(settings.solver_threads, cores_available()))
+    return rows
+
+
+def language_row(language: str) -> SettingRow:
+    """The language of the texts: Auto (the system's), or one of :data:`LANGUAGES`, each named in its own
+    language, so that a player finds theirs whatever language shows now. Applies at once."""
+    return SettingRow("language", _("Language"), (("", _("Auto")), *LANGUAGES.items()), language)
+
+
+def solver_threads_row(threads: int, cores: int) -> SettingRow:
+    """The exact solver's threads: automatic (every core but one), or 1, 2, 4, ... up to the ``cores``; the
+    engine starts with them, so a change holds from the next start."""
+    counts = sorted({1, *(2**power for power in range(1, cores.bit_length()) if 2**power <= cores), cores})
+    # Translators: {threads} is the number of threads the automatic choice uses.
+    auto = _("Auto ({threads})").format(threads=window_threads())
+    choices = ((0, auto), *((count, str(count)) for count in counts))
+    if threads and threads not in counts:
+        choices = (*choices, (threads, str(threads)))
+    return SettingRow("threads", _("Solver threads (next start)"), choices, threads)
+
+
+@dataclass(frozen=True)
+class PanelLayout:
+    """The card, the title's place, each row's label place and choice buttons, and the close button."""
+
+    card: Rect
+    title_at: tuple[int, int]
+    labels: list[tuple[int, int]]
+    buttons: list[list[Button]]
+    close: Button
+    font: pygame.font.Font
+
+
+def panel_layout(size: tuple[int, int], fonts: Fonts, rows: list[SettingRow]) -> PanelLayout:
+    """Where the panel's parts go in a window of ``size``."""
+    width, height = size
+    # The window's size picks the text's size; a smaller one where the longest row would not fit across
+    # (the labels of some languages run a third longer than English), down to the smallest readable.
+    for font_size in range(int(clamp(height * 0.026, MIN_TEXT, 20)), MIN_TEXT - 1, -1):
+        font = fonts.get(font_size)
+        label_width = max(font.size(row.label)[0] for row in rows) + 24
+        choice_widths = [[font.size(text)[0] + 24 for _, text in row.choices] for row in rows]
+        choices_width = max(sum(widths) + 8 * (len(widths) - 1) for widths in choice_widths)
+        if label_width + choices_width + 48 <= width - 24:
+            break
+    row_height = int(font.get_height() * 2.1)
+    card = Rect(0, 0, min(width - 24, label_width + choices_width + 48), row_height * (len(rows) + 2) + 24)
+    card.center = (width // 2, height // 2)
+    top = card.top + 12 + row_height
+    labels, buttons = [], []
+    for index, (row, widths) in enumerate(zip(rows, choice_widths, strict=True)):
+        band = Rect(
+            card.left + 24 + label_width, top + index * row_height, card.width - 48 - label_width, row_height
+        )
+        labels.append((card.left + 24, band.centery))
+        rects = buttons_in_row(widths, int(row_height * 0.78), band, align="left", gap=8)
+        buttons.append(
+            [
+                Button(f"{row.key}:{position}", text, rect, selected=value == row.value)
+                for position, ((value, text), rect) in enumerate(zip(row.choices, rects, strict=True))
+            ]
+        )
+    close = _("Close")
+    close_rect = buttons_in_row([font.size(close)[0] + 32], int(row_height * 0.8), card, align="centre")[0]
+    close_rect.bottom = card.bottom - 12
+    return PanelLayout(
+        card,
+        (card.centerx, card.top + 12 + row_height // 2),
+        labels,
+        buttons,
+        Button(CLOSE, close, close_rect),
+        font,
+    )
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    theme: Theme,
+    fonts: Fonts,
+    rows: list[SettingRow],
+    mouse: tuple[int, int],
+    focus: int = -1,
+) -> None:
+    """Draws the panel over a dimmed screen; the keyboard's row (``focus``) is marked."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((*theme.shadow, 120))
+    surface.blit(veil, (0, 0))
+    shown = panel_layout(surface.get_size(), fonts, rows)
+    panel(surface, theme, shown.card, alpha=252)  # opaque: the board beneath would clutter the choices
+    draw_text(
+        surface,
+        _("Settings"),
+        fonts.get(shown.font.get_height() + 4, bold=True),
+        theme.text,
+        shown.card.inflate(-16, -8),
+        center=shown.title_at,
+    )
+    for index, (row, label_at, buttons) in enumerate(zip(rows, shown.labels, shown.buttons, strict=True)):
+        colour = theme.accent if index == focus else theme.text
+        draw_text(surface, row.label, shown.font, colour, shown.card.inflate(-16, -8), midleft=label_at)
+        for button in buttons:
+            draw_button(surface, theme, shown.font, button, hovered=button.rect.collidepoint(mouse))
+    draw_button(surface, theme, shown.font, shown.close, hovered=shown.close.rect.collidepoint(mouse))
+
+
+def choice_at(
+    size: tuple[int, int], fonts: Fonts, rows: list[SettingRow], position: tuple[int, int]
+) -> tuple[str, object] | str | None:
+    """What a click at ``position`` chooses: (a row's key, the value), CLOSE, "inside" (nothing on the card),
+    or None (outside the card: the panel closes)."""
+    shown = panel_layout(size, fonts, rows)
+    if shown.close.rect.collidepoint(position):
+        return CLOSE
+    for row, buttons in zip(rows, shown.buttons, strict=True):
+        for button, (value, _text) in zip(buttons, row.choices, strict=True):
+            if button.rect.collidepoint(position):
+                return row.key, value
+    return "inside" if shown.card.collidepoint(position) else None

@@ -1,0 +1,151 @@
+"""The frozen picture of a sitting at the board: the frame (the layout and the widgets on it: toolbar, result
+banner, match bar), built once per change or resize and used both to draw and to hit-test, and the whole
+:class:`~ui.play.picture.PlayPicture` drawn from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pygame import Rect
+
+from game.language import _
+from ui.kit.layout import PlayLayout
+from ui.kit.toast import notice_colour
+from ui.kit.widgets import Button
+from ui.play.actions import Action
+from ui.play.board_view import BoardPicture, ConnectFourView, TicTacToeView
+from ui.play.match_bar import MatchBar
+from ui.play.picture import PlayPicture, ResultBanner, StatusLine, banner, review_picture
+from ui.play.toolbar import Toolbar, toolbar
+from ui.state.board.match import participants
+from ui.state.play.play_state import PlayState
+from ui.state.words import play_words as words
+from ui.state.words import texts
+from ui.theme import Fonts, Theme
+
+
+@dataclass(frozen=True)
+class Renaming:
+    """The piece whose player's name is being typed in the match bar, and the text so far."""
+
+    piece: int
+    draft: str
+
+
+@dataclass(frozen=True)
+class ScreenFrame:
+    """The play screen's geometry and widgets as they stand: the layout, the toolbar, the result banner (its
+    rect and buttons, or None while it does not show) and the match bar's contents; ``over``: the game on the
+    board is over (a click on the board then folds the banner rather than playing)."""
+
+    layout: PlayLayout
+    toolbar: Toolbar
+    banner: tuple[Rect, list[Button]] | None
+    match: MatchBar
+    over: bool
+
+    def buttons(self) -> list[Button]:
+        """Every button on screen: the toolbar's, then the banner's."""
+        return self.toolbar.buttons + (self.banner[1] if self.banner else [])
+
+
+def screen_frame(
+    sitting: PlayState, layout: PlayLayout, fonts: Fonts, renaming: Renaming | None
+) -> ScreenFrame:
+    """The frame of ``sitting`` on ``layout``, a name being typed as ``renaming`` says."""
+    game, reviewing = sitting.game, sitting.review is not None
+    enabled = {Action.UNDO: sitting.can_undo(), Action.REDO: sitting.session.can_redo()}
+    bar = toolbar(fonts, layout.toolbar, words.toolbar_titles(sitting), enabled, reviewing=reviewing)
+    shown = None
+    if sitting.banner_shown():
+        next_label = _("Next round") if sitting.puzzle is None else _("Next puzzle")
+        with_tally = bool(words.tally_text(sitting))
+        shown = banner(layout, fonts, game.winning_cells(), with_tally, next_label)
+    return ScreenFrame(layout, bar, shown, match_bar(sitting, renaming), game.is_over())
+
+
+def match_bar(sitting: PlayState, renaming: Renaming | None) -> MatchBar:
+    """The match bar's contents: the players, this sitting's score, the stored tally; for a puzzle, the
+    player's puzzle record (streak and rating) in place of the score, from before the first move."""
+    names = participants(sitting.session, sitting.piece_names)
+    if renaming is not None:
+        names = (renaming.draft, names[1]) if renaming.piece == 0 else (names[0], renaming.draft)
+    wins = (sitting.match.wins[names[0]], sitting.match.wins[names[1]])
+    editing = None if renaming is None else renaming.piece
+    standing = (
+        () if sitting.round.attempt is None else tuple(texts.puzzle_standing(sitting.files.puzzles.value))
+    )
+    return MatchBar(names, wins, sitting.match.draws, words.short_tally_text(sitting), editing, standing)
+
+
+def board_picture(sitting: PlayState, layout: PlayLayout) -> BoardPicture:
+    """What the board shows now."""
+    if sitting.review is not None:
+        return review_picture(sitting.review, sitting.browser.line_animation)
+    game, animation, hint = sitting.game, sitting.animation, sitting.assistance.hint
+    human = sitting.session.is_human_turn()
+    playable = not sitting.gravity or sitting.selection in game.moves()
+    refusal = sitting.feedback.refusal
+    return BoardPicture(
+        cells=game.cells(),
+        k=game.k,
+        last_move=game.last_cell(),
+        winning=game.winning_cells(),
+        animation=animation,
+        selection=sitting.selection,
+        # No ghost while a stone moves (it would hover beside, or on, the falling one), nor over a full
+        # column, where no stone can go.
+        ghost_player=game.to_move() if human and animation is None and playable else None,
+        refusal=refusal.strength if refusal else 0.0,
+        shake=refusal.shake(max(3.0, layout.cell * 0.08)) if refusal else 0.0,
+        hint=hint.move if hint is not None and animation is None else None,
+        hint_strength=hint.strength if hint is not None else 0.0,
+    )
+
+
+def play_picture(
+    sitting: PlayState,
+    frame: ScreenFrame,
+    theme: Theme,
+    fonts: Fonts,
+    board_view: ConnectFourView | TicTacToeView,
+    mouse: tuple[int, int],
+) -> PlayPicture:
+    """Everything the screen shows now, for :func:`ui.play.picture.draw_play`, on ``frame``."""
+    game_name = sitting.options.game
+    colours = (theme.player_colour(game_name, 0), theme.player_colour(game_name, 1))
+    result = None
+    if frame.banner is not None:
+        title, subtitle = words.result_text(sitting)
+        rect, buttons = frame.banner
+        result = ResultBanner(rect, tuple(buttons), title, subtitle, words.tally_text(sitting))
+    overlay_shown = sitting.review is None and sitting.assistance.overlay_shown and not sitting.game.is_over()
+    notice = sitting.notice
+    return PlayPicture(
+        theme=theme,
+        fonts=fonts,
+        layout=frame.layout,
+        board_view=board_view,
+        board=board_picture(sitting, frame.layout),
+        toolbar=frame.toolbar,
+        titles=words.toolbar_titles(sitting),
+        mouse=mouse,
+        colours=colours,
+        review=sitting.review,
+        overlay=(
+            (sitting.session.thinking, sitting.session.proven, sitting.game.moves())
+            if overlay_shown
+            else None
+        ),
+        status=StatusLine(
+            words.status_text(sitting),
+            # A notice is about no player: no piece leads it.
+            None if notice is not None else words.status_player(sitting),
+            notice_colour(notice.kind, theme) if notice is not None else theme.text,
+            tuple(words.detail_parts(sitting)),
+        ),
+        piece_names=sitting.piece_names,
+        banner=result,
+        match=frame.match,
+    )

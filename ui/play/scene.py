@@ -1,0 +1,360 @@
+"""The play screen: a :class:`~ui.state.play.play_state.PlayState` at the board, and what events mean to it.
+
+The screen *has* the sitting (what happens at the board and when, pygame-free) and draws one frozen picture
+of it (:mod:`ui.play.frame`): the frame of layout, toolbar, banner and match bar is built once per change or
+resize, and the click and the mouse are tested against the frame that is drawn. What keys mean is
+:mod:`ui.play.actions` (commands, as :class:`~ui.play.actions.Action`) and :mod:`ui.play.move_keys` (moves);
+the words :mod:`ui.state.words.play_words`; the drawing :mod:`ui.play.picture`, :mod:`ui.play.board_view` and
+:mod:`ui.play.toolbar`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from ai.messages import EngineMessage
+from game.language import _
+from game.protocol import Game
+from ui.kit.layout import PlayLayout, play_layout
+from ui.kit.scene import GoToMenu, GoToPuzzle, OpenSettings, RememberName, Scene
+from ui.kit.widgets import hit
+from ui.play import move_keys
+from ui.play.actions import Action, is_command, key_action, review_key_action
+from ui.play.board_view import view_for
+from ui.play.clipboard import copy_text, paste_text
+from ui.play.frame import Renaming, ScreenFrame, play_picture, screen_frame
+from ui.play.match_bar import name_at
+from ui.play.picture import PlayPicture, draw_play
+from ui.play.review_view import slot_at
+from ui.state.board.board_game import EngineLike
+from ui.state.files import game_files
+from ui.state.notice import FILE_NOTICE_SECONDS, Notice, NoticeKind, notice
+from ui.state.options import Mode, PlayOptions, clean_name, typed_name
+from ui.state.play import play_files
+from ui.state.play.play_state import PlayState
+from ui.state.words import play_words
+from ui.theme import CLASSIC, Fonts, Theme
+
+#: How far the review's step keys and buttons move.
+REVIEW_STEPS = {Action.REVIEW_BACK: -1, Action.REVIEW_FORWARD: 1}
+#: The review's stepping keys while "show me" plays the best line: (moves to step, or to its end/start).
+LINE_STEPS: dict[Action, tuple[int, bool | None]] = {
+    Action.REVIEW_BACK: (-1, None),
+    Action.REVIEW_FORWARD: (1, None),
+    Action.REVIEW_FIRST: (0, False),
+    Action.REVIEW_LAST: (0, True),
+}
+
+
+def copy_moves(game: Game) -> Notice:
+    """Copies the move string of ``game`` to the clipboard; the notice shows it, copied or not."""
+    moves = game.moves_text() or _("(no moves yet)")
+    if copy_text(game.moves_text()):
+        return notice(_("Copied the moves: {moves}").format(moves=moves), kind=NoticeKind.SUCCESS)
+    missing = _("No clipboard here; the moves are {moves}").format(moves=moves)
+    return notice(missing, FILE_NOTICE_SECONDS, NoticeKind.INFO)
+
+
+class PlayScene(Scene):
+    """The play screen: one :attr:`sitting` at the board, its input and its look."""
+
+    def __init__(
+        self,
+        size: tuple[int, int],
+        options: PlayOptions,
+        engine: EngineLike,
+        theme: Theme = CLASSIC,
+        fonts: Fonts | None = None,
+        *,
+        pointer: tuple[int, int] | None = None,
+        **sitting: Any,
+    ) -> None:
+        """``pointer`` is where the mouse is, if known, so the hover disc shows from the start rather than
+        after the mouse first moves; the other keywords are :class:`~ui.state.play.play_state.PlayState`'s."""
+        self._dirty = True
+        self._frame: ScreenFrame | None = None
+        #: The layout, and what it was computed for (the window's size, the board, the review band shown).
+        self._layout: tuple[tuple[tuple[int, int], int, int, bool, bool], PlayLayout] | None = None
+        names = (theme.player_name(options.game, 0), theme.player_name(options.game, 1))
+        self.sitting = PlayState(options, engine, names, self._fall, **sitting)
+        super().__init__(size)
+        self.theme = theme
+        self.fonts = fonts or Fonts()
+        #: Where the mouse is in the window; off it until known.
+        self.mouse = (-1, -1)
+        #: The selection follows the mouse (rather than the keyboard), so it moves with the board on a resize.
+        self._pointer_selects = False
+        #: The piece whose player's name is being typed in the match bar (two players), and the text so far.
+        self.renaming: int | None = None
+        self.name_draft = ""
+        self._game_shown = self.sitting.options.game
+        self._set_look(theme)
+        if pointer is not None:
+            self._point_at(pointer)
+
+    # --- the picture --------------------------------------------------------------------------------------
+
+    def set_theme(self, theme: Theme) -> None:
+        """Redraws everything in ``theme`` (the views cache sprites per theme, so they are made anew)."""
+        super().set_theme(theme)
+        self._set_look(theme)
+
+    def _set_look(self, theme: Theme) -> None:
+        """The board's view and the pieces' names for the game on the board, in ``theme``."""
+        game = self.sitting.options.game
+        self._game_shown = game
+        self.view = view_for(game, theme)
+        self.sitting.piece_names = (theme.player_name(game, 0), theme.player_name(game, 1))
+        self._frame = None
+
+    @property
+    def dirty(self) -> bool:
+        """The picture has changed since it was drawn: the screen's (the mouse, a name typed) or the
+        sitting's. Setting it False (drawn) clears both."""
+        return self._dirty or self.sitting.dirty
+
+    @dirty.setter
+    def dirty(self, value: bool) -> None:
+        self._dirty = value
+        if not value:
+            self.sitting.dirty = False
+
+    def needs_redraw(self) -> bool:
+        return self.dirty or self.sitting.animation is not None
+
+    def frame(self) -> ScreenFrame:
+        """The frame drawn and hit-tested: built again only after the scene or the sitting changed (or the
+        window's size did); while nothing changes, the drawn frame answers the mouse and the clicks."""
+        if self.sitting.options.game != self._game_shown:
+            self._set_look(self.theme)  # a loaded or pasted game of another kind
+        if self._frame is None or self.needs_redraw():
+            renaming = None if self.renaming is None else Renaming(self.renaming, self.name_draft)
+            self._frame = screen_frame(self.sitting, self.layout(), self.fonts, renaming)
+        return self._frame
+
+    def layout(self) -> PlayLayout:
+        """The geometry of the screen: computed again only when the window's size, the board or the review
+        band changes."""
+        game, sitting = self.sitting.game, self.sitting
+        wanted = (self.size, game.width, game.height, sitting.gravity, sitting.review is not None)
+        if self._layout is None or self._layout[0] != wanted:
+            self._layout = (wanted, play_layout(*wanted))
+        return self._layout[1]
+
+    def _fall(self, row: int, column: int) -> float:
+        """How many cells a stone dropped into (``row``, ``column``) falls: from the ghost disc's place above
+        the board down to its cell."""
+        layout = self.layout()
+        return (layout.cell_centre(row, column)[1] - layout.ghost_centre(column)[1]) / layout.cell
+
+    def move_at(self, position: tuple[int, int]) -> int | None:
+        """The move a click at ``position`` means (a column or a cell index), or None off the board."""
+        layout = self.layout()
+        if self.sitting.gravity:
+            return layout.column_at(position)
+        cell = layout.cell_at(position)
+        return None if cell is None else cell[0] * self.sitting.game.width + cell[1]
+
+    # --- input ----------------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        super().handle(event)
+        if event.type == pygame.MOUSEMOTION:
+            self._point_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            # A click finishes a moving stone at once; the click then does what it would have done.
+            self.sitting.finish_animation()
+            self._click(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.TEXTINPUT and self.renaming is not None:
+            self.name_draft = typed_name(self.name_draft + event.text)
+            self.dirty = True
+
+    def _point_at(self, position: tuple[int, int]) -> None:
+        """The mouse is at ``position``: what is under it is selected or hovered."""
+        # Redraw only when the pointer changes what is shown: a frame drawn for nothing is time taken from the
+        # engine's thread.
+        frame = self.frame()
+        sitting = self.sitting
+        before = (sitting.selection, hit(frame.buttons(), self.mouse))
+        self.mouse = position
+        sitting.selection = self.move_at(position)
+        self._pointer_selects = True
+        if (sitting.selection, hit(frame.buttons(), self.mouse)) != before:
+            self.dirty = True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A new window size: the board moves, and a mouse selection follows the column or cell now under the
+        pointer (which stays where it was in the window)."""
+        if size == self.size:
+            return
+        super().resize(size)
+        if self._pointer_selects:
+            self.sitting.selection = self.move_at(self.mouse)
+
+    def _click(self, position: tuple[int, int]) -> None:
+        if self.renaming is not None:
+            self.finish_renaming(keep=True)  # a click elsewhere keeps what was typed, as in a form
+        frame, sitting = self.frame(), self.sitting
+        button = hit(frame.buttons(), position)
+        if button is not None:
+            self.act(button.action)
+            return
+        if sitting.options.mode is Mode.TWO_PLAYERS:
+            piece = name_at(self.fonts, frame.layout.match, frame.match, position)
+            if piece is not None:
+                self.start_renaming(piece)
+                return
+        if sitting.review is not None:
+            # The board under review takes no moves; a click on the strip shows that move.
+            ply = slot_at(frame.layout.review, len(sitting.review.moves), position)
+            if ply is not None:
+                sitting.step_review(ply)
+            return
+        if frame.over:
+            # A click on the finished board (anywhere but a button) folds the result banner away or back, so
+            # the player can look at what it covered.
+            sitting.feedback.fold_banner(frame.banner is not None)
+            return
+        move = self.move_at(position)
+        if move is not None:
+            sitting.selection = move
+            sitting.try_play(move)
+
+    def act(self, action: Action | str) -> None:
+        """Does what a button or a command key names (a value of :class:`Action`)."""
+        action = Action(action)
+        sitting = self.sitting
+        line_shows = sitting.review is not None and sitting.review.line is not None
+        if line_shows and action in LINE_STEPS:
+            sitting.browser.step_line(*LINE_STEPS[action])
+        elif (line_shows and action is Action.REVIEW) or action is Action.SHOW_ME:
+            # Esc and R go back from the line to the review first.
+            sitting.feedback.refuse(sitting.browser.show_me())
+        elif action in REVIEW_STEPS:
+            sitting.step_review(delta=REVIEW_STEPS[action])
+        elif action in (Action.REVIEW_FIRST, Action.REVIEW_LAST):
+            sitting.step_review(1 if action is Action.REVIEW_FIRST else len(sitting.game.history()))
+        elif action is Action.REVIEW:
+            sitting.toggle_review()
+        elif sitting.review is not None and action in (Action.HINT, Action.OVERLAY, Action.PAUSE):
+            # About the live game: back to it first.
+            sitting.session.close_review()
+            self.act(action)
+        elif action is Action.NEXT and sitting.puzzle is not None:
+            sitting.session.leave()
+            self.request = GoToPuzzle()
+        elif action is Action.MENU:
+            sitting.session.leave()
+            self.request = GoToMenu()
+        elif action is Action.SETTINGS:
+            self.request = OpenSettings()
+        elif action is Action.UNDO:
+            sitting.undo()
+        elif action is Action.REDO:
+            sitting.redo()
+        elif action is Action.NEW or action is Action.NEXT:
+            sitting.new_round(next_round=action is Action.NEXT)
+        elif action is Action.PAUSE:
+            sitting.session.toggle_pause()
+        elif action is Action.HINT:
+            sitting.feedback.refuse(sitting.assistance.ask_hint(sitting.session))
+        elif action is Action.OVERLAY:
+            sitting.assistance.toggle_overlay(sitting.session)
+        elif action is Action.SAVE:
+            sitting.feedback.notice = game_files.save(sitting.saved_game_path, sitting.game)
+        elif action is Action.LOAD:
+            play_files.load(sitting)
+        elif action is Action.COPY:
+            sitting.feedback.notice = copy_moves(sitting.game)
+        elif action is Action.PASTE:
+            play_files.paste(sitting, paste_text())
+        elif action is Action.RESET_TALLY:
+            sitting.feedback.notice = game_files.reset_tally(sitting.files.tally)
+        self.dirty = True
+
+    def start_renaming(self, piece: int) -> None:
+        """Starts typing a new name for the player of ``piece`` (two players): Enter keeps it, Esc not."""
+        self.renaming = piece
+        self.name_draft = self.sitting.options.names[piece]
+        self.wants_text = True
+        self.dirty = True
+
+    def finish_renaming(self, keep: bool) -> None:
+        """Ends the typing; with ``keep`` the name (or, left empty, the piece's own name) is the player's
+        from now on, and remembered in the settings."""
+        piece = self.renaming
+        self.renaming, self.wants_text, self.dirty = None, False, True
+        if piece is None or not keep:
+            return
+        names = list(self.sitting.options.names)
+        names[piece] = clean_name(self.name_draft)
+        self.sitting.session.change_options(names=(names[0], names[1]))
+        self.request = RememberName(piece, names[piece])
+
+    def _key(self, event: pygame.event.Event) -> None:
+        sitting = self.sitting
+        if self.renaming is not None:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                self.finish_renaming(keep=event.key != pygame.K_ESCAPE)
+            elif event.key == pygame.K_BACKSPACE:
+                self.name_draft = self.name_draft[:-1]
+                self.dirty = True
+            return  # every other key is part of the name (it comes as text), never a move
+        if event.key in (pygame.K_BACKSPACE, pygame.K_ESCAPE) and sitting.round.take_back_coached():
+            return
+        if sitting.review is not None:
+            review_action = review_key_action(event.key, event.mod)
+            if review_action is not None:
+                self.act(review_action)
+            return
+        game = sitting.game
+        action = key_action(
+            event.key,
+            event.mod,
+            letters_are_cells=move_keys.letters_are_cells(game.width, game.height, sitting.gravity),
+            game_over=self.frame().over,
+            watching=sitting.options.mode is Mode.WATCH,
+        )
+        if action is not None:
+            self.act(action)
+        elif not is_command(event.mod):
+            # The keyboard's selection stays where the keys put it, whatever the window's size.
+            self._pointer_selects = False
+            meaning = move_keys.answer(event.key, game.width, game.height, sitting.gravity, sitting.selection)
+            sitting.selection = meaning.selection
+            if meaning.note is not None:
+                sitting.feedback.notify(meaning.note, kind=NoticeKind.INFO)
+            elif meaning.play and meaning.selection is not None:
+                sitting.try_play(meaning.selection)
+            self.dirty = True
+
+    # --- drawing (see ui.play.picture)
+    # -------------------------------------------------------------------------
+
+    def caption(self) -> str:
+        return play_words.caption(self.sitting)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_play(surface, self.picture())
+        super().draw(surface)
+
+    def picture(self) -> PlayPicture:
+        """Everything the screen shows now, for :func:`ui.play.picture.draw_play`."""
+        return play_picture(self.sitting, self.frame(), self.theme, self.fonts, self.view, self.mouse)
+
+    def receive(self, message: EngineMessage) -> None:
+        self.sitting.receive(message)
+
+    def update(self, dt: float) -> None:
+        self.sitting.update(dt)
+
+    def toast_area(self) -> Rect:
+        """The detail line's band at the bottom of the status area: the status line itself stays readable."""
+        status = self.frame().layout.status
+        top = status.top + int(status.height * 0.58)
+        return Rect(0, top, status.width, status.bottom - top - 2)

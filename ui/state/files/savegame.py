@@ -1,0 +1,133 @@
+"""Saved games: a small text file with the game, the board size and the moves, read strictly.
+
+The format (one ``key: value`` per line, ``#`` starts a comment line, blank lines are ignored)::
+
+    # Ponder saved game
+    game: connect4
+    size: 7x6
+    moves: 4453
+
+``moves`` is the game's own notation (Connect Four: one column digit per move, the notation of the standard
+benchmark positions) and may be empty. Every line is checked: an unknown or repeated key, a missing one, bytes
+that are not text, a size the game is not played on, an illegal move or a finished game is refused with a
+message that says what is wrong, so the window can keep the current game and show it. Nothing is ever
+evaluated or unpickled. This module imports no pygame (the command line's ``--load`` uses it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.catalog import GAME_NAMES, SIZES, new_game, parse_size
+from game.language import _
+from game.protocol import Game, IllegalMove
+from ui.state.files.userfiles import UnreadableFile, UserFileError, read_regular_file, write_atomically
+
+FILE_NAME = "saved-game.txt"
+#: A saved game is a few dozen bytes; anything much bigger is not one (and is not read into memory whole).
+MAX_BYTES = 4096
+KEYS = ("game", "size", "moves")
+
+
+class SavedGameError(ValueError):
+    """The file is not a playable saved game; the message says why, for a person."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A parsed, checked saved game: the position after ``moves`` is legal and not over."""
+
+    game: str
+    width: int
+    height: int
+    moves: str
+
+    def position(self) -> Game:
+        """The game with every move played."""
+        game = new_game(self.game, self.width, self.height)
+        game.play_text(self.moves)
+        return game
+
+
+def to_text(game: Game) -> str:
+    """``game`` in the saved-game format."""
+    return (
+        f"# Ponder saved game\ngame: {game.name}\nsize: {game.width}x{game.height}\n"
+        f"moves: {game.moves_text()}\n"
+    )
+
+
+def parse(text: str) -> SavedGame:
+    """Reads a saved game from ``text``; raises SavedGameError naming the line and the problem."""
+    if not text.strip():
+        raise SavedGameError(_("the file is empty"))
+    values: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if not line.isprintable():
+            raise SavedGameError(_("line {number} holds characters that are not text").format(number=number))
+        key, colon, value = line.partition(":")
+        key = key.strip().lower()
+        if not colon or key not in KEYS:
+            # Translators: game:, size: and moves: are the file's keys, never translated.
+            expected = _("line {number}: expected 'game:', 'size:' or 'moves:', found '{found}'")
+            raise SavedGameError(expected.format(number=number, found=line[:40]))
+        if key in values:
+            raise SavedGameError(_("line {number}: '{key}' is given twice").format(number=number, key=key))
+        values[key] = value.strip()
+    missing = [key for key in KEYS if key not in values]
+    if missing:
+        raise SavedGameError(_("the file has no '{key}:' line (is it cut short?)").format(key=missing[0]))
+    name = values["game"]
+    if name not in GAME_NAMES:
+        unknown = _("'{name}' is not a game this program plays ({games})")
+        raise SavedGameError(unknown.format(name=name, games=", ".join(GAME_NAMES)))
+    try:
+        width, height = parse_size(values["size"])
+    except ValueError as error:
+        raise SavedGameError(_("size: {reason}").format(reason=error)) from None
+    # Checked before the board is made: only the sizes on offer, never whatever a file asks for.
+    if (width, height) not in SIZES[name]:
+        offered = ", ".join(f"{w}x{h}" for w, h in SIZES[name])
+        not_offered = _("{name} is not played on {width}x{height} (choose {offered})")
+        raise SavedGameError(not_offered.format(name=name, width=width, height=height, offered=offered))
+    game = new_game(name, width, height)
+    try:
+        game.play_text(values["moves"])
+    except IllegalMove as error:
+        raise SavedGameError(_("moves: {reason}").format(reason=error)) from None
+    if game.is_over():
+        raise SavedGameError(_("the game in the file is already over"))
+    return SavedGame(name, width, height, values["moves"])
+
+
+def read(path: Path) -> SavedGame:
+    """Reads and checks the saved game in ``path``; raises SavedGameError (with the reason) on any problem."""
+    try:
+        data = read_regular_file(path, MAX_BYTES)
+    except UserFileError as error:
+        unreadable = isinstance(error, UnreadableFile)
+        if unreadable:
+            why = _("cannot read {path}: {reason}").format(path=path, reason=error)
+        else:
+            why = _("{name} is too big to be a saved game").format(name=path.name)
+        raise SavedGameError(why) from None
+    if data is None:
+        raise SavedGameError(_("cannot read {path}: No such file or directory").format(path=path))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SavedGameError(_("{name} is not a text file").format(name=path.name)) from None
+    if "\x00" in text:
+        raise SavedGameError(_("{name} is not a text file").format(name=path.name))
+    return parse(text)
+
+
+def write(path: Path, game: Game) -> None:
+    """Saves ``game`` (not over) to ``path`` atomically; raises OSError on failure, ValueError if over."""
+    if game.is_over():
+        raise ValueError("a finished game cannot be saved (it could not be played on)")
+    write_atomically(path, to_text(game))

@@ -1,0 +1,175 @@
+"""One typed JSON store under every user file: the settings, the score tally, the unfinished games, the puzzle
+record and the ratings each describe their file as a :class:`FileKind` (name, words, parse, dump, default),
+and a :class:`JsonStore` does the rest the same way for all of them.
+
+The rules every user file keeps (a new file kind is one ``FileKind``, not one more copy of them):
+
+- **Nothing another window wrote is lost.** A change is a function of the file's value, applied to what the
+  file holds *now*: :meth:`JsonStore.update` re-reads the file under a lock
+  (:func:`~ui.state.files.userfiles.locked`), applies the change and writes the result, so two windows
+  counting wins both count.
+- **A damaged file is kept aside**, never overwritten: a file that exists but does not parse is renamed beside
+  itself with the date (:func:`~ui.state.files.userfiles.set_aside`) as soon as it is found, and the notice
+  says where; the store then starts from the default.
+- **A file that cannot be read is never replaced** (no permission, a pipe or a device where the file should
+  be): its value is not known, so the window goes on with its own copy in memory and says why nothing is
+  saved.
+- **What is saved is loaded**: before a value is written, its text is parsed back by the kind's own ``parse``
+  and must give the same value; otherwise it is not written (the reason is reported), so a save never leaves a
+  file that the next start refuses.
+- Writes are atomic (:func:`~ui.state.files.userfiles.write_atomically`); nothing but a reported reason leaves
+a
+  save.
+
+``path`` None keeps a store in memory only (tests, screenshots). No pygame here.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from game.language import _
+from ui.state.files.userfiles import (
+    UnreadableFile,
+    UserFileError,
+    locked,
+    read_json_object,
+    set_aside,
+    write_atomically,
+)
+
+log = logging.getLogger(__name__)
+
+Value = TypeVar("Value")
+
+
+class _NotLoadable(Exception):
+    """A value whose file text the kind's own parse would refuse or read otherwise: it is not written."""
+
+
+JsonObject = dict[str, object]
+
+
+@dataclass(frozen=True)
+class FileKind(Generic[Value]):
+    """One kind of user file: its ``file_name``; ``title``, what it is called at the start of a notice
+    ("Settings", in English: translated where it is shown); ``parse``, the value of the file's JSON object,
+    raising ValueError (or a subclass) that names what is wrong; ``dump``, the JSON object of a value;
+    ``default``, the value with no file."""
+
+    file_name: str
+    title: str
+    parse: Callable[[JsonObject], Value]
+    dump: Callable[[Value], JsonObject]
+    default: Callable[[], Value]
+
+
+class JsonStore(Generic[Value]):
+    """One user file of ``kind`` at ``path`` (None: in memory only) and the value this window knows of it.
+
+    :attr:`value` is what the file held when last read or written by this window (or the default);
+    :attr:`problem` says, once, for the window to show, why the file could not be used at :meth:`load`.
+    """
+
+    def __init__(self, kind: FileKind[Value], path: Path | None) -> None:
+        self.kind = kind
+        self.path = path
+        self.value: Value = kind.default()
+        self.problem: str | None = None
+        #: False while the file is there but cannot be read: nothing may replace what is not known.
+        self._writable = True
+
+    def load(self) -> Value:
+        """Reads the file (a damaged one is set aside, an unreadable one left alone; either way the reason is
+        logged and put in :attr:`problem`) and returns the value."""
+        if self.path is not None:
+            self.value, self.problem = self._read(self.path)
+        return self.value
+
+    def update(self, change: Callable[[Value], Value]) -> str | None:
+        """Applies ``change`` to what the file holds now, under the lock, and writes the result, which becomes
+        :attr:`value` (nothing is written when it is what the file holds). Returns why the file could not be
+        read or written, in words for a player (the change still applies to :attr:`value`, so the window goes
+        on with it), else None."""
+        if self.path is None:
+            self.value = change(self.value)
+            return None
+        try:
+            with locked(self.path):
+                current, problem = self._read(self.path)
+                if not self._writable:
+                    self.value = change(self.value)
+                    return problem
+                # A change that raises is the caller's bug, not a problem with the file: it is not caught.
+                self.value = change(current)
+                if self.value != current:
+                    self._write(self.path, self.value)
+        except (OSError, _NotLoadable) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            log.warning("cannot write %s: %s", self.path, reason)
+            return _("{file} not saved: {reason}").format(file=_(self.kind.title), reason=reason)
+        return problem
+
+    def _write(self, path: Path, value: Value) -> None:
+        """Writes ``value`` atomically; raises _NotLoadable when its text would not load back as ``value``,
+        OSError when it cannot be written."""
+        try:
+            text = json.dumps(self.kind.dump(value), indent=2, sort_keys=True) + "\n"
+            loaded = self.kind.parse(json.loads(text))
+        except (ValueError, TypeError, RecursionError) as error:
+            raise _NotLoadable(_("the value would not load back ({reason})").format(reason=error)) from None
+        if loaded != value:
+            raise _NotLoadable(_("the value would not load back as it is"))
+        write_atomically(path, text)
+
+    def _read(self, path: Path) -> tuple[Value, str | None]:
+        """The value the file holds now and, when it could not be used, why (and the default or this window's
+        value in its place). The reason names the file, for a notice; the log line gives its whole path."""
+        try:
+            data = read_json_object(path)
+            self._writable = True
+            return (self.kind.default() if data is None else self.kind.parse(data)), None
+        except UnreadableFile as error:
+            self._writable = False
+            problem = _("{file} ignored and not saved: cannot read {name}: {reason}").format(
+                file=_(self.kind.title), name=path.name, reason=_short(error)
+            )
+            log.warning("%s ignored and not saved: cannot read %s: %s", self.kind.title, path, error)
+            return self.value, problem
+        except (UserFileError, ValueError) as error:
+            self._writable = True
+            try:
+                aside = set_aside(path)
+            except OSError as rename_error:
+                self._writable = False
+                problem = _("{file} ignored and not saved ({reason}); cannot set {name} aside: {why}").format(
+                    file=_(self.kind.title),
+                    reason=_short(error),
+                    name=path.name,
+                    why=rename_error.strerror or rename_error,
+                )
+                log.warning("%s is damaged (%s) and cannot be set aside: %s", path, error, rename_error)
+            else:
+                problem = _("{file} could not be used ({reason}); kept as {name}").format(
+                    file=_(self.kind.title), reason=_short(error), name=aside.name
+                )
+                log.warning("%s could not be used (%s); kept as %s, starting afresh", path, error, aside)
+            return self.kind.default(), problem
+
+
+#: A reason in a notice is at most this long: the whole of it is in the log.
+SHORT_REASON = 60
+
+
+def _short(error: Exception) -> str:
+    """``error``'s reason, short enough for a notice on one line: a long one loses its details in brackets
+    (a JSON parser's line and column), then its end."""
+    reason = str(error)
+    if len(reason) > SHORT_REASON:
+        reason = reason.split(" (")[0]
+    return reason if len(reason) <= SHORT_REASON else reason[: SHORT_REASON - 1] + "\u2026"

@@ -1,0 +1,270 @@
+"""Where the game keeps the user's files, and the file-system work under every one of them: reading only
+regular files, writing atomically (through a link, keeping the file's mode), locking a file against the
+program's other windows, and setting a damaged file aside before anything replaces it.
+
+Settings and the score tally live in ``platformdirs.user_config_dir("ponder")``, the game in progress, saved
+games, the puzzle record and the ratings in ``user_data_dir("ponder")``. The environment variables
+``PONDER_CONFIG_DIR`` and ``PONDER_DATA_DIR`` move them elsewhere: tests point them at a temporary directory
+so they never touch the real ones. The typed store above this (:mod:`ui.state.files.store`) decides what goes
+into the files. This module imports no pygame.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import stat
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import platformdirs
+
+from game.language import N_, _
+
+APP_NAME = "ponder"
+#: The user's files are a few KB, the ratings a few hundred; a bigger file is refused unread.
+MAX_BYTES = 1 << 20
+#: A temporary file of :func:`write_atomically` this old (in seconds) was left by a writer that was killed.
+STALE_SECONDS = 600
+#: How long a window waits for another to finish its write of the same file before it gives up (seconds).
+LOCK_SECONDS = 5.0
+#: Why a pipe, device or folder where a user's file should be is not read.
+NOT_REGULAR = N_("not a regular file (a pipe, device or folder?), left alone")
+#: A new file's mode before the umask, as ``open`` would make it.
+NEW_FILE_MODE = 0o666
+
+
+def config_dir() -> Path:
+    """The directory of settings and the score tally (``$PONDER_CONFIG_DIR`` if set). Not created here."""
+    override = os.environ.get("PONDER_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def data_dir() -> Path:
+    """The directory of saved games (``$PONDER_DATA_DIR`` if set). Not created here."""
+    override = os.environ.get("PONDER_DATA_DIR")
+    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+
+
+class UserFileError(Exception):
+    """A user's file exists but cannot be used; the message says why, for a person, and names no path (the
+    caller says which file: a window's notice names the file, a log line its whole path)."""
+
+
+class UnreadableFile(UserFileError):
+    """A user's file is there but cannot be read (no permission, an I/O error): it is left as it is, and
+    nothing replaces it, since what it holds is not known."""
+
+
+class NotRegularFile(UnreadableFile, OSError):
+    """A pipe, device, socket or folder stands where a user's file should be: never read, never replaced.
+    (An OSError too, so that every writer reports it as it reports a full disk.)"""
+
+
+def read_regular_file(path: Path, limit: int = MAX_BYTES) -> bytes | None:
+    """The bytes of ``path``, or None when it does not exist (a first run, not an error).
+
+    Only a regular file is read (through a link, if it is one): the file is opened without waiting (a named
+    pipe with no writer would otherwise block the program before any window shows) and refused with
+    :class:`NotRegularFile` unless it is a regular file. Raises :class:`UnreadableFile` when it cannot be
+    read, UserFileError when it is bigger than ``limit`` (not read into memory whole).
+    """
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise UnreadableFile(str(error.strerror or error)) from None
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        raise NotRegularFile(_(NOT_REGULAR))
+    with os.fdopen(handle, "rb") as file:
+        try:
+            data = file.read(limit + 1)
+        except OSError as error:
+            raise UnreadableFile(str(error.strerror or error)) from None
+    if len(data) > limit:
+        raise UserFileError(
+            _("too big (over {size} KB) to be this program's file").format(size=limit // 1024)
+        )
+    return data
+
+
+def read_json_object(path: Path) -> dict[str, object] | None:
+    """The JSON object in ``path``, or None when the file does not exist (a first run, not an error).
+
+    Raises UserFileError (see :func:`read_regular_file`) when the file cannot be used, is not UTF-8 JSON (a
+    byte order mark, as some editors write, is allowed), is nested too deeply to parse, or holds something
+    other than an object.
+    """
+    data = read_regular_file(path)
+    if data is None:
+        return None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise UserFileError(_("not UTF-8 text")) from None
+    try:
+        parsed = json.loads(text)
+    except RecursionError:
+        raise UserFileError(_("not valid JSON (nested too deeply)")) from None
+    except ValueError as error:
+        # JSONDecodeError, and also a number too long for Python to convert (int_max_str_digits).
+        raise UserFileError(_("not valid JSON ({reason})").format(reason=error)) from None
+    if not isinstance(parsed, dict):
+        raise UserFileError(_("holds a {kind}, not a JSON object").format(kind=type(parsed).__name__))
+    return parsed
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replaces ``path`` by ``text`` in one step: a reader sees the old file or the new one, never a mix, even
+    if the program is killed at any moment (tests/test_crash_consistency.py kills it mid-write, many times).
+
+    A link is written through (a settings file linked from a dotfiles folder stays a link), and the file keeps
+    its mode (a new one gets the mode ``open`` would give it). The text goes to a temporary file beside the
+    real file (so ``os.replace`` stays on one file system), is flushed to disk, then renamed over it; the
+    directory is flushed too where the system allows it, so the new name survives a power cut as well.
+    Temporaries that a killed writer left behind (older than :data:`STALE_SECONDS`) are removed. Creates the
+    directory if needed. Raises OSError on failure (:class:`NotRegularFile` when something other than a
+    regular file stands there), leaving the file as it was.
+    """
+    target = Path(os.path.realpath(path))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        found = target.stat().st_mode
+    except FileNotFoundError:
+        found = None
+    if found is not None and not stat.S_ISREG(found):
+        raise NotRegularFile(f"{path}: {_(NOT_REGULAR)}")
+    mode = None if found is None else stat.S_IMODE(found)
+    temporary = target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
+    # Made by os.open rather than mkstemp: a new file then gets the umask's mode, not mkstemp's 0600.
+    handle = os.open(
+        temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), NEW_FILE_MODE
+    )
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+            file.flush()
+            if mode is not None:
+                os.chmod(temporary, mode)
+            os.fsync(file.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        # Whatever went wrong, no stray temporary file is left behind.
+        temporary.unlink(missing_ok=True)
+        raise
+    _flush_directory(target.parent)
+    _remove_stale_temporaries(target)
+
+
+def set_aside(path: Path) -> Path:
+    """Renames the damaged file ``path`` beside itself with the date
+    (``settings.damaged-2026-11-26-083012.json``,
+    a number added if that name is taken) and returns the new path; raises OSError if it cannot be renamed."""
+    target = Path(os.path.realpath(path))
+    stamp = time.strftime("%Y-%m-%d-%H%M%S")
+    for number in range(1, 1000):
+        suffix = "" if number == 1 else f"-{number}"
+        aside = target.with_name(f"{target.stem}.damaged-{stamp}{suffix}{target.suffix}")
+        if not aside.exists():
+            os.replace(target, aside)
+            return aside
+    raise OSError(_("too many damaged copies of {name} beside it").format(name=target.name))
+
+
+@contextlib.contextmanager
+def locked(path: Path, seconds: float = LOCK_SECONDS) -> Iterator[None]:
+    """Holds the lock of ``path``'s folder against the program's other windows (and tools) for the ``with``
+    block: one reads, changes and writes a file while the others wait. On POSIX the folder itself carries the
+    lock (``flock`` on the directory), so no lock file is left among the user's files; on Windows a hidden
+    ``.ponder.lock`` beside the files does. Where the system has no such locks, or the lock cannot be taken
+    within ``seconds`` (a stuck window), the block runs unlocked rather than not at all: a write that might
+    lose another window's change beats one that surely loses this one. Raises OSError only when the folder
+    cannot be created."""
+    folder = Path(os.path.realpath(path)).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        if os.name == "nt":
+            handle = os.open(folder / ".ponder.lock", os.O_RDWR | os.O_CREAT, NEW_FILE_MODE)
+        else:
+            handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        yield  # a folder that cannot be opened: the write will fail and say so
+        return
+    try:
+        held = _take_lock(handle, seconds)
+        try:
+            yield
+        finally:
+            if held:
+                _release_lock(handle)
+    finally:
+        os.close(handle)
+
+
+def _take_lock(handle: int, seconds: float) -> bool:
+    """Takes the lock on ``handle``, polling until ``seconds`` have passed; False if not taken."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            # sys.platform, not os.name: the type checker reads it and skips the other system's branch.
+            if sys.platform == "win32":
+                import msvcrt
+
+                msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+            else:
+                import fcntl
+
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            pass
+        except OSError:
+            if os.name != "nt":
+                return False  # a file system without locks
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+
+
+def _release_lock(handle: int) -> None:
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(handle, 0, os.SEEK_SET)
+        msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _flush_directory(directory: Path) -> None:
+    """Flushes ``directory``'s entries to disk (POSIX); a no-op where directories cannot be opened."""
+    try:
+        handle = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return  # Windows: a directory cannot be opened, and its renames are flushed with the file
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass  # some file systems refuse to flush a directory; the rename itself is still atomic
+    finally:
+        os.close(handle)
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Removes ``path``'s temporaries older than :data:`STALE_SECONDS`: left by a writer killed mid-write
+    (a younger one may be another running copy's, about to be renamed)."""
+    now = time.time()
+    for temporary in path.parent.glob(f".{path.name}.*.tmp"):
+        try:
+            if now - temporary.stat().st_mtime > STALE_SECONDS:
+                temporary.unlink()
+        except OSError:
+            pass  # gone already, or not ours to remove

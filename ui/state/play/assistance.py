@@ -1,0 +1,64 @@
+"""The help the player asks for at the board: the hint (H) and the analysis overlay (A), and the analysis the
+session keeps running while either wants it. Asking for help is noted in the session's assists (an assisted
+game is not rated, see :mod:`ui.state.files.player_rating`). No pygame here.
+"""
+
+from __future__ import annotations
+
+from game.language import _
+from ui.state.board.board_game import BoardGame
+from ui.state.play.hint import Hint
+
+
+class Assistance:
+    """The hint and the overlay of one sitting; each method takes the session on the board now.
+
+    :attr:`changed` is set whenever the hint or the overlay a picture shows has changed; the sitting's screen
+    clears it.
+    """
+
+    def __init__(self) -> None:
+        #: The analysis overlay (A) shows.
+        self.overlay_shown = False
+        self.hint: Hint | None = None
+        self.changed = True
+
+    def ask_hint(self, session: BoardGame) -> str | None:
+        """Shows the search's best move for the human to move (asking for an analysis if nothing searches);
+        returns why not, where it is not the human's turn."""
+        self.changed = True
+        if not session.is_human_turn():
+            return _("A hint is for your turn") if not session.game.is_over() else _("The game is over")
+        position = session.game.moves_text()
+        self.hint = Hint(position)
+        session.assists.add("hint")
+        self.hint.follow(session.thinking, position)
+        self.want_analysis(session)
+        return None
+
+    def toggle_overlay(self, session: BoardGame) -> None:
+        """Shows or hides the analysis overlay (A)."""
+        self.changed = True
+        self.overlay_shown = not self.overlay_shown
+        self.want_analysis(session)
+
+    def want_analysis(self, session: BoardGame) -> None:
+        """Keeps an analysis of the human's position running while the overlay shows or a hint waits."""
+        session.want_analysis(self.overlay_shown or self.hint is not None)
+
+    def update(self, session: BoardGame, dt: float) -> None:
+        """Lets ``dt`` seconds pass: the hint follows the search and fades. The picture changed when the hint
+        appeared, changed, fades (its last second) or ended; not while it stands still."""
+        if self.overlay_shown and session.is_human_turn() and session.review is None:
+            # The overlay's values are help: the game is not rated (see ui.state.files.player_rating).
+            session.assists.add("values")
+        if self.hint is None:
+            return
+        position = session.game.moves_text()
+        before = self.hint.move
+        self.hint.follow(session.thinking, position)
+        self.hint.advance(dt)
+        if not self.hint.alive(position):
+            self.hint = None
+            self.want_analysis(session)
+        self.changed |= self.hint is None or self.hint.move != before or self.hint.strength < 1

@@ -1,0 +1,124 @@
+"""What may hold back a legal move of the player's before it is played: the coach's warning about a move that
+throws the result away, and a puzzle's refusal of a move that loses the win. Each answers with a
+:class:`Objection` (None: play the move); the sitting at the board shows it. No pygame here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.puzzles import Puzzle
+from game.language import _
+from ui.state.board.board_game import BoardGame
+from ui.state.files.user_data import UserData
+from ui.state.notice import NOTICE_SECONDS, NoticeKind
+from ui.state.play import coach
+from ui.state.review.game_review import CHANGE_WORDS
+from ui.state.words import texts
+
+#: The coach's warning stays until the player answers it (another move, the same move again, Backspace).
+COACH_NOTICE_SECONDS = 600.0
+
+
+@dataclass(frozen=True)
+class Objection:
+    """Why a move is held back: the notice's words, how long they stay, their kind; ``wrong``: the move was
+    a mistake to shake off the board (with the refusal sound)."""
+
+    text: str
+    seconds: float = NOTICE_SECONDS
+    kind: NoticeKind = NoticeKind.REFUSAL
+    wrong: bool = False
+
+
+class Coach:
+    """The coach of one game: the warning standing, and how often it spoke."""
+
+    def __init__(self) -> None:
+        #: The warning about a move the player has not yet played anyway or taken back.
+        self.warning: coach.CoachWarning | None = None
+        #: How often the coach spoke in this game (told under the result).
+        self.spoke = 0
+
+    def judge(self, session: BoardGame, move: int) -> Objection | None:
+        """The coach's word on a legal ``move`` of the human's in ``session``: a warning the first time it
+        throws the result away, nothing the second time (the player means it)."""
+        warned, self.warning = self.warning, None
+        if warned is not None and warned.move == move:
+            return None
+        warning = coach.warning(session.thinking, session.game.to_move(), move)
+        if warning is None:
+            return None
+        self.warning = warning
+        self.spoke += 1
+        session.assists.add("coach")
+        return Objection(texts.coach_text(session.game, warning), COACH_NOTICE_SECONDS)
+
+
+#: A puzzle is solved once the player's move leaves a proven win in at most this many more of their own moves.
+SOLVED_WITHIN = 2
+
+
+class PuzzleAttempt:
+    """The player's attempt at ``puzzle``: the wrong moves tried, the moves still needed, and the puzzle
+    record in ``files``.
+
+    The puzzle is *solved* once the win can no longer slip: the player's move leaves a position where the
+    defender cannot stop a win in at most :data:`SOLVED_WITHIN` more of the player's moves (a double threat,
+    or a short win that is on the board), as the engine's exact values of the player's moves prove it (the
+    same values that judge right and wrong). From then on the rest is shown, not asked for, and the solve
+    counts in the record at that moment.
+    """
+
+    def __init__(self, puzzle: Puzzle, files: UserData) -> None:
+        self.puzzle = puzzle
+        self.files = files
+        #: Wrong moves tried in this puzzle.
+        self.misses = 0
+        #: The player's own moves still needed to win after each right move, by the game's ply after it.
+        self._left_after: dict[int, int] = {}
+        #: The win can no longer slip (see the class docstring).
+        self.solved = False
+        #: The acknowledgement of the right move just let through, for the sitting to show once it is played.
+        self.praise: str | None = None
+
+    def judge(self, session: BoardGame, move: int) -> Objection | None:
+        """A legal ``move`` in the puzzle: held back unless it keeps the win; the first miss breaks the
+        streak in the record. Until the position's values are proven (a fraction of a second) no move is
+        judged, and none taken. A right move is let through with its :attr:`praise`; one that leaves the
+        win unable to slip solves the puzzle (:attr:`solved`; the sitting then calls :meth:`count_solve`)."""
+        game = session.game
+        self.praise = None
+        scores = coach.proven_scores(session.thinking, game.to_move())
+        if scores is None:
+            return Objection(_("A moment: the position is being checked"), kind=NoticeKind.INFO)
+        values = {played: score.result for played, score in scores.items()}
+        best = max(values.values())
+        if move not in values or values[move] == best:
+            if move in scores and scores[move].is_win:
+                left = scores[move].moves_to_end - 1
+                self._left_after[game.ply() + 1] = left
+                self.solved = left <= SOLVED_WITHIN
+                if not self.solved:
+                    self.praise = texts.puzzle_progress(left)
+            return None
+        if self.misses == 0:
+            puzzle = self.puzzle
+            self.files.puzzles.change(lambda record: record.after(puzzle, clean=False))
+        self.misses += 1
+        change = _(CHANGE_WORDS[best, values[move]])
+        refused = _("Not this one: {move} {change}. Try again (H: a hint)")
+        return Objection(refused.format(move=game.describe_move(move), change=change), wrong=True)
+
+    def moves_left(self, ply: int) -> int:
+        """The player's own moves still needed to win at the game's ``ply`` (the puzzle's length before the
+        first right move; an undo goes back to what was left then)."""
+        played = [after for after in self._left_after if after <= ply]
+        return self._left_after[max(played)] if played else self.puzzle.win_in
+
+    def count_solve(self) -> None:
+        """The puzzle was just solved: without a miss, it counts for the record (a miss already counted)."""
+        if self.misses:
+            return
+        puzzle = self.puzzle
+        self.files.puzzles.change(lambda record: record.after(puzzle, clean=True))

@@ -1,0 +1,342 @@
+"""One sitting at the board as it changes: the session, the selection, the moving stone and its landing, and
+the history (new rounds, undo and redo). Its parts own the rest: the sounds, the notices, the refused move's
+shake and when the result banner is due (:class:`~ui.state.play.feedback.Feedback`); the hint and the overlay
+(:class:`~ui.state.play.assistance.Assistance`); the walk through the review
+(:class:`~ui.state.review.browser.ReviewBrowser`); each round's coach, puzzle attempt, result, rating and game
+kept to continue (:class:`~ui.state.play.round.Round`); and the games it sits down at in its place
+(brought back here; loaded or pasted: :mod:`ui.state.play.play_files`). No pygame here.
+
+A screen *has* a :class:`PlayState` (see :class:`~ui.play.scene.PlayScene`): it turns events into calls of the
+sitting and of its parts, and draws a picture of it. Time enters through :meth:`PlayState.update` (seconds,
+never frames).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ai.messages import EngineMessage
+from ai.puzzles import Puzzle
+from game.catalog import game_spec
+from game.language import _
+from game.protocol import Game
+from ui.state.animation import ANIMATION_SPEEDS, MoveAnimation
+from ui.state.board.board_game import BoardGame, EngineLike, Refusal
+from ui.state.board.match import MatchScore, participants
+from ui.state.files import savegame
+from ui.state.files.current_game import UnfinishedGame
+from ui.state.files.user_data import UserData
+from ui.state.files.userfiles import data_dir
+from ui.state.notice import FILE_NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind
+from ui.state.options import Mode, PlayOptions
+from ui.state.play.assistance import Assistance
+from ui.state.play.feedback import Feedback, Speaker
+from ui.state.play.round import Round
+from ui.state.play.round_rating import REVIEW_SECONDS, adapted
+from ui.state.review.browser import Fall, ReviewBrowser
+from ui.state.review.game_review import GameReview
+from ui.state.words import texts
+
+
+class PlayState:
+    """The sitting at the board with the options chosen on the start screen or the command line.
+
+    ``piece_names`` are the pieces' names in the screen's theme ("Red", "Yellow"); the screen sets them anew
+    when the theme changes. Every text names the players by :attr:`player_names` (the names two players gave
+    themselves, else the pieces'). ``fall`` says how far a dropped stone falls. ``sounds``
+    None plays nothing; ``files`` are the user's files where the game in progress is kept, results counted
+    and games rated (None: in memory only); ``saved_game_path`` is the file of Ctrl+S and Ctrl+O (default:
+    ``saved-game.txt`` in the user's data directory); ``animation`` is a name of
+    :data:`~ui.state.animation.ANIMATION_SPEEDS`. ``resume`` sits down at that unfinished game (with its own
+    options) rather than at a new one of ``options``. ``puzzle``: the board is that puzzle (``options`` set
+    it up, see :func:`~ui.state.files.puzzle_record.puzzle_options`), its results counted in the puzzle
+    record.
+
+    :attr:`dirty` says whether what a picture of the sitting shows has changed, its own state or a part's
+    (each part's ``changed``); the screen clears it.
+    """
+
+    def __init__(
+        self,
+        options: PlayOptions,
+        engine: EngineLike,
+        piece_names: tuple[str, str],
+        fall: Fall,
+        *,
+        sounds: Speaker | None = None,
+        files: UserData | None = None,
+        saved_game_path: Path | None = None,
+        animation: str = "normal",
+        resume: UnfinishedGame | None = None,
+        puzzle: Puzzle | None = None,
+    ) -> None:
+        #: The puzzle on the board, if it is one.
+        self.puzzle = puzzle
+        self.files = files or UserData()
+        self.engine = engine
+        self.piece_names = piece_names
+        self.fall = fall
+        self.saved_game_path = saved_game_path or data_dir() / savegame.FILE_NAME
+        self.animation_speed = ANIMATION_SPEEDS[animation]
+        #: The hint and the analysis overlay.
+        self.assistance = Assistance()
+        #: The sounds, the notice, the refused move's shake and the result banner's timing.
+        self.feedback = Feedback(sounds)
+        self._dirty = True
+        self._start(options, resume)
+        if self.round.autosave.replaced is not None:
+            self.feedback.notify_start(_("New game: {take_back}").format(take_back=_(TAKE_BACK)))
+
+    def _start(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
+        """Sits down at a new board with ``options``, or at the unfinished game ``resume`` (at creation, and
+        when a game is loaded, pasted or brought back)."""
+        #: The score of the rounds finished since the players sat down at this board.
+        self.match = MatchScore()
+        if resume is None:
+            options, adapted_words = adapted(options, self.files)
+            self.session = BoardGame(options, self.engine)
+        else:
+            # A continued game brings its own options: the board, the view and the rules are the game's.
+            self.session = BoardGame(resume.options, self.engine, resume.round_number, resume.moves)
+        self.gravity = game_spec(self.options.game).gravity
+        #: The column (Connect Four) or cell index (Tic-tac-toe) under the mouse or the keyboard cursor.
+        self.selection: int | None = None
+        self.animation: MoveAnimation | None = None
+        self.feedback.refusal = None
+        self.browser = ReviewBrowser(self.session, self.fall if self.gravity else None)
+        self._new_round(resume)
+        self.assistance.want_analysis(self.session)
+        if resume is None and adapted_words:
+            self.feedback.notify_start(adapted_words)
+
+    def _new_round(self, resume: UnfinishedGame | None) -> None:
+        """What starts afresh with every round: its result, coach, misses, rating and keeping."""
+        self.assistance.hint = None
+        self.feedback.new_round()
+        keeps = self.options.mode is not Mode.WATCH and self.puzzle is None
+        #: The coach, the puzzle attempt, the rating and the keeping of the round under way.
+        self.round = Round(self.files, self.puzzle, resume, keeps, self.feedback)
+        self._dirty = True
+
+    @property
+    def dirty(self) -> bool:
+        """What a picture of the sitting shows has changed since the screen last set this False (which clears
+        the parts' ``changed`` too)."""
+        return self._dirty or self.feedback.changed or self.assistance.changed or self.browser.changed
+
+    @dirty.setter
+    def dirty(self, value: bool) -> None:
+        self._dirty = self.feedback.changed = self.assistance.changed = self.browser.changed = value
+
+    def set_animation(self, name: str) -> None:
+        """Sets the animation speed by its name in :data:`~ui.state.animation.ANIMATION_SPEEDS` ("off"
+        included)."""
+        self.animation_speed = ANIMATION_SPEEDS[name]
+
+    @property
+    def options(self) -> PlayOptions:
+        return self.session.options
+
+    @property
+    def player_names(self) -> tuple[str, str]:
+        """The names that stand for the players of pieces 0 and 1 in every text: with two players the names
+        they gave themselves (:attr:`PlayOptions.names`, the piece's name where a name is ""), else the
+        pieces' names."""
+        if self.options.mode is Mode.TWO_PLAYERS:
+            return participants(self.session, self.piece_names)
+        return self.piece_names
+
+    @property
+    def notice(self) -> Notice | None:
+        """The notice in the status line, if one shows (see :class:`~ui.state.play.feedback.Feedback`)."""
+        return self.feedback.notice
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def review(self) -> GameReview | None:
+        """The review of the game while it shows (the board then shows the position of the move reviewed)."""
+        return self.session.review
+
+    def banner_shown(self) -> bool:
+        """The result banner shows: the game is over, its last stone landed a moment ago, no review shows
+        and the player has not folded the banner away."""
+        return (
+            self.review is None
+            and self.game.is_over()
+            and self.animation is None
+            and self.feedback.banner_due()
+        )
+
+    # --- history --------------------------------------------------------------------------------------------
+
+    def new_round(self, next_round: bool) -> None:
+        """A new game (the same first player), or with ``next_round`` the next round (whose first player may
+        change). With the adaptive level, the computer's level is chosen again from the player's rating."""
+        options, adapted_words = adapted(self.options, self.files)
+        self.session.adapt_level(options.level)
+        self.session.next_round() if next_round else self.session.restart()
+        self._after_history_change(1, "")
+        self._new_round(None)
+        if self.round.autosave.replaced is not None and not next_round:
+            self.feedback.notify_start(_("New game: {take_back}").format(take_back=_(TAKE_BACK)))
+        elif adapted_words:
+            self.feedback.notify_start(adapted_words)
+
+    def can_undo(self) -> bool:
+        """Undo has something to do: a move to take back, or the unfinished game to bring back."""
+        return self.session.can_undo() or self.round.autosave.to_bring_back() is not None
+
+    def undo(self) -> None:
+        """Takes back the last move (and the computer's reply); right after a game replaced an unfinished
+        one, sits down again at that one instead."""
+        replaced = self.round.autosave.to_bring_back()
+        if replaced is None:
+            self._history_step(self.session.undo(), _("Nothing to undo"))
+            return
+        self.sit_down(replaced.options, replaced)
+        self.feedback.notify(
+            _("Back to your game: {game}").format(game=replaced.description()),
+            FILE_NOTICE_SECONDS,
+            NoticeKind.SUCCESS,
+        )
+
+    def redo(self) -> None:
+        self._history_step(self.session.redo(), _("Nothing to redo"))
+
+    def _history_step(self, plies: int, refusal_text: str) -> None:
+        """After an undo or redo of ``plies`` plies (0: refused with ``refusal_text``)."""
+        self._after_history_change(plies, refusal_text)
+        if plies:
+            self.round.played_on(self.session)
+
+    def _after_history_change(self, plies: int, refusal_text: str) -> None:
+        if plies == 0:
+            self.feedback.notify(refusal_text)
+            return
+        # Stones that undo or redo moves appear at once; an animation of a move no longer played would lie.
+        self.animation = None
+        self.feedback.history_changed()
+        self.assistance.hint = None
+
+    # --- moves ----------------------------------------------------------------------------------------------
+
+    def try_play(self, move: int) -> Refusal | None:
+        """Plays a human's move, or shows why not; returns the refusal (None when the move was played).
+
+        The session checks the rules, once. With the coach on, a legal move that would throw away the
+        player's result is not played the first time: the coach says so (:attr:`Coach.warning`), and the
+        same move again plays it anyway. In a puzzle, a move that loses the win is refused."""
+        refusal = self.session.play(move, self._check_move)
+        self._dirty = True
+        if refusal is Refusal.COACHED:
+            return refusal
+        if refusal is Refusal.ILLEGAL:
+            self.feedback.shake()
+        if refusal is not None:
+            self.feedback.notify(texts.refusal_text(self.session, refusal, move, self.gravity))
+        else:
+            self.feedback.notice = None
+            self.round.played_on(self.session)
+            self._start_animation(move)
+            self.round.moved_on(self.session)
+        return refusal
+
+    def _check_move(self, move: int) -> Refusal | None:
+        """The puzzle's or the coach's word on a legal move of the human's (COACHED: held back, and shown)."""
+        objection = self.round.check_move(self.session, move, self.options.coach)
+        if objection is None:
+            return None
+        if objection.wrong:
+            self.selection = move
+        return Refusal.COACHED
+
+    def _start_animation(self, move: int) -> None:
+        self.assistance.hint = None
+        if self.animation_speed == 0:
+            # Animations off: the stone is simply there, and lands (sounds) now.
+            self.animation = None
+            self._landed()
+            return
+        cell = self.game.last_cell()
+        assert cell is not None, "a move was just played"
+        row, column = cell
+        distance = self.fall(row, column) if self.gravity else 0.0
+        self.animation = MoveAnimation(row, column, 1 - self.game.to_move(), distance)
+        self.feedback.stone_moved()
+
+    def finish_animation(self) -> None:
+        """The moving stone, if one moves, lands at once."""
+        if self.animation is not None:
+            self.animation = None
+            self._landed()
+            self._dirty = True
+
+    def _landed(self) -> None:
+        """A stone has come to rest: its sound, and if it ended the game, the result's sound and tally."""
+        self.feedback.sound("drop")
+        self.feedback.stone_moved()
+        self.round.tell_result(self.session, self.match, self.piece_names)
+
+    # --- review ---------------------------------------------------------------------------------------------
+
+    def toggle_review(self) -> None:
+        """Opens the review of the game (the game waits), or closes it and goes back to the game."""
+        if self.review is not None:
+            self.session.close_review()
+        elif not self.game.history():
+            self.feedback.notify(_("Nothing to review yet: no move has been played"), kind=NoticeKind.INFO)
+            return
+        else:
+            self.finish_animation()
+            self.assistance.hint = None
+            self.feedback.notice = None
+            self.session.open_review(REVIEW_SECONDS)
+        self._dirty = True
+
+    def step_review(self, ply: int | None = None, delta: int = 0) -> None:
+        """Shows move ``ply`` of the review (or the move ``delta`` moves from the one shown)."""
+        self.browser.step(ply, delta)
+
+    # --- other games ----------------------------------------------------------------------------------------
+
+    def sit_down(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
+        """Leaves the game on the board for a new one of ``options``, or for the unfinished game ``resume``
+        (a game brought back, loaded or pasted: see :mod:`ui.state.play.play_files`)."""
+        self.session.leave()
+        self._start(options, resume)
+
+    # --- time and messages ----------------------------------------------------------------------------------
+
+    def receive(self, message: EngineMessage) -> None:
+        if self.session.receive(message):
+            self._dirty = True
+
+    def update(self, dt: float) -> None:
+        """Lets ``dt`` seconds pass: stones move and land, the hint, the notices and the refusal fade, the
+        engine's answer is played, the result banner comes due."""
+        if self.animation is not None:
+            self.animation.advance(dt * self.animation_speed)
+            if self.animation.done:
+                self.finish_animation()
+            self._dirty = True
+        self.assistance.update(self.session, dt)
+        self.browser.advance(dt, self.animation_speed)
+        self.feedback.fade(dt, self.session.is_computer_turn())
+        self._dirty |= self.round.rating.follow_appraisal(self.session)
+        # The board's files are written off this thread: a write that failed is told here, whichever
+        # change it wrote.
+        for problem in UserData.take_problems(self.files.board_writers()):
+            self.feedback.notify_problem(problem)
+        move = self.session.update(dt, board_busy=self.animation is not None)
+        thinking = self.session.thinking
+        if thinking is not None and thinking.running:
+            self.feedback.tick(dt)
+        if move is not None:
+            self._start_animation(move)
+            self.round.keep(self.session)
+            self._dirty = True
+        if self.game.is_over() and self.animation is None:
+            self.feedback.wait_for_banner(dt)

@@ -1,0 +1,103 @@
+"""What one round at the board has of its own, made afresh with every round: the coach, the attempt at the
+puzzle (in a puzzle), the round's rating, the keeping of its game, and its result, counted once (an undo and
+a different ending do not count the round again). What they say shows in the sitting's feedback (a user's file
+not written says why there, told by the sitting). No pygame here.
+"""
+
+from __future__ import annotations
+
+from ai.puzzles import Puzzle
+from game.language import _
+from ui.state.board.board_game import BoardGame
+from ui.state.board.match import MatchScore
+from ui.state.files.autosave import Autosave
+from ui.state.files.current_game import UnfinishedGame
+from ui.state.files.user_data import UserData
+from ui.state.notice import NoticeKind
+from ui.state.play import finished_round
+from ui.state.play.feedback import Feedback
+from ui.state.play.move_checks import Coach, Objection, PuzzleAttempt
+from ui.state.play.round_rating import RoundRating
+
+
+class Round:
+    """One round with the user's ``files``: ``puzzle`` is the puzzle on the board, if it is one; ``resume``
+    the kept game the round continues, and ``keeps`` whether its game is kept at all (see
+    :class:`~ui.state.files.autosave.Autosave`); what the round says shows in ``feedback``."""
+
+    def __init__(
+        self,
+        files: UserData,
+        puzzle: Puzzle | None,
+        resume: UnfinishedGame | None,
+        keeps: bool,
+        feedback: Feedback,
+    ) -> None:
+        self.files = files
+        self.feedback = feedback
+        self.coach = Coach()
+        self.attempt = None if puzzle is None else PuzzleAttempt(puzzle, files)
+        self.rating = RoundRating(files)
+        self.autosave = Autosave(files, resume, keeps)
+        #: The round's result has been counted and sounded.
+        self.result_told = False
+
+    def check_move(self, session: BoardGame, move: int, coach_on: bool) -> Objection | None:
+        """The puzzle's, or with ``coach_on`` the coach's, word on a legal ``move`` of the human's in
+        ``session`` (None: play it), shown (a wrong move also shakes the board)."""
+        if self.attempt is not None:
+            objection = self.attempt.judge(session, move)
+        elif coach_on:
+            objection = self.coach.judge(session, move)
+        else:
+            return None
+        if objection is not None:
+            if objection.wrong:
+                self.feedback.shake()
+            self.feedback.notify(objection.text, objection.seconds, objection.kind)
+        return objection
+
+    def take_back_coached(self) -> bool:
+        """The player takes back the move the coach warned about: nothing was played, the turn goes on.
+        False if no warning stands."""
+        if self.coach.warning is None:
+            return False
+        self.coach.warning = None
+        self.feedback.notify(_("Taken back: choose another move"), kind=NoticeKind.INFO)
+        return True
+
+    def moved_on(self, session: BoardGame) -> None:
+        """After a right move of the human's in a puzzle: it is acknowledged, or it solved the puzzle, which
+        then counts in the record and plays its last moves out by itself (the perfect defender's level on
+        both sides)."""
+        attempt = self.attempt
+        if attempt is None:
+            return
+        if attempt.praise is not None:
+            self.feedback.notify(attempt.praise, kind=NoticeKind.SUCCESS)
+        elif attempt.solved:
+            attempt.count_solve()
+            session.play_out(session.options.level)
+
+    def keep(self, session: BoardGame) -> None:
+        """Keeps the game on ``session``'s board as the one to continue (or, once over, none)."""
+        game = session.game
+        moves = None if game.is_over() else game.moves_text()
+        self.autosave.keep(session.options, session.round_number, moves)
+
+    def played_on(self, session: BoardGame) -> None:
+        """The player played on the game (a move, an undo, a redo): it is the one kept from now on."""
+        self.autosave.played_on()
+        self.keep(session)
+
+    def tell_result(self, session: BoardGame, match: MatchScore, piece_names: tuple[str, str]) -> None:
+        """Once the round on ``session``'s board is over, its result sounds, once, and counts in ``match``,
+        the score tally and the rating; a puzzle counts in none (its record counted the solve)."""
+        if not session.game.is_over() or self.result_told:
+            return
+        self.result_told = True
+        self.feedback.sound(finished_round.outcome(session)[1])
+        if self.attempt is None:
+            match.count(session, piece_names)
+            finished_round.count(session, self.files.tally)
+            self.rating.rate(session)

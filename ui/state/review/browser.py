@@ -1,0 +1,89 @@
+"""The walk through a game's review: which move shows, and "show me"'s best line from it, its newest stone
+dropping into place. No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.language import _
+from ui.state.animation import MoveAnimation
+from ui.state.board.board_game import BoardGame
+
+#: How many cells a stone dropped into (row, column) falls to get there (the screen's geometry knows).
+Fall = Callable[[int, int], float]
+
+
+class ReviewBrowser:
+    """The review of ``session``'s game as the player walks it; ``fall`` None: stones pop in (no gravity).
+
+    Each method does nothing while no review (or no line) shows. :attr:`changed` is set whenever what a
+    picture of the walk shows has changed; the sitting's screen clears it.
+    """
+
+    def __init__(self, session: BoardGame, fall: Fall | None) -> None:
+        self.session = session
+        self.fall = fall
+        self.changed = True
+        #: The stone of "show me"'s best line dropping into place, if one is.
+        self.line_animation: MoveAnimation | None = None
+
+    def step(self, ply: int | None = None, delta: int = 0) -> None:
+        """Shows move ``ply`` of the review (or the move ``delta`` moves from the one shown)."""
+        review = self.session.review
+        if review is not None:
+            review.select(review.cursor + delta if ply is None else ply)
+            self.changed = True
+
+    def show_me(self) -> str | None:
+        """Starts "show me" (the best line from the move the review shows) or goes back from it to the
+        review; returns why where the line cannot be proven."""
+        self.changed = True
+        review = self.session.review
+        if review is None:
+            return None
+        self.line_animation = None
+        if review.line is not None:
+            self.session.reviews.close_line()
+        elif self.session.reviews.show_best_line() is None:
+            return _("Show me: the best line is proven on 7 \u00d7 6, 6 \u00d7 5 and Tic-tac-toe only")
+        return None
+
+    def step_line(self, delta: int = 0, end: bool | None = None) -> None:
+        """Steps the best line ``delta`` moves, or to its ``end`` (True) or its start (False)."""
+        line = None if self.session.review is None else self.session.review.line
+        if line is None:
+            return
+        self.changed = True
+        before = line.shown
+        if end is None:
+            line.step(delta)
+        else:
+            line.to_end(end)
+        self.line_animation = None
+        if line.shown == before + 1:
+            self._animate_line()
+
+    def advance(self, dt: float, speed: float) -> None:
+        """Lets ``dt`` seconds pass for the line as it plays itself and its dropping stone (at ``speed``,
+        never slower than normal)."""
+        line = None if self.session.review is None else self.session.review.line
+        if line is not None and line.advance(dt):
+            self._animate_line()
+        if self.line_animation is None:
+            return
+        self.changed = True
+        self.line_animation.advance(dt * max(speed, 1.0))
+        if self.line_animation.done or line is None:
+            self.line_animation = None
+
+    def _animate_line(self) -> None:
+        """The best line's newest shown stone drops into place."""
+        review = self.session.review
+        assert review is not None and review.line is not None
+        board = review.line.position()
+        cell = board.last_cell()
+        assert cell is not None, "a line shown one stone further has a last stone"
+        row, column = cell
+        distance = 0.0 if self.fall is None else self.fall(row, column)
+        self.line_animation = MoveAnimation(row, column, 1 - board.to_move(), distance)

@@ -1,0 +1,367 @@
+"""Every line of the play screen: the status, the line under it, the result, the tally, the window's caption,
+the refusals, the coach's and the puzzles' words, and what is said when a part of the engine fails.
+
+Pure functions of plain values and of the (pygame-free) session, never of the scene, so each wording is tested
+on its own. The words about the search and the engine's values are :mod:`ui.state.words.search_texts`'s, the
+words for one value :mod:`ui.state.words.score_words`'s.
+"""
+
+from __future__ import annotations
+
+from ai.contracts import EnginePart
+from ai.messages import EngineFailure
+from ai.rating.glicko import Glicko
+from game.catalog import GAME_TITLES
+from game.language import N_, _, ngettext, number
+from game.protocol import Game
+from ui.state.board.board_game import BoardGame, Refusal
+from ui.state.files.player_rating import ASSISTS, PlayedGame
+from ui.state.files.puzzle_record import PuzzleRecord
+from ui.state.files.tally import Record
+from ui.state.options import Mode
+from ui.state.play.coach import CoachWarning
+from ui.state.play.hint import Hint
+from ui.state.review.game_review import CHANGE_WORDS
+from ui.state.words.search_texts import (
+    MoveValue,
+    analysis_detail,
+    line_text,
+    move_value,
+    move_values,
+    ponder_detail,
+    search_detail,
+    search_status,
+    valued,
+)
+
+#: What the player is told when a part of the engine fails, and how the game goes on without it.
+FAILURE_WORDS = {
+    EnginePart.BOOK: N_(
+        "The opening book could not be used ({reason}); the computer solves positions instead"
+    ),
+    EnginePart.EXACT: N_("The exact solver failed ({reason}); the computer plays on without it"),
+    EnginePart.SEARCH: N_("The computer's search failed ({reason}); it plays on as best it can"),
+}
+
+
+def failure_text(failure: EngineFailure) -> str:
+    """The player's words for a part of the engine that failed (see :data:`FAILURE_WORDS`)."""
+    return _(FAILURE_WORDS[failure.part]).format(reason=failure.reason)
+
+
+# --- the play screen's lines --------------------------------------------------------------------------------
+# Each takes the session (the board, the seats, the mode, the running search) and ``names``, the players'
+# names by player number as the theme gives them.
+
+
+def seat_name(session: BoardGame, names: tuple[str, str], player: int) -> str:
+    """``"Red"``, or ``"Red (depth 4)"`` in watch mode where both are computers."""
+    seat = session.seats[player]
+    if session.options.mode is Mode.WATCH and seat.level is not None:
+        # Translators: a player's name and the computer's level that plays it in watch mode ("Red (depth 4)").
+        return _("{player} ({level})").format(player=names[player], level=seat.level.shown)
+    return names[player]
+
+
+def result_text(session: BoardGame, names: tuple[str, str]) -> tuple[str, str]:
+    """The result of the finished game in a few words, and a line under it."""
+    winner = session.game.winner()
+    if winner is None:
+        # Translators: the result of a game (a title).
+        return _("Draw"), _("Nobody made a line.")
+    title = _("{player} wins").format(player=names[winner])
+    computer, mode = session.computer(), session.options.mode
+    if computer is not None:
+        player, level = computer
+        if player != winner:
+            return title, _("You beat the computer at {level}!").format(level=level.shown)
+        return title, _("The computer ({level}) wins this one.").format(level=level.shown)
+    if mode is Mode.WATCH:
+        winner_name, loser_name = seat_name(session, names, winner), seat_name(session, names, 1 - winner)
+        return title, _("{winner} beats {loser}.").format(winner=winner_name, loser=loser_name)
+    return title, _("Well played.")
+
+
+def status_text(
+    session: BoardGame, names: tuple[str, str], *, moving_player: int | None, hint: Hint | None
+) -> str:
+    """The status line (when no notice shows): whose turn it is, the hint, the search, or the result.
+
+    ``moving_player`` is the player whose stone is still moving on the board (None when none moves)."""
+    game, mode = session.game, session.options.mode
+    if game.is_over():
+        return result_text(session, names)[0]
+    player, last = game.to_move(), session.last_move()
+    # A moving stone is the last move's (an undo ends the animation with the move).
+    if moving_player is not None and last is not None and not session.seats[moving_player].is_human:
+        # The computer's stone is still falling: it is not the human's turn until it has landed.
+        who = _("Computer") if mode is Mode.COMPUTER else seat_name(session, names, moving_player)
+        return _("{player} plays {move}").format(player=who, move=game.describe_move(last))
+    if session.is_human_turn():
+        if hint is not None:
+            if hint.move is None:
+                return _("Hint: looking for the best move...")
+            value = move_value(session.thinking, hint.move, session.proven)
+            hinted = _("Hint: {move}").format(move=game.describe_move(hint.move))
+            if value is None:
+                return hinted
+            return f"{hinted}  \u00b7  {valued(value, names[player], names[1 - player])}"
+        if mode is Mode.COMPUTER:
+            return _("Your turn ({player})").format(player=names[player])
+        return _("{player} to move").format(player=names[player])
+    who = _("Computer") if mode is Mode.COMPUTER else seat_name(session, names, player)
+    if session.paused:
+        return _("Paused: {player} to move (Space resumes)").format(player=who)
+    return search_status(who, session.thinking, names, session.proven)
+
+
+def detail_parts(
+    session: BoardGame,
+    names: tuple[str, str],
+    *,
+    overlay_shown: bool,
+    selection: int | None,
+    gravity: bool,
+) -> list[str]:
+    """The small line under the status, most important part first: search statistics, the analysis (with
+    ``overlay_shown``; the move ``selection`` is under the pointer), or the keys to use. A window too narrow
+    for all of it shows the first parts that fit."""
+    game, thinking = session.game, session.thinking
+    if game.is_over():
+        return [_("Enter: next round"), _("Ctrl+N: new game"), _("Esc: menu"), _("Click the board to see it")]
+    if overlay_shown:
+        return analysis_parts(session, names, selection)
+    if thinking is not None and (thinking.result is not None or thinking.nodes > 0):
+        if thinking.pondering:
+            return ponder_detail(thinking, names, session.proven)
+        return search_detail(thinking, names, line_text(game, thinking, 8), session.proven)
+    if session.is_human_turn():
+        undo = _("Ctrl+Z undo")
+        if gravity:
+            # Translators: {last} is the number of the last column ("1-7").
+            return [
+                _("Click a column or press 1-{last}").format(last=game.width),
+                _("\u2190\u2192 + Enter"),
+                undo,
+            ]
+        keys = "1-9" if game.width == 3 else "1-9, a-g"
+        return [_("Click a cell or press {keys}").format(keys=keys), _("arrows + Enter"), undo]
+    return [_("Space pauses")] if session.options.mode is Mode.WATCH else []
+
+
+def analysis_parts(session: BoardGame, names: tuple[str, str], selection: int | None) -> list[str]:
+    """The overlay's line: the value in words (of the move ``selection`` under the pointer, if it has one),
+    the legend of the labels shown, the best line and the statistics."""
+    thinking, game = session.thinking, session.game
+    if thinking is None:
+        return analysis_detail(None, names, "", [])
+    proven = session.proven
+    values: dict[int, MoveValue] = {value.move: value for value in move_values(thinking, proven)}
+    hovered = None
+    if selection in values and selection in game.moves():
+        value = values[selection]
+        hovered = (game.describe_move(value.move), value.score)
+    line = line_text(game, thinking, 10)
+    return analysis_detail(thinking, names, line, list(values.values()), hovered, proven)
+
+
+def caption(session: BoardGame, names: tuple[str, str]) -> str:
+    """The window title: the game and what is happening, so a glance at the task bar tells whose turn it
+    is."""
+    game = session.game
+    if game.is_over():
+        winner = game.winner()
+        # Translators: the window's caption, after the game's name: the game ended in a draw.
+        state = _("draw") if winner is None else _("{player} wins").format(player=names[winner])
+    elif session.is_human_turn():
+        you = session.options.mode is Mode.COMPUTER
+        # Translators: the window's caption, after the game's name (lower case).
+        state = _("your turn") if you else _("{player} to move").format(player=names[game.to_move()])
+    elif session.paused:
+        # Translators: the window's caption, after the game's name (lower case).
+        state = _("paused")
+    else:
+        # Translators: the window's caption, after the game's name (lower case).
+        state = _("computer thinking")
+    return f"Ponder \u2014 {session.options.title()} \u2014 {state}"
+
+
+def matchup(session: BoardGame) -> str:
+    """Who plays whom: ``"You vs computer (depth 4)"``, ``"depth 4 vs max"``, ``"Two players"``."""
+    mode, seats = session.options.mode, session.seats
+    if mode is Mode.TWO_PLAYERS:
+        return _("Two players")
+    computer = session.computer()
+    if computer is not None:
+        return _("You vs computer ({level})").format(level=computer[1].shown)
+    # Translators: a human seat in "depth 4 vs you" (lower case).
+    first, second = (seat.level.shown if seat.level is not None else _("you") for seat in seats)
+    # Translators: who plays whom, each a computer's level or "you" ("depth 4 vs max").
+    return _("{first} vs {second}").format(first=first, second=second)
+
+
+def toolbar_titles(session: BoardGame) -> list[str]:
+    """The toolbar's title, longest first: a narrow window shows the first that fits, down to the game's
+    name."""
+    options = session.options
+    title = f"{options.title()}  \u00b7  {matchup(session)}"
+    # The round goes before the players do, so that who plays stays in sight as the rounds go by.
+    rounds = (
+        "  \u00b7  " + _("round {number}").format(number=session.round_number)
+        if session.round_number > 1
+        else ""
+    )
+    titles = [title + rounds, title, options.title(), _(GAME_TITLES[options.game])]
+    if session.review is not None:
+        review = _("Review")
+        return [f"{review}  \u00b7  {titles[0]}", f"{review}  \u00b7  {titles[1]}", review]
+    return titles
+
+
+def tally_text(record: Record, opponent: str | None, names: tuple[str, str]) -> str:
+    """The tally under the result: against the computer at level ``opponent`` (its label), else per colour."""
+    if opponent is not None:
+        return _("You against {opponent}: {wins} won · {draws} drawn · {losses} lost").format(
+            opponent=opponent, wins=record.wins, draws=record.draws, losses=record.losses
+        )
+    return _("Tally: {first} {wins} · draws {draws} · {second} {losses}").format(
+        first=names[0], wins=record.wins, draws=record.draws, second=names[1], losses=record.losses
+    )
+
+
+def short_tally(record: Record, opponent: str | None, names: tuple[str, str]) -> str:
+    """The tally in the match bar's few words: "all time 5 won, 2 drawn, 3 lost" against the computer, else
+    "all time Red 5, Yellow 3, 2 draws"; "" before the first game."""
+    if not record.games:
+        return ""
+    if opponent is not None:
+        return _("all time {wins} won, {draws} drawn, {losses} lost").format(
+            wins=record.wins, draws=record.draws, losses=record.losses
+        )
+    return ngettext(
+        "all time {first} {wins}, {second} {losses}, {draws} draw",
+        "all time {first} {wins}, {second} {losses}, {draws} draws",
+        record.draws,
+    ).format(
+        first=names[0], wins=record.wins, second=names[1], losses=record.losses, draws=number(record.draws)
+    )
+
+
+def refusal_text(session: BoardGame, refusal: Refusal, move: int, gravity: bool) -> str:
+    """Why the human's ``move`` was refused: not their turn, or the column is full / the cell taken."""
+    if refusal is Refusal.NOT_YOUR_TURN:
+        if session.options.mode is Mode.WATCH:
+            return _("Watching: the computers play this game")
+        return _("Wait: the computer is thinking")
+    if refusal is Refusal.GAME_OVER:
+        return _("The game is over")
+    if gravity:
+        return _("Column {number} is full").format(number=move + 1)
+    return _("Cell {cell} is taken").format(cell=session.game.move_to_text(move))
+
+
+def coach_text(game: Game, warning: CoachWarning) -> str:
+    """The coach's one line before a move that throws the player's result away, in the review's words:
+    ``"Coach: column 3 throws the win away (a draw now). Again: play it anyway · Backspace: choose again"``.
+    """
+    change = CHANGE_WORDS[warning.best, warning.played]
+    where = game.describe_move(warning.move)
+    # Translators: {change} is one of the review's words for a move ("throws the win away (a draw now)").
+    return _("Coach: {move} {change}. Again: play it anyway  \u00b7  Backspace: choose again").format(
+        move=where, change=_(change)
+    )
+
+
+def puzzle_task(mover: str, win_in: int) -> str:
+    """What a puzzle asks: ``"Puzzle: Red to play and win in 5"`` (``"... and win now"`` for one move)."""
+    if win_in == 1:
+        return _("Puzzle: {player} to play and win now").format(player=mover)
+    return ngettext(
+        "Puzzle: {player} to play and win in {moves}", "Puzzle: {player} to play and win in {moves}", win_in
+    ).format(player=mover, moves=win_in)
+
+
+def puzzle_progress(moves_left: int) -> str:
+    """The word on a right move in a puzzle: ``"Right: that keeps the win. 3 more to go"``."""
+    return ngettext(
+        "Right: that keeps the win. {moves} more to go",
+        "Right: that keeps the win. {moves} more to go",
+        moves_left,
+    ).format(moves=moves_left)
+
+
+#: The status once a puzzle is solved, while its last moves play themselves out.
+PUZZLE_SOLVED = N_("Solved! The win cannot slip now: watch it played out")
+
+
+def puzzle_titles(moves_left: int, solved: bool) -> list[str]:
+    """The toolbar's title of a puzzle, longest first: the player's moves still needed, or solved."""
+    if solved:
+        return [_("Puzzle \u00b7 solved"), _("Puzzle")]
+    return [
+        ngettext(
+            "Puzzle \u00b7 {moves} move left to win",
+            "Puzzle \u00b7 {moves} moves left to win",
+            moves_left,
+        ).format(moves=number(moves_left)),
+        ngettext("Puzzle \u00b7 {moves} left", "Puzzle \u00b7 {moves} left", moves_left).format(
+            moves=moves_left
+        ),
+        _("Puzzle"),
+    ]
+
+
+def puzzle_standing(record: PuzzleRecord) -> list[str]:
+    """The player's puzzle record in a few words, longest first: ``"streak 3 (best 5) · puzzle rating 1,216
+    ± 240, provisional"`` down to ``"streak 3"``."""
+    streak = _("streak {streak}").format(streak=record.streak)
+    rating = f"{number(record.rating)} {uncertainty(record.glicko)}"
+    return [
+        _("{streak} (best {best}) \u00b7 puzzle rating {rating}").format(
+            streak=streak, best=record.best_streak, rating=rating
+        ),
+        _("{streak} \u00b7 puzzle rating {rating}").format(streak=streak, rating=rating),
+        _("{streak} \u00b7 rating {rating}").format(
+            streak=streak, rating=f"{number(record.rating)} {spread(record.glicko)}"
+        ),
+        f"{streak} \u00b7 {number(record.rating)}",
+        streak,
+    ]
+
+
+def puzzle_result(record: PuzzleRecord, misses: int) -> tuple[str, str]:
+    """The banner of a finished puzzle: solved cleanly (the streak goes on) or after misses (it was reset),
+    with the record as it now stands."""
+    standing = puzzle_standing(record)[0]
+    if misses:
+        line = ngettext(
+            "After {count} wrong move: {standing}. Enter: next puzzle",
+            "After {count} wrong moves: {standing}. Enter: next puzzle",
+            misses,
+        )
+        # Translators: a puzzle solved after wrong moves (a title).
+        return _("Solved"), line.format(count=number(misses), standing=standing)
+    return _("Solved!"), _("Right first time: {standing}. Enter: next puzzle").format(standing=standing)
+
+
+def spread(rating: Glicko) -> str:
+    """How far a rating may be off, for a person: "± 240" (two deviations, about 95 %, to the nearest ten)."""
+    return f"\u00b1 {number(round(2 * rating.deviation, -1))}"
+
+
+def uncertainty(rating: Glicko) -> str:
+    """How sure a rating is, for a person: "± 240, provisional" while it is, else "± 90"."""
+    return _("{spread}, provisional").format(spread=spread(rating)) if rating.provisional else spread(rating)
+
+
+def rating_line(game: PlayedGame, before: int | None) -> str:
+    """The player's rating after the finished ``game`` for the result banner ("Your rating 1216 ± 240 (+16)"),
+    or why the game was not rated."""
+    if not game.rated:
+        reasons = ", ".join(_(ASSISTS[assist]) for assist in game.assists)
+        return _("Not rated: {reasons}.").format(reasons=reasons)
+    if before is None:
+        return _("Your rating {rating} {spread}.").format(rating=game.rating, spread=spread(game.glicko))
+    return _("Your rating {rating} {spread} ({change}).").format(
+        rating=game.rating, spread=spread(game.glicko), change=number(game.rating - before, signed=True)
+    )

@@ -1,0 +1,1 @@
+"""The statistics screen (pygame): the results, the ratings and the puzzle record."""
