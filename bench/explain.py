@@ -1,0 +1,218 @@
+"""How much the explainer proves, how often its checks throw a claim away, and how long it takes.
+
+Usage: python bench/explain.py [--per-set N] [--games G] [--seconds S]
+
+Positions: every prefix of ``--games`` games between two of the game's levels (depth 4 against depth 6, each
+colour in turn, each from its own random two-move opening: :mod:`bench.analysis_speed`'s games, positions
+met in play) and ``--per-set`` positions of each public test set (../shared/c4-testsets, seeded sample: games
+of random play, with their exact scores). Each is explained as ``ponder explain`` does it (the opening book,
+the compiled core, the plan finder, ``--seconds`` at most).
+
+The table, by number of empty cells (bands) and by the exact value for the side to move: the positions; the
+share that gets a proven plan; the share of the second player's non-lost positions with the first to move
+that gets a proven plan for the second player (and the same over every band up to 20 empty cells); the
+share with at least one proven reason beyond the value ``analyze`` gives (a threat counts); the share with a
+reason that states a result (a win now, a double threat, a forcing line, a move that loses, zugzwang, a
+plan); the claims the checks dropped; the false claims (a shown claim whose stated result disagrees with the
+exact score, from the test set or the solver: must be 0); the explanations out of time; the explainer's time
+(median, max). Then which of the six openings off the centre column a plan of the second player's proves a
+draw against by itself, after some reply, and the claims per kind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai.contracts import result_of  # noqa: E402
+from ai.exact.analysis import ExactAnalyzer  # noqa: E402
+from ai.exact.choice import core_name  # noqa: E402
+from ai.explain.checks import stated  # noqa: E402
+from ai.explain.claims import Claim, DoubleThreat, ForcingLine, HandsOver, PlanClaim  # noqa: E402
+from ai.explain.explainer import explain_position  # noqa: E402
+from ai.explain.plan import find_plan  # noqa: E402
+from bench.analysis_speed import level_games  # noqa: E402
+from bench.machine import machine_line  # noqa: E402
+from bench.testsets import read_set  # noqa: E402
+from game import ConnectFour  # noqa: E402
+
+BANDS = ((0, 8), (9, 14), (15, 20), (21, 26), (27, 42))
+SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
+VALUES = ("win", "draw", "loss")
+
+
+#: The counting fields of :class:`BandCounts`, summed into the last line.
+COUNTS = (
+    "positions",
+    "plans",
+    "second_positions",
+    "second_plans",
+    "reasons",
+    "results",
+    "dropped",
+    "false",
+    "timed_out",
+)
+
+
+@dataclass
+class BandCounts:
+    positions: int = 0
+    plans: int = 0
+    second_positions: int = 0
+    second_plans: int = 0
+    reasons: int = 0
+    results: int = 0
+    dropped: int = 0
+    false: int = 0
+    timed_out: int = 0
+    seconds: list[float] = field(default_factory=list)
+
+
+def level_positions(count: int) -> list[str]:
+    """Every unfinished prefix of ``count`` games between depth 4 and depth 6 (bench/analysis_speed.py's)."""
+    return [moves[:length] for moves in level_games(count) for length in range(len(moves))]
+
+
+def false_claim(game: ConnectFour, claim: Claim, score: int) -> bool:
+    """Whether ``claim``'s stated result disagrees with the position's exact ``score`` (side to move); the
+    results about a move (a double threat or a forcing line the side to move makes, a move handing a cell
+    over) are checked against the move's own score."""
+    if claim.result is None:
+        return False
+    own = result_of(score)
+    if isinstance(claim, HandsOver):
+        return False  # the move's result: proven in the checks from the move's own score
+    if isinstance(claim, DoubleThreat | ForcingLine) and claim.side == game.to_move():
+        return own != 1
+    return not stated(claim.result, own if claim.side == game.to_move() else -own)
+
+
+def band_of(empty: int) -> str:
+    low, high = next(band for band in BANDS if band[0] <= empty <= band[1])
+    return f"{low}-{high}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--per-set", type=int, default=150)
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    args = parser.parse_args()
+    analyzer = ExactAnalyzer()
+    analyzer.prepare(ConnectFour())
+    positions: list[tuple[str, int | None]] = [(moves, None) for moves in level_positions(args.games)]
+    generator = random.Random("explain")
+    for name in SETS:
+        rows = read_set(name)
+        positions += generator.sample(rows, min(args.per_set, len(rows)))
+    table: dict[tuple[str, str], BandCounts] = collections.defaultdict(BandCounts)
+    kinds: collections.Counter[str] = collections.Counter()
+    dropped_kinds: collections.Counter[str] = collections.Counter()
+    for moves, known in positions:
+        game = ConnectFour.from_moves(moves)
+        score = known if known is not None else analyzer.score(game)
+        started = time.perf_counter()
+        explanation = explain_position(game, analyzer, seconds=args.seconds, find_plan=find_plan)
+        elapsed = time.perf_counter() - started
+        value = VALUES[1 - result_of(score)]
+        row = table[(band_of(42 - game.ply()), value)]
+        row.positions += 1
+        row.seconds.append(elapsed)
+        row.timed_out += explanation.timed_out
+        row.dropped += len(explanation.dropped)
+        has_plan = any(isinstance(claim, PlanClaim) for claim in explanation.claims)
+        row.plans += has_plan
+        if game.to_move() == 0 and result_of(score) <= 0:
+            row.second_positions += 1
+            row.second_plans += has_plan
+        row.reasons += bool(explanation.claims)
+        row.results += any(claim.result is not None for claim in explanation.claims)
+        row.false += sum(false_claim(game, claim, score) for claim in explanation.claims)
+        kinds.update(claim.kind.value for claim in explanation.claims)
+        dropped_kinds.update(claim.kind.value for claim in explanation.dropped)
+    print(
+        "| empty cells | value (side to move) | positions | with a plan "
+        "| second player's non-lost with a plan | with a reason | with a reason stating a result "
+        "| dropped claims | false claims | timed out "
+        "| median s | max s |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    total = BandCounts()
+    for band in BANDS:
+        for value in VALUES:
+            if (band_row := table.get((f"{band[0]}-{band[1]}", value))) is None:
+                continue
+            print(line(f"{band[0]}-{band[1]}", value, band_row))
+            for name in COUNTS:
+                setattr(total, name, getattr(total, name) + getattr(band_row, name))
+            total.seconds += band_row.seconds
+    print(line("all", "all", total))
+    small = [row for (band, _), row in table.items() if int(band.split("-")[1]) <= 20]
+    held = sum(row.second_plans for row in small)
+    print(
+        f"\nSecond player's non-lost positions, first player to move, up to 20 empty cells: {held} of "
+        f"{sum(row.second_positions for row in small)} with a proven plan "
+        f"({share(held, sum(row.second_positions for row in small))})."
+    )
+    print()
+    print(openings_line(analyzer))
+    print()
+    print("| claim kind | shown | dropped by the checks |")
+    print("|---|---:|---:|")
+    for kind in sorted(set(kinds) | set(dropped_kinds)):
+        print(f"| {kind} | {kinds[kind]} | {dropped_kinds[kind]} |")
+    print()
+    print(
+        f"{machine_line()}; solver core: {core_name()}; {args.games} level games, "
+        f"{args.per_set} positions a set"
+    )
+    print(
+        f"RESULT false_claims={total.false} median_s={statistics.median(total.seconds):.4f} "
+        f"max_s={max(total.seconds):.3f}"
+    )
+
+
+def openings_line(analyzer: ExactAnalyzer) -> str:
+    """Which of the first player's six openings off the centre column a plan of the second player's proves
+    a draw against by itself: some reply after which the plan finder finds a plan that passes its checks."""
+    proven = []
+    for opening in "123567":
+        for reply in "1234567":
+            game = ConnectFour.from_moves(opening + reply)
+            claims = explain_position(game, analyzer, find_plan=find_plan).claims
+            if any(isinstance(claim, PlanClaim) and claim.side == 1 for claim in claims):
+                proven.append(f"{opening} (answered {reply})")
+                break
+    listed = ", ".join(proven) if proven else "none"
+    return (
+        f"Non-centre openings whose draw a second player's plan proves alone: {listed} (of 1, 2, 3, 5, 6, 7)."
+    )
+
+
+def share(part: int, whole: int) -> str:
+    return "-" if whole == 0 else f"{100 * part / whole:.0f}%"
+
+
+def line(band: str, value: str, row: BandCounts) -> str:
+    second = f"{share(row.second_plans, row.second_positions)} of {row.second_positions}"
+    return (
+        f"| {band} | {value} | {row.positions} | {share(row.plans, row.positions)} | {second} | "
+        f"{share(row.reasons, row.positions)} | {share(row.results, row.positions)} | {row.dropped} | "
+        f"{row.false} | {row.timed_out} | "
+        f"{statistics.median(row.seconds):.4f} | {max(row.seconds):.3f} |"
+    )
+
+
+if __name__ == "__main__":
+    main()
