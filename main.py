@@ -1,7 +1,8 @@
 """Ponder: Connect Four and Tic-tac-toe against an AI that thinks on your time.
 
-``python main.py [options]`` opens the window; ``python main.py analyze``, ``move``, ``review``, ``rate`` and
-``puzzles`` are the command-line tools (``--help`` on each; they live in :mod:`ui.command_line.tools`).
+``python main.py [options]`` opens the window; ``python main.py analyze``, ``explain``, ``move``, ``review``,
+``rate`` and ``puzzles`` are the command-line tools (``--help`` on each; they live in
+:mod:`ui.command_line.tools`).
 
 Exit status: 0 when all went well, and when the window is closed, including by SIGTERM (SDL turns it into the
 window's quit event). 2 for bad arguments, with a usage message, before any window opens. 1 for bad input: a
@@ -37,6 +38,7 @@ def overview() -> str:
 usage: {program} [play options]          open the game window (see the options below)
        {program} --continue              open the unfinished game, as it was left
        {program} analyze [options] < positions
+       {program} explain [--json] [--seconds S] < positions
        {program} move [options] < positions
        {program} review [options] < games
        {program} rate < games
@@ -47,6 +49,7 @@ Connect Four and Tic-tac-toe against an alpha-beta AI that keeps thinking on you
 
 command-line tools (positions are move strings, one per line; anything after the first blank is ignored):
   analyze   print the exact score of every position ('<moves> <score>'), or with --all of every move
+  explain   print why each Connect Four position is worth its score: threats, parity, a plan; each proven
   move      print the move the AI would play ('<moves> <move>') at a given depth or think time
   review    print the exact value of every move of each game, against the best move there
   rate      print how strongly each side played each Connect Four game, on the levels' rating scale

@@ -1,7 +1,8 @@
-"""The command-line tools: ``analyze``, ``move``, ``review``, ``rate`` and ``puzzles`` (``main.py`` starts
-them; ``--help`` on each says what it does). Each reads its input from a text stream, one position or game a
-line, and writes one answer a line: :func:`run_tool` runs one with its arguments and returns the exit status
-(0 ok, 1 bad input, 2 bad arguments; argparse exits with 2 itself for arguments it refuses).
+"""The command-line tools: ``analyze``, ``explain``, ``move``, ``review``, ``rate`` and ``puzzles``
+(``main.py`` starts them; ``--help`` on each says what it does). Each reads its input from a text stream, one
+position or game a line, and writes one answer a line: :func:`run_tool` runs one with its arguments and
+returns the exit status (0 ok, 1 bad input, 2 bad arguments; argparse exits with 2 itself for arguments it
+refuses).
 
 The search, the solver and the rest of :mod:`ai` are imported when a tool runs, so that importing this module
 (as ``main.py`` does for the window too) costs little.
@@ -20,7 +21,7 @@ from game.language import _, ngettext
 from game.protocol import Game
 from ui.command_line.argument_types import positive_int, seconds_type
 
-TOOLS = ("analyze", "move", "review", "rate", "puzzles")
+TOOLS = ("analyze", "explain", "move", "review", "rate", "puzzles")
 #: How the user started the program, for usage and error lines: the installed command or the bundle's
 #: program (``ponder.exe`` on Windows), or the script.
 PROGRAM = "ponder" if Path(sys.argv[0]).stem == "ponder" else "python main.py"
@@ -81,6 +82,8 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
             ),
         )
         return parser
+    if tool == "explain":
+        return build_explain_parser()
     if tool == "rate":
         return argparse.ArgumentParser(
             prog=f"{PROGRAM} rate",
@@ -147,6 +150,77 @@ def table_slots(megabytes: int) -> int:
     """The solver's table slots for a table of at most ``megabytes`` MB: a power of two, at least 2**17."""
     slots = megabytes * (1 << 20) // SLOT_BYTES
     return max(1 << 17, 1 << (slots.bit_length() - 1))
+
+
+def build_explain_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=f"{PROGRAM} explain",
+        description=_(
+            "Why Connect Four positions (7x6) read from stdin, one move string per line, are worth what "
+            "they are: '<moves> <score>' (as analyze prints it), then one line per reason, each proven "
+            "against the exact solver before it is printed: wins at once, the only block, double threats, "
+            "moves that hand a cell over, forcing lines, each side's odd and even threats, who controls "
+            "zugzwang, and a plan to follow (Allis's rules). Cells are named by column letter and row from 1 "
+            "at the bottom (c3)."
+        ),
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help=_(
+            "one JSON object a line instead: moves, score, claims (kind, side, result, cells as [column, "
+            "row] from 1 at the bottom left; a plan's rules and responses), timed_out"
+        ),
+    )
+    parser.add_argument(
+        "--seconds",
+        type=seconds_type(),
+        default=2.0,
+        help=_("the longest an explanation may take; one that takes longer is left out (default 2)"),
+    )
+    return parser
+
+
+def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    """``ponder explain``: the proven reasons of each position of ``stdin`` (see its ``--help``)."""
+    args = build_explain_parser().parse_args(argv)
+    import json
+
+    from ai.exact.analysis import ExactAnalyzer
+    from ai.explain.explainer import explain_position
+    from ai.explain.export import claim_json
+    from ai.explain.plan import find_plan
+    from ai.explain.words import describe, response_line
+    from game import ConnectFour
+
+    analyzer = ExactAnalyzer()
+
+    def answer(game: Game) -> str:
+        assert isinstance(game, ConnectFour), "explain reads Connect Four games"
+        score = analyzer.score(game)
+        explanation = explain_position(game, analyzer, seconds=args.seconds, find_plan=find_plan)
+        if args.json:
+            return json.dumps(
+                {
+                    "moves": game.moves_text(),
+                    "score": score,
+                    "claims": [claim_json(claim) for claim in explanation.claims],
+                    "timed_out": explanation.timed_out,
+                }
+            )
+        lines = [str(score)]
+        for claim in explanation.claims:
+            lines.append("  " + describe(claim))
+            plan = getattr(claim, "plan", None)
+            if plan is not None:
+                lines += [response_line(reply.when, reply.answer, reply.rule) for reply in plan.responses]
+        if explanation.timed_out:
+            lines.append("  " + _("(no explanation within {seconds} s)").format(seconds=args.seconds))
+        return "\n".join(lines)
+
+    if args.json:
+        return process_lines(stdin, ConnectFour, answer, out, err, games=False, bare=True)
+    return process_lines(stdin, ConnectFour, answer, out, err)
 
 
 def build_puzzles_parser() -> argparse.ArgumentParser:
@@ -228,9 +302,11 @@ def process_lines(
     out: TextIO,
     err: TextIO,
     games: bool = False,
+    bare: bool = False,
 ) -> int:
     """Runs ``answer`` on the position of every line and prints ``<moves> <answer>``; returns 1 if any line
-    was bad, else 0. With ``games`` a line may hold a finished game, and the answer is printed alone.
+    was bad, else 0. With ``games`` a line may hold a finished game, and the answer is printed alone; with
+    ``bare`` the answer is printed alone too (it names the moves itself).
 
     A bad line gets ``line N: <reason>`` on ``err`` and nothing on ``out``; the others go on.
     """
@@ -250,13 +326,15 @@ def process_lines(
             print(_("line {number}: {reason}").format(number=number, reason=error), file=err, flush=True)
             status = 1
             continue
-        print(reply if games else f"{text} {reply}", file=out, flush=True)
+        print(reply if games or bare else f"{text} {reply}", file=out, flush=True)
     return status
 
 
 def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> int:
     if tool == "puzzles":
         return puzzles_tool(argv, out, err)
+    if tool == "explain":
+        return explain_tool(argv, stdin, out, err)
     if tool == "rate":
         build_tool_parser(tool).parse_args(argv)
         return rate_tool(stdin, out, err)

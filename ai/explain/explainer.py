@@ -1,0 +1,222 @@
+"""Explaining a position or a move: the finders propose claims, the checks prove them against the game's
+rules and the exact solver, and only the proven ones are handed out.
+
+Cheap enough for the engine's thread: a position met in play takes a few hundredths of a second; every
+explanation is bounded by ``seconds`` (and the caller's budget), and one that runs out is dropped whole
+(:attr:`Explanation.timed_out`), never shown half proven. Call it off the window's thread: the solver may
+search.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+from ai.contracts import UNBOUNDED, Budget, SearchStopped
+from ai.exact.analysis import ExactAnalyzer, solver_supports
+from ai.explain import parity, tactics
+from ai.explain.board import BoardView
+from ai.explain.checks import check
+from ai.explain.claims import Claim, HandsOver, LeavesPlan, PlanClaim, Result, WinNow
+from ai.explain.plan.model import Goal, Plan
+from ai.explain.values import ExactValues
+from game.connect4 import ConnectFour
+
+#: The longest an explanation may take, in seconds, before it is dropped.
+DEADLINE_SECONDS = 2.0
+
+
+class PlanFinder(Protocol):
+    """Finds a plan for ``side`` in ``game``, the other side to move, or None; raises SearchStopped when
+    ``budget`` ends (:func:`ai.explain.plan.find_plan` is one)."""
+
+    def __call__(self, game: ConnectFour, side: int, budget: Budget = ...) -> Plan | None: ...
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The proven claims about a position or a move (``claims``), the ones that failed their check
+    (``dropped``, for the benchmark: never shown), and whether the time ran out (``timed_out``: then both are
+    empty, and nothing is shown)."""
+
+    claims: tuple[Claim, ...]
+    dropped: tuple[Claim, ...]
+    timed_out: bool = False
+
+
+def explainable(game: ConnectFour) -> bool:
+    """Whether the explainer speaks about ``game``: Connect Four the exact solver takes, not over."""
+    return isinstance(game, ConnectFour) and solver_supports(game) and not game.is_over()
+
+
+def explain_position(
+    game: ConnectFour,
+    analyzer: ExactAnalyzer,
+    budget: Budget = UNBOUNDED,
+    seconds: float = DEADLINE_SECONDS,
+    find_plan: PlanFinder | None = None,
+) -> Explanation:
+    """The proven reasons of ``game``'s value: tactics of the side to move, both sides' threats and their
+    parity, zugzwang, and the waiting side's plan (found by ``find_plan``, where given). Raises ValueError
+    where the game is not :func:`explainable`."""
+    if not explainable(game):
+        raise ValueError("no explanation for a finished game or a board the solver does not take")
+    return _proven(
+        lambda values: [(game, claim) for claim in position_candidates(game, find_plan, values.budget)],
+        analyzer,
+        budget,
+        seconds,
+    )
+
+
+def explain_move(
+    game: ConnectFour,
+    move: int,
+    analyzer: ExactAnalyzer,
+    budget: Budget = UNBOUNDED,
+    seconds: float = DEADLINE_SECONDS,
+    find_plan: PlanFinder | None = None,
+) -> Explanation:
+    """The proven reasons of ``move`` (a legal column) in ``game``: what it does (wins, blocks, makes a double
+    threat, starts a forcing line), and where it is worse than the best move, what it throws away (hands a
+    cell over, lets the opponent make a double threat or a forcing line, or hand zugzwang over); where it
+    keeps the best result, the plan its mover then holds. Raises ValueError for an illegal move or a game
+    that is not :func:`explainable`."""
+    if not explainable(game) or move not in game.moves():
+        raise ValueError("no explanation for this move")
+
+    def candidates(values: ExactValues) -> list[tuple[ConnectFour, Claim]]:
+        side = game.to_move()
+        results = values.move_results(game)
+        worse = results[move] < max(results.values())
+        view = BoardView(game)
+        landing = view.landing(move)
+        found: list[tuple[ConnectFour, Claim]] = [
+            (game, claim) for claim in move_candidates(game, view, move) if _starts_with(claim, landing)
+        ]
+        if worse:
+            found += [
+                (game, claim) for claim in tactics.hands_over(game, view, side) if claim.cells[0] == landing
+            ]
+            found += [(game, claim) for claim in _left_plan(game, move, find_plan, values.budget)]
+        child = tactics.after(game, move)
+        if child.is_over():
+            return found
+        child_view = BoardView(child)
+        if worse:
+            opponent = [
+                *tactics.win_now(child_view),
+                *tactics.making_double_threats(child, child_view),
+                *tactics.forcing_line(child, child_view),
+                *parity.zugzwang(child_view),
+            ]
+            if not any(isinstance(claim, HandsOver) and claim.whose != side for _, claim in found):
+                found += [(child, claim) for claim in opponent if claim.side != side]
+        else:
+            found += [(child, claim) for claim in parity.zugzwang(child_view) if claim.side == side]
+            found += [(child, claim) for claim in _plans(child, side, find_plan, values.budget)]
+        return found
+
+    return _proven(candidates, analyzer, budget, seconds)
+
+
+def _left_plan(game: ConnectFour, move: int, find_plan: PlanFinder | None, budget: Budget) -> list[Claim]:
+    """The plan the side to move held before the opponent's last move, where ``move`` leaves it (its answer
+    is elsewhere), as a claim."""
+    if find_plan is None or game.ply() == 0:
+        return []
+    parent = game.copy()
+    last = parent.undo()
+    side = game.to_move()
+    plan = find_plan(parent, side, budget=budget)
+    if plan is None:
+        return []
+    try:
+        answer = plan.answer(game.copy())
+    except LookupError:
+        return []
+    view = BoardView(game)
+    moved, answered = view.landing(move), view.landing(answer) if answer in game.moves() else None
+    if answer == move or moved is None or answered is None:
+        return []
+    opponent_cell = BoardView(parent).landing(last)
+    rules = [
+        reply.rule for reply in plan.responses if reply.when == opponent_cell and reply.answer == answered
+    ]
+    return [LeavesPlan(side, (moved, answered), None, rule=rules[0] if rules else None, plan=plan)]
+
+
+def _starts_with(claim: Claim, landing: object) -> bool:
+    """Whether a move candidate is about the stone at ``landing``."""
+    move = getattr(claim, "move", None)
+    return move == landing or (move is None and bool(claim.cells) and claim.cells[0] == landing)
+
+
+def move_candidates(game: ConnectFour, view: BoardView, move: int) -> list[Claim]:
+    """What the side to move's ``move`` could do: win, block, make a double threat, start a forcing line, hand
+    the opponent's cell over (each claim about the stone it drops)."""
+    landing = view.landing(move)
+    found: list[Claim] = []
+    for claim in tactics.win_now(view):
+        if landing is not None and landing in claim.cells:
+            found.append(WinNow(claim.side, (landing,)))
+    found += tactics.block(view)
+    found += tactics.making_double_threats(game, view)
+    found += tactics.forcing_line(game, view)
+    found += tactics.hands_over(game, view, 1 - view.to_move)
+    return found
+
+
+def position_candidates(game: ConnectFour, find_plan: PlanFinder | None, budget: Budget) -> list[Claim]:
+    """Every claim the finders propose about ``game`` (the plan finder within ``budget``): where the side to
+    move wins at once, only that."""
+    view = BoardView(game)
+    wins = tactics.win_now(view)
+    if wins:
+        return wins
+    return [
+        *tactics.block(view),
+        *tactics.standing_double_threat(view),
+        *tactics.making_double_threats(game, view),
+        *tactics.forcing_line(game, view),
+        *tactics.hands_over(game, view, 1 - view.to_move),
+        *parity.threat_claims(view),
+        *parity.zugzwang(view),
+        *_plans(game, 1 - game.to_move(), find_plan, budget),
+    ]
+
+
+def _plans(game: ConnectFour, side: int, find_plan: PlanFinder | None, budget: Budget) -> list[Claim]:
+    """``side``'s plan in ``game`` (the other side to move) as a claim, where ``find_plan`` finds one."""
+    if find_plan is None:
+        return []
+    plan = find_plan(game, side, budget=budget)
+    if plan is None:
+        return []
+    cells = tuple(sorted({cell for use in plan.rules for cell in use.cells}))
+    result = Result.WIN if plan.goal is Goal.WIN else Result.AT_LEAST_DRAW
+    return [PlanClaim(side, cells, result, plan=plan)]
+
+
+def _proven(
+    candidates: Callable[[ExactValues], Iterable[tuple[ConnectFour, Claim]]],
+    analyzer: ExactAnalyzer,
+    budget: Budget,
+    seconds: float,
+) -> Explanation:
+    """The candidates (each with the position it speaks about) split into the proven and the dropped, within
+    ``seconds``; an explanation that runs out of time is dropped whole."""
+    values = ExactValues(analyzer, budget.until(time.monotonic() + seconds))
+    passed: list[Claim] = []
+    failed: list[Claim] = []
+    try:
+        for position, claim in candidates(values):
+            values.budget.check()
+            (passed if check(position, claim, values) else failed).append(claim)
+    except SearchStopped:
+        if budget.stopped():
+            raise
+        return Explanation((), (), timed_out=True)
+    return Explanation(tuple(passed), tuple(failed))

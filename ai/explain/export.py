@@ -1,0 +1,45 @@
+"""Claims as JSON for ``ponder explain --json``: cells as ``[column, row]`` counted from 1 at the bottom left,
+sides as ``"first"`` and ``"second"``, results and kinds by their names (docs/tools.md lists every field)."""
+
+from __future__ import annotations
+
+from ai.explain.board import Cell
+from ai.explain.claims import Claim, DoubleThreat, HandsOver, LeavesPlan, PlanClaim, Zugzwang
+
+JsonValue = str | int | bool | list["JsonValue"] | dict[str, "JsonValue"] | None
+
+
+def cell_json(cell: Cell) -> list[JsonValue]:
+    """``(2, 0)`` -> ``[3, 1]``."""
+    return [cell[0] + 1, cell[1] + 1]
+
+
+def side_json(side: int) -> str:
+    return "first" if side == 0 else "second"
+
+
+def claim_json(claim: Claim) -> dict[str, JsonValue]:
+    """One claim as a JSON object (``result`` only where the claim states one)."""
+    found: dict[str, JsonValue] = {"kind": claim.kind.value, "side": side_json(claim.side)}
+    if claim.result is not None:
+        found["result"] = claim.result.value
+    found["cells"] = [cell_json(cell) for cell in claim.cells]
+    if isinstance(claim, DoubleThreat):
+        found["move"] = None if claim.move is None else cell_json(claim.move)
+        found["stacked"] = claim.stacked
+    elif isinstance(claim, HandsOver):
+        found["whose"] = side_json(claim.whose)
+    elif isinstance(claim, Zugzwang):
+        found["rule"] = claim.rule.value
+    elif isinstance(claim, LeavesPlan):
+        found["rule"] = None if claim.rule is None else claim.rule.value
+    elif isinstance(claim, PlanClaim) and claim.plan is not None:
+        found["rules"] = [
+            {"rule": use.rule.value, "cells": [cell_json(cell) for cell in use.cells]}
+            for use in claim.plan.rules
+        ]
+        found["responses"] = [
+            {"when": cell_json(reply.when), "answer": cell_json(reply.answer), "rule": reply.rule.value}
+            for reply in claim.plan.responses
+        ]
+    return found

@@ -1,0 +1,67 @@
+"""Puzzle themes as data: what the winning move of a puzzle (:mod:`ai.puzzles`) is about, from the claims the
+explainer proves for it (a double threat, a forcing line, an odd threat that holds zugzwang, a claimeven of
+the plan that then wins ...), so that a player can be given puzzles of one theme and told the theme after
+the solve."""
+
+from __future__ import annotations
+
+import enum
+
+from ai.contracts import UNBOUNDED, Budget
+from ai.exact.analysis import ExactAnalyzer
+from ai.explain.claims import Claim, DoubleThreat, ForcingLine, PlanClaim, Zugzwang, ZugzwangRule
+from ai.explain.explainer import DEADLINE_SECONDS, PlanFinder, explain_move
+from ai.explain.plan.model import Rule
+from ai.puzzles import Puzzle
+from game.connect4 import ConnectFour
+
+
+class Theme(enum.Enum):
+    """A puzzle's themes (several may apply)."""
+
+    DOUBLE_THREAT = "double_threat"
+    STACKED_THREATS = "stacked_threats"
+    FORCING_LINE = "forcing_line"
+    ODD_THREAT = "odd_threat"
+    ZUGZWANG = "zugzwang"
+    CLAIMEVEN = "claimeven"
+    PLAN = "plan"
+
+
+def themes_of(claims: tuple[Claim, ...], side: int) -> frozenset[Theme]:
+    """The themes of ``side``'s winning move whose proven claims are ``claims``."""
+    found: set[Theme] = set()
+    for claim in claims:
+        if claim.side != side:
+            continue
+        if isinstance(claim, DoubleThreat):
+            found.add(Theme.STACKED_THREATS if claim.stacked else Theme.DOUBLE_THREAT)
+        elif isinstance(claim, ForcingLine):
+            found.add(Theme.FORCING_LINE)
+        elif isinstance(claim, Zugzwang):
+            found.add(Theme.ZUGZWANG)
+            if claim.rule is ZugzwangRule.ODD_THREAT_HOLDS:
+                found.add(Theme.ODD_THREAT)
+            else:
+                found.add(Theme.CLAIMEVEN)
+        elif isinstance(claim, PlanClaim) and claim.plan is not None:
+            found.add(Theme.PLAN)
+            rules = {use.rule for use in claim.plan.rules}
+            if Rule.CLAIMEVEN in rules:
+                found.add(Theme.CLAIMEVEN)
+            if Rule.ODD_THREAT in rules:
+                found.add(Theme.ODD_THREAT)
+    return frozenset(found)
+
+
+def puzzle_themes(
+    puzzle: Puzzle,
+    analyzer: ExactAnalyzer,
+    budget: Budget = UNBOUNDED,
+    seconds: float = DEADLINE_SECONDS,
+    find_plan: PlanFinder | None = None,
+) -> frozenset[Theme]:
+    """The themes of ``puzzle`` (none where nothing about its move is proven within ``seconds``)."""
+    game = ConnectFour.from_moves(puzzle.moves)
+    explanation = explain_move(game, puzzle.column - 1, analyzer, budget, seconds, find_plan)
+    return themes_of(explanation.claims, game.to_move())

@@ -1,0 +1,44 @@
+"""The exact values the checks compare claims with: the solver's, asked once per position and remembered
+for one explanation."""
+
+from __future__ import annotations
+
+from ai.contracts import UNBOUNDED, Budget, result_of
+from ai.exact.analysis import ExactAnalyzer
+from game.connect4 import ConnectFour
+
+
+class ExactValues:
+    """The exact results of positions and moves, by :class:`ExactAnalyzer` within ``budget`` (its
+    SearchStopped passes through: the explanation is then dropped)."""
+
+    def __init__(self, analyzer: ExactAnalyzer, budget: Budget = UNBOUNDED) -> None:
+        self.analyzer = analyzer
+        self.budget = budget
+        self._scores: dict[tuple[int, int], int] = {}
+
+    def score(self, game: ConnectFour) -> int:
+        """The benchmark score of ``game`` (not over) for the side to move."""
+        key = (game.key(), game.ply())
+        if key not in self._scores:
+            self._scores[key] = self.analyzer.score(game, budget=self.budget)
+        return self._scores[key]
+
+    def result_for(self, game: ConnectFour, side: int) -> int:
+        """``side``'s result in ``game`` under best play: 1 win, 0 draw, -1 loss (a finished game's too)."""
+        if game.winner() is not None:
+            return 1 if game.winner() == side else -1
+        if game.is_over():
+            return 0
+        own = result_of(self.score(game))
+        return own if game.to_move() == side else -own
+
+    def move_results(self, game: ConnectFour) -> dict[int, int]:
+        """Each legal move's result for the side to move: 1 win, 0 draw, -1 loss."""
+        side = game.to_move()
+        results = {}
+        for column in game.moves():
+            child = game.copy()
+            child.apply(column)
+            results[column] = self.result_for(child, side)
+        return results

@@ -1,0 +1,143 @@
+"""A claim in words, one line, in the player's language: ``"first player: makes a double threat with c1: a1
+and e1; wins"``. Cells are named as players name them: the column's letter from ``a`` at the left and the row
+from 1 at the bottom (``c3``). The window has its own words, in the players' colours; these are the command
+line's."""
+
+from __future__ import annotations
+
+from ai.explain.board import Cell
+from ai.explain.claims import (
+    Block,
+    Claim,
+    DoubleThreat,
+    EvenThreat,
+    ForcingLine,
+    HandsOver,
+    LeavesPlan,
+    OddThreat,
+    PlanClaim,
+    Result,
+    WinNow,
+    Zugzwang,
+    ZugzwangRule,
+)
+from ai.explain.plan.model import Rule
+from game.language import _
+
+
+def cell_name(cell: Cell) -> str:
+    """``(2, 0)`` -> ``"c1"``."""
+    return f"{'abcdefghi'[cell[0]]}{cell[1] + 1}"
+
+
+def cell_list(cells: tuple[Cell, ...]) -> str:
+    # Translators: what separates the cells of a list, "a1, b2, c3".
+    return _(", ").join(cell_name(cell) for cell in cells)
+
+
+def side_name(side: int) -> str:
+    return _("first player") if side == 0 else _("second player")
+
+
+def result_words(result: Result) -> str:
+    return {
+        Result.WIN: _("wins"),
+        Result.DRAW: _("draws"),
+        Result.AT_LEAST_DRAW: _("holds at least a draw"),
+        Result.LOSS: _("loses"),
+    }[result]
+
+
+def rule_name(rule: Rule) -> str:
+    """A rule of Allis's, or the odd threat, as a player reads it (his names, kept in every language)."""
+    if rule is Rule.ODD_THREAT:
+        return _("odd threat")
+    return str(rule.value)
+
+
+def describe(claim: Claim) -> str:
+    """``claim`` as one line: the side, a colon, what the claim says of it."""
+    return _("{side}: {reason}").format(side=side_name(claim.side), reason=_reason(claim))
+
+
+def _reason(claim: Claim) -> str:
+    cells = cell_list(claim.cells)
+    if isinstance(claim, WinNow):
+        return _("wins at once at {cells}").format(cells=cells)
+    if isinstance(claim, Block):
+        return _("must block at {cell}: every other move loses at once").format(cell=cells)
+    if isinstance(claim, DoubleThreat):
+        if claim.move is None:
+            text = (
+                _("has two threats stacked at {cells}; wins")
+                if claim.stacked
+                else _("has a double threat at {cells}; wins")
+            )
+            return text.format(cells=cells)
+        if claim.stacked:
+            text = _("makes two threats stacked at {cells} with {move}; wins")
+        else:
+            text = _("makes a double threat with {move}: {cells}; wins")
+        return text.format(move=cell_name(claim.move), cells=cells)
+    if isinstance(claim, HandsOver):
+        played, above = (cell_name(cell) for cell in claim.cells)
+        if claim.whose != claim.side:
+            return _("{played} hands over {above}, where the opponent then wins; loses").format(
+                played=played, above=above
+            )
+        return _("{played} lets the opponent block the threat at {above} above it").format(
+            played=played, above=above
+        )
+    if isinstance(claim, ForcingLine):
+        steps = [
+            _("{move} (answered at {reply})").format(move=cell_name(move), reply=cell_name(reply))
+            for move, reply in zip(claim.cells[0::2], claim.cells[1::2], strict=False)
+        ]
+        return _("wins by a forcing line, every move a threat to answer: {steps}, then {last}").format(
+            steps=_(", ").join(steps), last=cell_name(claim.cells[-1])
+        )
+    if isinstance(claim, OddThreat):
+        return _("has odd threats at {cells}").format(cells=cells)
+    if isinstance(claim, EvenThreat):
+        return _("has even threats at {cells}").format(cells=cells)
+    if isinstance(claim, Zugzwang):
+        assert claim.result is not None, "a zugzwang claim states its result"
+        result = result_words(claim.result)
+        if claim.rule is ZugzwangRule.ODD_THREAT_HOLDS:
+            return _(
+                "controls zugzwang with the odd threat at {cells}: the second player has no threat below it "
+                "nor an even threat, so filling the board pair by pair it must give the cell up; {result}"
+            ).format(cells=cells, result=result)
+        if claim.cells:
+            return _(
+                "controls zugzwang by claimeven: answering every move directly above it takes every even "
+                "row, and with it {cells}; {result}"
+            ).format(cells=cells, result=result)
+        return _(
+            "controls zugzwang by claimeven: answering every move directly above it takes every even row, "
+            "where the first player's lines all need a cell; {result}"
+        ).format(result=result)
+    if isinstance(claim, PlanClaim):
+        assert claim.result is not None and claim.plan is not None, "a plan claim states its result and plan"
+        rules = _("; ").join(
+            _("{rule} {cells}").format(rule=rule_name(use.rule), cells=cell_list(use.cells))
+            for use in claim.plan.rules
+        )
+        return _("{result} by a plan: {rules}").format(result=result_words(claim.result), rules=rules)
+    if isinstance(claim, LeavesPlan):
+        played, answer = (cell_name(cell) for cell in claim.cells)
+        if claim.rule is None:
+            return _("{played} leaves its plan, which answered at {answer}").format(
+                played=played, answer=answer
+            )
+        return _("{played} leaves its plan, which answered at {answer} ({rule})").format(
+            played=played, answer=answer, rule=rule_name(claim.rule)
+        )
+    raise ValueError(f"no words for {claim!r}")
+
+
+def response_line(when: Cell, answer: Cell, rule: Rule) -> str:
+    """One reply of a plan: ``"  c2 -> c3 (claimeven)"``."""
+    return _("  if the opponent takes {when}, take {answer} ({rule})").format(
+        when=cell_name(when), answer=cell_name(answer), rule=rule_name(rule)
+    )

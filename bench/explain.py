@@ -1,0 +1,186 @@
+"""How much the explainer proves, how often its checks throw a claim away, and how long it takes.
+
+Usage: python bench/explain.py [--per-set N] [--games G] [--seconds S]
+
+Positions: every prefix of ``--games`` games between two of the game's levels (depth 4 against depth 6, each
+colour in turn, each from its own random two-move opening: :mod:`bench.analysis_speed`'s games, positions
+met in play) and ``--per-set`` positions of each public test set (../shared/c4-testsets, seeded sample: games
+of random play, with their exact scores). Each is explained as ``ponder explain`` does it (the opening book,
+the compiled core, the plan finder, ``--seconds`` at most).
+
+The table, by number of empty cells (bands) and by the exact value for the side to move: the positions, the
+share that gets a proven plan, the share of the second player's non-lost positions with the first to move
+that gets a proven plan for the second player, the share with at least one proven reason (beyond the value,
+which ``analyze`` gives), the claims the checks dropped, the false claims (a shown claim whose stated result
+disagrees with the exact score, from the test set or the solver: must be 0), the timed-out explanations and
+the explainer's time (median, max). Then the same per claim kind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai.contracts import Limits, result_of  # noqa: E402
+from ai.exact.analysis import ExactAnalyzer  # noqa: E402
+from ai.exact.choice import core_name  # noqa: E402
+from ai.explain.checks import stated  # noqa: E402
+from ai.explain.claims import Claim, DoubleThreat, ForcingLine, HandsOver, PlanClaim  # noqa: E402
+from ai.explain.explainer import explain_position  # noqa: E402
+from ai.explain.plan import find_plan  # noqa: E402
+from bench.machine import machine_line  # noqa: E402
+from bench.matches import Player, openings, play_game  # noqa: E402
+from bench.testsets import read_set  # noqa: E402
+from game import ConnectFour  # noqa: E402
+
+BANDS = ((0, 8), (9, 14), (15, 20), (21, 26), (27, 42))
+SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
+VALUES = ("win", "draw", "loss")
+
+
+@dataclass
+class Row:
+    positions: int = 0
+    plans: int = 0
+    second_positions: int = 0
+    second_plans: int = 0
+    reasons: int = 0
+    dropped: int = 0
+    false: int = 0
+    timed_out: int = 0
+    seconds: list[float] = field(default_factory=list)
+
+
+def level_positions(count: int) -> list[str]:
+    """Every prefix of ``count`` games between depth 4 and depth 6 (unfinished positions only)."""
+    weaker, stronger = Player("depth 4", Limits(depth=4)), Player("depth 6", Limits(depth=6))
+    found = []
+    for index, opening in enumerate(openings(count, 2, seed=16)):
+        first, second = (weaker, stronger) if index % 2 == 0 else (stronger, weaker)
+        moves = play_game(first, second, opening, seed=1000 + 2 * index).moves_text()
+        found += [moves[:length] for length in range(len(moves))]
+    return found
+
+
+def false_claim(game: ConnectFour, claim: Claim, score: int) -> bool:
+    """Whether ``claim``'s stated result disagrees with the position's exact ``score`` (side to move); the
+    results about a move (a double threat or a forcing line the side to move makes, a move handing a cell
+    over) are checked against the move's own score."""
+    if claim.result is None:
+        return False
+    own = result_of(score)
+    if isinstance(claim, HandsOver):
+        return False  # the move's result: proven in the checks from the move's own score
+    if isinstance(claim, DoubleThreat | ForcingLine) and claim.side == game.to_move():
+        return own != 1
+    return not stated(claim.result, own if claim.side == game.to_move() else -own)
+
+
+def band_of(empty: int) -> str:
+    low, high = next(band for band in BANDS if band[0] <= empty <= band[1])
+    return f"{low}-{high}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--per-set", type=int, default=150)
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    args = parser.parse_args()
+    analyzer = ExactAnalyzer()
+    analyzer.prepare(ConnectFour())
+    positions: list[tuple[str, int | None]] = [(moves, None) for moves in level_positions(args.games)]
+    generator = random.Random("explain")
+    for name in SETS:
+        rows = read_set(name)
+        positions += generator.sample(rows, min(args.per_set, len(rows)))
+    table: dict[tuple[str, str], Row] = collections.defaultdict(Row)
+    kinds: collections.Counter[str] = collections.Counter()
+    dropped_kinds: collections.Counter[str] = collections.Counter()
+    for moves, known in positions:
+        game = ConnectFour.from_moves(moves)
+        score = known if known is not None else analyzer.score(game)
+        started = time.perf_counter()
+        explanation = explain_position(game, analyzer, seconds=args.seconds, find_plan=find_plan)
+        elapsed = time.perf_counter() - started
+        value = VALUES[1 - result_of(score)]
+        row = table[(band_of(42 - game.ply()), value)]
+        row.positions += 1
+        row.seconds.append(elapsed)
+        row.timed_out += explanation.timed_out
+        row.dropped += len(explanation.dropped)
+        has_plan = any(isinstance(claim, PlanClaim) for claim in explanation.claims)
+        row.plans += has_plan
+        if game.to_move() == 0 and result_of(score) <= 0:
+            row.second_positions += 1
+            row.second_plans += has_plan
+        row.reasons += bool(explanation.claims)
+        row.false += sum(false_claim(game, claim, score) for claim in explanation.claims)
+        kinds.update(claim.kind.value for claim in explanation.claims)
+        dropped_kinds.update(claim.kind.value for claim in explanation.dropped)
+    print(
+        "| empty cells | value (side to move) | positions | with a plan "
+        "| second player's non-lost with a plan | with a reason | dropped claims | false claims | timed out "
+        "| median s | max s |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    total = Row()
+    for band in BANDS:
+        for value in VALUES:
+            if (band_row := table.get((f"{band[0]}-{band[1]}", value))) is None:
+                continue
+            print(line(f"{band[0]}-{band[1]}", value, band_row))
+            for name in (
+                "positions",
+                "plans",
+                "second_positions",
+                "second_plans",
+                "reasons",
+                "dropped",
+                "false",
+                "timed_out",
+            ):
+                setattr(total, name, getattr(total, name) + getattr(band_row, name))
+            total.seconds += band_row.seconds
+    print(line("all", "all", total))
+    print()
+    print("| claim kind | shown | dropped by the checks |")
+    print("|---|---:|---:|")
+    for kind in sorted(set(kinds) | set(dropped_kinds)):
+        print(f"| {kind} | {kinds[kind]} | {dropped_kinds[kind]} |")
+    print()
+    print(
+        f"{machine_line()}; solver core: {core_name()}; {args.games} level games, "
+        f"{args.per_set} positions a set"
+    )
+    print(
+        f"RESULT false_claims={total.false} median_s={statistics.median(total.seconds):.4f} "
+        f"max_s={max(total.seconds):.3f}"
+    )
+
+
+def share(part: int, whole: int) -> str:
+    return "-" if whole == 0 else f"{100 * part / whole:.0f}%"
+
+
+def line(band: str, value: str, row: Row) -> str:
+    second = f"{share(row.second_plans, row.second_positions)} of {row.second_positions}"
+    return (
+        f"| {band} | {value} | {row.positions} | {share(row.plans, row.positions)} | {second} | "
+        f"{share(row.reasons, row.positions)} | {row.dropped} | {row.false} | {row.timed_out} | "
+        f"{statistics.median(row.seconds):.4f} | {max(row.seconds):.3f} |"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""``ponder explain``: one line per proven reason, or one JSON object per position; bad lines said and
+skipped."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+import ai.explain.plan
+from ai.command_line_tools import run_tool
+from ai.explain.plan.model import Goal, Plan, Response, Rule, RuleUse
+from game.connect4 import ConnectFour
+
+CLAIMEVEN_HOLDS = "474453633554663673235411471712"
+
+
+def run(args: list[str], text: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = run_tool("explain", args, io.StringIO(text), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def claimeven(game: ConnectFour, side: int, budget: object = None) -> Plan | None:
+    """The whole board's claimeven for the second player, with the replies of column c drawn out."""
+    if side != 1 or game.moves_text() != CLAIMEVEN_HOLDS:
+        return None
+    return Plan(
+        1,
+        Goal.AT_LEAST_DRAW,
+        game.moves_text(),
+        (RuleUse(Rule.CLAIMEVEN, ((2, 4), (2, 5))),),
+        (Response((2, 4), (2, 5), Rule.CLAIMEVEN),),
+        lambda position: position.history()[-1],
+    )
+
+
+@pytest.fixture(autouse=True)
+def plans(monkeypatch):
+    """The plan finder replaced by one that knows a single plan, so that the output is known here."""
+    monkeypatch.setattr(ai.explain.plan, "find_plan", claimeven, raising=False)
+
+
+def test_text_gives_the_score_then_one_line_per_reason():
+    status, out, err = run([], "4455\n12121\n")
+    assert status == 0 and err == ""
+    assert out.splitlines() == [
+        "4455 18",
+        "  first player: makes a double threat with c1: b1, f1; wins",
+        "  first player: makes a double threat with f1: c1, g1; wins",
+        "12121 1",
+        "  second player: must block at a4: every other move loses at once",
+    ]
+
+
+def test_a_plan_is_printed_with_its_rules_and_the_replies_to_make():
+    status, out, _ = run([], CLAIMEVEN_HOLDS + "\n")
+    assert status == 0
+    assert "  second player: holds at least a draw by a plan: claimeven c5, c6" in out.splitlines()
+    assert "  if the opponent takes c5, take c6 (claimeven)" in out.splitlines()
+
+
+def test_json_gives_one_object_per_line_with_cells_counted_from_one():
+    status, out, _ = run(["--json"], "4455\n12121\n")
+    assert status == 0
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert first["moves"] == "4455" and first["score"] == 18 and first["timed_out"] is False
+    assert first["claims"][0] == {
+        "kind": "double_threat",
+        "side": "first",
+        "result": "win",
+        "cells": [[2, 1], [6, 1]],
+        "move": [3, 1],
+        "stacked": False,
+    }
+    assert second["claims"] == [{"kind": "block", "side": "second", "cells": [[1, 4]]}]
+
+
+def test_json_gives_a_plans_rules_and_responses():
+    status, out, _ = run(["--json"], CLAIMEVEN_HOLDS + "\n")
+    plan = next(claim for claim in json.loads(out)["claims"] if claim["kind"] == "plan")
+    assert plan["side"] == "second" and plan["result"] == "at_least_draw"
+    assert plan["rules"] == [{"rule": "claimeven", "cells": [[3, 5], [3, 6]]}]
+    assert plan["responses"] == [{"when": [3, 5], "answer": [3, 6], "rule": "claimeven"}]
+
+
+def test_a_bad_line_is_named_and_the_others_are_explained():
+    status, out, err = run(["--json"], "4455\n48\n1212121\n12121\n")
+    assert status == 1
+    assert [json.loads(line)["moves"] for line in out.splitlines()] == ["4455", "12121"]
+    assert err.splitlines() == [
+        "line 2: move 2 ('8'): '8' is not a column of a 7-column board",
+        "line 3: game is over",
+    ]
+
+
+def test_an_explanation_out_of_time_says_so(monkeypatch):
+    import ai.explain.explainer as explainer
+
+    monkeypatch.setattr(explainer, "explain_position", lambda *_, **__: explainer.Explanation((), (), True))
+    status, out, _ = run(["--seconds", "0.5"], "4455\n")
+    assert status == 0
+    assert out.splitlines() == ["4455 18", "  (no explanation within 0.5 s)"]
+    assert json.loads(run(["--json"], "4455\n")[1])["timed_out"] is True
+
+
+def test_hostile_lines_each_get_a_reason_and_the_tool_goes_on():
+    lines = ["\x00", "4" * 10_000, "12121 and the rest is ignored", "4455\t", "-1", "444444"]
+    status, out, err = run(["--json"], "\n".join(lines) + "\n")
+    assert status == 1
+    assert [json.loads(line)["moves"] for line in out.splitlines()] == ["12121", "4455", "444444"]
+    assert [line.split(":")[0] for line in err.splitlines()] == ["line 1", "line 2", "line 5"]
