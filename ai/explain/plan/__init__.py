@@ -5,6 +5,7 @@ that checks, shows or prints a plan. A cell is ``(column, row)`` counted from 0 
 command line's JSON counts from 1 at its edge.
 """
 
+from ai.explain.plan.finder import find_plan
 from ai.explain.plan.model import Cell, Goal, Plan, Response, Rule, RuleUse
 
-__all__ = ["Cell", "Goal", "Plan", "Response", "Rule", "RuleUse"]
+__all__ = ["Cell", "Goal", "Plan", "Response", "Rule", "RuleUse", "find_plan"]

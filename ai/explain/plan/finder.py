@@ -1,0 +1,170 @@
+"""Finding a plan: Allis's problems, a layout of rule instances that solves them all, and its strategy.
+
+:func:`find_plan` is the entry point. For the side *not* to move (Allis's controller of zugzwang, whose
+opponent moves next) it looks for a layout (:mod:`.cover`) that solves every group the opponent could still
+complete:
+
+- with an even number of empty cells, every cell is paired: the plan promises at least a draw, or a win where
+  some group of the plan's side is made of its stones and upper cells only (an aftereven);
+- with an odd number, the plan must rest on an odd threat: a group of the plan's side whose empty cells are
+  upper cells of one column, the odd-threat column, whose top cell stays unpaired (the game is won before
+  anyone may play there); the plan promises a win.
+
+Where no layout is found within the budget, there is no plan (None): nothing here ever guesses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ai.contracts import UNBOUNDED, Budget
+from ai.explain.plan.board import Geometry, Position, is_odd_row
+from ai.explain.plan.cover import Layout, OutOfNodes, search_layout
+from ai.explain.plan.model import Goal, Plan, Response, Rule, RuleUse
+from game.connect4 import ConnectFour
+
+#: The default node budget of :func:`find_plan` (search nodes plus unit-game positions): it bounds the
+#: worst case; the median position needs a small fraction of it (bench figures in docs/benchmarks.md).
+DEFAULT_NODES = 20_000
+
+
+def find_plan(
+    game: ConnectFour, side: int, budget: Budget = UNBOUNDED, nodes: int = DEFAULT_NODES
+) -> Plan | None:
+    """A plan for ``side``, the side not to move in ``game``, or None where none is found within ``nodes``
+    search nodes (and before ``budget`` stops it: SearchStopped is raised then).
+
+    Raises ValueError when ``side`` is the side to move, the game is over, or the game is not four in a row
+    with gravity.
+    """
+    if not game.gravity or game.k != 4:
+        raise ValueError("plans are made for Connect Four (four in a row with gravity) only")
+    if game.is_over():
+        raise ValueError("the game is over")
+    if side != 1 - game.to_move():
+        raise ValueError("a plan is for the side that is not to move")
+    position = Position.of(game, side)
+    try:
+        found = _search(position, budget, nodes)
+    except OutOfNodes:
+        return None
+    if found is None:
+        return None
+    layout, goal = found
+    return _plan(game, position, layout, goal)
+
+
+def _search(position: Position, budget: Budget, nodes: int) -> tuple[Layout, Goal] | None:
+    problems = position.problems()
+    empty = position.empty
+    if empty.bit_count() % 2 == 0:
+        layout, nodes = search_layout(position, problems, None, 0, budget, nodes)
+        if layout is not None and layout.winning_group:
+            return layout, Goal.WIN
+        for group in _aftereven_candidates(position):
+            later = [problem for problem in problems if not position.after(problem, group)]
+            won, nodes = search_layout(position, later, None, group & empty, budget, nodes)
+            if won is not None:
+                return _with_group(won, group), Goal.WIN
+        return (layout, Goal.AT_LEAST_DRAW) if layout is not None else None
+    for group, column in _odd_threat_candidates(position):
+        later = [problem for problem in problems if not position.after(problem, group)]
+        won, nodes = search_layout(position, later, column, group & empty, budget, nodes)
+        if won is not None:
+            return _with_group(won, group), Goal.WIN
+    return None
+
+
+def _with_group(layout: Layout, group: int) -> Layout:
+    return Layout(layout.units, layout.pairs, layout.unpaired, group)
+
+
+def _aftereven_candidates(position: Position) -> list[int]:
+    """The defender's groups with empty cells, fewest empty cells first."""
+    empty = position.empty
+    groups = [group for group in position.defender_groups() if group & empty]
+    return sorted(groups, key=lambda group: (group & empty).bit_count())
+
+
+def _odd_threat_candidates(position: Position) -> list[tuple[int, int]]:
+    """The defender's groups whose empty cells all lie in one column, with that column, fewest cells first."""
+    shape = position.geometry
+    empty = position.empty
+    found = []
+    for group in position.defender_groups():
+        cells = shape.cells(group & empty)
+        columns = {column for column, _row in cells}
+        if len(columns) == 1:
+            found.append((len(cells), group, columns.pop()))
+    return [(group, column) for _count, group, column in sorted(found)]
+
+
+# --- the plan -----------------------------------------------------------------------------------------------
+
+
+def _pair_rule(shape: Geometry, upper: int) -> Rule:
+    _column, row = shape.cell(upper)
+    return Rule.VERTICAL if is_odd_row(row) else Rule.CLAIMEVEN
+
+
+def _plan(game: ConnectFour, position: Position, layout: Layout, goal: Goal) -> Plan:
+    shape = position.geometry
+    rules: list[RuleUse] = []
+    responses: list[Response] = []
+    if layout.winning_group:
+        rule = Rule.ODD_THREAT if layout.unpaired else Rule.AFTEREVEN
+        rules.append(RuleUse(rule, tuple(_lowest_first(shape.cells(layout.winning_group & position.empty)))))
+    for unit in layout.units:
+        rules.append(RuleUse(unit.rule, tuple(_lowest_first(shape.cells(unit.cells)))))
+        local = unit.game()
+        for stack in unit.stacks:
+            # The replies to the unit's first move are fixed; later ones depend on it (a highinverse).
+            answer = local.reply(0, stack[0])
+            if answer is not None:
+                responses.append(Response(shape.cell(stack[0]), shape.cell(answer), unit.rule))
+    for lower, upper in layout.pairs:
+        rule = _pair_rule(shape, upper)
+        rules.append(RuleUse(rule, (shape.cell(lower), shape.cell(upper))))
+        responses.append(Response(shape.cell(lower), shape.cell(upper), rule))
+    strategy = _strategy(game, position, layout)
+    return Plan(position.defender, goal, game.moves_text(), tuple(rules), tuple(responses), strategy)
+
+
+def _lowest_first(cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    return sorted(cells, key=lambda cell: (cell[1], cell[0]))
+
+
+def _strategy(game: ConnectFour, position: Position, layout: Layout) -> Callable[[ConnectFour], int]:
+    """The plan's strategy: answer in the one pair or unit the opponent moved in last (module doc)."""
+    shape = position.geometry
+    start_mine, start_theirs = position.mine, position.theirs
+    width, height, side = game.width, game.height, position.defender
+    units = [(unit.cells, unit.game()) for unit in layout.units]
+    pairs = layout.pairs
+
+    def answer(now: ConnectFour) -> int:
+        if (now.width, now.height) != (width, height) or now.to_move() != side or now.is_over():
+            raise LookupError("not a position of this plan with its side to move")
+        mine, theirs = now.stones(side), now.stones(1 - side)
+        if mine & start_mine != start_mine or theirs & start_theirs != start_theirs:
+            raise LookupError("not a position reached from the plan's start")
+        new_mine, new_theirs = mine & ~start_mine, theirs & ~start_theirs
+        open_moves: list[int] = []
+        for lower, upper in pairs:
+            if new_theirs & lower and not (new_mine | new_theirs) & upper:
+                open_moves.append(upper)
+        for cells, local in units:
+            local_mine, local_theirs = new_mine & cells, new_theirs & cells
+            if (local_mine | local_theirs).bit_count() % 2:
+                reply = local.reply(local_mine, local_theirs)
+                if reply is None:
+                    raise LookupError("the opponent's moves left the plan's unit lost")
+                open_moves.append(reply)
+        if len(open_moves) != 1:
+            raise LookupError("the position does not follow the plan: no single move to answer")
+        column, _row = shape.cell(open_moves[0])
+        if now.stone_bit(column) != open_moves[0]:
+            raise LookupError("the plan's answer is not playable")
+        return column
+
+    return answer
