@@ -9,9 +9,9 @@ import json
 import pytest
 
 import ai.explain.plan
-from ai.command_line_tools import run_tool
 from ai.explain.plan.model import Goal, Plan, Response, Rule, RuleUse
 from game.connect4 import ConnectFour
+from ui.command_line.tools import run_tool
 
 CLAIMEVEN_HOLDS = "474453633554663673235411471712"
 
