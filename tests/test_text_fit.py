@@ -15,6 +15,7 @@ from ai.puzzles import load_puzzles
 from ai.rating.ladder import read_ladder
 from ai.score import Score, win_in
 from game.language import LANGUAGES, SOURCE_LANGUAGE, use_language
+from tests.test_why import NAMES, SENTENCES, TWO_THREATS
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.kit.toast import Toast
 from ui.kit.widgets import DrawnText, recording_texts
@@ -30,6 +31,7 @@ from ui.state.files.settings import Settings
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.finished_round import start_rating
 from ui.state.stats import rating_stats
+from ui.state.words.why_words import move_reason
 from ui.statistics.scene import StatsScene
 from ui.theme import CLASSIC, MIN_TEXT, Fonts
 from ui.window.window_loop import MIN_WINDOW
@@ -187,6 +189,25 @@ def help_and_toast(size):
     return draw
 
 
+def longest_reason(size) -> PlayScene:
+    """A hint whose reason is the longest sentence the window tells, in the language in use."""
+    claim = max((claim for claim, _ in SENTENCES), key=lambda claim: len(move_reason((claim,), 0, NAMES)))
+    engine = FakeEngine(auto_answer=False, reasons=lambda game, move: (claim,))
+    scene = PlayScene(size, PlayOptions(level=Level(4), moves=TWO_THREATS), engine, fonts=FONTS)
+    scores = tuple((move, Score(win_in(9) if move == 2 else -win_in(8), True)) for move in range(7))
+    token = engine.last("ponder").token
+    engine.deliver(Progress(token, search_result(9, scores[2][1], (2,), 9, 0.1, scores)))
+    settle(scene, engine, 0.5)
+    scene.handle(key(pygame.K_h, unicode="h"))
+    settle(scene, engine, 0.5)
+    assert scene.picture().status.why, "the hint has its reason"
+    return scene
+
+
+def hint_reason(size):
+    return longest_reason(size).draw
+
+
 SCREENS: list[Screen] = [
     start,
     start_two_players,
@@ -201,6 +222,7 @@ SCREENS: list[Screen] = [
     stats,
     settings_panel,
     help_and_toast,
+    hint_reason,
 ]
 
 
@@ -234,6 +256,17 @@ def test_every_text_fits_its_box(screen: Screen, size, in_language):
         draw(surface)
     assert drawn, "the screen drew no text"
     assert misfits(drawn, surface) == []
+
+
+@pytest.mark.parametrize("in_language", LANGUAGES, indirect=True)
+def test_a_reason_is_wrapped_never_cut(in_language):
+    scene = longest_reason(MIN_WINDOW)
+    surface = pygame.Surface(MIN_WINDOW)
+    with recording_texts() as drawn:
+        scene.draw(surface)
+    why = scene.picture().status.why
+    shown = " ".join(text.text for text in drawn if text.text in why)
+    assert shown.split() == why.split()
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -144,12 +144,14 @@ def review_picture(review: GameReview, line_animation: MoveAnimation | None = No
 @dataclass(frozen=True)
 class StatusLine:
     """The status area: the line, the player whose piece leads it (None: no piece), its colour, and the small
-    line's parts under it, most important first (the last ones are dropped where there is no room)."""
+    line's parts under it, most important first (the last ones are dropped where there is no room); ``why``,
+    where not empty, takes the small line's place: the reason of the move the line speaks of."""
 
     text: str
     player: int | None
     colour: Colour
     detail: tuple[str, ...]
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -244,6 +246,12 @@ def _draw_status(surface: pygame.Surface, shown: PlayPicture) -> None:
     if status.player is not None:
         _draw_piece_icon(surface, shown, status.player, (left + icon // 2 - 4, line_y), size * 0.48)
     draw_text(surface, text, font, status.colour, area.inflate(-24, 0), midleft=(left + icon, line_y))
+    if status.why:
+        # The reason is the point of the line: wrapped onto two lines rather than cut.
+        top = int(area.top + area.height * 0.56)
+        box = Rect(area.left + 12, top, area.width - 24, area.bottom - top - 2)
+        draw_text_in(surface, fonts, status.why, int(size * 0.62), box, theme.text)
+        return
     # The detail line drops its last parts until it fits (never disappearing for want of room).
     parts = status.detail
     for count in range(len(parts), 0, -1):

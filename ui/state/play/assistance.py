@@ -1,6 +1,7 @@
 """The help the player asks for at the board: the hint (H) and the analysis overlay (A), and the analysis the
-session keeps running while either wants it. Asking for help is noted in the session's assists (an assisted
-game is not rated, see :mod:`ui.state.files.player_rating`). No pygame here.
+session keeps running while either wants it; the hint's move asks for its reason. Asking for help is noted
+in the session's assists (an assisted game is not rated, see :mod:`ui.state.files.player_rating`). No pygame
+here.
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ class Assistance:
         position = session.game.moves_text()
         before = self.hint.move
         self.hint.follow(session.thinking, position)
+        if self.hint.move is not None:
+            # Why the hinted move: the explainer's answer comes within a moment, on its own thread.
+            session.reasons.ask(session.game, self.hint.move)
         self.hint.advance(dt)
         if not self.hint.alive(position):
             self.hint = None

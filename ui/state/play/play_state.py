@@ -323,6 +323,8 @@ class PlayState:
                 self.finish_animation()
             self._dirty = True
         self.assistance.update(self.session, dt)
+        if self.options.coach and self.round.attempt is None:
+            self.round.coach.foresee(self.session)
         self.browser.advance(dt, self.animation_speed)
         self.feedback.fade(dt, self.session.is_computer_turn())
         self._dirty |= self.round.rating.follow_appraisal(self.session)

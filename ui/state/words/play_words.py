@@ -12,6 +12,7 @@ from ui.state.play import finished_round
 from ui.state.play.play_state import PlayState
 from ui.state.review.game_review import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.state.words import texts
+from ui.state.words.why_words import move_reason
 
 
 def result_text(sitting: PlayState) -> tuple[str, str]:
@@ -47,6 +48,25 @@ def status_text(sitting: PlayState) -> str:
         return mark_text(review, names, game.move_to_text)
     moving = None if sitting.animation is None else sitting.animation.player
     return texts.status_text(sitting.session, names, moving_player=moving, hint=sitting.assistance.hint)
+
+
+def why_text(sitting: PlayState) -> str:
+    """Why the move the status line speaks of is worth what it is, where the explainer proved it (""
+    otherwise, and until its answer comes): the move the coach's standing warning is about, else the
+    hint's."""
+    session, game = sitting.session, sitting.game
+    if sitting.review is not None or game.is_over():
+        return ""
+    warning = sitting.round.coach.warning
+    move: int | None = None
+    if warning is not None and sitting.notice is not None:
+        move = warning.move
+    elif sitting.assistance.hint is not None and sitting.notice is None:
+        move = sitting.assistance.hint.move
+    if move is None or move not in game.moves():
+        return ""
+    claims = session.reasons.of(game, move)
+    return "" if claims is None else move_reason(claims, game.to_move(), sitting.player_names)
 
 
 def detail_parts(sitting: PlayState) -> list[str]:
