@@ -8,12 +8,15 @@ met in play) and ``--per-set`` positions of each public test set (../shared/c4-t
 of random play, with their exact scores). Each is explained as ``ponder explain`` does it (the opening book,
 the compiled core, the plan finder, ``--seconds`` at most).
 
-The table, by number of empty cells (bands) and by the exact value for the side to move: the positions, the
-share that gets a proven plan, the share of the second player's non-lost positions with the first to move
-that gets a proven plan for the second player, the share with at least one proven reason (beyond the value,
-which ``analyze`` gives), the claims the checks dropped, the false claims (a shown claim whose stated result
-disagrees with the exact score, from the test set or the solver: must be 0), the timed-out explanations and
-the explainer's time (median, max). Then the same per claim kind.
+The table, by number of empty cells (bands) and by the exact value for the side to move: the positions; the
+share that gets a proven plan; the share of the second player's non-lost positions with the first to move
+that gets a proven plan for the second player (and the same over every band up to 20 empty cells); the
+share with at least one proven reason beyond the value ``analyze`` gives (a threat counts); the share with a
+reason that states a result (a win now, a double threat, a forcing line, a move that loses, zugzwang, a
+plan); the claims the checks dropped; the false claims (a shown claim whose stated result disagrees with the
+exact score, from the test set or the solver: must be 0); the explanations out of time; the explainer's time
+(median, max). Then which of the six openings off the centre column a plan of the second player's proves a
+draw against by itself, after some reply, and the claims per kind.
 """
 
 from __future__ import annotations
@@ -46,13 +49,28 @@ SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
 VALUES = ("win", "draw", "loss")
 
 
+#: The counting fields of :class:`BandCounts`, summed into the last line.
+COUNTS = (
+    "positions",
+    "plans",
+    "second_positions",
+    "second_plans",
+    "reasons",
+    "results",
+    "dropped",
+    "false",
+    "timed_out",
+)
+
+
 @dataclass
-class Row:
+class BandCounts:
     positions: int = 0
     plans: int = 0
     second_positions: int = 0
     second_plans: int = 0
     reasons: int = 0
+    results: int = 0
     dropped: int = 0
     false: int = 0
     timed_out: int = 0
@@ -104,7 +122,7 @@ def main() -> None:
     for name in SETS:
         rows = read_set(name)
         positions += generator.sample(rows, min(args.per_set, len(rows)))
-    table: dict[tuple[str, str], Row] = collections.defaultdict(Row)
+    table: dict[tuple[str, str], BandCounts] = collections.defaultdict(BandCounts)
     kinds: collections.Counter[str] = collections.Counter()
     dropped_kinds: collections.Counter[str] = collections.Counter()
     for moves, known in positions:
@@ -125,34 +143,36 @@ def main() -> None:
             row.second_positions += 1
             row.second_plans += has_plan
         row.reasons += bool(explanation.claims)
+        row.results += any(claim.result is not None for claim in explanation.claims)
         row.false += sum(false_claim(game, claim, score) for claim in explanation.claims)
         kinds.update(claim.kind.value for claim in explanation.claims)
         dropped_kinds.update(claim.kind.value for claim in explanation.dropped)
     print(
         "| empty cells | value (side to move) | positions | with a plan "
-        "| second player's non-lost with a plan | with a reason | dropped claims | false claims | timed out "
+        "| second player's non-lost with a plan | with a reason | with a reason stating a result "
+        "| dropped claims | false claims | timed out "
         "| median s | max s |"
     )
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    total = Row()
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    total = BandCounts()
     for band in BANDS:
         for value in VALUES:
             if (band_row := table.get((f"{band[0]}-{band[1]}", value))) is None:
                 continue
             print(line(f"{band[0]}-{band[1]}", value, band_row))
-            for name in (
-                "positions",
-                "plans",
-                "second_positions",
-                "second_plans",
-                "reasons",
-                "dropped",
-                "false",
-                "timed_out",
-            ):
+            for name in COUNTS:
                 setattr(total, name, getattr(total, name) + getattr(band_row, name))
             total.seconds += band_row.seconds
     print(line("all", "all", total))
+    small = [row for (band, _), row in table.items() if int(band.split("-")[1]) <= 20]
+    held = sum(row.second_plans for row in small)
+    print(
+        f"\nSecond player's non-lost positions, first player to move, up to 20 empty cells: {held} of "
+        f"{sum(row.second_positions for row in small)} with a proven plan "
+        f"({share(held, sum(row.second_positions for row in small))})."
+    )
+    print()
+    print(openings_line(analyzer))
     print()
     print("| claim kind | shown | dropped by the checks |")
     print("|---|---:|---:|")
@@ -169,15 +189,33 @@ def main() -> None:
     )
 
 
+def openings_line(analyzer: ExactAnalyzer) -> str:
+    """Which of the first player's six openings off the centre column a plan of the second player's proves
+    a draw against by itself: some reply after which the plan finder finds a plan that passes its checks."""
+    proven = []
+    for opening in "123567":
+        for reply in "1234567":
+            game = ConnectFour.from_moves(opening + reply)
+            claims = explain_position(game, analyzer, find_plan=find_plan).claims
+            if any(isinstance(claim, PlanClaim) and claim.side == 1 for claim in claims):
+                proven.append(f"{opening} (answered {reply})")
+                break
+    listed = ", ".join(proven) if proven else "none"
+    return (
+        f"Non-centre openings whose draw a second player's plan proves alone: {listed} (of 1, 2, 3, 5, 6, 7)."
+    )
+
+
 def share(part: int, whole: int) -> str:
     return "-" if whole == 0 else f"{100 * part / whole:.0f}%"
 
 
-def line(band: str, value: str, row: Row) -> str:
+def line(band: str, value: str, row: BandCounts) -> str:
     second = f"{share(row.second_plans, row.second_positions)} of {row.second_positions}"
     return (
         f"| {band} | {value} | {row.positions} | {share(row.plans, row.positions)} | {second} | "
-        f"{share(row.reasons, row.positions)} | {row.dropped} | {row.false} | {row.timed_out} | "
+        f"{share(row.reasons, row.positions)} | {share(row.results, row.positions)} | {row.dropped} | "
+        f"{row.false} | {row.timed_out} | "
         f"{statistics.median(row.seconds):.4f} | {max(row.seconds):.3f} |"
     )
 

@@ -156,15 +156,15 @@ def test_an_explanation_out_of_time_is_dropped_whole(analyzer):
 
 
 def test_a_puzzle_is_tagged_with_the_themes_of_its_winning_move(analyzer):
-    from ai.explain.themes import Theme, puzzle_themes
+    from ai.explain.themes import PuzzleTheme, puzzle_themes
     from ai.puzzles import Puzzle
 
     def puzzle(moves: str, column: int) -> Puzzle:
         return Puzzle(moves, column, 2, (), "easy", "levels")
 
-    assert puzzle_themes(puzzle("4455", 3), analyzer) == {Theme.DOUBLE_THREAT}
-    assert puzzle_themes(puzzle("64115442265757253615", 3), analyzer) == {Theme.STACKED_THREATS}
-    assert Theme.FORCING_LINE in puzzle_themes(puzzle("52753311433677442422121", 5), analyzer)
+    assert puzzle_themes(puzzle("4455", 3), analyzer) == {PuzzleTheme.DOUBLE_THREAT}
+    assert puzzle_themes(puzzle("64115442265757253615", 3), analyzer) == {PuzzleTheme.STACKED_THREATS}
+    assert PuzzleTheme.FORCING_LINE in puzzle_themes(puzzle("52753311433677442422121", 5), analyzer)
 
 
 def test_a_bad_move_is_explained_by_what_it_throws_away(analyzer):

@@ -11,6 +11,7 @@ from ai.explain import replay
 from ai.explain.checks import stated
 from ai.explain.claims import DoubleThreat, ForcingLine, PlanClaim, Result
 from ai.explain.explainer import explain_position
+from ai.explain.plan import find_plan
 from ai.explain.plan.model import Goal, Plan, Response, Rule, RuleUse
 from ai.explain.values import ExactValues
 from game.connect4 import ConnectFour
@@ -33,10 +34,12 @@ def core_analyzer(request, monkeypatch):
 
 
 def test_no_claim_shown_disagrees_with_the_solver_on_either_core(core_analyzer):
-    shown = 0
+    """Plans included: their checks replay them against the solver's best tries on each core."""
+    shown = plans = 0
     for moves, score in SAMPLE:
         game = ConnectFour.from_moves(moves)
-        explanation = explain_position(game, core_analyzer, seconds=60)
+        explanation = explain_position(game, core_analyzer, seconds=60, find_plan=find_plan)
+        plans += sum(isinstance(claim, PlanClaim) for claim in explanation.claims)
         for claim in explanation.claims:
             shown += 1
             if claim.result is None:
@@ -51,6 +54,7 @@ def test_no_claim_shown_disagrees_with_the_solver_on_either_core(core_analyzer):
                 continue  # the move's result, not the position's: the checks' own test covers it
             assert stated(claim.result, side_value), (moves, claim)
     assert shown > len(SAMPLE)
+    assert plans > 0
 
 
 def claimeven(start: str, side: int = 1) -> Plan:
@@ -164,3 +168,28 @@ def test_a_move_that_leaves_a_plan_that_held_names_the_plans_answer_and_rule(ana
     # The plan's own answer leaves nothing.
     kept = explain_move(game, 4, analyzer, find_plan=found).claims
     assert not any(isinstance(claim, LeavesPlan) for claim in kept)
+
+
+def test_the_plan_finders_plans_are_replayed_against_every_reply_on_small_positions(analyzer, monkeypatch):
+    from ai.explain.plan import find_plan
+
+    def no_sampling(*_):
+        raise AssertionError("a small position's plan is replayed whole, never sampled")
+
+    monkeypatch.setattr(replay, "_play_line", no_sampling)
+    shown = 0
+    for moves, _ in read_positions("Test_L3_R1")[:60]:
+        game = ConnectFour.from_moves(moves)
+        if 42 - game.ply() > 10:
+            continue
+        explanation = explain_position(game, analyzer, seconds=60, find_plan=find_plan)
+        shown += sum(isinstance(claim, PlanClaim) for claim in explanation.claims)
+        assert not any(isinstance(claim, PlanClaim) for claim in explanation.dropped), moves
+    assert shown >= 5
+
+
+def test_the_empty_board_gets_no_plan_for_the_second_player(analyzer):
+    from ai.explain.plan import find_plan
+
+    claims = explain_position(ConnectFour(), analyzer, find_plan=find_plan).claims
+    assert not any(isinstance(claim, PlanClaim) for claim in claims)

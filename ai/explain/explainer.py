@@ -17,9 +17,9 @@ from typing import Protocol
 from ai.contracts import UNBOUNDED, Budget, SearchStopped
 from ai.exact.analysis import ExactAnalyzer, solver_supports
 from ai.explain import parity, tactics
-from ai.explain.board import BoardView
+from ai.explain.board import BoardView, Cell
 from ai.explain.checks import check
-from ai.explain.claims import Claim, HandsOver, LeavesPlan, PlanClaim, Result, WinNow
+from ai.explain.claims import Claim, DoubleThreat, HandsOver, LeavesPlan, PlanClaim, Result, WinNow
 from ai.explain.plan.model import Goal, Plan
 from ai.explain.values import ExactValues
 from game.connect4 import ConnectFour
@@ -148,10 +148,12 @@ def _left_plan(game: ConnectFour, move: int, find_plan: PlanFinder | None, budge
     return [LeavesPlan(side, (moved, answered), None, rule=rules[0] if rules else None, plan=plan)]
 
 
-def _starts_with(claim: Claim, landing: object) -> bool:
-    """Whether a move candidate is about the stone at ``landing``."""
-    move = getattr(claim, "move", None)
-    return move == landing or (move is None and bool(claim.cells) and claim.cells[0] == landing)
+def _starts_with(claim: Claim, landing: Cell | None) -> bool:
+    """Whether a move candidate is about the stone at ``landing``: a double threat made there, or a claim
+    whose first cell it is (the cell won at, blocked, of the forcing line's first stone, handed over from)."""
+    if isinstance(claim, DoubleThreat):
+        return claim.move is not None and claim.move == landing
+    return bool(claim.cells) and claim.cells[0] == landing
 
 
 def move_candidates(game: ConnectFour, view: BoardView, move: int) -> list[Claim]:

@@ -16,7 +16,7 @@ from ai.puzzles import Puzzle
 from game.connect4 import ConnectFour
 
 
-class Theme(enum.Enum):
+class PuzzleTheme(enum.Enum):
     """A puzzle's themes (several may apply)."""
 
     DOUBLE_THREAT = "double_threat"
@@ -28,29 +28,29 @@ class Theme(enum.Enum):
     PLAN = "plan"
 
 
-def themes_of(claims: tuple[Claim, ...], side: int) -> frozenset[Theme]:
+def themes_of(claims: tuple[Claim, ...], side: int) -> frozenset[PuzzleTheme]:
     """The themes of ``side``'s winning move whose proven claims are ``claims``."""
-    found: set[Theme] = set()
+    found: set[PuzzleTheme] = set()
     for claim in claims:
         if claim.side != side:
             continue
         if isinstance(claim, DoubleThreat):
-            found.add(Theme.STACKED_THREATS if claim.stacked else Theme.DOUBLE_THREAT)
+            found.add(PuzzleTheme.STACKED_THREATS if claim.stacked else PuzzleTheme.DOUBLE_THREAT)
         elif isinstance(claim, ForcingLine):
-            found.add(Theme.FORCING_LINE)
+            found.add(PuzzleTheme.FORCING_LINE)
         elif isinstance(claim, Zugzwang):
-            found.add(Theme.ZUGZWANG)
+            found.add(PuzzleTheme.ZUGZWANG)
             if claim.rule is ZugzwangRule.ODD_THREAT_HOLDS:
-                found.add(Theme.ODD_THREAT)
+                found.add(PuzzleTheme.ODD_THREAT)
             else:
-                found.add(Theme.CLAIMEVEN)
+                found.add(PuzzleTheme.CLAIMEVEN)
         elif isinstance(claim, PlanClaim) and claim.plan is not None:
-            found.add(Theme.PLAN)
+            found.add(PuzzleTheme.PLAN)
             rules = {use.rule for use in claim.plan.rules}
             if Rule.CLAIMEVEN in rules:
-                found.add(Theme.CLAIMEVEN)
+                found.add(PuzzleTheme.CLAIMEVEN)
             if Rule.ODD_THREAT in rules:
-                found.add(Theme.ODD_THREAT)
+                found.add(PuzzleTheme.ODD_THREAT)
     return frozenset(found)
 
 
@@ -60,7 +60,7 @@ def puzzle_themes(
     budget: Budget = UNBOUNDED,
     seconds: float = DEADLINE_SECONDS,
     find_plan: PlanFinder | None = None,
-) -> frozenset[Theme]:
+) -> frozenset[PuzzleTheme]:
     """The themes of ``puzzle`` (none where nothing about its move is proven within ``seconds``)."""
     game = ConnectFour.from_moves(puzzle.moves)
     explanation = explain_move(game, puzzle.column - 1, analyzer, budget, seconds, find_plan)

@@ -151,11 +151,15 @@ def _strategy(game: ConnectFour, position: Position, layout: Layout) -> Callable
         new_mine, new_theirs = mine & ~start_mine, theirs & ~start_theirs
         open_moves: list[int] = []
         for lower, upper in pairs:
-            if new_theirs & lower and not (new_mine | new_theirs) & upper:
+            if new_mine & lower or new_theirs & upper:
+                raise LookupError("the position does not follow the plan: a pair was taken the wrong way")
+            if new_theirs & lower and not new_mine & upper:
                 open_moves.append(upper)
         for cells, local in units:
             local_mine, local_theirs = new_mine & cells, new_theirs & cells
-            if (local_mine | local_theirs).bit_count() % 2:
+            if local_mine.bit_count() not in (local_theirs.bit_count(), local_theirs.bit_count() - 1):
+                raise LookupError("the position does not follow the plan: a unit was played out of turn")
+            if local_theirs.bit_count() > local_mine.bit_count():
                 reply = local.reply(local_mine, local_theirs)
                 if reply is None:
                     raise LookupError("the opponent's moves left the plan's unit lost")

@@ -2,10 +2,10 @@
 
 A plan belongs to one side (``side``: 0 the first player, 1 the second) and starts at a position where the
 *other* side is to move (Allis's defender waits for the opponent's move). Following it means: after each
-opponent move, play :meth:`Plan.answer`. The plan promises its ``goal``: the opponent never completes a
-four (``AT_LEAST_DRAW``), or in addition the plan's side completes its odd threat (``WIN``). Nothing here
-proves that promise; the explainer checks every plan against the exact solver and by replaying it before a
-player sees it.
+opponent move, play :meth:`Plan.answer`. The plan promises its ``goal``: the opponent never completes a four
+(``AT_LEAST_DRAW``), or in addition the plan's side completes its odd threat (``WIN``). Nothing here proves
+that promise; the explainer checks every plan against the exact solver and by replaying it before a player
+sees it.
 """
 
 from __future__ import annotations
@@ -52,8 +52,7 @@ class RuleUse:
 
 @dataclass(frozen=True)
 class Response:
-    """A reply a player makes: when the opponent takes ``when``, the plan's side takes ``answer``, by
-    ``rule``."""
+    """A reply: when the opponent takes ``when``, the plan's side takes ``answer``, following ``rule``."""
 
     when: Cell
     answer: Cell
