@@ -15,6 +15,7 @@ import time
 import pygame
 import pytest
 
+from ai.contracts import Verdict
 from ai.engine import Engine
 from ai.explain.claims import (
     Block,
@@ -35,8 +36,9 @@ from ai.play.levels import Level
 from ai.score import Score, from_child, win_in
 from game.connect4 import ConnectFour
 from game.language import LANGUAGES, use_language
-from tools.support.fakes import FakeEngine, key, search_result
+from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.command_line.tools import run_tool
+from ui.play.actions import Action
 from ui.play.scene import PlayScene
 from ui.state.board.board_game import Refusal
 from ui.state.options import PlayOptions
@@ -250,3 +252,35 @@ def test_the_real_explainer_answers_beside_the_search_and_agrees_with_ponder_exp
     told = [claim for claim in claims if claim["kind"] == "double_threat" and claim["move"] == [3, 1]]
     assert told and [f"{'abcdefg'[column - 1]}{row}" for column, row in told[0]["cells"]] == ["b1", "f1"]
     pondering.stop()
+
+
+# --- the review ---------------------------------------------------------------------------------------------
+
+
+def test_the_review_says_why_each_mistake_and_blunder_is_one():
+    script = "444447562366621351"
+    engine = scripted(script)
+    engine.reasons = lambda game, move: (HANDS_OVER,)
+    scene = PlayScene(SIZE, PlayOptions(level=Level(8)), engine)
+    while scene.sitting.game.ply() < len(script) and not scene.sitting.game.is_over():
+        if scene.sitting.session.is_human_turn():
+            scene.sitting.try_play(scene.sitting.game.text_to_move(script[scene.sitting.game.ply()]))
+        settle(scene, engine)
+    scene.act(Action.REVIEW)
+    deliver_review(engine, scene.sitting.game)
+    settle(scene, engine, 0.5)
+    review = scene.sitting.review
+    assert review is not None and review.complete()
+    wrong = [ply for ply, mark in review.marks.items() if mark.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)]
+    right = [ply for ply, mark in review.marks.items() if mark.verdict is Verdict.BEST]
+    assert wrong and right
+    for ply in wrong:
+        scene.sitting.step_review(ply)
+        run(scene, engine, 2)
+        mark, asked = review.marks[ply], engine.last("explain")
+        assert (asked.moves, asked.move) == (script[: ply - 1], mark.move)
+        assert scene.picture().status.why == move_reason((HANDS_OVER,), mark.mover, NAMES)
+    asked_before = engine.count("explain")
+    scene.sitting.step_review(right[0])
+    run(scene, engine, 2)
+    assert scene.picture().status.why == "" and engine.count("explain") == asked_before

@@ -7,6 +7,7 @@ itself is
 
 from __future__ import annotations
 
+from ai.contracts import Verdict
 from game.language import _, ngettext, number
 from ui.state.play import finished_round
 from ui.state.play.play_state import PlayState
@@ -52,10 +53,16 @@ def status_text(sitting: PlayState) -> str:
 
 def why_text(sitting: PlayState) -> str:
     """Why the move the status line speaks of is worth what it is, where the explainer proved it (""
-    otherwise, and until its answer comes): the move the coach's standing warning is about, else the
-    hint's."""
-    session, game = sitting.session, sitting.game
-    if sitting.review is not None or game.is_over():
+    otherwise, and until its answer comes): the review's mistake or blunder shown, the move the coach's
+    standing warning is about, else the hint's."""
+    session, game, review = sitting.session, sitting.game, sitting.review
+    if review is not None:
+        mark = review.shown() if review.line is None else None
+        if mark is None or mark.verdict not in (Verdict.MISTAKE, Verdict.BLUNDER):
+            return ""
+        claims = session.reasons.of(review.position(), mark.move)
+        return "" if claims is None else move_reason(claims, mark.mover, sitting.player_names)
+    if game.is_over():
         return ""
     warning = sitting.round.coach.warning
     move: int | None = None
