@@ -9,13 +9,16 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from ai.exact.analysis import ExactAnalyzer
+from ai.explain.explainer import explain_position
+from ai.explain.plan import find_plan
 from ai.messages import Progress
 from ai.play.levels import Level
 from ai.puzzles import load_puzzles
 from ai.rating.ladder import read_ladder
 from ai.score import Score, win_in
 from game.language import LANGUAGES, SOURCE_LANGUAGE, use_language
-from tests.test_why import NAMES, SENTENCES, TWO_THREATS
+from tests.test_why import NAMES, SENTENCES, TWO_THREATS, YELLOWS_PLAN
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.kit.toast import Toast
 from ui.kit.widgets import DrawnText, recording_texts
@@ -208,6 +211,33 @@ def hint_reason(size):
     return longest_reason(size).draw
 
 
+def planned(size, moves: str) -> PlayScene:
+    """The plan view on Yellow's plan, after ``moves`` played on (the real explainer's claims)."""
+    analyzer = ExactAnalyzer(solver_slots=1 << 16, threads=1)
+
+    def reasons(game, move):
+        return explain_position(game, analyzer, find_plan=find_plan).claims if move is None else ()
+
+    engine = FakeEngine(auto_answer=False, reasons=reasons)
+    scene = PlayScene(size, PlayOptions(mode=Mode.TWO_PLAYERS, moves=YELLOWS_PLAN), engine, fonts=FONTS)
+    scene.handle(key(pygame.K_e, unicode="e"))
+    settle(scene, engine, 0.5)
+    for text in moves:
+        scene.sitting.try_play(scene.sitting.game.text_to_move(text))
+        settle(scene, engine, 1.5)
+    assert scene.picture().status.why
+    return scene
+
+
+def plan_answer(size):
+    """The plan's legend at its longest: with the cell it answers at."""
+    return planned(size, "1").draw
+
+
+def plan_left(size):
+    return planned(size, "15").draw
+
+
 SCREENS: list[Screen] = [
     start,
     start_two_players,
@@ -223,6 +253,8 @@ SCREENS: list[Screen] = [
     settings_panel,
     help_and_toast,
     hint_reason,
+    plan_answer,
+    plan_left,
 ]
 
 
@@ -259,13 +291,20 @@ def test_every_text_fits_its_box(screen: Screen, size, in_language):
 
 
 @pytest.mark.parametrize("in_language", LANGUAGES, indirect=True)
-def test_a_reason_is_wrapped_never_cut(in_language):
-    scene = longest_reason(MIN_WINDOW)
+@pytest.mark.parametrize(
+    "shown",
+    [longest_reason, lambda size: planned(size, "1"), lambda size: planned(size, "15")],
+    ids=["hint", "plan", "plan-left"],
+)
+def test_a_reason_is_wrapped_never_cut(shown, in_language):
+    scene = shown(MIN_WINDOW)
     surface = pygame.Surface(MIN_WINDOW)
     with recording_texts() as drawn:
         scene.draw(surface)
-    why = scene.picture().status.why
-    shown = " ".join(text.text for text in drawn if text.text in why)
+    why, status = scene.picture().status.why, scene.frame().layout.status
+    # The reason's lines: the texts drawn in the lower half of the status area.
+    under = [text for text in drawn if status.contains(text.box) and text.box.top > status.centery]
+    shown = " ".join(text.text for text in under)
     assert shown.split() == why.split()
 
 

@@ -17,6 +17,7 @@ import pytest
 
 from ai.contracts import Verdict
 from ai.engine import Engine
+from ai.exact.analysis import ExactAnalyzer
 from ai.explain.claims import (
     Block,
     Claim,
@@ -30,6 +31,8 @@ from ai.explain.claims import (
     Zugzwang,
     ZugzwangRule,
 )
+from ai.explain.explainer import explain_move, explain_position
+from ai.explain.plan import find_plan
 from ai.explain.plan.model import Goal, Plan, Rule, RuleUse
 from ai.messages import EngineMessage, Explained, Progress
 from ai.play.levels import Level
@@ -41,7 +44,7 @@ from ui.command_line.tools import run_tool
 from ui.play.actions import Action
 from ui.play.scene import PlayScene
 from ui.state.board.board_game import Refusal
-from ui.state.options import PlayOptions
+from ui.state.options import Mode, PlayOptions
 from ui.state.words import play_words as words
 from ui.state.words.why_words import cell_name, move_reason
 
@@ -284,3 +287,61 @@ def test_the_review_says_why_each_mistake_and_blunder_is_one():
     scene.sitting.step_review(right[0])
     run(scene, engine, 2)
     assert scene.picture().status.why == "" and engine.count("explain") == asked_before
+
+
+# --- the plan view ------------------------------------------------------------------------------------------
+
+#: Red to move; Yellow, waiting, holds the draw by a plan of claimevens and baseinverses.
+YELLOWS_PLAN = "4744536335546636732354"
+
+
+@pytest.fixture(scope="module")
+def proven_reasons():
+    """The fake engine's explainer: the real one, proving each answer at once on this thread."""
+    analyzer = ExactAnalyzer(solver_slots=1 << 16, threads=1)
+
+    def reasons(game, move: int | None) -> tuple[Claim, ...]:
+        if move is None:
+            return explain_position(game, analyzer, find_plan=find_plan).claims
+        return explain_move(game, move, analyzer, find_plan=find_plan).claims
+
+    return reasons
+
+
+def test_the_plan_view_draws_the_plan_follows_it_and_says_when_a_move_leaves_it(proven_reasons):
+    engine = FakeEngine(auto_answer=False, reasons=proven_reasons)
+    scene = PlayScene(SIZE, PlayOptions(mode=Mode.TWO_PLAYERS, moves=YELLOWS_PLAN), engine)
+    settle(scene, engine, 0.5)
+    assert scene.picture().plan is None
+    scene.handle(key(pygame.K_e, unicode="e"))
+    settle(scene, engine, 0.5)
+    assert (engine.last("explain").moves, engine.last("explain").move) == (YELLOWS_PLAN, None)
+    shown = scene.picture()
+    assert shown.plan is not None and shown.plan.plan.side == 1 and shown.plan.answer is None
+    rules = {use.rule for use in shown.plan.plan.rules}
+    assert Rule.CLAIMEVEN in rules
+    assert shown.status.why.startswith("Yellow's plan holds at least a draw  \u00b7  ")
+    assert "CE claimeven" in shown.status.why
+    scene.draw(pygame.Surface(SIZE))
+    # Red takes a1: the plan answers above it, at a2 (claimeven), shown on the board and in words.
+    assert scene.sitting.try_play(0) is None
+    settle(scene, engine, 1.5)
+    shown = scene.picture()
+    assert shown.plan is not None and shown.plan.answer == (0, 1) and "answer at a2" in shown.status.why
+    # Yellow plays elsewhere: the plan is left, and said so.
+    assert scene.sitting.try_play(4) is None
+    settle(scene, engine, 1.5)
+    assert scene.picture().status.why == "Yellow left the plan: it played e5, the plan answered at a2"
+    scene.draw(pygame.Surface(SIZE))
+    # E again: the view is gone.
+    scene.handle(key(pygame.K_e, unicode="e"))
+    settle(scene, engine, 0.25)
+    assert scene.picture().plan is None and scene.picture().status.why == ""
+
+
+def test_the_plan_view_is_for_connect_four_only():
+    engine = FakeEngine(auto_answer=False)
+    scene = PlayScene(SIZE, PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS), engine)
+    scene.handle(key(pygame.K_e, unicode="e"))
+    assert words.status_text(scene.sitting) == "The plan view is for Connect Four"
+    assert not scene.sitting.assistance.plan.shown and engine.count("explain") == 0

@@ -149,4 +149,5 @@ def play_picture(
         piece_names=sitting.piece_names,
         banner=result,
         match=frame.match,
+        plan=sitting.assistance.plan.followed if sitting.assistance.plan.shown else None,
     )

@@ -30,11 +30,13 @@ from ui.play.actions import Action
 from ui.play.analysis_overlay import draw_overlay
 from ui.play.board_view import BoardPicture, ConnectFourView, TicTacToeView
 from ui.play.match_bar import MatchBar, draw_match_bar
+from ui.play.plan_marks import draw_plan_marks
 from ui.play.review_view import draw_move_labels, draw_strip
 from ui.play.toolbar import Toolbar, draw_toolbar
 from ui.state.animation import MoveAnimation
 from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven
+from ui.state.play.plan_view import Followed
 from ui.state.review.game_review import GameReview
 from ui.theme import MIN_TEXT, Colour, Fonts, Theme
 
@@ -190,6 +192,8 @@ class PlayPicture:
     piece_names: tuple[str, str]
     banner: ResultBanner | None
     match: MatchBar
+    #: The plan the plan view draws (None: the view is off, or no plan to draw).
+    plan: Followed | None = None
 
 
 def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
@@ -223,6 +227,8 @@ def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
             shown.colours,
             lambda target, player, centre, radius: _draw_piece_icon(target, shown, player, centre, radius),
         )
+    if shown.plan is not None and shown.review is None:
+        draw_plan_marks(surface, layout, theme, shown.fonts, shown.plan, shown.board.cells)
     _draw_status(surface, shown)
     if shown.banner is not None:
         _draw_banner(surface, shown, shown.banner)

@@ -13,7 +13,7 @@ from ui.state.play import finished_round
 from ui.state.play.play_state import PlayState
 from ui.state.review.game_review import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.state.words import texts
-from ui.state.words.why_words import move_reason
+from ui.state.words.why_words import move_reason, plan_legend
 
 
 def result_text(sitting: PlayState) -> tuple[str, str]:
@@ -54,7 +54,7 @@ def status_text(sitting: PlayState) -> str:
 def why_text(sitting: PlayState) -> str:
     """Why the move the status line speaks of is worth what it is, where the explainer proved it (""
     otherwise, and until its answer comes): the review's mistake or blunder shown, the move the coach's
-    standing warning is about, else the hint's."""
+    standing warning is about, else the hint's; else, with the plan view on, its plan."""
     session, game, review = sitting.session, sitting.game, sitting.review
     if review is not None:
         mark = review.shown() if review.line is None else None
@@ -70,6 +70,9 @@ def why_text(sitting: PlayState) -> str:
         move = warning.move
     elif sitting.assistance.hint is not None and sitting.notice is None:
         move = sitting.assistance.hint.move
+    plan = sitting.assistance.plan
+    if move is None and plan.shown:
+        return plan_legend(plan.followed, plan.left, sitting.player_names)
     if move is None or move not in game.moves():
         return ""
     claims = session.reasons.of(game, move)

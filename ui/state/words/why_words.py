@@ -29,6 +29,7 @@ from ai.explain.claims import (
 )
 from ai.explain.plan.model import Cell, Rule
 from game.language import _
+from ui.state.play.plan_view import Followed, LeftPlan
 
 #: The columns' letters, from the left.
 COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -179,3 +180,45 @@ _RANKS: tuple[Callable[[Claim, int, str, str], str | None], ...] = (
     _zugzwang,
     _plan,
 )
+
+
+# --- the plan view ------------------------------------------------------------------------------------------
+
+#: The mark of each rule on the board's cells (Allis's names are the same in every language, so are these).
+RULE_MARKS = {
+    Rule.CLAIMEVEN: "CE",
+    Rule.BASEINVERSE: "BI",
+    Rule.VERTICAL: "V",
+    Rule.AFTEREVEN: "AE",
+    Rule.LOWINVERSE: "LI",
+    Rule.HIGHINVERSE: "HI",
+    Rule.BASECLAIM: "BC",
+    Rule.BEFORE: "B",
+    Rule.SPECIALBEFORE: "SB",
+    Rule.ODD_THREAT: "OT",
+}
+
+
+def plan_legend(followed: Followed | None, left: LeftPlan | None, names: tuple[str, str]) -> str:
+    """The plan view's line: the move that just left the plan, if one did; else whose plan shows, what it
+    holds, the cell it answers at and the legend of its marks, or that no plan is proven here."""
+    parts = []
+    if left is not None:
+        parts.append(
+            _("{player} left the plan: it played {played}, the plan answered at {cell}").format(
+                player=names[left.side], played=cell_name(left.played), cell=cell_name(left.answer)
+            )
+        )
+    if followed is None or parts:
+        # The move that left the plan is the news: the new plan's legend waits for the next move.
+        return parts[0] if parts else _("Plan view: no plan proven for this position")
+    player = names[followed.plan.side]
+    if followed.result is Result.WIN:
+        parts.append(_("{player}'s plan wins").format(player=player))
+    else:
+        parts.append(_("{player}'s plan holds at least a draw").format(player=player))
+    if followed.answer is not None:
+        parts.append(_("answer at {cell}").format(cell=cell_name(followed.answer)))
+    rules = dict.fromkeys(use.rule for use in followed.plan.rules)
+    parts.append("  ".join(f"{RULE_MARKS[rule]} {rule_name(rule)}" for rule in rules))
+    return "  \u00b7  ".join(parts)
