@@ -34,19 +34,25 @@ from ai.explain.claims import (
 from ai.explain.explainer import explain_move, explain_position
 from ai.explain.plan import find_plan
 from ai.explain.plan.model import Goal, Plan, Rule, RuleUse
+from ai.explain.themes import themes_of
 from ai.messages import EngineMessage, Explained, Progress
 from ai.play.levels import Level
+from ai.puzzles import load_puzzles
 from ai.score import Score, from_child, win_in
 from game.connect4 import ConnectFour
 from game.language import LANGUAGES, use_language
+from game.language import _ as translated
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.command_line.tools import run_tool
 from ui.play.actions import Action
 from ui.play.scene import PlayScene
 from ui.state.board.board_game import Refusal
+from ui.state.files.puzzle_record import PUZZLE_FILE, puzzle_options
+from ui.state.files.store import JsonStore
+from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
 from ui.state.words import play_words as words
-from ui.state.words.why_words import cell_name, move_reason
+from ui.state.words.why_words import THEME_WORDS, cell_name, move_reason
 
 SIZE = (960, 780)
 NAMES = ("Red", "Yellow")
@@ -345,3 +351,32 @@ def test_the_plan_view_is_for_connect_four_only():
     scene.handle(key(pygame.K_e, unicode="e"))
     assert words.status_text(scene.sitting) == "The plan view is for Connect Four"
     assert not scene.sitting.assistance.plan.shown and engine.count("explain") == 0
+
+
+# --- a puzzle's themes --------------------------------------------------------------------------------------
+
+
+def test_a_solved_puzzle_shows_its_themes_as_the_explainer_proved_them(tmp_path, proven_reasons):
+    puzzle = next(p for p in load_puzzles().puzzles if p.win_in == 3)
+    engine = FakeEngine(auto_answer=False, reasons=proven_reasons)
+    files = UserData(puzzles=JsonStore(PUZZLE_FILE, tmp_path / "puzzles.json"))
+    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=files)
+    run(scene, engine, 2)
+    # Asked when the puzzle starts, so the themes are ready at the solve; not shown before it.
+    asked = engine.last("explain")
+    assert (asked.moves, asked.move) == (puzzle.moves, puzzle.column - 1)
+    assert scene.picture().status.why == ""
+    values = tuple(
+        (move, Score(win_in(5) if move == puzzle.column - 1 else from_child(win_in(1)), True))
+        for move in range(7)
+    )
+    token = engine.last("ponder").token
+    scene.receive(Progress(token, search_result(9, values[0][1], (puzzle.column - 1,), 10, 0.1, values)))
+    scene.handle(key(pygame.K_0 + puzzle.column, unicode=str(puzzle.column)))
+    assert scene.sitting.round.attempt is not None and scene.sitting.round.attempt.solved
+    game = ConnectFour.from_moves(puzzle.moves)
+    themes = themes_of(proven_reasons(game, puzzle.column - 1), game.to_move())
+    assert themes, "the puzzle's winning move has a proven theme"
+    shown = scene.picture().status.why
+    assert shown.startswith("Themes: ")
+    assert all(translated(THEME_WORDS[theme]) in shown for theme in themes)

@@ -315,6 +315,13 @@ class PlayState:
         if self.session.receive(message):
             self._dirty = True
 
+    def _ask_puzzle_themes(self) -> None:
+        """Asks why the puzzle's winning move wins when the puzzle starts, so that its themes are ready
+        once the player has solved it."""
+        puzzle = self.puzzle
+        if puzzle is not None and self.game.moves_text() == puzzle.moves:
+            self.session.reasons.ask(self.game, puzzle.column - 1)
+
     def _ask_why_reviewed(self) -> None:
         """Asks why the move the review shows is a mistake or a blunder, once the player looks at it."""
         review = self.review
@@ -336,6 +343,7 @@ class PlayState:
         if self.options.coach and self.round.attempt is None:
             self.round.coach.foresee(self.session)
         self._ask_why_reviewed()
+        self._ask_puzzle_themes()
         self.browser.advance(dt, self.animation_speed)
         self.feedback.fade(dt, self.session.is_computer_turn())
         self._dirty |= self.round.rating.follow_appraisal(self.session)

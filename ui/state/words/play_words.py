@@ -13,7 +13,7 @@ from ui.state.play import finished_round
 from ui.state.play.play_state import PlayState
 from ui.state.review.game_review import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.state.words import texts
-from ui.state.words.why_words import move_reason, plan_legend
+from ui.state.words.why_words import move_reason, plan_legend, puzzle_themes
 
 
 def result_text(sitting: PlayState) -> tuple[str, str]:
@@ -53,9 +53,17 @@ def status_text(sitting: PlayState) -> str:
 
 def why_text(sitting: PlayState) -> str:
     """Why the move the status line speaks of is worth what it is, where the explainer proved it (""
-    otherwise, and until its answer comes): the review's mistake or blunder shown, the move the coach's
-    standing warning is about, else the hint's; else, with the plan view on, its plan."""
+    otherwise, and until its answer comes): a solved puzzle's themes, the review's mistake or blunder
+    shown, the move the coach's standing warning is about, else the hint's; else, with the plan view on,
+    its plan."""
     session, game, review = sitting.session, sitting.game, sitting.review
+    attempt, puzzle = sitting.round.attempt, sitting.puzzle
+    if attempt is not None and puzzle is not None and attempt.solved and review is None:
+        start = game.copy()
+        while start.ply() > len(puzzle.moves):
+            start.undo()
+        claims = session.reasons.of(start, puzzle.column - 1)
+        return "" if claims is None else puzzle_themes(claims, start.to_move())
     if review is not None:
         mark = review.shown() if review.line is None else None
         if mark is None or mark.verdict not in (Verdict.MISTAKE, Verdict.BLUNDER):

@@ -28,7 +28,8 @@ from ai.explain.claims import (
     ZugzwangRule,
 )
 from ai.explain.plan.model import Cell, Rule
-from game.language import _
+from ai.explain.themes import PuzzleTheme, themes_of
+from game.language import N_, _
 from ui.state.play.plan_view import Followed, LeftPlan
 
 #: The columns' letters, from the left.
@@ -222,3 +223,27 @@ def plan_legend(followed: Followed | None, left: LeftPlan | None, names: tuple[s
     rules = dict.fromkeys(use.rule for use in followed.plan.rules)
     parts.append("  ".join(f"{RULE_MARKS[rule]} {rule_name(rule)}" for rule in rules))
     return "  \u00b7  ".join(parts)
+
+
+# --- a puzzle's themes --------------------------------------------------------------------------------------
+
+#: Each theme of a puzzle, in the player's words (Allis's "claimeven" is kept in every language).
+THEME_WORDS = {
+    PuzzleTheme.DOUBLE_THREAT: N_("double threat"),
+    PuzzleTheme.STACKED_THREATS: N_("threats one above the other"),
+    PuzzleTheme.FORCING_LINE: N_("forcing line"),
+    PuzzleTheme.ODD_THREAT: N_("odd threat"),
+    PuzzleTheme.ZUGZWANG: N_("zugzwang"),
+    PuzzleTheme.CLAIMEVEN: N_("claimeven"),
+    PuzzleTheme.PLAN: N_("a plan"),
+}
+
+
+def puzzle_themes(claims: tuple[Claim, ...], mover: int) -> str:
+    """The themes of a puzzle whose winning move's proven claims are ``claims`` (``mover`` plays it):
+    ``"Themes: double threat, forcing line"``; "" where none is proven."""
+    themes = themes_of(claims, mover)
+    if not themes:
+        return ""
+    names = ", ".join(_(THEME_WORDS[theme]) for theme in PuzzleTheme if theme in themes)
+    return _("Themes: {themes}").format(themes=names)
