@@ -100,30 +100,23 @@ class Position:
     mine: int
     theirs: int
     heights: tuple[int, ...]
+    #: Every empty cell.
+    empty: int
 
     @classmethod
     def of(cls, game: ConnectFour, defender: int) -> Position:
         shape = geometry(game.width, game.height)
         occupied = game.occupied()
         heights = tuple((occupied & shape.column_mask(column)).bit_count() for column in range(game.width))
-        return cls(shape, defender, game.stones(defender), game.stones(1 - defender), heights)
-
-    @property
-    def empty(self) -> int:
-        full = 0
-        for column in range(self.geometry.width):
-            full |= self.geometry.column_mask(column)
-        return full & ~(self.mine | self.theirs)
+        board = 0
+        for column in range(game.width):
+            board |= shape.column_mask(column)
+        mine, theirs = game.stones(defender), game.stones(1 - defender)
+        return cls(shape, defender, mine, theirs, heights, board & ~occupied)
 
     def empties(self, column: int) -> int:
         """How many cells of ``column`` are still empty."""
         return self.geometry.height - self.heights[column]
-
-    def playable(self, column: int) -> int:
-        """The bit of the cell a move in ``column`` fills now (0 when the column is full)."""
-        if self.heights[column] >= self.geometry.height:
-            return 0
-        return self.geometry.bit((column, self.heights[column]))
 
     def problems(self) -> list[int]:
         """Allis's problems: every group the opponent could still complete (none of the defender's stones)."""
@@ -133,12 +126,17 @@ class Position:
         """Every group the defender could still complete (none of the opponent's stones)."""
         return [group for group in self.geometry.groups if not group & self.theirs]
 
-    def after(self, problem: int, group: int) -> bool:
-        """True when ``problem`` can only be completed after every empty cell of ``group`` is filled: it has a
-        cell above each of them in its column."""
+    def above_each(self, group: int) -> list[int]:
+        """For each empty cell of ``group``, the cells above it in its column: a problem holding a cell of
+        each can only be completed after every empty cell of ``group`` is filled (see :func:`after`)."""
         shape = self.geometry
-        for column, row in shape.cells(group & self.empty):
-            above = shape.column_mask(column) & ~((shape.bit((column, row)) << 1) - 1)
-            if not problem & above:
-                return False
-        return True
+        return [
+            shape.column_mask(column) & ~((shape.bit((column, row)) << 1) - 1)
+            for column, row in shape.cells(group & self.empty)
+        ]
+
+
+def after(problem: int, above_each: list[int]) -> bool:
+    """True when ``problem`` holds a cell of each of ``above_each`` (:meth:`Position.above_each` of a group):
+    it comes too late once that group is the defender's."""
+    return all(problem & above for above in above_each)

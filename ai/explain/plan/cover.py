@@ -1,23 +1,26 @@
-"""The combination (Allis's section 7.4): a layout of rule instances over the board solving every problem.
+"""Combining the rules (Allis's interaction of rules): a layout of instances solving every problem.
 
 A layout fixes, for every column, how its empty cells are shared out; this is what makes the instances
 compatible (no cell is used twice, and every opponent move has its answer, playable at once):
 
-- the *base*: the lowest ``k`` empty cells of each column (``k`` of the parity of the column's empty cells, so
-  that the rest pairs up), where every opponent move is answered by a move of the base, as the base's game
-  (:mod:`.local_game`) prescribes. With one cell in each of two columns it is Allis's Baseinverse; taller
-  bases play his inverse rules and whatever else the game finds;
+- the *base*: the lowest ``k`` empty cells of each column (``k`` of the parity of the column's empty cells,
+  so that the rest pairs up), where every opponent move is answered by a move of the base, as the base's
+  game (:mod:`.local_game`) prescribes. The base is kept only where it splits into Allis's rules: pairs of
+  directly playable cells (his Baseinverse: one cell in each of two columns), or two columns of three cells
+  (his Highinverse);
 - above the base, the rest of each column in pairs, each lower cell answered by the cell on top of it
   (Allis's Claimeven where the upper cell is even, his Vertical where it is odd): the defender gets every
-  upper cell;
+  upper cell (more than Allis's Vertical promises: one of its two cells);
 - in a position with an odd number of empty cells, one column (the *odd-threat column*) ends with one cell
   that has no partner: it lies above the group the defender completes first, so the game is over before
   anyone may play it.
 
 The opponent can only ever fill a lower cell of a pair or a cell of the base, so the defender gets every
 upper cell and wins the base's game: a problem is solved when it holds an upper cell, or when the base's game
-is won with the problem's base cells among its needs. Problems the caller knows to come too late (after an
-aftereven or odd threat is complete) are left out of ``problems``.
+is won with the problem's base cells among its needs. A problem with a cell above each empty cell of an
+aftereven (a group of the defender made of its stones and upper cells) comes too late: the defender
+completes the aftereven first. The caller leaves out of ``problems`` those that come after the group it
+builds the layout around.
 
 The search starts from the lowest base (no cell of the even columns, one of the odd ones: Allis's claimeven
 on the whole board with baseinverses) and raises the base in a column, two cells at a time, where a problem
@@ -28,8 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ai.contracts import Budget
-from ai.explain.plan.board import Position
+from ai.contracts import UNBOUNDED, Budget
+from ai.explain.plan.board import Position, after
 from ai.explain.plan.local_game import GameTooBig, LocalGame
 from ai.explain.plan.model import Rule
 
@@ -65,26 +68,20 @@ class Base:
                 bits |= cell
         return bits
 
-    def game(self, limit: int | None = None) -> LocalGame:
-        return LocalGame(tuple(stack for stack in self.stacks if stack), self.needs, limit)
+    def game(self) -> LocalGame:
+        """The unit's game, to answer the opponent's moves in it."""
+        return LocalGame(tuple(stack for stack in self.stacks if stack), self.needs)
 
 
 @dataclass(frozen=True)
 class Layout:
-    """A whole-board strategy: the base, the pairs ``(lower, upper)`` above it, the cell left unpaired in the
-    odd-threat column (0 for none) and the aftereven or odd-threat group it relies on (0 for none)."""
+    """A whole-board strategy: the base's units, the pairs ``(lower, upper)`` above it, the cell left unpaired
+    in the odd-threat column (0 for none) and the aftereven or odd-threat group it wins by (0 for none)."""
 
     units: tuple[Base, ...]
     pairs: tuple[tuple[int, int], ...]
     unpaired: int
     winning_group: int
-
-    @property
-    def uppers(self) -> int:
-        bits = 0
-        for _lower, upper in self.pairs:
-            bits |= upper
-        return bits
 
 
 @dataclass
@@ -107,6 +104,16 @@ class _Search:
         if self.nodes_left < 0:
             raise OutOfNodes
         self.budget.check()
+
+    def upper_cells(self) -> int:
+        """Every cell that is an upper cell of a pair in some layout: raising a base by two cells keeps which
+        cells of a column pair up as lower and upper ones."""
+        geometry = self.position.geometry
+        cells = 0
+        for column, k in enumerate(self.lowest_base()):
+            for row in range(self.position.heights[column] + k + 1, geometry.height, 2):
+                cells |= geometry.bit((column, row))
+        return cells
 
     def lowest_base(self) -> tuple[int, ...]:
         """Each column's smallest base height: 0, or 1 where the rest would not pair up."""
@@ -162,10 +169,11 @@ class _Search:
         if self.required & ~uppers:
             return None, []
         won_groups = self.won_groups(uppers)
+        aboves = [self.position.above_each(group) for group in won_groups]
         cells = base.cells
         needs: list[int] = []
         for problem in self.problems:
-            if problem & uppers or any(self.position.after(problem, group) for group in won_groups):
+            if problem & uppers or any(after(problem, above) for above in aboves):
                 continue
             need = problem & cells
             if not need:
@@ -237,6 +245,11 @@ def _pairing(cells: list[int], needs: list[int]) -> list[tuple[int, int]] | None
         if rest is not None:
             return [(first, other), *rest]
     return None
+
+
+def upper_cells(position: Position, odd_column: int | None) -> int:
+    """Every cell that can be an upper cell of a pair (with the odd-threat column ``odd_column``)."""
+    return _Search(position, [], odd_column, 0, UNBOUNDED, 0).upper_cells()
 
 
 def search_layout(

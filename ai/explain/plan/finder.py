@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ai.contracts import UNBOUNDED, Budget
-from ai.explain.plan.board import Geometry, Position, is_odd_row
-from ai.explain.plan.cover import Layout, OutOfNodes, search_layout
+from ai.explain.plan.board import Geometry, Position, after, is_odd_row
+from ai.explain.plan.cover import Layout, OutOfNodes, search_layout, upper_cells
 from ai.explain.plan.model import Goal, Plan, Response, Rule, RuleUse
 from game.connect4 import ConnectFour
 
@@ -61,14 +61,16 @@ def _search(position: Position, budget: Budget, nodes: int) -> tuple[Layout, Goa
         layout, nodes = search_layout(position, problems, None, 0, budget, nodes)
         if layout is not None and layout.winning_group:
             return layout, Goal.WIN
-        for group in _aftereven_candidates(position):
-            later = [problem for problem in problems if not position.after(problem, group)]
+        for group in _candidates(position, upper_cells(position, None)):
+            above = position.above_each(group)
+            later = [problem for problem in problems if not after(problem, above)]
             won, nodes = search_layout(position, later, None, group & empty, budget, nodes)
             if won is not None:
                 return _with_group(won, group), Goal.WIN
         return (layout, Goal.AT_LEAST_DRAW) if layout is not None else None
     for group, column in _odd_threat_candidates(position):
-        later = [problem for problem in problems if not position.after(problem, group)]
+        above = position.above_each(group)
+        later = [problem for problem in problems if not after(problem, above)]
         won, nodes = search_layout(position, later, column, group & empty, budget, nodes)
         if won is not None:
             return _with_group(won, group), Goal.WIN
@@ -79,10 +81,11 @@ def _with_group(layout: Layout, group: int) -> Layout:
     return Layout(layout.units, layout.pairs, layout.unpaired, group)
 
 
-def _aftereven_candidates(position: Position) -> list[int]:
-    """The defender's groups with empty cells, fewest empty cells first."""
+def _candidates(position: Position, uppers: int) -> list[int]:
+    """The defender's groups whose empty cells may all be upper cells (``uppers``), fewest empty cells
+    first: the afterevens a layout may be built around."""
     empty = position.empty
-    groups = [group for group in position.defender_groups() if group & empty]
+    groups = [group for group in position.defender_groups() if group & empty and not group & empty & ~uppers]
     return sorted(groups, key=lambda group: (group & empty).bit_count())
 
 
@@ -95,7 +98,9 @@ def _odd_threat_candidates(position: Position) -> list[tuple[int, int]]:
         cells = shape.cells(group & empty)
         columns = {column for column, _row in cells}
         if len(columns) == 1:
-            found.append((len(cells), group, columns.pop()))
+            column = columns.pop()
+            if not group & empty & ~upper_cells(position, column):
+                found.append((len(cells), group, column))
     return [(group, column) for _count, group, column in sorted(found)]
 
 
