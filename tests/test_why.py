@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import queue
 import time
 
 import pygame
@@ -35,13 +36,16 @@ from ai.explain.explainer import explain_move, explain_position
 from ai.explain.plan import find_plan
 from ai.explain.plan.model import Goal, Plan, Rule, RuleUse
 from ai.explain.themes import themes_of
+from ai.explain.worker import ExplainWorker
 from ai.messages import EngineMessage, Explained, Progress
 from ai.play.levels import Level
 from ai.puzzles import load_puzzles
 from ai.score import Score, from_child, win_in
+from ai.stop_flag import StopFlag
 from game.connect4 import ConnectFour
 from game.language import LANGUAGES, use_language
 from game.language import _ as translated
+from game.tictactoe import TicTacToe
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.command_line.tools import run_tool
 from ui.play.actions import Action
@@ -380,3 +384,23 @@ def test_a_solved_puzzle_shows_its_themes_as_the_explainer_proved_them(tmp_path,
     shown = scene.picture().status.why
     assert shown.startswith("Themes: ")
     assert all(translated(THEME_WORDS[theme]) in shown for theme in themes)
+
+
+def test_an_explanation_past_its_deadline_is_dropped_whole_and_a_stopped_one_posts_nothing():
+    posted: queue.Queue[Explained] = queue.Queue()
+    worker = ExplainWorker(posted.put, seconds=0.0)
+    try:
+        game = ConnectFour.from_moves(TWO_THREATS)
+        stopped = StopFlag()
+        stopped.set()
+        worker.submit(1, stopped, game.copy(), 2)
+        worker.submit(2, StopFlag(), game.copy(), 2)
+        answer = posted.get(timeout=60)
+        assert (answer.token, answer.timed_out, answer.claims) == (2, True, ())
+        # Tic-tac-toe is not explained: an empty answer, at once.
+        worker.submit(3, StopFlag(), TicTacToe(), None)
+        empty = posted.get(timeout=60)
+        assert (empty.token, empty.moves, empty.claims, empty.timed_out) == (3, "", (), False)
+        assert posted.empty()  # the stopped request posted nothing
+    finally:
+        worker.close(5.0)
