@@ -32,15 +32,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.contracts import Limits, result_of  # noqa: E402
+from ai.contracts import result_of  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
 from ai.exact.choice import core_name  # noqa: E402
 from ai.explain.checks import stated  # noqa: E402
 from ai.explain.claims import Claim, DoubleThreat, ForcingLine, HandsOver, PlanClaim  # noqa: E402
 from ai.explain.explainer import explain_position  # noqa: E402
 from ai.explain.plan import find_plan  # noqa: E402
+from bench.analysis_speed import level_games  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
-from bench.matches import Player, openings, play_game  # noqa: E402
 from bench.testsets import read_set  # noqa: E402
 from game import ConnectFour  # noqa: E402
 
@@ -78,14 +78,8 @@ class BandCounts:
 
 
 def level_positions(count: int) -> list[str]:
-    """Every prefix of ``count`` games between depth 4 and depth 6 (unfinished positions only)."""
-    weaker, stronger = Player("depth 4", Limits(depth=4)), Player("depth 6", Limits(depth=6))
-    found = []
-    for index, opening in enumerate(openings(count, 2, seed=16)):
-        first, second = (weaker, stronger) if index % 2 == 0 else (stronger, weaker)
-        moves = play_game(first, second, opening, seed=1000 + 2 * index).moves_text()
-        found += [moves[:length] for length in range(len(moves))]
-    return found
+    """Every unfinished prefix of ``count`` games between depth 4 and depth 6 (bench/analysis_speed.py's)."""
+    return [moves[:length] for moves in level_games(count) for length in range(len(moves))]
 
 
 def false_claim(game: ConnectFour, claim: Claim, score: int) -> bool:

@@ -9,10 +9,12 @@ the plan's instance independently of the finder.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 
 import pytest
 
+from ai.contracts import Budget, SearchStopped
 from ai.exact.analysis import ExactAnalyzer, solver_supports
 from ai.explain.plan import Goal, Plan, Rule, RuleUse, find_plan
 from ai.explain.plan.board import geometry
@@ -244,6 +246,16 @@ def test_bad_requests_are_refused_with_a_reason():
     won = ConnectFour.from_moves("1212121")
     with pytest.raises(ValueError, match="over"):
         find_plan(won, 0)
+
+
+def test_the_budget_bounds_the_search():
+    game = ConnectFour.from_moves(WITH_BASEINVERSE)
+    assert find_plan(game, 1) is not None
+    assert find_plan(game, 1, nodes=1) is None  # out of nodes: no plan, never a guess
+    stopped = threading.Event()
+    stopped.set()
+    with pytest.raises(SearchStopped):
+        find_plan(game, 1, Budget(stop=stopped))
 
 
 def test_the_strategy_refuses_a_position_that_left_the_plan():

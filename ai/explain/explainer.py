@@ -1,7 +1,7 @@
 """Explaining a position or a move: the finders propose claims, the checks prove them against the game's
 rules and the exact solver, and only the proven ones are handed out.
 
-Cheap enough for the engine's thread: a position met in play takes a few hundredths of a second; every
+Cheap enough for the engine's thread: a position met in play takes milliseconds (docs/benchmarks.md); every
 explanation is bounded by ``seconds`` (and the caller's budget), and one that runs out is dropped whole
 (:attr:`Explanation.timed_out`), never shown half proven. Call it off the window's thread: the solver may
 search.

@@ -23,8 +23,8 @@ from ai.explain.plan.cover import Layout, OutOfNodes, search_layout, upper_cells
 from ai.explain.plan.model import Goal, Plan, Response, Rule, RuleUse
 from game.connect4 import ConnectFour
 
-#: The default node budget of :func:`find_plan` (search nodes plus unit-game positions): it bounds the
-#: worst case; the median position needs a small fraction of it (bench figures in docs/benchmarks.md).
+#: The default node budget of :func:`find_plan` (search nodes plus the positions of the bases' games): it
+#: bounds the worst case (tens of milliseconds); a median position of play needs a small fraction of it.
 DEFAULT_NODES = 20_000
 
 
@@ -44,10 +44,7 @@ def find_plan(
     if side != 1 - game.to_move():
         raise ValueError("a plan is for the side that is not to move")
     position = Position.of(game, side)
-    try:
-        found = _search(position, budget, nodes)
-    except OutOfNodes:
-        return None
+    found = _search(position, budget, nodes)
     if found is None:
         return None
     layout, goal = found
@@ -55,19 +52,36 @@ def find_plan(
 
 
 def _search(position: Position, budget: Budget, nodes: int) -> tuple[Layout, Goal] | None:
+    """The layout of the plan and its goal: a win where one is found, else a draw; None for neither."""
+    if position.empty.bit_count() % 2:
+        try:
+            return _odd_threat_layout(position, budget, nodes)
+        except OutOfNodes:
+            return None
     problems = position.problems()
-    empty = position.empty
-    if empty.bit_count() % 2 == 0:
+    try:
         layout, nodes = search_layout(position, problems, None, 0, budget, nodes)
-        if layout is not None and layout.winning_group:
-            return layout, Goal.WIN
+    except OutOfNodes:
+        return None
+    if layout is not None and layout.winning_group:
+        return layout, Goal.WIN
+    empty = position.empty
+    try:
         for group in _candidates(position, upper_cells(position, None)):
             above = position.above_each(group)
             later = [problem for problem in problems if not after(problem, above)]
             won, nodes = search_layout(position, later, None, group & empty, budget, nodes)
             if won is not None:
                 return _with_group(won, group), Goal.WIN
-        return (layout, Goal.AT_LEAST_DRAW) if layout is not None else None
+    except OutOfNodes:
+        pass  # no win within the budget: the draw, if any, still stands
+    return (layout, Goal.AT_LEAST_DRAW) if layout is not None else None
+
+
+def _odd_threat_layout(position: Position, budget: Budget, nodes: int) -> tuple[Layout, Goal] | None:
+    """A winning layout around an odd threat (an odd number of empty cells: every other cell is paired)."""
+    problems = position.problems()
+    empty = position.empty
     for group, column in _odd_threat_candidates(position):
         above = position.above_each(group)
         later = [problem for problem in problems if not after(problem, above)]

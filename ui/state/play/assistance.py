@@ -7,9 +7,9 @@ here.
 from __future__ import annotations
 
 from game.connect4 import ConnectFour
-from game.language import _
 from ui.state.board.board_game import BoardGame
 from ui.state.play.hint import Hint
+from ui.state.play.notices import Told
 from ui.state.play.plan_view import PlanView
 
 
@@ -28,12 +28,12 @@ class Assistance:
         self.plan = PlanView()
         self.changed = True
 
-    def ask_hint(self, session: BoardGame) -> str | None:
+    def ask_hint(self, session: BoardGame) -> Told | None:
         """Shows the search's best move for the human to move (asking for an analysis if nothing searches);
         returns why not, where it is not the human's turn."""
         self.changed = True
         if not session.is_human_turn():
-            return _("A hint is for your turn") if not session.game.is_over() else _("The game is over")
+            return Told.HINT_NOT_YOUR_TURN if not session.game.is_over() else Told.GAME_OVER
         position = session.game.moves_text()
         self.hint = Hint(position)
         session.assists.add("hint")
@@ -47,11 +47,11 @@ class Assistance:
         self.overlay_shown = not self.overlay_shown
         self.want_analysis(session)
 
-    def toggle_plan(self, session: BoardGame) -> str | None:
+    def toggle_plan(self, session: BoardGame) -> Told | None:
         """Shows or hides the plan view (E); returns why not, where the game is not Connect Four."""
         self.changed = True
         if not self.plan.shown and not isinstance(session.game, ConnectFour):
-            return _("The plan view is for Connect Four")
+            return Told.PLAN_VIEW_CONNECT_FOUR_ONLY
         self.plan.toggle()
         self.plan.update(session)
         return None
