@@ -33,6 +33,7 @@ KEYS: tuple[Section, ...] = (
             (N_("Ctrl+Z  /  Ctrl+Y or Ctrl+Shift+Z"), N_("undo  /  redo")),
             (N_("H"), N_("hint: the engine's best move for you")),
             (N_("A"), N_("analysis: the value of every move, live on your turn")),
+            (N_("E"), N_("plan view: the plan that holds the result, drawn on the board")),
             (N_("R"), N_("review the game: \u2190\u2192 Home End step, Esc back")),
             (N_("B"), N_("in the review: show me the best line from the move shown")),
             (N_("Backspace or Esc"), N_("coach on: take back the move it warned about, and choose again")),

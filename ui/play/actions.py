@@ -30,6 +30,7 @@ class Action(str, enum.Enum):
     PAUSE = "pause"
     HINT = "hint"
     OVERLAY = "overlay"
+    PLAN = "plan"
     SAVE = "save"
     LOAD = "load"
     COPY = "copy"
@@ -79,6 +80,8 @@ def key_action(
         return Action.HINT
     if key == pygame.K_a and (mod & pygame.KMOD_SHIFT or not letters_are_cells):
         return Action.OVERLAY
+    if key == pygame.K_e and not letters_are_cells:
+        return Action.PLAN
     if key == pygame.K_r:
         return Action.REVIEW
     if game_over and key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -39,6 +39,8 @@ from ui.state.words import play_words
 from ui.theme import CLASSIC, Fonts, Theme
 
 #: How far the review's step keys and buttons move.
+#: What is about the live game: asked during the review, it closes the review first.
+LIVE_GAME_ACTIONS = (Action.HINT, Action.OVERLAY, Action.PLAN, Action.PAUSE)
 REVIEW_STEPS = {Action.REVIEW_BACK: -1, Action.REVIEW_FORWARD: 1}
 #: The review's stepping keys while "show me" plays the best line: (moves to step, or to its end/start).
 LINE_STEPS: dict[Action, tuple[int, bool | None]] = {
@@ -243,7 +245,12 @@ class PlayScene(Scene):
             sitting.step_review(1 if action is Action.REVIEW_FIRST else len(sitting.game.history()))
         elif action is Action.REVIEW:
             sitting.toggle_review()
-        elif sitting.review is not None and action in (Action.HINT, Action.OVERLAY, Action.PAUSE):
+        elif sitting.review is not None and action in (
+            Action.HINT,
+            Action.OVERLAY,
+            Action.PLAN,
+            Action.PAUSE,
+        ):
             # About the live game: back to it first.
             sitting.session.close_review()
             self.act(action)
@@ -271,6 +278,8 @@ class PlayScene(Scene):
             sitting.feedback.refuse(sitting.assistance.ask_hint(sitting.session))
         elif action is Action.OVERLAY:
             sitting.assistance.toggle_overlay(sitting.session)
+        elif action is Action.PLAN:
+            sitting.feedback.refuse(sitting.assistance.toggle_plan(sitting.session))
         elif action is Action.SAVE:
             sitting.feedback.notice = play_files.save(sitting.saved_game_path, sitting.game)
         elif action is Action.LOAD:
