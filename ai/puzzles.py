@@ -13,7 +13,7 @@ answer handed on.
 File format (text, UTF-8, one record a line, fields separated by one space)::
 
     ponder-puzzles <version> <width>x<height> levels=<d1>,<d2>,... count=<entries> crc32=<8 hex digits>
-    <moves> <column> <win in> <found by> <grade> <source>
+    <moves> <column> <win in> <found by> <grade> <source> [<themes>]
     ...
 
 * the first line is the header: the format version (2), the board, the ladder of level depths the
@@ -29,14 +29,20 @@ File format (text, UTF-8, one record a line, fields separated by one space)::
   ascending), or ``-`` for none;
 * ``grade``: :func:`grade_for` of ``found by``: ``easy``, ``medium``, ``hard`` or ``expert``;
 * ``source``: where the position comes from: ``benchmark`` (the public test sets), ``levels`` (games of the
-  engine's levels) or ``random`` (random-play games).
+  engine's levels) or ``random`` (random-play games);
+* ``themes`` (optional, written by ``tools/make_puzzle_themes.py``): ``themes=`` and the puzzle's themes
+  (:class:`PuzzleTheme` values, comma separated, ascending), or ``themes=-`` where none is proven. A line
+  without the field has no themes known, so files made before themes existed still load; a well-formed
+  name this program does not know (a newer tool's theme) is passed over, not refused.
 
 The entries are sorted by win length, then grade (easiest first), then moves.
 """
 
 from __future__ import annotations
 
+import enum
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,6 +65,22 @@ SOURCES = ("benchmark", "levels", "random")
 MAX_ENTRIES = 100_000
 
 
+#: The field that starts a line's themes.
+THEMES_FIELD = "themes="
+
+
+class PuzzleTheme(enum.Enum):
+    """What a puzzle's winning move is about (several may apply); :mod:`ai.explain.themes` finds them."""
+
+    DOUBLE_THREAT = "double_threat"
+    STACKED_THREATS = "stacked_threats"
+    FORCING_LINE = "forcing_line"
+    ODD_THREAT = "odd_threat"
+    ZUGZWANG = "zugzwang"
+    CLAIMEVEN = "claimeven"
+    PLAN = "plan"
+
+
 class PuzzleFileError(DataFileError):
     """A puzzle file that cannot be used (missing, truncated, corrupt, or for another board)."""
 
@@ -66,7 +88,8 @@ class PuzzleFileError(DataFileError):
 @dataclass(frozen=True)
 class Puzzle:
     """One puzzle: after ``moves`` the side to move wins only by playing ``column`` (1-based), and then in
-    ``win_in`` moves of its own at best; ``found_by`` are the ladder's depths that play that column."""
+    ``win_in`` moves of its own at best; ``found_by`` are the ladder's depths that play that column;
+    ``themes`` what the move is about, None where the file does not say."""
 
     moves: str
     column: int
@@ -74,11 +97,20 @@ class Puzzle:
     found_by: tuple[int, ...]
     grade: str
     source: str
+    themes: frozenset[PuzzleTheme] | None = None
 
     def line(self) -> str:
         """The puzzle as a line of the file (without the newline)."""
         found = ",".join(str(depth) for depth in self.found_by) or "-"
-        return f"{self.moves} {self.column} {self.win_in} {found} {self.grade} {self.source}"
+        line = f"{self.moves} {self.column} {self.win_in} {found} {self.grade} {self.source}"
+        if self.themes is None:
+            return line
+        names = ",".join(sorted(theme.value for theme in self.themes)) or "-"
+        return f"{line} {THEMES_FIELD}{names}"
+
+    def has_theme(self, theme: PuzzleTheme | None) -> bool:
+        """True when the puzzle has ``theme`` (None: any theme, so every puzzle)."""
+        return theme is None or (self.themes is not None and theme in self.themes)
 
     def sort_key(self) -> tuple[int, int, str]:
         """The file's order: win length, then grade, then moves."""
@@ -154,9 +186,9 @@ def parse_puzzle(line: str, ladder: Sequence[int]) -> tuple[Puzzle, int]:
     """A line of the file as a puzzle, and its position's id (see :func:`position_id`); raises ValueError
     saying what is wrong with it."""
     fields = line.split(" ")
-    if len(fields) != 6:
-        raise ValueError(f"{len(fields)} fields, not 6")
-    moves, column_text, win_text, found_text, grade, source = fields
+    if len(fields) not in (6, 7):
+        raise ValueError(f"{len(fields)} fields, not 6 or 7")
+    moves, column_text, win_text, found_text, grade, source = fields[:6]
     if not moves.isdigit() or not moves.isascii():
         raise ValueError(f"moves {moves!r} are not a move string")
     try:
@@ -184,7 +216,26 @@ def parse_puzzle(line: str, ladder: Sequence[int]) -> tuple[Puzzle, int]:
         raise ValueError(f"grade {grade!r} does not fit the levels {found_text!r}")
     if source not in SOURCES:
         raise ValueError(f"unknown source {source!r}")
-    return Puzzle(moves, column, win_in, found_by, grade, source), position_id(game)
+    themes = parse_themes(fields[6]) if len(fields) == 7 else None
+    return Puzzle(moves, column, win_in, found_by, grade, source, themes), position_id(game)
+
+
+_THEME_NAME = re.compile(r"[a-z][a-z_]{0,31}")
+_KNOWN_THEMES = {theme.value: theme for theme in PuzzleTheme}
+
+
+def parse_themes(field: str) -> frozenset[PuzzleTheme]:
+    """The themes of a line's themes field (see the module docstring), the names this program does not know
+    passed over; raises ValueError where the field is not of its form."""
+    if not field.startswith(THEMES_FIELD):
+        raise ValueError(f"a seventh field {field!r} that is not {THEMES_FIELD}...")
+    names_text = field.removeprefix(THEMES_FIELD)
+    if names_text == "-":
+        return frozenset()
+    names = names_text.split(",")
+    if any(_THEME_NAME.fullmatch(name) is None for name in names) or names != sorted(set(names)):
+        raise ValueError(f"themes {names_text!r} are not theme names in ascending order")
+    return frozenset(_KNOWN_THEMES[name] for name in names if name in _KNOWN_THEMES)
 
 
 def _number(text: str, what: str, digits: int = 4) -> int:

@@ -5,27 +5,15 @@ the solve."""
 
 from __future__ import annotations
 
-import enum
-
 from ai.contracts import UNBOUNDED, Budget
 from ai.exact.analysis import ExactAnalyzer
 from ai.explain.claims import Claim, DoubleThreat, ForcingLine, PlanClaim, Zugzwang, ZugzwangRule
 from ai.explain.explainer import DEADLINE_SECONDS, PlanFinder, explain_move
 from ai.explain.plan.model import Rule
-from ai.puzzles import Puzzle
+from ai.puzzles import Puzzle, PuzzleTheme
 from game.connect4 import ConnectFour
 
-
-class PuzzleTheme(enum.Enum):
-    """A puzzle's themes (several may apply)."""
-
-    DOUBLE_THREAT = "double_threat"
-    STACKED_THREATS = "stacked_threats"
-    FORCING_LINE = "forcing_line"
-    ODD_THREAT = "odd_threat"
-    ZUGZWANG = "zugzwang"
-    CLAIMEVEN = "claimeven"
-    PLAN = "plan"
+__all__ = ["PuzzleTheme", "puzzle_themes", "themes_of"]
 
 
 def themes_of(claims: tuple[Claim, ...], side: int) -> frozenset[PuzzleTheme]:
