@@ -7,17 +7,20 @@ from __future__ import annotations
 import json
 import random
 import time
+from dataclasses import replace
 
 import pygame
 import pytest
 
 from ai.messages import BestMove, Progress
-from ai.puzzles import Puzzle, load_puzzles
+from ai.puzzles import Puzzle, PuzzleTheme, load_puzzles
 from ai.score import Score, from_child, win_in
 from tests.conftest import require_compiled_core
 from tools.support.fakes import FakeEngine, click, key, search_result
 from tools.support.waiting import GENEROUS, wait_until
 from ui.app import App
+from ui.play.actions import Action
+from ui.play.frame import match_bar
 from ui.play.scene import PlayScene
 from ui.start.scene import PUZZLES
 from ui.state.board.board_game import Refusal
@@ -33,8 +36,10 @@ from ui.state.files.puzzle_record import (
 )
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
+from ui.state.play.puzzle_theme import ThemeChoice, offered_themes
 from ui.state.words import play_words as words
 from ui.state.words.texts import PUZZLE_SOLVED
+from ui.state.words.why_words import THEME_WORDS
 
 SIZE = (960, 780)
 
@@ -363,3 +368,66 @@ def test_a_wrong_moves_word_stays_until_the_player_moves_on_and_a_returning_puzz
     assert words.status_text(scene.sitting) == explained
     assert scene.sitting.try_play(puzzle.column - 1) is None
     assert not words.status_text(scene.sitting).startswith("Not this one")
+
+
+# A theme chosen.
+
+
+def test_the_next_puzzle_has_the_theme_chosen_near_the_rating_or_the_nearest(shipped):
+    rng = random.Random(4)
+    for theme in offered_themes(shipped):
+        of_theme = [p for p in shipped if p.has_theme(theme)]
+        for rating in (900, 1500, 2200):
+            record = PuzzleRecord(rating=rating, solved=10, deviation=60.0)
+            nearest = min(abs(puzzle_rating(p) - rating) for p in of_theme)
+            for _ in range(5):
+                chosen = choose_puzzle(shipped, record, rng, theme)
+                assert chosen.has_theme(theme) and abs(puzzle_rating(chosen) - rating) <= max(NEAR, nearest)
+    # A missed puzzle of another theme waits while a theme is chosen.
+    theme = offered_themes(shipped)[0]
+    missed = next(p for p in shipped if not p.has_theme(theme))
+    record = PuzzleRecord(solved=RETRY_EVERY - 2, deviation=60.0).after(missed, clean=False)
+    assert record.tried % RETRY_EVERY == RETRY_EVERY - 1  # the retry's turn
+    assert choose_puzzle(shipped, record, rng) == missed
+    assert choose_puzzle(shipped, record, rng, theme).has_theme(theme)
+    # A file without themes: any puzzle, whatever theme is asked for.
+    unthemed = [replace(p, themes=None) for p in shipped]
+    assert offered_themes(unthemed) == ()
+    assert choose_puzzle(unthemed, PuzzleRecord(), rng, theme) in unthemed
+
+
+def test_the_theme_key_cycles_through_any_and_the_offered_themes():
+    choice = ThemeChoice()
+    choice.offer((PuzzleTheme.DOUBLE_THREAT, PuzzleTheme.ZUGZWANG))
+    seen = []
+    for _ in range(3):
+        choice.advance()
+        seen.append(choice.theme)
+    assert seen == [PuzzleTheme.DOUBLE_THREAT, PuzzleTheme.ZUGZWANG, None]
+    choice.advance()
+    choice.offer((PuzzleTheme.ZUGZWANG,))  # a theme no longer offered falls back to any
+    assert choice.theme is None
+
+
+def test_f_in_puzzle_mode_chooses_the_theme_shown_and_the_next_puzzle_has_it(tmp_path, shipped):
+    store = JsonStore(PUZZLE_FILE, tmp_path / "puzzles.json")
+    store.load()
+    app = App(FakeEngine, puzzle_options(shipped[0]), start_playing=False, files=UserData(puzzles=store))
+    button = next(b for b in app.scene.buttons()[-1] if b.action == PUZZLES)
+    app.step([click(button.rect.center)], 0.01)
+    scene = app.scene
+    assert isinstance(scene, PlayScene)
+    assert match_bar(scene.sitting, None).standing[0].startswith("F: any theme \u00b7 streak 0")
+    app.step([key(pygame.K_f)], 0.01)
+    first = offered_themes(shipped)[0]
+    assert scene.sitting.theme_choice.theme is first
+    assert match_bar(scene.sitting, None).standing[0].startswith(f"F: {THEME_WORDS[first]} \u00b7 ")
+    scene.act(Action.MENU)
+    app.step([], 0.01)
+    for _ in range(5):
+        button = next(b for b in app.scene.buttons()[-1] if b.action == PUZZLES)
+        app.step([click(button.rect.center)], 0.01)
+        puzzle = app.scene.sitting.puzzle
+        assert puzzle is not None and puzzle.has_theme(first)
+        app.scene.act(Action.MENU)
+        app.step([], 0.01)

@@ -21,6 +21,7 @@ from ai.puzzles import (
     VERSION,
     Puzzle,
     PuzzleFileError,
+    PuzzleTheme,
     draw,
     file_text,
     grade_for,
@@ -350,3 +351,58 @@ def test_the_generator_keeps_so_many_of_each_length_taking_the_grades_in_turn():
     chosen = select(puzzles, 6)
     assert Counter(puzzle.win_in for puzzle in chosen) == {2: 6, 3: 6}
     assert Counter(puzzle.grade for puzzle in chosen) == {"easy": 7, "hard": 3, "expert": 2}
+
+
+# Themes (optional, see ai.puzzles).
+
+
+def test_themes_are_written_read_back_and_optional(tmp_path):
+    themed = [
+        edited(GOOD[0], themes=frozenset({PuzzleTheme.DOUBLE_THREAT, PuzzleTheme.FORCING_LINE})),
+        edited(GOOD[1], themes=frozenset()),
+    ]
+    text = file_text(LADDER, themed)
+    assert " themes=double_threat,forcing_line\n" in text and " themes=-\n" in text
+    loaded = load_puzzles(write(tmp_path, text)).puzzles
+    assert loaded == tuple(sorted(themed, key=Puzzle.sort_key))
+    assert [puzzle.has_theme(PuzzleTheme.DOUBLE_THREAT) for puzzle in loaded] == [True, False]
+    # Lines with and without the field in one file.
+    mixed = [themed[0], GOOD[1]]
+    assert load_puzzles(write(tmp_path, file_text(LADDER, mixed))).puzzles == tuple(mixed)
+    # A file without the field (as made before themes existed) loads, every puzzle's themes unknown.
+    assert all(
+        puzzle.themes is None for puzzle in load_puzzles(write(tmp_path, file_text(LADDER, GOOD))).puzzles
+    )
+    assert all(puzzle.has_theme(None) for puzzle in loaded)
+
+
+def test_a_theme_this_program_does_not_know_is_passed_over(tmp_path):
+    line = GOOD[0].line()
+    text = resealed(file_text(LADDER, GOOD[:1]).replace(line, f"{line} themes=double_threat,swindle"))
+    assert load_puzzles(write(tmp_path, text)).puzzles[0].themes == {PuzzleTheme.DOUBLE_THREAT}
+
+
+@pytest.mark.parametrize(
+    "field, reason",
+    [
+        ("motifs=double_threat", "a seventh field 'motifs=double_threat' that is not themes="),
+        ("themes=", "themes '' are not theme names in ascending order"),
+        ("themes=zugzwang,claimeven", "themes 'zugzwang,claimeven' are not theme names in ascending order"),
+        ("themes=claimeven,,zugzwang", "are not theme names"),
+        ("themes=Double-Threat", "are not theme names"),
+        ("themes=zugzwang,zugzwang", "are not theme names"),
+    ],
+)
+def test_a_damaged_themes_field_is_refused_with_its_line_and_reason(tmp_path, field, reason):
+    line = GOOD[0].line()
+    text = resealed(file_text(LADDER, GOOD[:1]).replace(line, f"{line} {field}"))
+    with pytest.raises(PuzzleFileError, match="line 2") as refused:
+        load_puzzles(write(tmp_path, text))
+    assert reason in str(refused.value)
+
+
+def test_the_shipped_puzzles_have_their_themes(shipped):
+    """Every shipped puzzle has been through the theme tool, and every offered theme has puzzles of it."""
+    assert all(puzzle.themes is not None for puzzle in shipped)
+    themes = {theme for puzzle in shipped for theme in puzzle.themes or ()}
+    assert {PuzzleTheme.DOUBLE_THREAT, PuzzleTheme.FORCING_LINE} <= themes

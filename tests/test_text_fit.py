@@ -18,7 +18,7 @@ from ai.explain.explainer import explain_position
 from ai.explain.plan import find_plan
 from ai.messages import Progress
 from ai.play.levels import Level
-from ai.puzzles import load_puzzles
+from ai.puzzles import PuzzleTheme, load_puzzles
 from ai.rating.ladder import read_ladder
 from ai.score import Score, win_in
 from game.language import LANGUAGES, SOURCE_LANGUAGE, use_language
@@ -39,6 +39,7 @@ from ui.state.files.puzzle_record import PuzzleRecord
 from ui.state.files.settings import Settings
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.finished_round import start_rating
+from ui.state.play.puzzle_theme import ThemeChoice
 from ui.state.stats import rating_stats
 from ui.state.words.why_words import move_reason
 from ui.statistics.scene import StatsScene
@@ -183,7 +184,9 @@ def puzzle(size):
     engine = FakeEngine(auto_answer=False)
     from ui.state.files.puzzle_record import puzzle_options
 
-    scene = PlayScene(size, puzzle_options(chosen), engine, fonts=FONTS, puzzle=chosen)
+    # The theme of the longest name chosen, so that the longest form of the match bar is the one measured.
+    choice = ThemeChoice(PuzzleTheme.STACKED_THREATS, tuple(PuzzleTheme))
+    scene = PlayScene(size, puzzle_options(chosen), engine, fonts=FONTS, puzzle=chosen, theme_choice=choice)
     settle(scene, engine, 0.5)
     return scene.draw
 

@@ -21,6 +21,7 @@ from ui.state.files.puzzle_record import choose_puzzle, puzzle_options
 from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
 from ui.state.play import finished_round
+from ui.state.play.puzzle_theme import ThemeChoice, offered_themes
 from ui.state.stats import rating_stats
 from ui.state.words import texts
 from ui.statistics.scene import StatsScene
@@ -36,6 +37,8 @@ class Screens:
     fonts: Fonts
     sounds: Sounds
     puzzle_rng: random.Random = field(default_factory=random.Random)
+    #: The theme the player asks this window's puzzles of.
+    puzzle_theme: ThemeChoice = field(default_factory=ThemeChoice)
 
     def start(self, size: tuple[int, int], options: PlayOptions, theme: Theme) -> StartScene:
         """The start screen showing ``options``, offering this window's unfinished game if it has one."""
@@ -68,18 +71,21 @@ class Screens:
             pointer=pointer,
             resume=resume,
             puzzle=puzzle,
+            theme_choice=self.puzzle_theme,
         )
 
     def next_puzzle(
         self, size: tuple[int, int], theme: Theme, animation: str, pointer: tuple[int, int] | None
     ) -> PlayScene | str:
-        """The next puzzle for the player's rating; where the puzzle file cannot be used, why (for a
-        toast)."""
+        """The next puzzle for the player's rating, of the theme chosen; where the puzzle file cannot be used,
+        why (for a toast)."""
         try:
             shipped = load_puzzles()
         except PuzzleFileError as error:
             return _("No puzzles: {reason}").format(reason=error.brief())
-        puzzle = choose_puzzle(shipped.puzzles, self.files.puzzles.value, self.puzzle_rng)
+        self.puzzle_theme.offer(offered_themes(shipped.puzzles))
+        record = self.files.puzzles.value
+        puzzle = choose_puzzle(shipped.puzzles, record, self.puzzle_rng, self.puzzle_theme.theme)
         return self.play(size, puzzle_options(puzzle), theme, animation, pointer, puzzle=puzzle)
 
     def rating(self, size: tuple[int, int], options: PlayOptions, theme: Theme) -> StatsScene:

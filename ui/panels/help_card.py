@@ -37,6 +37,7 @@ KEYS: tuple[Section, ...] = (
             (N_("R"), N_("review the game: \u2190\u2192 Home End step, Esc back")),
             (N_("B"), N_("in the review: show me the best line from the move shown")),
             (N_("Backspace or Esc"), N_("coach on: take back the move it warned about, and choose again")),
+            (N_("F"), N_("puzzles: the theme of the next ones (any, double threat ...)")),
             (N_("Enter"), N_("next round, when the game is over")),
             (N_("Ctrl+N"), N_("new game")),
             (N_("Space or P"), N_("pause (computer against computer)")),

@@ -4,10 +4,10 @@ left to :mod:`ui.play.move_keys`.
 Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Ctrl+N new game, Ctrl+S save, Ctrl+O load, Ctrl+C copy the moves,
 Ctrl+V paste a game's moves (and review it),
 Ctrl+R reset this board's record (asks first); Esc back to the start screen, H hint, A (Shift+A on the 4 x 4
-board, where a is a cell) the analysis overlay, R the review of the game; when the game is over Enter plays
-the next round; in watch mode Space or P pauses. While the review shows, Left / Right / Home / End step
-through the game and Esc or R go back to it (:func:`review_key_action`). Keys of the whole window (help,
-sound, theme, quit) live in :mod:`ui.app` and :mod:`ui.kit.scene`.
+board, where a is a cell) the analysis overlay, R the review of the game, F (puzzles) the theme of the next
+puzzles; when the game is over Enter plays the next round; in watch mode Space or P pauses. While the review
+shows, Left / Right / Home / End step through the game and Esc or R go back to it (:func:`review_key_action`).
+Keys of the whole window (help, sound, theme, quit) live in :mod:`ui.app` and :mod:`ui.kit.scene`.
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ class Action(str, enum.Enum):
     REVIEW_LAST = "review-last"
     #: The review's "show me": the best line from the move shown, and back.
     SHOW_ME = "show-me"
+    #: Puzzle mode: the next theme to draw puzzles of.
+    PUZZLE_THEME = "puzzle-theme"
 
 
 _COMMANDS = {
@@ -82,6 +84,8 @@ def key_action(
         return Action.OVERLAY
     if key == pygame.K_e and not letters_are_cells:
         return Action.PLAN
+    if key == pygame.K_f and not letters_are_cells:
+        return Action.PUZZLE_THEME
     if key == pygame.K_r:
         return Action.REVIEW
     if game_over and key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -22,6 +22,7 @@ from ui.state.board.match import Named, participants
 from ui.state.play.play_state import PlayState
 from ui.state.words import play_words as words
 from ui.state.words import texts
+from ui.state.words.why_words import chosen_theme
 from ui.theme import Fonts, Theme
 
 
@@ -67,7 +68,8 @@ def screen_frame(
 
 def match_bar(sitting: PlayState, renaming: Renaming | None) -> MatchBar:
     """The match bar's contents: the players, this sitting's score, the stored tally; for a puzzle, the
-    player's puzzle record (streak and rating) in place of the score, from before the first move."""
+    player's puzzle record (streak and rating) in place of the score, from before the first move, after
+    the theme the next puzzles are drawn from."""
     players = participants(sitting.session, sitting.piece_names)
     if renaming is not None:
         draft = Named(renaming.draft)
@@ -75,9 +77,12 @@ def match_bar(sitting: PlayState, renaming: Renaming | None) -> MatchBar:
     names = (texts.participant_name(players[0]), texts.participant_name(players[1]))
     wins = (sitting.match.wins[players[0]], sitting.match.wins[players[1]])
     editing = None if renaming is None else renaming.piece
-    standing = (
-        () if sitting.round.attempt is None else tuple(texts.puzzle_standing(sitting.files.puzzles.value))
-    )
+    standing: tuple[str, ...] = ()
+    if sitting.round.attempt is not None:
+        # The theme chosen comes first while there is room for it; the record alone where there is not.
+        plain = texts.puzzle_standing(sitting.files.puzzles.value)
+        theme = chosen_theme(sitting.theme_choice.theme)
+        standing = (*(f"{theme} \u00b7 {form}" for form in plain[:2]), *plain)
     return MatchBar(names, wins, sitting.match.draws, words.short_tally_text(sitting), editing, standing)
 
 

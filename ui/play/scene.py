@@ -254,6 +254,8 @@ class PlayScene(Scene):
             # About the live game: back to it first.
             sitting.session.close_review()
             self.act(action)
+        elif action is Action.PUZZLE_THEME and sitting.puzzle is not None:
+            sitting.theme_choice.advance()
         elif action is Action.NEXT and sitting.puzzle is not None:
             sitting.session.leave()
             self.request = GoToPuzzle()

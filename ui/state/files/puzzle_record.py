@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 
 from ai.play.levels import MAX
-from ai.puzzles import GRADES, Puzzle
+from ai.puzzles import GRADES, Puzzle, PuzzleTheme
 from ai.rating.glicko import NEW_DEVIATION, NEW_VOLATILITY, Glicko
 from game.language import N_, _, number
 from ui.state.files.store import FileKind, JsonObject
@@ -149,11 +149,15 @@ def dump(record: PuzzleRecord) -> JsonObject:
 PUZZLE_FILE = FileKind("puzzles.json", N_("Puzzle record"), parse, dump, PuzzleRecord)
 
 
-def choose_puzzle(puzzles: Sequence[Puzzle], record: PuzzleRecord, rng: random.Random) -> Puzzle:
-    """The next puzzle for a player of ``record``: every :data:`RETRY_EVERY` th puzzle, the oldest missed one
-    still in the set; otherwise one at random among those rated within :data:`NEAR` points of the player, and
-    while the player's rating is provisional none rated above it (a newcomer, at :data:`START_RATING`, gets
-    the shortest easy puzzles: a win in 2); when none is that near, the nearest."""
+def choose_puzzle(
+    puzzles: Sequence[Puzzle], record: PuzzleRecord, rng: random.Random, theme: PuzzleTheme | None = None
+) -> Puzzle:
+    """The next puzzle of ``theme`` (None: of any) for a player of ``record``: every :data:`RETRY_EVERY` th
+    puzzle, the oldest missed one of the theme still in the set; otherwise one at random among those rated
+    within :data:`NEAR` points of the player, and while the player's rating is provisional none rated above
+    it (a newcomer, at :data:`START_RATING`, gets the shortest easy puzzles: a win in 2); when none is that
+    near, the nearest. Where no puzzle has ``theme`` (a file without themes), any puzzle is chosen."""
+    puzzles = [puzzle for puzzle in puzzles if puzzle.has_theme(theme)] or puzzles
     if record.missed and record.tried % RETRY_EVERY == RETRY_EVERY - 1:
         by_moves = {puzzle.moves: puzzle for puzzle in puzzles}
         again = next((by_moves[moves] for moves in record.missed if moves in by_moves), None)

@@ -32,6 +32,7 @@ from ui.state.play.assistance import Assistance
 from ui.state.play.feedback import Feedback, Speaker
 from ui.state.play.finished_round import REVIEW_SECONDS, adapted
 from ui.state.play.notices import FILE_NOTICE_SECONDS, BackToGame, MoveRefused, Notice, NoticeKind, Told
+from ui.state.play.puzzle_theme import ThemeChoice
 from ui.state.play.round import Round
 from ui.state.review.browser import Fall, ReviewBrowser
 from ui.state.review.game_review import GameReview
@@ -68,9 +69,12 @@ class PlayState:
         animation: str = "normal",
         resume: UnfinishedGame | None = None,
         puzzle: Puzzle | None = None,
+        theme_choice: ThemeChoice | None = None,
     ) -> None:
         #: The puzzle on the board, if it is one.
         self.puzzle = puzzle
+        #: The theme the next puzzles are drawn from (puzzle mode; shared by the window's puzzles).
+        self.theme_choice = theme_choice or ThemeChoice()
         self.files = files or UserData()
         self.engine = engine
         self.piece_names = piece_names

@@ -247,3 +247,11 @@ def puzzle_themes(claims: tuple[Claim, ...], mover: int) -> str:
         return ""
     names = ", ".join(_(THEME_WORDS[theme]) for theme in PuzzleTheme if theme in themes)
     return _("Themes: {themes}").format(themes=names)
+
+
+def chosen_theme(theme: PuzzleTheme | None) -> str:
+    """The theme the next puzzles are drawn from, for the puzzle screen: ``"F: double threat"``, ``"F: any
+    theme"`` (F is the key that changes it)."""
+    name = _("any theme") if theme is None else _(THEME_WORDS[theme])
+    # Translators: on the puzzle screen: F is the key that chooses the theme of the next puzzles.
+    return _("F: {theme}").format(theme=name)
