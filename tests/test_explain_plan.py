@@ -19,6 +19,7 @@ from ai.exact.analysis import ExactAnalyzer, solver_supports
 from ai.explain.plan import Goal, Plan, Rule, RuleUse, find_plan
 from ai.explain.plan.board import geometry
 from ai.explain.plan.local_game import LocalGame
+from ai.explain.plan.model import ColumnPairs
 from game.connect4 import ConnectFour
 
 
@@ -347,3 +348,56 @@ def test_other_board_sizes_never_get_a_plan_that_fails(width, height, analyzer):
                 assert winner == plan.side, game.moves_text()
         if width * height - game.ply() <= 12:
             assert holds_everywhere(plan, game.copy()), game.moves_text()
+
+
+# --- the compact form ---------------------------------------------------------------------------------------
+
+
+def _column_pairs(column: int, rows: range, parity_only: bool = False) -> list[RuleUse]:
+    return [RuleUse(Rule.CLAIMEVEN, ((column, row), (column, row + 1)), parity_only) for row in rows[::2]]
+
+
+def test_the_summary_joins_a_columns_claimevens_and_the_columns_with_the_same_rows():
+    rules = (
+        RuleUse(Rule.BASEINVERSE, ((5, 3), (3, 5))),
+        *_column_pairs(2, range(2, 6)),
+        *_column_pairs(0, range(2, 6)),
+        *_column_pairs(4, range(4, 6)),
+        *_column_pairs(6, range(4, 6), parity_only=True),
+        RuleUse(Rule.VERTICAL, ((1, 1), (1, 2))),
+    )
+    plan = Plan(1, Goal.AT_LEAST_DRAW, "", rules, (), min)
+    assert plan.summary() == (
+        RuleUse(Rule.BASEINVERSE, ((5, 3), (3, 5))),
+        ColumnPairs(Rule.VERTICAL, (1,), 1, 2, False),
+        ColumnPairs(Rule.CLAIMEVEN, (0, 2), 2, 5, False),
+        ColumnPairs(Rule.CLAIMEVEN, (4,), 4, 5, False),
+        ColumnPairs(Rule.CLAIMEVEN, (6,), 4, 5, True),
+    )
+    summarized = set()
+    for item in plan.summary():
+        if isinstance(item, ColumnPairs):
+            summarized |= {(c, r) for c in item.columns for r in range(item.bottom, item.top + 1)}
+        else:
+            summarized |= set(item.cells)
+    assert summarized == {cell for use in rules for cell in use.cells}
+
+
+def test_an_instance_for_parity_only_solves_no_group_of_the_opponent():
+    game, plan = plan_for(WITH_BASEINVERSE)
+    parity = [use for use in plan.rules if use.parity_only]
+    assert parity, "this position's plan has an instance that only keeps the parity"
+    mine = game.stones(plan.side)
+    shape = geometry(game.width, game.height)
+    open_groups = [group for group in shape.groups if not group & mine]
+    uppers = 0
+    for use in plan.rules:
+        if use.rule in (Rule.CLAIMEVEN, Rule.VERTICAL):
+            uppers |= shape.bit(use.cells[1])
+    for use in parity:
+        bits = [shape.bit(cell) for cell in use.cells]
+        if use.rule in (Rule.CLAIMEVEN, Rule.VERTICAL):
+            assert not any(group & bits[1] for group in open_groups)
+        else:  # a baseinverse: every group holding both its cells gets an upper cell of a pair instead
+            both = bits[0] | bits[1]
+            assert all(group & uppers for group in open_groups if group & both == both)
