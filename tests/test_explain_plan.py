@@ -20,6 +20,8 @@ from ai.explain.plan import Goal, Plan, Rule, RuleUse, find_plan
 from ai.explain.plan.board import geometry
 from ai.explain.plan.local_game import LocalGame
 from ai.explain.plan.model import ColumnPairs
+from ai.explain.replay import replay_plan
+from ai.explain.values import ExactValues
 from game.connect4 import ConnectFour
 
 
@@ -230,6 +232,21 @@ def test_a_highinverse_shape_gives_one_of_the_two_middle_cells_and_one_of_each_c
     assert game.holds(0, 0)
     # The promise fails when the defender must also get a lower cell alone.
     assert not LocalGame((a, b), (*needs, a[0])).holds(0, 0)
+
+
+#: The second player holds a draw with a highinverse beside a baseinverse: two units of the base, each its own
+#: game (Allis's combination of rules), with claimevens above.
+WITH_HIGHINVERSE_AND_BASEINVERSE = "2373341176542132156344564427"
+
+
+def test_the_base_splits_into_units_each_won_on_its_own(analyzer):
+    game, plan = plan_for(WITH_HIGHINVERSE_AND_BASEINVERSE)
+    assert plan.side == 1 and plan.goal is Goal.AT_LEAST_DRAW
+    assert uses(plan, Rule.HIGHINVERSE) and uses(plan, Rule.BASEINVERSE)
+    cells = [cell for use in plan.rules for cell in use.cells]
+    assert len(cells) == len(set(cells)) == game.width * game.height - game.ply()
+    assert analyzer.score(game) <= 0
+    assert replay_plan(game, plan, ExactValues(analyzer))
 
 
 # --- what is never planned ----------------------------------------------------------------------------------
