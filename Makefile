@@ -61,7 +61,7 @@ translations: $(STAMP)
 # The README's and docs/screenshots.md's pictures, then three screens in each translated language.
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py
-	for code in de fr es; do SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py --language $$code; done
+	for code in $$($(PY) -c "from game.language import LANGUAGES, SOURCE_LANGUAGE; print(*(c for c in LANGUAGES if c != SOURCE_LANGUAGE))"); do SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py --language $$code; done
 
 clean:
 	rm -rf $(VENV) $(BUNDLE_VENV) build dist *.egg-info .pytest_cache ai/exact/*.so

@@ -48,6 +48,16 @@ def require_compiled_core() -> None:
         pytest.skip("the compiled solver core is not built (no C compiler at install)")
 
 
+@pytest.fixture
+def pygame_ready():
+    """pygame initialised (headless: see the top of this file), for the modules that open a screen
+    (``pytestmark = pytest.mark.usefixtures("pygame_ready")``)."""
+    import pygame
+
+    pygame.init()
+    yield
+
+
 @pytest.fixture(params=sorted(SOLVER_CORES))
 def solver_class(request):
     """Each core's solver class in turn."""

@@ -21,6 +21,7 @@ from ui.state.files.store import FileKind, JsonStore
 from ui.state.files.tally import TALLY_FILE
 from ui.state.files.user_data import UserData
 from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.words.notice_words import notice_text
 
 #: A file of words in the order they were added: what it holds shows every change applied, in order.
 WORDS = FileKind(
@@ -149,7 +150,7 @@ def test_a_failed_write_of_the_game_in_progress_becomes_a_notice(tmp_path, pygam
     assert files.unfinished.flush(GENEROUS)
     scene.update(0.05)
     notice = scene.sitting.feedback.notice
-    assert notice is not None and notice.text.startswith(f"{UNFINISHED_FILE.title} not saved")
+    assert notice is not None and notice_text(notice.said).startswith(f"{UNFINISHED_FILE.title} not saved")
     assert files.unfinished.value.newest() is not None  # the window still knows its game
 
 
@@ -194,7 +195,7 @@ def finished_game_notice(files: UserData, writer: BackgroundWriter, options: Pla
     scene.update(0.05)
     notice = scene.sitting.feedback.notice
     assert notice is not None
-    return notice.text
+    return notice_text(notice.said)
 
 
 def test_a_failed_write_of_the_score_tally_becomes_a_notice(tmp_path, pygame_ready):

@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import ROOT
 from tools.support.desktop import Desktop, require_desktop_tools, virtual_display
+from tools.support.waiting import run_headless_until_sigterm
 
 BUILT = os.environ.get("PONDER_BUNDLE", "")
 
@@ -169,19 +168,8 @@ def test_the_desktop_entry_starts_the_bundle(bundle, tmp_path):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Windows ends a process on SIGTERM without a quit event")
 def test_the_window_opens_headless_and_closes_on_sigterm(bundle, tmp_path):
-    window = subprocess.Popen(
-        [str(bundle / PROGRAM), "--mode", "two-players", "--moves", "4453"],
-        cwd=tmp_path,
-        env=bare_env(tmp_path, SDL_VIDEODRIVER="dummy", **required_native()),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    time.sleep(3)
-    assert window.poll() is None, window.communicate()
-    window.send_signal(signal.SIGTERM)
-    out, err = window.communicate(timeout=30)
-    assert (window.returncode, out, err) == (0, "", "")
+    env = bare_env(tmp_path, SDL_VIDEODRIVER="dummy", **required_native())
+    assert run_headless_until_sigterm(bundle / PROGRAM, tmp_path, env) == (0, "", "")
 
 
 def test_the_window_opens_on_an_x_display_with_its_class(bundle, tmp_path):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ai.play.levels import MAX, Level, levels_for
-from game.catalog import DEFAULT_GAME, GAME_NAMES, GAMES, new_game
+from game.catalog import GAME_NAMES, GAMES, new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,10 +21,6 @@ def test_every_game_makes_its_boards_with_its_name_and_rules(name):
         assert (game.name, game.width, game.height, game.gravity) == (name, width, height, spec.gravity)
     assert (new_game(name).width, new_game(name).height) == spec.standard_size
     assert levels_for(name) == tuple(Level(depth) for depth in spec.depths) + (MAX,)
-
-
-def test_the_default_game_is_offered_first():
-    assert DEFAULT_GAME == GAME_NAMES[0]
 
 
 def test_no_module_of_the_search_or_the_window_asks_which_game_it_is_by_name():

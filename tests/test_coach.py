@@ -30,10 +30,7 @@ SIZE = (960, 780)
 WIN, DRAW, LOSS = win_in(5), 0, from_child(win_in(3))
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def proven(scores: dict[int, int], exact: bool = True) -> SearchResult:

@@ -28,8 +28,8 @@ from ui.state.files.current_game import (
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.files.userfiles import data_dir
-from ui.state.notice import NOTICE_SECONDS
 from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.play.notices import NOTICE_SECONDS
 from ui.state.words import play_words as words
 
 FILE_NAME = UNFINISHED_FILE.file_name
@@ -40,10 +40,7 @@ TWO_PLAYERS = PlayOptions(mode=Mode.TWO_PLAYERS)
 AGAINST_DEPTH_2 = PlayOptions(level=Level(2))
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def first_legal(game):

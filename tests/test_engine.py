@@ -51,6 +51,14 @@ def collect(engine: Engine, until, timeout: float = GENEROUS) -> list:
     return messages
 
 
+def searching(engine: Engine, request) -> list:
+    """Waits until ``request``'s search is under way (its first completed depth has come); returns the
+    messages polled meanwhile."""
+    messages = collect(engine, lambda got: any(isinstance(m, Progress) and request.owns(m) for m in got))
+    assert any(isinstance(m, Progress) for m in messages), "the search never got under way"
+    return messages
+
+
 def best_moves(messages) -> list[BestMove]:
     return [m for m in messages if isinstance(m, BestMove)]
 
@@ -87,7 +95,7 @@ def test_a_superseded_think_never_answers(engine):
     game = ConnectFour()
     # Depth 40 from the empty board: a search that would run for hours unless the second think stops it.
     first = engine.think(game, Limits(depth=40))
-    time.sleep(0.05)
+    searching(engine, first)
     second = engine.think(game, Limits(depth=2))
     messages = collect(engine, lambda ms: bool(best_moves(ms)))
     assert [m.token for m in best_moves(messages)] == [second.token], "the superseded search was not stopped"
@@ -99,14 +107,12 @@ def test_a_superseded_think_never_answers(engine):
 
 def test_stop_and_new_game_silence_a_think(engine):
     game = ConnectFour.from_moves("44")
-    engine.think(game, Limits(depth=40))
-    time.sleep(0.05)
+    searching(engine, engine.think(game, Limits(depth=40)))
     assert not engine.is_idle()
     engine.stop()
     assert worker_settles(engine), "the worker ignored stop"
     assert best_moves(engine.poll()) == []  # progress posted before the stop may still come; no answer
-    engine.think(game, Limits(depth=40))
-    time.sleep(0.05)
+    searching(engine, engine.think(game, Limits(depth=40)))
     engine.start_game()
     assert worker_settles(engine), "the worker ignored new_game"
     assert best_moves(engine.poll()) == []
@@ -383,8 +389,7 @@ def test_a_search_of_a_finished_game_is_refused_at_once(engine, request_name):
 
 def test_close_during_a_deep_search_returns_promptly_and_leaves_no_thread():
     engine = Engine(table_entries=1 << 16)
-    engine.think(ConnectFour(), Limits(depth=40))
-    time.sleep(0.3)
+    searching(engine, engine.think(ConnectFour(), Limits(depth=40)))
     started = time.monotonic()
     engine.close()
     assert time.monotonic() - started < 2.0

@@ -11,7 +11,6 @@ missing it is skipped with the reason; with ``PONDER_REQUIRE_DESKTOP`` set (CI),
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import tarfile
@@ -24,7 +23,7 @@ import pytest
 from tests.conftest import ROOT
 from tools.support.desktop import Desktop, require_desktop_tools, virtual_display
 from tools.support.run_once import made_once_per_run
-from tools.support.waiting import wait_until
+from tools.support.waiting import run_headless_until_sigterm, wait_until
 
 #: The packages of the game: everything under them must be installed.
 PACKAGES_OF_THE_GAME = ("game", "ai", "ui", "assets")
@@ -225,32 +224,8 @@ def test_the_desktop_entry_starts_the_installed_command(installed, elsewhere, tm
 
 def test_the_installed_window_opens_headless_and_closes_quietly(installed, elsewhere, tmp_path):
     env = player_env(tmp_path) | {"SDL_VIDEODRIVER": "dummy"}
-    window = subprocess.Popen(
-        [str(installed / "ponder"), "--mode", "two-players", "--moves", "4453"],
-        cwd=elsewhere,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    time.sleep(4)  # it keeps running
-    assert window.poll() is None, window.communicate()
-    if sys.platform == "linux":
-        # SIGTERM ends the window quietly once SDL's handler is in (the display started): on a loaded machine
-        # that can take longer than the time above. (Elsewhere there is no /proc to ask.)
-        wait_until(lambda: catches_sigterm(window.pid), "the window's display to start")
-    window.send_signal(signal.SIGTERM)
-    out, err = window.communicate(timeout=30)
-    assert window.returncode == 0
     # No greeting, and no complaints of the audio libraries where there is no audio device.
-    assert out == "" and err == ""
-
-
-def catches_sigterm(pid: int) -> bool:
-    """True when process ``pid`` has a handler of its own for SIGTERM (Linux: read from /proc)."""
-    status = Path(f"/proc/{pid}/status").read_text()
-    [caught] = [line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:")]
-    return bool(int(caught, 16) >> (signal.SIGTERM - 1) & 1)
+    assert run_headless_until_sigterm(installed / "ponder", elsewhere, env) == (0, "", "")
 
 
 # --- on a real X desktop ------------------------------------------------------------------------------------
@@ -358,16 +333,6 @@ def test_quitting_while_the_max_level_solves_ends_the_process(
     assert window.process.returncode == 0
 
 
-def wait_for(condition, seconds: float = 20) -> bool:
-    """Polls ``condition`` until it holds or ``seconds`` pass; its last answer."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return bool(condition())
-        time.sleep(0.1)
-    return True
-
-
 def test_two_windows_on_one_data_folder_lose_nothing(desktop, installed, elsewhere, tmp_path, windows):
     """Two installed windows at once, driven with real keys: both wins are counted, both unfinished games
     kept, and the next start continues the newest."""
@@ -387,7 +352,7 @@ def test_two_windows_on_one_data_folder_lose_nothing(desktop, installed, elsewhe
     for number, window in enumerate((first, second), 1):
         desktop.focus(window.id)
         desktop.keys("1", "2", "1", "2", "1", "2", "1", pause=0.4)  # four in column 1: Red wins
-        assert wait_for(lambda number=number: wins() == number), (number, wins())
+        wait_until(lambda number=number: wins() == number, f"{number} wins in the tally")
     desktop.screenshot(tmp_path / "two-windows-won.png")
     for window, moves in ((first, ("ctrl+n", "4")), (second, ("ctrl+n", "5", "5"))):
         desktop.focus(window.id)

@@ -1,8 +1,8 @@
 """The layers keep their promises (docs/architecture.md draws them): ``game`` imports nothing of ours besides
 ``game``; ``ai`` only ``game`` and ``assets``; the window asks only the engine's public modules; ``ui.state``
 and the command line never import pygame or a screen, and the screens not each other; only the command line
-parses arguments; no module takes part in an import cycle (``TYPE_CHECKING`` imports included); the
-contracts sit below ``ai``."""
+parses arguments; among the state only its words (``ui.state.words``) put texts through gettext; no module
+takes part in an import cycle (``TYPE_CHECKING`` imports included); the contracts sit below ``ai``."""
 
 from __future__ import annotations
 
@@ -189,6 +189,39 @@ def test_only_the_command_line_parses_arguments():
                 if isinstance(node, ast.Import) and any(alias.name == "argparse" for alias in node.names):
                     parsing.add(path.relative_to(ROOT).as_posix())
     assert parsing == {f"ui/command_line/{name}.py" for name in ("argument_types", "play_arguments", "tools")}
+
+
+#: The gettext functions of ``game.language``: whoever imports one words texts.
+GETTEXT = {"_", "N_", "ngettext", "pgettext"}
+#: The modules of the state that still word texts themselves: the user files' readers, which word their error
+#: messages as a parser does (the command-line tools print them too). The list only shrinks: a module that
+#: stops wording leaves it.
+STILL_WORDING = {
+    *(
+        f"ui.state.files.{name}"
+        for name in (
+            "current_game",
+            "player_rating",
+            "puzzle_record",
+            "savegame",
+            "settings",
+            "store",
+            "tally",
+            "userfiles",
+        )
+    ),
+}
+
+
+def test_only_the_words_word_the_states_texts():
+    wording = set()
+    for path in (ROOT / "ui" / "state").rglob("*.py"):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "game.language":
+                if GETTEXT & {alias.name for alias in node.names} and not _in(module, "ui.state.words"):
+                    wording.add(module)
+    assert wording == STILL_WORDING
 
 
 def test_every_package_says_what_it_owns():

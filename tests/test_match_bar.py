@@ -33,10 +33,7 @@ WATCHED = ("Computer (depth 2)", "Computer (max)")
 RED_WINS = (0, 1, 0, 1, 0, 1, 0)
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def scene_for(options: PlayOptions, files: UserData | None = None) -> PlayScene:
@@ -86,7 +83,7 @@ def test_the_score_of_the_sitting_and_the_stored_tally(tmp_path):
     play_out(scene, (6, 0, 1, 0, 1, 0, 1, 0))  # Yellow makes four in column 1
     assert scene.frame().match.wins == (1, 1)
     # A new sitting (a loaded or pasted game) starts a new match; the tally stays.
-    scene.sitting._start(scene.sitting.options)
+    scene.sitting.sit_down(scene.sitting.options)
     assert scene.frame().match.wins == (0, 0) and "Red 1, Yellow 1" in scene.frame().match.tally
     assert scene.sitting.files.tally.flush(GENEROUS)
     stored = JsonStore(TALLY_FILE, tmp_path / "tally.json")

@@ -32,10 +32,7 @@ PLAYERS_OWN = Settings(
 )
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 @pytest.fixture

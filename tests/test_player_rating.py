@@ -19,6 +19,7 @@ from ui.state.files.player_rating import (
 )
 from ui.state.files.store import JsonStore
 from ui.state.stats import rating_stats
+from ui.state.words.texts import game_line
 
 BOARD = "connect4 7x6"
 GOOD_ENTRY = {
@@ -175,5 +176,6 @@ def test_statistics_follow_the_games() -> None:
     by_label = {row.label: row for row in stats.levels}
     assert (by_label["depth 4"].wins, by_label["depth 4"].losses, by_label["depth 4"].rating) == (1, 1, 1300)
     assert (by_label["max"].losses, by_label["max"].rating) == (1, 2400)
-    assert "played like 1555 (1300\u20131800)" in stats.recent[0] and "vs max (2400)" in stats.recent[0]
-    assert "not rated: a hint" in stats.recent[1]
+    newest, before = (game_line(recent) for recent in stats.recent[:2])
+    assert "played like 1555 (1300\u20131800)" in newest and "vs max (2400)" in newest
+    assert "not rated: a hint" in before

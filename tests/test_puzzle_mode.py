@@ -40,10 +40,7 @@ from ui.state.words.texts import PUZZLE_SOLVED
 SIZE = (960, 780)
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 @pytest.fixture(scope="module")

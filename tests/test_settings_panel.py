@@ -21,11 +21,7 @@ from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.options import PlayOptions
 
-
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def playing(tmp_path) -> tuple[App, PlayScene, JsonStore[Settings]]:

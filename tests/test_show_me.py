@@ -29,10 +29,7 @@ SIZE = (960, 780)
 GAME = "1212121"
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def proven(scores: dict[int, int], exact: bool = True):

@@ -41,10 +41,7 @@ LANGUAGE_SIZES = [(SOURCE_LANGUAGE, size) for size in SIZES] + [
 ]
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def played(size, script: str, options: PlayOptions, **scene_options) -> tuple[PlayScene, FakeEngine]:

@@ -276,13 +276,7 @@ def test_the_panel_changes_the_language_at_once_and_it_is_remembered(stand_in_ca
     app.step([key(pygame.K_F2)], 0.01)
     rows = app._setting_rows()
     row = next(index for index, row in enumerate(rows) if row.key == "language")
-    assert [text for _value, text in rows[row].choices] == [
-        "Auto",
-        "English",
-        "Deutsch",
-        "Français",
-        "Español",
-    ]
+    assert [text for _value, text in rows[row].choices] == ["Auto", *LANGUAGES.values()]
     deutsch = next(
         button
         for button in panel_layout(app.scene.size, app.fonts, rows).buttons[row]

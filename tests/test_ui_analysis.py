@@ -33,10 +33,7 @@ from ui.theme import Fonts
 SIZE = (960, 780)
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def make(options: PlayOptions | None = None, **engine_options):

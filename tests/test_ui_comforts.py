@@ -29,10 +29,7 @@ SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 LEVEL_2 = PlayOptions(level=Level(2))

@@ -21,10 +21,7 @@ TTT = PlayOptions(game="tictactoe", width=3, height=3, level=Level(2))
 DOT = "  \u00b7  "
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def make(options=C4, size=SIZE, **engine_options):

@@ -16,15 +16,13 @@ from ui.state.files.user_data import UserData
 from ui.state.options import FirstPlayer, PlayOptions
 from ui.state.play.finished_round import start_rating
 from ui.state.words import play_words as words
+from ui.state.words.notice_words import notice_text
 
 SIZE = (960, 780)
 BOARD = "connect4 7x6"
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def leftmost(game) -> int:
@@ -114,7 +112,7 @@ def test_the_adaptive_level_follows_the_rating_from_game_to_game():
     scene, engine = new_scene(files, adaptive=True)
     first_level = adaptive_level(ladder, start_rating(ladder))
     assert scene.sitting.session.seats[1].level == first_level
-    assert scene.sitting.notice is not None and scene.sitting.notice.text.startswith(
+    assert scene.sitting.notice is not None and notice_text(scene.sitting.notice.said).startswith(
         f"Auto level: {first_level.label}"
     )
     # Win after win, the rating climbs and the level chosen never falls.

@@ -24,18 +24,16 @@ from ui.state.files.tally import TALLY_FILE
 from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
 from ui.state.play import finished_round
-from ui.state.review.game_review import GameReview, mark_text
+from ui.state.review.game_review import GameReview
 from ui.state.words import play_words as words
+from ui.state.words.review_words import mark_text
 
 SIZE = (960, 780)
 #: Red (the human) throws a won game away with move 15; Yellow wins with move 18.
 LOST_GAME = "444447562366621351"
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def run(scene, engine, seconds=2.0, dt=0.05):

@@ -21,17 +21,14 @@ from ui.state.files.settings import SETTINGS_FILE
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.start_choices import MODE_TEXT, rows_for
+from ui.state.words.start_words import MODE_TEXT, rows_for
 from ui.theme import CLASSIC, HIGH_CONTRAST, Fonts
 from ui.window.window_loop import MIN_WINDOW
 
 SIZE = (960, 780)
 
 
-@pytest.fixture(autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def button(scene, label, row_key=None):

@@ -10,12 +10,15 @@ import pytest
 from ai.heuristic.evaluate import LOSES_NEXT, WINS_NEXT
 from ai.play.levels import Level
 from ai.score import HEURISTIC_LIMIT, Score, from_child, win_in
+from game.language import use_language
 from tools.support.fakes import FakeEngine, search_result
 from ui.state.board.board_game import BoardGame
 from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven
 from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.play.notices import Told
 from ui.state.words import score_words, search_texts, texts
+from ui.state.words.notice_words import notice_text
 from ui.state.words.score_words import estimate, outlook
 from ui.state.words.search_texts import MoveValue, lean, legend, short_label, statistics, winner_of
 
@@ -214,3 +217,14 @@ def test_what_is_proven_is_kept_against_estimates_and_carried_over_a_proven_move
     after = known.after(3, "44", by_think=True)
     assert after == Proven("44", 0, Score(win_in(5)), told=True)
     assert known.after(5, "46", by_think=True) is None
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es"])
+def test_every_notice_without_arguments_has_its_words_in_every_language(language):
+    try:
+        use_language(language)
+        said = {told: notice_text(told) for told in Told}
+    finally:
+        use_language("en")
+    assert all(text and "{" not in text for text in said.values()), said
+    assert len(set(said.values())) == len(said)  # no two notices read alike

@@ -54,6 +54,7 @@ from ui.panels.settings_panel import draw_panel, panel_rows  # noqa: E402
 from ui.play.actions import Action  # noqa: E402
 from ui.play.scene import PlayScene  # noqa: E402
 from ui.start.scene import StartScene  # noqa: E402
+from ui.state.board.match import Computer, You  # noqa: E402
 from ui.state.files.current_game import UnfinishedGame  # noqa: E402
 from ui.state.files.player_rating import Ratings  # noqa: E402
 from ui.state.files.puzzle_record import PuzzleRecord, puzzle_options  # noqa: E402
@@ -394,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
     engine = scripted(script)
     scene = PlayScene(size, PlayOptions(level=Level(4)), engine, fonts=fonts, files=tallied)
     play_script(scene, engine, script[:6])
-    scene.sitting.match.wins.update({"You": 2, "Computer (depth 4)": 1})
+    scene.sitting.match.wins.update({You(): 2, Computer(Level(4)): 1})
     save(scene, "match-bar-large", (1600, 1000))
 
     # The coach speaking: the player (Red) reaches for the one move that throws the win away.

@@ -22,6 +22,7 @@ from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
 from ui.state.play import finished_round
 from ui.state.stats import rating_stats
+from ui.state.words import texts
 from ui.statistics.scene import StatsScene
 from ui.theme import Fonts, Theme
 
@@ -89,5 +90,7 @@ class Screens:
         stats = None
         if ladder is not None:
             start = finished_round.start_rating(ladder)
-            stats = rating_stats(self.files.ratings.value, rated.variant(), rated.title(), ladder, start)
+            stats = rating_stats(
+                self.files.ratings.value, rated.variant(), texts.board_title(rated), ladder, start
+            )
         return StatsScene(size, options, stats, ladder, theme, self.fonts)

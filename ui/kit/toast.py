@@ -5,7 +5,7 @@ drawn in the area the scene offers (:meth:`ui.kit.scene.Scene.toast_area`): a ba
 only key hints or search statistics, so it never hides the title, the board, the hover disc or whose turn it
 is.
 
-A notice replaces the play screen's status line for a moment; its :class:`~ui.state.notice.NoticeKind`
+A notice replaces the play screen's status line for a moment; its :class:`~ui.state.play.notices.NoticeKind`
 chooses its colour, so that a refusal (the warning colour, with the refusal sound) never looks like
 something that went well.
 """
@@ -17,7 +17,7 @@ from pygame import Rect
 
 from ui.kit.widgets import draw_text, fitting_font, panel
 from ui.state.animation import Fade
-from ui.state.notice import NoticeKind
+from ui.state.play.notices import NoticeKind
 from ui.theme import MIN_TEXT, Colour, Fonts, Theme
 
 #: Seconds a note stays; a problem with a file gets longer, to be read.

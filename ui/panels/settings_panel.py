@@ -21,7 +21,8 @@ from ui.kit.layout import buttons_in_row, clamp
 from ui.kit.widgets import Button, draw_button, draw_text, panel
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.files.settings import Settings
-from ui.state.options import THINK_SECONDS_CHOICES, PlayOptions, seconds_text
+from ui.state.options import THINK_SECONDS_CHOICES, PlayOptions
+from ui.state.words.texts import seconds_text
 from ui.theme import MIN_TEXT, THEMES, Fonts, Theme
 
 THEME_TEXT = {"classic": N_("Classic"), "dark": N_("Dark"), "high-contrast": N_("High contrast")}

@@ -18,7 +18,7 @@ from ui.play.board_view import BoardPicture, ConnectFourView, TicTacToeView
 from ui.play.match_bar import MatchBar
 from ui.play.picture import PlayPicture, ResultBanner, StatusLine, banner, review_picture
 from ui.play.toolbar import Toolbar, toolbar
-from ui.state.board.match import participants
+from ui.state.board.match import Named, participants
 from ui.state.play.play_state import PlayState
 from ui.state.words import play_words as words
 from ui.state.words import texts
@@ -68,10 +68,12 @@ def screen_frame(
 def match_bar(sitting: PlayState, renaming: Renaming | None) -> MatchBar:
     """The match bar's contents: the players, this sitting's score, the stored tally; for a puzzle, the
     player's puzzle record (streak and rating) in place of the score, from before the first move."""
-    names = participants(sitting.session, sitting.piece_names)
+    players = participants(sitting.session, sitting.piece_names)
     if renaming is not None:
-        names = (renaming.draft, names[1]) if renaming.piece == 0 else (names[0], renaming.draft)
-    wins = (sitting.match.wins[names[0]], sitting.match.wins[names[1]])
+        draft = Named(renaming.draft)
+        players = (draft, players[1]) if renaming.piece == 0 else (players[0], draft)
+    names = (texts.participant_name(players[0]), texts.participant_name(players[1]))
+    wins = (sitting.match.wins[players[0]], sitting.match.wins[players[1]])
     editing = None if renaming is None else renaming.piece
     standing = (
         () if sitting.round.attempt is None else tuple(texts.puzzle_standing(sitting.files.puzzles.value))

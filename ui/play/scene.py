@@ -30,10 +30,9 @@ from ui.play.match_bar import name_at
 from ui.play.picture import PlayPicture, draw_play
 from ui.play.review_view import slot_at
 from ui.state.board.board_game import EngineLike
-from ui.state.files import game_files
-from ui.state.notice import FILE_NOTICE_SECONDS, Notice, NoticeKind, notice
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
 from ui.state.play import play_files
+from ui.state.play.notices import FILE_NOTICE_SECONDS, Notice, NoticeKind, Worded, notice
 from ui.state.play.play_state import PlayState
 from ui.state.words import play_words
 from ui.theme import CLASSIC, Fonts, Theme
@@ -53,9 +52,9 @@ def copy_moves(game: Game) -> Notice:
     """Copies the move string of ``game`` to the clipboard; the notice shows it, copied or not."""
     moves = game.moves_text() or _("(no moves yet)")
     if copy_text(game.moves_text()):
-        return notice(_("Copied the moves: {moves}").format(moves=moves), kind=NoticeKind.SUCCESS)
+        return notice(Worded(_("Copied the moves: {moves}").format(moves=moves)), kind=NoticeKind.SUCCESS)
     missing = _("No clipboard here; the moves are {moves}").format(moves=moves)
-    return notice(missing, FILE_NOTICE_SECONDS, NoticeKind.INFO)
+    return notice(Worded(missing), FILE_NOTICE_SECONDS, NoticeKind.INFO)
 
 
 class PlayScene(Scene):
@@ -234,7 +233,7 @@ class PlayScene(Scene):
             sitting.browser.step_line(*LINE_STEPS[action])
         elif (line_shows and action is Action.REVIEW) or action is Action.SHOW_ME:
             # Esc and R go back from the line to the review first.
-            sitting.feedback.refuse(sitting.browser.show_me())
+            sitting.show_me()
         elif action in REVIEW_STEPS:
             sitting.step_review(delta=REVIEW_STEPS[action])
         elif action in (Action.REVIEW_FIRST, Action.REVIEW_LAST):
@@ -266,7 +265,7 @@ class PlayScene(Scene):
         elif action is Action.OVERLAY:
             sitting.assistance.toggle_overlay(sitting.session)
         elif action is Action.SAVE:
-            sitting.feedback.notice = game_files.save(sitting.saved_game_path, sitting.game)
+            sitting.feedback.notice = play_files.save(sitting.saved_game_path, sitting.game)
         elif action is Action.LOAD:
             play_files.load(sitting)
         elif action is Action.COPY:
@@ -274,7 +273,7 @@ class PlayScene(Scene):
         elif action is Action.PASTE:
             play_files.paste(sitting, paste_text())
         elif action is Action.RESET_TALLY:
-            sitting.feedback.notice = game_files.reset_tally(sitting.files.tally)
+            sitting.feedback.notice = play_files.reset_tally(sitting.files.tally)
         self.dirty = True
 
     def start_renaming(self, piece: int) -> None:
@@ -328,7 +327,7 @@ class PlayScene(Scene):
             meaning = move_keys.answer(event.key, game.width, game.height, sitting.gravity, sitting.selection)
             sitting.selection = meaning.selection
             if meaning.note is not None:
-                sitting.feedback.notify(meaning.note, kind=NoticeKind.INFO)
+                sitting.feedback.notify(Worded(meaning.note), kind=NoticeKind.INFO)
             elif meaning.play and meaning.selection is not None:
                 sitting.try_play(meaning.selection)
             self.dirty = True

@@ -5,9 +5,9 @@ Each setting is a row of choices. Mouse: click a choice, click Play. Keyboard: U
 rows, Left/Right change the focused row (on the last row: choose Continue or New game), Enter starts the
 default button: Continue while there is a game to continue and no setting has been changed, else Play.
 Ctrl+Q quits (Esc does not: it is the key that left the play screen, and pressing it twice should not close
-the game). The scene edits one :class:`PlayOptions` value, a choice at a time (the rows and what a choice
-does are :mod:`ui.state.start_choices`), and hands it to the play screen through a
-:class:`~ui.kit.scene.GoToPlay` request.
+the game). The scene edits one :class:`PlayOptions` value, a choice at a time (the rows are
+:mod:`ui.state.words.start_words`', what a choice does :mod:`ui.state.start_choices`'), and hands it to the
+play screen through a :class:`~ui.kit.scene.GoToPlay` request.
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from ui.kit.scene import GoToPlay, GoToPuzzle, GoToStats, Scene
 from ui.kit.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit, line_height
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.options import PlayOptions
-from ui.state.start_choices import Row, apply_choice, rows_for, rows_of_every_variant
+from ui.state.start_choices import Row, apply_choice
+from ui.state.words import texts
+from ui.state.words.start_words import rows_for, rows_of_every_variant
 from ui.theme import CLASSIC, MIN_TEXT, Fonts, Theme
 
 PLAY = "play"
@@ -162,7 +164,7 @@ class StartScene(Scene):
             return None
         all_buttons, font_size = self._arrange()
         width = self.size[0]
-        text = _("Unfinished: {game}").format(game=self.unfinished.description())
+        text = _("Unfinished: {game}").format(game=texts.unfinished_text(self.unfinished))
         font = fitting_font(self.fonts, text, max(MIN_TEXT, int(font_size * 0.9)), width - 2 * EDGE)
         rect = Rect((0, 0), font.size(text))
         rect.midtop = (width // 2, all_buttons[-1][0].rect.bottom + 6)

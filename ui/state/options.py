@@ -13,8 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from ai.play.levels import DEFAULT_MAX_SECONDS, Level, levels_for
 from ai.rating.ladder import ladder_for
-from game.catalog import DEFAULT_GAME, GAME_TITLES
-from game.language import _, number
+from game.catalog import DEFAULT_GAME
 
 
 class Mode(enum.Enum):
@@ -91,20 +90,10 @@ class PlayOptions:
         """``"connect4 7x6"``: game and board as games name them (:meth:`game.protocol.Game.variant`)."""
         return f"{self.game} {self.width}x{self.height}"
 
-    def title(self) -> str:
-        """``"Connect Four 7x6"``."""
-        return f"{_(GAME_TITLES[self.game])} {self.width}\u00d7{self.height}"
-
 
 #: The max level's think times offered (per move) on the start screen and in the settings panel; a time set
 #: otherwise (``--seconds``) is added to them.
 THINK_SECONDS_CHOICES = (1.0, 3.0, 5.0, 10.0, 30.0)
-
-
-def seconds_text(seconds: float) -> str:
-    """A think time as the choices show it: ``"3 s"``."""
-    # Translators: a time in seconds ("3 s").
-    return _("{seconds} s").format(seconds=number(seconds, None))
 
 
 #: The longest name a player may give themselves (the match bar shows both at the smallest window).

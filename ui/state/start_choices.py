@@ -1,33 +1,17 @@
-"""What the start screen offers and how a choice changes the :class:`PlayOptions`: the rows of choices
-(game, board, mode, who starts, levels, think time), which of them apply in each mode, and the options after a
-choice. The screen (:mod:`ui.start.scene`) lays the rows out and draws them; this module imports no pygame.
+"""How a choice of the start screen changes the :class:`PlayOptions`: a :class:`Row` of choices (the rows
+themselves, in words, and which of them apply in each mode are :mod:`ui.state.words.start_words`'), and the
+options after a choice. The screen (:mod:`ui.start.scene`) lays the rows out and draws them; this module
+imports no pygame.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
 
-from ai.play.levels import MAX, Level, levels_for
-from ai.rating.ladder import Ladder, ladder_for
-from game.catalog import GAME_TITLES, SIZES
-from game.language import N_, _
-from ui.state.options import THINK_SECONDS_CHOICES, FirstPlayer, Mode, PlayOptions, seconds_text
+from ai.play.levels import Level
+from game.catalog import SIZES
+from ui.state.options import FirstPlayer, Mode, PlayOptions
 
-#: The choices' texts, translated where the rows are made (:func:`rows_for`).
-MODE_TEXT = {
-    Mode.COMPUTER: N_("Against the computer"),
-    Mode.TWO_PLAYERS: N_("Two players"),
-    Mode.WATCH: N_("Computer vs computer"),
-}
-# Translators: who starts the game: the player ("You"), the computer, or each in turn ("Alternate").
-FIRST_TEXT = {
-    FirstPlayer.HUMAN: N_("You"),
-    FirstPlayer.COMPUTER: N_("Computer"),
-    FirstPlayer.ALTERNATE: N_("Alternate"),
-}
-WATCH_ROUNDS_TEXT = {FirstPlayer.HUMAN: N_("Same colours"), FirstPlayer.ALTERNATE: N_("Swap colours")}
 #: The level row's choice of the adaptive level (see :func:`ui.state.files.player_rating.adaptive_level`).
 AUTO = "auto"
 
@@ -46,99 +30,9 @@ class Row:
     enabled: bool = True
 
 
-class PlayerNames(Protocol):
-    """What names the sides in watch mode's level rows (a :class:`ui.theme.Theme`)."""
-
-    def player_name(self, game_name: str, player: int) -> str: ...
-
-
-def level_text(level: Level, ladder: Ladder | None) -> str:
-    """A level's choice on the start screen: ``"depth 4"``, with its measured rating where the ladder rates
-    the board: ``"depth 4 · 1450"``."""
-    rating = None if ladder is None else ladder.rating_of(level)
-    return level.shown if rating is None else f"{level.shown} \u00b7 {rating}"
-
-
-def on_off() -> list[tuple[object, str]]:
-    """The choices of a setting that is on or off."""
-    return [(True, _("On")), (False, _("Off"))]
-
-
-def rows_for(options: PlayOptions, names: PlayerNames) -> list[Row]:
-    """The rows the start screen shows for ``options``: always seven, in the same places in every mode and
-    game, so that nothing moves under the mouse when a choice changes what applies.
-
-    Game, board and mode; then who starts, the computer's level and thinking on your time against the
-    computer, which in watch mode are the rounds' colours and each side's level (labelled with ``names``), and
-    with two players are shown disabled; last the max level's think time, enabled while a computer plays at
-    max.
-    """
-
-    def row(
-        key: str, label: str, choices: Sequence[tuple[object, str]], current: object, enabled: bool = True
-    ) -> Row:
-        values = [value for value, _text in choices]
-        selected = values.index(current) if current in values else 0
-        return Row(key, label, tuple(choices), selected, enabled)
-
-    ladder = ladder_for(options.variant())
-    levels: list[tuple[object, str]] = [
-        (level, level_text(level, ladder)) for level in levels_for(options.game)
-    ]
-    mode = options.mode
-    rows = [
-        row("game", _("Game"), [(name, _(title)) for name, title in GAME_TITLES.items()], options.game),
-        row(
-            "size",
-            _("Board"),
-            [(size, f"{size[0]} \u00d7 {size[1]}") for size in SIZES[options.game]],
-            (options.width, options.height),
-        ),
-        row("mode", _("Mode"), [(mode, _(text)) for mode, text in MODE_TEXT.items()], mode),
-    ]
-    if mode is Mode.WATCH:
-        first = options.first if options.first in WATCH_ROUNDS_TEXT else FirstPlayer.HUMAN
-        rounds = [(value, _(text)) for value, text in WATCH_ROUNDS_TEXT.items()]
-        rows.append(row("first", _("Next rounds"), rounds, first))
-        for side in (0, 1):
-            name = names.player_name(options.game, side)
-            rows.append(row(f"watch{side}", name, levels, options.watch_levels[side]))
-        at_max = MAX in options.watch_levels
-        # Kept in its place (greyed) so that no row moves when the mode changes.
-        rows.append(row("coach", _("Coach"), on_off(), options.coach, False))
-    else:
-        computer = mode is Mode.COMPUTER
-        starts = [(value, _(text)) for value, text in FIRST_TEXT.items()]
-        rows.append(row("first", _("Who starts"), starts, options.first, computer))
-        # Translators: the computer's level chosen from the player's rating.
-        own_levels = levels + ([(AUTO, _("auto"))] if ladder is not None else [])
-        current = AUTO if options.adaptive else options.level
-        # Translators: the start screen's row of the computer's level.
-        rows.append(row("level", _("Computer"), own_levels, current, computer))
-        rows.append(row("ponder", _("Think on your time"), on_off(), options.ponder, computer))
-        rows.append(row("coach", _("Coach"), on_off(), options.coach))
-        at_max = computer and options.level == MAX
-    seconds = sorted({*THINK_SECONDS_CHOICES, options.max_seconds})
-    choices = [(value, seconds_text(value)) for value in seconds]
-    rows.append(row("seconds", _("Max level, per move"), choices, options.max_seconds, at_max))
-    return rows
-
-
-def rows_of_every_variant(options: PlayOptions, names: PlayerNames) -> list[list[Row]]:
-    """The rows of every game (on its standard board) and every mode, with ``options``' other choices: the
-    screen makes room for all of them, so that switching the game or the mode moves nothing."""
-    variants = []
-    for game in GAME_TITLES:
-        width, height = SIZES[game][0]
-        for mode in Mode:
-            variant = replace(options.with_game(game, width, height), mode=mode)
-            variants.append(rows_for(variant, names))
-    return variants
-
-
 def apply_choice(options: PlayOptions, key: str, value: object) -> PlayOptions:
     """``options`` with the setting ``key`` set to ``value`` (one of the row's choices, see
-    :func:`rows_for`); raises ValueError for a value the row does not offer."""
+    :func:`ui.state.words.start_words.rows_for`); raises ValueError for a value the row does not offer."""
     match key, value:
         case "game", str(game) if game in SIZES:
             width, height = SIZES[game][0]

@@ -13,6 +13,7 @@ from ui.kit.scene import GoToMenu, Scene
 from ui.kit.widgets import Button, draw_button, draw_text, draw_text_in, hit, line_height
 from ui.state.options import PlayOptions
 from ui.state.stats import RatingStats
+from ui.state.words import texts
 from ui.theme import MIN_TEXT, Fonts, Theme
 
 BACK = "back"
@@ -97,7 +98,9 @@ class StatsScene(Scene):
                 "{uncertainty} \u00b7 {rated} rated games, {unrated} unrated",
                 stats.rated,
             )
-            counts = games.format(uncertainty=stats.uncertainty, rated=stats.rated, unrated=stats.unrated)
+            counts = games.format(
+                uncertainty=texts.uncertainty(stats.glicko), rated=stats.rated, unrated=stats.unrated
+            )
             if not stats.rated:
                 counts += " \u00b7 " + _("everyone starts here, unsure: the first games move it far")
             headline_font = fonts.get(unit * 3, bold=True)
@@ -212,7 +215,7 @@ class StatsScene(Scene):
         if not stats.recent:
             none = Rect(area.left, y, area.width, line_height(fonts.get(unit)))
             draw_text_in(surface, fonts, _("none yet"), unit, none, theme.text_muted, align="left")
-        for line in stats.recent:
+        for line in map(texts.game_line, stats.recent):
             if y + row_height > area.bottom:
                 break
             # One size for the whole list: a long line is shortened (draw_text does), not shrunk.

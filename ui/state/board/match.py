@@ -1,9 +1,9 @@
-"""The match at one board: who plays (their names this round) and the score of the rounds played since the
+"""The match at one board: who plays this round and the score of the rounds played since the
 players sat down, for the match bar. Pure: no pygame.
 
-Names: against the computer "You" and "Computer (depth 4)" ("Computer (auto: depth 4)" at the adaptive level);
+Who plays: against the computer the human and the computer at its level (the adaptive level says it chose);
 with two players the names they gave themselves (else the pieces' names); in watch mode each computer by its
-level ("Computer (max)"), or by piece and level when both play at one level. The score follows the
+level, or by piece and level when both play at one level. The score follows the
 participants, not the colours: with alternating starts the same person plays Red one round and Yellow the
 next.
 """
@@ -13,41 +13,54 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from game.language import _
+from ai.play.levels import Level
 from ui.state.board.board_game import BoardGame
 from ui.state.options import Mode
 
 
-def participants(session: BoardGame, piece_names: tuple[str, str]) -> tuple[str, str]:
-    """The names of the players of pieces 0 and 1 in this round."""
+@dataclass(frozen=True)
+class Named:
+    """A player by the name they gave themselves, else by their piece's name (two players)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class You:
+    """The human against the computer."""
+
+
+@dataclass(frozen=True)
+class Computer:
+    """The computer at ``level``; ``auto``: the adaptive level chose it; ``piece``: in watch mode where both
+    computers play at one level, the piece's name tells them apart."""
+
+    level: Level
+    auto: bool = False
+    piece: str | None = None
+
+
+#: Who plays one side of the board (its words are :func:`ui.state.words.texts.participant_name`'s).
+Participant = Named | You | Computer
+
+
+def participants(session: BoardGame, piece_names: tuple[str, str]) -> tuple[Participant, Participant]:
+    """Who plays pieces 0 and 1 in this round."""
     options, seats = session.options, session.seats
     if options.mode is Mode.TWO_PLAYERS:
-        return (options.names[0] or piece_names[0], options.names[1] or piece_names[1])
-    labels = ["" if seat.level is None else seat.level.shown for seat in seats]
-    if options.mode is Mode.WATCH:
-        if labels[0] == labels[1]:
-            return (
-                _("{player} ({level})").format(player=piece_names[0], level=labels[0]),
-                _("{player} ({level})").format(player=piece_names[1], level=labels[1]),
-            )
-        return (
-            _("Computer ({level})").format(level=labels[0]),
-            _("Computer ({level})").format(level=labels[1]),
-        )
-    # The adaptive level says it chose: "Computer (auto: depth 6)".
-    computer = _("Computer (auto: {level})") if options.adaptive else _("Computer ({level})")
-    first, second = (
-        _("You") if seat.is_human else computer.format(level=label)
-        for seat, label in zip(seats, labels, strict=True)
-    )
+        return (Named(options.names[0] or piece_names[0]), Named(options.names[1] or piece_names[1]))
+    auto = options.adaptive and options.mode is Mode.COMPUTER
+    first, second = (You() if seat.level is None else Computer(seat.level, auto) for seat in seats)
+    if isinstance(first, Computer) and isinstance(second, Computer) and first.level == second.level:
+        return (Computer(first.level, piece=piece_names[0]), Computer(second.level, piece=piece_names[1]))
     return first, second
 
 
 @dataclass
 class MatchScore:
-    """Wins by participant's name, and draws, of the rounds finished at this board."""
+    """Wins by participant, and draws, of the rounds finished at this board."""
 
-    wins: Counter[str] = field(default_factory=Counter)
+    wins: Counter[Participant] = field(default_factory=Counter)
     draws: int = 0
 
     def count(self, session: BoardGame, piece_names: tuple[str, str]) -> None:

@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.catalog import new_game
-from game.language import N_, _, ngettext, number
+from game.language import N_, _
 from game.protocol import Game, IllegalMove
 from ui.state.files.settings import SettingsError, play_from_json, play_to_json
 from ui.state.files.store import FileKind, JsonObject
-from ui.state.options import Mode, PlayOptions
+from ui.state.options import PlayOptions
 
 #: Written into the file; a file of another version is refused rather than guessed at (version 1, which held
 #: one game, is read as that game).
@@ -54,18 +54,6 @@ class UnfinishedGame:
         game = new_game(self.options.game, self.options.width, self.options.height)
         game.play_text(self.moves)
         return game
-
-    def description(self) -> str:
-        """``"Connect Four 7×6, two players, 12 moves"``: what the player would continue."""
-        options, ply = self.options, self.position().ply()
-        if options.mode is Mode.TWO_PLAYERS:
-            text = ngettext("{game}, two players, {count} move", "{game}, two players, {count} moves", ply)
-        else:
-            text = ngettext(
-                "{game}, against {level}, {count} move", "{game}, against {level}, {count} moves", ply
-            )
-        # The level's label is only a placeholder of the second wording; format ignores what a text lacks.
-        return text.format(game=options.title(), level=options.level.shown, count=number(ply))
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ game is not rated, see :mod:`ui.state.files.player_rating`). No pygame here.
 
 from __future__ import annotations
 
-from game.language import _
 from ui.state.board.board_game import BoardGame
 from ui.state.play.hint import Hint
+from ui.state.play.notices import Told
 
 
 class Assistance:
@@ -23,12 +23,12 @@ class Assistance:
         self.hint: Hint | None = None
         self.changed = True
 
-    def ask_hint(self, session: BoardGame) -> str | None:
+    def ask_hint(self, session: BoardGame) -> Told | None:
         """Shows the search's best move for the human to move (asking for an analysis if nothing searches);
         returns why not, where it is not the human's turn."""
         self.changed = True
         if not session.is_human_turn():
-            return _("A hint is for your turn") if not session.game.is_over() else _("The game is over")
+            return Told.HINT_NOT_YOUR_TURN if not session.game.is_over() else Told.GAME_OVER
         position = session.game.moves_text()
         self.hint = Hint(position)
         session.assists.add("hint")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ui.state.animation import Fade
-from ui.state.notice import FILE_NOTICE_SECONDS, NOTICE_SECONDS, Notice, NoticeKind
+from ui.state.play.notices import FILE_NOTICE_SECONDS, NOTICE_SECONDS, Notice, NoticeKind, Said, Worded
 
 #: Seconds between the last stone landing and the result banner, so the winning line is seen first.
 BANNER_DELAY = 0.45
@@ -54,23 +54,23 @@ class Feedback:
         self.changed = True
 
     def notify(
-        self, text: str, seconds: float = NOTICE_SECONDS, kind: NoticeKind = NoticeKind.REFUSAL
+        self, said: Said, seconds: float = NOTICE_SECONDS, kind: NoticeKind = NoticeKind.REFUSAL
     ) -> None:
-        """Shows ``text`` in the status line for ``seconds``; a refusal unless ``kind`` says otherwise."""
-        self.notice = Notice(text, Fade(seconds), kind)
+        """Shows ``said`` in the status line for ``seconds``; a refusal unless ``kind`` says otherwise."""
+        self.notice = Notice(said, Fade(seconds), kind)
 
-    def notify_start(self, text: str) -> None:
-        """Tells ``text`` about the game just started (see :attr:`Notice.gives_way`)."""
-        self.notice = Notice(text, Fade(FILE_NOTICE_SECONDS), NoticeKind.INFO, gives_way=True)
+    def notify_start(self, said: Said) -> None:
+        """Tells ``said`` about the game just started (see :attr:`Notice.gives_way`)."""
+        self.notice = Notice(said, Fade(FILE_NOTICE_SECONDS), NoticeKind.INFO, gives_way=True)
 
-    def refuse(self, why: str | None) -> None:
+    def refuse(self, why: Said | None) -> None:
         """Shows ``why`` something asked for is not done, if it is not (None: it was)."""
         if why is not None:
             self.notify(why)
 
     def notify_problem(self, problem: str) -> None:
-        """Shows why a user's file was not written."""
-        self.notify(problem, FILE_NOTICE_SECONDS)
+        """Shows why a user's file was not written (``problem``, in the words of its store)."""
+        self.notify(Worded(problem), FILE_NOTICE_SECONDS)
 
     def refuse_file(self, why: Notice) -> None:
         """A file or a pasted text that is no game here: the refusal's sound, and ``why``."""

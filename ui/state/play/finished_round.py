@@ -1,23 +1,28 @@
-"""What a finished round counts for: its sound, and its line in the score tally.
+"""What a finished round counts for: its sound, its line in the score tally, and the player's rating (the
+adaptive level chosen from that rating too).
 
 Functions of the session (no pygame): the play screen plays the sound and, once per round, :func:`count`
 adds the outcome to the :class:`~ui.state.files.tally.Tally` under :func:`tally_key`, and :func:`rate` records
 it with the player's rating (:class:`~ui.state.files.player_rating.Ratings`), each handed to its user file's
 writer (which says later why a write failed, if one did); once the finished game's review is complete,
-:func:`note_performance` adds the strength the player's moves showed.
+:func:`note_performance` adds the strength the player's moves showed. A round's :class:`RoundRating` does
+both for the play screen; :func:`adapted` chooses the adaptive level.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ai.play.levels import Level
 from ai.rating.ladder import Ladder, ladder_for, rung_name
 from ui.state.board.board_game import BoardGame
 from ui.state.files.background_writer import BackgroundWriter
-from ui.state.files.player_rating import PlayedGame, Ratings
+from ui.state.files.player_rating import PlayedGame, Ratings, adaptive_level
 from ui.state.files.tally import Tally, matchup_key
-from ui.state.options import Mode, default_level
+from ui.state.files.user_data import UserData
+from ui.state.options import Mode, PlayOptions, default_level
+from ui.state.play.notices import AutoLevel
 from ui.state.review.game_review import GameReview
-from ui.state.words import texts
 
 
 def outcome(session: BoardGame) -> tuple[str, str]:
@@ -39,12 +44,6 @@ def opponent(session: BoardGame) -> str | None:
     return None if computer is None else computer[1].label
 
 
-def _opponent_shown(session: BoardGame) -> str | None:
-    """:func:`opponent` as the player reads it, in the language in use."""
-    computer = session.computer()
-    return None if computer is None else computer[1].shown
-
-
 def tally_key(session: BoardGame) -> str | None:
     """The tally's key for this board and opponent; None in watch mode, which is not counted."""
     if session.options.mode is Mode.WATCH:
@@ -59,22 +58,6 @@ def count(session: BoardGame, tally: BackgroundWriter[Tally]) -> None:
         return
     result = outcome(session)[0]
     tally.change(lambda counted: counted.adding(key, result))
-
-
-def tally_text(session: BoardGame, tally: Tally | None, names: tuple[str, str]) -> str:
-    """The tally of this board and opponent for the result banner ("" when nothing is counted)."""
-    key = tally_key(session)
-    if key is None or tally is None:
-        return ""
-    return texts.tally_text(tally.get(key), _opponent_shown(session), names)
-
-
-def short_tally_text(session: BoardGame, tally: Tally | None, names: tuple[str, str]) -> str:
-    """The tally of this board and opponent for the match bar ("" when nothing is counted yet)."""
-    key = tally_key(session)
-    if key is None or tally is None:
-        return ""
-    return texts.short_tally(tally.get(key), _opponent_shown(session), names)
 
 
 def start_rating(ladder: Ladder) -> int:
@@ -130,3 +113,51 @@ def note_performance(session: BoardGame, review: GameReview, ratings: Background
     ratings.change(
         lambda recorded: recorded.with_performance(variant, moves, shown.rating, (shown.low, shown.high))
     )
+
+
+#: Seconds the review's exact analysis gets per position on the boards it cannot always solve (see
+#: :func:`ai.play.review.review_game`).
+REVIEW_SECONDS = 5.0
+
+
+def adapted(options: PlayOptions, files: UserData) -> tuple[PlayOptions, AutoLevel | None]:
+    """``options`` with the adaptive level chosen from the player's rating in ``files``, and the notice saying
+    so (None if the level is not adaptive, or no ladder rates the board)."""
+    ladder = ladder_for(options.variant())
+    if not options.adaptive or options.mode is not Mode.COMPUTER or ladder is None:
+        return options, None
+    rating = files.ratings.value.rating(options.variant(), start_rating(ladder))
+    level = adaptive_level(ladder, rating)
+    return replace(options, level=level), AutoLevel(level.shown, ladder.rating_of(level), rating)
+
+
+class RoundRating:
+    """One round's game as recorded with the player's rating (nothing until the round is rated)."""
+
+    def __init__(self, files: UserData) -> None:
+        self.files = files
+        #: The finished game as recorded with the player's rating, and the rating before it.
+        self.rated_game: PlayedGame | None = None
+        self.rating_before: int | None = None
+        self._performance_noted = False
+
+    def rate(self, session: BoardGame) -> None:
+        """Records the finished game of ``session`` with the player's rating and starts its review unseen, for
+        the strength the player's moves showed (see :meth:`follow_appraisal`)."""
+        game = session.game
+        ladder = ladder_for(game.variant())
+        if ladder is not None:
+            self.rating_before = self.files.ratings.value.rating(game.variant(), start_rating(ladder))
+        self.rated_game = rate(session, self.files.ratings)
+        if self.rated_game is not None:
+            session.start_review(REVIEW_SECONDS)
+
+    def follow_appraisal(self, session: BoardGame) -> bool:
+        """Once the rated game's review is complete, notes the strength the player's moves showed, once.
+        Returns whether it was noted now."""
+        review = session.reviews.appraisal
+        if self.rated_game is None or self._performance_noted or review is None or not review.complete():
+            return False
+        self._performance_noted = True
+        note_performance(session, review, self.files.ratings)
+        return True

@@ -8,13 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.puzzles import Puzzle
-from game.language import _
 from ui.state.board.board_game import BoardGame
 from ui.state.files.user_data import UserData
-from ui.state.notice import NOTICE_SECONDS, NoticeKind
 from ui.state.play import coach
-from ui.state.review.game_review import CHANGE_WORDS
-from ui.state.words import texts
+from ui.state.play.notices import NOTICE_SECONDS, CoachWarned, NoticeKind, PuzzleMissed, Said, Told
 
 #: The coach's warning stays until the player answers it (another move, the same move again, Backspace).
 COACH_NOTICE_SECONDS = 600.0
@@ -22,10 +19,10 @@ COACH_NOTICE_SECONDS = 600.0
 
 @dataclass(frozen=True)
 class Objection:
-    """Why a move is held back: the notice's words, how long they stay, their kind; ``wrong``: the move was
+    """Why a move is held back: what the notice says, how long it stays, its kind; ``wrong``: the move was
     a mistake to shake off the board (with the refusal sound)."""
 
-    text: str
+    said: Said
     seconds: float = NOTICE_SECONDS
     kind: NoticeKind = NoticeKind.REFUSAL
     wrong: bool = False
@@ -52,7 +49,7 @@ class Coach:
         self.warning = warning
         self.spoke += 1
         session.assists.add("coach")
-        return Objection(texts.coach_text(session.game, warning), COACH_NOTICE_SECONDS)
+        return Objection(CoachWarned(warning, session.game.describe_move(move)), COACH_NOTICE_SECONDS)
 
 
 #: A puzzle is solved once the player's move leaves a proven win in at most this many more of their own moves.
@@ -79,19 +76,21 @@ class PuzzleAttempt:
         self._left_after: dict[int, int] = {}
         #: The win can no longer slip (see the class docstring).
         self.solved = False
-        #: The acknowledgement of the right move just let through, for the sitting to show once it is played.
-        self.praise: str | None = None
+        #: After a right move just let through that did not solve the puzzle: the player's own moves still
+        #: needed, for the sitting to acknowledge once it is played.
+        self.moves_to_go: int | None = None
 
     def judge(self, session: BoardGame, move: int) -> Objection | None:
         """A legal ``move`` in the puzzle: held back unless it keeps the win; the first miss breaks the
         streak in the record. Until the position's values are proven (a fraction of a second) no move is
-        judged, and none taken. A right move is let through with its :attr:`praise`; one that leaves the
-        win unable to slip solves the puzzle (:attr:`solved`; the sitting then calls :meth:`count_solve`)."""
+        judged, and none taken. A right move is let through (:attr:`moves_to_go`: how many more it needs);
+        one that leaves the win unable to slip solves the puzzle (:attr:`solved`; the sitting then calls
+        :meth:`count_solve`)."""
         game = session.game
-        self.praise = None
+        self.moves_to_go = None
         scores = coach.proven_scores(session.thinking, game.to_move())
         if scores is None:
-            return Objection(_("A moment: the position is being checked"), kind=NoticeKind.INFO)
+            return Objection(Told.CHECKING, kind=NoticeKind.INFO)
         values = {played: score.result for played, score in scores.items()}
         best = max(values.values())
         if move not in values or values[move] == best:
@@ -100,15 +99,13 @@ class PuzzleAttempt:
                 self._left_after[game.ply() + 1] = left
                 self.solved = left <= SOLVED_WITHIN
                 if not self.solved:
-                    self.praise = texts.puzzle_progress(left)
+                    self.moves_to_go = left
             return None
         if self.misses == 0:
             puzzle = self.puzzle
             self.files.puzzles.change(lambda record: record.after(puzzle, clean=False))
         self.misses += 1
-        change = _(CHANGE_WORDS[best, values[move]])
-        refused = _("Not this one: {move} {change}. Try again (H: a hint)")
-        return Objection(refused.format(move=game.describe_move(move), change=change), wrong=True)
+        return Objection(PuzzleMissed(game.describe_move(move), best, values[move]), wrong=True)
 
     def moves_left(self, ply: int) -> int:
         """The player's own moves still needed to win at the game's ``ply`` (the puzzle's length before the

@@ -1,50 +1,99 @@
-"""The games a sitting at the board sits down at from outside it: the saved game (Ctrl+O) and pasted moves
-(Ctrl+V). Each sits the :class:`~ui.state.play.play_state.PlayState` down at that game in place of the one on
-the board (which undo then brings back, see :class:`~ui.state.files.autosave.Autosave`), or keeps the game on
-the board and says why. Saving and copying only read the board (:func:`ui.state.files.game_files.save`). No
-pygame here.
+"""The play screen's files and clipboard: save the game (Ctrl+S), load the saved one (Ctrl+O), set up pasted
+moves (Ctrl+V), reset the score tally (Ctrl+R). A game loaded or pasted takes the place of the one on the
+board (which undo then brings back, see :class:`~ui.state.files.autosave.Autosave`); a file or a text that is
+no game here keeps the game on the board, and the notice says why: none raises for a user's problem. Copying
+to the clipboard is the screen's (:func:`ui.play.scene.copy_moves`). No pygame here.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from game.catalog import new_game
-from game.language import _, ngettext, number
-from ui.state.files import game_files
-from ui.state.notice import FILE_NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind
+from game.protocol import Game
+from ui.state.files import savegame
+from ui.state.files.background_writer import BackgroundWriter
+from ui.state.files.tally import Tally
+from ui.state.play.notices import (
+    FILE_NOTICE_SECONDS,
+    CannotLoad,
+    CannotPaste,
+    CannotSave,
+    Loaded,
+    Notice,
+    NoticeKind,
+    Pasted,
+    PasteTooLong,
+    Saved,
+    Told,
+    notice,
+)
 from ui.state.play.play_state import PlayState
+
+#: The longest clipboard text read as a move string (a board of 9 x 7 has 63 cells).
+PASTE_LIMIT = 200
+
+
+def save(path: Path, game: Game) -> Notice:
+    """Writes ``game`` to ``path``; the notice says where, or why not."""
+    try:
+        savegame.write(path, game)
+    except ValueError:
+        return notice(Told.NOTHING_TO_SAVE, FILE_NOTICE_SECONDS)
+    except OSError as error:
+        return notice(CannotSave(str(path), str(error.strerror or error)), FILE_NOTICE_SECONDS)
+    return notice(Saved(game.ply(), str(path)), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+
+
+def load(sitting: PlayState) -> None:
+    """Loads the saved game; a bad file keeps the current game and says what is wrong."""
+    path = sitting.saved_game_path
+    try:
+        saved = savegame.read(path)
+    except savegame.SavedGameError as error:
+        sitting.feedback.refuse_file(notice(CannotLoad(str(error)), FILE_NOTICE_SECONDS))
+        return
+    sitting.sit_down(
+        replace(sitting.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
+    )
+    take_back = sitting.round.autosave.replaced is not None
+    loaded = Loaded(path.name, sitting.game.ply(), take_back)
+    sitting.feedback.notify(loaded, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+
+
+def pasted_moves(text: str | None, blank: Game) -> str | Notice:
+    """The move string pasted as ``text`` (its first word), checked on ``blank`` (a new board of the game
+    played); or the notice that says why it cannot be used."""
+    if text is None or not text.strip():
+        return notice(Told.NOTHING_TO_PASTE, FILE_NOTICE_SECONDS)
+    moves = text.strip().split()[0]
+    if len(moves) > PASTE_LIMIT:
+        return notice(PasteTooLong(len(moves)), FILE_NOTICE_SECONDS)
+    try:
+        blank.play_text(moves)
+    except ValueError as error:
+        return notice(CannotPaste(str(error)), FILE_NOTICE_SECONDS)
+    return moves
 
 
 def paste(sitting: PlayState, text: str | None) -> None:
     """Sets up the game whose moves were pasted (``text``, from the clipboard) and opens its review; text
     that is no game of this board keeps the current game and says why."""
     options = sitting.options
-    moves = game_files.pasted_moves(text, new_game(options.game, options.width, options.height))
+    moves = pasted_moves(text, new_game(options.game, options.width, options.height))
     if isinstance(moves, Notice):
         sitting.feedback.refuse_file(moves)
         return
     sitting.sit_down(replace(options, moves=moves))
     if moves:
         sitting.toggle_review()
-    pasted = ngettext("Pasted {count} move", "Pasted {count} moves", len(moves)).format(
-        count=number(len(moves))
-    )
-    if sitting.round.autosave.replaced is not None:
-        pasted += f": {_(TAKE_BACK)}"
+    pasted = Pasted(len(moves), sitting.round.autosave.replaced is not None)
     sitting.feedback.notify(pasted, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
-def load(sitting: PlayState) -> None:
-    """Loads the saved game; a bad file keeps the current game and says what is wrong."""
-    path = sitting.saved_game_path
-    saved = game_files.load(path)
-    if isinstance(saved, Notice):
-        sitting.feedback.refuse_file(saved)
-        return
-    sitting.sit_down(
-        replace(sitting.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
-    )
-    sitting.feedback.notice = game_files.loaded(
-        path, sitting.game, sitting.round.autosave.replaced is not None
-    )
+def reset_tally(tally: BackgroundWriter[Tally]) -> Notice:
+    """Forgets every result of ``tally`` (Ctrl+R); the notice says so (a write that fails says why later, in
+    its place: see :meth:`BackgroundWriter.take_problem`)."""
+    tally.change(lambda counted: Tally())
+    return notice(Told.TALLY_RESET, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)

@@ -18,24 +18,22 @@ from pathlib import Path
 from ai.messages import EngineMessage
 from ai.puzzles import Puzzle
 from game.catalog import game_spec
-from game.language import _
 from game.protocol import Game
 from ui.state.animation import ANIMATION_SPEEDS, MoveAnimation
 from ui.state.board.board_game import BoardGame, EngineLike, Refusal
-from ui.state.board.match import MatchScore, participants
+from ui.state.board.match import MatchScore
 from ui.state.files import savegame
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.user_data import UserData
 from ui.state.files.userfiles import data_dir
-from ui.state.notice import FILE_NOTICE_SECONDS, TAKE_BACK, Notice, NoticeKind
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.assistance import Assistance
 from ui.state.play.feedback import Feedback, Speaker
+from ui.state.play.finished_round import REVIEW_SECONDS, adapted
+from ui.state.play.notices import FILE_NOTICE_SECONDS, BackToGame, MoveRefused, Notice, NoticeKind, Told
 from ui.state.play.round import Round
-from ui.state.play.round_rating import REVIEW_SECONDS, adapted
 from ui.state.review.browser import Fall, ReviewBrowser
 from ui.state.review.game_review import GameReview
-from ui.state.words import texts
 
 
 class PlayState:
@@ -85,7 +83,7 @@ class PlayState:
         self._dirty = True
         self._start(options, resume)
         if self.round.autosave.replaced is not None:
-            self.feedback.notify_start(_("New game: {take_back}").format(take_back=_(TAKE_BACK)))
+            self.feedback.notify_start(Told.NEW_GAME_TAKE_BACK)
 
     def _start(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
         """Sits down at a new board with ``options``, or at the unfinished game ``resume`` (at creation, and
@@ -93,7 +91,7 @@ class PlayState:
         #: The score of the rounds finished since the players sat down at this board.
         self.match = MatchScore()
         if resume is None:
-            options, adapted_words = adapted(options, self.files)
+            options, auto_level = adapted(options, self.files)
             self.session = BoardGame(options, self.engine)
         else:
             # A continued game brings its own options: the board, the view and the rules are the game's.
@@ -106,8 +104,8 @@ class PlayState:
         self.browser = ReviewBrowser(self.session, self.fall if self.gravity else None)
         self._new_round(resume)
         self.assistance.want_analysis(self.session)
-        if resume is None and adapted_words:
-            self.feedback.notify_start(adapted_words)
+        if resume is None and auto_level is not None:
+            self.feedback.notify_start(auto_level)
 
     def _new_round(self, resume: UnfinishedGame | None) -> None:
         """What starts afresh with every round: its result, coach, misses, rating and keeping."""
@@ -143,7 +141,8 @@ class PlayState:
         they gave themselves (:attr:`PlayOptions.names`, the piece's name where a name is ""), else the
         pieces' names."""
         if self.options.mode is Mode.TWO_PLAYERS:
-            return participants(self.session, self.piece_names)
+            given = self.options.names
+            return (given[0] or self.piece_names[0], given[1] or self.piece_names[1])
         return self.piece_names
 
     @property
@@ -175,15 +174,15 @@ class PlayState:
     def new_round(self, next_round: bool) -> None:
         """A new game (the same first player), or with ``next_round`` the next round (whose first player may
         change). With the adaptive level, the computer's level is chosen again from the player's rating."""
-        options, adapted_words = adapted(self.options, self.files)
+        options, auto_level = adapted(self.options, self.files)
         self.session.adapt_level(options.level)
         self.session.next_round() if next_round else self.session.restart()
-        self._after_history_change(1, "")
+        self._after_history_change(1, None)
         self._new_round(None)
         if self.round.autosave.replaced is not None and not next_round:
-            self.feedback.notify_start(_("New game: {take_back}").format(take_back=_(TAKE_BACK)))
-        elif adapted_words:
-            self.feedback.notify_start(adapted_words)
+            self.feedback.notify_start(Told.NEW_GAME_TAKE_BACK)
+        elif auto_level is not None:
+            self.feedback.notify_start(auto_level)
 
     def can_undo(self) -> bool:
         """Undo has something to do: a move to take back, or the unfinished game to bring back."""
@@ -194,27 +193,24 @@ class PlayState:
         one, sits down again at that one instead."""
         replaced = self.round.autosave.to_bring_back()
         if replaced is None:
-            self._history_step(self.session.undo(), _("Nothing to undo"))
+            self._history_step(self.session.undo(), Told.NOTHING_TO_UNDO)
             return
         self.sit_down(replaced.options, replaced)
-        self.feedback.notify(
-            _("Back to your game: {game}").format(game=replaced.description()),
-            FILE_NOTICE_SECONDS,
-            NoticeKind.SUCCESS,
-        )
+        self.feedback.notify(BackToGame(replaced), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
     def redo(self) -> None:
-        self._history_step(self.session.redo(), _("Nothing to redo"))
+        self._history_step(self.session.redo(), Told.NOTHING_TO_REDO)
 
-    def _history_step(self, plies: int, refusal_text: str) -> None:
-        """After an undo or redo of ``plies`` plies (0: refused with ``refusal_text``)."""
-        self._after_history_change(plies, refusal_text)
+    def _history_step(self, plies: int, nothing: Told) -> None:
+        """After an undo or redo of ``plies`` plies (0: refused, saying ``nothing``)."""
+        self._after_history_change(plies, nothing)
         if plies:
             self.round.played_on(self.session)
 
-    def _after_history_change(self, plies: int, refusal_text: str) -> None:
+    def _after_history_change(self, plies: int, nothing: Told | None) -> None:
         if plies == 0:
-            self.feedback.notify(refusal_text)
+            if nothing is not None:
+                self.feedback.notify(nothing)
             return
         # Stones that undo or redo moves appear at once; an animation of a move no longer played would lie.
         self.animation = None
@@ -236,7 +232,9 @@ class PlayState:
         if refusal is Refusal.ILLEGAL:
             self.feedback.shake()
         if refusal is not None:
-            self.feedback.notify(texts.refusal_text(self.session, refusal, move, self.gravity))
+            watching = self.options.mode is Mode.WATCH
+            cell = self.game.move_to_text(move)
+            self.feedback.notify(MoveRefused(refusal, move, cell, self.gravity, watching))
         else:
             self.feedback.notice = None
             self.round.played_on(self.session)
@@ -287,7 +285,7 @@ class PlayState:
         if self.review is not None:
             self.session.close_review()
         elif not self.game.history():
-            self.feedback.notify(_("Nothing to review yet: no move has been played"), kind=NoticeKind.INFO)
+            self.feedback.notify(Told.NOTHING_TO_REVIEW, kind=NoticeKind.INFO)
             return
         else:
             self.finish_animation()
@@ -299,6 +297,12 @@ class PlayState:
     def step_review(self, ply: int | None = None, delta: int = 0) -> None:
         """Shows move ``ply`` of the review (or the move ``delta`` moves from the one shown)."""
         self.browser.step(ply, delta)
+
+    def show_me(self) -> None:
+        """Starts "show me" (the best line from the move the review shows) or goes back from it to the
+        review; says why not on a board where the line cannot be proven."""
+        if not self.browser.show_me():
+            self.feedback.notify(Told.SHOW_ME_UNPROVEN)
 
     # --- other games ----------------------------------------------------------------------------------------
 

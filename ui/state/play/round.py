@@ -7,17 +7,16 @@ not written says why there, told by the sitting). No pygame here.
 from __future__ import annotations
 
 from ai.puzzles import Puzzle
-from game.language import _
 from ui.state.board.board_game import BoardGame
 from ui.state.board.match import MatchScore
 from ui.state.files.autosave import Autosave
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.user_data import UserData
-from ui.state.notice import NoticeKind
 from ui.state.play import finished_round
 from ui.state.play.feedback import Feedback
+from ui.state.play.finished_round import RoundRating
 from ui.state.play.move_checks import Coach, Objection, PuzzleAttempt
-from ui.state.play.round_rating import RoundRating
+from ui.state.play.notices import NoticeKind, PuzzleRight, Told
 
 
 class Round:
@@ -54,7 +53,7 @@ class Round:
         if objection is not None:
             if objection.wrong:
                 self.feedback.shake()
-            self.feedback.notify(objection.text, objection.seconds, objection.kind)
+            self.feedback.notify(objection.said, objection.seconds, objection.kind)
         return objection
 
     def take_back_coached(self) -> bool:
@@ -63,7 +62,7 @@ class Round:
         if self.coach.warning is None:
             return False
         self.coach.warning = None
-        self.feedback.notify(_("Taken back: choose another move"), kind=NoticeKind.INFO)
+        self.feedback.notify(Told.TAKEN_BACK, kind=NoticeKind.INFO)
         return True
 
     def moved_on(self, session: BoardGame) -> None:
@@ -73,8 +72,8 @@ class Round:
         attempt = self.attempt
         if attempt is None:
             return
-        if attempt.praise is not None:
-            self.feedback.notify(attempt.praise, kind=NoticeKind.SUCCESS)
+        if attempt.moves_to_go is not None:
+            self.feedback.notify(PuzzleRight(attempt.moves_to_go), kind=NoticeKind.SUCCESS)
         elif attempt.solved:
             attempt.count_solve()
             session.play_out(session.options.level)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.language import _
 from ui.state.animation import MoveAnimation
 from ui.state.board.board_game import BoardGame
 
@@ -35,19 +34,19 @@ class ReviewBrowser:
             review.select(review.cursor + delta if ply is None else ply)
             self.changed = True
 
-    def show_me(self) -> str | None:
+    def show_me(self) -> bool:
         """Starts "show me" (the best line from the move the review shows) or goes back from it to the
-        review; returns why where the line cannot be proven."""
+        review; False where the line cannot be proven (on the boards the engine cannot solve)."""
         self.changed = True
         review = self.session.review
         if review is None:
-            return None
+            return True
         self.line_animation = None
         if review.line is not None:
             self.session.reviews.close_line()
         elif self.session.reviews.show_best_line() is None:
-            return _("Show me: the best line is proven on 7 \u00d7 6, 6 \u00d7 5 and Tic-tac-toe only")
-        return None
+            return False
+        return True
 
     def step_line(self, delta: int = 0, end: bool | None = None) -> None:
         """Steps the best line ``delta`` moves, or to its ``end`` (True) or its start (False)."""

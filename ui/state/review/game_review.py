@@ -1,5 +1,5 @@
-"""The review of a game on the play screen, without pygame: the marks computed so far, the move shown, and
-the words for them.
+"""The review of a game on the play screen, without pygame: the marks computed so far, the move shown (its
+words are :mod:`ui.state.words.review_words`').
 
 A :class:`GameReview` holds a copy of the game as it was when the review opened, so reviewing never changes
 the game, its history or the tally. Marks (:class:`ai.play.review.MoveReview`) arrive from the engine in any
@@ -8,43 +8,14 @@ order, one per move; the move shown is a cursor over the moves, stepped by keys 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ai.contracts import MoveReview, Verdict
+from ai.contracts import MoveReview
 from ai.rating.ladder import ladder_for
 from ai.rating.performance import Performance, observations_of, performance
 from ai.request import Request
-from ai.score import Score
-from game.language import N_, _, ngettext
 from game.protocol import Game
 from ui.state.review.show_me import BestLine
-from ui.state.words.score_words import outlook
-
-#: What a verdict says, after "Move N, Red 4:".
-VERDICT_WORDS = {
-    Verdict.BEST: N_("the best move"),
-    Verdict.KEPT: N_("not the best move"),
-    Verdict.MISTAKE: N_("a mistake"),
-    Verdict.BLUNDER: N_("a blunder"),
-}
-#: Writes a move the short way ("4", "b2"), as the best moves are listed.
-MoveText = Callable[[int], str]
-#: The keys of the review, for the detail line.
-REVIEW_KEYS = (
-    N_("\u2190 \u2192: step"),
-    N_("Home / End"),
-    N_("B: show me the best line"),
-    N_("Esc: back to the game"),
-)
-#: The keys while "show me" plays the best line.
-LINE_KEYS = (N_("\u2190 \u2192: step the line"), N_("Home / End"), N_("B or Esc: back to the review"))
-#: How a move changed its mover's result, by (result of the best move, result of the move played).
-CHANGE_WORDS = {
-    (1, 0): N_("throws the win away (a draw now)"),
-    (1, -1): N_("throws the win away (a loss now)"),
-    (0, -1): N_("turns the draw into a loss"),
-}
 
 
 @dataclass
@@ -119,130 +90,3 @@ class GameReview:
         while board.ply() >= max(1, self.cursor):
             board.undo()
         return board
-
-
-def result_words(mark: MoveReview, names: tuple[str, str]) -> str:
-    """The result after the move, naming the player it favours, as everywhere in the game: "Red wins in 5",
-    "draw", "Yellow wins next move"."""
-    mover = mark.mover
-    return outlook(mark.played, names[mover], names[1 - mover])
-
-
-def wins_at_once(score: Score) -> bool:
-    """A move valued ``score`` (from its mover's side) wins the game itself: the value counts the move, so
-    the outlook's words would be "wins next move", which a player reads as the move after it."""
-    return score.exact and score.is_win and score.plies_to_end == 1
-
-
-def best_words(mark: MoveReview, names: tuple[str, str], move_text: MoveText) -> str:
-    """The best move(s) and what they lead to, e.g. "best: 4 (Red wins in 5)", "best: 3 or 5 (draw)" or
-    "best: 4 (Red wins at once)"."""
-    # Translators: between the best moves when there are several ("3 or 5").
-    moves = _(" or ").join(move_text(move) for move in mark.best_moves)
-    if not mark.exact:
-        return _("the search prefers {moves}").format(moves=moves)
-    mover = mark.mover
-    if wins_at_once(mark.best):
-        return _("best: {moves} ({player} wins at once)").format(moves=moves, player=names[mover])
-    best = outlook(mark.best, names[mover], names[1 - mover])
-    return _("best: {moves} ({value})").format(moves=moves, value=best)
-
-
-def mark_text(review: GameReview, names: tuple[str, str], move_text: MoveText) -> str:
-    """The status line of the move shown: who played what and the verdict, then after "; " separators what
-    it did and the best move (a narrow window drops clauses from the end). ``move_text`` writes a move the
-    short way, as the best moves are listed."""
-    ply = review.cursor
-    if ply == 0:
-        return _("No moves to review")
-    mover = (ply - 1) % 2
-    head = _("Move {number}: {player} in {move}").format(
-        number=ply, player=names[mover], move=review.game.describe_move(review.moves[ply - 1])
-    )
-    mark = review.shown()
-    if mark is None:
-        return _("{move_played}, working it out…").format(move_played=head)
-    # An estimate has no verdict, a proven mark always has one (MoveReview's contract).
-    if mark.verdict is None:
-        return _("{move_played}, an estimate; {best}").format(
-            move_played=head, best=best_words(mark, names, move_text)
-        )
-    verdict = _(VERDICT_WORDS[mark.verdict])
-    if mark.verdict is Verdict.BEST and wins_at_once(mark.played):
-        return _("{move_played}, the winning move").format(move_played=head)
-    if mark.verdict is Verdict.BEST:
-        return _("{move_played}, {verdict} ({value})").format(
-            move_played=head, verdict=verdict, value=result_words(mark, names)
-        )
-    if mark.verdict is Verdict.KEPT:
-        return _("{move_played}, {verdict}; same result ({value}); {best}").format(
-            move_played=head,
-            verdict=verdict,
-            value=result_words(mark, names),
-            best=best_words(mark, names, move_text),
-        )
-    change = _(CHANGE_WORDS[mark.best.result, mark.played.result])
-    text = _("{move_played}, {verdict}; {change}; {best}").format(
-        move_played=head, verdict=verdict, change=change, best=best_words(mark, names, move_text)
-    )
-    earlier = [point for point in review.turning_points() if point.ply < ply]
-    if earlier and earlier[-1].mover != mark.mover:
-        given_back = _("gives back {player}'s move {number}").format(
-            player=names[earlier[-1].mover], number=earlier[-1].ply
-        )
-        text += f"; {given_back}"
-    return text
-
-
-def summary_text(review: GameReview, names: tuple[str, str]) -> str:
-    """Per player, the share of moves that kept the value and, once the review is complete on a board the
-    ladder rates, the strength the moves showed; and how many moves changed the result."""
-    parts = []
-    for player, name in enumerate(names):
-        kept, counted = review.kept(player)
-        if counted:
-            shown = review.performance(player)
-            if shown is not None:
-                said = _(
-                    "{player} kept the value {kept}/{counted}, played like about {rating} ({low}\u2013{high})"
-                )
-                parts.append(
-                    said.format(
-                        player=name,
-                        kept=kept,
-                        counted=counted,
-                        rating=shown.rating,
-                        low=shown.low,
-                        high=shown.high,
-                    )
-                )
-            else:
-                said = _("{player} kept the value {kept}/{counted}")
-                parts.append(said.format(player=name, kept=kept, counted=counted))
-    turning = len(review.turning_points())
-    if review.complete():
-        parts.append(
-            ngettext("{count} turning point", "{count} turning points", turning).format(count=turning)
-        )
-    else:
-        parts.append(_("working…"))
-    return " · ".join(parts)
-
-
-def line_text(review: GameReview, names: tuple[str, str], move_text: MoveText) -> str:
-    """The status line while "show me" plays the best line from the move shown: where it starts, the moves
-    found so far (those on the board in brackets after the last shown), and what best play leads to, in the
-    words of the rest of the game: "Best line from move 15: 3 5 [4] 4 ... Red wins in 14"."""
-    line = review.line
-    assert line is not None
-    moves = [move_text(move) for move in line.moves]
-    if line.shown:
-        moves[line.shown - 1] = f"[{moves[line.shown - 1]}]"
-    found = " ".join(moves) if moves else _("working it out\u2026")
-    if not line.done and moves:
-        found += " \u2026"
-    head = _("Best line from move {number}: {moves}").format(number=review.cursor, moves=found)
-    if line.value is None:
-        return head
-    mover = line.start.to_move()
-    return f"{head}; {outlook(line.value, names[mover], names[1 - mover])}"

@@ -10,8 +10,9 @@ from __future__ import annotations
 from game.language import _, ngettext, number
 from ui.state.play import finished_round
 from ui.state.play.play_state import PlayState
-from ui.state.review.game_review import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.state.words import texts
+from ui.state.words.notice_words import notice_text
+from ui.state.words.review_words import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 
 
 def result_text(sitting: PlayState) -> tuple[str, str]:
@@ -35,7 +36,7 @@ def status_text(sitting: PlayState) -> str:
     """The status line: the notice if one is showing, else whose turn it is, the search, or the result."""
     names, game, review, puzzle = sitting.player_names, sitting.game, sitting.review, sitting.puzzle
     if sitting.notice is not None:
-        return sitting.notice.text
+        return notice_text(sitting.notice.said)
     if puzzle is not None and game.moves_text() == puzzle.moves and review is None:
         return texts.puzzle_task(names[game.to_move()], puzzle.win_in)
     attempt = sitting.round.attempt
@@ -81,16 +82,26 @@ def caption(sitting: PlayState) -> str:
 def tally_text(sitting: PlayState) -> str:
     """The tally of this board and opponent for the result banner ("" when nothing is counted, as for a
     puzzle)."""
-    if sitting.puzzle is not None:
+    key = finished_round.tally_key(sitting.session)
+    if sitting.puzzle is not None or key is None:
         return ""
-    return finished_round.tally_text(sitting.session, sitting.files.tally.value, sitting.player_names)
+    record = sitting.files.tally.value.get(key)
+    return texts.tally_text(record, _opponent_shown(sitting), sitting.player_names)
 
 
 def short_tally_text(sitting: PlayState) -> str:
     """The tally for the match bar ("" when nothing is counted yet, or for a puzzle)."""
-    if sitting.puzzle is not None:
+    key = finished_round.tally_key(sitting.session)
+    if sitting.puzzle is not None or key is None:
         return ""
-    return finished_round.short_tally_text(sitting.session, sitting.files.tally.value, sitting.player_names)
+    record = sitting.files.tally.value.get(key)
+    return texts.short_tally(record, _opponent_shown(sitting), sitting.player_names)
+
+
+def _opponent_shown(sitting: PlayState) -> str | None:
+    """The computer's level against the human as the player reads it, in the language in use."""
+    computer = sitting.session.computer()
+    return None if computer is None else computer[1].shown
 
 
 def toolbar_titles(sitting: PlayState) -> list[str]:

@@ -13,15 +13,15 @@ from ai.messages import EngineFailure
 from ai.rating.glicko import Glicko
 from game.catalog import GAME_TITLES
 from game.language import N_, _, ngettext, number
-from game.protocol import Game
-from ui.state.board.board_game import BoardGame, Refusal
+from ui.state.board.board_game import BoardGame
+from ui.state.board.match import Computer, Named, Participant, You
+from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.player_rating import ASSISTS, PlayedGame
 from ui.state.files.puzzle_record import PuzzleRecord
 from ui.state.files.tally import Record
-from ui.state.options import Mode
-from ui.state.play.coach import CoachWarning
+from ui.state.options import Mode, PlayOptions
 from ui.state.play.hint import Hint
-from ui.state.review.game_review import CHANGE_WORDS
+from ui.state.stats import RecentGame
 from ui.state.words.search_texts import (
     MoveValue,
     analysis_detail,
@@ -52,6 +52,46 @@ def failure_text(failure: EngineFailure) -> str:
 # --- the play screen's lines --------------------------------------------------------------------------------
 # Each takes the session (the board, the seats, the mode, the running search) and ``names``, the players'
 # names by player number as the theme gives them.
+
+
+def board_title(options: PlayOptions) -> str:
+    """``"Connect Four 7×6"``."""
+    return f"{_(GAME_TITLES[options.game])} {options.width}\u00d7{options.height}"
+
+
+def seconds_text(seconds: float) -> str:
+    """A think time as the choices show it: ``"3 s"``."""
+    # Translators: a time in seconds ("3 s").
+    return _("{seconds} s").format(seconds=number(seconds, None))
+
+
+def unfinished_text(unfinished: UnfinishedGame) -> str:
+    """``"Connect Four 7×6, two players, 12 moves"``: what the player would continue."""
+    options, ply = unfinished.options, unfinished.position().ply()
+    if options.mode is Mode.TWO_PLAYERS:
+        text = ngettext("{game}, two players, {count} move", "{game}, two players, {count} moves", ply)
+    else:
+        text = ngettext(
+            "{game}, against {level}, {count} move", "{game}, against {level}, {count} moves", ply
+        )
+    # The level's label is only a placeholder of the second wording; format ignores what a text lacks.
+    return text.format(game=board_title(options), level=options.level.shown, count=number(ply))
+
+
+def participant_name(player: Participant) -> str:
+    """How the match bar names a player: "You", "Computer (depth 4)", "Computer (auto: depth 6)" (the adaptive
+    level says it chose), "Red (depth 4)" in watch mode where both play at one level, or the player's name."""
+    match player:
+        case Named():
+            return player.name
+        case You():
+            return _("You")
+        case Computer(piece=str(piece)):
+            return _("{player} ({level})").format(player=piece, level=player.level.shown)
+        case Computer(auto=True):
+            return _("Computer (auto: {level})").format(level=player.level.shown)
+        case Computer():
+            return _("Computer ({level})").format(level=player.level.shown)
 
 
 def seat_name(session: BoardGame, names: tuple[str, str], player: int) -> str:
@@ -183,7 +223,7 @@ def caption(session: BoardGame, names: tuple[str, str]) -> str:
     else:
         # Translators: the window's caption, after the game's name (lower case).
         state = _("computer thinking")
-    return f"Ponder \u2014 {session.options.title()} \u2014 {state}"
+    return f"Ponder \u2014 {board_title(session.options)} \u2014 {state}"
 
 
 def matchup(session: BoardGame) -> str:
@@ -204,14 +244,14 @@ def toolbar_titles(session: BoardGame) -> list[str]:
     """The toolbar's title, longest first: a narrow window shows the first that fits, down to the game's
     name."""
     options = session.options
-    title = f"{options.title()}  \u00b7  {matchup(session)}"
+    title = f"{board_title(options)}  \u00b7  {matchup(session)}"
     # The round goes before the players do, so that who plays stays in sight as the rounds go by.
     rounds = (
         "  \u00b7  " + _("round {number}").format(number=session.round_number)
         if session.round_number > 1
         else ""
     )
-    titles = [title + rounds, title, options.title(), _(GAME_TITLES[options.game])]
+    titles = [title + rounds, title, board_title(options), _(GAME_TITLES[options.game])]
     if session.review is not None:
         review = _("Review")
         return [f"{review}  \u00b7  {titles[0]}", f"{review}  \u00b7  {titles[1]}", review]
@@ -247,31 +287,6 @@ def short_tally(record: Record, opponent: str | None, names: tuple[str, str]) ->
     )
 
 
-def refusal_text(session: BoardGame, refusal: Refusal, move: int, gravity: bool) -> str:
-    """Why the human's ``move`` was refused: not their turn, or the column is full / the cell taken."""
-    if refusal is Refusal.NOT_YOUR_TURN:
-        if session.options.mode is Mode.WATCH:
-            return _("Watching: the computers play this game")
-        return _("Wait: the computer is thinking")
-    if refusal is Refusal.GAME_OVER:
-        return _("The game is over")
-    if gravity:
-        return _("Column {number} is full").format(number=move + 1)
-    return _("Cell {cell} is taken").format(cell=session.game.move_to_text(move))
-
-
-def coach_text(game: Game, warning: CoachWarning) -> str:
-    """The coach's one line before a move that throws the player's result away, in the review's words:
-    ``"Coach: column 3 throws the win away (a draw now). Again: play it anyway · Backspace: choose again"``.
-    """
-    change = CHANGE_WORDS[warning.best, warning.played]
-    where = game.describe_move(warning.move)
-    # Translators: {change} is one of the review's words for a move ("throws the win away (a draw now)").
-    return _("Coach: {move} {change}. Again: play it anyway  \u00b7  Backspace: choose again").format(
-        move=where, change=_(change)
-    )
-
-
 def puzzle_task(mover: str, win_in: int) -> str:
     """What a puzzle asks: ``"Puzzle: Red to play and win in 5"`` (``"... and win now"`` for one move)."""
     if win_in == 1:
@@ -279,15 +294,6 @@ def puzzle_task(mover: str, win_in: int) -> str:
     return ngettext(
         "Puzzle: {player} to play and win in {moves}", "Puzzle: {player} to play and win in {moves}", win_in
     ).format(player=mover, moves=win_in)
-
-
-def puzzle_progress(moves_left: int) -> str:
-    """The word on a right move in a puzzle: ``"Right: that keeps the win. 3 more to go"``."""
-    return ngettext(
-        "Right: that keeps the win. {moves} more to go",
-        "Right: that keeps the win. {moves} more to go",
-        moves_left,
-    ).format(moves=moves_left)
 
 
 #: The status once a puzzle is solved, while its last moves play themselves out.
@@ -365,3 +371,33 @@ def rating_line(game: PlayedGame, before: int | None) -> str:
     return _("Your rating {rating} {spread} ({change}).").format(
         rating=game.rating, spread=spread(game.glicko), change=number(game.rating - before, signed=True)
     )
+
+
+#: A game's result as the list of games says it, by its result in the player's file.
+RESULT_WORDS = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}
+
+
+def game_line(recent: RecentGame) -> str:
+    """One game of the list: "2026-11-24 19:40 · vs depth 4 (1450) · win · 1216 · played like 1500"."""
+    game, level_label = recent.game, recent.level_label
+    parts = [
+        game.when,
+        _("vs {level} ({rating})").format(level=level_label, rating=game.level_rating),
+        _(RESULT_WORDS[game.result]),
+    ]
+    if game.rated:
+        parts.append(_("rating {rating}").format(rating=game.rating))
+    else:
+        reasons = ", ".join(_(ASSISTS[assist]) for assist in game.assists)
+        parts.append(_("not rated: {reasons}").format(reasons=reasons))
+    if game.performance is not None:
+        likely = game.performance_range
+        if likely is None:
+            parts.append(_("played like {rating}").format(rating=game.performance))
+        else:
+            parts.append(
+                _("played like {rating} ({low}\u2013{high})").format(
+                    rating=game.performance, low=likely[0], high=likely[1]
+                )
+            )
+    return " \u00b7 ".join(parts)

@@ -1,0 +1,208 @@
+"""The play screen's notices: a message that stands in the status line for a moment, what it tells (a
+refusal, something done, plain information), and *what it says*, as a typed reason with its arguments. The
+words of each reason are :func:`ui.state.words.notice_words.notice_text`'s, so the state never words a
+notice: it says which one. The view chooses the colour of each kind (see :func:`ui.kit.toast.notice_colour`).
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from ui.state.animation import Fade
+from ui.state.board.board_game import Refusal
+from ui.state.files.current_game import UnfinishedGame
+from ui.state.play.coach import CoachWarning
+
+#: Seconds a short message stays.
+NOTICE_SECONDS = 1.6
+#: Seconds a message about a file (saved, loaded, or why not) stays: long enough to read a reason.
+FILE_NOTICE_SECONDS = 4.0
+
+
+class NoticeKind(enum.Enum):
+    """What a notice tells: a refusal or problem, something done, or plain information."""
+
+    REFUSAL = "refusal"
+    SUCCESS = "success"
+    INFO = "info"
+
+
+class Told(enum.Enum):
+    """The notices that need no argument."""
+
+    NOTHING_TO_UNDO = enum.auto()
+    NOTHING_TO_REDO = enum.auto()
+    #: The review asked for before the first move.
+    NOTHING_TO_REVIEW = enum.auto()
+    #: A hint asked for on the computer's turn.
+    HINT_NOT_YOUR_TURN = enum.auto()
+    #: A hint asked for once the game is over.
+    GAME_OVER = enum.auto()
+    #: The move the coach warned about was taken back.
+    TAKEN_BACK = enum.auto()
+    #: A move of a puzzle before its values are proven.
+    CHECKING = enum.auto()
+    #: A new game replaced an unfinished one, which undo brings back.
+    NEW_GAME_TAKE_BACK = enum.auto()
+    #: "Show me" on a board whose best line cannot be proven.
+    SHOW_ME_UNPROVEN = enum.auto()
+    #: Save asked for once the game is over.
+    NOTHING_TO_SAVE = enum.auto()
+    TALLY_RESET = enum.auto()
+    #: The clipboard holds no text.
+    NOTHING_TO_PASTE = enum.auto()
+
+
+@dataclass(frozen=True)
+class MoveRefused:
+    """The human's move was refused by the board (see :class:`~ui.state.board.board_game.Refusal`): ``move``
+    in ``gravity``'s terms (a column) or as the cell ``cell`` ("b2"); ``watching``: the computers play."""
+
+    refusal: Refusal
+    move: int
+    cell: str
+    gravity: bool
+    watching: bool
+
+
+@dataclass(frozen=True)
+class CoachWarned:
+    """The coach's ``warning`` before the move described as ``move`` ("column 3")."""
+
+    warning: CoachWarning
+    move: str
+
+
+@dataclass(frozen=True)
+class PuzzleMissed:
+    """A puzzle's move ``move`` (described) changes its mover's result from ``best`` to ``played``."""
+
+    move: str
+    best: int
+    played: int
+
+
+@dataclass(frozen=True)
+class PuzzleRight:
+    """A right move in a puzzle, with ``moves_left`` of the player's own moves still needed."""
+
+    moves_left: int
+
+
+@dataclass(frozen=True)
+class BackToGame:
+    """Undo brought back the unfinished game ``game``."""
+
+    game: UnfinishedGame
+
+
+@dataclass(frozen=True)
+class AutoLevel:
+    """The adaptive level chose ``level`` (shown as the player reads it, rated ``level_rating``) for the
+    player's ``rating``."""
+
+    level: str
+    level_rating: int | None
+    rating: int
+
+
+@dataclass(frozen=True)
+class Saved:
+    """The game of ``count`` moves was saved to ``path``."""
+
+    count: int
+    path: str
+
+
+@dataclass(frozen=True)
+class CannotSave:
+    """The game could not be saved to ``path``, for ``reason``."""
+
+    path: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class CannotLoad:
+    """The saved game could not be loaded, for ``reason``."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """The saved game ``file`` of ``count`` moves was loaded; ``take_back``: undo brings back the unfinished
+    game it replaced."""
+
+    file: str
+    count: int
+    take_back: bool
+
+
+@dataclass(frozen=True)
+class Pasted:
+    """A pasted game of ``count`` moves was set up; ``take_back`` as for :class:`Loaded`."""
+
+    count: int
+    take_back: bool
+
+
+@dataclass(frozen=True)
+class PasteTooLong:
+    """The pasted text's first word, of ``count`` characters, is too long for a game of the board."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class CannotPaste:
+    """The pasted text is no game of the board, for ``reason``."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Worded:
+    """A notice already in words: the screens' own (which word their texts themselves) and the problems of
+    the user's files (which their stores word)."""
+
+    text: str
+
+
+#: Everything a notice can say.
+Said = (
+    Told
+    | MoveRefused
+    | CoachWarned
+    | PuzzleMissed
+    | PuzzleRight
+    | BackToGame
+    | AutoLevel
+    | Saved
+    | CannotSave
+    | CannotLoad
+    | Loaded
+    | Pasted
+    | PasteTooLong
+    | CannotPaste
+    | Worded
+)
+
+
+@dataclass
+class Notice:
+    """A message in the play screen's status line for the life of its ``fade``; one that ``gives_way`` (the
+    words of a game's start) leaves the line to the computer's thinking after :data:`NOTICE_SECONDS` while the
+    computer is to move, so its first think is heard."""
+
+    said: Said
+    fade: Fade
+    kind: NoticeKind = NoticeKind.REFUSAL
+    gives_way: bool = False
+
+
+def notice(said: Said, seconds: float = NOTICE_SECONDS, kind: NoticeKind = NoticeKind.REFUSAL) -> Notice:
+    """A notice saying ``said`` for ``seconds``; a refusal unless ``kind`` says otherwise."""
+    return Notice(said, Fade(seconds), kind)

@@ -1,0 +1,129 @@
+"""The words of the play screen's notices: each reason a notice says
+(:data:`~ui.state.play.notices.Said`) in the language in use. No pygame here.
+"""
+
+from __future__ import annotations
+
+from game.language import N_, _, ngettext, number
+from ui.state.board.board_game import Refusal
+from ui.state.play.notices import (
+    AutoLevel,
+    BackToGame,
+    CannotLoad,
+    CannotPaste,
+    CannotSave,
+    CoachWarned,
+    Loaded,
+    MoveRefused,
+    Pasted,
+    PasteTooLong,
+    PuzzleMissed,
+    PuzzleRight,
+    Said,
+    Saved,
+    Told,
+    Worded,
+)
+from ui.state.words.review_words import CHANGE_WORDS
+from ui.state.words.texts import unfinished_text
+
+#: What a notice adds when a game has replaced an unfinished one.
+TAKE_BACK = N_("Ctrl+Z brings back your unfinished game")
+
+#: The notices without arguments.
+TOLD_WORDS = {
+    Told.NOTHING_TO_UNDO: N_("Nothing to undo"),
+    Told.NOTHING_TO_REDO: N_("Nothing to redo"),
+    Told.NOTHING_TO_REVIEW: N_("Nothing to review yet: no move has been played"),
+    Told.HINT_NOT_YOUR_TURN: N_("A hint is for your turn"),
+    Told.GAME_OVER: N_("The game is over"),
+    Told.TAKEN_BACK: N_("Taken back: choose another move"),
+    Told.CHECKING: N_("A moment: the position is being checked"),
+    Told.NEW_GAME_TAKE_BACK: N_("New game: {take_back}"),
+    Told.SHOW_ME_UNPROVEN: N_(
+        "Show me: the best line is proven on 7 \u00d7 6, 6 \u00d7 5 and Tic-tac-toe only"
+    ),
+    Told.NOTHING_TO_SAVE: N_("The game is over: nothing to save"),
+    Told.TALLY_RESET: N_("Score tally reset"),
+    Told.NOTHING_TO_PASTE: N_("Nothing to paste: the clipboard holds no text here"),
+}
+
+
+def notice_text(said: Said) -> str:
+    """The words of ``said``, in the language in use."""
+    match said:
+        case Told():
+            return _(TOLD_WORDS[said]).format(take_back=_(TAKE_BACK))
+        case MoveRefused():
+            return refusal_text(said)
+        case CoachWarned():
+            change = CHANGE_WORDS[said.warning.best, said.warning.played]
+            # Translators: {change} is one of the review's words for a move ("throws the win away (a draw
+            # now)").
+            return _("Coach: {move} {change}. Again: play it anyway  \u00b7  Backspace: choose again").format(
+                move=said.move, change=_(change)
+            )
+        case PuzzleMissed():
+            change = _(CHANGE_WORDS[said.best, said.played])
+            return _("Not this one: {move} {change}. Try again (H: a hint)").format(
+                move=said.move, change=change
+            )
+        case PuzzleRight():
+            return ngettext(
+                "Right: that keeps the win. {moves} more to go",
+                "Right: that keeps the win. {moves} more to go",
+                said.moves_left,
+            ).format(moves=said.moves_left)
+        case BackToGame():
+            return _("Back to your game: {game}").format(game=unfinished_text(said.game))
+        case AutoLevel():
+            return _("Auto level: {level} ({level_rating}) for your rating {rating}").format(
+                level=said.level, level_rating=said.level_rating, rating=said.rating
+            )
+        case _:
+            return file_notice_text(said)
+
+
+def refusal_text(said: MoveRefused) -> str:
+    """Why the human's move was refused: not their turn, or the column is full / the cell taken."""
+    if said.refusal is Refusal.NOT_YOUR_TURN:
+        if said.watching:
+            return _("Watching: the computers play this game")
+        return _("Wait: the computer is thinking")
+    if said.refusal is Refusal.GAME_OVER:
+        return _("The game is over")
+    if said.gravity:
+        return _("Column {number} is full").format(number=said.move + 1)
+    return _("Cell {cell} is taken").format(cell=said.cell)
+
+
+def file_notice_text(
+    said: Saved | CannotSave | CannotLoad | Loaded | Pasted | PasteTooLong | CannotPaste | Worded,
+) -> str:
+    """The words of a notice about a file or the clipboard, or one already in words."""
+    match said:
+        case Saved():
+            saved = ngettext("Saved {count} move to {path}", "Saved {count} moves to {path}", said.count)
+            return saved.format(count=number(said.count), path=said.path)
+        case CannotSave():
+            return _("Cannot save to {path}: {reason}").format(path=said.path, reason=said.reason)
+        case CannotLoad():
+            return _("Cannot load: {reason}").format(reason=said.reason)
+        case Loaded():
+            text = ngettext("Loaded {file}: {count} move", "Loaded {file}: {count} moves", said.count).format(
+                file=said.file, count=number(said.count)
+            )
+            return f"{text}: {_(TAKE_BACK)}" if said.take_back else text
+        case Pasted():
+            text = ngettext("Pasted {count} move", "Pasted {count} moves", said.count).format(
+                count=number(said.count)
+            )
+            return f"{text}: {_(TAKE_BACK)}" if said.take_back else text
+        case PasteTooLong():
+            return _("Cannot paste: {count} characters are too many for a game of this board").format(
+                count=number(said.count)
+            )
+        case CannotPaste():
+            return _("Cannot paste: {reason}").format(reason=said.reason)
+        case Worded():
+            return said.text
