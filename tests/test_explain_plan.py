@@ -18,6 +18,7 @@ from ai.contracts import Budget, SearchStopped
 from ai.exact.analysis import ExactAnalyzer, solver_supports
 from ai.explain.plan import Goal, Plan, Rule, RuleUse, find_plan
 from ai.explain.plan.board import geometry
+from ai.explain.plan.cover import base_units
 from ai.explain.plan.local_game import LocalGame
 from ai.explain.plan.model import ColumnPairs
 from ai.explain.replay import replay_plan
@@ -418,3 +419,18 @@ def test_an_instance_for_parity_only_solves_no_group_of_the_opponent():
         else:  # a baseinverse: every group holding both its cells gets an upper cell of a pair instead
             both = bits[0] | bits[1]
             assert all(group & uppers for group in open_groups if group & both == both)
+
+
+def test_a_base_of_three_playable_cells_and_one_above_is_a_baseclaim_where_its_needs_cross():
+    # a1, b1 with b2 above it, c1 (columns 0, 1, 2 of a 6-row board: a column owns 7 bits).
+    a, b1, b2, c = 1 << 0, 1 << 7, 1 << 8, 1 << 14
+    stacks = ((a,), (b1, b2), (c,))
+    # Allis's Baseclaim: a1 or b2, and b1 or c1; no baseinverse and claimeven give both.
+    (unit,) = base_units(stacks, [a | b2, b1 | c])
+    assert unit.rule is Rule.BASECLAIM and unit.cells == a | b1 | b2 | c
+    # Where the needs do not cross, the base splits into a baseinverse and a claimeven.
+    split = base_units(stacks, [a | c, b1 | b2])
+    assert split is not None
+    assert sorted(u.rule.value for u in split) == ["baseinverse", "claimeven"]
+    # A need the unit's game cannot meet leaves no units at all.
+    assert base_units(stacks, [a | b2, b1 | c, a | c, b1]) is None

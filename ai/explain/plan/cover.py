@@ -191,7 +191,7 @@ class _Search:
         finally:
             self.spend(game.visited)
         if won:
-            units = _in_rules(base.stacks, needs)
+            units = base_units(base.stacks, needs)
             if units is not None:
                 return Layout(units, tuple(pairs), unpaired, won_groups[0] if won_groups else 0), []
         columns = []
@@ -230,7 +230,7 @@ UNIT_SHAPES: dict[tuple[int, ...], Rule] = {
 }
 
 
-def _in_rules(stacks: tuple[tuple[int, ...], ...], needs: list[int]) -> tuple[Base, ...] | None:
+def base_units(stacks: tuple[tuple[int, ...], ...], needs: list[int]) -> tuple[Base, ...] | None:
     """The won base's game told in Allis's rules: a partition of its columns' stacks into units of
     :data:`UNIT_SHAPES`, each need inside one unit and each unit's own game won (the opponent moves first in
     it, and every move there is answered there: its cells are even in number); None where there is none.
