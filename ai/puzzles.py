@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from assets import DataFileError, asset_path
+from assets import DataFileError, asset_path, read_data_file
 from assets.sealed_text import CHECKSUM_FIELD, seal, unseal
 from game.connect4 import ConnectFour
 from game.language import _
@@ -220,7 +220,7 @@ def load_puzzles(path: Path | None = None) -> PuzzleSet:
     PuzzleFileError saying why it cannot be used."""
     path = PUZZLES_PATH if path is None else Path(path)
     try:
-        data = path.read_bytes()
+        data = read_data_file(path)
     except OSError as error:
         raise PuzzleFileError(
             path, _("cannot read it: {reason}").format(reason=error.strerror or error)

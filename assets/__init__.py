@@ -13,9 +13,15 @@ them beside this module, ``tools/bundle/``).
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from pathlib import Path
 
 ASSETS_DIR = Path(__file__).resolve().parent
+#: The most bytes a data file is read with: far above the largest installed one (the opening book, a few MB),
+#: far below what would strain a machine, so a link to ``/dev/zero`` or a giant file is refused unread.
+MAX_DATA_BYTES = 64 << 20
 
 
 def asset_path(name: str) -> Path:
@@ -36,3 +42,19 @@ class DataFileError(Exception):
     def brief(self) -> str:
         """The file's name and the reason, without the folder: ``"c4-book-7x6.bin: checksum mismatch"``."""
         return f"{self.path.name}: {self.reason}"
+
+
+def read_data_file(path: Path, limit: int = MAX_DATA_BYTES) -> bytes:
+    """The bytes of the data file ``path``, which must be a regular file (through a link, if it is one) of at
+    most ``limit`` bytes. It is opened without waiting, so a named pipe where a data file should be cannot
+    block the program, and a device (a link to ``/dev/zero``) or a folder is refused before anything is
+    read. Raises OSError saying why not in its ``strerror`` (FileNotFoundError when there is no such file),
+    as a plain read would, so that every reader reports it as it reports a missing file."""
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(handle, "rb") as file:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file (a pipe, device or folder?)")
+        data = file.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"too big (over {limit} bytes)")
+    return data

@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from assets import DataFileError
+from assets import DataFileError, read_data_file
 
 MANIFEST_NAME = "assets.sha256"
 _LINE = re.compile(rb"([0-9a-f]{64})  ([A-Za-z0-9_.-]+)\n")
@@ -36,7 +36,7 @@ def verified_bytes(path: Path) -> bytes:
     """The content of ``path`` once its SHA-256 is the one the manifest beside it lists; raises
     :class:`AssetError` saying why not. (Read once, then checked: what is used is what was checked.)"""
     try:
-        data = path.read_bytes()
+        data = read_data_file(path)
     except OSError as error:
         raise AssetError(path, f"cannot read it: {error.strerror or error}") from None
     listed = _read_manifest(path)
@@ -52,7 +52,7 @@ def _read_manifest(path: Path) -> dict[str, str]:
     manifest cannot be read or is not exactly of its form."""
     manifest = path.with_name(MANIFEST_NAME)
     try:
-        data = manifest.read_bytes()
+        data = read_data_file(manifest)
     except OSError as error:
         reason = f"cannot be checked: {MANIFEST_NAME} cannot be read ({error.strerror or error})"
         raise AssetError(path, reason) from None

@@ -206,8 +206,12 @@ def _read_catalog(code: str) -> gettext.GNUTranslations:
     (there is none to read before :func:`use_catalogs`)."""
     if _catalogs is None:
         raise CatalogError("no catalogs were handed in")
-    path = _catalogs.path(code)
-    data = _catalogs.read(path)
+    return _read_catalog_file(_catalogs, _catalogs.path(code))
+
+
+def _read_catalog_file(catalogs: Catalogs, path: Path) -> gettext.GNUTranslations:
+    """The compiled catalog in ``path``, read as ``catalogs`` read theirs (see :func:`_read_catalog`)."""
+    data = catalogs.read(path)
     try:
         return gettext.GNUTranslations(io.BytesIO(data))
     except _DAMAGED_CATALOG as error:
@@ -260,7 +264,17 @@ ARGPARSE_TEXTS = (
 def speak_for_argparse() -> None:
     """Has Python's argparse take its own texts (:data:`ARGPARSE_TEXTS`) from our catalogs, in the system's
     language (argparse reads the environment as GNU gettext does, as :func:`system_language` does): it asks
-    the process's global gettext domain, which this makes Ponder's. For a program's start, not a library's."""
-    if _catalogs is not None:
-        gettext.bindtextdomain(DOMAIN, str(_catalogs.folder))
-        gettext.textdomain(DOMAIN)
+    the process's global gettext domain, which this makes Ponder's. For a program's start, not a library's.
+
+    gettext reads those catalogs itself, unchecked, and a damaged one would stop every parser with a
+    traceback: so each catalog it would read is first checked as :func:`use_language` checks it, and if one
+    fails argparse stays English (:func:`use_language` has said why for the system's language)."""
+    if _catalogs is None:
+        return
+    for found in gettext.find(DOMAIN, str(_catalogs.folder), all=True):
+        try:
+            _read_catalog_file(_catalogs, Path(found))
+        except CatalogError:
+            return
+    gettext.bindtextdomain(DOMAIN, str(_catalogs.folder))
+    gettext.textdomain(DOMAIN)

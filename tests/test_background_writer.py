@@ -13,6 +13,7 @@ import pytest
 from tools.support.fakes import FakeEngine, key
 from tools.support.waiting import GENEROUS, wait_until
 from ui.play.scene import PlayScene
+from ui.state.files import background_writer
 from ui.state.files.background_writer import BackgroundWriter
 from ui.state.files.current_game import UNFINISHED_FILE, UnfinishedGame, UnfinishedGames
 from ui.state.files.player_rating import RATINGS_FILE
@@ -113,11 +114,28 @@ def test_a_failed_write_is_told_once(tmp_path):
     (tmp_path / "a file").write_text("not a folder")
     writer = BackgroundWriter(JsonStore(WORDS, tmp_path / "a file" / "words.json"))
     writer.change(adding("one"))
-    assert writer.flush(GENEROUS)
+    wait_until(lambda: writer.failing, "the failed write")
     problem = writer.take_problem()
     assert problem is not None and problem.startswith("The words not saved")
     assert writer.take_problem() is None
     assert writer.value == ("one",)  # the window goes on with what it knows
+    # The change waits for a disk that takes it: closing gives up within its bound and says so.
+    assert not writer.close(0.05)
+
+
+def test_a_failed_write_is_retried_until_the_file_holds_what_the_window_showed(tmp_path, monkeypatch):
+    monkeypatch.setattr(background_writer, "RETRY_SECONDS", 0.01)
+    (tmp_path / "a file").write_text("not a folder")
+    path = tmp_path / "a file" / "words.json"
+    writer = BackgroundWriter(JsonStore(WORDS, path))
+    writer.change(adding("one"))
+    wait_until(lambda: writer.failing, "the failed write")
+    writer.change(adding("two"))
+    # The disk takes writes again: the failed change lands with the later one, in their order.
+    (tmp_path / "a file").unlink()
+    assert writer.flush(GENEROUS)
+    assert on_file(path) == ["one", "two"] and writer.value == ("one", "two")
+    assert not writer.failing
     writer.close()
 
 
@@ -147,7 +165,7 @@ def test_a_failed_write_of_the_game_in_progress_becomes_a_notice(tmp_path, pygam
     engine = FakeEngine()
     scene = PlayScene((900, 700), PlayOptions(mode=Mode.TWO_PLAYERS), engine, files=files)
     scene.sitting.try_play(3)
-    assert files.unfinished.flush(GENEROUS)
+    wait_until(lambda: files.unfinished.failing, "the failed write")
     scene.update(0.05)
     notice = scene.sitting.feedback.notice
     assert notice is not None and notice_text(notice.said).startswith(f"{UNFINISHED_FILE.title} not saved")
@@ -173,7 +191,7 @@ def test_a_failed_write_of_the_settings_becomes_a_toast(tmp_path, pygame_ready):
     files = UserData(settings=unwritable(tmp_path, SETTINGS_FILE))
     app = App(FakeEngine, PlayOptions(mode=Mode.TWO_PLAYERS), start_playing=True, files=files)
     app.step([key(pygame.K_m)], 0.01)  # M mutes: a setting to remember
-    assert files.settings.flush(GENEROUS)
+    wait_until(lambda: files.settings.failing, "the failed write")
     app.step([], 0.01)
     assert (app.toast.text or "").startswith(f"{SETTINGS_FILE.title} not saved")
     assert files.settings.value.sound is False  # the window goes on with its own
@@ -191,7 +209,7 @@ def finished_game_notice(files: UserData, writer: BackgroundWriter, options: Pla
                 scene.receive(message)
             scene.update(0.1)
     assert scene.sitting.game.is_over()
-    assert writer.flush(GENEROUS)
+    wait_until(lambda: writer.failing, "the failed write")
     scene.update(0.05)
     notice = scene.sitting.feedback.notice
     assert notice is not None
@@ -211,3 +229,14 @@ def test_a_failed_write_of_the_ratings_becomes_a_notice(tmp_path, pygame_ready):
     text = finished_game_notice(files, files.ratings, options, (3, 3, 3, 3))
     assert text.startswith(f"{RATINGS_FILE.title} not saved")
     assert len(files.ratings.value.games("connect4 7x6")) == 1  # still recorded in the window
+
+
+def test_the_window_closing_says_which_files_it_could_not_write(tmp_path, pygame_ready, monkeypatch, caplog):
+    from ui import app as app_module
+
+    monkeypatch.setattr(app_module, "FILE_WRITE_SECONDS", 0.05)
+    files = UserData(tally=unwritable(tmp_path, TALLY_FILE))
+    app = app_module.App(FakeEngine, PlayOptions(mode=Mode.TWO_PLAYERS), start_playing=False, files=files)
+    files.tally.change(lambda tally: tally.adding("connect4 7x6 two players", "wins"))
+    app.finish(None)
+    assert f"Not saved as the window closed: {TALLY_FILE.title}" in caplog.text

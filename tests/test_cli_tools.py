@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import subprocess
 import sys
@@ -207,7 +208,48 @@ def test_move_beyond_the_deepest_level_says_it_may_take_long_before_searching():
     # No positions: the note comes before any line is read, so a player waiting on one sees it at once.
     status, out, err = run("move", ["--depth", "20"], "")
     assert (status, out) == (0, "")
-    assert "depth 20 is deeper than connect4's deepest level (10)" in err and "--seconds" in err
+    assert "depth 20 is deeper than connect4's deepest level (10)" in err and "at most 60 seconds" in err
     assert run("move", ["--depth", "10"], "") == (0, "", "")
     _, _, err = run("move", ["--game", "tictactoe", "--depth", "7"], "")
     assert "tictactoe's deepest level (6)" in err
+
+
+@pytest.mark.parametrize("asked", ["100000", str(10**12)])
+def test_more_threads_than_the_machine_can_use_are_clamped_with_a_note(asked):
+    from ai.exact.machine import most_threads
+
+    out, err = io.StringIO(), io.StringIO()
+    assert run_tool("analyze", ["--threads", asked], io.StringIO("4444\n"), out, err) == 0
+    assert out.getvalue() == "4444 1\n"
+    assert (
+        f"--threads {asked} is more than this machine's cores can use; using {most_threads()}"
+        in err.getvalue()
+    )
+
+
+@pytest.mark.parametrize("asked", ["100000", "99999999"])
+def test_a_table_bigger_than_the_machine_can_give_is_a_usage_error(asked, monkeypatch):
+    from ai.exact import machine
+
+    # Whatever this machine has: one of 4 GB gives at most 2048 MB.
+    monkeypatch.setattr(machine, "memory_bytes", lambda: 4 << 30)
+    err = io.StringIO()
+    with pytest.raises(SystemExit) as refused, contextlib.redirect_stderr(err):
+        run_tool("analyze", ["--no-book", "--table-mb", asked], io.StringIO("4444\n"), io.StringIO(), err)
+    assert refused.value.code == 2
+    assert f"argument --table-mb: {asked} MB is more than this machine can give the table: at most 2048" in (
+        err.getvalue()
+    )
+
+
+def test_move_beyond_the_deepest_level_is_bounded_in_time_and_says_how_far_it_got(monkeypatch):
+    from ui.command_line import tools as command_line_tools
+
+    monkeypatch.setattr(command_line_tools, "DEEP_DEPTH_SECONDS", 0.2)
+    out, err = io.StringIO(), io.StringIO()
+    assert run_tool("move", ["--depth", "40"], io.StringIO("4\n"), out, err) == 0
+    assert out.getvalue().startswith("4 ")
+    assert "each position is searched for at most 0.2 seconds" in err.getvalue()
+    assert (
+        "depth 40 not reached in 0.2 s" in err.getvalue() and "at '4'; answered from depth" in err.getvalue()
+    )

@@ -63,3 +63,18 @@ def test_the_fuzzer_catches_a_broken_undo(monkeypatch):
     fuzzer = UIFuzzer(fuzz_seed(), CI_EVENTS)
     with pytest.raises(FuzzFailure, match=f"FUZZ_SEED={fuzz_seed()}"):
         fuzzer.run()
+
+
+def test_a_game_continued_after_undoing_below_its_start_is_checked_from_where_it_was_left():
+    """Continue sits down where the game was left: undone below its start position, that may be the empty
+    board (seed 1732050 met one, and the check took the empty move string for "no game resumed")."""
+    from tools.support.fakes import FakeEngine
+    from tools.support.fuzz_checks import Checker
+    from ui.play.scene import PlayScene
+    from ui.state.files.current_game import UnfinishedGame
+    from ui.state.options import Mode, PlayOptions
+
+    options = PlayOptions(mode=Mode.TWO_PLAYERS, moves="5273")
+    scene = PlayScene((960, 780), options, FakeEngine(), resume=UnfinishedGame(options, 1, ""))
+    assert scene.sitting.game.history() == ()
+    Checker(scene, {})  # raised FuzzFailure "a new session starts at (), not at (4, 1, 6, 2)" before

@@ -32,8 +32,10 @@ import pytest
 from ai.contracts import Limits
 from ai.engine import Engine
 from ai.messages import BestMove
+from assets import read_data_file
 from game import ConnectFour, TicTacToe
 from tools.support.fakes import FakeEngine
+from tools.support.waiting import GENEROUS
 from ui import app as app_module
 from ui import launch
 from ui.app import App
@@ -206,15 +208,25 @@ def test_a_hostile_user_file_is_reported_and_set_aside_whole(tmp_path, kind, cas
         ({"max_seconds": float("inf")}, "'max_seconds'"),
     ],
 )
-def test_settings_with_values_of_the_wrong_type_fall_back_and_are_kept(tmp_path, values, key):
+def test_settings_with_values_of_the_wrong_type_fall_back_one_by_one_and_are_kept(
+    tmp_path, caplog, values, key
+):
     path = tmp_path / SETTINGS_NAME
     content = json.dumps({"theme": "dark", **values}).encode()  # NaN, Infinity as Python's json writes them
     path.write_bytes(content)
     store = JsonStore(SETTINGS_FILE, path)
-    assert store.load() == Settings()
-    assert key in store.problem
-    store.update(lambda settings: replace(settings, sound=False))
-    assert set_aside_copy(path).read_bytes() == content
+    with caplog.at_level(logging.WARNING):
+        loaded = store.load()
+    (name,) = values
+    # Only that setting falls back: the others are kept, and the notice names it (the log says why).
+    assert replace(loaded, unread=()) == (Settings() if name == "theme" else Settings(theme="dark"))
+    assert store.problem.startswith(f"Settings: {name} not understood") and key in caplog.text
+    store.update(lambda settings: replace(settings, solver_threads=3))
+    assert list(tmp_path.iterdir()) == [path]
+    written = json.loads(path.read_text())
+    assert written["solver_threads"] == 3 and (name == "theme" or written["theme"] == "dark")
+    # The value not understood stays in the file for whoever wrote it.
+    assert json.dumps(written[name], sort_keys=True) == json.dumps(values[name], sort_keys=True)
 
 
 @pytest.mark.parametrize(
@@ -688,3 +700,49 @@ def test_continue_with_a_damaged_file_says_why_once_and_keeps_the_file_aside(tmp
     err = assert_refused(run_main(["--continue"], tmp_path), 1, "cannot continue")
     assert err.count("version 7 is not 2") == 1, err
     assert set_aside_copy(data / UNFINISHED_FILE.file_name).read_text() == '{"version": 7}'
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_a_link_to_nothing_is_neither_followed_nor_replaced_and_creates_no_folder(tmp_path, kind):
+    file_kind = KINDS[kind]
+    config = tmp_path / "config"
+    config.mkdir()
+    link = config / file_kind.file_name
+    missing = tmp_path / "elsewhere" / "deeper" / file_kind.file_name
+    link.symlink_to(missing)
+    store = JsonStore(file_kind, link)
+    store.load()
+    assert "a link to a missing file" in store.problem
+    assert "not saved" in store.update(lambda value: file_kind.default())
+    assert not store.write_failed  # not a write to try again: the file is left alone
+    # The link stays as the user made it, and nothing appears where it points.
+    assert link.is_symlink() and os.readlink(link) == str(missing)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["config"]
+
+
+def test_with_no_display_the_window_says_so_and_exits_1_at_once(tmp_path, user_files):
+    env = environment(tmp_path)
+    for variable in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        env.pop(variable, None)
+    # SDL would fall back to a driver that shows nothing, and the window would run unseen until killed.
+    completed = subprocess.run(
+        [sys.executable, MAIN], capture_output=True, env=env, cwd=tmp_path, timeout=GENEROUS
+    )
+    assert_refused(completed, 1, "cannot open the window: no display")
+    assert_untouched(user_files)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
+def test_an_installed_data_file_is_read_only_when_it_is_a_regular_file_of_a_sane_size(tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "zeros").symlink_to(os.devnull if not Path("/dev/zero").exists() else "/dev/zero")
+    (tmp_path / "big").write_bytes(bytes(2048))
+    (tmp_path / "fine").write_bytes(b"data")
+    for name in ("pipe", "zeros"):
+        with pytest.raises(OSError, match="not a regular file"):
+            read_data_file(tmp_path / name)
+    with pytest.raises(OSError, match="too big"):
+        read_data_file(tmp_path / "big", limit=1024)
+    with pytest.raises(FileNotFoundError):
+        read_data_file(tmp_path / "missing")
+    assert read_data_file(tmp_path / "fine") == b"data"

@@ -3,6 +3,7 @@ solving."""
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -266,16 +267,26 @@ def test_the_shipped_book_is_of_the_current_format():
 
 @pytest.mark.parametrize(
     ("damage", "reason"),
-    [("truncated", "truncated"), ("garbage", "not an opening book"), ("unreadable", "cannot read")],
+    [
+        ("truncated", "truncated"),
+        ("garbage", "not an opening book"),
+        ("unreadable", "cannot read"),
+        ("pipe", "not a regular file"),
+    ],
 )
 def test_a_broken_book_warns_once_and_every_answer_is_still_exact(tmp_path, damage, reason):
-    """The real program with its book file truncated, replaced by garbage, or unreadable (a directory in its
-    place): one warning naming why, and exact answers all the same."""
+    """The real program with its book file truncated, replaced by garbage, or unreadable (a directory or a
+    named pipe in its place, which a plain read would wait on for ever): one warning naming why, and exact
+    answers all the same."""
     broken = tmp_path / "c4-book-7x6.bin"
     if damage == "truncated":
         broken.write_bytes(BOOK_PATH.read_bytes()[:-5])
     elif damage == "garbage":
         broken.write_bytes(bytes(range(256)) * 64)
+    elif damage == "pipe":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no named pipes on this system")
+        os.mkfifo(broken)
     else:
         broken.mkdir()
     rows = read_positions("Test_L2_R1")[:4]

@@ -40,7 +40,7 @@ def files(tmp_path) -> UserData:
     """The user's files on disk, with the player's own settings saved."""
     stored = UserData.open(tmp_path / "config", tmp_path / "data")
     stored.settings.change(lambda settings: PLAYERS_OWN)
-    assert stored.close(GENEROUS) and stored.settings.take_problem() is None
+    assert stored.close(GENEROUS) == [] and stored.settings.take_problem() is None
     return UserData.open(tmp_path / "config", tmp_path / "data")
 
 
@@ -85,7 +85,7 @@ def test_a_continued_tictactoe_game_is_played_with_its_own_options_whatever_the_
     stored.settings.change(lambda settings: PLAYERS_OWN)
     tictactoe = PlayOptions(game="tictactoe", width=3, height=3, level=Level(2))
     stored.unfinished.change(lambda kept: kept.keeping("earlier", UnfinishedGame(tictactoe, 1, "5")))
-    assert stored.close(GENEROUS)
+    assert stored.close(GENEROUS) == []
     seen: dict[str, object] = {}
 
     def play_instead(app: App) -> int:

@@ -16,7 +16,7 @@ from ai.puzzles import Puzzle, load_puzzles
 from ai.score import Score, from_child, win_in
 from tests.conftest import require_compiled_core
 from tools.support.fakes import FakeEngine, click, key, search_result
-from tools.support.waiting import GENEROUS
+from tools.support.waiting import GENEROUS, wait_until
 from ui.app import App
 from ui.play.scene import PlayScene
 from ui.start.scene import PUZZLES
@@ -221,7 +221,7 @@ def test_a_record_that_cannot_be_written_says_so_after_the_refusal(tmp_path, shi
     wrong = next(move for move in scene.sitting.game.moves() if move != puzzle.column - 1)
     assert scene.sitting.try_play(wrong) is Refusal.COACHED
     assert words.status_text(scene.sitting).startswith("Not this one")
-    assert files.puzzles.flush(GENEROUS)
+    wait_until(lambda: files.puzzles.failing, "the failed write")
     scene.update(0.05)
     assert words.status_text(scene.sitting).startswith(f"{PUZZLE_FILE.title} not saved")
     assert files.puzzles.value.failed == 1  # the miss still counts in the window

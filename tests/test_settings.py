@@ -89,14 +89,6 @@ def test_unknown_keys_are_ignored_and_missing_keys_default(tmp_path):
         (b'{"theme": "dark",', "not valid JSON"),
         (b"\xff\xfe\x00garbage\x00", "not UTF-8 text"),
         (b"[1, 2, 3]", "not a JSON object"),
-        (b'{"sound": "yes"}', "'sound' should be bool"),
-        (b'{"theme": "neon"}', "'theme' is 'neon'"),
-        (b'{"level": 3}', "a level should be a string"),
-        (b'{"level": "3"}', "level '3' is not offered"),
-        (b'{"size": "5x5"}', "not a connect4 board"),
-        (b'{"window": [10, "10"]}', "'window'"),
-        (b'{"max_seconds": true}', "'max_seconds' should be"),
-        (b'{"watch_levels": ["2"]}', "two levels"),
     ],
 )
 def test_a_broken_file_is_reported_once_and_set_aside_never_overwritten(tmp_path, caplog, content, words):
@@ -115,6 +107,56 @@ def test_a_broken_file_is_reported_once_and_set_aside_never_overwritten(tmp_path
     store.update(lambda stored: replace(stored, sound=False))
     assert settings_store(path).load() == Settings(sound=False)
     assert aside.read_bytes() == content
+
+
+@pytest.mark.parametrize(
+    ("values", "words"),
+    [
+        ({"sound": "yes"}, "'sound' should be bool"),
+        ({"theme": "solarized"}, "'theme' is 'solarized'"),
+        ({"animation": "warp"}, "'animation' is 'warp'"),
+        ({"level": 3}, "a level should be a string"),
+        ({"level": "9"}, "level '9' is not offered"),
+        ({"size": "9x9"}, "not a tictactoe board"),
+        ({"window": [960.5, 780.0]}, "'window'"),
+        ({"max_seconds": True}, "'max_seconds' should be"),
+        ({"watch_levels": ["2"]}, "two levels"),
+        ({"solver_threads": 100000}, "'solver_threads' 100000"),
+        ({"language": "tlh"}, "'language' is 'tlh'"),
+        ({"theme": "solarized", "animation": "warp", "names": ["Ada"]}, "'names'"),
+    ],
+)
+def test_a_bad_value_costs_only_its_own_setting_and_stays_in_the_file(tmp_path, caplog, values, words):
+    path = tmp_path / FILE_NAME
+    mine = to_json(CHANGED)
+    path.write_text(json.dumps({**mine, **values}))
+    store = settings_store(path)
+    with caplog.at_level(logging.WARNING):
+        loaded = store.load()
+    # Every other setting is the player's; the bad ones are their defaults, named in one notice.
+    expected = from_json({key: value for key, value in mine.items() if key not in values})
+    assert replace(loaded, unread=()) == expected
+    named = ", ".join(sorted(values))
+    assert (
+        store.problem == f"Settings: {named} not understood: the defaults are used, and the file keeps them"
+    )
+    assert words in caplog.text and not list(tmp_path.glob("*.damaged-*"))
+    # Another change writes the file: the values not understood are still in it, for the version that wrote
+    # them, until the player changes those settings.
+    store.update(lambda stored: replace(stored, play=replace(stored.play, ponder=True)))
+    assert json.loads(path.read_text()) == {**mine, **values, "ponder": True}
+    assert settings_store(path).load() == replace(loaded, play=replace(loaded.play, ponder=True))
+
+
+def test_a_setting_the_player_changes_replaces_the_value_kept_for_a_later_version(tmp_path):
+    path = tmp_path / FILE_NAME
+    path.write_text(json.dumps({"theme": "solarized", "animation": "warp"}))
+    store = settings_store(path)
+    assert store.load().theme == "classic"
+    store.update(lambda stored: replace(stored, theme="dark"))
+    assert json.loads(path.read_text())["theme"] == "dark"
+    assert json.loads(path.read_text())["animation"] == "warp"
+    assert settings_store(path).load().theme == "dark"
 
 
 def test_a_window_size_out_of_bounds_is_brought_within_them_when_saved_and_loaded(tmp_path):

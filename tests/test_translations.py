@@ -4,11 +4,14 @@ does, a damaged catalog shown as English with a message; the language setting ke
 
 from __future__ import annotations
 
+import argparse
+import gettext
 import logging
 import os
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pygame
@@ -228,6 +231,48 @@ def test_a_catalog_with_one_byte_changed_inside_a_text_is_refused(stand_in_catal
     assert use_language("de") == "en" and _("Settings") == "Settings"
     problem = language.language_problem()
     assert problem is not None and "ponder.mo" in problem and "damaged" in problem
+
+
+@pytest.mark.parametrize("damage", [b"", b"\xde\x12\x04\x95"])  # empty; its magic number only
+def test_argparse_stays_english_past_a_damaged_catalog_and_never_reads_it(
+    stand_in_catalogs, monkeypatch, damage
+):
+    """argparse asks gettext, which would read the catalog unchecked and raise inside every parser."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANGUAGE", "de")
+    (stand_in_catalogs / "de" / "LC_MESSAGES" / "ponder.mo").write_bytes(damage)
+    # The process's gettext domain is put back as it was after the test.
+    monkeypatch.setattr(gettext, "_current_domain", gettext._current_domain)
+    monkeypatch.setattr(gettext, "_localedirs", dict(gettext._localedirs))
+    language.speak_for_argparse()
+    parser = argparse.ArgumentParser(prog="ponder")
+    assert parser.format_usage() == "usage: ponder [-h]\n"
+
+
+def test_argparse_speaks_a_sound_catalog(stand_in_catalogs, monkeypatch):
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANGUAGE", "de")
+    monkeypatch.setattr(gettext, "_current_domain", gettext._current_domain)
+    monkeypatch.setattr(gettext, "_localedirs", dict(gettext._localedirs))
+    language.speak_for_argparse()
+    assert gettext.dgettext(language.DOMAIN, "Settings") == "Einstellungen"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
+def test_a_named_pipe_for_a_catalog_is_refused_at_once(stand_in_catalogs):
+    path = stand_in_catalogs / "de" / "LC_MESSAGES" / "ponder.mo"
+    path.unlink()
+    os.mkfifo(path)
+    chosen: list[str] = []
+    # On a thread, so that a read that blocks fails the test instead of holding the run.
+    reader = threading.Thread(target=lambda: chosen.append(use_language("de")), daemon=True)
+    reader.start()
+    reader.join(GENEROUS)
+    assert chosen == ["en"]
+    problem = language.language_problem()
+    assert problem is not None and "not a regular file" in problem
 
 
 def test_every_shipped_catalog_is_what_its_manifest_lists():

@@ -158,7 +158,7 @@ def test_the_computers_win_sounds_like_a_loss_and_is_counted_once():
     scene.draw(pygame.Surface(SIZE))
 
 
-def test_the_tally_counts_wins_per_level_and_colour_and_resets(tmp_path):
+def test_the_tally_counts_wins_per_level_and_colour_and_resets_one_record_on_request(tmp_path):
     tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
     tally.load()
     files = UserData(tally=tally)
@@ -173,10 +173,42 @@ def test_the_tally_counts_wins_per_level_and_colour_and_resets(tmp_path):
     assert words.tally_text(two.sitting) == "Tally: Red 1 \u00b7 draws 0 \u00b7 Yellow 0"
     assert files.tally.flush(GENEROUS)
     assert json.loads((tmp_path / "tally.json").read_text())["connect4 7x6 two players"]["wins"] == 1
+
+    # Ctrl+R asks first, naming the record of this board and mode: nothing is reset yet.
     two.handle(key(pygame.K_r, CTRL))
-    assert files.tally.value.records == {} and words.status_text(two.sitting) == "Score tally reset"
+    assert words.status_text(two.sitting).startswith(
+        "Reset the record of Connect Four 7\u00d76, two players (1 won, 0 drawn, 0 lost)?"
+    )
+    assert files.tally.value.get("connect4 7x6 two players").wins == 1
+    # Again while the question shows: only this record goes, into a copy kept in the file.
+    two.handle(key(pygame.K_r, CTRL))
+    assert words.status_text(two.sitting).startswith("Record of Connect Four 7\u00d76, two players reset")
     assert files.tally.flush(GENEROUS)
-    assert json.loads((tmp_path / "tally.json").read_text()) == {}
+    on_file = json.loads((tmp_path / "tally.json").read_text())
+    (kept,) = [name for name in on_file if name.startswith("connect4 7x6 two players (reset ")]
+    assert on_file[kept]["wins"] == 1 and "connect4 7x6 two players" not in on_file
+    assert on_file["connect4 7x6 vs depth 2"]["wins"] == 1  # another board and mode keeps its record
+    # Ctrl+Z while the reset shows brings the record back (and takes back no move).
+    moves = two.sitting.game.moves_text()
+    two.handle(key(pygame.K_z, CTRL))
+    assert words.status_text(two.sitting) == "The record is back" and two.sitting.game.moves_text() == moves
+    assert files.tally.flush(GENEROUS)
+    on_file = json.loads((tmp_path / "tally.json").read_text())
+    assert on_file == {
+        "connect4 7x6 two players": {"wins": 1, "draws": 0, "losses": 0},
+        "connect4 7x6 vs depth 2": {"wins": 1, "draws": 0, "losses": 0},
+    }
+
+
+def test_ctrl_r_once_resets_nothing_and_a_question_gone_needs_asking_again(tmp_path):
+    files = UserData(tally=JsonStore(TALLY_FILE, None))
+    files.tally.change(lambda tally: tally.adding("connect4 7x6 two players", "wins"))
+    two, _engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), files=files)
+    two.handle(key(pygame.K_r, CTRL))
+    two.sitting.feedback.notify("something else")  # the question is no longer on show
+    two.handle(key(pygame.K_r, CTRL))
+    assert files.tally.value.get("connect4 7x6 two players").wins == 1
+    assert words.status_text(two.sitting).startswith("Reset the record of")
 
 
 # --- themes, shapes, animation ------------------------------------------------------------------------------
@@ -359,3 +391,65 @@ def test_opening_the_audio_device_prints_nothing_of_the_libraries(capfd):
     with _stderr_to_log():
         os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
     assert capfd.readouterr().err == ""
+
+
+# --- a result kept the moment it is decided ---------------------------------------------------------------
+
+
+def closing_files(tmp_path) -> UserData:
+    """The tally, ratings and unfinished games in files, as the window has them."""
+    from ui.state.files.current_game import UNFINISHED_FILE
+    from ui.state.files.player_rating import RATINGS_FILE
+
+    stores = {
+        "tally": JsonStore(TALLY_FILE, tmp_path / "tally.json"),
+        "unfinished": JsonStore(UNFINISHED_FILE, tmp_path / "current-game.json"),
+        "ratings": JsonStore(RATINGS_FILE, tmp_path / "ratings.json"),
+    }
+    for store in stores.values():
+        store.load()
+    return UserData(**stores)
+
+
+def on_disk(tmp_path, name: str) -> dict:
+    path = tmp_path / name
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def test_a_win_counts_when_its_move_is_played_not_when_its_disc_lands(tmp_path):
+    files = closing_files(tmp_path)
+    scene, engine = make(files=files)
+    for _ in range(3):
+        scene.sitting.try_play(0)
+        run(scene, engine)
+    assert files.tally.value.get("connect4 7x6 vs depth 2").games == 0
+    scene.sitting.try_play(0)  # the winning move: its disc is still falling
+    assert scene.sitting.animation is not None and scene.sitting.game.winner() == 0
+    # The window closes now (Ctrl+Q, a close request, SIGTERM): what was decided is in the files.
+    assert files.close(GENEROUS) == []
+    assert on_disk(tmp_path, "tally.json")["connect4 7x6 vs depth 2"]["wins"] == 1
+    assert len(on_disk(tmp_path, "ratings.json")) == 1
+    assert on_disk(tmp_path, "current-game.json").get("games", []) == []  # nothing left to continue
+    # Had the window stayed, the landing counts nothing more.
+    run(scene, engine)
+    assert files.tally.value.get("connect4 7x6 vs depth 2").wins == 1
+
+
+def test_the_computers_winning_move_counts_as_it_is_played_so_quitting_dodges_no_loss(tmp_path):
+    files = closing_files(tmp_path)
+    scene, engine = make(files=files)
+    engine.choose = lambda game: 1
+    for column in (0, 2, 0):
+        scene.sitting.try_play(column)
+        run(scene, engine)
+    scene.sitting.try_play(3)
+    # The computer answers with its fourth stone in column 2: counted once its move is played.
+    for _ in range(500):
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(0.01)
+        if scene.sitting.game.is_over():
+            break
+    assert scene.sitting.game.winner() == 1 and scene.sitting.animation is not None
+    assert files.close(GENEROUS) == []
+    assert on_disk(tmp_path, "tally.json")["connect4 7x6 vs depth 2"]["losses"] == 1

@@ -24,6 +24,7 @@ gone a fraction of a second later, even while the engine is deep in a search (te
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -69,6 +70,8 @@ from ui.state.options import PlayOptions
 from ui.state.words.texts import failure_text
 from ui.theme import THEMES, Fonts, Theme, next_theme
 from ui.window.window_loop import run_window
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -345,12 +348,19 @@ class App:
     def finish(self, size: tuple[int, int] | None) -> None:
         """The window closes: its ``size`` (when it closed normally) is remembered, every change to the
         user's files written (waiting at most :data:`FILE_WRITE_SECONDS`), the engine and the sounds
-        closed."""
+        closed. Changes that could not be written by then are named on the log, since the window is gone."""
         try:
             if size is not None:
                 self._change(window=size)
         finally:
-            self.files.close(FILE_WRITE_SECONDS)
+            unsaved = self.files.close(FILE_WRITE_SECONDS)
+            if unsaved:
+                log.warning(
+                    "%s",
+                    _("Not saved as the window closed: {files}").format(
+                        files=", ".join(_(title) for title in unsaved)
+                    ),
+                )
             self.engine.close()
             self.sounds.close()
 

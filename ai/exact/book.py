@@ -45,7 +45,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from pathlib import Path
 
-from assets import DataFileError, asset_path
+from assets import DataFileError, asset_path, read_data_file
 from game.language import _
 
 MAGIC = b"PONDERBK"
@@ -112,7 +112,7 @@ class OpeningBook:
     def load(cls, path: Path) -> OpeningBook:
         """Reads a book file; raises BookError saying why it cannot be used."""
         try:
-            data = Path(path).read_bytes()
+            data = read_data_file(Path(path))
         except OSError as error:
             raise BookError(
                 path, _("cannot read it: {reason}").format(reason=error.strerror or error)

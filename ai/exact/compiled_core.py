@@ -6,7 +6,7 @@ the search, its tables, the book and the Python type, each in files of its own, 
 :class:`ai.exact.python_core.ConnectFourSolver` with deliberate differences (``reference=False``, the
 default). Its table: buckets of two entries, one kept for the deepest search seen and one for the latest;
 positions stored under the smaller of their own and their mirror image's key; and positions near the end of
-the game (fewer than ``near_depth`` empty cells, 22 by default) kept apart in a near table of 256 KB, small
+the game (fewer than ``near_depth`` empty cells, 22 by default) kept apart in a near table of 512 KB, small
 enough to stay in the CPU's caches, where their many probes cost a few nanoseconds instead of a trip to
 memory. Its search: moves ranked by the threats that bite soonest, and the score bounded by the second
 player's follow-up strategy where the height is even (what each gains: docs/engine.md). The pure-Python

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ai.play.levels import Level, levels_for
 from ai.rating.observe import Observation
-from assets import asset_path
+from assets import asset_path, read_data_file
 from assets.sealed_text import CHECKSUM_FIELD, seal, unseal
 
 MAGIC = "ponder-ladder"
@@ -244,7 +244,7 @@ def _parse_rung(line: str, number: int, source: str) -> Rung:
 def read_ladder(path: Path = LADDER_PATH) -> Ladder:
     """The ladder in ``path``; raises :class:`LadderFileError` (never another error) if it cannot be used."""
     try:
-        data = path.read_bytes()
+        data = read_data_file(path)
     except FileNotFoundError:
         raise LadderFileError(f"{path.name}: missing") from None
     except OSError as error:

@@ -76,8 +76,9 @@ STORED: dict[str, tuple[FileKind[Any], Callable[[Any, int], Any], Callable[[Any]
     ),
     "puzzle-record": (
         PUZZLE_FILE,
-        lambda old, n: replace(PuzzleRecord(), solved=n),
-        lambda record: record.solved,
+        # n + 1: generation 0 must differ from the default record, which the store never writes.
+        lambda old, n: replace(PuzzleRecord(), solved=n + 1),
+        lambda record: record.solved - 1,
     ),
 }
 

@@ -48,9 +48,11 @@ class Checker:
         start = new_game(options.game, options.width, options.height)
         start.play_text(options.moves)
         self.start = start.history()
-        # A sitting at an unfinished game (continued, or brought back by undo) starts where that game was.
+        # A sitting at an unfinished game (continued, or brought back by undo) starts where that game was:
+        # undone below its start position, that may be the empty board (an empty move string, not None).
         sat_down = new_game(options.game, options.width, options.height)
-        sat_down.play_text(self.session.resumed_at or options.moves)
+        resumed = self.session.resumed_at
+        sat_down.play_text(options.moves if resumed is None else resumed)
         self.history = self.session.game.history()
         self.transitions: list[tuple[str, tuple[int, ...], tuple[int, ...], object, tuple]] = []
         #: The last BestMove the session accepted, with the history it was accepted in. The frame that made

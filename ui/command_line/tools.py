@@ -18,6 +18,7 @@ from typing import TextIO
 
 from game.catalog import DEFAULT_GAME, GAME_NAMES, game_spec
 from game.language import _, ngettext
+from game.language import number as written_number
 from game.protocol import Game
 from ui.command_line.argument_types import positive_int, seconds_type
 
@@ -141,6 +142,10 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
     )
     return parser
 
+
+#: The most seconds ``move --depth`` gives a position beyond the game's deepest level (where a depth may
+#: take hours): the answer is then the deepest depth done.
+DEEP_DEPTH_SECONDS = 60.0
 
 #: Bytes of one table slot of the exact solver (both cores).
 SLOT_BYTES = 8
@@ -338,7 +343,8 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
     if tool == "rate":
         build_tool_parser(tool).parse_args(argv)
         return rate_tool(stdin, out, err)
-    args = build_tool_parser(tool).parse_args(argv)
+    parser = build_tool_parser(tool)
+    args = parser.parse_args(argv)
     from game.catalog import new_game, parse_size
 
     try:
@@ -354,6 +360,19 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
     if tool == "analyze":
         from ai.exact.analysis import ExactAnalyzer, can_analyze
         from ai.exact.book import shipped_book
+        from ai.exact.machine import most_table_mb, most_threads
+
+        if args.table_mb is not None and args.table_mb > most_table_mb():
+            parser.error(
+                _(
+                    "argument --table-mb: {asked} MB is more than this machine can give the table: at most "
+                    "{most} (half its memory)"
+                ).format(asked=args.table_mb, most=most_table_mb())
+            )
+        if args.threads is not None and args.threads > most_threads():
+            note = _("note: --threads {asked} is more than this machine's cores can use; using {most}")
+            print(f"{PROGRAM} analyze: {note.format(asked=args.threads, most=most_threads())}", file=err)
+            args.threads = most_threads()
 
         if not can_analyze(make_game()):
             no_analysis = _("{program} analyze: error: no exact analysis for {board}")
@@ -370,7 +389,15 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
                 return " ".join(str(score) for score in analyzer.move_scores(game, args.weak))
             return str(analyzer.score(game, args.weak))
 
-        status = process_lines(stdin, make_game, answer, out, err)
+        try:
+            status = process_lines(stdin, make_game, answer, out, err)
+        except MemoryError:
+            # The table is made at the first position that needs the solver: the memory may be in use.
+            no_memory = _(
+                "{program} analyze: error: not enough free memory for the solver's table (--table-mb M)"
+            )
+            print(no_memory.format(program=PROGRAM), file=err)
+            return 1
         if args.positions:
             print(f"positions: {analyzer.nodes}", file=err)
         return status
@@ -391,13 +418,33 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         from ai.contracts import Limits
         from ai.play.thinker import Thinker
 
-        if (note := depth_note(args.game, args.depth)) is not None:
-            print(f"{PROGRAM} move: {note}", file=err, flush=True)
+        deep_note = depth_note(args.game, args.depth)
+        deep = deep_note is not None
+        if deep:
+            print(f"{PROGRAM} move: {deep_note}", file=err, flush=True)
         thinker = Thinker(seed=args.seed)
-        limits = Limits(depth=args.depth, seconds=args.seconds)
+        # Beyond the levels a depth may take hours and ever more memory: the search is bounded in time, and
+        # answers from the deepest depth it completed.
+        limits = Limits(depth=args.depth, seconds=DEEP_DEPTH_SECONDS if deep else args.seconds)
 
         def answer(game: Game) -> str:
             results = list(thinker.think(game, limits))
+            if deep and results[-1].depth < args.depth:
+                short = _(
+                    "{program} move: depth {depth} not reached in {seconds} s at '{moves}'; answered from "
+                    "depth {done}"
+                )
+                print(
+                    short.format(
+                        program=PROGRAM,
+                        moves=game.moves_text(),
+                        depth=args.depth,
+                        seconds=written_number(DEEP_DEPTH_SECONDS, None),
+                        done=results[-1].depth,
+                    ),
+                    file=err,
+                    flush=True,
+                )
             return game.move_to_text(results[-1].best_move)
 
     return process_lines(stdin, make_game, answer, out, err)
@@ -412,8 +459,9 @@ def depth_note(game_name: str, depth: int | None) -> str | None:
         return None
     return _(
         "note: depth {depth} is deeper than {game}'s deepest level ({deepest}); each ply more can multiply "
-        "the search time, so a position may take minutes or much longer (--seconds S bounds it)"
-    ).format(depth=depth, game=game_name, deepest=deepest)
+        "the search time, so each position is searched for at most {seconds} seconds, and answered from "
+        "the deepest depth done by then"
+    ).format(depth=depth, game=game_name, deepest=deepest, seconds=written_number(DEEP_DEPTH_SECONDS, None))
 
 
 def rate_tool(stdin: TextIO, out: TextIO, err: TextIO) -> int:

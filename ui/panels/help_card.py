@@ -44,7 +44,7 @@ KEYS: tuple[Section, ...] = (
         (
             (N_("Ctrl+S  /  Ctrl+O"), N_("save  /  load the game")),
             (N_("Ctrl+C  /  Ctrl+V"), N_("copy the moves (e.g. 4453)  /  paste a game and review it")),
-            (N_("Ctrl+R"), N_("reset the score tally")),
+            (N_("Ctrl+R"), N_("reset this board's record (asks first; Ctrl+Z undoes)")),
         ),
     ),
     (

@@ -3,11 +3,11 @@ left to :mod:`ui.play.move_keys`.
 
 Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Ctrl+N new game, Ctrl+S save, Ctrl+O load, Ctrl+C copy the moves,
 Ctrl+V paste a game's moves (and review it),
-Ctrl+R reset the tally; Esc back to the start screen, H hint, A (Shift+A on the 4 x 4 board, where a is a
-cell) the analysis overlay, R the review of the game; when the game is over Enter plays the next round; in
-watch mode Space or P pauses. While the review shows, Left / Right / Home / End step through the game and Esc
-or R go back to it (:func:`review_key_action`). Keys of the whole window (help, sound, theme, quit) live in
-:mod:`ui.app` and :mod:`ui.kit.scene`.
+Ctrl+R reset this board's record (asks first); Esc back to the start screen, H hint, A (Shift+A on the 4 x 4
+board, where a is a cell) the analysis overlay, R the review of the game; when the game is over Enter plays
+the next round; in watch mode Space or P pauses. While the review shows, Left / Right / Home / End step
+through the game and Esc or R go back to it (:func:`review_key_action`). Keys of the whole window (help,
+sound, theme, quit) live in :mod:`ui.app` and :mod:`ui.kit.scene`.
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ from ui.state.options import Mode, PlayOptions, clean_name, typed_name
 from ui.state.play import play_files
 from ui.state.play.notices import FILE_NOTICE_SECONDS, Notice, NoticeKind, Worded, notice
 from ui.state.play.play_state import PlayState
+from ui.state.play.tally_reset import TallyReset
 from ui.state.words import play_words
 from ui.theme import CLASSIC, Fonts, Theme
 
@@ -89,6 +90,8 @@ class PlayScene(Scene):
         #: The piece whose player's name is being typed in the match bar (two players), and the text so far.
         self.renaming: int | None = None
         self.name_draft = ""
+        #: Ctrl+R's question and the undo of the record it reset.
+        self.tally_reset = TallyReset()
         self._game_shown = self.sitting.options.game
         self._set_look(theme)
         if pointer is not None:
@@ -253,7 +256,11 @@ class PlayScene(Scene):
         elif action is Action.SETTINGS:
             self.request = OpenSettings()
         elif action is Action.UNDO:
-            sitting.undo()
+            restored = self.tally_reset.undo(sitting.files.tally, sitting.feedback.notice)
+            if restored is None:
+                sitting.undo()
+            else:
+                sitting.feedback.notice = restored
         elif action is Action.REDO:
             sitting.redo()
         elif action is Action.NEW or action is Action.NEXT:
@@ -273,7 +280,9 @@ class PlayScene(Scene):
         elif action is Action.PASTE:
             play_files.paste(sitting, paste_text())
         elif action is Action.RESET_TALLY:
-            sitting.feedback.notice = play_files.reset_tally(sitting.files.tally)
+            sitting.feedback.notice = self.tally_reset.press(
+                sitting.session, sitting.files.tally, sitting.feedback.notice
+            )
         self.dirty = True
 
     def start_renaming(self, piece: int) -> None:

@@ -11,6 +11,7 @@ ignore the minimum) shows the screens drawn at the minimum and scaled down
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import threading
@@ -19,12 +20,18 @@ from typing import Protocol
 
 import pygame
 
+from game.language import _
 from ui.window.icon import load_icon
 from ui.window.viewport import MIN_WINDOW, Viewport
 
 __all__ = ["MIN_WINDOW", "run_window"]
 
+log = logging.getLogger(__name__)
+
 FPS = 60
+#: SDL's drivers that show nothing: SDL falls back to one where there is no display (ssh, ``env -i``), and a
+#: window nobody sees would run until killed. Used only when asked for by name (the tests, screenshots).
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
 #: A longer frame (a window drag, a suspended laptop) counts as this long: animations do not jump to the end.
 MAX_FRAME_SECONDS = 0.1
 
@@ -61,13 +68,16 @@ class WindowApp(Protocol):
 
 def run_window(app: WindowApp) -> int:
     """Opens the window and runs ``app`` until it stops; always lets it finish (its engine closed, the
-    window's size given when the loop ended normally). Returns the exit status."""
+    window's size given when the loop ended normally). Returns the exit status: 1, with the reason on the
+    log, when there is no display to show the window on."""
     _name_the_program()
-    # Only what the window uses: audio is opened by the sounds, quietly.
-    pygame.display.init()
-    pygame.font.init()
     last_size: tuple[int, int] | None = None
     try:
+        problem = _open_display()
+        if problem is not None:
+            log.error("%s", problem)
+            return 1
+        pygame.font.init()
         width, height = app.screen.size
         size = (max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1]))
         window = pygame.Window("Ponder", size, resizable=True, hidden=True)
@@ -118,6 +128,22 @@ def run_window(app: WindowApp) -> int:
         app.finish(last_size)
         pygame.quit()
     return 0
+
+
+def _open_display() -> str | None:
+    """Starts pygame's display (only what the window uses: audio is opened by the sounds, quietly); returns
+    why no window can be shown, for a person, or None when one can."""
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        return _("cannot open the window: no display ({reason})").format(reason=error)
+    driver = pygame.display.get_driver()
+    if driver in INVISIBLE_DRIVERS and os.environ.get("SDL_VIDEODRIVER", "").lower() != driver:
+        return _(
+            "cannot open the window: no display (DISPLAY and WAYLAND_DISPLAY are not set). Start ponder "
+            "on a desktop; its tools (ponder analyze, move, review, rate, puzzles) need none"
+        )
+    return None
 
 
 def _name_the_program() -> None:

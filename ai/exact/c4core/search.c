@@ -96,6 +96,16 @@ int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, bo
         if (alpha >= beta) return alpha;
     }
     int highest = s->win_soonest[moves];
+    if (s->enhanced) {
+        /* A side whose stones and the empty cells hold no four in a row can never win: then the other side
+         * scores at least a draw. */
+        const board_t empty = board & ~mask;
+        if (alpha < 0 && !has_four((current ^ mask) | empty, s->h1)) {
+            alpha = 0;
+            if (alpha >= beta) return alpha;
+        }
+        if (beta > 0 && highest > 0 && !has_four(current | empty, s->h1)) highest = 0;
+    }
     /* The follow-up bound is never below -height / 2 (a four of his in the lowest rows), so a lower beta
      * needs no look. */
     if (s->even_rows && !(moves & 1) && beta > -s->height / 2) {

@@ -18,11 +18,12 @@
 /*
  * The near table (enhanced layout only). Positions with fewer than NEAR_DEPTH empty cells are stored in a small
  * table of their own, one entry per slot in the reference encoding, always replaced, small enough to stay in
- * the core's own L2 cache (8 bytes * NEAR_SLOTS: 256 KB). Near the end of the game, where most positions are, a
+ * the core's own L2 cache (8 bytes * NEAR_SLOTS: 512 KB). Near the end of the game, where most positions are, a
  * subtree is searched in less time than one probe of the main table costs when it misses the caches (the main
  * table is far larger than them); their transpositions are close together in time, which a small table
  * catches. The deep positions keep the main table to themselves, so it also loses fewer of them to replacement.
- * A larger near table would no longer stay in L2 between searches. (Measurements: docs/engine.md.)
+ * Half the size loses more transpositions of the deep searches (a few percent more positions) for no time saved;
+ * a larger one would no longer stay in L2 between searches. (Measurements: docs/benchmarks.md.)
  */
 #define NEAR_DEPTH 22
 /*
@@ -32,7 +33,7 @@
  * apart in time, which the small always-replaced table loses: the game's solvers use a line of their own
  * (ai/exact/choice.py).
  */
-#define NEAR_SLOTS_LOG2 15
+#define NEAR_SLOTS_LOG2 16
 #define NEAR_SLOTS (UINT64_C(1) << NEAR_SLOTS_LOG2)
 
 /*

@@ -60,13 +60,15 @@ class FileKind(Generic[Value]):
     """One kind of user file: its ``file_name``; ``title``, what it is called at the start of a notice
     ("Settings", in English: translated where it is shown); ``parse``, the value of the file's JSON object,
     raising ValueError (or a subclass) that names what is wrong; ``dump``, the JSON object of a value;
-    ``default``, the value with no file."""
+    ``default``, the value with no file; ``notes``, what a value read from the file could not use and left
+    at its default (a later version's setting), for a notice at :meth:`JsonStore.load`, or None."""
 
     file_name: str
     title: str
     parse: Callable[[JsonObject], Value]
     dump: Callable[[Value], JsonObject]
     default: Callable[[], Value]
+    notes: Callable[[Value], str | None] = lambda value: None
 
 
 class JsonStore(Generic[Value]):
@@ -83,19 +85,28 @@ class JsonStore(Generic[Value]):
         self.problem: str | None = None
         #: False while the file is there but cannot be read: nothing may replace what is not known.
         self._writable = True
+        #: True when the last :meth:`update` could not write its change (a full disk, a folder not writable):
+        #: the file is as it was, so the change is not in it, and a later try with the same change may land.
+        self.write_failed = False
+        #: Why the last write failed, while writes fail: a run of tries failing alike is logged once.
+        self._failure: str | None = None
 
     def load(self) -> Value:
         """Reads the file (a damaged one is set aside, an unreadable one left alone; either way the reason is
-        logged and put in :attr:`problem`) and returns the value."""
+        logged and put in :attr:`problem`, as are the kind's notes on a value read) and returns the value."""
         if self.path is not None:
             self.value, self.problem = self._read(self.path)
+            if self.problem is None:
+                self.problem = self.kind.notes(self.value)
         return self.value
 
     def update(self, change: Callable[[Value], Value]) -> str | None:
         """Applies ``change`` to what the file holds now, under the lock, and writes the result, which becomes
         :attr:`value` (nothing is written when it is what the file holds). Returns why the file could not be
         read or written, in words for a player (the change still applies to :attr:`value`, so the window goes
-        on with it), else None."""
+        on with it), else None. Sets :attr:`write_failed` when the change did not reach the file for a reason
+        that may pass."""
+        self.write_failed = False
         if self.path is None:
             self.value = change(self.value)
             return None
@@ -110,9 +121,14 @@ class JsonStore(Generic[Value]):
                 if self.value != current:
                     self._write(self.path, self.value)
         except (OSError, _NotLoadable) as error:
+            # A value that would not load back fails the same way every time: only the disk's refusals pass.
+            self.write_failed = isinstance(error, OSError)
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-            log.warning("cannot write %s: %s", self.path, reason)
+            if reason != self._failure:
+                log.warning("cannot write %s: %s", self.path, reason)
+            self._failure = reason
             return _("{file} not saved: {reason}").format(file=_(self.kind.title), reason=reason)
+        self._failure = None
         return problem
 
     def _write(self, path: Path, value: Value) -> None:

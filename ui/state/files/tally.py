@@ -62,6 +62,14 @@ class Tally:
         counts[result] = min(counts[result] + 1, MAX_COUNT)
         return Tally(MappingProxyType({**self.records, key: Record(**counts)}))
 
+    def moving(self, source: str, target: str) -> Tally:
+        """This tally with the counts of ``source`` added to ``target``'s (each at most :data:`MAX_COUNT`)
+        and ``source`` gone: a record reset into a key of its own, or brought back from it."""
+        moved, kept = self.get(source), self.get(target)
+        counts = {name: min(getattr(moved, name) + getattr(kept, name), MAX_COUNT) for name in RESULTS}
+        records = {key: record for key, record in self.records.items() if key != source}
+        return Tally(MappingProxyType({**records, target: Record(**counts)}))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Tally) and dict(self.records) == dict(other.records)
 

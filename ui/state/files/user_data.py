@@ -84,9 +84,13 @@ class UserData:
         :meth:`BackgroundWriter.take_problem`), for the window to show."""
         return [problem for writer in writers if (problem := writer.take_problem()) is not None]
 
-    def close(self, timeout: float) -> bool:
+    def close(self, timeout: float) -> list[str]:
         """Writes what waits in every file and ends the writers' threads, waiting at most ``timeout`` seconds
-        in all; True when all was written."""
+        in all; returns the titles (see :class:`FileKind`) of the files whose changes were left unwritten,
+        none when all was written."""
         deadline = time.monotonic() + timeout
-        written = [writer.close(max(0.0, deadline - time.monotonic())) for writer in self.writers()]
-        return all(written)
+        return [
+            writer.store.kind.title
+            for writer in self.writers()
+            if not writer.close(max(0.0, deadline - time.monotonic()))
+        ]

@@ -34,6 +34,9 @@ STALE_SECONDS = 600
 LOCK_SECONDS = 5.0
 #: Why a pipe, device or folder where a user's file should be is not read.
 NOT_REGULAR = N_("not a regular file (a pipe, device or folder?), left alone")
+#: Why a link to nothing where a user's file should be is neither read nor written through: following it
+#: would create a file (and its folders) outside the program's folders.
+DANGLING_LINK = N_("a link to a missing file, left alone")
 #: A new file's mode before the umask, as ``open`` would make it.
 NEW_FILE_MODE = 0o666
 
@@ -70,12 +73,15 @@ def read_regular_file(path: Path, limit: int = MAX_BYTES) -> bytes | None:
 
     Only a regular file is read (through a link, if it is one): the file is opened without waiting (a named
     pipe with no writer would otherwise block the program before any window shows) and refused with
-    :class:`NotRegularFile` unless it is a regular file. Raises :class:`UnreadableFile` when it cannot be
-    read, UserFileError when it is bigger than ``limit`` (not read into memory whole).
+    :class:`NotRegularFile` unless it is a regular file, or when it is a link to nothing. Raises
+    :class:`UnreadableFile` when it cannot be read, UserFileError when it is bigger than ``limit`` (not read
+    into memory whole).
     """
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
+        if os.path.islink(path):
+            raise NotRegularFile(_(DANGLING_LINK)) from None
         return None
     except OSError as error:
         raise UnreadableFile(str(error.strerror or error)) from None
@@ -124,7 +130,8 @@ def write_atomically(path: Path, text: str) -> None:
     """Replaces ``path`` by ``text`` in one step: a reader sees the old file or the new one, never a mix, even
     if the program is killed at any moment (tests/test_crash_consistency.py kills it mid-write, many times).
 
-    A link is written through (a settings file linked from a dotfiles folder stays a link), and the file keeps
+    A link to an existing file is written through (a settings file linked from a dotfiles folder stays a
+    link), one to nothing is refused (nothing is created outside the program's folders), and the file keeps
     its mode (a new one gets the mode ``open`` would give it). The text goes to a temporary file beside the
     real file (so ``os.replace`` stays on one file system), is flushed to disk, then renamed over it; the
     directory is flushed too where the system allows it, so the new name survives a power cut as well.
@@ -132,7 +139,9 @@ def write_atomically(path: Path, text: str) -> None:
     directory if needed. Raises OSError on failure (:class:`NotRegularFile` when something other than a
     regular file stands there), leaving the file as it was.
     """
+    _refuse_dangling_link(path)
     target = Path(os.path.realpath(path))
+    # The folder is the program's own (a link's target exists, and so does its folder).
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         found = target.stat().st_mode
@@ -186,7 +195,10 @@ def locked(path: Path, seconds: float = LOCK_SECONDS) -> Iterator[None]:
     within ``seconds`` (a stuck window), the block runs unlocked rather than not at all: a write that might
     lose another window's change beats one that surely loses this one. Raises OSError only when the folder
     cannot be created."""
-    folder = Path(os.path.realpath(path)).parent
+    # A link to nothing is locked in its own folder: the folder it points into is not the program's to create
+    # (and the read under the lock refuses the link, see read_regular_file).
+    dangling = os.path.islink(path) and not os.path.exists(path)
+    folder = (Path(path) if dangling else Path(os.path.realpath(path))).parent
     folder.mkdir(parents=True, exist_ok=True)
     try:
         if os.name == "nt":
@@ -205,6 +217,12 @@ def locked(path: Path, seconds: float = LOCK_SECONDS) -> Iterator[None]:
                 _release_lock(handle)
     finally:
         os.close(handle)
+
+
+def _refuse_dangling_link(path: Path) -> None:
+    """Raises :class:`NotRegularFile` when ``path`` is a link to nothing."""
+    if os.path.islink(path) and not os.path.exists(path):
+        raise NotRegularFile(f"{path}: {_(DANGLING_LINK)}")
 
 
 def _take_lock(handle: int, seconds: float) -> bool:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from ai.play.levels import Level
 from ui.state.animation import Fade
 from ui.state.board.board_game import Refusal
 from ui.state.files.current_game import UnfinishedGame
+from ui.state.options import PlayOptions
 from ui.state.play.coach import CoachWarning
 
 #: Seconds a short message stays.
@@ -50,7 +52,10 @@ class Told(enum.Enum):
     SHOW_ME_UNPROVEN = enum.auto()
     #: Save asked for once the game is over.
     NOTHING_TO_SAVE = enum.auto()
-    TALLY_RESET = enum.auto()
+    #: Ctrl+R in watch mode, whose games are not counted.
+    NOTHING_TO_RESET_WATCHED = enum.auto()
+    #: Ctrl+Z brought back the record Ctrl+R had just reset.
+    RECORD_BACK = enum.auto()
     #: The clipboard holds no text.
     NOTHING_TO_PASTE = enum.auto()
 
@@ -164,6 +169,34 @@ class CannotPaste:
 
 
 @dataclass(frozen=True)
+class ResetAsked:
+    """Ctrl+R asks before it resets the tally's record of the board of ``options`` against ``level`` (None:
+    two players), which holds ``wins``, ``draws`` and ``losses``."""
+
+    options: PlayOptions
+    level: Level | None
+    wins: int
+    draws: int
+    losses: int
+
+
+@dataclass(frozen=True)
+class RecordReset:
+    """The record of the board of ``options`` against ``level`` was reset (a copy kept, Ctrl+Z undoes it)."""
+
+    options: PlayOptions
+    level: Level | None
+
+
+@dataclass(frozen=True)
+class NothingToReset:
+    """Ctrl+R found no game of the board of ``options`` against ``level`` counted."""
+
+    options: PlayOptions
+    level: Level | None
+
+
+@dataclass(frozen=True)
 class Worded:
     """A notice already in words: the screens' own (which word their texts themselves) and the problems of
     the user's files (which their stores word)."""
@@ -187,6 +220,9 @@ Said = (
     | Pasted
     | PasteTooLong
     | CannotPaste
+    | ResetAsked
+    | RecordReset
+    | NothingToReset
     | Worded
 )
 

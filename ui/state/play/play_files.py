@@ -13,8 +13,6 @@ from pathlib import Path
 from game.catalog import new_game
 from game.protocol import Game
 from ui.state.files import savegame
-from ui.state.files.background_writer import BackgroundWriter
-from ui.state.files.tally import Tally
 from ui.state.play.notices import (
     FILE_NOTICE_SECONDS,
     CannotLoad,
@@ -90,10 +88,3 @@ def paste(sitting: PlayState, text: str | None) -> None:
         sitting.toggle_review()
     pasted = Pasted(len(moves), sitting.round.autosave.replaced is not None)
     sitting.feedback.notify(pasted, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
-
-
-def reset_tally(tally: BackgroundWriter[Tally]) -> Notice:
-    """Forgets every result of ``tally`` (Ctrl+R); the notice says so (a write that fails says why later, in
-    its place: see :meth:`BackgroundWriter.take_problem`)."""
-    tally.change(lambda counted: Tally())
-    return notice(Told.TALLY_RESET, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)

@@ -237,6 +237,7 @@ class PlayState:
             self.feedback.notify(MoveRefused(refusal, move, cell, self.gravity, watching))
         else:
             self.feedback.notice = None
+            self.round.count_result(self.session, self.match, self.piece_names)
             self.round.played_on(self.session)
             self._start_animation(move)
             self.round.moved_on(self.session)
@@ -273,10 +274,11 @@ class PlayState:
             self._dirty = True
 
     def _landed(self) -> None:
-        """A stone has come to rest: its sound, and if it ended the game, the result's sound and tally."""
+        """A stone has come to rest: its sound, and if it ended the game, the result's sound (the result
+        was counted when the move was played)."""
         self.feedback.sound("drop")
         self.feedback.stone_moved()
-        self.round.tell_result(self.session, self.match, self.piece_names)
+        self.round.tell_result(self.session)
 
     # --- review ---------------------------------------------------------------------------------------------
 
@@ -339,6 +341,7 @@ class PlayState:
         if thinking is not None and thinking.running:
             self.feedback.tick(dt)
         if move is not None:
+            self.round.count_result(self.session, self.match, self.piece_names)
             self._start_animation(move)
             self.round.keep(self.session)
             self._dirty = True

@@ -38,7 +38,9 @@ class Round:
         self.attempt = None if puzzle is None else PuzzleAttempt(puzzle, files)
         self.rating = RoundRating(files)
         self.autosave = Autosave(files, resume, keeps)
-        #: The round's result has been counted and sounded.
+        #: The round's result has been counted (when its deciding move was played).
+        self.result_counted = False
+        #: The round's result has been sounded (when the deciding stone landed).
         self.result_told = False
 
     def check_move(self, session: BoardGame, move: int, coach_on: bool) -> Objection | None:
@@ -89,14 +91,23 @@ class Round:
         self.autosave.played_on()
         self.keep(session)
 
-    def tell_result(self, session: BoardGame, match: MatchScore, piece_names: tuple[str, str]) -> None:
-        """Once the round on ``session``'s board is over, its result sounds, once, and counts in ``match``,
-        the score tally and the rating; a puzzle counts in none (its record counted the solve)."""
-        if not session.game.is_over() or self.result_told:
+    def count_result(self, session: BoardGame, match: MatchScore, piece_names: tuple[str, str]) -> None:
+        """Once the round on ``session``'s board is decided, its result counts, once, in ``match``, the score
+        tally and the rating; a puzzle counts in none (its record counted the solve). Called as the deciding
+        move is played, before its stone has landed and before the unfinished game is let go, so that a
+        window closed (or killed) while the stone falls has counted it, and no one dodges a loss by quitting
+        then."""
+        if not session.game.is_over() or self.result_counted:
             return
-        self.result_told = True
-        self.feedback.sound(finished_round.outcome(session)[1])
+        self.result_counted = True
         if self.attempt is None:
             match.count(session, piece_names)
             finished_round.count(session, self.files.tally)
             self.rating.rate(session)
+
+    def tell_result(self, session: BoardGame) -> None:
+        """Once the last stone of the round on ``session``'s board has landed, its result sounds, once."""
+        if not session.game.is_over() or self.result_told:
+            return
+        self.result_told = True
+        self.feedback.sound(finished_round.outcome(session)[1])

@@ -4,8 +4,10 @@
 
 from __future__ import annotations
 
+from ai.play.levels import Level
 from game.language import N_, _, ngettext, number
 from ui.state.board.board_game import Refusal
+from ui.state.options import PlayOptions
 from ui.state.play.notices import (
     AutoLevel,
     BackToGame,
@@ -15,17 +17,20 @@ from ui.state.play.notices import (
     CoachWarned,
     Loaded,
     MoveRefused,
+    NothingToReset,
     Pasted,
     PasteTooLong,
     PuzzleMissed,
     PuzzleRight,
+    RecordReset,
+    ResetAsked,
     Said,
     Saved,
     Told,
     Worded,
 )
 from ui.state.words.review_words import CHANGE_WORDS
-from ui.state.words.texts import unfinished_text
+from ui.state.words.texts import board_title, unfinished_text
 
 #: What a notice adds when a game has replaced an unfinished one.
 TAKE_BACK = N_("Ctrl+Z brings back your unfinished game")
@@ -44,7 +49,8 @@ TOLD_WORDS = {
         "Show me: the best line is proven on 7 \u00d7 6, 6 \u00d7 5 and Tic-tac-toe only"
     ),
     Told.NOTHING_TO_SAVE: N_("The game is over: nothing to save"),
-    Told.TALLY_RESET: N_("Score tally reset"),
+    Told.NOTHING_TO_RESET_WATCHED: N_("Nothing to reset: watched games are not counted"),
+    Told.RECORD_BACK: N_("The record is back"),
     Told.NOTHING_TO_PASTE: N_("Nothing to paste: the clipboard holds no text here"),
 }
 
@@ -80,8 +86,34 @@ def notice_text(said: Said) -> str:
             return _("Auto level: {level} ({level_rating}) for your rating {rating}").format(
                 level=said.level, level_rating=said.level_rating, rating=said.rating
             )
+        case ResetAsked():
+            return _(
+                "Reset the record of {record} ({wins} won, {draws} drawn, {losses} lost)? Ctrl+R again "
+                "resets it, other boards keep theirs"
+            ).format(
+                record=record_text(said.options, said.level),
+                wins=number(said.wins),
+                draws=number(said.draws),
+                losses=number(said.losses),
+            )
+        case RecordReset():
+            return _("Record of {record} reset (a copy is kept): Ctrl+Z brings it back").format(
+                record=record_text(said.options, said.level)
+            )
+        case NothingToReset():
+            return _("Nothing to reset: no game of {record} is counted").format(
+                record=record_text(said.options, said.level)
+            )
         case _:
             return file_notice_text(said)
+
+
+def record_text(options: PlayOptions, level: Level | None) -> str:
+    """The tally's record of the board of ``options`` against ``level`` as a player names it: "Connect Four
+    7×6 against Level 4", "Connect Four 7×6, two players"."""
+    if level is None:
+        return _("{game}, two players").format(game=board_title(options))
+    return _("{game} against {level}").format(game=board_title(options), level=level.shown)
 
 
 def refusal_text(said: MoveRefused) -> str:
