@@ -13,6 +13,9 @@ window's quit event). 2 for bad arguments, with a usage message, before any wind
 
 from __future__ import annotations
 
+#: The program's version (the package's too: pyproject.toml reads it from here); ``--version`` prints it.
+__version__ = "0.1.0"
+
 import os
 import shutil
 import sys
@@ -25,8 +28,9 @@ from assets.catalogs import shipped_catalogs  # noqa: E402
 from game.language import _, speak_for_argparse, use_catalogs, use_language  # noqa: E402
 from ui.command_line.tools import PROGRAM, TOOLS, run_tool  # noqa: E402 (after the environment it reads)
 
-#: The options that put Ponder in the desktop's applications or take it out; each stands alone.
-DESKTOP_FLAGS = ("--install-desktop-entry", "--remove-desktop-entry")
+#: The options that stand alone: the version, and those that put Ponder in the desktop's applications or take
+#: it out.
+LONE_FLAGS = ("--version", "--install-desktop-entry", "--remove-desktop-entry")
 #: Other spellings of the tools' names.
 TOOL_ALIASES = {"analyse": "analyze"}
 
@@ -44,6 +48,7 @@ usage: {program} [play options]          open the game window (see the options b
        {program} rate < games
        {program} puzzles [--count N] [--seed S] [--min-moves A] [--max-moves B]
        {program} --install-desktop-entry | --remove-desktop-entry
+       {program} --version               print the version
 
 Connect Four and Tic-tac-toe against an alpha-beta AI that keeps thinking on your time.
 
@@ -103,17 +108,20 @@ def main(argv: list[str] | None = None) -> int:
     speak_for_argparse()
     if argv and argv[0] in TOOL_ALIASES:
         argv = [TOOL_ALIASES[argv[0]], *argv[1:]]
+    if argv == ["--version"]:
+        print(f"{PROGRAM} {__version__}")
+        return 0
     if argv in (["--install-desktop-entry"], ["--remove-desktop-entry"]):
         return desktop_entry(install=argv[0] == "--install-desktop-entry")
-    desktop_flags = [flag for flag in DESKTOP_FLAGS if flag in argv]
-    if desktop_flags and not (argv and argv[0] in TOOLS):
+    lone_flags = [flag for flag in LONE_FLAGS if flag in argv]
+    if lone_flags and not (argv and argv[0] in TOOLS):
         # Without this the play options' parser would refuse the flag as unknown, which it is not.
         print(
-            _("usage: {program} {flags}").format(program=PROGRAM, flags=" | ".join(DESKTOP_FLAGS)),
+            _("usage: {program} {flags}").format(program=PROGRAM, flags=" | ".join(LONE_FLAGS)),
             file=sys.stderr,
         )
         message = _("{program}: error: {flag} takes no other option").format(
-            program=PROGRAM, flag=desktop_flags[0]
+            program=PROGRAM, flag=lone_flags[0]
         )
         print(message, file=sys.stderr)
         return 2

@@ -189,6 +189,15 @@ def test_a_game_nobody_has_played_on_does_not_replace_the_kept_one(tmp_path):
     assert kept_at(tmp_path / FILE_NAME).moves.startswith("14")
 
 
+def test_a_game_where_only_the_computer_has_moved_is_kept_when_it_replaces_none(tmp_path):
+    store = store_at(tmp_path / FILE_NAME)
+    computer_first = PlayOptions(level=Level(2), first=FirstPlayer.COMPUTER)
+    scene, engine = scene_with(store, computer_first)
+    run(scene, engine)
+    assert scene.sitting.game.moves_text() == "1"
+    assert kept_at(tmp_path / FILE_NAME) == UnfinishedGame(computer_first, 1, "1")
+
+
 # --- continue -----------------------------------------------------------------------------------------------
 
 

@@ -459,6 +459,7 @@ LONG_NUMBER = "9" * 5000
         (["stray"], "unrecognized arguments: stray"),
         (["--install-desktop-entry", "--level", "2"], "--install-desktop-entry takes no other option"),
         (["--coach", "--remove-desktop-entry"], "--remove-desktop-entry takes no other option"),
+        (["--version", "--level", "1"], "--version takes no other option"),
     ],
 )
 def test_bad_play_options_exit_2_before_any_window(tmp_path, user_files, argv, words):

@@ -180,6 +180,14 @@ def test_ponder_help_lists_the_tools(installed, elsewhere, tmp_path):
     assert "pygame" not in done.stdout  # no greeting of the library in the program's output
 
 
+def test_the_installed_ponder_tells_its_version_as_installed(installed, elsewhere, tmp_path):
+    done = run_installed(installed / "ponder", ["--version"], elsewhere, tmp_path)
+    script = "from importlib.metadata import version\nprint(version('ponder'))\n"
+    metadata = run_installed(installed / "python", ["-c", script], elsewhere, tmp_path)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout == f"ponder {metadata.stdout.strip()}\n" and metadata.stdout.strip()[0].isdigit()
+
+
 def test_the_installed_tools_answer_in_either_spelling(installed, elsewhere, tmp_path):
     from ai.exact.analysis import ExactAnalyzer
     from game.connect4 import ConnectFour

@@ -71,6 +71,18 @@ def play_out(scene: PlayScene, moves=RED_WINS) -> None:
     scene.update(5.0)  # the last stone lands: the round is counted
 
 
+def test_a_game_from_a_set_up_position_counts_in_the_match_not_in_the_all_time_tally(tmp_path):
+    tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
+    tally.load()
+    # Red's first move is on the board already (pasted, loaded or given with --moves): unrated, not counted.
+    scene = scene_for(PlayOptions(mode=Mode.TWO_PLAYERS, moves="1"), UserData(tally=tally))
+    play_out(scene, RED_WINS[1:])
+    assert scene.sitting.game.is_over() and scene.frame().match.wins == (1, 0)
+    assert scene.frame().match.tally == ""
+    assert scene.sitting.files.tally.flush(GENEROUS)
+    assert JsonStore(TALLY_FILE, tmp_path / "tally.json").load().get("connect4 7x6 two players") == Record()
+
+
 def test_the_score_of_the_sitting_and_the_stored_tally(tmp_path):
     tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
     tally.load()

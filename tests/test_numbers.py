@@ -7,9 +7,10 @@ from collections.abc import Iterator
 import pytest
 
 from game.language import LANGUAGES, NUMBER_STYLES, SOURCE_LANGUAGE, number, use_language
+from ui.state.files.player_rating import PlayedGame
 from ui.state.files.puzzle_record import PuzzleRecord
 from ui.state.words.search_texts import statistics
-from ui.state.words.texts import puzzle_standing
+from ui.state.words.texts import puzzle_standing, rating_line
 
 NO_BREAK_SPACE = "\u00a0"
 
@@ -91,10 +92,10 @@ def test_the_search_tells_its_count_and_time_in_the_numbers_of_the_language():
     assert statistics(11, 14_720, 1.3) == "Tiefe 11  \u00b7  14.720 Stellungen  \u00b7  1,3 s"
 
 
-def test_a_puzzle_rating_is_grouped_as_the_language_groups():
+def test_a_puzzle_rating_is_written_as_the_game_rating_is_in_every_language():
     record = PuzzleRecord(streak=3, rating=1216)
-    assert puzzle_standing(record)[-2] == "streak 3 \u00b7 1,216"
-    use_language("fr")
-    assert puzzle_standing(record)[-2] == f"série 3 \u00b7 1{NO_BREAK_SPACE}216"
-    use_language("es")
-    assert puzzle_standing(record)[-2].endswith(" 1216")
+    for language in ("en", "fr", "es", "de"):
+        use_language(language)
+        assert puzzle_standing(record)[-2].endswith(" \u00b7 1216")
+        game = PlayedGame("", "4", 1500, "win", 1216, (), "44")
+        assert " 1216 " in rating_line(game, None) and " 1216 " in puzzle_standing(record)[0]

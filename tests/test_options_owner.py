@@ -16,11 +16,12 @@ from tools.support.waiting import GENEROUS
 from ui.app import App
 from ui.launch import main as window_main
 from ui.play.scene import PlayScene
-from ui.start.scene import PUZZLES, StartScene
+from ui.start.scene import PUZZLES, STATS, StartScene
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.settings import Settings
 from ui.state.files.user_data import UserData
-from ui.state.options import Mode, PlayOptions
+from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.words.start_words import rows_for
 
 SIZE = (960, 780)
 #: The player's own settings: nothing like a puzzle's (two players with names, depth 4, no coach, 5 s).
@@ -62,6 +63,56 @@ def test_a_puzzle_left_with_esc_leaves_the_players_settings_and_names_as_they_we
     app.step([key(pygame.K_RETURN)], 0.01)  # and playing from the menu plays the player's own game
     assert isinstance(app.scene, PlayScene) and app.scene.sitting.options.names == ("Ann", "Bob")
     assert saved_settings(tmp_path, files) == PLAYERS_OWN
+
+
+def choose(app: App, key_name: str, value: object) -> None:
+    """Clicks the start screen's button for ``value`` in the row of ``key_name``, as the player does."""
+    rows = rows_for(app.scene.options, app.scene.theme)
+    index = next(number for number, row in enumerate(rows) if row.key == key_name)
+    choice = [value for value, _text in rows[index].choices].index(value)
+    app.step([click(app.scene.buttons()[index][choice].rect.center)], 0.01)
+
+
+def test_the_start_screens_choices_stay_whichever_screen_is_visited(tmp_path, files):
+    app = App(FakeEngine, files.settings.value.play, start_playing=False, size=SIZE, files=files)
+    for key_name, value in (
+        ("mode", Mode.COMPUTER),
+        ("size", (6, 5)),
+        ("first", FirstPlayer.COMPUTER),
+        ("level", Level(2)),
+        ("coach", True),
+    ):
+        choose(app, key_name, value)
+    made = app.scene.options
+    assert (made.width, made.first, made.level, made.coach) == (6, FirstPlayer.COMPUTER, Level(2), True)
+    for button in (PUZZLES, STATS):
+        go = next(b for b in app.scene.buttons()[-1] if b.action == button)
+        app.step([click(go.rect.center)], 0.01)
+        assert not isinstance(app.scene, StartScene)
+        app.step([key(pygame.K_ESCAPE)], 0.01)
+        assert isinstance(app.scene, StartScene) and app.scene.options == made
+    assert saved_settings(tmp_path, files).play == made
+
+
+def test_a_game_started_from_the_command_line_is_the_start_screens_next_choice(tmp_path, files, monkeypatch):
+    for variable, folder in (("PONDER_CONFIG_DIR", "config"), ("PONDER_DATA_DIR", "data")):
+        monkeypatch.setenv(variable, str(tmp_path / folder))
+    seen: list[App] = []
+    monkeypatch.setattr(App, "run", lambda app: seen.append(app) or 0)
+    assert window_main(["--level", "1"], engine_factory=FakeEngine) == 0
+    (app,) = seen
+    app.step([key(pygame.K_ESCAPE)], 0.01)
+    assert isinstance(app.scene, StartScene) and app.scene.options.level == Level(1)
+    assert app.scene.options.names == ("Ann", "Bob")  # the player's names stay the player's
+    app.files.close(GENEROUS)
+    assert saved_settings(tmp_path, files).play.level == Level(1)
+    # A set-up position brings its own options: nothing of it becomes the player's choice.
+    seen.clear()
+    assert window_main(["--level", "2", "--moves", "44"], engine_factory=FakeEngine) == 0
+    seen[0].step([key(pygame.K_ESCAPE)], 0.01)
+    assert isinstance(seen[0].scene, StartScene) and seen[0].scene.options.level == Level(1)
+    seen[0].files.close(GENEROUS)
+    assert saved_settings(tmp_path, files).play.level == Level(1)
 
 
 def test_a_think_time_chosen_in_a_puzzle_is_the_one_setting_that_changes(tmp_path, files):

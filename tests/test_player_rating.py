@@ -17,9 +17,10 @@ from ui.state.files.player_rating import (
     Ratings,
     adaptive_level,
 )
+from ui.state.files.puzzle_record import PuzzleRecord
 from ui.state.files.store import JsonStore
 from ui.state.stats import rating_stats
-from ui.state.words.texts import game_line
+from ui.state.words.texts import game_line, puzzle_beside_games
 
 BOARD = "connect4 7x6"
 GOOD_ENTRY = {
@@ -170,7 +171,9 @@ def test_statistics_follow_the_games() -> None:
         .recording(BOARD, 1300, "max", 2400, "loss", "44", set())
         .with_performance(BOARD, "44", 1555, (1300, 1800))
     )
-    stats = rating_stats(ratings, BOARD, "Connect Four 7x6", LADDER, 1300)
+    stats = rating_stats(
+        ratings, PuzzleRecord(rating=1216, solved=12), BOARD, "Connect Four 7x6", LADDER, 1300
+    )
     assert stats.course == (1300, ratings.games(BOARD)[0].rating, ratings.rating(BOARD, 1300))
     assert (stats.rated, stats.unrated) == (2, 1)
     by_label = {row.label: row for row in stats.levels}
@@ -179,3 +182,6 @@ def test_statistics_follow_the_games() -> None:
     newest, before = (game_line(recent) for recent in stats.recent[:2])
     assert "played like 1555 (1300\u20131800)" in newest and "vs max (2400)" in newest
     assert "not rated: a hint" in before
+    # The puzzle rating stands under the game rating, named as the other scale it is, written alike.
+    beside = puzzle_beside_games(stats.puzzles)
+    assert beside.startswith("Puzzle rating 1216 \u00b1 ") and "a scale of its own" in beside

@@ -79,7 +79,7 @@ def test_the_line_plays_forward_by_itself_steps_by_hand_and_goes_back_to_the_rev
     )  # the first found shows at once, dropping
     scene.update(STEP_SECONDS)
     assert line.shown == 2
-    assert words.status_text(scene.sitting).startswith("Best line from move 3: 3 [4] 3")
+    assert words.status_text(scene.sitting) == "Best line from move 3, draw: 3 [4] 3 \u2026"
     assert "B or Esc: back to the review" in words.detail_text(scene.sitting)
     picture = scene.picture().board
     assert picture.cells == line.position().cells() and picture.last_move == line.position().last_cell()
@@ -98,6 +98,24 @@ def test_the_line_plays_forward_by_itself_steps_by_hand_and_goes_back_to_the_rev
     assert scene.sitting.review is not None and scene.sitting.review.line is None
     assert engine.count("review") == reviews + 1
     assert scene.sitting.game.moves_text() == "4455"  # the game itself never changed
+
+
+def test_a_long_line_says_its_result_first_and_lists_the_moves_around_the_one_shown():
+    scene, engine = reviewing("4455")
+    scene.sitting.step_review(1)
+    scene.act(Action.SHOW_ME)
+    line = scene.sitting.review.line
+    for step in range(16):
+        # Columns 1 to 6 in turn, then again: no four in a row among their first 16 stones; Yellow wins.
+        best = step % 6
+        value = -win_in(24 - step) if step % 2 == 0 else win_in(23 - step)
+        scene.receive(Progress(engine.last("ponder").token, proven({best: value, 6: -win_in(1)})))
+    assert len(line.moves) == 16
+    line.to_end(False)
+    line.step(8)
+    status = words.status_text(scene.sitting)
+    # Ten of the 16 moves, the eighth (on the board) among them, the others left out on either side.
+    assert status == "Best line from move 1, Yellow wins in 12: \u2026 4 5 6 1 [2] 3 4 5 6 1 \u2026"
 
 
 def test_a_complete_review_is_not_asked_again_and_a_late_answer_is_ignored():

@@ -1,9 +1,13 @@
-"""Every text inside its box at the smallest window and a large one, on every screen: checked through the
-screens' own drawing, which reports each text to :func:`ui.kit.widgets.recording_texts`. Every language of
-:data:`game.language.LANGUAGES` at the smallest window (a translation is often longer), English at both."""
+"""Every word whole, in every language, at the smallest window and a large one, on every screen: checked
+through the screens' own drawing, which reports each text to :func:`ui.kit.widgets.recording_texts` with what
+was drawn of it. A text fails when it was cut to fit (drawn shorter than asked, with an ellipsis), when its
+glyphs as rendered reach outside its box (the button, the column, the line it belongs to) or the window, when
+its letters are smaller than :data:`ui.theme.MIN_TEXT`, and when a translation shrinks a screen's text well
+below the English text of the same screen (a line too long is laid out anew instead: wrapped, reworded)."""
 
 from __future__ import annotations
 
+import statistics as stats_of
 from collections.abc import Callable
 
 import pygame
@@ -23,9 +27,11 @@ from ui.panels.settings_panel import draw_panel, panel_rows
 from ui.play.actions import Action
 from ui.play.analysis_overlay import value_box
 from ui.play.scene import PlayScene
+from ui.play.toolbar import toolbar
 from ui.start.scene import StartScene
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.player_rating import Ratings
+from ui.state.files.puzzle_record import PuzzleRecord
 from ui.state.files.settings import Settings
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.finished_round import start_rating
@@ -35,10 +41,11 @@ from ui.theme import CLASSIC, MIN_TEXT, Fonts
 from ui.window.window_loop import MIN_WINDOW
 
 SIZES = [MIN_WINDOW, (1600, 1000)]
-#: (language, window size): every language at the smallest window, English at every size.
-LANGUAGE_SIZES = [(SOURCE_LANGUAGE, size) for size in SIZES] + [
-    (code, MIN_WINDOW) for code in LANGUAGES if code != SOURCE_LANGUAGE
-]
+#: (language, window size): every language at the smallest window and at a large one.
+LANGUAGE_SIZES = [(code, size) for code in LANGUAGES for size in SIZES]
+#: How many pixels smaller than the English text a translation's text may be on one screen: the middle size
+#: of its texts, and the smallest.
+MIDDLE_SHRINK, SMALLEST_SHRINK = 1, 2
 
 
 pytestmark = pytest.mark.usefixtures("pygame_ready")
@@ -131,6 +138,41 @@ def review(size):
     return scene.draw
 
 
+#: A game whose review's "show me" is asked from its first move: a line of many moves, and a result.
+SHOW_ME_GAME = "4444447562366621351"
+
+
+def show_me(size):
+    """The review's "show me" from move 1, its line grown to 34 moves (each the first that ends nothing)
+    and proven to end in a win: the status line with the moves, the one on the board, and the result."""
+    engine = FakeEngine(auto_answer=False)
+    options = PlayOptions(mode=Mode.TWO_PLAYERS, moves=SHOW_ME_GAME)
+    scene = PlayScene(size, options, engine, fonts=FONTS)
+    scene.act(Action.REVIEW)
+    scene.sitting.step_review(1)
+    scene.act(Action.SHOW_ME)
+    line = scene.sitting.review.line
+    assert line is not None
+    for step in range(34):
+        frontier = line.frontier()
+        best = next(move for move in frontier.moves() if not ended_by(frontier, move))
+        value = Score(win_in(41 - step) if step % 2 == 0 else -win_in(40 - step))
+        scores = tuple((move, value if move == best else Score(-win_in(1))) for move in frontier.moves())
+        engine.deliver(
+            Progress(engine.last("ponder").token, search_result(30, value, (best,), 99, 1.0, scores))
+        )
+        settle(scene, engine, 0.25)
+    settle(scene, engine, 2.0)
+    return scene.draw
+
+
+def ended_by(game, move: int) -> bool:
+    """True when ``move`` ends ``game``."""
+    after = game.copy()
+    after.apply(move)
+    return after.is_over()
+
+
 def puzzle(size):
     chosen = next(p for p in load_puzzles().puzzles if p.win_in == 4)
     engine = FakeEngine(auto_answer=False)
@@ -154,7 +196,17 @@ def stats(size):
         moves = "4444" + str(index + 1) * 3
         ratings = ratings.recording("connect4 7x6", start_at, opponent, rung.rating, outcome, moves, assists)
         ratings = ratings.with_performance("connect4 7x6", moves, 1500, (1300, 1700))
-    shown = rating_stats(ratings, "connect4 7x6", "Connect Four 7\u00d76", ladder, start_at)
+    puzzles = PuzzleRecord(streak=12, best_streak=123, rating=2345, solved=1234, failed=99)
+    shown = rating_stats(ratings, puzzles, "connect4 7x6", "Connect Four 7\u00d76", ladder, start_at)
+    return StatsScene(size, PlayOptions(), shown, ladder, CLASSIC, FONTS).draw
+
+
+def stats_newcomer(size):
+    """The rating screen of a player with no game yet: the subtitle says where everyone starts."""
+    ladder = read_ladder()
+    shown = rating_stats(
+        Ratings(), PuzzleRecord(), "connect4 7x6", "Connect Four 7\u00d76", ladder, start_rating(ladder)
+    )
     return StatsScene(size, PlayOptions(), shown, ladder, CLASSIC, FONTS).draw
 
 
@@ -184,6 +236,17 @@ def help_and_toast(size):
     return draw
 
 
+def help_last_page(size):
+    """The help card's last page (the only one in a window tall enough for every section)."""
+    scene = PlayScene(size, PlayOptions(level=Level(4)), FakeEngine(), fonts=FONTS)
+
+    def draw(surface):
+        scene.draw(surface)
+        draw_help(surface, scene.theme, FONTS, page=-1)
+
+    return draw
+
+
 SCREENS: list[Screen] = [
     start,
     start_two_players,
@@ -194,24 +257,39 @@ SCREENS: list[Screen] = [
     overlay_proven,
     overlay_proven_wide_board,
     review,
+    show_me,
     puzzle,
     stats,
+    stats_newcomer,
     settings_panel,
     help_and_toast,
+    help_last_page,
 ]
 
 
 def misfits(drawn: list[DrawnText], surface: pygame.Surface) -> list[str]:
-    """Each text drawn outside its box (or the window) or smaller than the smallest size, described."""
+    """Each text cut to fit, drawn (its glyphs as rendered) outside its box or the window, or smaller than the
+    smallest size, described."""
     wrong = []
     for text in drawn:
+        if text.text != text.wanted:
+            wrong.append(f"{text.wanted!r} cut to {text.text!r}")
         if text.size < MIN_TEXT:
             wrong.append(f"{text.text!r} at {text.size} px")
-        if not text.box.contains(text.rect) or not surface.get_rect().contains(text.box):
-            wrong.append(f"{text.text!r} at {text.rect} outside its box {text.box}")
+        if not text.box.contains(text.ink) or not surface.get_rect().contains(text.box):
+            wrong.append(f"{text.text!r}: its glyphs at {text.ink} outside its box {text.box}")
         if text.box == surface.get_rect():
             wrong.append(f"{text.text!r} drawn with no box but the window")
     return wrong
+
+
+def texts_of(screen: Screen, size: tuple[int, int]) -> tuple[list[DrawnText], pygame.Surface]:
+    """The texts ``screen`` draws at ``size`` in the language in use, and the surface it drew on."""
+    draw = screen(size)
+    surface = pygame.Surface(size)
+    with recording_texts() as drawn:
+        draw(surface)
+    return drawn, surface
 
 
 @pytest.fixture
@@ -224,13 +302,48 @@ def in_language(request):
 
 @pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda screen: screen.__name__)
-def test_every_text_fits_its_box(screen: Screen, size, in_language):
-    draw = screen(size)
-    surface = pygame.Surface(size)
-    with recording_texts() as drawn:
-        draw(surface)
+def test_every_text_fits_its_box_whole(screen: Screen, size, in_language):
+    drawn, surface = texts_of(screen, size)
     assert drawn, "the screen drew no text"
     assert misfits(drawn, surface) == []
+
+
+@pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda screen: screen.__name__)
+def test_a_translation_keeps_the_size_of_the_english_text(screen: Screen, size, in_language):
+    translated = sorted(text.size for text in texts_of(screen, size)[0])
+    use_language(SOURCE_LANGUAGE)
+    english = sorted(text.size for text in texts_of(screen, size)[0])
+    assert stats_of.median(translated) >= stats_of.median(english) - MIDDLE_SHRINK, (translated, english)
+    assert translated[0] >= english[0] - SMALLEST_SHRINK, (translated, english)
+
+
+@pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])
+def test_the_toolbar_says_every_button_in_whole_words(size, in_language):
+    bar = pygame.Rect(0, 0, size[0], 40 if size == MIN_WINDOW else 56)
+    # The titles of a game against the computer, longest first: a narrow window gives the buttons shorter
+    # labels to show a longer one.
+    titles = [f"Connect Four 7\u00d76 \u00b7 You against Computer (depth {depth})" for depth in (4,)]
+    buttons = toolbar(FONTS, bar, [*titles, "Connect Four 7\u00d76", "Connect Four"], {}).buttons
+    for button in buttons:
+        label = button.label
+        first_word = label.split(" ")[0]
+        assert not label.endswith("."), label
+        # A narrow window's label is a word of its own, never a word cut short ("Set" for "Settings").
+        assert not any(
+            len(label) < len(word) and word.startswith(label) for word in wide_labels_first_words()
+        ), label
+        assert first_word
+
+
+def wide_labels_first_words() -> list[str]:
+    """The first word of each toolbar button's label in a wide window, in the language in use, where that
+    label is one word."""
+    from game.language import _
+    from ui.play.toolbar import ACTIONS, BACK_LABELS
+
+    labels = [_(label) for _action, label, _short in ACTIONS] + [_(BACK_LABELS[0])]
+    return [label for label in labels if " " not in label]
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -12,7 +12,7 @@ from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, FakeSounds, click, key
 from tools.support.waiting import GENEROUS
 from ui.app import App
-from ui.panels.help_card import KEYS, draw_help
+from ui.panels.help_card import KEYS, draw_help, help_layout, help_sections
 from ui.play.actions import Action, key_action, review_key_action
 from ui.play.scene import PlayScene
 from ui.sound import Sounds
@@ -24,6 +24,7 @@ from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
 from ui.state.words import play_words as words
 from ui.theme import CLASSIC, HIGH_CONTRAST, Fonts
+from ui.window.window_loop import MIN_WINDOW
 
 SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL
@@ -325,6 +326,38 @@ def test_the_letters_the_help_names_are_the_letters_handled(tmp_path):
             handled.add(chr(code).upper())
     assert named == handled
     assert "B" in named  # show me, in the review
+
+
+def test_the_help_card_names_every_way_to_play_undo_rename_and_answer_the_coach():
+    keys = " ".join(keys for _, rows in KEYS for keys, _ in rows)
+    for named in ("Space or \u2193", "Ctrl+Shift+Z", "Click a name", "Backspace or Esc"):
+        assert named in keys
+    # What they name, done: Space and Down drop the stone chosen; Ctrl+Shift+Z redoes.
+    scene = PlayScene(SIZE, PlayOptions(mode=Mode.TWO_PLAYERS), FakeEngine())
+    scene.handle(key(pygame.K_RIGHT))
+    scene.handle(key(pygame.K_SPACE))
+    scene.handle(key(pygame.K_DOWN))
+    assert scene.sitting.game.ply() == 2
+    scene.handle(key(pygame.K_z, pygame.KMOD_LCTRL))
+    scene.handle(key(pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT))
+    assert scene.sitting.game.ply() == 2
+
+
+def test_in_the_smallest_window_f1_turns_the_help_cards_pages_and_every_section_is_shown(tmp_path):
+    app, _ = app_with(tmp_path)
+    app.scene.resize(MIN_WINDOW)
+    pages = help_layout(MIN_WINDOW, app.fonts).pages
+    assert len(pages) > 1 and [title for page in pages for title, _ in page] == [
+        _t for _t, _ in help_sections()
+    ]
+    for page in range(len(pages)):
+        app.step([key(pygame.K_F1)], 0.01)
+        assert app.help_shown and app.help_page == page
+        app.render(pygame.Surface(MIN_WINDOW))
+    app.step([key(pygame.K_F1)], 0.01)
+    assert not app.help_shown
+    app.step([key(pygame.K_F1), key(pygame.K_ESCAPE)], 0.01)
+    assert not app.help_shown and app.help_page == 0
 
 
 def test_the_help_card_hides_the_screen_behind_it():

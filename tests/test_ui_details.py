@@ -175,7 +175,7 @@ def test_a_depth_searched_without_positions_shows_no_zero_count():
     scene, engine = make(options)
     token = engine.last("ponder").token
     scene.receive(Progress(token, search_result(2, Score.estimate(0), (4,), 0, 0.0)))
-    assert words.detail_text(scene.sitting) == "Pondering on your time: depth 2"
+    assert words.detail_text(scene.sitting) == "Thinking on your time: depth 2"
 
 
 # --- keys ---------------------------------------------------------------------------------------------------

@@ -142,7 +142,8 @@ def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
     assert words.status_text(scene.sitting) == "Computer is thinking: Yellow is better"
     assert (
         words.detail_text(scene.sitting)
-        == f"depth 9{DOT}12,345 positions{DOT}2.5 s    Yellow +45    best line: 4 3 7"
+        == f"depth 9{DOT}12,345 positions{DOT}2.5 s    estimate: Yellow ahead by 45 points"
+        + "    best line: 4 3 7"
     )
     # Between completed depths the count and the time go on, redrawn a few times a second.
     engine.live = LiveCount(token, 40960, 2.9)
@@ -184,7 +185,7 @@ def test_pondering_is_shown_on_the_humans_turn():
     ponder = engine.last("ponder").token
     scene.receive(Progress(ponder, search_result(7, Score.estimate(0), (3,), 999, 0.2)))
     assert words.status_text(scene.sitting) == "Your turn (Red)"
-    assert words.detail_text(scene.sitting).startswith("Pondering on your time: depth 7")
+    assert words.detail_text(scene.sitting).startswith("Thinking on your time: depth 7")
 
 
 # --- undo, redo, stale answers ------------------------------------------------------------------------------

@@ -195,8 +195,32 @@ def test_a_pasted_game_is_set_up_and_reviewed(monkeypatch):
 
 
 @pytest.mark.parametrize(
+    ("clipboard", "moves", "told"),
+    [
+        ("4 4 5 3", "4453", "Pasted 4 moves"),
+        ("44 53\n", "4453", "Pasted 4 moves"),
+        (" 4453\t-2 (Red)\n7", "4453", "Pasted 4 moves (ignored: '-2 (Red)')"),
+        ("4 4 five", "44", "Pasted 2 moves (ignored: 'five')"),
+    ],
+)
+def test_a_paste_reads_the_moves_it_shows_and_names_what_it_ignored(monkeypatch, clipboard, moves, told):
+    import ui.play.scene
+
+    scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
+    monkeypatch.setattr(ui.play.scene, "paste_text", lambda: clipboard)
+    scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
+    assert scene.sitting.game.moves_text() == moves and words.status_text(scene.sitting) == told
+
+
+@pytest.mark.parametrize(
     ("clipboard", "reason"),
-    [(None, "Nothing to paste"), ("hello", "Cannot paste"), ("4" * 7, "Cannot paste")],
+    [
+        (None, "Nothing to paste"),
+        ("hello", "Cannot paste: move 1 ('h')"),
+        ("4" * 7, "Cannot paste"),
+        ("4 4 4 4 4 4 4", "Cannot paste: move 7 ('4'): column 4 is full"),
+        ("4 " * 300, "Cannot paste: 300 characters are too many"),
+    ],
 )
 def test_pasting_what_is_no_game_keeps_the_game_and_says_why(monkeypatch, clipboard, reason):
     import ui.play.scene

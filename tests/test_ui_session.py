@@ -297,7 +297,7 @@ def test_an_estimate_never_replaces_a_proven_value_of_the_same_position_and_an_u
         "Analysis: Yellow wins in 5"
     )
     ponder = texts.detail_parts(session, NAMES, overlay_shown=False, selection=None, gravity=True)
-    assert ponder[0] == "Pondering on your time: proven: Yellow wins in 5"
+    assert ponder[0] == "Thinking on your time: Yellow wins in 5 (proven)"
     # Undo goes back to the empty board: nothing proven there, the estimate speaks again.
     assert session.undo() == 2
     assert session.proven is None or session.proven.score is None
@@ -319,7 +319,11 @@ def test_a_proof_the_computer_has_not_told_stays_unsaid_on_the_humans_turn():
         Progress(engine.last("ponder").token, search_result(30, Score(-win_in(20)), (3,), 9, 0.1))
     )
     ponder = texts.detail_parts(session, NAMES, overlay_shown=False, selection=None, gravity=True)
-    assert ponder[0].startswith("Pondering on your time: proven") and "wins" not in " ".join(ponder)
+    assert ponder[
+        0
+    ] == "Thinking on your time: it knows how this ends, and keeps it to itself" and "wins" not in " ".join(
+        ponder
+    )
 
 
 @pytest.mark.parametrize(

@@ -10,11 +10,12 @@ import pytest
 from ai.heuristic.evaluate import LOSES_NEXT, WINS_NEXT
 from ai.play.levels import Level
 from ai.score import HEURISTIC_LIMIT, Score, from_child, win_in
-from game.language import use_language
+from game.language import SOURCE_LANGUAGE, use_language
 from tools.support.fakes import FakeEngine, search_result
 from ui.state.board.board_game import BoardGame
 from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven
+from ui.state.files.tally import Record
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.play.notices import Told
 from ui.state.words import score_words, search_texts, texts
@@ -55,9 +56,11 @@ def test_no_raw_number_ever_reaches_the_words():
 
 
 def test_estimates_are_numbers_for_the_side_they_favour():
-    assert estimate(Score.estimate(42), "Red", "Yellow") == "Red +42"
-    assert estimate(Score.estimate(-33), "Red", "Yellow") == "Yellow +33"
-    assert estimate(Score.estimate(0), "Red", "Yellow") == "0"
+    assert estimate(Score.estimate(42), "Red", "Yellow") == "estimate: Red ahead by 42 points"
+    assert estimate(Score.estimate(-33), "Red", "Yellow") == "estimate: Yellow ahead by 33 points"
+    assert estimate(Score.estimate(-1), "Red", "Yellow") == "estimate: Yellow ahead by 1 point"
+    assert estimate(Score.estimate(12_345), "Red", "Yellow") == "estimate: Red ahead by 12,345 points"
+    assert estimate(Score.estimate(0), "Red", "Yellow") == "estimate: level"
 
 
 def test_short_labels_fit_a_column():
@@ -137,6 +140,25 @@ def test_counts_agree_with_their_number():
     assert texts.puzzle_titles(2048, solved=False)[0] == "Puzzle \u00b7 2,048 moves left to win"
 
 
+def test_each_count_of_the_tally_takes_its_own_plural_in_every_language():
+    record = Record(wins=1, draws=0, losses=2)
+    assert (
+        texts.tally_text(record, "depth 4", ("Red", "Yellow"))
+        == "You against depth 4: 1 won · 0 drawn · 2 lost"
+    )
+    try:
+        use_language("es")
+        assert texts.short_tally(record, "nivel 4", ("Rojo", "Amarillo")) == (
+            "en total 1 ganada, 0 empatadas, 2 perdidas"
+        )
+        use_language("fr")
+        assert texts.tally_text(record, "profondeur 4", ("Rouge", "Jaune")).endswith(
+            "1 gagnée · 0 nulle · 2 perdues"
+        )
+    finally:
+        use_language(SOURCE_LANGUAGE)
+
+
 def scripted_result(rng: random.Random) -> tuple[int, bool]:
     """A score as the searches give them: a proven win or loss, a draw, or an estimate of any size."""
     kind = rng.random()
@@ -172,7 +194,7 @@ def test_the_headline_and_the_detail_line_never_disagree():
 
 def test_the_proofs_progress_says_proving_not_a_depth():
     thinking = FollowedSearch(0, pondering=True, result=None, nodes=5_000, seconds=1.25, proving=True)
-    line = "Pondering on your time: proving  \u00b7  5,000 positions  \u00b7  1.2 s"
+    line = "Thinking on your time: proving  \u00b7  5,000 positions  \u00b7  1.2 s"
     assert search_texts.ponder_detail(thinking, ("Red", "Yellow")) == [line]
     estimate_so_far = search_result(3, Score.estimate(30), (3,), 100, 0.1)
     thinking = FollowedSearch(

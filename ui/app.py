@@ -46,7 +46,7 @@ from ui.kit.scene import (
     Scene,
 )
 from ui.kit.toast import PROBLEM_SECONDS, Toast
-from ui.panels.help_card import draw_help
+from ui.panels.help_card import draw_help, help_layout
 from ui.panels.panel_input import PanelInput
 from ui.panels.settings_panel import (
     ANIMATION_SPEED,
@@ -118,6 +118,8 @@ class App:
         self.screens = Screens(self.engine, self.files, self.fonts, self.sounds)
         self.running = True
         self.help_shown = False
+        #: The help card's page on show (a window too short for every section shows them page by page).
+        self.help_page = 0
         #: The settings panel (F2, or the play screen's Settings button): shown or not, its keyboard row.
         self.panel = PanelInput()
         self.toast = Toast()
@@ -126,6 +128,11 @@ class App:
         #: The window's own layers (help, toast) changed: the whole picture needs drawing.
         self._dirty = True
         size = size or self.settings.window
+        #: The options of a game started at once (from the command line), which are the player's choice as
+        #: Play's on the start screen are: the settings take them when the player first goes to the start
+        #: screen (not before, so that a run that never shows it changes no file). None for a continued game
+        #: or a set-up position, which bring their own options.
+        self._started_with = options if start_playing and resume is None and not options.moves else None
         self.scene: Scene = (
             self._play_scene(size, options, resume)
             if start_playing or resume is not None
@@ -157,7 +164,12 @@ class App:
                 self.pointer = None
             if self._window_input(event):
                 continue
+            choices = self.scene.options if isinstance(self.scene, StartScene) else None
             self.scene.handle(event)
+            if isinstance(self.scene, StartScene) and choices is not None and self.scene.options != choices:
+                # A choice on the start screen is the player's from the moment it is made, whichever screen
+                # comes next (a puzzle, the rating, a game): the settings keep it.
+                self._change(play=self.scene.options)
             self._follow_request()
         for message in self.engine.poll():
             if isinstance(message, EngineFailure):
@@ -182,7 +194,11 @@ class App:
         if event.type == pygame.KEYDOWN and not event.mod & COMMAND_KEYS and not self.scene.wants_text:
             wants_help = event.key in (pygame.K_F1, pygame.K_QUESTION) or event.unicode == "?"
             if wants_help or (self.help_shown and event.key == pygame.K_ESCAPE):
-                self.help_shown = not self.help_shown and wants_help
+                # F1 or ? opens the help, then turns its pages, and closes it after the last; Esc closes it.
+                pages = len(help_layout(self.scene.size, self.fonts).pages)
+                turns = self.help_shown and wants_help and self.help_page + 1 < pages
+                self.help_page = self.help_page + 1 if turns else 0
+                self.help_shown = turns or (not self.help_shown and wants_help)
                 self._dirty = True
                 return True
             if self.help_shown:
@@ -299,7 +315,7 @@ class App:
         self.scene.draw(surface)
         self.toast.draw(surface, self.theme, self.fonts, self.scene.toast_area())
         if self.help_shown:
-            draw_help(surface, self.theme, self.fonts)
+            draw_help(surface, self.theme, self.fonts, self.help_page)
         elif self.settings_shown:
             mouse = self.pointer if self.pointer is not None else (-1, -1)
             draw_panel(surface, self.theme, self.fonts, self._setting_rows(), mouse, self.panel.focus)
@@ -318,6 +334,9 @@ class App:
                 self._change(play=request.options)
             self.scene = self._play_scene(size, request.options, request.resume)
         elif isinstance(request, GoToMenu):
+            if self._started_with is not None:
+                self._change(play=replace(self._started_with, names=self.settings.play.names))
+                self._started_with = None
             options = self.settings.play if request.options is None else request.options
             self.scene = self._start_scene(size, options)
         elif isinstance(request, RememberName):

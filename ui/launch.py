@@ -61,8 +61,8 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
                 )
             print(f"{PROGRAM}: {why}", file=sys.stderr)
             return 1
-    # Options on the command line are for this run; without any, the start screen offers the remembered ones.
-    # A continued game brings its own.
+    # Options on the command line start a game at once; without any, the start screen offers the remembered
+    # ones. A continued game brings its own.
     options = chosen if isinstance(chosen, PlayOptions) else resume.options if resume else settings.play
     app = App(
         engine_factory or (lambda: real_engine(settings.solver_threads)),

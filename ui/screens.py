@@ -90,7 +90,6 @@ class Screens:
         stats = None
         if ladder is not None:
             start = finished_round.start_rating(ladder)
-            stats = rating_stats(
-                self.files.ratings.value, rated.variant(), texts.board_title(rated), ladder, start
-            )
+            ratings, puzzles = self.files.ratings.value, self.files.puzzles.value
+            stats = rating_stats(ratings, puzzles, rated.variant(), texts.board_title(rated), ladder, start)
         return StatsScene(size, options, stats, ladder, theme, self.fonts)

@@ -26,6 +26,8 @@ Point = tuple[float, float]
 SUPERSAMPLE = 3
 #: What ends a text shortened to fit its box.
 ELLIPSIS = "\u2026"
+#: :func:`draw_text_in` shrinks a line to this share of the size asked for before it takes two lines.
+ONE_LINE_SHRINK = 0.8
 
 
 @dataclass
@@ -78,12 +80,15 @@ def draw_button(
 
 @dataclass(frozen=True)
 class DrawnText:
-    """One line of text as drawn: its letters' pixel ``size``, where it went (``rect``) and the ``box`` it
-    must stay in."""
+    """One line of text as drawn: the ``text`` drawn and the text it was asked to draw (``wanted``: longer
+    where it was cut to fit), its letters' pixel ``size``, where its line went (``rect``), the pixels its
+    glyphs cover (``ink``, on the surface: what a player sees of it) and the ``box`` it must stay in."""
 
     text: str
+    wanted: str
     size: int
     rect: Rect
+    ink: Rect
     box: Rect
 
 
@@ -109,23 +114,29 @@ def draw_text(
     font: pygame.font.Font,
     colour: Colour,
     box: Rect | None = None,
+    wanted: str | None = None,
     **anchor: Point,
 ) -> Rect:
     """Blits ``text`` placed by one Rect anchor (``center=``, ``midleft=``, ...); returns where it went.
 
     The text stays inside ``box`` (the whole surface when None): one too wide for it is shortened with an
     ellipsis, and one placed partly outside is moved in (a box lower than the line is the caller's
-    mistake, which :func:`recording_texts` shows).
+    mistake, which :func:`recording_texts` shows). ``wanted``: the text the caller was asked to show, where it
+    shortened it itself (so that :func:`recording_texts` sees the cut).
     """
     box = surface.get_rect() if box is None else box
-    text = shortened(font, text, box.width)
+    wanted, text = wanted or text, shortened(font, text, box.width)
     image = font.render(text, True, colour)
     rect = image.get_rect(**anchor)
     rect.left = max(box.left, min(rect.left, box.right - rect.width))
     rect.top = max(box.top, min(rect.top, box.bottom - rect.height))
     surface.blit(image, rect)
-    for listener in _listeners:
-        listener(DrawnText(text, font.point_size, rect.copy(), box.copy()))
+    if _listeners:
+        # The glyphs' own extent (accents above, tails below, a letter leaning past its advance), measured on
+        # the rendered image: only for a listener, as it reads every pixel.
+        ink = image.get_bounding_rect().move(rect.topleft)
+        for listener in _listeners:
+            listener(DrawnText(text, wanted, font.point_size, rect.copy(), ink, box.copy()))
     return rect
 
 
@@ -177,7 +188,7 @@ def draw_fitted_text(
     font = fitting_font(fonts, text, size, max_width, bold, smallest)
     if font.size(text)[0] > max_width:
         return None
-    return draw_text(surface, text, font, colour, box, **anchor)
+    return draw_text(surface, text, font, colour, box, None, **anchor)
 
 
 def draw_text_in(
@@ -190,22 +201,25 @@ def draw_text_in(
     bold: bool = False,
     align: str = "centre",
 ) -> Rect:
-    """Draws ``text`` in ``box`` at ``size`` or smaller: on one line if it fits at :data:`MIN_TEXT` or more,
-    else on two lines where the box is high enough for them, else shortened with an ellipsis. The lines are
-    centred in the box's height and placed across as ``align`` says ("left", "centre", "right"). Returns
-    the space the text took."""
-    font = fitting_font(fonts, text, size, box.width, bold)
+    """Draws ``text`` in ``box`` at ``size`` or smaller: on one line if it fits in letters of at least
+    :data:`ONE_LINE_SHRINK` of ``size``, else on two lines in the largest letters in which both fit, where
+    the box is high enough for two, else on one line as small as it must be (down to :data:`MIN_TEXT`,
+    shortened with an ellipsis below that). The lines are centred in the box's height and placed across as
+    ``align`` says ("left", "centre", "right"). Returns the space the text took."""
+    font = fitting_font(fonts, text, size, box.width, bold, smallest=int(size * ONE_LINE_SHRINK))
     lines = [text]
     if font.size(text)[0] > box.width:
-        # The largest letters in which two whole lines fit; failing that, the smallest, the second line cut.
+        # Rather two lines than letters much smaller than asked: the largest in which two whole lines fit.
         for two_size in range(size, MIN_TEXT - 1, -1):
             two_font = fonts.get(two_size, bold)
             if 2 * line_height(two_font) > box.height:
                 continue
             split = _split_in_two(two_font, text, box.width)
-            if split is not None and (two_font.size(split[1])[0] <= box.width or two_size == MIN_TEXT):
+            if split is not None and two_font.size(split[1])[0] <= box.width:
                 font, lines = two_font, split
                 break
+        else:
+            font = fitting_font(fonts, text, size, box.width, bold)
     height = line_height(font) * len(lines)
     top = box.centery - height // 2
     taken = Rect(box.centerx, top, 0, 0)
@@ -219,6 +233,18 @@ def draw_text_in(
             rect = draw_text(surface, line, font, colour, box, midtop=(box.centerx, y))
         taken = taken.union(rect) if index else rect
     return taken
+
+
+def wrapped(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` laid out in lines of at most ``width`` pixels, broken at spaces, each line as long as fits (a
+    single word wider than ``width`` has a line of its own, which the caller's box then shows too wide)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def _split_in_two(font: pygame.font.Font, text: str, width: int) -> list[str] | None:

@@ -9,14 +9,16 @@ describes.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 from pygame import Rect
 
 from ai.capabilities import core_name
 from game.language import N_, _
 from ui.kit.layout import clamp
-from ui.kit.widgets import draw_text, panel
-from ui.theme import Fonts, Theme
+from ui.kit.widgets import draw_text, line_height, panel, wrapped
+from ui.theme import MIN_TEXT, Fonts, Theme
 
 #: A section of the card: its title, and its rows of (keys, what they do).
 Section = tuple[str, tuple[tuple[str, str], ...]]
@@ -25,18 +27,20 @@ KEYS: tuple[Section, ...] = (
         N_("Playing"),
         (
             (N_("Click, 1-9, \u2190\u2192 + Enter"), N_("play a column (Connect Four)")),
+            (N_("Space or \u2193"), N_("drop the stone over the column chosen with \u2190\u2192")),
             (N_("Click, 1-9, numpad, arrows"), N_("play a cell (Tic-tac-toe)")),
             (N_("a-g  /  Shift+A"), N_("4 \u00d7 4 Tic-tac-toe: cells 10-16  /  analysis")),
-            (N_("Ctrl+Z  /  Ctrl+Y"), N_("undo  /  redo")),
+            (N_("Ctrl+Z  /  Ctrl+Y or Ctrl+Shift+Z"), N_("undo  /  redo")),
             (N_("H"), N_("hint: the engine's best move for you")),
             (N_("A"), N_("analysis: the value of every move, live on your turn")),
             (N_("R"), N_("review the game: \u2190\u2192 Home End step, Esc back")),
             (N_("B"), N_("in the review: show me the best line from the move shown")),
-            (N_("Backspace"), N_("coach on: choose again instead of the move it warned about")),
+            (N_("Backspace or Esc"), N_("coach on: take back the move it warned about, and choose again")),
             (N_("Enter"), N_("next round, when the game is over")),
             (N_("Ctrl+N"), N_("new game")),
             (N_("Space or P"), N_("pause (computer against computer)")),
             (N_("Esc"), N_("back to the start screen")),
+            (N_("Click a name"), N_("two players: type your own name (Enter keeps it, Esc does not)")),
         ),
     ),
     (
@@ -64,7 +68,7 @@ KEYS: tuple[Section, ...] = (
         (
             (N_("Red wins in 7"), N_("proven: in 7 of Red's own moves, whatever the other side does")),
             (N_("Red is better"), N_("an estimate: even, better, much better, winning")),
-            (N_("Red +42"), N_("the estimate in points (an open line threat is worth 30 to 70)")),
+            (N_("ahead by 42 points"), N_("the estimate in points (an open line threat is worth 30 to 70)")),
             (N_("mark 7   ="), N_("analysis: the player of that mark wins in 7 of their moves; a draw")),
             (N_("Bar"), N_("an estimate, in the colour of the side it favours")),
         ),
@@ -77,47 +81,85 @@ def help_sections() -> tuple[Section, ...]:
     return tuple((_(title), tuple((_(keys), _(text)) for keys, text in rows)) for title, rows in KEYS)
 
 
-def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
-    """Draws the help card centred on ``surface``, over a veil that dims the screen; returns the card.
+#: A section laid out: its title, and its rows of (keys, the description's lines).
+LaidOut = tuple[str, list[tuple[str, list[str]]]]
 
-    The text shrinks to fit the window; in a window too short for every section even at the smallest size,
-    the card shows the sections that fit, first ones first, and its footer says that a taller window shows
-    the rest (rather than letting lines run off the card).
-    """
+
+@dataclass(frozen=True)
+class HelpLayout:
+    """The card's letters (``size``), its columns' widths, its line ``step`` and the room above and below the
+    rows, and its ``pages``: the sections in the order of :data:`KEYS`, as many on each page as fit."""
+
+    size: int
+    key_width: int
+    text_width: int
+    step: int
+    header: int
+    footer_height: int
+    pages: list[list[LaidOut]]
+
+
+def help_layout(size: tuple[int, int], fonts: Fonts) -> HelpLayout:
+    """The help card in a window of ``size``. The keys stand in a column of their own, what they do in a
+    second one; a description wider than its column goes on over more lines. The text shrinks to fit the
+    window, down to :data:`MIN_TEXT`; in a window too short for every section even then, the sections go
+    over more pages (first ones first), never off the card."""
+    width, height = size
+    sections = help_sections()
+    lines = sum(len(rows) + 1 for _title, rows in sections) + 2
+    largest = int(clamp(height / (lines * 1.75), MIN_TEXT, 20))
+    letters, key_width = largest, 0
+    # Smaller letters where the key column would leave the descriptions less than a third of the width.
+    for letters in range(largest, MIN_TEXT - 1, -1):
+        key_width = max(
+            fonts.get(letters, bold=True).size(keys)[0] for _title, rows in sections for keys, _text in rows
+        )
+        if key_width + _spacing(letters) <= (width - 24) * 2 // 3:
+            break
+    font = fonts.get(letters)
+    widest = max(font.size(text)[0] for _title, rows in sections for _keys, text in rows)
+    text_width = min(widest, width - 24 - key_width - _spacing(letters))
+    laid_out = [
+        (title, [(keys, wrapped(font, text, text_width)) for keys, text in rows]) for title, rows in sections
+    ]
+    # A line's height, with a little air: the card is a list to run an eye down, not a page to read.
+    step = max(int(letters * 1.35), line_height(font) + 1)
+    header, footer_height = int(step * 1.4) + 14, step + 10
+    room = (height - 16 - header - footer_height) // step
+    pages: list[list[LaidOut]] = [[]]
+    for section in laid_out:
+        if pages[-1] and sum(_lines_of(taken) for taken in pages[-1]) + _lines_of(section) > room:
+            pages.append([])
+        pages[-1].append(section)
+    return HelpLayout(letters, key_width, text_width, step, header, footer_height, pages)
+
+
+def _spacing(letters: int) -> int:
+    """The card's margins and the gaps beside the key column, for letters of that size."""
+    return 3 * letters + 48
+
+
+def _lines_of(section: LaidOut) -> int:
+    return 1 + sum(len(text_lines) for _keys, text_lines in section[1])
+
+
+def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts, page: int = 0) -> Rect:
+    """Draws page ``page`` of the help card (see :func:`help_layout`) centred on ``surface``, over a veil that
+    dims the screen; returns the card. Its footer says how to see the next page, where there is one."""
     width, height = surface.get_size()
     veil = pygame.Surface((width, height), pygame.SRCALPHA)
     veil.fill((*theme.shadow, 120))
     surface.blit(veil, (0, 0))
-    sections = help_sections()
-    lines = sum(len(rows) + 1 for _title, rows in sections) + 2
-    # The text shrinks until every line fits the window's height, and the two columns its width.
-    size = int(clamp(height / (lines * 1.75), 9, 20))
-    while size > 9:
-        key_width = max(
-            fonts.get(size, bold=True).size(keys)[0] for _title, rows in sections for keys, _text in rows
-        )
-        text_width = max(fonts.get(size).size(text)[0] for _title, rows in sections for _keys, text in rows)
-        if key_width + text_width + 3 * size + 48 <= width - 24:
-            break
-        size -= 1
-    key_width = max(
-        fonts.get(size, bold=True).size(keys)[0] for _title, rows in sections for keys, _text in rows
-    )
-    text_width = max(fonts.get(size).size(text)[0] for _title, rows in sections for _keys, text in rows)
-    step = int(size * 1.55)
-    header, footer_height = int(step * 1.4) + 14, step + 10
-    room = (height - 16 - header - footer_height) // step
-    shown: list[Section] = []
-    for title_and_rows in sections:
-        if sum(len(rows) + 1 for _title, rows in shown) + len(title_and_rows[1]) + 1 > room and shown:
-            break
-        shown.append(title_and_rows)
-    used = sum(len(rows) + 1 for _title, rows in shown)
+    shown = help_layout((width, height), fonts)
+    size, key_width, text_width, step = shown.size, shown.key_width, shown.text_width, shown.step
+    sections = shown.pages[page % len(shown.pages)]
+    font = fonts.get(size)
+    used = max(sum(_lines_of(section) for section in on_page) for on_page in shown.pages)
     card = Rect(
         0,
         0,
-        min(width - 16, key_width + text_width + 3 * size + 48),
-        min(height - 16, header + used * step + footer_height),
+        min(width - 16, key_width + text_width + _spacing(size)),
+        min(height - 16, shown.header + used * step + shown.footer_height),
     )
     card.center = (width // 2, height // 2)
     # Opaque: the screen behind, dimmed by the veil, must not show through the lines being read.
@@ -127,24 +169,29 @@ def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts) -> Rect:
     box = card.inflate(-16, -8)
     title = fonts.get(int(size * 1.3), bold=True)
     draw_text(surface, _("Keys"), title, theme.text, box, midtop=(card.centerx, y))
-    y = card.top + header
+    y = card.top + shown.header
     left = card.left + 24
-    for section, rows in shown:
+    text_left = left + key_width + 2 * size
+    for section, rows in sections:
         draw_text(surface, section, fonts.get(size, bold=True), theme.accent, box, topleft=(left, y))
         y += step
-        for keys, text in rows:
-            draw_text(surface, keys, fonts.get(size, bold=True), theme.text, box, topleft=(left + size, y))
-            at = (left + key_width + 2 * size, y)
-            draw_text(surface, text, fonts.get(size), theme.text_muted, box, topleft=at)
-            y += step
-    if len(shown) < len(sections):
+        for keys, text_lines in rows:
+            key_box = Rect(left + size, y, key_width, step)
+            draw_text(surface, keys, fonts.get(size, bold=True), theme.text, key_box, topleft=key_box.topleft)
+            for line in text_lines:
+                line_box = Rect(text_left, y, text_width, step)
+                draw_text(surface, line, font, theme.text_muted, line_box, topleft=line_box.topleft)
+                y += step
+    number, pages = page % len(shown.pages) + 1, len(shown.pages)
+    if number < pages:
+        footer = _("Page {page} of {pages}  \u00b7  F1 or ?: next page  \u00b7  Esc closes this help")
+    elif pages > 1:
         footer = _(
-            "Exact solver: {core}  \u00b7  F1, ? or Esc closes this help"
-            "  \u00b7  a taller window shows the rest"
+            "Page {page} of {pages}  \u00b7  Exact solver: {core}  \u00b7  F1, ? or Esc closes this help"
         )
     else:
         footer = _("Exact solver: {core}  \u00b7  F1, ? or Esc closes this help")
-    footer = footer.format(core=core_name())
+    footer = footer.format(page=number, pages=pages, core=core_name())
     draw_text(
         surface,
         footer,

@@ -18,7 +18,7 @@ from pygame import Rect
 from ai.capabilities import cores_available, window_threads
 from game.language import LANGUAGES, N_, NC_, _, pgettext
 from ui.kit.layout import buttons_in_row, clamp
-from ui.kit.widgets import Button, draw_button, draw_text, panel
+from ui.kit.widgets import Button, draw_button, draw_text, line_height, panel
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.files.settings import Settings
 from ui.state.options import THINK_SECONDS_CHOICES, PlayOptions
@@ -121,27 +121,39 @@ class PanelLayout:
 
 
 def panel_layout(size: tuple[int, int], fonts: Fonts, rows: list[SettingRow]) -> PanelLayout:
-    """Where the panel's parts go in a window of ``size``."""
+    """Where the panel's parts go in a window of ``size``.
+
+    Each row's label stands beside its choices; where that would not fit across in the letters the window's
+    size picks (the labels of some languages run a third longer than English), the labels stand above their
+    choices instead, and only where neither fits do the letters get smaller, down to the smallest readable.
+    """
     width, height = size
-    # The window's size picks the text's size; a smaller one where the longest row would not fit across
-    # (the labels of some languages run a third longer than English), down to the smallest readable.
     for font_size in range(int(clamp(height * 0.026, MIN_TEXT, 20)), MIN_TEXT - 1, -1):
         font = fonts.get(font_size)
         label_width = max(font.size(row.label)[0] for row in rows) + 24
         choice_widths = [[font.size(text)[0] + 24 for _, text in row.choices] for row in rows]
         choices_width = max(sum(widths) + 8 * (len(widths) - 1) for widths in choice_widths)
-        if label_width + choices_width + 48 <= width - 24:
+        row_height = int(font.get_height() * 2.1)
+        label_height = line_height(font)
+        stacked_height = (row_height + label_height) * len(rows) + 2 * row_height + 24
+        beside = label_width + choices_width + 48 <= width - 24
+        stacked = not beside and choices_width + 48 <= width - 24 and stacked_height <= height - 24
+        if beside or stacked:
             break
-    row_height = int(font.get_height() * 2.1)
-    card = Rect(0, 0, min(width - 24, label_width + choices_width + 48), row_height * (len(rows) + 2) + 24)
+    across = choices_width + 48 if stacked else label_width + choices_width + 48
+    rows_height = (row_height + label_height) * len(rows) if stacked else row_height * len(rows)
+    card = Rect(0, 0, min(width - 24, max(across, label_width + 48)), rows_height + 2 * row_height + 24)
     card.center = (width // 2, height // 2)
     top = card.top + 12 + row_height
     labels, buttons = [], []
-    for index, (row, widths) in enumerate(zip(rows, choice_widths, strict=True)):
-        band = Rect(
-            card.left + 24 + label_width, top + index * row_height, card.width - 48 - label_width, row_height
-        )
-        labels.append((card.left + 24, band.centery))
+    for row, widths in zip(rows, choice_widths, strict=True):
+        if stacked:
+            labels.append((card.left + 24, top + label_height // 2))
+            band = Rect(card.left + 24, top + label_height, card.width - 48, row_height)
+        else:
+            band = Rect(card.left + 24 + label_width, top, card.width - 48 - label_width, row_height)
+            labels.append((card.left + 24, band.centery))
+        top = band.bottom
         rects = buttons_in_row(widths, int(row_height * 0.78), band, align="left", gap=8)
         buttons.append(
             [

@@ -25,6 +25,7 @@ from ui.kit.widgets import (
     fitting_font,
     line_height,
     panel,
+    wrapped,
 )
 from ui.play.actions import Action
 from ui.play.analysis_overlay import draw_overlay
@@ -234,16 +235,27 @@ def _draw_status(surface: pygame.Surface, shown: PlayPicture) -> None:
     # The piece of the side to move (or of the winner, or of the stone falling) leads the text: the colour
     # is shown, not only told.
     icon = 0 if status.player is None else int(size * 1.3)
-    font = fitting_font(fonts, text, size, area.width - 40 - icon, bold=True)
-    # A line too long for the window even in the smallest letters loses its last clauses (a review's line
-    # names the best move after a "; ").
-    while font.size(text)[0] > area.width - 40 - icon and "; " in text:
-        text = text.rsplit("; ", 1)[0]
-        font = fitting_font(fonts, text, size, area.width - 40 - icon, bold=True)
-    left = area.centerx - (font.size(text)[0] + icon) // 2
+    room = area.width - 40 - icon
+    font = fitting_font(fonts, text, size, room, bold=True)
+    # A line too long for the window even in the smallest letters goes on over a second line (a review's
+    # line names the best move last, "show me" its moves), centred where the one line would be.
+    lines = [text] if font.size(text)[0] <= room else wrapped(font, text, room)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    step = line_height(font)
+    top = line_y - step * (len(lines) - 1) / 2
+    left = area.centerx - (max(font.size(line)[0] for line in lines) + icon) // 2
     if status.player is not None:
-        _draw_piece_icon(surface, shown, status.player, (left + icon // 2 - 4, line_y), size * 0.48)
-    draw_text(surface, text, font, status.colour, area.inflate(-24, 0), midleft=(left + icon, line_y))
+        _draw_piece_icon(surface, shown, status.player, (left + icon // 2 - 4, top), size * 0.48)
+    for index, line in enumerate(lines):
+        draw_text(
+            surface,
+            line,
+            font,
+            status.colour,
+            area.inflate(-24, 0),
+            midleft=(left + icon, top + index * step),
+        )
     # The detail line drops its last parts until it fits (never disappearing for want of room).
     parts = status.detail
     for count in range(len(parts), 0, -1):

@@ -29,7 +29,7 @@ ACTIONS = (
     (Action.REDO, N_("Redo"), NC_("toolbar, narrow window", "Redo")),
     (Action.NEW, N_("New game"), NC_("toolbar, narrow window", "New")),
     (Action.REVIEW, N_("Review"), NC_("toolbar, narrow window", "Review")),
-    (Action.SETTINGS, N_("Settings"), NC_("toolbar, narrow window", "Set")),
+    (Action.SETTINGS, N_("Settings"), NC_("toolbar, narrow window", "Settings")),
     (Action.MENU, N_("Menu"), NC_("toolbar, narrow window", "Menu")),
 )
 #: The Review button's labels while the review shows: it goes back to the game.

@@ -10,6 +10,7 @@ from ai.play.levels import levels_for
 from ai.rating.glicko import Glicko
 from ai.rating.ladder import Ladder, rung_name
 from ui.state.files.player_rating import PlayedGame, Ratings
+from ui.state.files.puzzle_record import PuzzleRecord
 
 #: Games listed under the plot, newest first.
 RECENT_GAMES = 8
@@ -51,11 +52,17 @@ class RatingStats:
     levels: tuple[LevelResults, ...]
     #: The last games, newest first (see :data:`RECENT_GAMES`).
     recent: tuple[RecentGame, ...]
+    #: The player's puzzle record, whose rating is told apart from the game rating it stands under (see
+    #: :func:`ui.state.words.texts.puzzle_beside_games`).
+    puzzles: PuzzleRecord
 
 
-def rating_stats(ratings: Ratings, variant: str, board_title: str, ladder: Ladder, start: int) -> RatingStats:
+def rating_stats(
+    ratings: Ratings, puzzles: PuzzleRecord, variant: str, board_title: str, ladder: Ladder, start: int
+) -> RatingStats:
     """The statistics of ``variant`` (``"connect4 7x6"``) from the player's games, the ratings on
-    ``ladder``'s scale; ``start`` is the rating before the first rated game."""
+    ``ladder``'s scale; ``start`` is the rating before the first rated game; the player's ``puzzles``
+    record goes beside them."""
     games = ratings.games(variant)
     labels = {rung_name(level): level.shown for level in levels_for("connect4")}
     course = [start] + [game.rating for game in games if game.rated]
@@ -81,4 +88,5 @@ def rating_stats(ratings: Ratings, variant: str, board_title: str, ladder: Ladde
         unrated=len(games) - rated,
         levels=levels,
         recent=recent,
+        puzzles=puzzles,
     )

@@ -10,7 +10,7 @@ from pygame import Rect
 from ai.rating.ladder import Ladder
 from game.language import _, ngettext
 from ui.kit.scene import GoToMenu, Scene
-from ui.kit.widgets import Button, draw_button, draw_text, draw_text_in, hit, line_height
+from ui.kit.widgets import Button, draw_button, draw_text, draw_text_in, hit, line_height, wrapped
 from ui.state.options import PlayOptions
 from ui.state.stats import RatingStats
 from ui.state.words import texts
@@ -108,9 +108,14 @@ class StatsScene(Scene):
             rect = draw_text(
                 surface, headline, headline_font, theme.accent, headline_box, midtop=headline_box.midtop
             )
-            counts_box = Rect(EDGE, rect.bottom + 2, width - 2 * EDGE, line_height(fonts.get(unit)))
-            draw_text_in(surface, fonts, counts, unit, counts_box, theme.text_muted)
-            body_top = rect.bottom + unit * 3
+            # Room for two lines each: a subtitle too long for one goes on over a second, never cut.
+            counts_box = Rect(EDGE, rect.bottom + 2, width - 2 * EDGE, 2 * line_height(fonts.get(unit)))
+            said = draw_text_in(surface, fonts, counts, unit, counts_box, theme.text_muted)
+            # The puzzle rating under the game rating, on a line of its own that names its scale.
+            puzzles_box = Rect(EDGE, said.bottom, counts_box.width, counts_box.height)
+            puzzles = texts.puzzle_beside_games(stats.puzzles)
+            said = draw_text_in(surface, fonts, puzzles, unit, puzzles_box, theme.text_muted)
+            body_top = max(rect.bottom + unit * 3, said.bottom + unit)
             list_height = unit * 10
             list_top = self.back_button().rect.top - unit - list_height
             body_bottom = list_top - unit * 2
@@ -204,8 +209,8 @@ class StatsScene(Scene):
             y += pitch
 
     def _draw_recent(self, surface: pygame.Surface, area: Rect, stats: RatingStats, unit: int) -> None:
-        """The last games, newest first, each with the strength it showed once its review has run: one line
-        each, shortened with an ellipsis where it is wider than ``area``."""
+        """The last games, newest first, each with the strength it showed once its review has run: a line
+        each, going on over a second where it is wider than ``area``; as many games as ``area`` holds."""
         theme, fonts = self.theme, self.fonts
         heading = Rect(area.left, area.top, area.width, line_height(fonts.get(unit, bold=True)))
         draw_text_in(surface, fonts, _("Last games"), unit, heading, theme.text, bold=True, align="left")
@@ -215,10 +220,16 @@ class StatsScene(Scene):
         if not stats.recent:
             none = Rect(area.left, y, area.width, line_height(fonts.get(unit)))
             draw_text_in(surface, fonts, _("none yet"), unit, none, theme.text_muted, align="left")
-        for line in map(texts.game_line, stats.recent):
-            if y + row_height > area.bottom:
+        for game in map(texts.game_line, stats.recent):
+            # One size for the whole list: a long line goes on over a second, indented, rather than shrink.
+            lines = wrapped(font, game, area.width)
+            if len(lines) > 1:
+                lines = [lines[0], *wrapped(font, " ".join(lines[1:]), area.width - unit)]
+            if y + row_height * len(lines) > area.bottom:
                 break
-            # One size for the whole list: a long line is shortened (draw_text does), not shrunk.
-            box = Rect(area.left, y, area.width, row_height)
-            draw_text(surface, line, font, theme.text, box, topleft=box.topleft)
-            y += int(unit * 1.25)
+            for index, line in enumerate(lines):
+                indent = unit if index else 0
+                box = Rect(area.left + indent, y, area.width - indent, row_height)
+                draw_text(surface, line, font, theme.text, box, topleft=box.topleft)
+                y += row_height
+            y += int(unit * 1.25) - row_height

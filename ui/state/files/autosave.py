@@ -14,9 +14,11 @@ class Autosave:
     """The keeping of one game on the board, from the moment it starts there.
 
     ``resume`` is the kept game the board continues (it is then this window's from the start); ``keeps``
-    is False for a game no one plays on to keep (a watched game, a puzzle). A new game is kept only once the
-    player plays on it (a move, an undo); until then the kept unfinished game (this window's, else the
-    newest) stays on file and :attr:`replaced` names it, for undo to bring back.
+    is False for a game no one plays on to keep (a watched game, a puzzle). A new game that would replace a
+    kept unfinished game (this window's, else the newest) is kept only once the player plays on it (a move,
+    an undo); until then that game stays on file and :attr:`replaced` names it, for undo to bring back. A new
+    game that replaces none is kept from its first move on, the computer's too: a game where only the
+    computer has moved is there to continue.
     """
 
     def __init__(self, files: UserData, resume: UnfinishedGame | None, keeps: bool) -> None:
@@ -36,10 +38,10 @@ class Autosave:
 
     def keep(self, options: PlayOptions, round_number: int, moves: str | None) -> None:
         """Keeps the game of ``options`` as the one to continue (``moves`` None: it is over, none is), once
-        the player has played on it. The file is written off the UI thread, only when it changed; why a write
-        failed comes from the files' writer (see :meth:`BackgroundWriter.take_problem
-        <ui.state.files.background_writer.BackgroundWriter.take_problem>`)."""
-        if not self.committed or not self.keeps:
+        the player has played on it or if it replaces no kept game. The file is written off the UI thread,
+        only when it changed; why a write failed comes from the files' writer (see
+        :meth:`~ui.state.files.background_writer.BackgroundWriter.take_problem`)."""
+        if not self.keeps or (not self.committed and self.replaced is not None):
             return
         unfinished = None if moves is None else UnfinishedGame(options, round_number, moves)
         window, superseded = self.files.window, self._superseded

@@ -23,11 +23,14 @@ from game.language import N_, _, number
 from ui.state.files.store import FileKind, JsonObject
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 
-#: A new player's rating, and the rating of an easy puzzle of two moves.
+#: A new player's rating, and the rating of an easy puzzle of two moves (the shortest the file holds).
 START_RATING = 1200
-#: Rating points a grade adds to a puzzle (easy first), and each move of its length beyond two.
-GRADE_POINTS = dict(zip(GRADES, (0, 250, 500, 750), strict=True))
-LENGTH_POINTS = 20
+#: Rating points a grade adds to a puzzle (easy first), and each move of its length beyond two. A move more
+#: to find weighs about as much as a grade harder, so that the puzzles lengthen as the rating grows.
+GRADE_POINTS = dict(zip(GRADES, (0, 150, 300, 450), strict=True))
+LENGTH_POINTS = 100
+#: Puzzles are chosen rated within this many points of the player.
+NEAR = 150
 #: How sure a puzzle's own rating is (it comes from its grade and length, not from games): a Glicko deviation.
 PUZZLE_DEVIATION = 100.0
 #: A record of an older version (no deviation) that has seen puzzles is this sure of its rating.
@@ -35,9 +38,6 @@ SETTLED_DEVIATION = 150.0
 #: The deviation and volatility stay in these bounds (what is saved, a later start reads).
 MIN_DEVIATION = 30.0
 MIN_VOLATILITY, MAX_VOLATILITY = 0.01, 0.5
-#: A newcomer's first puzzles are short: wins in at most this many moves.
-NEWCOMER_PUZZLES = 5
-NEWCOMER_WIN_IN = 5
 #: Every this many puzzles, a missed one comes back; at most this many are remembered.
 RETRY_EVERY = 3
 MAX_MISSED = 20
@@ -47,7 +47,7 @@ MAX_VALUE = 1_000_000
 
 def puzzle_rating(puzzle: Puzzle) -> int:
     """A puzzle's rating: harder grades and longer wins rate higher."""
-    return START_RATING - 200 + GRADE_POINTS[puzzle.grade] + LENGTH_POINTS * (puzzle.win_in - 2)
+    return START_RATING + GRADE_POINTS[puzzle.grade] + LENGTH_POINTS * (puzzle.win_in - 2)
 
 
 @dataclass(frozen=True)
@@ -151,18 +151,16 @@ PUZZLE_FILE = FileKind("puzzles.json", N_("Puzzle record"), parse, dump, PuzzleR
 
 def choose_puzzle(puzzles: Sequence[Puzzle], record: PuzzleRecord, rng: random.Random) -> Puzzle:
     """The next puzzle for a player of ``record``: every :data:`RETRY_EVERY` th puzzle, the oldest missed one
-    still in the set; otherwise one at random among those rated within 150 points of the player, else the
-    nearest, and for a newcomer (the first :data:`NEWCOMER_PUZZLES`) among the short ones only (win in
-    :data:`NEWCOMER_WIN_IN` moves or fewer)."""
+    still in the set; otherwise one at random among those rated within :data:`NEAR` points of the player, and
+    while the player's rating is provisional none rated above it (a newcomer, at :data:`START_RATING`, gets
+    the shortest easy puzzles: a win in 2); when none is that near, the nearest."""
     if record.missed and record.tried % RETRY_EVERY == RETRY_EVERY - 1:
         by_moves = {puzzle.moves: puzzle for puzzle in puzzles}
         again = next((by_moves[moves] for moves in record.missed if moves in by_moves), None)
         if again is not None:
             return again
-    if record.tried < NEWCOMER_PUZZLES:
-        short = [puzzle for puzzle in puzzles if puzzle.win_in <= NEWCOMER_WIN_IN]
-        puzzles = short or puzzles
-    near = [puzzle for puzzle in puzzles if abs(puzzle_rating(puzzle) - record.rating) <= 150]
+    highest = record.rating if record.glicko.provisional else record.rating + NEAR
+    near = [puzzle for puzzle in puzzles if record.rating - NEAR <= puzzle_rating(puzzle) <= highest]
     if near:
         return rng.choice(near)
     return min(puzzles, key=lambda puzzle: abs(puzzle_rating(puzzle) - record.rating))

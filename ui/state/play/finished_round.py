@@ -52,9 +52,10 @@ def tally_key(session: BoardGame) -> str | None:
 
 
 def count(session: BoardGame, tally: BackgroundWriter[Tally]) -> None:
-    """Adds the finished game to ``tally``."""
+    """Adds the finished game to ``tally``; one that started from a set-up position (pasted, loaded,
+    ``--moves``) is not added: as for the rating, the all-time record counts games played from the start."""
     key = tally_key(session)
-    if key is None:
+    if key is None or session.options.moves:
         return
     result = outcome(session)[0]
     tally.change(lambda counted: counted.adding(key, result))

@@ -13,8 +13,9 @@ from ui.state.files.user_data import UserData
 from ui.state.play import coach
 from ui.state.play.notices import NOTICE_SECONDS, CoachWarned, NoticeKind, PuzzleMissed, Said, Told
 
-#: The coach's warning stays until the player answers it (another move, the same move again, Backspace).
-COACH_NOTICE_SECONDS = 600.0
+#: The coach's warning and a puzzle's word on a wrong move stay until the player answers them (another move,
+#: the same move again, Backspace): a played move clears the status line's notice.
+UNTIL_ANSWERED_SECONDS = 600.0
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class Coach:
         self.warning = warning
         self.spoke += 1
         session.assists.add("coach")
-        return Objection(CoachWarned(warning, session.game.describe_move(move)), COACH_NOTICE_SECONDS)
+        return Objection(CoachWarned(warning, session.game.describe_move(move)), UNTIL_ANSWERED_SECONDS)
 
 
 #: A puzzle is solved once the player's move leaves a proven win in at most this many more of their own moves.
@@ -70,6 +71,8 @@ class PuzzleAttempt:
     def __init__(self, puzzle: Puzzle, files: UserData) -> None:
         self.puzzle = puzzle
         self.files = files
+        #: The player missed this puzzle before and has not solved it since: it comes back (and says so).
+        self.returning = puzzle.moves in files.puzzles.value.missed
         #: Wrong moves tried in this puzzle.
         self.misses = 0
         #: The player's own moves still needed to win after each right move, by the game's ply after it.
@@ -105,7 +108,8 @@ class PuzzleAttempt:
             puzzle = self.puzzle
             self.files.puzzles.change(lambda record: record.after(puzzle, clean=False))
         self.misses += 1
-        return Objection(PuzzleMissed(game.describe_move(move), best, values[move]), wrong=True)
+        missed = PuzzleMissed(game.describe_move(move), best, values[move])
+        return Objection(missed, UNTIL_ANSWERED_SECONDS, wrong=True)
 
     def moves_left(self, ply: int) -> int:
         """The player's own moves still needed to win at the game's ``ply`` (the puzzle's length before the

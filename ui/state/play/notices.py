@@ -148,10 +148,12 @@ class Loaded:
 
 @dataclass(frozen=True)
 class Pasted:
-    """A pasted game of ``count`` moves was set up; ``take_back`` as for :class:`Loaded`."""
+    """A pasted game of ``count`` moves was set up; ``take_back`` as for :class:`Loaded`; ``ignored``: what
+    followed the moves on the pasted line, left out ("" for nothing)."""
 
     count: int
     take_back: bool
+    ignored: str = ""
 
 
 @dataclass(frozen=True)

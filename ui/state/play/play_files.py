@@ -7,7 +7,7 @@ to the clipboard is the screen's (:func:`ui.play.scene.copy_moves`). No pygame h
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.catalog import new_game
@@ -60,31 +60,68 @@ def load(sitting: PlayState) -> None:
     sitting.feedback.notify(loaded, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
-def pasted_moves(text: str | None, blank: Game) -> str | Notice:
-    """The move string pasted as ``text`` (its first word), checked on ``blank`` (a new board of the game
-    played); or the notice that says why it cannot be used."""
+#: The most characters of the ignored rest of a pasted line that the notice quotes.
+IGNORED_SHOWN = 24
+
+
+@dataclass(frozen=True)
+class PastedMoves:
+    """The move string read from a pasted text, and what followed it on its line that was no move (a score,
+    a comment: "" when nothing did), which the notice names as ignored."""
+
+    moves: str
+    ignored: str
+
+
+def pasted_moves(text: str | None, blank: Game) -> PastedMoves | Notice:
+    """The moves of the first line of ``text`` (pasted), checked on ``blank`` (a new board of the game
+    played); or the notice that says why they cannot be used.
+
+    The moves are the line's words up to the first that is not made of move symbols, joined: ``"4453"``,
+    ``"4 4 5 3"`` and ``"44 53"`` all read 4453, and ``"4453 -1"`` (a line of the tools' output) too, the
+    score ignored. A line that starts with no move is refused, saying what its first symbol is."""
     if text is None or not text.strip():
         return notice(Told.NOTHING_TO_PASTE, FILE_NOTICE_SECONDS)
-    moves = text.strip().split()[0]
+    words = text.strip().splitlines()[0].split()
+    taken = 0
+    while taken < len(words) and _all_moves(words[taken], blank):
+        taken += 1
+    moves = "".join(words[:taken]) or words[0]
     if len(moves) > PASTE_LIMIT:
         return notice(PasteTooLong(len(moves)), FILE_NOTICE_SECONDS)
     try:
         blank.play_text(moves)
     except ValueError as error:
         return notice(CannotPaste(str(error)), FILE_NOTICE_SECONDS)
-    return moves
+    ignored = " ".join(words[max(taken, 1) :])
+    if len(ignored) > IGNORED_SHOWN:
+        ignored = ignored[: IGNORED_SHOWN - 1] + "\u2026"
+    return PastedMoves(moves, ignored)
+
+
+def _all_moves(word: str, blank: Game) -> bool:
+    """True when every symbol of ``word`` is a move symbol of ``blank``'s board (played or not)."""
+    if len(word) > PASTE_LIMIT:
+        return False
+    try:
+        for symbol in word:
+            blank.text_to_move(symbol)
+    except ValueError:
+        return False
+    return True
 
 
 def paste(sitting: PlayState, text: str | None) -> None:
     """Sets up the game whose moves were pasted (``text``, from the clipboard) and opens its review; text
-    that is no game of this board keeps the current game and says why."""
+    that is no game of this board keeps the current game and says why. The notice counts the moves read, and
+    quotes what followed them that was ignored."""
     options = sitting.options
-    moves = pasted_moves(text, new_game(options.game, options.width, options.height))
-    if isinstance(moves, Notice):
-        sitting.feedback.refuse_file(moves)
+    pasted = pasted_moves(text, new_game(options.game, options.width, options.height))
+    if isinstance(pasted, Notice):
+        sitting.feedback.refuse_file(pasted)
         return
-    sitting.sit_down(replace(options, moves=moves))
-    if moves:
+    sitting.sit_down(replace(options, moves=pasted.moves))
+    if pasted.moves:
         sitting.toggle_review()
-    pasted = Pasted(len(moves), sitting.round.autosave.replaced is not None)
-    sitting.feedback.notify(pasted, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+    told = Pasted(len(pasted.moves), sitting.round.autosave.replaced is not None, pasted.ignored)
+    sitting.feedback.notify(told, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)

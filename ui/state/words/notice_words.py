@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ai.play.levels import Level
 from game.language import N_, _, ngettext, number
+from game.protocol import quoted
 from ui.state.board.board_game import Refusal
 from ui.state.options import PlayOptions
 from ui.state.play.notices import (
@@ -150,6 +151,8 @@ def file_notice_text(
             text = ngettext("Pasted {count} move", "Pasted {count} moves", said.count).format(
                 count=number(said.count)
             )
+            if said.ignored:
+                text = _("{pasted} (ignored: {rest})").format(pasted=text, rest=quoted(said.ignored))
             return f"{text}: {_(TAKE_BACK)}" if said.take_back else text
         case PasteTooLong():
             return _("Cannot paste: {count} characters are too many for a game of this board").format(

@@ -38,7 +38,8 @@ def status_text(sitting: PlayState) -> str:
     if sitting.notice is not None:
         return notice_text(sitting.notice.said)
     if puzzle is not None and game.moves_text() == puzzle.moves and review is None:
-        return texts.puzzle_task(names[game.to_move()], puzzle.win_in)
+        returning = sitting.round.attempt is not None and sitting.round.attempt.returning
+        return texts.puzzle_task(names[game.to_move()], puzzle.win_in, returning)
     attempt = sitting.round.attempt
     if attempt is not None and attempt.solved and review is None and not game.is_over():
         return _(texts.PUZZLE_SOLVED)

@@ -147,20 +147,33 @@ def summary_text(review: GameReview, names: tuple[str, str]) -> str:
     return " · ".join(parts)
 
 
+#: The most moves of a "show me" line the status line lists at once (around the one on the board).
+LINE_MOVES_SHOWN = 10
+
+
 def line_text(review: GameReview, names: tuple[str, str], move_text: MoveText) -> str:
-    """The status line while "show me" plays the best line from the move shown: where it starts, the moves
-    found so far (those on the board in brackets after the last shown), and what best play leads to, in the
-    words of the rest of the game: "Best line from move 15: 3 5 [4] 4 ... Red wins in 14"."""
+    """The status line while "show me" plays the best line from the move shown: where it starts, what best
+    play leads to, in the words of the rest of the game, then the moves found so far (the one last put on the
+    board in brackets), at most :data:`LINE_MOVES_SHOWN` of them around it: "Best line from move 15, Red wins
+    in 14: 3 5 [4] 4 ...". The result comes first, so that a long line never hides it."""
     line = review.line
     assert line is not None
     moves = [move_text(move) for move in line.moves]
     if line.shown:
         moves[line.shown - 1] = f"[{moves[line.shown - 1]}]"
-    found = " ".join(moves) if moves else _("working it out\u2026")
-    if not line.done and moves:
+    # The moves around the one on the board: a few before it, the rest after.
+    first = max(0, min(line.shown - LINE_MOVES_SHOWN // 2, len(moves) - LINE_MOVES_SHOWN))
+    window = moves[first : first + LINE_MOVES_SHOWN]
+    found = " ".join(window) if moves else _("working it out\u2026")
+    if first > 0:
+        found = f"\u2026 {found}"
+    if moves and (not line.done or first + LINE_MOVES_SHOWN < len(moves)):
         found += " \u2026"
-    head = _("Best line from move {number}: {moves}").format(number=review.cursor, moves=found)
     if line.value is None:
-        return head
+        return _("Best line from move {number}: {moves}").format(number=review.cursor, moves=found)
     mover = line.start.to_move()
-    return f"{head}; {outlook(line.value, names[mover], names[1 - mover])}"
+    result = outlook(line.value, names[mover], names[1 - mover])
+    # Translators: {result} is what best play leads to ("Red wins in 14"), {moves} the line's moves.
+    return _("Best line from move {number}, {result}: {moves}").format(
+        number=review.cursor, result=result, moves=found
+    )

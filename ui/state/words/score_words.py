@@ -15,7 +15,7 @@ better", and beyond 10,000 the search has seen a threat that cannot be parried b
 from __future__ import annotations
 
 from ai.score import Score
-from game.language import _, ngettext
+from game.language import _, ngettext, number
 
 #: Estimates below this (in absolute value) are "even".
 EVEN_BELOW = 20
@@ -57,12 +57,17 @@ def outlook(score: Score, side: str, other: str) -> str:
 
 
 def estimate(score: Score, side: str, other: str) -> str:
-    """A heuristic score (from ``side``'s point of view) as a number for the side it favours: ``"Red +42"``;
-    ``"0"`` when level.
+    """A heuristic score (from ``side``'s point of view) as a number for the side it favours: ``"estimate:
+    Red ahead by 42 points"``; ``"estimate: level"`` at 0.
 
     The help card explains the number; it is shown beside the words, for those who want it.
     """
     if score.value == 0:
-        return "0"
-    # Translators: a heuristic estimate: the side it favours and by how much ("Red +42").
-    return _("{side} +{value}").format(side=side if score.value > 0 else other, value=abs(score.value))
+        # Translators: a heuristic estimate that favours neither side.
+        return _("estimate: level")
+    size = abs(score.value)
+    # Translators: a heuristic estimate: the side it favours and by how many of the evaluation's points.
+    ahead = ngettext(
+        "estimate: {side} ahead by {value} point", "estimate: {side} ahead by {value} points", size
+    )
+    return ahead.format(side=side if score.value > 0 else other, value=number(size))

@@ -195,15 +195,21 @@ def ponder_detail(
 ) -> list[str]:
     """The small line while the computer thinks on the human's time. Its opinion is not given away (that
     would be help, see :mod:`ui.state.files.player_rating`), except a proven value the computer's think has
-    told already (``proven.told``): ``"Pondering on your time: proven: Red wins in 6  ·  ..."``."""
+    told already (``proven.told``): ``"Thinking on your time: Red wins in 6 (proven)  ·  ..."``; a value it
+    proved but has not told is said to be known, not what it is."""
     if proven is not None and proven.told and proven.score is not None:
         said = outlook(proven.score, *_sides(thinking, names))
-        told = _("Pondering on your time: proven: {value}").format(value=said)
+        # Translators: the computer thinks while the player does; {value} is "Red wins in 6".
+        told = _("Thinking on your time: {value} (proven)").format(value=said)
         return [part for part in (told, _counts(thinking)) if part]
+    if thinking.result is not None and thinking.result.score.exact and not thinking.proving:
+        # Translators: the computer has proven how the game ends but does not tell (that would be help).
+        known = _("Thinking on your time: it knows how this ends, and keeps it to itself")
+        return [part for part in (known, _counts(thinking)) if part]
     progress = _statistics(thinking)
     if not progress:
-        return [_("Pondering on your time: starting")]
-    return [_("Pondering on your time: {progress}").format(progress=progress)]
+        return [_("Thinking on your time: starting")]
+    return [_("Thinking on your time: {progress}").format(progress=progress)]
 
 
 def analysis_detail(

@@ -261,12 +261,23 @@ def toolbar_titles(session: BoardGame) -> list[str]:
 def tally_text(record: Record, opponent: str | None, names: tuple[str, str]) -> str:
     """The tally under the result: against the computer at level ``opponent`` (its label), else per colour."""
     if opponent is not None:
-        return _("You against {opponent}: {wins} won · {draws} drawn · {losses} lost").format(
-            opponent=opponent, wins=record.wins, draws=record.draws, losses=record.losses
+        won, drawn, lost = results(record)
+        return _("You against {opponent}: {won} · {drawn} · {lost}").format(
+            opponent=opponent, won=won, drawn=drawn, lost=lost
         )
     return _("Tally: {first} {wins} · draws {draws} · {second} {losses}").format(
         first=names[0], wins=record.wins, draws=record.draws, second=names[1], losses=record.losses
     )
+
+
+def results(record: Record) -> tuple[str, str, str]:
+    """The games won, drawn and lost, each counted in the plural its own number needs (``"1 won"``; Spanish
+    "1 ganada", "2 ganadas")."""
+    # Translators: games won, drawn, lost: each word agrees with its own count (Spanish: partidas ganadas).
+    won = ngettext("{count} won", "{count} won", record.wins).format(count=number(record.wins))
+    drawn = ngettext("{count} drawn", "{count} drawn", record.draws).format(count=number(record.draws))
+    lost = ngettext("{count} lost", "{count} lost", record.losses).format(count=number(record.losses))
+    return won, drawn, lost
 
 
 def short_tally(record: Record, opponent: str | None, names: tuple[str, str]) -> str:
@@ -275,9 +286,8 @@ def short_tally(record: Record, opponent: str | None, names: tuple[str, str]) ->
     if not record.games:
         return ""
     if opponent is not None:
-        return _("all time {wins} won, {draws} drawn, {losses} lost").format(
-            wins=record.wins, draws=record.draws, losses=record.losses
-        )
+        won, drawn, lost = results(record)
+        return _("all time {won}, {drawn}, {lost}").format(won=won, drawn=drawn, lost=lost)
     return ngettext(
         "all time {first} {wins}, {second} {losses}, {draws} draw",
         "all time {first} {wins}, {second} {losses}, {draws} draws",
@@ -287,13 +297,18 @@ def short_tally(record: Record, opponent: str | None, names: tuple[str, str]) ->
     )
 
 
-def puzzle_task(mover: str, win_in: int) -> str:
-    """What a puzzle asks: ``"Puzzle: Red to play and win in 5"`` (``"... and win now"`` for one move)."""
+def puzzle_task(mover: str, win_in: int, returning: bool = False) -> str:
+    """What a puzzle asks: ``"Puzzle: Red to play and win in 5"`` (``"... and win now"`` for one move);
+    ``returning``: a puzzle the player missed before, told as one (``"Puzzle again: ..."``)."""
     if win_in == 1:
-        return _("Puzzle: {player} to play and win now").format(player=mover)
-    return ngettext(
-        "Puzzle: {player} to play and win in {moves}", "Puzzle: {player} to play and win in {moves}", win_in
-    ).format(player=mover, moves=win_in)
+        task = _("{player} to play and win now").format(player=mover)
+    else:
+        task = ngettext("{player} to play and win in {moves}", "{player} to play and win in {moves}", win_in)
+        task = task.format(player=mover, moves=win_in)
+    if returning:
+        # Translators: a puzzle the player missed before, coming back; {task} is "Red to play and win in 5".
+        return _("Puzzle again, missed before: {task}").format(task=task)
+    return _("Puzzle: {task}").format(task=task)
 
 
 #: The status once a puzzle is solved, while its last moves play themselves out.
@@ -318,21 +333,42 @@ def puzzle_titles(moves_left: int, solved: bool) -> list[str]:
 
 
 def puzzle_standing(record: PuzzleRecord) -> list[str]:
-    """The player's puzzle record in a few words, longest first: ``"streak 3 (best 5) · puzzle rating 1,216
-    ± 240, provisional"`` down to ``"streak 3"``."""
+    """The player's puzzle record in a few words, longest first: ``"streak 3 (best 5) · puzzle rating 1216
+    ± 240, provisional"`` down to ``"streak 3"``. A rating is written as the game rating is, in plain digits
+    (see :func:`rating_text`)."""
     streak = _("streak {streak}").format(streak=record.streak)
-    rating = f"{number(record.rating)} {uncertainty(record.glicko)}"
+    rating = f"{rating_text(record.rating)} {uncertainty(record.glicko)}"
     return [
         _("{streak} (best {best}) \u00b7 puzzle rating {rating}").format(
             streak=streak, best=record.best_streak, rating=rating
         ),
         _("{streak} \u00b7 puzzle rating {rating}").format(streak=streak, rating=rating),
         _("{streak} \u00b7 rating {rating}").format(
-            streak=streak, rating=f"{number(record.rating)} {spread(record.glicko)}"
+            streak=streak, rating=f"{rating_text(record.rating)} {spread(record.glicko)}"
         ),
-        f"{streak} \u00b7 {number(record.rating)}",
+        f"{streak} \u00b7 {rating_text(record.rating)}",
         streak,
     ]
+
+
+def puzzle_beside_games(record: PuzzleRecord) -> str:
+    """The puzzle rating where the game rating stands too (the rating screen), told apart from it: ``"Puzzle
+    rating 1216 ± 240, provisional: solving puzzles, a scale of its own · 12 solved"``."""
+    # Translators: on the rating screen, under the rating from games: the rating from puzzles, which is
+    # measured against the puzzles, not the computer's levels.
+    text = ngettext(
+        "Puzzle rating {rating}: from puzzles, a scale of its own \u00b7 {solved} solved",
+        "Puzzle rating {rating}: from puzzles, a scale of its own \u00b7 {solved} solved",
+        record.solved,
+    )
+    rating = f"{rating_text(record.rating)} {uncertainty(record.glicko)}"
+    return text.format(rating=rating, solved=number(record.solved))
+
+
+def rating_text(rating: int) -> str:
+    """A rating as ratings are written, in every language: plain digits, never grouped (``"1216"``,
+    ``"2064"``), so that the puzzle rating and the game rating read alike wherever they are shown."""
+    return str(rating)
 
 
 def puzzle_result(record: PuzzleRecord, misses: int) -> tuple[str, str]:
