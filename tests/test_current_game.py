@@ -312,12 +312,12 @@ def test_undo_right_after_a_new_game_brings_the_unfinished_one_back(tmp_path):
 
 
 def test_paste_then_menu_keeps_the_pasted_game_on_the_board_and_the_old_one_on_file(tmp_path, monkeypatch):
-    import ui.play.scene
+    import ui.play.actions
 
     store = store_at(tmp_path / FILE_NAME)
     scene, engine = scene_with(store, PlayOptions(mode=Mode.TWO_PLAYERS, moves="4453"))
     scene.sitting.try_play(3)
-    monkeypatch.setattr(ui.play.scene, "paste_text", lambda: "44")
+    monkeypatch.setattr(ui.play.actions, "paste_text", lambda: "44")
     scene.handle(key(pygame.K_v, CTRL))
     scene.handle(key(pygame.K_ESCAPE))  # closes the review the paste opened
     assert scene.sitting.review is None and scene.sitting.game.moves_text() == "44"

@@ -25,6 +25,7 @@ from ui.kit.widgets import DrawnText, recording_texts
 from ui.panels.help_card import draw_help
 from ui.panels.settings_panel import draw_panel, panel_rows
 from ui.play.actions import Action
+from ui.play.actions import help_sections as play_help
 from ui.play.analysis_overlay import value_box
 from ui.play.scene import PlayScene
 from ui.play.toolbar import toolbar
@@ -231,7 +232,7 @@ def help_and_toast(size):
     def draw(surface):
         scene.draw(surface)
         toast.draw(surface, scene.theme, FONTS, scene.toast_area())
-        draw_help(surface, scene.theme, FONTS)
+        draw_help(surface, scene.theme, FONTS, play_help())
 
     return draw
 
@@ -242,7 +243,7 @@ def help_last_page(size):
 
     def draw(surface):
         scene.draw(surface)
-        draw_help(surface, scene.theme, FONTS, page=-1)
+        draw_help(surface, scene.theme, FONTS, play_help(), page=-1)
 
     return draw
 
@@ -340,9 +341,10 @@ def wide_labels_first_words() -> list[str]:
     """The first word of each toolbar button's label in a wide window, in the language in use, where that
     label is one word."""
     from game.language import _
-    from ui.play.toolbar import ACTIONS, BACK_LABELS
+    from ui.play.actions import TOOLBAR
 
-    labels = [_(label) for _action, label, _short in ACTIONS] + [_(BACK_LABELS[0])]
+    labels = [_(place.label) for _action, place in TOOLBAR]
+    labels += [_(place.reviewing[0]) for _action, place in TOOLBAR if place.reviewing]
     return [label for label in labels if " " not in label]
 
 

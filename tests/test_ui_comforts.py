@@ -12,8 +12,9 @@ from ai.play.levels import Level
 from tools.support.fakes import FakeEngine, FakeSounds, click, key
 from tools.support.waiting import GENEROUS
 from ui.app import App
-from ui.panels.help_card import KEYS, draw_help, help_layout, help_sections
-from ui.play.actions import Action, key_action, review_key_action
+from ui.panels.help_card import draw_help, help_layout, help_sections
+from ui.play.actions import Action, Situation, key_action
+from ui.play.actions import help_sections as play_help
 from ui.play.scene import PlayScene
 from ui.sound import Sounds
 from ui.start.scene import StartScene
@@ -313,23 +314,26 @@ def test_help_opens_with_f1_or_question_mark_and_swallows_input(tmp_path):
 
 def test_the_letters_the_help_names_are_the_letters_handled(tmp_path):
     # A key is written as a capital letter alone ("R", "Space or P"); "a" in a phrase is a word.
-    words_of_keys = (word for _, rows in KEYS for keys, _ in rows for word in keys.replace("/", " ").split())
+    sections = help_sections(play_help())
+    words_of_keys = (
+        word for _, rows in sections for keys, _ in rows for word in keys.replace("/", " ").split()
+    )
     named = {word for word in words_of_keys if len(word) == 1 and word.isupper()}
     app, _ = app_with(tmp_path)
     handled = set()
     for code in range(pygame.K_a, pygame.K_z + 1):
-        on_board = key_action(code, 0, letters_are_cells=False, game_over=True, watching=True)
+        on_board = key_action(code, 0, Situation(game_over=True, watching=True))
         before = app.settings
         # The window's own letters change a setting, whatever the screen.
         app.step([key(code, unicode=chr(code))], 0.01)
-        if on_board or review_key_action(code, 0) or app.settings != before:
+        if on_board or key_action(code, 0, Situation(reviewing=True)) or app.settings != before:
             handled.add(chr(code).upper())
     assert named == handled
     assert "B" in named  # show me, in the review
 
 
 def test_the_help_card_names_every_way_to_play_undo_rename_and_answer_the_coach():
-    keys = " ".join(keys for _, rows in KEYS for keys, _ in rows)
+    keys = " ".join(keys for _, rows in help_sections(play_help()) for keys, _ in rows)
     for named in ("Space or \u2193", "Ctrl+Shift+Z", "Click a name", "Backspace or Esc"):
         assert named in keys
     # What they name, done: Space and Down drop the stone chosen; Ctrl+Shift+Z redoes.
@@ -346,9 +350,9 @@ def test_the_help_card_names_every_way_to_play_undo_rename_and_answer_the_coach(
 def test_in_the_smallest_window_f1_turns_the_help_cards_pages_and_every_section_is_shown(tmp_path):
     app, _ = app_with(tmp_path)
     app.scene.resize(MIN_WINDOW)
-    pages = help_layout(MIN_WINDOW, app.fonts).pages
+    pages = help_layout(MIN_WINDOW, app.fonts, play_help()).pages
     assert len(pages) > 1 and [title for page in pages for title, _ in page] == [
-        _t for _t, _ in help_sections()
+        _t for _t, _ in help_sections(play_help())
     ]
     for page in range(len(pages)):
         app.step([key(pygame.K_F1)], 0.01)
@@ -363,7 +367,7 @@ def test_in_the_smallest_window_f1_turns_the_help_cards_pages_and_every_section_
 def test_the_help_card_hides_the_screen_behind_it():
     surface = pygame.Surface(SIZE)
     surface.fill((255, 0, 255))
-    card = draw_help(surface, CLASSIC, Fonts())
+    card = draw_help(surface, CLASSIC, Fonts(), play_help())
     # Left of the keys column, below the title: only the card's own colour.
     assert surface.get_at((card.left + 6, card.centery))[:3] == CLASSIC.panel
 

@@ -183,10 +183,10 @@ def test_the_review_draws_at_every_window_size(size, game):
 
 
 def test_a_pasted_game_is_set_up_and_reviewed(monkeypatch):
-    import ui.play.scene
+    import ui.play.actions
 
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
-    monkeypatch.setattr(ui.play.scene, "paste_text", lambda: LOST_GAME + " -1\n")
+    monkeypatch.setattr(ui.play.actions, "paste_text", lambda: LOST_GAME + " -1\n")
     scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
     assert scene.sitting.game.moves_text() == LOST_GAME and scene.sitting.review is not None
     assert scene.sitting.review.moves == tuple(
@@ -204,10 +204,10 @@ def test_a_pasted_game_is_set_up_and_reviewed(monkeypatch):
     ],
 )
 def test_a_paste_reads_the_moves_it_shows_and_names_what_it_ignored(monkeypatch, clipboard, moves, told):
-    import ui.play.scene
+    import ui.play.actions
 
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
-    monkeypatch.setattr(ui.play.scene, "paste_text", lambda: clipboard)
+    monkeypatch.setattr(ui.play.actions, "paste_text", lambda: clipboard)
     scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
     assert scene.sitting.game.moves_text() == moves and words.status_text(scene.sitting) == told
 
@@ -223,11 +223,11 @@ def test_a_paste_reads_the_moves_it_shows_and_names_what_it_ignored(monkeypatch,
     ],
 )
 def test_pasting_what_is_no_game_keeps_the_game_and_says_why(monkeypatch, clipboard, reason):
-    import ui.play.scene
+    import ui.play.actions
 
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
     scene.sitting.try_play(3)
-    monkeypatch.setattr(ui.play.scene, "paste_text", lambda: clipboard)
+    monkeypatch.setattr(ui.play.actions, "paste_text", lambda: clipboard)
     scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
     assert (
         scene.sitting.game.moves_text() == "4"

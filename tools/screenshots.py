@@ -52,6 +52,7 @@ from ui.app import DEFAULT_SIZE  # noqa: E402
 from ui.panels.help_card import draw_help  # noqa: E402
 from ui.panels.settings_panel import draw_panel, panel_rows  # noqa: E402
 from ui.play.actions import Action  # noqa: E402
+from ui.play.actions import help_sections as play_help  # noqa: E402
 from ui.play.scene import PlayScene  # noqa: E402
 from ui.start.scene import StartScene  # noqa: E402
 from ui.state.board.match import Computer, You  # noqa: E402
@@ -151,7 +152,7 @@ def save(
     scene.resize(size)
     scene.draw(surface)
     if with_help:
-        draw_help(surface, scene.theme, scene.fonts)
+        draw_help(surface, scene.theme, scene.fonts, play_help())
     path = out / f"{name}.png"
     pygame.image.save(surface, str(path))
     print(f"wrote {path.relative_to(ROOT)}")

@@ -56,6 +56,7 @@ from ui.panels.settings_panel import (
     draw_panel,
     panel_rows,
 )
+from ui.play.actions import help_sections as play_help
 from ui.play.scene import PlayScene
 from ui.screens import Screens
 from ui.sound import Sounds
@@ -195,7 +196,7 @@ class App:
             wants_help = event.key in (pygame.K_F1, pygame.K_QUESTION) or event.unicode == "?"
             if wants_help or (self.help_shown and event.key == pygame.K_ESCAPE):
                 # F1 or ? opens the help, then turns its pages, and closes it after the last; Esc closes it.
-                pages = len(help_layout(self.scene.size, self.fonts).pages)
+                pages = len(help_layout(self.scene.size, self.fonts, play_help()).pages)
                 turns = self.help_shown and wants_help and self.help_page + 1 < pages
                 self.help_page = self.help_page + 1 if turns else 0
                 self.help_shown = turns or (not self.help_shown and wants_help)
@@ -315,7 +316,7 @@ class App:
         self.scene.draw(surface)
         self.toast.draw(surface, self.theme, self.fonts, self.scene.toast_area())
         if self.help_shown:
-            draw_help(surface, self.theme, self.fonts, self.help_page)
+            draw_help(surface, self.theme, self.fonts, play_help(), self.help_page)
         elif self.settings_shown:
             mouse = self.pointer if self.pointer is not None else (-1, -1)
             draw_panel(surface, self.theme, self.fonts, self._setting_rows(), mouse, self.panel.focus)

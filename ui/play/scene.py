@@ -16,46 +16,22 @@ import pygame
 from pygame import Rect
 
 from ai.messages import EngineMessage
-from game.language import _
-from game.protocol import Game
 from ui.kit.layout import PlayLayout, play_layout
-from ui.kit.scene import GoToMenu, GoToPuzzle, OpenSettings, RememberName, Scene
+from ui.kit.scene import RememberName, Scene
 from ui.kit.widgets import hit
 from ui.play import move_keys
-from ui.play.actions import Action, is_command, key_action, review_key_action
+from ui.play.actions import BY_ACTION, Action, Situation, is_command, key_action
 from ui.play.board_view import view_for
-from ui.play.clipboard import copy_text, paste_text
 from ui.play.frame import Renaming, ScreenFrame, play_picture, screen_frame
 from ui.play.match_bar import name_at
 from ui.play.picture import PlayPicture, draw_play
 from ui.play.review_view import slot_at
 from ui.state.board.board_game import EngineLike
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
-from ui.state.play import play_files
-from ui.state.play.notices import FILE_NOTICE_SECONDS, Notice, NoticeKind, Worded, notice
+from ui.state.play.notices import NoticeKind, Worded
 from ui.state.play.play_state import PlayState
-from ui.state.play.tally_reset import TallyReset
 from ui.state.words import play_words
 from ui.theme import CLASSIC, Fonts, Theme
-
-#: How far the review's step keys and buttons move.
-REVIEW_STEPS = {Action.REVIEW_BACK: -1, Action.REVIEW_FORWARD: 1}
-#: The review's stepping keys while "show me" plays the best line: (moves to step, or to its end/start).
-LINE_STEPS: dict[Action, tuple[int, bool | None]] = {
-    Action.REVIEW_BACK: (-1, None),
-    Action.REVIEW_FORWARD: (1, None),
-    Action.REVIEW_FIRST: (0, False),
-    Action.REVIEW_LAST: (0, True),
-}
-
-
-def copy_moves(game: Game) -> Notice:
-    """Copies the move string of ``game`` to the clipboard; the notice shows it, copied or not."""
-    moves = game.moves_text() or _("(no moves yet)")
-    if copy_text(game.moves_text()):
-        return notice(Worded(_("Copied the moves: {moves}").format(moves=moves)), kind=NoticeKind.SUCCESS)
-    missing = _("No clipboard here; the moves are {moves}").format(moves=moves)
-    return notice(Worded(missing), FILE_NOTICE_SECONDS, NoticeKind.INFO)
 
 
 class PlayScene(Scene):
@@ -90,8 +66,6 @@ class PlayScene(Scene):
         #: The piece whose player's name is being typed in the match bar (two players), and the text so far.
         self.renaming: int | None = None
         self.name_draft = ""
-        #: Ctrl+R's question and the undo of the record it reset.
-        self.tally_reset = TallyReset()
         self._game_shown = self.sitting.options.game
         self._set_look(theme)
         if pointer is not None:
@@ -228,61 +202,11 @@ class PlayScene(Scene):
             sitting.try_play(move)
 
     def act(self, action: Action | str) -> None:
-        """Does what a button or a command key names (a value of :class:`Action`)."""
-        action = Action(action)
-        sitting = self.sitting
-        line_shows = sitting.review is not None and sitting.review.line is not None
-        if line_shows and action in LINE_STEPS:
-            sitting.browser.step_line(*LINE_STEPS[action])
-        elif (line_shows and action is Action.REVIEW) or action is Action.SHOW_ME:
-            # Esc and R go back from the line to the review first.
-            sitting.show_me()
-        elif action in REVIEW_STEPS:
-            sitting.step_review(delta=REVIEW_STEPS[action])
-        elif action in (Action.REVIEW_FIRST, Action.REVIEW_LAST):
-            sitting.step_review(1 if action is Action.REVIEW_FIRST else len(sitting.game.history()))
-        elif action is Action.REVIEW:
-            sitting.toggle_review()
-        elif sitting.review is not None and action in (Action.HINT, Action.OVERLAY, Action.PAUSE):
-            # About the live game: back to it first.
-            sitting.session.close_review()
-            self.act(action)
-        elif action is Action.NEXT and sitting.puzzle is not None:
-            sitting.session.leave()
-            self.request = GoToPuzzle()
-        elif action is Action.MENU:
-            sitting.session.leave()
-            self.request = GoToMenu()
-        elif action is Action.SETTINGS:
-            self.request = OpenSettings()
-        elif action is Action.UNDO:
-            restored = self.tally_reset.undo(sitting.files.tally, sitting.feedback.notice)
-            if restored is None:
-                sitting.undo()
-            else:
-                sitting.feedback.notice = restored
-        elif action is Action.REDO:
-            sitting.redo()
-        elif action is Action.NEW or action is Action.NEXT:
-            sitting.new_round(next_round=action is Action.NEXT)
-        elif action is Action.PAUSE:
-            sitting.session.toggle_pause()
-        elif action is Action.HINT:
-            sitting.feedback.refuse(sitting.assistance.ask_hint(sitting.session))
-        elif action is Action.OVERLAY:
-            sitting.assistance.toggle_overlay(sitting.session)
-        elif action is Action.SAVE:
-            sitting.feedback.notice = play_files.save(sitting.saved_game_path, sitting.game)
-        elif action is Action.LOAD:
-            play_files.load(sitting)
-        elif action is Action.COPY:
-            sitting.feedback.notice = copy_moves(sitting.game)
-        elif action is Action.PASTE:
-            play_files.paste(sitting, paste_text())
-        elif action is Action.RESET_TALLY:
-            sitting.feedback.notice = self.tally_reset.press(
-                sitting.session, sitting.files.tally, sitting.feedback.notice
-            )
+        """Does what a button or a command key names (a value of :class:`Action`; see
+        :data:`~ui.play.actions.COMMANDS`)."""
+        request = BY_ACTION[Action(action)].run(self.sitting)
+        if request is not None:
+            self.request = request
         self.dirty = True
 
     def start_renaming(self, piece: int) -> None:
@@ -315,22 +239,18 @@ class PlayScene(Scene):
             return  # every other key is part of the name (it comes as text), never a move
         if event.key in (pygame.K_BACKSPACE, pygame.K_ESCAPE) and sitting.round.take_back_coached():
             return
-        if sitting.review is not None:
-            review_action = review_key_action(event.key, event.mod)
-            if review_action is not None:
-                self.act(review_action)
-            return
         game = sitting.game
-        action = key_action(
-            event.key,
-            event.mod,
+        situation = Situation(
+            reviewing=sitting.review is not None,
             letters_are_cells=move_keys.letters_are_cells(game.width, game.height, sitting.gravity),
-            game_over=self.frame().over,
+            game_over=sitting.review is None and self.frame().over,
             watching=sitting.options.mode is Mode.WATCH,
         )
+        action = key_action(event.key, event.mod, situation)
         if action is not None:
             self.act(action)
-        elif not is_command(event.mod):
+        elif not is_command(event.mod) and not situation.reviewing:
+            # The board under review takes no moves.
             # The keyboard's selection stays where the keys put it, whatever the window's size.
             self._pointer_selects = False
             meaning = move_keys.answer(event.key, game.width, game.height, sitting.gravity, sitting.selection)

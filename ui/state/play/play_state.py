@@ -32,6 +32,7 @@ from ui.state.play.feedback import Feedback, Speaker
 from ui.state.play.finished_round import REVIEW_SECONDS, adapted
 from ui.state.play.notices import FILE_NOTICE_SECONDS, BackToGame, MoveRefused, Notice, NoticeKind, Told
 from ui.state.play.round import Round
+from ui.state.play.tally_reset import TallyReset
 from ui.state.review.browser import Fall, ReviewBrowser
 from ui.state.review.game_review import GameReview
 
@@ -80,6 +81,8 @@ class PlayState:
         self.assistance = Assistance()
         #: The sounds, the notice, the refused move's shake and the result banner's timing.
         self.feedback = Feedback(sounds)
+        #: Ctrl+R's question and the undo of the record it reset.
+        self.tally_reset = TallyReset()
         self._dirty = True
         self._start(options, resume)
         if self.round.autosave.replaced is not None:
