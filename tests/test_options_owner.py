@@ -119,7 +119,8 @@ def test_a_think_time_chosen_in_a_puzzle_is_the_one_setting_that_changes(tmp_pat
     app = App(FakeEngine, files.settings.value.play, start_playing=False, size=SIZE, files=files)
     puzzles = next(b for b in app.scene.buttons()[-1] if b.action == PUZZLES)
     app.step([click(puzzles.rect.center)], 0.01)
-    app._apply_setting("seconds", 10.0)  # the settings panel's think-time row, as a click on it applies it
+    # The settings panel's think-time row, as a click on it applies it.
+    app._apply_setting("max_seconds", 10.0)
     assert app.scene.sitting.options.max_seconds == 10.0
     expected = replace(PLAYERS_OWN, play=replace(PLAYERS_OWN.play, max_seconds=10.0))
     assert saved_settings(tmp_path, files) == expected and app.settings == expected

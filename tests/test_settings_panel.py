@@ -13,10 +13,10 @@ from tools.support.fakes import FakeEngine, click, key
 from tools.support.waiting import GENEROUS
 from ui import launch
 from ui.app import App
-from ui.panels.settings_panel import CLOSE, panel_layout, solver_threads_row
+from ui.panels.settings_panel import CLOSE, panel_layout
 from ui.play.actions import Action
 from ui.play.scene import PlayScene
-from ui.state.files.settings import SETTINGS_FILE, Settings
+from ui.state.files.settings import SETTINGS_FILE, Settings, thread_counts
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.options import PlayOptions
@@ -68,7 +68,7 @@ def test_every_row_applies_at_once_and_is_remembered(tmp_path):
     assert app.theme.name == "dark" and scene.theme.name == "dark"
     choose(app, "animation", "Off")
     assert scene.sitting.animation_speed == 0.0
-    choose(app, "seconds", "10 s")
+    choose(app, "max_seconds", "10 s")
     assert scene.sitting.options.max_seconds == 10.0 and scene.sitting.session.options.max_seconds == 10.0
     before = scene.sitting.engine.count("ponder")
     choose(app, "coach", "On")
@@ -85,9 +85,9 @@ def test_every_row_applies_at_once_and_is_remembered(tmp_path):
         "theme": "dark",
         "animation": "off",
         "language": "",
-        "seconds": 10.0,
+        "max_seconds": 10.0,
         "coach": True,
-        "threads": 0,
+        "solver_threads": 0,
     }
 
 
@@ -120,7 +120,7 @@ def test_on_the_start_screen_f2_shows_the_windows_settings_only(tmp_path):
     app = App(FakeEngine, PlayOptions(), start_playing=False, files=UserData(settings=store))
     app.step([key(pygame.K_F2)], 0.01)
     keys = [row.key for row in app._setting_rows()]
-    assert app.settings_shown and keys == ["sound", "theme", "animation", "language", "threads"]
+    assert app.settings_shown and keys == ["sound", "theme", "animation", "language", "solver_threads"]
     surface = pygame.Surface(app.scene.size)
     app.render(surface)  # draws over the start screen without trouble
 
@@ -130,23 +130,17 @@ def test_the_solver_threads_are_a_setting_kept_for_the_next_start(tmp_path):
     store.load()
     app = App(FakeEngine, PlayOptions(), start_playing=False, files=UserData(settings=store))
     app.step([key(pygame.K_F2)], 0.01)
-    row = next(row for row in app._setting_rows() if row.key == "threads")
+    row = next(row for row in app._setting_rows() if row.key == "solver_threads")
     assert row.value == 0 and row.choices[0][1].startswith("Auto (") and (1, "1") in row.choices
-    app._apply_setting("threads", 1)  # as a click on the row's "1" applies it
+    app._apply_setting("solver_threads", 1)  # as a click on the row's "1" applies it
     assert app.files.settings.flush(GENEROUS)
     assert JsonStore(SETTINGS_FILE, tmp_path / "settings.json").load().solver_threads == 1
     assert "from the next start" in (app.toast.text or "")
 
 
 def test_the_threads_row_offers_every_power_of_two_up_to_the_cores_and_the_cores():
-    row = solver_threads_row(0, 12)
-    assert [value for value, _ in row.choices] == [0, 1, 2, 4, 8, 12]
-    assert [value for value, _ in solver_threads_row(3, 2).choices] == [
-        0,
-        1,
-        2,
-        3,
-    ]  # a count set by hand stays
+    assert thread_counts(0, 12) == (0, 1, 2, 4, 8, 12)
+    assert thread_counts(3, 2) == (0, 1, 2, 3)  # a count set by hand stays
 
 
 def test_the_window_starts_its_engine_with_the_threads_set(monkeypatch):

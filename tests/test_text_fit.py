@@ -216,7 +216,7 @@ def settings_panel(size):
 
     def draw(surface):
         scene.draw(surface)
-        rows = panel_rows(Settings(animation="fast"), scene.sitting.options, "no audio device")
+        rows = panel_rows(Settings(animation="fast"), scene.sitting.options, {"sound": "no audio device"})
         draw_panel(surface, scene.theme, FONTS, rows, (-1, -1), focus=1)
 
     return draw

@@ -59,12 +59,6 @@ def board_title(options: PlayOptions) -> str:
     return f"{_(GAME_TITLES[options.game])} {options.width}\u00d7{options.height}"
 
 
-def seconds_text(seconds: float) -> str:
-    """A think time as the choices show it: ``"3 s"``."""
-    # Translators: a time in seconds ("3 s").
-    return _("{seconds} s").format(seconds=number(seconds, None))
-
-
 def unfinished_text(unfinished: UnfinishedGame) -> str:
     """``"Connect Four 7×6, two players, 12 moves"``: what the player would continue."""
     options, ply = unfinished.options, unfinished.position().ply()
