@@ -106,12 +106,14 @@ def test_nothing_reaches_the_board_while_the_panel_shows(tmp_path):
     sound = app.settings.sound
     app.step([key(pygame.K_4, unicode="4"), key(pygame.K_m, unicode="m")], 0.01)
     assert scene.sitting.game.ply() == 0 and app.settings_shown and app.settings.sound == sound
-    # A click on the board, outside the card, only closes the panel; the next one plays.
-    column = scene.layout().ghost_centre(0)
-    assert not panel_layout(scene.size, app.fonts, app._setting_rows()).card.collidepoint(column)
-    app.step([click(column)], 0.01)
+    # A click outside the card (on the board where the card leaves some) only closes the panel; a click on
+    # the board then plays.
+    card, layout = panel_layout(scene.size, app.fonts, app._setting_rows()).card, scene.layout()
+    board = [layout.cell_centre(row, column) for row in range(6) for column in range(7)]
+    outside = next((point for point in board if not card.collidepoint(point)), (card.left - 4, card.centery))
+    app.step([click(outside)], 0.01)
     assert scene.sitting.game.ply() == 0 and not app.settings_shown
-    app.step([click(column)], 0.01)
+    app.step([click(board[3])], 0.01)
     assert scene.sitting.game.ply() >= 1
 
 
