@@ -29,6 +29,11 @@ and the shorter interval costs the search no measurable speed: bench/frames.py);
 restores the interval it found. The search calls ``time.sleep(0)`` at every check point, which
 hands the GIL to a waiting UI thread at once.
 
+Explanations: ``explain`` asks why a position (or a move of it) is worth what it is. It runs on a second
+thread the engine owns (:mod:`ai.explain.worker`, started on the first request), so it supersedes no search:
+the ponder whose values the hint and the coach read runs on meanwhile. Its handle stops it; its one answer is
+an :class:`~ai.messages.Explained`, polled with the other messages, within two seconds or dropped.
+
 Live counting: Progress messages come once per completed depth, which at the max level or while pondering can
 be many seconds apart. The same check point also counts the positions explored so far and publishes them
 as a :class:`~ai.messages.LiveCount` value that the UI thread reads with :meth:`Engine.searching` whenever it
@@ -57,6 +62,7 @@ from dataclasses import dataclass
 
 from ai.contracts import Budget, EnginePart, Limits, PartFailure, SearchResult
 from ai.exact.team import window_threads
+from ai.explain.worker import ExplainWorker
 from ai.messages import BestMove, EngineFailure, EngineMessage, LiveCount, Progress, ReviewMark
 from ai.play.thinker import Thinker
 from ai.request import Request
@@ -106,7 +112,8 @@ class Engine:
     """Owns exactly one worker thread, the searcher and its tables.
 
     Requests (each supersedes the one before, and returns its handle): :meth:`think`, :meth:`ponder`,
-    :meth:`review`. Control: :meth:`stop` (whatever runs), :meth:`start_game`, :meth:`close`. Replies:
+    :meth:`review`; beside them, superseding nothing, :meth:`explain`. Control: :meth:`stop` (whatever
+    runs), :meth:`start_game`, :meth:`close`. Replies:
     :meth:`poll` (messages), :meth:`searching` (the live count). For tests and benchmarks that watch the
     worker: :meth:`is_alive`, :meth:`is_idle`.
     """
@@ -132,6 +139,8 @@ class Engine:
         self._tokens = itertools.count(1)
         self._current: _Job | None = None
         self._closed = False
+        #: The explainer's thread, started by the first ``explain``.
+        self._explainer: ExplainWorker | None = None
         #: The worker's search for each kind of search job: the messages it posts, as they come.
         self._searches: dict[_Kind, Callable[[_Job], Iterator[EngineMessage]]] = {
             _Kind.THINK: self._think,
@@ -175,6 +184,22 @@ class Engine:
         also says where ``seconds_per_position`` applies); the request ends by itself after the last one.
         """
         return self._submit(_Kind.REVIEW, game, Limits(seconds=seconds_per_position))
+
+    def explain(self, game: Game, move: int | None = None) -> Request:
+        """Starts explaining ``game``, or its ``move`` (a legal move); returns the request's handle.
+
+        Supersedes nothing (see the module docstring). Unless stopped, the request gets exactly one
+        :class:`~ai.messages.Explained`: the proven reasons, none for a game the explainer does not speak
+        about (Tic-tac-toe, a finished game) or where the two seconds ran out.
+        """
+        if self._closed:
+            raise RuntimeError("the engine is closed")
+        if self._explainer is None:
+            self._explainer = ExplainWorker(self._replies.put)
+        stop = StopFlag()
+        token = next(self._tokens)
+        self._explainer.submit(token, stop, game.copy(), move)
+        return Request(token, stop.set)
 
     def stop(self) -> None:
         """Stops the latest request, whoever made it (a caller that holds a request stops it with
@@ -222,6 +247,8 @@ class Engine:
         self.stop()
         self._enqueue(_Job(_Kind.QUIT, 0, StopFlag()))
         self._worker.join(timeout)
+        if self._explainer is not None:
+            self._explainer.close(timeout)
         SWITCH_INTERVAL_HOLDER.release()
 
     def is_alive(self) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.contracts import EnginePart, MoveReview, SearchResult
+from ai.explain.claims import Claim
 
 
 @dataclass(frozen=True)
@@ -75,5 +76,21 @@ class ReviewMark:
     review: MoveReview
 
 
+@dataclass(frozen=True)
+class Explained:
+    """The answer to an ``explain`` request ``token``: the proven reasons (:mod:`ai.explain.claims`) of the
+    position ``moves`` (its move string), or of its ``move`` where one was asked about (None: the position).
+    ``claims`` is empty where nothing was proven, and where the explanation ran past its deadline
+    (``timed_out``: then nothing is shown, as for a claim that failed its check). ``seconds``: the time it
+    took on the explainer's thread."""
+
+    token: int
+    moves: str
+    move: int | None
+    claims: tuple[Claim, ...]
+    timed_out: bool = False
+    seconds: float = 0.0
+
+
 #: What :meth:`ai.engine.Engine.poll` hands the window.
-EngineMessage = Progress | BestMove | ReviewMark | EngineFailure
+EngineMessage = Progress | BestMove | ReviewMark | EngineFailure | Explained

@@ -17,7 +17,7 @@ from ai.score import Score, from_child, win_in
 from game.connect4 import ConnectFour
 from tests.conftest import require_compiled_core
 from tests.test_ui_analysis import end_game_positions, search_until_proven
-from tools.support.fakes import FakeEngine, key, search_result
+from tools.support.fakes import Call, FakeEngine, key, search_result
 from ui.play.scene import PlayScene
 from ui.state.board.board_game import Refusal
 from ui.state.board.followed_search import FollowedSearch
@@ -101,6 +101,9 @@ def test_the_player_takes_the_move_back_with_one_key_and_nothing_else_changes():
     assert words.status_text(scene.sitting).startswith(
         THROWN_TO_A_LOSS
     ) and "Backspace: choose again" in words.status_text(scene.sitting)
+    # The warning asks why the move throws the win away; nothing else is asked.
+    assert engine.calls[len(calls) :] == [Call("explain", engine.last("explain").token, move=0)]
+    calls = list(engine.calls)
     scene.handle(key(pygame.K_BACKSPACE))
     assert scene.sitting.round.coach.warning is None and scene.sitting.game.history() == ()
     # The position, the search on the player's time and its clock go on as they were: no new request.

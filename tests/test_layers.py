@@ -112,12 +112,16 @@ def test_the_contracts_sit_below_everything_in_ai():
 PACKAGES = ("game", "ai", "ui", "assets")
 #: The engine's modules the window may import: its interface (the engine thread, its requests and messages,
 #: what it can do without a search), the types and scales its answers come in, the levels, the ratings and
-#: the puzzles. The rest of ai (the searches, the solver, the thinker, the review's workings) is the engine's
-#: own business; the command-line tools, which run those parts themselves, are the exception.
+#: the puzzles, the explainer's claims, the plans they carry and the puzzles' themes. The rest of ai (the
+#: searches, the solver, the thinker, the review's workings) is the engine's own business; the command-line
+#: tools, which run those parts themselves, are the exception.
 PUBLIC_AI = {
     "ai.capabilities",
     "ai.contracts",
     "ai.engine",
+    "ai.explain.claims",
+    "ai.explain.plan.model",
+    "ai.explain.themes",
     "ai.messages",
     "ai.play.levels",
     "ai.puzzles",

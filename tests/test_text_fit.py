@@ -13,12 +13,16 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from ai.exact.analysis import ExactAnalyzer
+from ai.explain.explainer import explain_position
+from ai.explain.plan import find_plan
 from ai.messages import Progress
 from ai.play.levels import Level
 from ai.puzzles import load_puzzles
 from ai.rating.ladder import read_ladder
 from ai.score import Score, win_in
 from game.language import LANGUAGES, SOURCE_LANGUAGE, use_language
+from tests.test_why import NAMES, SENTENCES, TWO_THREATS, YELLOWS_PLAN
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.kit.toast import Toast
 from ui.kit.widgets import DrawnText, recording_texts
@@ -37,6 +41,7 @@ from ui.state.files.settings import Settings
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.finished_round import start_rating
 from ui.state.stats import rating_stats
+from ui.state.words.why_words import move_reason
 from ui.statistics.scene import StatsScene
 from ui.theme import CLASSIC, MIN_TEXT, Fonts
 from ui.window.window_loop import MIN_WINDOW
@@ -248,6 +253,52 @@ def help_last_page(size):
     return draw
 
 
+def longest_reason(size) -> PlayScene:
+    """A hint whose reason is the longest sentence the window tells, in the language in use."""
+    claim = max((claim for claim, _ in SENTENCES), key=lambda claim: len(move_reason((claim,), 0, NAMES)))
+    engine = FakeEngine(auto_answer=False, reasons=lambda game, move: (claim,))
+    scene = PlayScene(size, PlayOptions(level=Level(4), moves=TWO_THREATS), engine, fonts=FONTS)
+    scores = tuple((move, Score(win_in(9) if move == 2 else -win_in(8), True)) for move in range(7))
+    token = engine.last("ponder").token
+    engine.deliver(Progress(token, search_result(9, scores[2][1], (2,), 9, 0.1, scores)))
+    settle(scene, engine, 0.5)
+    scene.handle(key(pygame.K_h, unicode="h"))
+    settle(scene, engine, 0.5)
+    assert scene.picture().status.why, "the hint has its reason"
+    return scene
+
+
+def hint_reason(size):
+    return longest_reason(size).draw
+
+
+def planned(size, moves: str) -> PlayScene:
+    """The plan view on Yellow's plan, after ``moves`` played on (the real explainer's claims)."""
+    analyzer = ExactAnalyzer(solver_slots=1 << 16, threads=1)
+
+    def reasons(game, move):
+        return explain_position(game, analyzer, find_plan=find_plan).claims if move is None else ()
+
+    engine = FakeEngine(auto_answer=False, reasons=reasons)
+    scene = PlayScene(size, PlayOptions(mode=Mode.TWO_PLAYERS, moves=YELLOWS_PLAN), engine, fonts=FONTS)
+    scene.handle(key(pygame.K_e, unicode="e"))
+    settle(scene, engine, 0.5)
+    for text in moves:
+        scene.sitting.try_play(scene.sitting.game.text_to_move(text))
+        settle(scene, engine, 1.5)
+    assert scene.picture().status.why
+    return scene
+
+
+def plan_answer(size):
+    """The plan's legend at its longest: with the cell it answers at."""
+    return planned(size, "1").draw
+
+
+def plan_left(size):
+    return planned(size, "15").draw
+
+
 SCREENS: list[Screen] = [
     start,
     start_two_players,
@@ -265,6 +316,9 @@ SCREENS: list[Screen] = [
     settings_panel,
     help_and_toast,
     help_last_page,
+    hint_reason,
+    plan_answer,
+    plan_left,
 ]
 
 
@@ -346,6 +400,24 @@ def wide_labels_first_words() -> list[str]:
     labels = [_(place.label) for _action, place in TOOLBAR]
     labels += [_(place.reviewing[0]) for _action, place in TOOLBAR if place.reviewing]
     return [label for label in labels if " " not in label]
+
+
+@pytest.mark.parametrize("in_language", LANGUAGES, indirect=True)
+@pytest.mark.parametrize(
+    "shown",
+    [longest_reason, lambda size: planned(size, "1"), lambda size: planned(size, "15")],
+    ids=["hint", "plan", "plan-left"],
+)
+def test_a_reason_is_wrapped_never_cut(shown, in_language):
+    scene = shown(MIN_WINDOW)
+    surface = pygame.Surface(MIN_WINDOW)
+    with recording_texts() as drawn:
+        scene.draw(surface)
+    why, status = scene.picture().status.why, scene.frame().layout.status
+    # The reason's lines: the texts drawn in the lower half of the status area.
+    under = [text for text in drawn if status.contains(text.box) and text.box.top > status.centery]
+    shown = " ".join(text.text for text in under)
+    assert shown.split() == why.split()
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -18,9 +18,10 @@ from typing import Protocol
 
 from ai.contracts import Limits, SearchResult
 from ai.exact.analysis import ExactAnalyzer
+from ai.explain.claims import Claim
 from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
-from ai.messages import BestMove, EngineMessage, LiveCount, Progress, ReviewMark
+from ai.messages import BestMove, EngineMessage, Explained, LiveCount, Progress, ReviewMark
 from ai.play.review import review_game
 from ai.request import Request
 from ai.score import Score
@@ -49,6 +50,8 @@ class Call:
     limits: Limits | None = None
     #: A ponder's ``analyse`` flag (the values were asked for).
     analyse: bool = False
+    #: The move an ``explain`` asks about (None: the position).
+    move: int | None = None
 
 
 @dataclass
@@ -59,6 +62,8 @@ class FakeEngine:
     closed: bool = False
     #: What ``searching`` reports: the live count of the running request, as a test sets it.
     live: LiveCount | None = None
+    #: Answers each ``explain`` at once with these claims of the game and move (None: the test delivers).
+    reasons: Callable[[Game, int | None], tuple[Claim, ...]] | None = None
     _next_token: int = 0
     _queue: list[EngineMessage] = field(default_factory=list)
 
@@ -84,6 +89,12 @@ class FakeEngine:
 
     def review(self, game, seconds_per_position: float | None = None) -> Request:
         return self._request(Call("review", moves=game.moves_text()))
+
+    def explain(self, game, move: int | None = None) -> Request:
+        request = self._request(Call("explain", moves=game.moves_text(), move=move))
+        if self.reasons is not None:
+            self._queue.append(Explained(request.token, game.moves_text(), move, self.reasons(game, move)))
+        return request
 
     def start_game(self, game=None) -> None:
         self.calls.append(Call("start_game"))

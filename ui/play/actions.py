@@ -40,6 +40,8 @@ class Action(str, enum.Enum):
     PAUSE = "pause"
     HINT = "hint"
     OVERLAY = "overlay"
+    #: The plan view: the plan the explainer proved, drawn on the board.
+    PLAN = "plan"
     SAVE = "save"
     LOAD = "load"
     COPY = "copy"
@@ -264,6 +266,12 @@ COMMANDS: tuple[Command, ...] = (
             Chord(pygame.K_a, when=lambda situation: playing(situation) and not situation.letters_are_cells),
         ),
         HelpRow(PLAYING, N_("A"), N_("analysis: the value of every move, live on your turn")),
+    ),
+    Command(
+        Action.PLAN,
+        _on_live_game(lambda play: play.feedback.refuse(play.assistance.toggle_plan(play.session))),
+        (Chord(pygame.K_e, when=lambda situation: playing(situation) and not situation.letters_are_cells),),
+        HelpRow(PLAYING, N_("E"), N_("plan view: the plan that holds the result, drawn on the board")),
     ),
     Command(
         Action.REVIEW,

@@ -146,8 +146,10 @@ def play_picture(
             None if notice is not None else words.status_player(sitting),
             notice_colour(notice.kind, theme) if notice is not None else theme.text,
             tuple(words.detail_parts(sitting)),
+            words.why_text(sitting),
         ),
         piece_names=sitting.piece_names,
         banner=result,
         match=frame.match,
+        plan=sitting.assistance.plan.followed if sitting.assistance.plan.shown else None,
     )

@@ -31,11 +31,13 @@ from ui.play.actions import Action
 from ui.play.analysis_overlay import draw_overlay
 from ui.play.board_view import BoardPicture, ConnectFourView, TicTacToeView
 from ui.play.match_bar import MatchBar, draw_match_bar
+from ui.play.plan_marks import draw_plan_marks
 from ui.play.review_view import draw_move_labels, draw_strip
 from ui.play.toolbar import Toolbar, draw_toolbar
 from ui.state.animation import MoveAnimation
 from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven
+from ui.state.play.plan_view import Followed
 from ui.state.review.game_review import GameReview
 from ui.theme import MIN_TEXT, Colour, Fonts, Theme
 
@@ -145,12 +147,14 @@ def review_picture(review: GameReview, line_animation: MoveAnimation | None = No
 @dataclass(frozen=True)
 class StatusLine:
     """The status area: the line, the player whose piece leads it (None: no piece), its colour, and the small
-    line's parts under it, most important first (the last ones are dropped where there is no room)."""
+    line's parts under it, most important first (the last ones are dropped where there is no room); ``why``,
+    where not empty, takes the small line's place: the reason of the move the line speaks of."""
 
     text: str
     player: int | None
     colour: Colour
     detail: tuple[str, ...]
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -189,6 +193,8 @@ class PlayPicture:
     piece_names: tuple[str, str]
     banner: ResultBanner | None
     match: MatchBar
+    #: The plan the plan view draws (None: the view is off, or no plan to draw).
+    plan: Followed | None = None
 
 
 def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
@@ -222,6 +228,8 @@ def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
             shown.colours,
             lambda target, player, centre, radius: _draw_piece_icon(target, shown, player, centre, radius),
         )
+    if shown.plan is not None and shown.review is None:
+        draw_plan_marks(surface, layout, theme, shown.fonts, shown.plan, shown.board.cells)
     _draw_status(surface, shown)
     if shown.banner is not None:
         _draw_banner(surface, shown, shown.banner)
@@ -256,6 +264,12 @@ def _draw_status(surface: pygame.Surface, shown: PlayPicture) -> None:
             area.inflate(-24, 0),
             midleft=(left + icon, top + index * step),
         )
+    if status.why:
+        # The reason is the point of the line: wrapped onto two lines rather than cut.
+        top = int(area.top + area.height * 0.56)
+        box = Rect(area.left + 12, top, area.width - 24, area.bottom - top - 2)
+        draw_text_in(surface, fonts, status.why, int(size * 0.62), box, theme.text)
+        return
     # The detail line drops its last parts until it fits (never disappearing for want of room).
     parts = status.detail
     for count in range(len(parts), 0, -1):

@@ -8,7 +8,8 @@ This is the play screen's brain without pygame, so tests can drive it directly. 
   the one whose messages are still wanted, and the computer's answer held until the board has been still a
   moment are its :class:`~ui.state.board.engine_request.EngineRequest`'s;
 * what any search proved of the position on the board (:attr:`BoardGame.proven`), carried over a move whose
-  value was proven, so that the words of both turns agree.
+  value was proven, so that the words of both turns agree;
+* why a move is worth what it is, as the engine's explainer proved it (:attr:`BoardGame.reasons`).
 
 Time only moves through :meth:`BoardGame.update`, so tests decide how much of it passes.
 """
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ai.messages import EngineFailure, EngineMessage, Progress, ReviewMark
+from ai.messages import EngineFailure, EngineMessage, Explained, Progress, ReviewMark
 from ai.play.levels import Level
 from game.catalog import new_game
 from game.protocol import Game
@@ -30,6 +31,7 @@ from ui.state.board.engine_like import EngineLike as EngineLike
 from ui.state.board.engine_request import EngineRequest
 from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven, ProvenOnBoard
+from ui.state.board.reasons import Reasons
 from ui.state.board.redo_stack import RedoStack
 from ui.state.board.seats import HUMAN, Seat, plies_per_undo, seats_for_round
 from ui.state.option_changes import OptionChanges, changed
@@ -76,6 +78,9 @@ class BoardGame:
         #: The engine request whose messages are still wanted, and what they told.
         self.request = EngineRequest(engine)
         self._proven = ProvenOnBoard()
+        #: The reasons of moves, asked by the hint, the coach and the review; kept over the rounds (a key
+        # names its position).
+        self.reasons = Reasons(engine)
         self.game: Game = start_position(self.options)
         self.seats: tuple[Seat, Seat] = (HUMAN, HUMAN)
         #: The computer's level playing every side out (see :meth:`play_out`), or None.
@@ -242,6 +247,8 @@ class BoardGame:
         """
         if isinstance(message, EngineFailure):
             return False
+        if isinstance(message, Explained):
+            return self.reasons.receive(message)
         if isinstance(message, ReviewMark):
             return self.reviews.receive_mark(message)
         if isinstance(message, Progress) and self.reviews.receive_line(message):

@@ -1,13 +1,16 @@
 """The help the player asks for at the board: the hint (H) and the analysis overlay (A), and the analysis the
-session keeps running while either wants it. Asking for help is noted in the session's assists (an assisted
-game is not rated, see :mod:`ui.state.files.player_rating`). No pygame here.
+session keeps running while either wants it; the hint's move asks for its reason. Asking for help is noted
+in the session's assists (an assisted game is not rated, see :mod:`ui.state.files.player_rating`). No pygame
+here.
 """
 
 from __future__ import annotations
 
+from game.connect4 import ConnectFour
 from ui.state.board.board_game import BoardGame
 from ui.state.play.hint import Hint
 from ui.state.play.notices import Told
+from ui.state.play.plan_view import PlanView
 
 
 class Assistance:
@@ -21,6 +24,8 @@ class Assistance:
         #: The analysis overlay (A) shows.
         self.overlay_shown = False
         self.hint: Hint | None = None
+        #: The plan view (E): the plan that holds the result, drawn on the board.
+        self.plan = PlanView()
         self.changed = True
 
     def ask_hint(self, session: BoardGame) -> Told | None:
@@ -42,6 +47,15 @@ class Assistance:
         self.overlay_shown = not self.overlay_shown
         self.want_analysis(session)
 
+    def toggle_plan(self, session: BoardGame) -> Told | None:
+        """Shows or hides the plan view (E); returns why not, where the game is not Connect Four."""
+        self.changed = True
+        if not self.plan.shown and not isinstance(session.game, ConnectFour):
+            return Told.PLAN_VIEW_CONNECT_FOUR_ONLY
+        self.plan.toggle()
+        self.plan.update(session)
+        return None
+
     def want_analysis(self, session: BoardGame) -> None:
         """Keeps an analysis of the human's position running while the overlay shows or a hint waits."""
         session.want_analysis(self.overlay_shown or self.hint is not None)
@@ -52,11 +66,19 @@ class Assistance:
         if self.overlay_shown and session.is_human_turn() and session.review is None:
             # The overlay's values are help: the game is not rated (see ui.state.files.player_rating).
             session.assists.add("values")
+        self.plan.update(session)
+        if self.plan.shown and session.is_human_turn() and session.review is None:
+            session.assists.add("values")
+        self.changed |= self.plan.changed
+        self.plan.changed = False
         if self.hint is None:
             return
         position = session.game.moves_text()
         before = self.hint.move
         self.hint.follow(session.thinking, position)
+        if self.hint.move is not None:
+            # Why the hinted move: the explainer's answer comes within a moment, on its own thread.
+            session.reasons.ask(session.game, self.hint.move)
         self.hint.advance(dt)
         if not self.hint.alive(position):
             self.hint = None

@@ -38,6 +38,21 @@ class Coach:
         #: How often the coach spoke in this game (told under the result).
         self.spoke = 0
 
+    @staticmethod
+    def foresee(session: BoardGame) -> None:
+        """Asks the reasons of every move of the human's turn that would throw the result away, once every
+        move's value is proven: on the explainer's thread they are ready before the player has chosen, so
+        the warning comes with its reason."""
+        if not session.is_human_turn() or session.review is not None:
+            return
+        results = coach.proven_results(session.thinking, session.game.to_move())
+        if results is None:
+            return
+        best = max(results.values())
+        for move, result in results.items():
+            if result < best:
+                session.reasons.ask(session.game, move)
+
     def judge(self, session: BoardGame, move: int) -> Objection | None:
         """The coach's word on a legal ``move`` of the human's in ``session``: a warning the first time it
         throws the result away, nothing the second time (the player means it)."""
@@ -48,6 +63,8 @@ class Coach:
         if warning is None:
             return None
         self.warning = warning
+        # Asked ahead already (see :meth:`foresee`) where the values came in time: then this finds it.
+        session.reasons.ask(session.game, move)
         self.spoke += 1
         session.assists.add("coach")
         return Objection(CoachWarned(warning, session.game.describe_move(move)), UNTIL_ANSWERED_SECONDS)

@@ -58,6 +58,8 @@ class Told(enum.Enum):
     RECORD_BACK = enum.auto()
     #: The clipboard holds no text.
     NOTHING_TO_PASTE = enum.auto()
+    #: The plan view asked for on a board the explainer does not speak about.
+    PLAN_VIEW_CONNECT_FOUR_ONLY = enum.auto()
 
 
 @dataclass(frozen=True)

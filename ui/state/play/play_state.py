@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ai.contracts import Verdict
 from ai.messages import EngineMessage
 from ai.puzzles import Puzzle
 from game.catalog import game_spec
@@ -323,6 +324,22 @@ class PlayState:
         if self.session.receive(message):
             self._dirty = True
 
+    def _ask_puzzle_themes(self) -> None:
+        """Asks why the puzzle's winning move wins when the puzzle starts, so that its themes are ready
+        once the player has solved it."""
+        puzzle = self.puzzle
+        if puzzle is not None and self.game.moves_text() == puzzle.moves:
+            self.session.reasons.ask(self.game, puzzle.column - 1)
+
+    def _ask_why_reviewed(self) -> None:
+        """Asks why the move the review shows is a mistake or a blunder, once the player looks at it."""
+        review = self.review
+        if review is None or review.line is not None:
+            return
+        mark = review.shown()
+        if mark is not None and mark.verdict in (Verdict.MISTAKE, Verdict.BLUNDER):
+            self.session.reasons.ask(review.position(), mark.move)
+
     def update(self, dt: float) -> None:
         """Lets ``dt`` seconds pass: stones move and land, the hint, the notices and the refusal fade, the
         engine's answer is played, the result banner comes due."""
@@ -332,6 +349,10 @@ class PlayState:
                 self.finish_animation()
             self._dirty = True
         self.assistance.update(self.session, dt)
+        if self.options.coach and self.round.attempt is None:
+            self.round.coach.foresee(self.session)
+        self._ask_why_reviewed()
+        self._ask_puzzle_themes()
         self.browser.advance(dt, self.animation_speed)
         self.feedback.fade(dt, self.session.is_computer_turn())
         self._dirty |= self.round.rating.follow_appraisal(self.session)

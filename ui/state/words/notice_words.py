@@ -53,6 +53,7 @@ TOLD_WORDS = {
     Told.NOTHING_TO_RESET_WATCHED: N_("Nothing to reset: watched games are not counted"),
     Told.RECORD_BACK: N_("The record is back"),
     Told.NOTHING_TO_PASTE: N_("Nothing to paste: the clipboard holds no text here"),
+    Told.PLAN_VIEW_CONNECT_FOUR_ONLY: N_("The plan view is for Connect Four"),
 }
 
 

@@ -7,12 +7,14 @@ itself is
 
 from __future__ import annotations
 
+from ai.contracts import Verdict
 from game.language import _, ngettext, number
 from ui.state.play import finished_round
 from ui.state.play.play_state import PlayState
 from ui.state.words import texts
 from ui.state.words.notice_words import notice_text
 from ui.state.words.review_words import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
+from ui.state.words.why_words import move_reason, plan_legend, puzzle_themes
 
 
 def result_text(sitting: PlayState) -> tuple[str, str]:
@@ -49,6 +51,42 @@ def status_text(sitting: PlayState) -> str:
         return mark_text(review, names, game.move_to_text)
     moving = None if sitting.animation is None else sitting.animation.player
     return texts.status_text(sitting.session, names, moving_player=moving, hint=sitting.assistance.hint)
+
+
+def why_text(sitting: PlayState) -> str:
+    """Why the move the status line speaks of is worth what it is, where the explainer proved it (""
+    otherwise, and until its answer comes): a solved puzzle's themes, the review's mistake or blunder
+    shown, the move the coach's standing warning is about, else the hint's; else, with the plan view on,
+    its plan."""
+    session, game, review = sitting.session, sitting.game, sitting.review
+    attempt, puzzle = sitting.round.attempt, sitting.puzzle
+    if attempt is not None and puzzle is not None and attempt.solved and review is None:
+        start = game.copy()
+        while start.ply() > len(puzzle.moves):
+            start.undo()
+        claims = session.reasons.of(start, puzzle.column - 1)
+        return "" if claims is None else puzzle_themes(claims, start.to_move())
+    if review is not None:
+        mark = review.shown() if review.line is None else None
+        if mark is None or mark.verdict not in (Verdict.MISTAKE, Verdict.BLUNDER):
+            return ""
+        claims = session.reasons.of(review.position(), mark.move)
+        return "" if claims is None else move_reason(claims, mark.mover, sitting.player_names)
+    if game.is_over():
+        return ""
+    warning = sitting.round.coach.warning
+    move: int | None = None
+    if warning is not None and sitting.notice is not None:
+        move = warning.move
+    elif sitting.assistance.hint is not None and sitting.notice is None:
+        move = sitting.assistance.hint.move
+    plan = sitting.assistance.plan
+    if move is None and plan.shown:
+        return plan_legend(plan.followed, plan.left, sitting.player_names)
+    if move is None or move not in game.moves():
+        return ""
+    claims = session.reasons.of(game, move)
+    return "" if claims is None else move_reason(claims, game.to_move(), sitting.player_names)
 
 
 def detail_parts(sitting: PlayState) -> list[str]:

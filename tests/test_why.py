@@ -1,0 +1,406 @@
+"""Why, where a player meets it: the hint and the coach's warning say the reason the engine's explainer
+proved (ui/state/board/reasons.py, ui/state/words/why_words.py), asked off the window's thread
+(ai/explain/worker.py).
+
+The wiring is driven with the fake engine and hand-made claims; the last tests run the real engine's
+explainer thread and compare what the window would say with ``ponder explain --json``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import queue
+import time
+
+import pygame
+import pytest
+
+from ai.contracts import Verdict
+from ai.engine import Engine
+from ai.exact.analysis import ExactAnalyzer
+from ai.explain.claims import (
+    Block,
+    Claim,
+    DoubleThreat,
+    ForcingLine,
+    HandsOver,
+    LeavesPlan,
+    PlanClaim,
+    Result,
+    WinNow,
+    Zugzwang,
+    ZugzwangRule,
+)
+from ai.explain.explainer import explain_move, explain_position
+from ai.explain.plan import find_plan
+from ai.explain.plan.model import Goal, Plan, Rule, RuleUse
+from ai.explain.themes import themes_of
+from ai.explain.worker import ExplainWorker
+from ai.messages import EngineMessage, Explained, Progress
+from ai.play.levels import Level
+from ai.puzzles import load_puzzles
+from ai.score import Score, from_child, win_in
+from ai.stop_flag import StopFlag
+from game.connect4 import ConnectFour
+from game.language import LANGUAGES, use_language
+from game.language import _ as translated
+from game.tictactoe import TicTacToe
+from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
+from ui.command_line.tools import run_tool
+from ui.play.actions import Action
+from ui.play.scene import PlayScene
+from ui.state.board.board_game import Refusal
+from ui.state.files.puzzle_record import PUZZLE_FILE, puzzle_options
+from ui.state.files.store import JsonStore
+from ui.state.files.user_data import UserData
+from ui.state.options import Mode, PlayOptions
+from ui.state.words import play_words as words
+from ui.state.words.why_words import THEME_WORDS, cell_name, move_reason
+
+SIZE = (960, 780)
+NAMES = ("Red", "Yellow")
+#: Red to move makes two threats on the bottom row with c1 (b1 and f1), or with f1 (c1 and g1).
+TWO_THREATS = "4455"
+WIN, LOSS = win_in(9), from_child(win_in(8))
+#: Red's values in TWO_THREATS: c1 and f1 win, every other column loses.
+VALUES = {move: WIN if move in (2, 5) else LOSS for move in range(7)}
+#: What the fake explainer proves of each of Red's moves in TWO_THREATS.
+MAKES_TWO = DoubleThreat(0, ((1, 0), (5, 0)), move=(2, 0))
+HANDS_OVER = HandsOver(0, ((0, 0), (0, 1)), whose=1)
+
+
+@pytest.fixture(autouse=True)
+def pygame_ready():
+    pygame.init()
+    yield
+
+
+def fake_reasons(game, move: int | None) -> tuple[Claim, ...]:
+    return (MAKES_TWO,) if move == 2 else (HANDS_OVER,) if move == 0 else ()
+
+
+def scene_at(moves: str, coach: bool = False, **engine_options) -> tuple[PlayScene, FakeEngine]:
+    engine = FakeEngine(auto_answer=False, **engine_options)
+    scene = PlayScene(SIZE, PlayOptions(level=Level(4), moves=moves, coach=coach), engine)
+    return scene, engine
+
+
+def proven_progress(token: int, values: dict[int, int]) -> Progress:
+    move_scores = tuple((move, Score(score, True)) for move, score in values.items())
+    best = max(values, key=lambda move: values[move])
+    return Progress(token, search_result(9, Score(values[best], True), (best,), 10, 0.1, move_scores))
+
+
+def run(scene: PlayScene, engine: FakeEngine, frames: int = 4) -> None:
+    for _ in range(frames):
+        for message in engine.poll():
+            scene.receive(message)
+        scene.update(0.05)
+
+
+# --- the hint -----------------------------------------------------------------------------------------------
+
+
+def test_the_hint_says_why_once_the_explainer_answers():
+    scene, engine = scene_at(TWO_THREATS, reasons=fake_reasons)
+    scene.receive(proven_progress(engine.last("ponder").token, VALUES))
+    scene.handle(key(pygame.K_h))
+    run(scene, engine)
+    call = engine.last("explain")
+    assert (call.moves, call.move) == (TWO_THREATS, 2)
+    assert words.status_text(scene.sitting).startswith("Hint: column 3")
+    assert scene.picture().status.why == "It makes two threats: b1 and f1"
+    scene.draw(pygame.Surface(SIZE))
+
+
+def test_until_the_answer_comes_the_hint_shows_its_move_alone_and_a_stale_answer_is_dropped():
+    scene, engine = scene_at(TWO_THREATS)
+    scene.receive(proven_progress(engine.last("ponder").token, VALUES))
+    scene.handle(key(pygame.K_h))
+    run(scene, engine)
+    asked = engine.last("explain")
+    assert engine.count("explain") == 1 and scene.picture().status.why == ""
+    scene.receive(Explained(asked.token + 100, TWO_THREATS, 2, (MAKES_TWO,)))
+    run(scene, engine)
+    assert scene.picture().status.why == "" and engine.count("explain") == 1  # asked once, not again
+    scene.receive(Explained(asked.token, TWO_THREATS, 2, (MAKES_TWO,)))
+    run(scene, engine)
+    assert scene.picture().status.why == "It makes two threats: b1 and f1"
+
+
+def test_a_move_with_nothing_proven_keeps_the_hint_as_it_was():
+    scene, engine = scene_at(TWO_THREATS, reasons=lambda game, move: ())
+    scene.receive(proven_progress(engine.last("ponder").token, VALUES))
+    scene.handle(key(pygame.K_h))
+    run(scene, engine)
+    assert engine.count("explain") == 1 and scene.picture().status.why == ""
+    assert scene.picture().status.detail  # the small line keeps its keys
+
+
+# --- the coach ----------------------------------------------------------------------------------------------
+
+
+def test_the_coach_asks_ahead_and_its_warning_says_why_the_move_throws_the_win_away():
+    scene, engine = scene_at(TWO_THREATS, coach=True, reasons=fake_reasons)
+    scene.receive(proven_progress(engine.last("ponder").token, VALUES))
+    run(scene, engine)
+    # Every move that throws the win away is asked about before the player chooses; the winning ones not.
+    assert {call.move for call in engine.calls if call.name == "explain"} == {0, 1, 3, 4, 6}
+    assert scene.sitting.try_play(0) is Refusal.COACHED
+    assert words.status_text(scene.sitting).startswith("Coach: column 1 throws the win away")
+    assert scene.picture().status.why == "It fills the cell under Yellow's threat at a2: Yellow wins there"
+    scene.handle(key(pygame.K_BACKSPACE))
+    assert scene.picture().status.why == ""
+
+
+def test_the_coach_without_proven_values_asks_nothing():
+    scene, engine = scene_at(TWO_THREATS, coach=True, reasons=fake_reasons)
+    values = {move: Score(40 if move == 2 else -5) for move in range(7)}
+    token = engine.last("ponder").token
+    scene.receive(Progress(token, search_result(5, values[2], (2,), 10, 0.1, tuple(values.items()))))
+    run(scene, engine)
+    assert engine.count("explain") == 0
+
+
+# --- the words ----------------------------------------------------------------------------------------------
+
+PLAN = Plan(
+    side=1,
+    goal=Goal.AT_LEAST_DRAW,
+    start="4",
+    rules=(RuleUse(Rule.CLAIMEVEN, ((5, 0), (5, 1))),),
+    responses=(),
+    strategy=lambda game: 5,
+)
+#: One claim of every kind the window tells, with the mover (0, Red) and the sentence in English.
+SENTENCES: list[tuple[Claim, str]] = [
+    (WinNow(0, ((3, 0),)), "It completes four at d1"),
+    (HANDS_OVER, "It fills the cell under Yellow's threat at a2: Yellow wins there"),
+    (
+        HandsOver(0, ((2, 2), (2, 3)), whose=0),
+        "It fills the cell under Red's own threat at c4: Yellow blocks it there",
+    ),
+    (Block(0, ((6, 0),)), "It blocks Yellow's four at g1: every other move loses at once"),
+    (MAKES_TWO, "It makes two threats: b1 and f1"),
+    (DoubleThreat(0, ((4, 2), (4, 3)), stacked=True), "It makes two threats, one above the other: e3 and e4"),
+    (DoubleThreat(1, ((0, 0), (3, 0)), move=(1, 0)), "Yellow then makes two threats with b1: a1 and d1"),
+    (WinNow(1, ((4, 4),)), "Yellow then completes four at e5"),
+    (ForcingLine(0, ((1, 0), (1, 1), (2, 0))), "It starts a forcing line, every move a threat: b1 and c1"),
+    (ForcingLine(1, ((1, 0), (1, 1), (2, 0))), "Yellow then wins by a forcing line from b1"),
+    (
+        LeavesPlan(0, ((0, 0), (5, 1)), rule=Rule.CLAIMEVEN, plan=PLAN),
+        "It breaks Red's claimeven in column 6: the plan answered at f2",
+    ),
+    (LeavesPlan(0, ((0, 0), (5, 1))), "It leaves Red's plan, which answered at f2"),
+    (Zugzwang(1, ((4, 2),), Result.WIN), "Yellow then holds zugzwang with the odd threat at e3"),
+    (
+        Zugzwang(0, (), Result.AT_LEAST_DRAW, rule=ZugzwangRule.CLAIMEVEN_EVERYWHERE),
+        "Red then holds zugzwang by claimeven, answering every move directly above it",
+    ),
+    (
+        PlanClaim(0, ((5, 0), (5, 1)), Result.AT_LEAST_DRAW, plan=PLAN),
+        "Red then holds at least a draw by a plan: claimeven",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "sentence"), SENTENCES)
+def test_each_claim_in_words(claim: Claim, sentence: str):
+    assert move_reason((claim,), 0, NAMES) == sentence
+
+
+def test_the_most_telling_claim_is_told_and_every_language_names_the_cells():
+    assert move_reason((Zugzwang(1, ((4, 2),), Result.WIN), HANDS_OVER), 0, NAMES).startswith("It fills")
+    assert move_reason((), 0, NAMES) == ""
+    for code in LANGUAGES:
+        use_language(code)
+        try:
+            for claim, english in SENTENCES:
+                said = move_reason((claim,), 0, NAMES)
+                assert said and (code == "en" or said != english or "claimeven" in said), (code, english)
+                assert all(
+                    cell_name(cell) in said for cell in claim.cells[:1] if isinstance(claim, (WinNow, Block))
+                )
+        finally:
+            use_language("en")
+
+
+# --- the real engine ----------------------------------------------------------------------------------------
+
+
+def await_message(engine: Engine, wanted, seconds: float = 60.0) -> list[EngineMessage]:
+    """Every message polled until one for which ``wanted`` holds (or a generous limit, to fail not hang)."""
+    polled: list[EngineMessage] = []
+    limit = time.monotonic() + seconds
+    while not any(wanted(message) for message in polled) and time.monotonic() < limit:
+        polled += engine.poll()
+        time.sleep(0.01)
+    return polled
+
+
+@pytest.fixture(scope="module")
+def engine():
+    made = Engine(table_entries=1 << 12, solver_slots=1 << 16, solver_threads=1)
+    yield made
+    made.close()
+
+
+def test_the_real_explainer_answers_beside_the_search_and_agrees_with_ponder_explain(engine):
+    game = ConnectFour.from_moves(TWO_THREATS)
+    pondering = engine.ponder(game, analyse=True)
+    stopped = engine.explain(game, 0)
+    stopped.stop()
+    asked = engine.explain(game, 2)
+    polled = await_message(engine, asked.owns)
+    assert not any(stopped.owns(message) for message in polled)
+    (answer,) = [message for message in polled if asked.owns(message)]
+    assert isinstance(answer, Explained) and answer.moves == TWO_THREATS and answer.move == 2
+    said = move_reason(answer.claims, 0, NAMES)
+    assert said == "It makes two threats: b1 and f1"
+    # The same cells as the command line's claim about that move (its cells count from 1).
+    out = io.StringIO()
+    assert run_tool("explain", ["--json"], io.StringIO(TWO_THREATS + "\n"), out, io.StringIO()) == 0
+    claims = json.loads(out.getvalue())["claims"]
+    told = [claim for claim in claims if claim["kind"] == "double_threat" and claim["move"] == [3, 1]]
+    assert told and [f"{'abcdefg'[column - 1]}{row}" for column, row in told[0]["cells"]] == ["b1", "f1"]
+    pondering.stop()
+
+
+# --- the review ---------------------------------------------------------------------------------------------
+
+
+def test_the_review_says_why_each_mistake_and_blunder_is_one():
+    script = "444447562366621351"
+    engine = scripted(script)
+    engine.reasons = lambda game, move: (HANDS_OVER,)
+    scene = PlayScene(SIZE, PlayOptions(level=Level(8)), engine)
+    while scene.sitting.game.ply() < len(script) and not scene.sitting.game.is_over():
+        if scene.sitting.session.is_human_turn():
+            scene.sitting.try_play(scene.sitting.game.text_to_move(script[scene.sitting.game.ply()]))
+        settle(scene, engine)
+    scene.act(Action.REVIEW)
+    deliver_review(engine, scene.sitting.game)
+    settle(scene, engine, 0.5)
+    review = scene.sitting.review
+    assert review is not None and review.complete()
+    wrong = [ply for ply, mark in review.marks.items() if mark.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)]
+    right = [ply for ply, mark in review.marks.items() if mark.verdict is Verdict.BEST]
+    assert wrong and right
+    for ply in wrong:
+        scene.sitting.step_review(ply)
+        run(scene, engine, 2)
+        mark, asked = review.marks[ply], engine.last("explain")
+        assert (asked.moves, asked.move) == (script[: ply - 1], mark.move)
+        assert scene.picture().status.why == move_reason((HANDS_OVER,), mark.mover, NAMES)
+    asked_before = engine.count("explain")
+    scene.sitting.step_review(right[0])
+    run(scene, engine, 2)
+    assert scene.picture().status.why == "" and engine.count("explain") == asked_before
+
+
+# --- the plan view ------------------------------------------------------------------------------------------
+
+#: Red to move; Yellow, waiting, holds the draw by a plan of claimevens and baseinverses.
+YELLOWS_PLAN = "4744536335546636732354"
+
+
+@pytest.fixture(scope="module")
+def proven_reasons():
+    """The fake engine's explainer: the real one, proving each answer at once on this thread."""
+    analyzer = ExactAnalyzer(solver_slots=1 << 16, threads=1)
+
+    def reasons(game, move: int | None) -> tuple[Claim, ...]:
+        if move is None:
+            return explain_position(game, analyzer, find_plan=find_plan).claims
+        return explain_move(game, move, analyzer, find_plan=find_plan).claims
+
+    return reasons
+
+
+def test_the_plan_view_draws_the_plan_follows_it_and_says_when_a_move_leaves_it(proven_reasons):
+    engine = FakeEngine(auto_answer=False, reasons=proven_reasons)
+    scene = PlayScene(SIZE, PlayOptions(mode=Mode.TWO_PLAYERS, moves=YELLOWS_PLAN), engine)
+    settle(scene, engine, 0.5)
+    assert scene.picture().plan is None
+    scene.handle(key(pygame.K_e, unicode="e"))
+    settle(scene, engine, 0.5)
+    assert (engine.last("explain").moves, engine.last("explain").move) == (YELLOWS_PLAN, None)
+    shown = scene.picture()
+    assert shown.plan is not None and shown.plan.plan.side == 1 and shown.plan.answer is None
+    rules = {use.rule for use in shown.plan.plan.rules}
+    assert Rule.CLAIMEVEN in rules
+    assert shown.status.why.startswith("Yellow's plan holds at least a draw  \u00b7  ")
+    assert "CE claimeven" in shown.status.why
+    scene.draw(pygame.Surface(SIZE))
+    # Red takes a1: the plan answers above it, at a2 (claimeven), shown on the board and in words.
+    assert scene.sitting.try_play(0) is None
+    settle(scene, engine, 1.5)
+    shown = scene.picture()
+    assert shown.plan is not None and shown.plan.answer == (0, 1) and "answer at a2" in shown.status.why
+    # Yellow plays elsewhere: the plan is left, and said so.
+    assert scene.sitting.try_play(4) is None
+    settle(scene, engine, 1.5)
+    assert scene.picture().status.why == "Yellow left the plan: it played e5, the plan answered at a2"
+    scene.draw(pygame.Surface(SIZE))
+    # E again: the view is gone.
+    scene.handle(key(pygame.K_e, unicode="e"))
+    settle(scene, engine, 0.25)
+    assert scene.picture().plan is None and scene.picture().status.why == ""
+
+
+def test_the_plan_view_is_for_connect_four_only():
+    engine = FakeEngine(auto_answer=False)
+    scene = PlayScene(SIZE, PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS), engine)
+    scene.handle(key(pygame.K_e, unicode="e"))
+    assert words.status_text(scene.sitting) == "The plan view is for Connect Four"
+    assert not scene.sitting.assistance.plan.shown and engine.count("explain") == 0
+
+
+# --- a puzzle's themes --------------------------------------------------------------------------------------
+
+
+def test_a_solved_puzzle_shows_its_themes_as_the_explainer_proved_them(tmp_path, proven_reasons):
+    puzzle = next(p for p in load_puzzles().puzzles if p.win_in == 3)
+    engine = FakeEngine(auto_answer=False, reasons=proven_reasons)
+    files = UserData(puzzles=JsonStore(PUZZLE_FILE, tmp_path / "puzzles.json"))
+    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=files)
+    run(scene, engine, 2)
+    # Asked when the puzzle starts, so the themes are ready at the solve; not shown before it.
+    asked = engine.last("explain")
+    assert (asked.moves, asked.move) == (puzzle.moves, puzzle.column - 1)
+    assert scene.picture().status.why == ""
+    values = tuple(
+        (move, Score(win_in(5) if move == puzzle.column - 1 else from_child(win_in(1)), True))
+        for move in range(7)
+    )
+    token = engine.last("ponder").token
+    scene.receive(Progress(token, search_result(9, values[0][1], (puzzle.column - 1,), 10, 0.1, values)))
+    scene.handle(key(pygame.K_0 + puzzle.column, unicode=str(puzzle.column)))
+    assert scene.sitting.round.attempt is not None and scene.sitting.round.attempt.solved
+    game = ConnectFour.from_moves(puzzle.moves)
+    themes = themes_of(proven_reasons(game, puzzle.column - 1), game.to_move())
+    assert themes, "the puzzle's winning move has a proven theme"
+    shown = scene.picture().status.why
+    assert shown.startswith("Themes: ")
+    assert all(translated(THEME_WORDS[theme]) in shown for theme in themes)
+
+
+def test_an_explanation_past_its_deadline_is_dropped_whole_and_a_stopped_one_posts_nothing():
+    posted: queue.Queue[Explained] = queue.Queue()
+    worker = ExplainWorker(posted.put, seconds=0.0)
+    try:
+        game = ConnectFour.from_moves(TWO_THREATS)
+        stopped = StopFlag()
+        stopped.set()
+        worker.submit(1, stopped, game.copy(), 2)
+        worker.submit(2, StopFlag(), game.copy(), 2)
+        answer = posted.get(timeout=60)
+        assert (answer.token, answer.timed_out, answer.claims) == (2, True, ())
+        # Tic-tac-toe is not explained: an empty answer, at once.
+        worker.submit(3, StopFlag(), TicTacToe(), None)
+        empty = posted.get(timeout=60)
+        assert (empty.token, empty.moves, empty.claims, empty.timed_out) == (3, "", (), False)
+        assert posted.empty()  # the stopped request posted nothing
+    finally:
+        worker.close(5.0)

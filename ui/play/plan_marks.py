@@ -1,0 +1,63 @@
+"""The plan view on the board: each cell a rule of the plan uses carries the rule's mark (CE, BI, ...) in the
+rule's colour, and the cell the plan answers at is ringed. The legend is the status area's line
+(:func:`ui.state.words.why_words.plan_legend`)."""
+
+from __future__ import annotations
+
+import pygame
+
+from ai.explain.plan.model import Rule
+from ui.kit.layout import PlayLayout
+from ui.kit.widgets import draw_text, filled_circle, fitting_font
+from ui.state.play.plan_view import Followed
+from ui.state.words.why_words import RULE_MARKS
+from ui.theme import Fonts, Theme
+
+#: Each rule's colour: far apart in hue, dark enough for white letters, on any theme's board.
+RULE_COLOURS = {
+    Rule.CLAIMEVEN: (46, 125, 50),
+    Rule.BASEINVERSE: (123, 31, 162),
+    Rule.VERTICAL: (0, 105, 92),
+    Rule.AFTEREVEN: (173, 20, 87),
+    Rule.LOWINVERSE: (69, 90, 100),
+    Rule.HIGHINVERSE: (94, 53, 177),
+    Rule.BASECLAIM: (191, 54, 12),
+    Rule.BEFORE: (130, 119, 23),
+    Rule.SPECIALBEFORE: (78, 52, 46),
+    Rule.ODD_THREAT: (198, 40, 40),
+}
+
+
+def draw_plan_marks(
+    surface: pygame.Surface,
+    layout: PlayLayout,
+    theme: Theme,
+    fonts: Fonts,
+    followed: Followed,
+    cells: tuple[tuple[int | None, ...], ...],
+) -> None:
+    """Draws ``followed``'s rule marks on its cells still empty on the board ``cells`` (owners by row from
+    the top) and rings its answer (see the module docstring); a cell two rules use shows the first."""
+    cell = layout.cell
+    # The cells taken since the plan's start keep their stones in view.
+    marked = {
+        (column, layout.rows - 1 - row)
+        for row, line in enumerate(cells)
+        for column, owner in enumerate(line)
+        if owner is not None
+    }
+    for use in followed.plan.rules:
+        for column, row in use.cells:
+            if (column, row) in marked or not 0 <= row < layout.rows:
+                continue
+            marked.add((column, row))
+            centre = layout.cell_centre(layout.rows - 1 - row, column)
+            filled_circle(surface, RULE_COLOURS[use.rule], centre, cell * 0.32)
+            mark = RULE_MARKS[use.rule]
+            font = fitting_font(fonts, mark, int(cell * 0.3), int(cell * 0.56), bold=True)
+            box = layout.cell_rect(layout.rows - 1 - row, column)
+            draw_text(surface, mark, font, (255, 255, 255), box, center=centre)
+    if followed.answer is not None:
+        column, row = followed.answer
+        centre = layout.cell_centre(layout.rows - 1 - row, column)
+        pygame.draw.circle(surface, theme.focus_ring, centre, int(cell * 0.44), width=max(3, cell // 12))

@@ -1,0 +1,249 @@
+"""Why a move is worth what it is, in the player's words: the explainer's proven claims
+(:mod:`ai.explain.claims`) as one sentence, for the hint, the coach and the review. Pure functions, no pygame.
+
+The players are named as the play screen names them (``names``, by player number: "Red", "Yellow"); a cell
+by its column's letter from ``a`` at the left and its row from 1 at the bottom (``c3``), Connect Four's
+usual notation, as ``ponder explain`` names cells; a column as the game names it ("column 3"). Of all the
+claims about a move one is told, the most telling: for a good move what it does (wins, blocks, makes two
+threats, starts a forcing line, then holds zugzwang or a plan), for a move that throws the result away what
+it gives the opponent (a cell under a threat, two threats, a forcing line, zugzwang) or which part of its
+mover's plan it breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ai.explain.claims import (
+    Block,
+    Claim,
+    DoubleThreat,
+    ForcingLine,
+    HandsOver,
+    LeavesPlan,
+    PlanClaim,
+    Result,
+    WinNow,
+    Zugzwang,
+    ZugzwangRule,
+)
+from ai.explain.plan.model import Cell, Rule
+from ai.explain.themes import PuzzleTheme, themes_of
+from game.language import N_, _
+from ui.state.play.plan_view import Followed, LeftPlan
+
+#: The columns' letters, from the left.
+COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def cell_name(cell: Cell) -> str:
+    """``(2, 0)`` -> ``"c1"``: the column's letter and the row from 1 at the bottom."""
+    return f"{COLUMN_LETTERS[cell[0]]}{cell[1] + 1}"
+
+
+def cells_text(cells: tuple[Cell, ...]) -> str:
+    """The cells of a list: ``"a1, b2 and c3"``."""
+    names = [cell_name(cell) for cell in cells]
+    if len(names) <= 1:
+        return "".join(names)
+    # Translators: the last two of a list of cells, "b2 and c3".
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def rule_name(rule: Rule) -> str:
+    """A rule as a player reads it: Allis's names (the same in every language), and the odd threat."""
+    return _("odd threat") if rule is Rule.ODD_THREAT else rule.value
+
+
+def move_reason(claims: tuple[Claim, ...], mover: int, names: tuple[str, str]) -> str:
+    """The one sentence that says why ``mover``'s move, whose proven claims are ``claims``, is worth what it
+    is; "" where none of them is worth telling."""
+    ranked = [
+        text
+        for rank in _RANKS
+        for claim in claims
+        if (text := rank(claim, mover, names[mover], names[1 - mover])) is not None
+    ]
+    return ranked[0] if ranked else ""
+
+
+# --- each kind of claim, most telling first: (claim, mover, its name, the opponent's) -> text or None ---
+
+
+def _wins(claim: Claim, mover: int, player: str, other: str) -> str | None:
+    if isinstance(claim, WinNow) and claim.side == mover:
+        return _("It completes four at {cell}").format(cell=cell_name(claim.cells[0]))
+    return None
+
+
+def _hands_over(claim: Claim, mover: int, player: str, other: str) -> str | None:
+    if not isinstance(claim, HandsOver) or claim.side != mover:
+        return None
+    above = cell_name(claim.cells[1])
+    if claim.whose != mover:
+        return _("It fills the cell under {other}'s threat at {cell}: {other} wins there").format(
+            other=other, cell=above
+        )
+    return _("It fills the cell under {player}'s own threat at {cell}: {other} blocks it there").format(
+        player=player, other=other, cell=above
+    )
+
+
+def _block(claim: Claim, mover: int, player: str, other: str) -> str | None:
+    if isinstance(claim, Block) and claim.side == mover:
+        return _("It blocks {other}'s four at {cell}: every other move loses at once").format(
+            other=other, cell=cell_name(claim.cells[0])
+        )
+    return None
+
+
+def _double_threat(claim: Claim, mover: int, player: str, other: str) -> str | None:
+    if not isinstance(claim, DoubleThreat):
+        return None
+    cells = cells_text(claim.cells)
+    if claim.side == mover:
+        if claim.stacked:
+            return _("It makes two threats, one above the other: {cells}").format(cells=cells)
+        return _("It makes two threats: {cells}").format(cells=cells)
+    if claim.move is None:
+        return _("{other} then has two threats: {cells}").format(other=other, cells=cells)
+    return _("{other} then makes two threats with {move}: {cells}").format(
+        other=other, move=cell_name(claim.move), cells=cells
+    )
+
+
+def _win_after(claim: Claim, mover: int, player: str, other: str) -> str | None:
+    if isinstance(claim, WinNow) and claim.side != mover:
+        return _("{other} then completes four at {cell}").format(other=other, cell=cell_name(claim.cells[0]))
+    return None
+
+
+def _forcing_line(claim: Claim, mover: int, player: str, other: str) -> str | None:
+    if not isinstance(claim, ForcingLine):
+        return None
+    if claim.side == mover:
+        # The mover's stones of the line, the opponent's forced answers between them.
+        return _("It starts a forcing line, every move a threat: {cells}").format(
+            cells=cells_text(claim.cells[0::2])
+        )
+    return _("{other} then wins by a forcing line from {cell}").format(
+        other=other, cell=cell_name(claim.cells[0])
+    )
+
+
+def _leaves_plan(claim: Claim, mover: int, player: str, other: str) -> str | None:
+    if not isinstance(claim, LeavesPlan) or claim.side != mover:
+        return None
+    answer = claim.cells[1]
+    if claim.rule is None:
+        return _("It leaves {player}'s plan, which answered at {cell}").format(
+            player=player, cell=cell_name(answer)
+        )
+    # Translators: {rule} is one of Allis's rules ("claimeven"), {column} a column ("column 6").
+    return _("It breaks {player}'s {rule} in {column}: the plan answered at {cell}").format(
+        player=player,
+        rule=rule_name(claim.rule),
+        column=_("column {number}").format(number=answer[0] + 1),
+        cell=cell_name(answer),
+    )
+
+
+def _zugzwang(claim: Claim, mover: int, player: str, other: str) -> str | None:
+    if not isinstance(claim, Zugzwang):
+        return None
+    holder = player if claim.side == mover else other
+    if claim.rule is ZugzwangRule.ODD_THREAT_HOLDS:
+        return _("{player} then holds zugzwang with the odd threat at {cells}").format(
+            player=holder, cells=cells_text(claim.cells)
+        )
+    return _("{player} then holds zugzwang by claimeven, answering every move directly above it").format(
+        player=holder
+    )
+
+
+def _plan(claim: Claim, mover: int, player: str, other: str) -> str | None:
+    if not isinstance(claim, PlanClaim) or claim.side != mover or claim.plan is None:
+        return None
+    rules = ", ".join(dict.fromkeys(rule_name(use.rule) for use in claim.plan.rules))
+    if claim.result is Result.WIN:
+        return _("{player} then wins by a plan: {rules}").format(player=player, rules=rules)
+    return _("{player} then holds at least a draw by a plan: {rules}").format(player=player, rules=rules)
+
+
+_RANKS: tuple[Callable[[Claim, int, str, str], str | None], ...] = (
+    _wins,
+    _hands_over,
+    _block,
+    _double_threat,
+    _win_after,
+    _forcing_line,
+    _leaves_plan,
+    _zugzwang,
+    _plan,
+)
+
+
+# --- the plan view ------------------------------------------------------------------------------------------
+
+#: The mark of each rule on the board's cells (Allis's names are the same in every language, so are these).
+RULE_MARKS = {
+    Rule.CLAIMEVEN: "CE",
+    Rule.BASEINVERSE: "BI",
+    Rule.VERTICAL: "V",
+    Rule.AFTEREVEN: "AE",
+    Rule.LOWINVERSE: "LI",
+    Rule.HIGHINVERSE: "HI",
+    Rule.BASECLAIM: "BC",
+    Rule.BEFORE: "B",
+    Rule.SPECIALBEFORE: "SB",
+    Rule.ODD_THREAT: "OT",
+}
+
+
+def plan_legend(followed: Followed | None, left: LeftPlan | None, names: tuple[str, str]) -> str:
+    """The plan view's line: the move that just left the plan, if one did; else whose plan shows, what it
+    holds, the cell it answers at and the legend of its marks, or that no plan is proven here."""
+    parts = []
+    if left is not None:
+        parts.append(
+            _("{player} left the plan: it played {played}, the plan answered at {cell}").format(
+                player=names[left.side], played=cell_name(left.played), cell=cell_name(left.answer)
+            )
+        )
+    if followed is None or parts:
+        # The move that left the plan is the news: the new plan's legend waits for the next move.
+        return parts[0] if parts else _("Plan view: no plan proven for this position")
+    player = names[followed.plan.side]
+    if followed.result is Result.WIN:
+        parts.append(_("{player}'s plan wins").format(player=player))
+    else:
+        parts.append(_("{player}'s plan holds at least a draw").format(player=player))
+    if followed.answer is not None:
+        parts.append(_("answer at {cell}").format(cell=cell_name(followed.answer)))
+    rules = dict.fromkeys(use.rule for use in followed.plan.rules)
+    parts.append("  ".join(f"{RULE_MARKS[rule]} {rule_name(rule)}" for rule in rules))
+    return "  \u00b7  ".join(parts)
+
+
+# --- a puzzle's themes --------------------------------------------------------------------------------------
+
+#: Each theme of a puzzle, in the player's words (Allis's "claimeven" is kept in every language).
+THEME_WORDS = {
+    PuzzleTheme.DOUBLE_THREAT: N_("double threat"),
+    PuzzleTheme.STACKED_THREATS: N_("threats one above the other"),
+    PuzzleTheme.FORCING_LINE: N_("forcing line"),
+    PuzzleTheme.ODD_THREAT: N_("odd threat"),
+    PuzzleTheme.ZUGZWANG: N_("zugzwang"),
+    PuzzleTheme.CLAIMEVEN: N_("claimeven"),
+    PuzzleTheme.PLAN: N_("a plan"),
+}
+
+
+def puzzle_themes(claims: tuple[Claim, ...], mover: int) -> str:
+    """The themes of a puzzle whose winning move's proven claims are ``claims`` (``mover`` plays it):
+    ``"Themes: double threat, forcing line"``; "" where none is proven."""
+    themes = themes_of(claims, mover)
+    if not themes:
+        return ""
+    names = ", ".join(_(THEME_WORDS[theme]) for theme in PuzzleTheme if theme in themes)
+    return _("Themes: {themes}").format(themes=names)
