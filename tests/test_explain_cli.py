@@ -57,8 +57,10 @@ def test_text_gives_the_score_then_one_line_per_reason():
 def test_a_plan_is_printed_with_its_rules_and_the_replies_to_make():
     status, out, _ = run([], CLAIMEVEN_HOLDS + "\n")
     assert status == 0
-    assert "  second player: holds at least a draw by a plan: claimeven c5, c6" in out.splitlines()
-    assert "  if the opponent takes c5, take c6 (claimeven)" in out.splitlines()
+    lines = out.splitlines()
+    assert "  second player: holds at least a draw by a plan: claimeven in column c, rows 5 to 6" in lines
+    assert "  in the columns of its claimevens and verticals, answer each move directly above it" in lines
+    assert not any(line.startswith("  if the opponent takes") for line in lines)  # the run says it all
 
 
 def test_json_gives_one_object_per_line_with_cells_counted_from_one():
@@ -83,6 +85,7 @@ def test_json_gives_a_plans_rules_and_responses():
     assert plan["side"] == "second" and plan["result"] == "at_least_draw"
     assert plan["rules"] == [{"rule": "claimeven", "cells": [[3, 5], [3, 6]]}]
     assert plan["responses"] == [{"when": [3, 5], "answer": [3, 6], "rule": "claimeven"}]
+    assert plan["summary"] == [{"rule": "claimeven", "columns": [3], "rows": [5, 6], "parity_only": False}]
 
 
 def test_a_bad_line_is_named_and_the_others_are_explained():

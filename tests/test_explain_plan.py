@@ -18,7 +18,11 @@ from ai.contracts import Budget, SearchStopped
 from ai.exact.analysis import ExactAnalyzer, solver_supports
 from ai.explain.plan import Goal, Plan, Rule, RuleUse, find_plan
 from ai.explain.plan.board import geometry
+from ai.explain.plan.cover import base_units
 from ai.explain.plan.local_game import LocalGame
+from ai.explain.plan.model import ColumnPairs
+from ai.explain.replay import replay_plan
+from ai.explain.values import ExactValues
 from game.connect4 import ConnectFour
 
 
@@ -231,6 +235,21 @@ def test_a_highinverse_shape_gives_one_of_the_two_middle_cells_and_one_of_each_c
     assert not LocalGame((a, b), (*needs, a[0])).holds(0, 0)
 
 
+#: The second player holds a draw with a highinverse beside a baseinverse: two units of the base, each its own
+#: game (Allis's combination of rules), with claimevens above.
+WITH_HIGHINVERSE_AND_BASEINVERSE = "2373341176542132156344564427"
+
+
+def test_the_base_splits_into_units_each_won_on_its_own(analyzer):
+    game, plan = plan_for(WITH_HIGHINVERSE_AND_BASEINVERSE)
+    assert plan.side == 1 and plan.goal is Goal.AT_LEAST_DRAW
+    assert uses(plan, Rule.HIGHINVERSE) and uses(plan, Rule.BASEINVERSE)
+    cells = [cell for use in plan.rules for cell in use.cells]
+    assert len(cells) == len(set(cells)) == game.width * game.height - game.ply()
+    assert analyzer.score(game) <= 0
+    assert replay_plan(game, plan, ExactValues(analyzer))
+
+
 # --- what is never planned ----------------------------------------------------------------------------------
 
 
@@ -347,3 +366,71 @@ def test_other_board_sizes_never_get_a_plan_that_fails(width, height, analyzer):
                 assert winner == plan.side, game.moves_text()
         if width * height - game.ply() <= 12:
             assert holds_everywhere(plan, game.copy()), game.moves_text()
+
+
+# --- the compact form ---------------------------------------------------------------------------------------
+
+
+def _column_pairs(column: int, rows: range, parity_only: bool = False) -> list[RuleUse]:
+    return [RuleUse(Rule.CLAIMEVEN, ((column, row), (column, row + 1)), parity_only) for row in rows[::2]]
+
+
+def test_the_summary_joins_a_columns_claimevens_and_the_columns_with_the_same_rows():
+    rules = (
+        RuleUse(Rule.BASEINVERSE, ((5, 3), (3, 5))),
+        *_column_pairs(2, range(2, 6)),
+        *_column_pairs(0, range(2, 6)),
+        *_column_pairs(4, range(4, 6)),
+        *_column_pairs(6, range(4, 6), parity_only=True),
+        RuleUse(Rule.VERTICAL, ((1, 1), (1, 2))),
+    )
+    plan = Plan(1, Goal.AT_LEAST_DRAW, "", rules, (), min)
+    assert plan.summary() == (
+        RuleUse(Rule.BASEINVERSE, ((5, 3), (3, 5))),
+        ColumnPairs(Rule.VERTICAL, (1,), 1, 2, False),
+        ColumnPairs(Rule.CLAIMEVEN, (0, 2), 2, 5, False),
+        ColumnPairs(Rule.CLAIMEVEN, (4,), 4, 5, False),
+        ColumnPairs(Rule.CLAIMEVEN, (6,), 4, 5, True),
+    )
+    summarized = set()
+    for item in plan.summary():
+        if isinstance(item, ColumnPairs):
+            summarized |= {(c, r) for c in item.columns for r in range(item.bottom, item.top + 1)}
+        else:
+            summarized |= set(item.cells)
+    assert summarized == {cell for use in rules for cell in use.cells}
+
+
+def test_an_instance_for_parity_only_solves_no_group_of_the_opponent():
+    game, plan = plan_for(WITH_BASEINVERSE)
+    parity = [use for use in plan.rules if use.parity_only]
+    assert parity, "this position's plan has an instance that only keeps the parity"
+    mine = game.stones(plan.side)
+    shape = geometry(game.width, game.height)
+    open_groups = [group for group in shape.groups if not group & mine]
+    uppers = 0
+    for use in plan.rules:
+        if use.rule in (Rule.CLAIMEVEN, Rule.VERTICAL):
+            uppers |= shape.bit(use.cells[1])
+    for use in parity:
+        bits = [shape.bit(cell) for cell in use.cells]
+        if use.rule in (Rule.CLAIMEVEN, Rule.VERTICAL):
+            assert not any(group & bits[1] for group in open_groups)
+        else:  # a baseinverse: every group holding both its cells gets an upper cell of a pair instead
+            both = bits[0] | bits[1]
+            assert all(group & uppers for group in open_groups if group & both == both)
+
+
+def test_a_base_of_three_playable_cells_and_one_above_is_a_baseclaim_where_its_needs_cross():
+    # a1, b1 with b2 above it, c1 (columns 0, 1, 2 of a 6-row board: a column owns 7 bits).
+    a, b1, b2, c = 1 << 0, 1 << 7, 1 << 8, 1 << 14
+    stacks = ((a,), (b1, b2), (c,))
+    # Allis's Baseclaim: a1 or b2, and b1 or c1; no baseinverse and claimeven give both.
+    (unit,) = base_units(stacks, [a | b2, b1 | c])
+    assert unit.rule is Rule.BASECLAIM and unit.cells == a | b1 | b2 | c
+    # Where the needs do not cross, the base splits into a baseinverse and a claimeven.
+    split = base_units(stacks, [a | c, b1 | b2])
+    assert split is not None
+    assert sorted(u.rule.value for u in split) == ["baseinverse", "claimeven"]
+    # A need the unit's game cannot meet leaves no units at all.
+    assert base_units(stacks, [a | b2, b1 | c, a | c, b1]) is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ai.explain.board import Cell
 from ai.explain.claims import Claim, DoubleThreat, HandsOver, LeavesPlan, PlanClaim, Zugzwang
+from ai.explain.plan.model import ColumnPairs, SummaryItem
 
 JsonValue = str | int | bool | list["JsonValue"] | dict[str, "JsonValue"] | None
 
@@ -42,4 +43,23 @@ def claim_json(claim: Claim) -> dict[str, JsonValue]:
             {"when": cell_json(reply.when), "answer": cell_json(reply.answer), "rule": reply.rule.value}
             for reply in claim.plan.responses
         ]
+        found["summary"] = [summary_json(item) for item in claim.plan.summary()]
     return found
+
+
+def summary_json(item: SummaryItem) -> dict[str, JsonValue]:
+    """One item of a plan's compact form: a run of column pairs as its ``columns`` (from 1) and ``rows``
+    (lowest and highest, from 1), any other instance as its ``cells``; both with ``rule`` and
+    ``parity_only``."""
+    if isinstance(item, ColumnPairs):
+        return {
+            "rule": item.rule.value,
+            "columns": [column + 1 for column in item.columns],
+            "rows": [item.bottom + 1, item.top + 1],
+            "parity_only": item.parity_only,
+        }
+    return {
+        "rule": item.rule.value,
+        "cells": [cell_json(cell) for cell in item.cells],
+        "parity_only": item.parity_only,
+    }

@@ -21,7 +21,7 @@ from ai.explain.claims import (
     Zugzwang,
     ZugzwangRule,
 )
-from ai.explain.plan.model import Rule
+from ai.explain.plan.model import COLUMN_PAIR_RULES, ColumnPairs, Plan, Rule, SummaryItem
 from game.language import _
 
 
@@ -119,11 +119,13 @@ def _reason(claim: Claim) -> str:
         ).format(result=result)
     if isinstance(claim, PlanClaim):
         assert claim.result is not None and claim.plan is not None, "a plan claim states its result and plan"
-        rules = _("; ").join(
-            _("{rule} {cells}").format(rule=rule_name(use.rule), cells=cell_list(use.cells))
-            for use in claim.plan.rules
-        )
-        return _("{result} by a plan: {rules}").format(result=result_words(claim.result), rules=rules)
+        items = claim.plan.summary()
+        rules = _("; ").join(summary_item(item) for item in items if not item.parity_only)
+        text = _("{result} by a plan: {rules}").format(result=result_words(claim.result), rules=rules)
+        parity = [summary_item(item) for item in items if item.parity_only]
+        if parity:
+            text += _("; for parity only: {rules}").format(rules=_("; ").join(parity))
+        return text
     if isinstance(claim, LeavesPlan):
         played, answer = (cell_name(cell) for cell in claim.cells)
         if claim.rule is None:
@@ -134,6 +136,38 @@ def _reason(claim: Claim) -> str:
             played=played, answer=answer, rule=rule_name(claim.rule)
         )
     raise ValueError(f"no words for {claim!r}")
+
+
+def summary_item(item: SummaryItem) -> str:
+    """One item of a plan's compact form: ``"claimeven in columns a, c, rows 3 to 6"``, ``"baseinverse d1,
+    e1"``."""
+    if isinstance(item, ColumnPairs):
+        columns = _(", ").join("abcdefghi"[column] for column in item.columns)
+        text = (
+            _("{rule} in column {columns}, rows {bottom} to {top}")
+            if len(item.columns) == 1
+            else _("{rule} in columns {columns}, rows {bottom} to {top}")
+        )
+        return text.format(
+            rule=rule_name(item.rule), columns=columns, bottom=item.bottom + 1, top=item.top + 1
+        )
+    return _("{rule} {cells}").format(rule=rule_name(item.rule), cells=cell_list(item.cells))
+
+
+def plan_response_lines(plan: Plan) -> list[str]:
+    """The replies a plan's compact form does not already say, one line each: one line for all its claimevens
+    and verticals (each answered directly above), then the replies of its other rules."""
+    lines = []
+    if any(reply.rule in COLUMN_PAIR_RULES for reply in plan.responses):
+        lines.append(
+            _("  in the columns of its claimevens and verticals, answer each move directly above it")
+        )
+    lines += [
+        response_line(reply.when, reply.answer, reply.rule)
+        for reply in plan.responses
+        if reply.rule not in COLUMN_PAIR_RULES
+    ]
+    return lines
 
 
 def response_line(when: Cell, answer: Cell, rule: Rule) -> str:

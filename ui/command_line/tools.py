@@ -195,7 +195,7 @@ def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> in
     from ai.explain.explainer import explain_position
     from ai.explain.export import claim_json
     from ai.explain.plan import find_plan
-    from ai.explain.words import describe, response_line
+    from ai.explain.words import describe, plan_response_lines
     from game import ConnectFour
 
     analyzer = ExactAnalyzer()
@@ -218,7 +218,7 @@ def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> in
             lines.append("  " + describe(claim))
             plan = getattr(claim, "plan", None)
             if plan is not None:
-                lines += [response_line(reply.when, reply.answer, reply.rule) for reply in plan.responses]
+                lines += plan_response_lines(plan)
         if explanation.timed_out:
             lines.append("  " + _("(no explanation within {seconds} s)").format(seconds=args.seconds))
         return "\n".join(lines)

@@ -248,6 +248,9 @@ def _draw_status(surface: pygame.Surface, shown: PlayPicture) -> None:
     # A line too long for the window even in the smallest letters goes on over a second line (a review's
     # line names the best move last, "show me" its moves), centred where the one line would be.
     lines = [text] if font.size(text)[0] <= room else wrapped(font, text, room)
+    if status.why:
+        # A reason takes the room under the status line: the status keeps to one line.
+        lines = [text]
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
     step = line_height(font)
@@ -266,8 +269,8 @@ def _draw_status(surface: pygame.Surface, shown: PlayPicture) -> None:
         )
     if status.why:
         # The reason is the point of the line: wrapped onto two lines rather than cut.
-        top = int(area.top + area.height * 0.56)
-        box = Rect(area.left + 12, top, area.width - 24, area.bottom - top - 2)
+        below = int(area.top + area.height * 0.56)
+        box = Rect(area.left + 12, below, area.width - 24, area.bottom - below - 2)
         draw_text_in(surface, fonts, status.why, int(size * 0.62), box, theme.text)
         return
     # The detail line drops its last parts until it fits (never disappearing for want of room).

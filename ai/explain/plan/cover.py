@@ -5,9 +5,10 @@ compatible (no cell is used twice, and every opponent move has its answer, playa
 
 - the *base*: the lowest ``k`` empty cells of each column (``k`` of the parity of the column's empty cells,
   so that the rest pairs up), where every opponent move is answered by a move of the base, as the base's
-  game (:mod:`.local_game`) prescribes. The base is kept only where it splits into Allis's rules: pairs of
-  directly playable cells (his Baseinverse: one cell in each of two columns), or two columns of three cells
-  (his Highinverse);
+  game (:mod:`.local_game`) prescribes. The base is kept only where it splits into units of Allis's rules,
+  each its own game won on its own, with every problem's base cells inside one unit (:data:`UNIT_SHAPES`:
+  his Baseinverse, two playable cells in two columns; Claimeven, two cells of a column; Baseclaim, three
+  playable cells and one above them; Highinverse, two columns of three cells);
 - above the base, the rest of each column in pairs, each lower cell answered by the cell on top of it
   (Allis's Claimeven where the upper cell is even, his Vertical where it is odd): the defender gets every
   upper cell (more than Allis's Vertical promises: one of its two cells);
@@ -190,7 +191,7 @@ class _Search:
         finally:
             self.spend(game.visited)
         if won:
-            units = _in_rules(base.stacks, needs)
+            units = base_units(base.stacks, needs)
             if units is not None:
                 return Layout(units, tuple(pairs), unpaired, won_groups[0] if won_groups else 0), []
         columns = []
@@ -217,18 +218,76 @@ class _Search:
         return [column for column, _row in cells]
 
 
-def _in_rules(stacks: tuple[tuple[int, ...], ...], needs: list[int]) -> tuple[Base, ...] | None:
-    """The won base's game told in Allis's rules: baseinverses (a pairing of the one-cell columns in which
-    every need holds a pair) or one highinverse (two columns of three cells); None for any other base."""
+#: The shapes of the base's units told in Allis's rules, as the sorted heights of their columns' stacks: his
+#: Baseinverse (one playable cell in each of two columns), Claimeven (two cells of one column, when the base
+#: rises in a column with an even number of empty cells), Baseclaim (three playable cells and the cell above
+#: one of them, which is even) and Highinverse (three cells in each of two columns).
+UNIT_SHAPES: dict[tuple[int, ...], Rule] = {
+    (1, 1): Rule.BASEINVERSE,
+    (2,): Rule.CLAIMEVEN,
+    (1, 1, 2): Rule.BASECLAIM,
+    (HIGHINVERSE_HEIGHT, HIGHINVERSE_HEIGHT): Rule.HIGHINVERSE,
+}
+
+
+def base_units(stacks: tuple[tuple[int, ...], ...], needs: list[int]) -> tuple[Base, ...] | None:
+    """The won base's game told in Allis's rules: a partition of its columns' stacks into units of
+    :data:`UNIT_SHAPES`, each need inside one unit and each unit's own game won (the opponent moves first in
+    it, and every move there is answered there: its cells are even in number); None where there is none.
+    Baseinverses come from a pairing of the one-cell stacks where every need holds a pair, as Allis has it."""
     used = [stack for stack in stacks if stack]
     if all(len(stack) == 1 for stack in used):
         pairing = _pairing([stack[0] for stack in used], needs)
         if pairing is None:
             return None
         return tuple(Base(((a,), (b,)), tuple(n for n in needs if n & (a | b) == a | b)) for a, b in pairing)
-    if len(used) == 2 and all(len(stack) == HIGHINVERSE_HEIGHT for stack in used):
-        return (Base(tuple(used), tuple(needs), Rule.HIGHINVERSE),)
+    return _partition(used, needs)
+
+
+def _partition(stacks: list[tuple[int, ...]], needs: list[int]) -> tuple[Base, ...] | None:
+    """Units of :data:`UNIT_SHAPES` covering ``stacks``, each need inside one and each unit's game won."""
+    if not stacks:
+        return () if not needs else None
+    first, rest = stacks[0], stacks[1:]
+    for shape, rule in UNIT_SHAPES.items():
+        if len(first) not in shape:
+            continue
+        for others in _completions(rest, _without(shape, len(first))):
+            unit = (first, *others)
+            cells = 0
+            for stack in unit:
+                for cell in stack:
+                    cells |= cell
+            inside = [need for need in needs if need & cells]
+            if any(need & ~cells for need in inside):
+                continue
+            if not LocalGame(unit, tuple(inside)).holds(0, 0):
+                continue
+            left = [stack for stack in rest if stack not in others]
+            later = _partition(left, [need for need in needs if not need & cells])
+            if later is not None:
+                return (Base(unit, tuple(inside), rule), *later)
     return None
+
+
+def _without(shape: tuple[int, ...], height: int) -> tuple[int, ...]:
+    """``shape`` less one stack of ``height``."""
+    index = shape.index(height)
+    return shape[:index] + shape[index + 1 :]
+
+
+def _completions(
+    stacks: list[tuple[int, ...]], heights: tuple[int, ...]
+) -> list[tuple[tuple[int, ...], ...]]:
+    """Every choice of distinct stacks of ``stacks`` with the given ``heights``, one stack a height."""
+    if not heights:
+        return [()]
+    found = []
+    for index, stack in enumerate(stacks):
+        if len(stack) == heights[0]:
+            rest = stacks[:index] + stacks[index + 1 :]
+            found += [(stack, *more) for more in _completions(rest, heights[1:])]
+    return found
 
 
 def _pairing(cells: list[int], needs: list[int]) -> list[tuple[int, int]] | None:

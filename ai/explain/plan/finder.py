@@ -130,11 +130,16 @@ def _plan(game: ConnectFour, position: Position, layout: Layout, goal: Goal) -> 
     shape = position.geometry
     rules: list[RuleUse] = []
     responses: list[Response] = []
+    problems = position.problems()
+    if layout.winning_group:
+        above = position.above_each(layout.winning_group)
+        problems = [problem for problem in problems if not after(problem, above)]
     if layout.winning_group:
         rule = Rule.ODD_THREAT if layout.unpaired else Rule.AFTEREVEN
         rules.append(RuleUse(rule, tuple(_lowest_first(shape.cells(layout.winning_group & position.empty)))))
     for unit in layout.units:
-        rules.append(RuleUse(unit.rule, tuple(_lowest_first(shape.cells(unit.cells)))))
+        # A unit's needs are the problems it solves (those no upper cell solves already).
+        rules.append(RuleUse(unit.rule, tuple(_lowest_first(shape.cells(unit.cells))), not unit.needs))
         local = unit.game()
         for stack in unit.stacks:
             # The replies to the unit's first move are fixed; later ones depend on it (a highinverse).
@@ -143,7 +148,8 @@ def _plan(game: ConnectFour, position: Position, layout: Layout, goal: Goal) -> 
                 responses.append(Response(shape.cell(stack[0]), shape.cell(answer), unit.rule))
     for lower, upper in layout.pairs:
         rule = _pair_rule(shape, upper)
-        rules.append(RuleUse(rule, (shape.cell(lower), shape.cell(upper))))
+        parity_only = not upper & layout.winning_group and not any(problem & upper for problem in problems)
+        rules.append(RuleUse(rule, (shape.cell(lower), shape.cell(upper)), parity_only))
         responses.append(Response(shape.cell(lower), shape.cell(upper), rule))
     strategy = _strategy(game, position, layout)
     return Plan(position.defender, goal, game.moves_text(), tuple(rules), tuple(responses), strategy)

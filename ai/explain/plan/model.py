@@ -42,12 +42,39 @@ class Goal(enum.Enum):
     WIN = "win"
 
 
+#: The rules whose instances are two cells of one column, the lower answered by the upper.
+COLUMN_PAIR_RULES = (Rule.CLAIMEVEN, Rule.VERTICAL)
+
+
 @dataclass(frozen=True)
 class RuleUse:
-    """One instance of a rule: the rule and the cells it claims or pairs, lowest first."""
+    """One instance of a rule: the rule and the cells it claims or pairs, lowest first.
+
+    ``parity_only`` marks an instance that solves none of the opponent's groups and holds no cell of the group
+    the plan wins by: it is there only so that every move in its cells has its answer among them (the columns
+    around it keep their parity). Following the plan still means answering in it.
+    """
 
     rule: Rule
     cells: tuple[Cell, ...]
+    parity_only: bool = False
+
+
+@dataclass(frozen=True)
+class ColumnPairs:
+    """Pairs of one column rule (claimeven or vertical) filling each of ``columns`` from row ``bottom`` to row
+    ``top`` (counted from 0): in each of those columns, every move of the opponent there is answered directly
+    above it. ``parity_only`` as for :class:`RuleUse`, true only where every pair of them is."""
+
+    rule: Rule
+    columns: tuple[int, ...]
+    bottom: int
+    top: int
+    parity_only: bool
+
+
+#: One line of a plan's compact form: a run of column pairs over several columns, or any other instance.
+SummaryItem = ColumnPairs | RuleUse
 
 
 @dataclass(frozen=True)
@@ -80,3 +107,40 @@ class Plan:
     def answer(self, game: ConnectFour) -> int:
         """The column the plan plays in ``game`` (``side`` to move); see the class's contract."""
         return self.strategy(game)
+
+    def summary(self) -> tuple[SummaryItem, ...]:
+        """The plan's rules in the fewest items a player reads: the claimevens (and verticals) of a column
+        that follow one another from one row up become one run, and runs over the same rows in several
+        columns one :class:`ColumnPairs` ("claimeven in columns a, c, f, rows 3 to 6"). Every other instance
+        stays as it is. The items that count come first (in the order of :attr:`rules`, runs after the other
+        instances, lowest first), those for ``parity_only`` last. Nothing is dropped: the items hold every
+        cell of :attr:`rules`."""
+        others: list[RuleUse] = []
+        column_pairs: list[RuleUse] = []
+        for use in self.rules:
+            cells = use.cells
+            if use.rule in COLUMN_PAIR_RULES and len(cells) == 2 and cells[0][0] == cells[1][0]:
+                column_pairs.append(use)
+            else:
+                others.append(use)
+        runs: dict[tuple[Rule, int, bool], list[tuple[int, int]]] = {}
+        for use in sorted(column_pairs, key=lambda use: use.cells[0]):
+            (column, lower), (_column, upper) = use.cells
+            spans = runs.setdefault((use.rule, column, use.parity_only), [])
+            if spans and spans[-1][1] + 1 == lower:
+                spans[-1] = (spans[-1][0], upper)
+            else:
+                spans.append((lower, upper))
+        grouped: dict[tuple[Rule, int, int, bool], list[int]] = {}
+        for (rule, column, parity_only), spans in runs.items():
+            for bottom, top in spans:
+                grouped.setdefault((rule, bottom, top, parity_only), []).append(column)
+        pairs = [
+            ColumnPairs(rule, tuple(sorted(columns)), bottom, top, parity_only)
+            for (rule, bottom, top, parity_only), columns in grouped.items()
+        ]
+        pairs.sort(key=lambda item: (item.bottom, item.top, item.rule.value, item.columns))
+        items: list[SummaryItem] = [*others, *pairs]
+        return tuple(item for item in items if not item.parity_only) + tuple(
+            item for item in items if item.parity_only
+        )
