@@ -67,13 +67,16 @@ def test_every_row_applies_at_once_and_is_remembered(tmp_path):
     choose(app, "theme", "Dark")
     assert app.theme.name == "dark" and scene.theme.name == "dark"
     choose(app, "animation", "Off")
-    assert scene.sitting.animation_speed == 0.0
+    assert scene.play_state.animation_speed == 0.0
     choose(app, "max_seconds", "10 s")
-    assert scene.sitting.options.max_seconds == 10.0 and scene.sitting.session.options.max_seconds == 10.0
-    before = scene.sitting.engine.count("ponder")
+    assert (
+        scene.play_state.options.max_seconds == 10.0
+        and scene.play_state.board_game.options.max_seconds == 10.0
+    )
+    before = scene.play_state.engine.count("ponder")
     choose(app, "coach", "On")
-    assert scene.sitting.options.coach and scene.sitting.engine.count("ponder") == before + 1
-    assert scene.sitting.engine.last("ponder").analyse  # the coach needs proven values: asked for at once
+    assert scene.play_state.options.coach and scene.play_state.engine.count("ponder") == before + 1
+    assert scene.play_state.engine.last("ponder").analyse  # the coach needs proven values: asked for at once
     assert app.files.settings.flush(GENEROUS)
     remembered = JsonStore(SETTINGS_FILE, store.path).load()
     assert (remembered.sound, remembered.theme, remembered.animation) == (False, "dark", "off")
@@ -105,16 +108,16 @@ def test_nothing_reaches_the_board_while_the_panel_shows(tmp_path):
     app.step([key(pygame.K_F2)], 0.01)
     sound = app.settings.sound
     app.step([key(pygame.K_4, unicode="4"), key(pygame.K_m, unicode="m")], 0.01)
-    assert scene.sitting.game.ply() == 0 and app.settings_shown and app.settings.sound == sound
+    assert scene.play_state.game.ply() == 0 and app.settings_shown and app.settings.sound == sound
     # A click outside the card (on the board where the card leaves some) only closes the panel; a click on
     # the board then plays.
     card, layout = panel_layout(scene.size, app.fonts, app._setting_rows()).card, scene.layout()
     board = [layout.cell_centre(row, column) for row in range(6) for column in range(7)]
     outside = next((point for point in board if not card.collidepoint(point)), (card.left - 4, card.centery))
     app.step([click(outside)], 0.01)
-    assert scene.sitting.game.ply() == 0 and not app.settings_shown
+    assert scene.play_state.game.ply() == 0 and not app.settings_shown
     app.step([click(board[3])], 0.01)
-    assert scene.sitting.game.ply() >= 1
+    assert scene.play_state.game.ply() >= 1
 
 
 def test_on_the_start_screen_f2_shows_the_windows_settings_only(tmp_path):

@@ -61,9 +61,9 @@ def played(size, script: str, options: PlayOptions, **scene_options) -> tuple[Pl
     """A game played to the end of ``script`` (the options' own moves included), the banner up."""
     engine = scripted(script)
     scene = PlayScene(size, options, engine, fonts=FONTS, **scene_options)
-    while scene.sitting.game.ply() < len(script) and not scene.sitting.game.is_over():
-        if scene.sitting.session.is_human_turn():
-            scene.sitting.try_play(scene.sitting.game.text_to_move(script[scene.sitting.game.ply()]))
+    while scene.play_state.game.ply() < len(script) and not scene.play_state.game.is_over():
+        if scene.play_state.board_game.is_human_turn():
+            scene.play_state.try_play(scene.play_state.game.text_to_move(script[scene.play_state.game.ply()]))
         settle(scene, engine)
     settle(scene, engine)
     return scene, engine
@@ -138,9 +138,9 @@ def overlay_proven_wide_board(size):
 def review(size):
     scene, engine = played(size, "444447562366621351", PlayOptions(level=Level(8)))
     scene.act(Action.REVIEW)
-    deliver_review(engine, scene.sitting.game)
+    deliver_review(engine, scene.play_state.game)
     settle(scene, engine, 0.5)
-    scene.sitting.step_review(15)
+    scene.play_state.step_review(15)
     return scene.draw
 
 
@@ -155,9 +155,9 @@ def show_me(size):
     options = PlayOptions(mode=Mode.TWO_PLAYERS, moves=SHOW_ME_GAME)
     scene = PlayScene(size, options, engine, fonts=FONTS)
     scene.act(Action.REVIEW)
-    scene.sitting.step_review(1)
+    scene.play_state.step_review(1)
     scene.act(Action.SHOW_ME)
-    line = scene.sitting.review.line
+    line = scene.play_state.review.line
     assert line is not None
     for step in range(34):
         frontier = line.frontier()
@@ -221,7 +221,7 @@ def settings_panel(size):
 
     def draw(surface):
         scene.draw(surface)
-        rows = panel_rows(Settings(animation="fast"), scene.sitting.options, {"sound": "no audio device"})
+        rows = panel_rows(Settings(animation="fast"), scene.play_state.options, {"sound": "no audio device"})
         draw_panel(surface, scene.theme, FONTS, rows, (-1, -1), focus=1)
 
     return draw
@@ -284,7 +284,7 @@ def planned(size, moves: str) -> PlayScene:
     scene.handle(key(pygame.K_e, unicode="e"))
     settle(scene, engine, 0.5)
     for text in moves:
-        scene.sitting.try_play(scene.sitting.game.text_to_move(text))
+        scene.play_state.try_play(scene.play_state.game.text_to_move(text))
         settle(scene, engine, 1.5)
     assert scene.picture().status.why
     return scene

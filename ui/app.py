@@ -223,7 +223,7 @@ class App:
     # --- the settings panel ---------------------------------------------------------------------------------
 
     def _setting_rows(self) -> list[SettingRow]:
-        play = self.scene.sitting.options if isinstance(self.scene, PlayScene) else None
+        play = self.scene.play_state.options if isinstance(self.scene, PlayScene) else None
         notes = {} if self.sounds.available else {"sound": _("no audio device")}
         return panel_rows(self.settings, play, notes)
 
@@ -262,7 +262,7 @@ class App:
                 self.scene.set_theme(self.theme)
             case Applies.ANIMATION:
                 if isinstance(self.scene, PlayScene):
-                    self.scene.sitting.set_animation(self.settings.animation)
+                    self.scene.play_state.set_animation(self.settings.animation)
             case Applies.LANGUAGE:
                 use_language(self.settings.language)
                 # The scene's texts are made anew in the language now in use (its views too, as for a theme).
@@ -273,7 +273,7 @@ class App:
                 # The game on the board changes, and the player's settings take that one choice (the board's
                 # other options may be a puzzle's or a continued game's, which are not the player's settings).
                 changes = cast(OptionChanges, {key: setting.value(self.settings)})
-                self.scene.sitting.session.change_options(**changes)
+                self.scene.play_state.board_game.change_options(**changes)
         if setting.note is not None:
             self._note(setting.note(setting.value(self.settings)))
         self._dirty = True

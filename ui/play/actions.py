@@ -185,7 +185,7 @@ def _on_live_game(run: Callable[[PlayState], object]) -> Run:
 
     def on_live_game(play: PlayState) -> None:
         if play.review is not None:
-            play.session.close_review()
+            play.board_game.close_review()
         run(play)
 
     return on_live_game
@@ -205,14 +205,14 @@ def _review(play: PlayState) -> None:
 
 def _next(play: PlayState) -> Request | None:
     if play.puzzle is not None:
-        play.session.leave()
+        play.board_game.leave()
         return GoToPuzzle()
     play.new_round(next_round=True)
     return None
 
 
 def _menu(play: PlayState) -> Request:
-    play.session.leave()
+    play.board_game.leave()
     return GoToMenu()
 
 
@@ -234,7 +234,7 @@ def _undo(play: PlayState) -> None:
 
 
 def _reset_tally(play: PlayState) -> None:
-    play.feedback.notice = play.tally_reset.press(play.session, play.files.tally, play.feedback.notice)
+    play.feedback.notice = play.tally_reset.press(play.board_game, play.files.tally, play.feedback.notice)
 
 
 #: Every command of the play screen, in the help card's order.
@@ -254,13 +254,13 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         Action.HINT,
-        _on_live_game(lambda play: play.feedback.refuse(play.assistance.ask_hint(play.session))),
+        _on_live_game(lambda play: play.feedback.refuse(play.assistance.ask_hint(play.board_game))),
         (Chord(pygame.K_h),),
         HelpRow(PLAYING, N_("H"), N_("hint: the engine's best move for you")),
     ),
     Command(
         Action.OVERLAY,
-        _on_live_game(lambda play: play.assistance.toggle_overlay(play.session)),
+        _on_live_game(lambda play: play.assistance.toggle_overlay(play.board_game)),
         (
             Chord(pygame.K_a, shift=True),
             Chord(pygame.K_a, when=lambda situation: playing(situation) and not situation.letters_are_cells),
@@ -269,7 +269,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         Action.PLAN,
-        _on_live_game(lambda play: play.feedback.refuse(play.assistance.toggle_plan(play.session))),
+        _on_live_game(lambda play: play.feedback.refuse(play.assistance.toggle_plan(play.board_game))),
         (Chord(pygame.K_e, when=lambda situation: playing(situation) and not situation.letters_are_cells),),
         HelpRow(PLAYING, N_("E"), N_("plan view: the plan that holds the result, drawn on the board")),
     ),
@@ -313,7 +313,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         Action.PAUSE,
-        _on_live_game(lambda play: play.session.toggle_pause()),
+        _on_live_game(lambda play: play.board_game.toggle_pause()),
         (
             Chord(pygame.K_SPACE, when=lambda situation: playing(situation) and situation.watching),
             Chord(pygame.K_p, when=lambda situation: playing(situation) and situation.watching),

@@ -35,7 +35,7 @@ from ui.theme import CLASSIC, Fonts, Theme
 
 
 class PlayScene(Scene):
-    """The play screen: one :attr:`sitting` at the board, its input and its look."""
+    """The play screen: one :attr:`play_state` at the board, its input and its look."""
 
     def __init__(
         self,
@@ -46,7 +46,7 @@ class PlayScene(Scene):
         fonts: Fonts | None = None,
         *,
         pointer: tuple[int, int] | None = None,
-        **sitting: Any,
+        **state_options: Any,
     ) -> None:
         """``pointer`` is where the mouse is, if known, so the hover disc shows from the start rather than
         after the mouse first moves; the other keywords are :class:`~ui.state.play.play_state.PlayState`'s."""
@@ -55,7 +55,7 @@ class PlayScene(Scene):
         #: The layout, and what it was computed for (the window's size, the board, the review band shown).
         self._layout: tuple[tuple[tuple[int, int], int, int, bool, bool], PlayLayout] | None = None
         names = (theme.player_name(options.game, 0), theme.player_name(options.game, 1))
-        self.sitting = PlayState(options, engine, names, self._fall, **sitting)
+        self.play_state = PlayState(options, engine, names, self._fall, **state_options)
         super().__init__(size)
         self.theme = theme
         self.fonts = fonts or Fonts()
@@ -66,7 +66,7 @@ class PlayScene(Scene):
         #: The piece whose player's name is being typed in the match bar (two players), and the text so far.
         self.renaming: int | None = None
         self.name_draft = ""
-        self._game_shown = self.sitting.options.game
+        self._game_shown = self.play_state.options.game
         self._set_look(theme)
         if pointer is not None:
             self._point_at(pointer)
@@ -80,42 +80,42 @@ class PlayScene(Scene):
 
     def _set_look(self, theme: Theme) -> None:
         """The board's view and the pieces' names for the game on the board, in ``theme``."""
-        game = self.sitting.options.game
+        game = self.play_state.options.game
         self._game_shown = game
         self.view = view_for(game, theme)
-        self.sitting.piece_names = (theme.player_name(game, 0), theme.player_name(game, 1))
+        self.play_state.piece_names = (theme.player_name(game, 0), theme.player_name(game, 1))
         self._frame = None
 
     @property
     def dirty(self) -> bool:
         """The picture has changed since it was drawn: the screen's (the mouse, a name typed) or the
         sitting's. Setting it False (drawn) clears both."""
-        return self._dirty or self.sitting.dirty
+        return self._dirty or self.play_state.dirty
 
     @dirty.setter
     def dirty(self, value: bool) -> None:
         self._dirty = value
         if not value:
-            self.sitting.dirty = False
+            self.play_state.dirty = False
 
     def needs_redraw(self) -> bool:
-        return self.dirty or self.sitting.animation is not None
+        return self.dirty or self.play_state.animation is not None
 
     def frame(self) -> ScreenFrame:
         """The frame drawn and hit-tested: built again only after the scene or the sitting changed (or the
         window's size did); while nothing changes, the drawn frame answers the mouse and the clicks."""
-        if self.sitting.options.game != self._game_shown:
+        if self.play_state.options.game != self._game_shown:
             self._set_look(self.theme)  # a loaded or pasted game of another kind
         if self._frame is None or self.needs_redraw():
             renaming = None if self.renaming is None else Renaming(self.renaming, self.name_draft)
-            self._frame = screen_frame(self.sitting, self.layout(), self.fonts, renaming)
+            self._frame = screen_frame(self.play_state, self.layout(), self.fonts, renaming)
         return self._frame
 
     def layout(self) -> PlayLayout:
         """The geometry of the screen: computed again only when the window's size, the board or the review
         band changes."""
-        game, sitting = self.sitting.game, self.sitting
-        wanted = (self.size, game.width, game.height, sitting.gravity, sitting.review is not None)
+        game, play_state = self.play_state.game, self.play_state
+        wanted = (self.size, game.width, game.height, play_state.gravity, play_state.review is not None)
         if self._layout is None or self._layout[0] != wanted:
             self._layout = (wanted, play_layout(*wanted))
         return self._layout[1]
@@ -129,10 +129,10 @@ class PlayScene(Scene):
     def move_at(self, position: tuple[int, int]) -> int | None:
         """The move a click at ``position`` means (a column or a cell index), or None off the board."""
         layout = self.layout()
-        if self.sitting.gravity:
+        if self.play_state.gravity:
             return layout.column_at(position)
         cell = layout.cell_at(position)
-        return None if cell is None else cell[0] * self.sitting.game.width + cell[1]
+        return None if cell is None else cell[0] * self.play_state.game.width + cell[1]
 
     # --- input ----------------------------------------------------------------------------------------------
 
@@ -142,7 +142,7 @@ class PlayScene(Scene):
             self._point_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             # A click finishes a moving stone at once; the click then does what it would have done.
-            self.sitting.finish_animation()
+            self.play_state.finish_animation()
             self._click(event.pos)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
@@ -155,12 +155,12 @@ class PlayScene(Scene):
         # Redraw only when the pointer changes what is shown: a frame drawn for nothing is time taken from the
         # engine's thread.
         frame = self.frame()
-        sitting = self.sitting
-        before = (sitting.selection, hit(frame.buttons(), self.mouse))
+        play_state = self.play_state
+        before = (play_state.selection, hit(frame.buttons(), self.mouse))
         self.mouse = position
-        sitting.selection = self.move_at(position)
+        play_state.selection = self.move_at(position)
         self._pointer_selects = True
-        if (sitting.selection, hit(frame.buttons(), self.mouse)) != before:
+        if (play_state.selection, hit(frame.buttons(), self.mouse)) != before:
             self.dirty = True
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -170,41 +170,41 @@ class PlayScene(Scene):
             return
         super().resize(size)
         if self._pointer_selects:
-            self.sitting.selection = self.move_at(self.mouse)
+            self.play_state.selection = self.move_at(self.mouse)
 
     def _click(self, position: tuple[int, int]) -> None:
         if self.renaming is not None:
             self.finish_renaming(keep=True)  # a click elsewhere keeps what was typed, as in a form
-        frame, sitting = self.frame(), self.sitting
+        frame, play_state = self.frame(), self.play_state
         button = hit(frame.buttons(), position)
         if button is not None:
             self.act(button.action)
             return
-        if sitting.options.mode is Mode.TWO_PLAYERS:
+        if play_state.options.mode is Mode.TWO_PLAYERS:
             piece = name_at(self.fonts, frame.layout.match, frame.match, position)
             if piece is not None:
                 self.start_renaming(piece)
                 return
-        if sitting.review is not None:
+        if play_state.review is not None:
             # The board under review takes no moves; a click on the strip shows that move.
-            ply = slot_at(frame.layout.review, len(sitting.review.moves), position)
+            ply = slot_at(frame.layout.review, len(play_state.review.moves), position)
             if ply is not None:
-                sitting.step_review(ply)
+                play_state.step_review(ply)
             return
         if frame.over:
             # A click on the finished board (anywhere but a button) folds the result banner away or back, so
             # the player can look at what it covered.
-            sitting.feedback.fold_banner(frame.banner is not None)
+            play_state.feedback.fold_banner(frame.banner is not None)
             return
         move = self.move_at(position)
         if move is not None:
-            sitting.selection = move
-            sitting.try_play(move)
+            play_state.selection = move
+            play_state.try_play(move)
 
     def act(self, action: Action | str) -> None:
         """Does what a button or a command key names (a value of :class:`Action`; see
         :data:`~ui.play.actions.COMMANDS`)."""
-        request = BY_ACTION[Action(action)].run(self.sitting)
+        request = BY_ACTION[Action(action)].run(self.play_state)
         if request is not None:
             self.request = request
         self.dirty = True
@@ -212,7 +212,7 @@ class PlayScene(Scene):
     def start_renaming(self, piece: int) -> None:
         """Starts typing a new name for the player of ``piece`` (two players): Enter keeps it, Esc not."""
         self.renaming = piece
-        self.name_draft = self.sitting.options.names[piece]
+        self.name_draft = self.play_state.options.names[piece]
         self.wants_text = True
         self.dirty = True
 
@@ -223,13 +223,13 @@ class PlayScene(Scene):
         self.renaming, self.wants_text, self.dirty = None, False, True
         if piece is None or not keep:
             return
-        names = list(self.sitting.options.names)
+        names = list(self.play_state.options.names)
         names[piece] = clean_name(self.name_draft)
-        self.sitting.session.change_options(names=(names[0], names[1]))
+        self.play_state.board_game.change_options(names=(names[0], names[1]))
         self.request = RememberName(piece, names[piece])
 
     def _key(self, event: pygame.event.Event) -> None:
-        sitting = self.sitting
+        play_state = self.play_state
         if self.renaming is not None:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.finish_renaming(keep=event.key != pygame.K_ESCAPE)
@@ -237,14 +237,14 @@ class PlayScene(Scene):
                 self.name_draft = self.name_draft[:-1]
                 self.dirty = True
             return  # every other key is part of the name (it comes as text), never a move
-        if event.key in (pygame.K_BACKSPACE, pygame.K_ESCAPE) and sitting.round.take_back_coached():
+        if event.key in (pygame.K_BACKSPACE, pygame.K_ESCAPE) and play_state.round.take_back_coached():
             return
-        game = sitting.game
+        game = play_state.game
         situation = Situation(
-            reviewing=sitting.review is not None,
-            letters_are_cells=move_keys.letters_are_cells(game.width, game.height, sitting.gravity),
-            game_over=sitting.review is None and self.frame().over,
-            watching=sitting.options.mode is Mode.WATCH,
+            reviewing=play_state.review is not None,
+            letters_are_cells=move_keys.letters_are_cells(game.width, game.height, play_state.gravity),
+            game_over=play_state.review is None and self.frame().over,
+            watching=play_state.options.mode is Mode.WATCH,
         )
         action = key_action(event.key, event.mod, situation)
         if action is not None:
@@ -253,19 +253,21 @@ class PlayScene(Scene):
             # The board under review takes no moves.
             # The keyboard's selection stays where the keys put it, whatever the window's size.
             self._pointer_selects = False
-            meaning = move_keys.answer(event.key, game.width, game.height, sitting.gravity, sitting.selection)
-            sitting.selection = meaning.selection
+            meaning = move_keys.answer(
+                event.key, game.width, game.height, play_state.gravity, play_state.selection
+            )
+            play_state.selection = meaning.selection
             if meaning.note is not None:
-                sitting.feedback.notify(Worded(meaning.note), kind=NoticeKind.INFO)
+                play_state.feedback.notify(Worded(meaning.note), kind=NoticeKind.INFO)
             elif meaning.play and meaning.selection is not None:
-                sitting.try_play(meaning.selection)
+                play_state.try_play(meaning.selection)
             self.dirty = True
 
     # --- drawing (see ui.play.picture)
     # -------------------------------------------------------------------------
 
     def caption(self) -> str:
-        return play_words.caption(self.sitting)
+        return play_words.caption(self.play_state)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_play(surface, self.picture())
@@ -273,13 +275,13 @@ class PlayScene(Scene):
 
     def picture(self) -> PlayPicture:
         """Everything the screen shows now, for :func:`ui.play.picture.draw_play`."""
-        return play_picture(self.sitting, self.frame(), self.theme, self.fonts, self.view, self.mouse)
+        return play_picture(self.play_state, self.frame(), self.theme, self.fonts, self.view, self.mouse)
 
     def receive(self, message: EngineMessage) -> None:
-        self.sitting.receive(message)
+        self.play_state.receive(message)
 
     def update(self, dt: float) -> None:
-        self.sitting.update(dt)
+        self.play_state.update(dt)
 
     def toast_area(self) -> Rect:
         """The detail line's band at the bottom of the status area: the status line itself stays readable."""
