@@ -399,7 +399,7 @@ class UIFuzzer:
         self.engine: ShallowEngine | FullEngine | None = None
         self.checker: Checker | None = None
         self._scene: PlayScene | StartScene | None = None
-        self._session = None
+        self._board_game = None
         self.app_description = ""
 
     def run(self) -> Counter[str]:
@@ -511,17 +511,17 @@ class UIFuzzer:
     def _follow_scene(self) -> None:
         scene = self.app.scene if self.app is not None and self.app.running else None
         # Loading a saved game seats a new session in the same play scene: it needs a checker of its own.
-        session = scene.sitting.session if isinstance(scene, PlayScene) else None
-        if scene is self._scene and session is self._session:
+        board_game = scene.play_state.board_game if isinstance(scene, PlayScene) else None
+        if scene is self._scene and board_game is self._board_game:
             return
         self._scene = scene
-        self._session = session
+        self._board_game = board_game
         if self.checker is not None:
             self._collect(self.checker)
             self.checker = None
         if isinstance(scene, PlayScene):
             self.stats["play scenes"] += 1
-            self.stats[f"play {scene.sitting.options.game} {scene.sitting.options.mode.value}"] += 1
+            self.stats[f"play {scene.play_state.options.game} {scene.play_state.options.mode.value}"] += 1
             try:
                 self.checker = Checker(scene, self.engine.thinks)  # type: ignore[union-attr]
             except FuzzFailure as failure:

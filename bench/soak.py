@@ -177,18 +177,18 @@ class Soak:
                     human_ready_at = None
                 events: list[pygame.event.Event] = []
                 if isinstance(scene, PlayScene):
-                    session = scene.sitting.session
-                    if scene.sitting.game.is_over() and scene.sitting.animation is None:
+                    board_game = scene.play_state.board_game
+                    if scene.play_state.game.is_over() and scene.play_state.animation is None:
                         finished += 1
                         self.stats["games finished"] += 1
                         self.rows[row] += 1
-                        winner = scene.sitting.game.winner()
+                        winner = scene.play_state.game.winner()
                         self.stats["draws" if winner is None else f"wins of player {winner}"] += 1
                         # A long soak shows its progress (on stderr, so the report on stdout stays a table).
                         print(
                             f"game {self.stats['games finished']}: {match.game} {match.mode.value} "
                             f"{match.level.label} vs {match.partner.label}, "
-                            f"{scene.sitting.game.ply()} moves in "
+                            f"{scene.play_state.game.ply()} moves in "
                             f"{time.monotonic() - game_started:.0f} s, peak {peak_megabytes()} MB",
                             file=sys.stderr,
                             flush=True,
@@ -198,17 +198,19 @@ class Soak:
                         events.append(key(pygame.K_RETURN))  # the next round
                     elif time.monotonic() - game_started > self.stuck_seconds:
                         self.stats["stuck games"] += 1
-                        self.problem(f"stuck: {match} at {scene.sitting.game.history()} ({session.thinking})")
+                        self.problem(
+                            f"stuck: {match} at {scene.play_state.game.history()} ({board_game.thinking})"
+                        )
                         events.append(key(pygame.K_n, pygame.KMOD_LCTRL))
                         game_started = time.monotonic()
-                    elif session.is_human_turn():
+                    elif board_game.is_human_turn():
                         if human_ready_at is None:
                             # The human thinks a while; the engine ponders meanwhile.
                             human_ready_at = time.monotonic() + self.rng.choice([0, 0.01, 0.05, 0.2])
                         elif time.monotonic() >= human_ready_at:
                             events.append(self.human_move(scene))
                             human_ready_at = None
-                    if session.thinking is not None and not events:
+                    if board_game.thinking is not None and not events:
                         events.extend(self.disruption(scene, match.mode))
                     if any(event.type == pygame.KEYDOWN and event.key == pygame.K_n for event in events):
                         game_started = time.monotonic()
@@ -238,7 +240,7 @@ class Soak:
 
     def human_move(self, scene: PlayScene) -> pygame.event.Event:
         """The human seat's move: a shallow search's choice (sometimes a random move), as a click or a key."""
-        game = scene.sitting.game
+        game = scene.play_state.game
         if self.rng.random() < 0.3:
             move = self.rng.choice(game.moves())
         else:
@@ -246,7 +248,7 @@ class Soak:
             *_, result = self.bot.think(game.copy(), Limits(depth=depth))
             move = result.best_move
         layout = scene.layout()
-        if scene.sitting.gravity:
+        if scene.play_state.gravity:
             if move < 9 and self.rng.random() < 0.5:
                 return key(getattr(pygame, f"K_{move + 1}"))
             return click(layout.ghost_centre(move))

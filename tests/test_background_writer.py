@@ -164,10 +164,10 @@ def test_a_failed_write_of_the_game_in_progress_becomes_a_notice(tmp_path, pygam
     files = UserData(unfinished=unwritable(tmp_path, UNFINISHED_FILE))
     engine = FakeEngine()
     scene = PlayScene((900, 700), PlayOptions(mode=Mode.TWO_PLAYERS), engine, files=files)
-    scene.sitting.try_play(3)
+    scene.play_state.try_play(3)
     wait_until(lambda: files.unfinished.failing, "the failed write")
     scene.update(0.05)
-    notice = scene.sitting.feedback.notice
+    notice = scene.play_state.feedback.notice
     assert notice is not None and notice_text(notice.said).startswith(f"{UNFINISHED_FILE.title} not saved")
     assert files.unfinished.value.newest() is not None  # the window still knows its game
 
@@ -203,15 +203,15 @@ def finished_game_notice(files: UserData, writer: BackgroundWriter, options: Pla
     engine = FakeEngine(choose=lambda game: min(game.moves()))
     scene = PlayScene((900, 700), options, engine, files=files)
     for move in moves:
-        assert scene.sitting.try_play(move) is None
+        assert scene.play_state.try_play(move) is None
         for _ in range(20):
             for message in engine.poll():
                 scene.receive(message)
             scene.update(0.1)
-    assert scene.sitting.game.is_over()
+    assert scene.play_state.game.is_over()
     wait_until(lambda: writer.failing, "the failed write")
     scene.update(0.05)
-    notice = scene.sitting.feedback.notice
+    notice = scene.play_state.feedback.notice
     assert notice is not None
     return notice_text(notice.said)
 

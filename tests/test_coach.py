@@ -95,37 +95,37 @@ def test_the_player_takes_the_move_back_with_one_key_and_nothing_else_changes():
     scene, engine = coached_scene()
     scene.receive(Progress(engine.last("ponder").token, proven(ONE_WIN)))
     calls = list(engine.calls)
-    asked_before = scene.sitting.session.thinking
-    assert scene.sitting.try_play(0) is Refusal.COACHED
-    assert scene.sitting.game.history() == () and scene.sitting.round.coach.spoke == 1
-    assert words.status_text(scene.sitting).startswith(
+    asked_before = scene.play_state.board_game.thinking
+    assert scene.play_state.try_play(0) is Refusal.COACHED
+    assert scene.play_state.game.history() == () and scene.play_state.round.coach.spoke == 1
+    assert words.status_text(scene.play_state).startswith(
         THROWN_TO_A_LOSS
-    ) and "Backspace: choose again" in words.status_text(scene.sitting)
+    ) and "Backspace: choose again" in words.status_text(scene.play_state)
     # The warning asks why the move throws the win away; nothing else is asked.
     assert engine.calls[len(calls) :] == [Call("explain", engine.last("explain").token, move=0)]
     calls = list(engine.calls)
     scene.handle(key(pygame.K_BACKSPACE))
-    assert scene.sitting.round.coach.warning is None and scene.sitting.game.history() == ()
+    assert scene.play_state.round.coach.warning is None and scene.play_state.game.history() == ()
     # The position, the search on the player's time and its clock go on as they were: no new request.
-    assert engine.calls == calls and scene.sitting.session.thinking is asked_before
-    assert words.status_text(scene.sitting).startswith("Taken back")
+    assert engine.calls == calls and scene.play_state.board_game.thinking is asked_before
+    assert words.status_text(scene.play_state).startswith("Taken back")
     # A move that keeps the win is played at once; the coach never speaks for the computer's move.
-    assert scene.sitting.try_play(3) is None and scene.sitting.game.history() == (3,)
-    assert scene.sitting.try_play(0) is Refusal.NOT_YOUR_TURN and scene.sitting.round.coach.spoke == 1
+    assert scene.play_state.try_play(3) is None and scene.play_state.game.history() == (3,)
+    assert scene.play_state.try_play(0) is Refusal.NOT_YOUR_TURN and scene.play_state.round.coach.spoke == 1
 
 
 def test_the_same_move_again_plays_it_anyway_and_another_move_is_judged_afresh():
     scene, engine = coached_scene()
     scene.receive(Progress(engine.last("ponder").token, proven(ONE_WIN)))
-    assert scene.sitting.try_play(2) is Refusal.COACHED  # a win thrown to a draw
-    assert "throws the win away (a draw now)" in words.status_text(scene.sitting)
+    assert scene.play_state.try_play(2) is Refusal.COACHED  # a win thrown to a draw
+    assert "throws the win away (a draw now)" in words.status_text(scene.play_state)
     assert (
-        scene.sitting.try_play(0) is Refusal.COACHED and scene.sitting.round.coach.spoke == 2
+        scene.play_state.try_play(0) is Refusal.COACHED and scene.play_state.round.coach.spoke == 2
     )  # another move: warned afresh
-    assert scene.sitting.try_play(0) is None and scene.sitting.game.history() == (
+    assert scene.play_state.try_play(0) is None and scene.play_state.game.history() == (
         0,
     )  # the same again: played anyway
-    assert scene.sitting.round.coach.warning is None
+    assert scene.play_state.round.coach.warning is None
 
 
 def test_without_the_coach_every_move_is_played_at_once():
@@ -133,7 +133,7 @@ def test_without_the_coach_every_move_is_played_at_once():
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), engine)
     assert not engine.last("ponder").analyse
     scene.receive(Progress(engine.last("ponder").token, proven(ONE_WIN)))
-    assert scene.sitting.try_play(0) is None
+    assert scene.play_state.try_play(0) is None
 
 
 def losing_move(moves: str) -> tuple[str, int] | None:
@@ -157,10 +157,10 @@ def test_the_coach_with_the_real_engine_speaks_before_a_move_that_throws_the_res
         scene = PlayScene(SIZE, options, engine)
         search_until_proven(scene, engine)
         assert (
-            scene.sitting.try_play(bad) is Refusal.COACHED
-            and scene.sitting.game.history() == ConnectFour.from_moves(moves).history()
+            scene.play_state.try_play(bad) is Refusal.COACHED
+            and scene.play_state.game.history() == ConnectFour.from_moves(moves).history()
         )
-        assert scene.sitting.try_play(bad) is None and scene.sitting.game.ply() == len(moves) + 1
+        assert scene.play_state.try_play(bad) is None and scene.play_state.game.ply() == len(moves) + 1
     finally:
         engine.close()
 
@@ -168,12 +168,12 @@ def test_the_coach_with_the_real_engine_speaks_before_a_move_that_throws_the_res
 def test_how_often_the_coach_spoke_is_told_under_the_result():
     scene, engine = coached_scene(Mode.TWO_PLAYERS)
     scene.receive(Progress(engine.last("ponder").token, proven(ONE_WIN)))
-    assert scene.sitting.try_play(0) is Refusal.COACHED and scene.sitting.try_play(0) is None
+    assert scene.play_state.try_play(0) is Refusal.COACHED and scene.play_state.try_play(0) is None
     # Red makes four in column 1; the coach has no proven values for these positions, so it stays silent.
     for move in (1, 0, 1, 0, 1, 0):
-        assert scene.sitting.try_play(move) is None
-    assert scene.sitting.game.is_over() and words.result_text(scene.sitting)[1].endswith(
+        assert scene.play_state.try_play(move) is None
+    assert scene.play_state.game.is_over() and words.result_text(scene.play_state)[1].endswith(
         "The coach spoke 1 time."
     )
-    scene.sitting.new_round(next_round=False)
-    assert scene.sitting.round.coach.spoke == 0
+    scene.play_state.new_round(next_round=False)
+    assert scene.play_state.round.coach.spoke == 0

@@ -80,7 +80,7 @@ def run(scene, engine, seconds=2.0, dt=0.05):
 
 def written(scene):
     """Waits for the window's game in progress to be written (off the UI thread)."""
-    assert scene.sitting.round.files.unfinished.flush(GENEROUS), "the game in progress was not written"
+    assert scene.play_state.round.files.unfinished.flush(GENEROUS), "the game in progress was not written"
 
 
 # --- the file -----------------------------------------------------------------------------------------------
@@ -154,13 +154,13 @@ def test_every_move_is_kept_and_a_finished_game_is_not(tmp_path):
     store = store_at(tmp_path / FILE_NAME)
     scene, engine = scene_with(store)
     for move in (0, 1, 0, 1, 0, 1):
-        scene.sitting.try_play(move)
+        scene.play_state.try_play(move)
         run(scene, engine, 0.1)
         kept = kept_at(tmp_path / FILE_NAME)
-        assert kept is not None and kept.moves == scene.sitting.game.moves_text()
-    scene.sitting.try_play(0)  # four in column 1: Red wins
+        assert kept is not None and kept.moves == scene.play_state.game.moves_text()
+    scene.play_state.try_play(0)  # four in column 1: Red wins
     run(scene, engine, 0.1)
-    assert scene.sitting.game.is_over() and kept_at(tmp_path / FILE_NAME) is None
+    assert scene.play_state.game.is_over() and kept_at(tmp_path / FILE_NAME) is None
     scene.act(Action.UNDO)
     run(scene, engine, 0.1)
     assert kept_at(tmp_path / FILE_NAME).moves == "121212"
@@ -169,9 +169,9 @@ def test_every_move_is_kept_and_a_finished_game_is_not(tmp_path):
 def test_the_computers_reply_is_kept_too(tmp_path):
     store = store_at(tmp_path / FILE_NAME)
     scene, engine = scene_with(store, AGAINST_DEPTH_2)
-    scene.sitting.try_play(3)
+    scene.play_state.try_play(3)
     run(scene, engine)
-    assert scene.sitting.game.moves_text() == "41"
+    assert scene.play_state.game.moves_text() == "41"
     assert kept_at(tmp_path / FILE_NAME) == UnfinishedGame(AGAINST_DEPTH_2, 1, "41")
 
 
@@ -182,9 +182,9 @@ def test_a_game_nobody_has_played_on_does_not_replace_the_kept_one(tmp_path):
     computer_first = PlayOptions(level=Level(2), first=FirstPlayer.COMPUTER)
     scene, engine = scene_with(store, computer_first)
     run(scene, engine)
-    assert scene.sitting.game.moves_text() == "1"  # the computer has moved; the player has not
+    assert scene.play_state.game.moves_text() == "1"  # the computer has moved; the player has not
     assert kept_at(tmp_path / FILE_NAME) == kept
-    scene.sitting.try_play(3)
+    scene.play_state.try_play(3)
     run(scene, engine, 0.1)
     assert kept_at(tmp_path / FILE_NAME).moves.startswith("14")
 
@@ -194,7 +194,7 @@ def test_a_game_where_only_the_computer_has_moved_is_kept_when_it_replaces_none(
     computer_first = PlayOptions(level=Level(2), first=FirstPlayer.COMPUTER)
     scene, engine = scene_with(store, computer_first)
     run(scene, engine)
-    assert scene.sitting.game.moves_text() == "1"
+    assert scene.play_state.game.moves_text() == "1"
     assert kept_at(tmp_path / FILE_NAME) == UnfinishedGame(computer_first, 1, "1")
 
 
@@ -206,12 +206,12 @@ def test_continuing_sits_down_at_the_same_turn_with_the_computers_move_pending(t
     options = PlayOptions(level=Level(3), first=FirstPlayer.ALTERNATE)
     human_to_move = UnfinishedGame(options, 2, "445")
     scene, engine = scene_with(store_at(None), resume=human_to_move)
-    assert scene.sitting.game.moves_text() == "445" and scene.sitting.session.is_human_turn()
+    assert scene.play_state.game.moves_text() == "445" and scene.play_state.board_game.is_human_turn()
     computer_to_move = UnfinishedGame(options, 2, "44")
     scene, engine = scene_with(store_at(None), resume=computer_to_move)
-    assert scene.sitting.session.is_computer_turn() and engine.count("think") == 1
+    assert scene.play_state.board_game.is_computer_turn() and engine.count("think") == 1
     run(scene, engine)
-    assert scene.sitting.game.moves_text() == "441"
+    assert scene.play_state.game.moves_text() == "441"
 
 
 def test_the_start_screen_offers_continue_first_until_a_setting_changes():
@@ -241,11 +241,11 @@ def test_the_window_goes_from_the_menu_to_the_kept_game():
     store = store_at(None)
     engine = FakeEngine(choose=first_legal)
     app = App(lambda: engine, TWO_PLAYERS, start_playing=True, size=SIZE, files=UserData(unfinished=store))
-    app.scene.sitting.try_play(3)
+    app.scene.play_state.try_play(3)
     app.step([key(pygame.K_ESCAPE)], 0.05)
     assert isinstance(app.scene, StartScene) and app.scene.unfinished.moves == "4"
     app.step([key(pygame.K_RETURN)], 0.05)
-    assert isinstance(app.scene, PlayScene) and app.scene.sitting.game.moves_text() == "4"
+    assert isinstance(app.scene, PlayScene) and app.scene.play_state.game.moves_text() == "4"
 
 
 def test_continue_on_the_command_line_without_a_game_says_so(capsys):
@@ -263,7 +263,7 @@ def test_continue_on_the_command_line_opens_the_kept_game(monkeypatch):
     opened = {}
 
     def run_instead(app):
-        opened["moves"] = app.scene.sitting.game.moves_text()
+        opened["moves"] = app.scene.play_state.game.moves_text()
         return 0
 
     monkeypatch.setattr(App, "run", run_instead)
@@ -278,9 +278,9 @@ def test_a_new_sitting_that_replaces_a_kept_game_says_undo_brings_it_back(tmp_pa
     store = store_at(tmp_path / FILE_NAME)
     keep(store, UnfinishedGame(TWO_PLAYERS, 1, "4453"))
     scene, _ = scene_with(store, AGAINST_DEPTH_2)
-    assert "Ctrl+Z brings back" in words.status_text(scene.sitting)
+    assert "Ctrl+Z brings back" in words.status_text(scene.play_state)
     scene.handle(key(pygame.K_z, CTRL))
-    assert scene.sitting.game.moves_text() == "4453" and scene.sitting.options.mode is Mode.TWO_PLAYERS
+    assert scene.play_state.game.moves_text() == "4453" and scene.play_state.options.mode is Mode.TWO_PLAYERS
 
 
 def test_when_the_computer_moves_first_its_thinking_line_takes_over_from_the_new_game_notice(tmp_path):
@@ -288,39 +288,43 @@ def test_when_the_computer_moves_first_its_thinking_line_takes_over_from_the_new
     keep(store, UnfinishedGame(TWO_PLAYERS, 1, "4453"))
     engine = FakeEngine(auto_answer=False)
     scene, _ = scene_with(store, PlayOptions(level=Level(2), first=FirstPlayer.COMPUTER), engine=engine)
-    assert "Ctrl+Z brings back" in words.status_text(scene.sitting)
+    assert "Ctrl+Z brings back" in words.status_text(scene.play_state)
     run(scene, engine, seconds=NOTICE_SECONDS + 0.1)
-    assert words.status_text(scene.sitting) == "Computer is thinking..."
+    assert words.status_text(scene.play_state) == "Computer is thinking..."
     # On the human's turn the notice stands its whole time.
     scene, engine = scene_with(store, AGAINST_DEPTH_2)
     run(scene, engine, seconds=NOTICE_SECONDS + 0.1)
-    assert "Ctrl+Z brings back" in words.status_text(scene.sitting)
+    assert "Ctrl+Z brings back" in words.status_text(scene.play_state)
 
 
 def test_undo_right_after_a_new_game_brings_the_unfinished_one_back(tmp_path):
     store = store_at(tmp_path / FILE_NAME)
     scene, engine = scene_with(store, AGAINST_DEPTH_2)
-    scene.sitting.try_play(3)
+    scene.play_state.try_play(3)
     run(scene, engine)
     scene.handle(key(pygame.K_n, CTRL))
-    assert scene.sitting.game.moves_text() == "" and "Ctrl+Z brings back" in words.status_text(scene.sitting)
+    assert scene.play_state.game.moves_text() == "" and "Ctrl+Z brings back" in words.status_text(
+        scene.play_state
+    )
     assert scene.frame().toolbar.buttons[0].enabled
     scene.handle(key(pygame.K_z, CTRL))
-    assert scene.sitting.game.moves_text() == "41" and "Back to your game" in words.status_text(scene.sitting)
+    assert scene.play_state.game.moves_text() == "41" and "Back to your game" in words.status_text(
+        scene.play_state
+    )
     scene.handle(key(pygame.K_z, CTRL))
-    assert scene.sitting.game.moves_text() == ""  # now an ordinary undo
+    assert scene.play_state.game.moves_text() == ""  # now an ordinary undo
 
 
 def test_paste_then_menu_keeps_the_pasted_game_on_the_board_and_the_old_one_on_file(tmp_path, monkeypatch):
-    import ui.play.scene
+    import ui.play.actions
 
     store = store_at(tmp_path / FILE_NAME)
     scene, engine = scene_with(store, PlayOptions(mode=Mode.TWO_PLAYERS, moves="4453"))
-    scene.sitting.try_play(3)
-    monkeypatch.setattr(ui.play.scene, "paste_text", lambda: "44")
+    scene.play_state.try_play(3)
+    monkeypatch.setattr(ui.play.actions, "paste_text", lambda: "44")
     scene.handle(key(pygame.K_v, CTRL))
     scene.handle(key(pygame.K_ESCAPE))  # closes the review the paste opened
-    assert scene.sitting.review is None and scene.sitting.game.moves_text() == "44"
+    assert scene.play_state.review is None and scene.play_state.game.moves_text() == "44"
     written(scene)
     assert kept_at(tmp_path / FILE_NAME).moves == "44534"
     scene.handle(key(pygame.K_5))
@@ -333,7 +337,7 @@ def test_a_watched_game_is_not_kept(tmp_path):
     watch = PlayOptions(mode=Mode.WATCH, watch_levels=(Level(1), Level(1)))
     scene, engine = scene_with(store, watch)
     run(scene, engine, 3)
-    assert scene.sitting.game.ply() > 0 and kept_at(tmp_path / FILE_NAME) is None
+    assert scene.play_state.game.ply() > 0 and kept_at(tmp_path / FILE_NAME) is None
 
 
 def test_a_game_undone_below_its_start_position_is_kept_and_continued_as_it_is(tmp_path):
@@ -341,12 +345,14 @@ def test_a_game_undone_below_its_start_position_is_kept_and_continued_as_it_is(t
     scene, engine = scene_with(store, PlayOptions(mode=Mode.TWO_PLAYERS, moves="4453"))
     for _ in range(3):
         scene.act(Action.UNDO)
-    scene.sitting.try_play(1)
+    scene.play_state.try_play(1)
     run(scene, engine, 0.1)
-    assert scene.sitting.game.moves_text() == "42"
+    assert scene.play_state.game.moves_text() == "42"
     kept = kept_at(tmp_path / FILE_NAME)
     assert kept is not None and kept.moves == "42" and kept.options.moves == "4453"
     again, _ = scene_with(store_at(None), resume=store_at(tmp_path / FILE_NAME).load().newest())
-    assert again.sitting.game.moves_text() == "42"
+    assert again.play_state.game.moves_text() == "42"
     again.act(Action.NEW)
-    assert again.sitting.game.moves_text() == "4453"  # a new game of the sitting begins at its start position
+    assert (
+        again.play_state.game.moves_text() == "4453"
+    )  # a new game of the sitting begins at its start position

@@ -12,9 +12,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ui.state.files.settings import THEME_NAMES
-from ui.theme import THEMES
-
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -31,10 +28,6 @@ def test_the_state_modules_the_search_and_the_rules_import_without_pygame():
     code = "import sys; sys.modules['pygame'] = None\n" + "".join(f"import {name}\n" for name in modules)
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-
-
-def test_the_settings_know_every_theme_by_name_in_order():
-    assert tuple(THEMES) == THEME_NAMES
 
 
 def import_graph(packages: tuple[str, ...]) -> dict[str, set[str]]:

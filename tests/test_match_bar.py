@@ -67,7 +67,7 @@ def test_the_bar_names_the_players_in_every_mode(options, names):
 
 def play_out(scene: PlayScene, moves=RED_WINS) -> None:
     for move in moves:
-        assert scene.sitting.try_play(move) is None
+        assert scene.play_state.try_play(move) is None
     scene.update(5.0)  # the last stone lands: the round is counted
 
 
@@ -77,9 +77,9 @@ def test_a_game_from_a_set_up_position_counts_in_the_match_not_in_the_all_time_t
     # Red's first move is on the board already (pasted, loaded or given with --moves): unrated, not counted.
     scene = scene_for(PlayOptions(mode=Mode.TWO_PLAYERS, moves="1"), UserData(tally=tally))
     play_out(scene, RED_WINS[1:])
-    assert scene.sitting.game.is_over() and scene.frame().match.wins == (1, 0)
+    assert scene.play_state.game.is_over() and scene.frame().match.wins == (1, 0)
     assert scene.frame().match.tally == ""
-    assert scene.sitting.files.tally.flush(GENEROUS)
+    assert scene.play_state.files.tally.flush(GENEROUS)
     assert JsonStore(TALLY_FILE, tmp_path / "tally.json").load().get("connect4 7x6 two players") == Record()
 
 
@@ -91,13 +91,13 @@ def test_the_score_of_the_sitting_and_the_stored_tally(tmp_path):
     play_out(scene)
     bar = scene.frame().match
     assert bar.wins == (1, 0) and bar.draws == 0 and bar.tally == "all time Red 1, Yellow 0, 0 draws"
-    scene.sitting.new_round(next_round=True)
+    scene.play_state.new_round(next_round=True)
     play_out(scene, (6, 0, 1, 0, 1, 0, 1, 0))  # Yellow makes four in column 1
     assert scene.frame().match.wins == (1, 1)
     # A new sitting (a loaded or pasted game) starts a new match; the tally stays.
-    scene.sitting.sit_down(scene.sitting.options)
+    scene.play_state.sit_down(scene.play_state.options)
     assert scene.frame().match.wins == (0, 0) and "Red 1, Yellow 1" in scene.frame().match.tally
-    assert scene.sitting.files.tally.flush(GENEROUS)
+    assert scene.play_state.files.tally.flush(GENEROUS)
     stored = JsonStore(TALLY_FILE, tmp_path / "tally.json")
     assert stored.load().get("connect4 7x6 two players") == Record(wins=1, draws=0, losses=1)
 
@@ -106,7 +106,7 @@ def test_with_alternating_starts_the_score_follows_the_players_not_the_colours()
     engine = FakeEngine(auto_answer=False)
     scene = PlayScene(SIZE, PlayOptions(level=Level(2), first=FirstPlayer.ALTERNATE), engine)
     for move in RED_WINS[::2][:3]:
-        scene.sitting.try_play(move)
+        scene.play_state.try_play(move)
         think = engine.last("think")
 
         engine.deliver(BestMove(think.token, search_result(2, Score.estimate(0), (1,))))
@@ -114,10 +114,10 @@ def test_with_alternating_starts_the_score_follows_the_players_not_the_colours()
             for message in engine.poll():
                 scene.receive(message)
             scene.update(0.5)
-    scene.sitting.try_play(0)
+    scene.play_state.try_play(0)
     scene.update(5.0)
-    assert scene.sitting.game.winner() == 0 and scene.frame().match.wins == (1, 0)
-    scene.sitting.new_round(next_round=True)  # the computer starts: it plays Red now
+    assert scene.play_state.game.winner() == 0 and scene.frame().match.wins == (1, 0)
+    scene.play_state.new_round(next_round=True)  # the computer starts: it plays Red now
     assert scene.frame().match.names == ("Computer (depth 2)", "You")
     assert scene.frame().match.wins == (0, 1)  # You: still one win, now on the right
 
@@ -132,21 +132,21 @@ def test_two_players_rename_themselves_with_enter_and_esc_cancels():
     for characters in ("Bo", "b\x07", "4"):  # a control character is dropped; a digit is a letter here
         scene.handle(text(characters))
     scene.handle(key(pygame.K_4, unicode="4"))  # the key of the digit plays no move while typing
-    assert scene.sitting.game.ply() == 0 and scene.frame().match.names[1] == "Bob4"
+    assert scene.play_state.game.ply() == 0 and scene.frame().match.names[1] == "Bob4"
     scene.handle(key(pygame.K_RETURN))
-    assert scene.sitting.options.names == ("", "Bob4") and scene.frame().match.names == ("Red", "Bob4")
+    assert scene.play_state.options.names == ("", "Bob4") and scene.frame().match.names == ("Red", "Bob4")
     assert scene.request == RememberName(1, "Bob4") and not scene.wants_text
     scene.request = None
     scene.start_renaming(0)
     for characters in ("Ann", " ", "M", " "):  # a space between words stays; the one at the end goes
         scene.handle(text(characters))
     scene.handle(key(pygame.K_RETURN))
-    assert scene.sitting.options.names == ("Ann M", "Bob4")
+    assert scene.play_state.options.names == ("Ann M", "Bob4")
     scene.start_renaming(0)
     scene.handle(text("x" * 50))
     assert len(scene.name_draft) == MAX_NAME
     scene.handle(key(pygame.K_ESCAPE))
-    assert scene.sitting.options.names == ("Ann M", "Bob4")
+    assert scene.play_state.options.names == ("Ann M", "Bob4")
 
 
 def test_renaming_is_for_two_players_only():
@@ -197,26 +197,26 @@ def test_two_players_names_stand_for_them_everywhere_a_player_is_named(tmp_path)
     tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
     tally.load()
     scene = scene_for(PlayOptions(mode=Mode.TWO_PLAYERS, names=("Ann", "")), UserData(tally=tally))
-    sitting = scene.sitting
-    assert words.status_text(sitting) == "Ann to move" and "Ann to move" in words.caption(sitting)
+    play_state = scene.play_state
+    assert words.status_text(play_state) == "Ann to move" and "Ann to move" in words.caption(play_state)
     scene.handle(key(pygame.K_1, unicode="1"))
     scene.update(5.0)
-    assert words.status_text(sitting) == "Yellow to move"  # no name given: the piece's
+    assert words.status_text(play_state) == "Yellow to move"  # no name given: the piece's
     for move in RED_WINS[1:]:
         scene.handle(key(pygame.K_1 + move, unicode=str(move + 1)))
         scene.update(5.0)
-    assert sitting.game.winner() == 0
-    assert words.result_text(sitting)[0] == "Ann wins" and words.status_text(sitting) == "Ann wins"
-    assert "Ann wins" in words.caption(sitting)
-    assert words.tally_text(sitting) == "Tally: Ann 1 · draws 0 · Yellow 0"
+    assert play_state.game.winner() == 0
+    assert words.result_text(play_state)[0] == "Ann wins" and words.status_text(play_state) == "Ann wins"
+    assert "Ann wins" in words.caption(play_state)
+    assert words.tally_text(play_state) == "Tally: Ann 1 · draws 0 · Yellow 0"
     assert scene.frame().match.tally == "all time Ann 1, Yellow 0, 0 draws"
     scene.handle(key(pygame.K_r, unicode="r"))  # the review names the players too
-    assert sitting.review is not None
+    assert play_state.review is not None
     scene.act(Action.REVIEW_FIRST)
-    assert words.status_text(sitting).startswith("Move 1: Ann in column 1")
+    assert words.status_text(play_state).startswith("Move 1: Ann in column 1")
     scene.act(Action.REVIEW_FORWARD)
-    assert words.status_text(sitting).startswith("Move 2: Yellow in column 2")
-    assert all("Red" not in part for part in words.detail_parts(sitting))
+    assert words.status_text(play_state).startswith("Move 2: Yellow in column 2")
+    assert all("Red" not in part for part in words.detail_parts(play_state))
 
 
 def test_the_name_being_typed_shows_how_much_of_the_limit_it_uses():

@@ -55,13 +55,13 @@ def test_a_puzzle_left_with_esc_leaves_the_players_settings_and_names_as_they_we
     app = App(FakeEngine, files.settings.value.play, start_playing=False, size=SIZE, files=files)
     puzzles = next(b for b in app.scene.buttons()[-1] if b.action == PUZZLES)
     app.step([click(puzzles.rect.center)], 0.01)
-    assert isinstance(app.scene, PlayScene) and app.scene.sitting.puzzle is not None
+    assert isinstance(app.scene, PlayScene) and app.scene.play_state.puzzle is not None
     app.step([key(pygame.K_ESCAPE)], 0.01)
     assert isinstance(app.scene, StartScene)
     assert app.scene.options == PLAYERS_OWN.play  # the menu offers the player's settings, not the puzzle's
     assert saved_settings(tmp_path, files) == PLAYERS_OWN
     app.step([key(pygame.K_RETURN)], 0.01)  # and playing from the menu plays the player's own game
-    assert isinstance(app.scene, PlayScene) and app.scene.sitting.options.names == ("Ann", "Bob")
+    assert isinstance(app.scene, PlayScene) and app.scene.play_state.options.names == ("Ann", "Bob")
     assert saved_settings(tmp_path, files) == PLAYERS_OWN
 
 
@@ -119,8 +119,9 @@ def test_a_think_time_chosen_in_a_puzzle_is_the_one_setting_that_changes(tmp_pat
     app = App(FakeEngine, files.settings.value.play, start_playing=False, size=SIZE, files=files)
     puzzles = next(b for b in app.scene.buttons()[-1] if b.action == PUZZLES)
     app.step([click(puzzles.rect.center)], 0.01)
-    app._apply_setting("seconds", 10.0)  # the settings panel's think-time row, as a click on it applies it
-    assert app.scene.sitting.options.max_seconds == 10.0
+    # The settings panel's think-time row, as a click on it applies it.
+    app._apply_setting("max_seconds", 10.0)
+    assert app.scene.play_state.options.max_seconds == 10.0
     expected = replace(PLAYERS_OWN, play=replace(PLAYERS_OWN.play, max_seconds=10.0))
     assert saved_settings(tmp_path, files) == expected and app.settings == expected
 
@@ -150,8 +151,8 @@ def test_a_continued_tictactoe_game_is_played_with_its_own_options_whatever_the_
         surface = pygame.Surface(SIZE)
         app.render(surface)
         seen.update(
-            options=scene.sitting.options,
-            moves=scene.sitting.game.moves_text(),
+            options=scene.play_state.options,
+            moves=scene.play_state.game.moves_text(),
             view=type(scene.view).__name__,
             files=app.files,
         )
@@ -173,6 +174,6 @@ def test_renaming_a_player_remembers_the_name_and_nothing_else_of_the_game(tmp_p
     scene.renaming, scene.name_draft = 0, "Zoe"
     scene.finish_renaming(keep=True)
     app.step([], 0.01)
-    assert scene.sitting.options.names == ("Zoe", "Yo")
+    assert scene.play_state.options.names == ("Zoe", "Yo")
     expected = replace(PLAYERS_OWN, play=replace(PLAYERS_OWN.play, names=("Zoe", "Bob")))
     assert saved_settings(tmp_path, files) == expected

@@ -73,17 +73,17 @@ def test_the_start_screens_puzzles_button_opens_a_puzzle_for_the_players_rating(
     button = next(b for b in app.scene.buttons()[-1] if b.action == PUZZLES)
     app.step([click(button.rect.center)], 0.01)
     scene = app.scene
-    assert isinstance(scene, PlayScene) and scene.sitting.puzzle is not None
+    assert isinstance(scene, PlayScene) and scene.play_state.puzzle is not None
     assert (
-        scene.sitting.game.moves_text() == scene.sitting.puzzle.moves
-        and scene.sitting.session.is_human_turn()
+        scene.play_state.game.moves_text() == scene.play_state.puzzle.moves
+        and scene.play_state.board_game.is_human_turn()
     )
-    mover = scene.sitting.piece_names[scene.sitting.game.to_move()]
+    mover = scene.play_state.piece_names[scene.play_state.game.to_move()]
     assert (
-        words.status_text(scene.sitting)
-        == f"Puzzle: {mover} to play and win in {scene.sitting.puzzle.win_in}"
+        words.status_text(scene.play_state)
+        == f"Puzzle: {mover} to play and win in {scene.play_state.puzzle.win_in}"
     )
-    assert scene.sitting.puzzle.win_in == 2  # a new player's first puzzle is the shortest there is
+    assert scene.play_state.puzzle.win_in == 2  # a new player's first puzzle is the shortest there is
 
 
 def test_a_wrong_move_is_shown_and_retried_and_breaks_the_streak_once(tmp_path, shipped):
@@ -93,30 +93,32 @@ def test_a_wrong_move_is_shown_and_retried_and_breaks_the_streak_once(tmp_path, 
     files = UserData(puzzles=store)
     engine = FakeEngine(auto_answer=False)
     scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=files)
-    wrong = next(move for move in scene.sitting.game.moves() if move != puzzle.column - 1)
+    wrong = next(move for move in scene.play_state.game.moves() if move != puzzle.column - 1)
     # Before the values are proven no move is judged, and none is played.
     assert (
-        scene.sitting.try_play(wrong) is Refusal.COACHED and scene.sitting.game.moves_text() == puzzle.moves
+        scene.play_state.try_play(wrong) is Refusal.COACHED
+        and scene.play_state.game.moves_text() == puzzle.moves
     )
-    assert words.status_text(scene.sitting).startswith("A moment")
+    assert words.status_text(scene.play_state).startswith("A moment")
     ask = engine.last("ponder")
     assert ask.analyse
     scene.receive(
         Progress(ask.token, search_result(9, Score(1), (puzzle.column - 1,), 10, 0.1, proven_values(puzzle)))
     )
     assert (
-        scene.sitting.try_play(wrong) is Refusal.COACHED and scene.sitting.game.moves_text() == puzzle.moves
+        scene.play_state.try_play(wrong) is Refusal.COACHED
+        and scene.play_state.game.moves_text() == puzzle.moves
     )
     # Shown on the board.
-    assert scene.sitting.feedback.refusal is not None and scene.sitting.selection == wrong
-    assert words.status_text(scene.sitting).startswith("Not this one") and "Try again" in words.status_text(
-        scene.sitting
-    )
-    assert scene.sitting.try_play(wrong) is Refusal.COACHED  # a second miss counts once
+    assert scene.play_state.feedback.refusal is not None and scene.play_state.selection == wrong
+    assert words.status_text(scene.play_state).startswith(
+        "Not this one"
+    ) and "Try again" in words.status_text(scene.play_state)
+    assert scene.play_state.try_play(wrong) is Refusal.COACHED  # a second miss counts once
     assert files.puzzles.flush(GENEROUS)
     kept = json.loads((tmp_path / "puzzles.json").read_text())
     assert kept["streak"] == 0 and kept["failed"] == 1 and kept["best_streak"] == 4
-    assert scene.sitting.try_play(puzzle.column - 1) is None  # the retry with the winning move is played
+    assert scene.play_state.try_play(puzzle.column - 1) is None  # the retry with the winning move is played
 
 
 def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp_path, shipped):
@@ -132,26 +134,26 @@ def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp
     try:
         scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=files)
         deadline = time.monotonic() + 60
-        while not scene.sitting.game.is_over():
-            assert time.monotonic() < deadline, scene.sitting.game.moves_text()
+        while not scene.play_state.game.is_over():
+            assert time.monotonic() < deadline, scene.play_state.game.moves_text()
             for message in engine.poll():
                 scene.receive(message)
-            if scene.sitting.session.is_human_turn() and scene.sitting.animation is None:
-                for move in scene.sitting.game.moves():  # the winning move when there is one now
-                    trial = scene.sitting.game.copy()
+            if scene.play_state.board_game.is_human_turn() and scene.play_state.animation is None:
+                for move in scene.play_state.game.moves():  # the winning move when there is one now
+                    trial = scene.play_state.game.copy()
                     trial.apply(move)
                     if trial.is_over():
                         break
                 else:
                     move = puzzle.column - 1
-                if scene.sitting.try_play(move) is Refusal.COACHED:
-                    assert words.status_text(scene.sitting).startswith(
+                if scene.play_state.try_play(move) is Refusal.COACHED:
+                    assert words.status_text(scene.play_state).startswith(
                         "A moment"
                     )  # still proving: try again soon
             scene.update(0.2)
             time.sleep(0.01)
         scene.update(5.0)
-        assert scene.sitting.session.seats[scene.sitting.game.winner()].is_human
+        assert scene.play_state.board_game.seats[scene.play_state.game.winner()].is_human
         # The result stays in the match bar (the record), not as a score of the sitting that the next
         # puzzle's board would drop.
         bar = scene.frame().match
@@ -159,8 +161,8 @@ def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp
         assert bar.standing[0] == f"F: any theme \u00b7 {bar.standing[2]}"
         assert bar.standing[2].startswith("streak 1 (best 1)") and bar.wins == (0, 0)
         assert (
-            words.result_text(scene.sitting)[0] == "Solved!"
-            and "streak 1" in words.result_text(scene.sitting)[1]
+            words.result_text(scene.play_state)[0] == "Solved!"
+            and "streak 1" in words.result_text(scene.play_state)[1]
         )
         assert files.puzzles.flush(GENEROUS)
         record = files.puzzles.value
@@ -176,7 +178,7 @@ def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp
 def prove(scene: PlayScene, engine: FakeEngine, puzzle: Puzzle) -> None:
     """The engine proves the values of the puzzle's moves on the player's turn."""
     ask = engine.last("ponder")
-    assert ask.analyse and ask.moves == scene.sitting.game.moves_text()
+    assert ask.analyse and ask.moves == scene.play_state.game.moves_text()
     scene.receive(
         Progress(ask.token, search_result(9, Score(1), (puzzle.column - 1,), 10, 0.1, proven_values(puzzle)))
     )
@@ -202,19 +204,21 @@ def test_each_right_move_is_acknowledged_and_the_title_counts_the_moves_left(tmp
     files = UserData(puzzles=store)
     engine = FakeEngine(auto_answer=False)
     scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=files)
-    assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in} moves left to win"
+    assert words.toolbar_titles(scene.play_state)[0] == f"Puzzle \u00b7 {puzzle.win_in} moves left to win"
     prove(scene, engine, puzzle)
     press_column(scene, puzzle.column)
-    assert scene.sitting.game.moves_text() == puzzle.moves + str(puzzle.column)
-    assert words.status_text(scene.sitting) == f"Right: that keeps the win. {puzzle.win_in - 1} more to go"
-    assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in - 1} moves left to win"
-    assert not scene.sitting.round.attempt.solved and files.puzzles.value == PuzzleRecord()  # not solved yet
-    answer(scene, engine, next(move for move in scene.sitting.game.moves()))
-    assert scene.sitting.session.is_human_turn()  # the player's next move is asked for, not shown
-    assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in - 1} moves left to win"
+    assert scene.play_state.game.moves_text() == puzzle.moves + str(puzzle.column)
+    assert words.status_text(scene.play_state) == f"Right: that keeps the win. {puzzle.win_in - 1} more to go"
+    assert words.toolbar_titles(scene.play_state)[0] == f"Puzzle \u00b7 {puzzle.win_in - 1} moves left to win"
+    assert (
+        not scene.play_state.round.attempt.solved and files.puzzles.value == PuzzleRecord()
+    )  # not solved yet
+    answer(scene, engine, next(move for move in scene.play_state.game.moves()))
+    assert scene.play_state.board_game.is_human_turn()  # the player's next move is asked for, not shown
+    assert words.toolbar_titles(scene.play_state)[0] == f"Puzzle \u00b7 {puzzle.win_in - 1} moves left to win"
     scene.handle(key(pygame.K_z, pygame.KMOD_CTRL))  # an undo goes back to the moves left then
-    assert scene.sitting.game.moves_text() == puzzle.moves
-    assert words.toolbar_titles(scene.sitting)[0] == f"Puzzle \u00b7 {puzzle.win_in} moves left to win"
+    assert scene.play_state.game.moves_text() == puzzle.moves
+    assert words.toolbar_titles(scene.play_state)[0] == f"Puzzle \u00b7 {puzzle.win_in} moves left to win"
 
 
 def test_a_record_that_cannot_be_written_says_so_after_the_refusal(tmp_path, shipped):
@@ -224,12 +228,12 @@ def test_a_record_that_cannot_be_written_says_so_after_the_refusal(tmp_path, shi
     engine = FakeEngine(auto_answer=False)
     scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=files)
     prove(scene, engine, puzzle)
-    wrong = next(move for move in scene.sitting.game.moves() if move != puzzle.column - 1)
-    assert scene.sitting.try_play(wrong) is Refusal.COACHED
-    assert words.status_text(scene.sitting).startswith("Not this one")
+    wrong = next(move for move in scene.play_state.game.moves() if move != puzzle.column - 1)
+    assert scene.play_state.try_play(wrong) is Refusal.COACHED
+    assert words.status_text(scene.play_state).startswith("Not this one")
     wait_until(lambda: files.puzzles.failing, "the failed write")
     scene.update(0.05)
-    assert words.status_text(scene.sitting).startswith(f"{PUZZLE_FILE.title} not saved")
+    assert words.status_text(scene.play_state).startswith(f"{PUZZLE_FILE.title} not saved")
     assert files.puzzles.value.failed == 1  # the miss still counts in the window
 
 
@@ -248,25 +252,28 @@ def test_a_puzzle_is_solved_once_the_win_cannot_slip_and_the_rest_is_shown(tmp_p
     )
     prove(scene, engine, puzzle)
     press_column(scene, puzzle.column)  # leaves a win in 2 more moves: the win cannot slip
-    sitting = scene.sitting
-    assert sitting.round.attempt.solved and words.status_text(sitting) == PUZZLE_SOLVED
-    assert words.toolbar_titles(sitting)[0] == "Puzzle \u00b7 solved"
+    play_state = scene.play_state
+    assert play_state.round.attempt.solved and words.status_text(play_state) == PUZZLE_SOLVED
+    assert words.toolbar_titles(play_state)[0] == "Puzzle \u00b7 solved"
     # Counted at once, before the game is over, and shown where it stays.
-    assert not sitting.game.is_over()
+    assert not play_state.game.is_over()
     assert files.puzzles.flush(GENEROUS)
     solved = PuzzleRecord().after(puzzle, clean=True)
     assert JsonStore(PUZZLE_FILE, path).load() == solved == files.puzzles.value
     assert scene.frame().match.standing[2].startswith("streak 1 (best 1)")
     # The rest plays out by itself: the computer moves for the player too, and the player's keys play nothing.
-    reply = sitting.game.moves()[0]
+    reply = play_state.game.moves()[0]
     answer(scene, engine, reply)
-    assert sitting.game.moves_text() == puzzle.moves + f"{puzzle.column}{reply + 1}"
-    assert engine.last("think").moves == sitting.game.moves_text() and not sitting.session.is_human_turn()
+    assert play_state.game.moves_text() == puzzle.moves + f"{puzzle.column}{reply + 1}"
+    assert (
+        engine.last("think").moves == play_state.game.moves_text()
+        and not play_state.board_game.is_human_turn()
+    )
     press_column(scene, 1)
-    assert sitting.game.moves_text() == puzzle.moves + f"{puzzle.column}{reply + 1}"
-    answer(scene, engine, sitting.game.moves()[0])
-    assert len(sitting.game.moves_text()) == len(puzzle.moves) + 3
-    assert not sitting.can_undo()  # the solve is not taken back
+    assert play_state.game.moves_text() == puzzle.moves + f"{puzzle.column}{reply + 1}"
+    answer(scene, engine, play_state.game.moves()[0])
+    assert len(play_state.game.moves_text()) == len(puzzle.moves) + 3
+    assert not play_state.can_undo()  # the solve is not taken back
     assert files.puzzles.value == solved  # counted once
 
 
@@ -354,22 +361,22 @@ def test_a_wrong_moves_word_stays_until_the_player_moves_on_and_a_returning_puzz
     assert store.update(lambda record: PuzzleRecord(failed=1, missed=(puzzle.moves,))) is None
     engine = FakeEngine(auto_answer=False)
     scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=UserData(puzzles=store))
-    mover = scene.sitting.piece_names[scene.sitting.game.to_move()]
+    mover = scene.play_state.piece_names[scene.play_state.game.to_move()]
     task = f"{mover} to play and win in {puzzle.win_in}"
-    assert words.status_text(scene.sitting) == f"Puzzle again, missed before: {task}"
+    assert words.status_text(scene.play_state) == f"Puzzle again, missed before: {task}"
     ask = engine.last("ponder")
     scene.receive(
         Progress(ask.token, search_result(9, Score(1), (puzzle.column - 1,), 10, 0.1, proven_values(puzzle)))
     )
-    wrong = next(move for move in scene.sitting.game.moves() if move != puzzle.column - 1)
-    assert scene.sitting.try_play(wrong) is Refusal.COACHED
-    explained = words.status_text(scene.sitting)
+    wrong = next(move for move in scene.play_state.game.moves() if move != puzzle.column - 1)
+    assert scene.play_state.try_play(wrong) is Refusal.COACHED
+    explained = words.status_text(scene.play_state)
     assert explained.startswith("Not this one")
     for _ in range(120):  # a minute: long enough to read it twice over
         scene.update(0.5)
-    assert words.status_text(scene.sitting) == explained
-    assert scene.sitting.try_play(puzzle.column - 1) is None
-    assert not words.status_text(scene.sitting).startswith("Not this one")
+    assert words.status_text(scene.play_state) == explained
+    assert scene.play_state.try_play(puzzle.column - 1) is None
+    assert not words.status_text(scene.play_state).startswith("Not this one")
 
 
 # A theme chosen.
@@ -419,17 +426,17 @@ def test_f_in_puzzle_mode_chooses_the_theme_shown_and_the_next_puzzle_has_it(tmp
     app.step([click(button.rect.center)], 0.01)
     scene = app.scene
     assert isinstance(scene, PlayScene)
-    assert match_bar(scene.sitting, None).standing[0].startswith("F: any theme \u00b7 streak 0")
+    assert match_bar(scene.play_state, None).standing[0].startswith("F: any theme \u00b7 streak 0")
     app.step([key(pygame.K_f)], 0.01)
     first = offered_themes(shipped)[0]
-    assert scene.sitting.theme_choice.theme is first
-    assert match_bar(scene.sitting, None).standing[0].startswith(f"F: {THEME_WORDS[first]} \u00b7 ")
+    assert scene.play_state.theme_choice.theme is first
+    assert match_bar(scene.play_state, None).standing[0].startswith(f"F: {THEME_WORDS[first]} \u00b7 ")
     scene.act(Action.MENU)
     app.step([], 0.01)
     for _ in range(5):
         button = next(b for b in app.scene.buttons()[-1] if b.action == PUZZLES)
         app.step([click(button.rect.center)], 0.01)
-        puzzle = app.scene.sitting.puzzle
+        puzzle = app.scene.play_state.puzzle
         assert puzzle is not None and puzzle.has_theme(first)
         app.scene.act(Action.MENU)
         app.step([], 0.01)

@@ -13,10 +13,10 @@ from tools.support.fakes import FakeEngine, click, key
 from tools.support.waiting import GENEROUS
 from ui import launch
 from ui.app import App
-from ui.panels.settings_panel import CLOSE, panel_layout, solver_threads_row
+from ui.panels.settings_panel import CLOSE, panel_layout
 from ui.play.actions import Action
 from ui.play.scene import PlayScene
-from ui.state.files.settings import SETTINGS_FILE, Settings
+from ui.state.files.settings import SETTINGS_FILE, Settings, thread_counts
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.options import PlayOptions
@@ -67,28 +67,32 @@ def test_every_row_applies_at_once_and_is_remembered(tmp_path):
     choose(app, "theme", "Dark")
     assert app.theme.name == "dark" and scene.theme.name == "dark"
     choose(app, "animation", "Off")
-    assert scene.sitting.animation_speed == 0.0
-    choose(app, "seconds", "10 s")
-    assert scene.sitting.options.max_seconds == 10.0 and scene.sitting.session.options.max_seconds == 10.0
-    before = scene.sitting.engine.count("ponder")
+    assert scene.play_state.animation_speed == 0.0
+    choose(app, "max_seconds", "10 s")
+    assert (
+        scene.play_state.options.max_seconds == 10.0
+        and scene.play_state.board_game.options.max_seconds == 10.0
+    )
+    before = scene.play_state.engine.count("ponder")
     choose(app, "coach", "On")
-    assert scene.sitting.options.coach and scene.sitting.engine.count("ponder") == before + 1
-    assert scene.sitting.engine.last("ponder").analyse  # the coach needs proven values: asked for at once
+    assert scene.play_state.options.coach and scene.play_state.engine.count("ponder") == before + 1
+    assert scene.play_state.engine.last("ponder").analyse  # the coach needs proven values: asked for at once
     assert app.files.settings.flush(GENEROUS)
     remembered = JsonStore(SETTINGS_FILE, store.path).load()
     assert (remembered.sound, remembered.theme, remembered.animation) == (False, "dark", "off")
     assert remembered.play.max_seconds == 10.0 and remembered.play.coach
     # The panel shows the values now set.
     values = {row.key: row.value for row in app._setting_rows()}
-    assert values == {
+    shown = {
         "sound": False,
         "theme": "dark",
         "animation": "off",
         "language": "",
-        "seconds": 10.0,
+        "max_seconds": 10.0,
         "coach": True,
-        "threads": 0,
+        "solver_threads": 0,
     }
+    assert shown.items() <= values.items()
 
 
 def test_the_keyboard_moves_between_rows_and_changes_them(tmp_path):
@@ -104,14 +108,16 @@ def test_nothing_reaches_the_board_while_the_panel_shows(tmp_path):
     app.step([key(pygame.K_F2)], 0.01)
     sound = app.settings.sound
     app.step([key(pygame.K_4, unicode="4"), key(pygame.K_m, unicode="m")], 0.01)
-    assert scene.sitting.game.ply() == 0 and app.settings_shown and app.settings.sound == sound
-    # A click on the board, outside the card, only closes the panel; the next one plays.
-    column = scene.layout().ghost_centre(0)
-    assert not panel_layout(scene.size, app.fonts, app._setting_rows()).card.collidepoint(column)
-    app.step([click(column)], 0.01)
-    assert scene.sitting.game.ply() == 0 and not app.settings_shown
-    app.step([click(column)], 0.01)
-    assert scene.sitting.game.ply() >= 1
+    assert scene.play_state.game.ply() == 0 and app.settings_shown and app.settings.sound == sound
+    # A click outside the card (on the board where the card leaves some) only closes the panel; a click on
+    # the board then plays.
+    card, layout = panel_layout(scene.size, app.fonts, app._setting_rows()).card, scene.layout()
+    board = [layout.cell_centre(row, column) for row in range(6) for column in range(7)]
+    outside = next((point for point in board if not card.collidepoint(point)), (card.left - 4, card.centery))
+    app.step([click(outside)], 0.01)
+    assert scene.play_state.game.ply() == 0 and not app.settings_shown
+    app.step([click(board[3])], 0.01)
+    assert scene.play_state.game.ply() >= 1
 
 
 def test_on_the_start_screen_f2_shows_the_windows_settings_only(tmp_path):
@@ -120,7 +126,9 @@ def test_on_the_start_screen_f2_shows_the_windows_settings_only(tmp_path):
     app = App(FakeEngine, PlayOptions(), start_playing=False, files=UserData(settings=store))
     app.step([key(pygame.K_F2)], 0.01)
     keys = [row.key for row in app._setting_rows()]
-    assert app.settings_shown and keys == ["sound", "theme", "animation", "language", "threads"]
+    # The think time and the coach are the game's on the board: on the start screen, its own rows show them.
+    assert app.settings_shown and keys[:4] == ["sound", "theme", "animation", "language"]
+    assert "solver_threads" in keys and not {"max_seconds", "coach"} & set(keys)
     surface = pygame.Surface(app.scene.size)
     app.render(surface)  # draws over the start screen without trouble
 
@@ -130,23 +138,17 @@ def test_the_solver_threads_are_a_setting_kept_for_the_next_start(tmp_path):
     store.load()
     app = App(FakeEngine, PlayOptions(), start_playing=False, files=UserData(settings=store))
     app.step([key(pygame.K_F2)], 0.01)
-    row = next(row for row in app._setting_rows() if row.key == "threads")
+    row = next(row for row in app._setting_rows() if row.key == "solver_threads")
     assert row.value == 0 and row.choices[0][1].startswith("Auto (") and (1, "1") in row.choices
-    app._apply_setting("threads", 1)  # as a click on the row's "1" applies it
+    app._apply_setting("solver_threads", 1)  # as a click on the row's "1" applies it
     assert app.files.settings.flush(GENEROUS)
     assert JsonStore(SETTINGS_FILE, tmp_path / "settings.json").load().solver_threads == 1
     assert "from the next start" in (app.toast.text or "")
 
 
 def test_the_threads_row_offers_every_power_of_two_up_to_the_cores_and_the_cores():
-    row = solver_threads_row(0, 12)
-    assert [value for value, _ in row.choices] == [0, 1, 2, 4, 8, 12]
-    assert [value for value, _ in solver_threads_row(3, 2).choices] == [
-        0,
-        1,
-        2,
-        3,
-    ]  # a count set by hand stays
+    assert thread_counts(0, 12) == (0, 1, 2, 4, 8, 12)
+    assert thread_counts(3, 2) == (0, 1, 2, 3)  # a count set by hand stays
 
 
 def test_the_window_starts_its_engine_with_the_threads_set(monkeypatch):

@@ -48,9 +48,9 @@ def reviewing(moves: str = GAME, size: tuple[int, int] = (7, 6)) -> tuple[PlaySc
 
 def test_the_line_grows_one_proven_move_at_a_time_and_only_from_proven_values():
     scene, engine = reviewing()
-    scene.sitting.step_review(7)  # Red's winning move, shown: the line starts before it
+    scene.play_state.step_review(7)  # Red's winning move, shown: the line starts before it
     scene.handle(key(pygame.K_b))
-    line = scene.sitting.review.line
+    line = scene.play_state.review.line
     assert line is not None and line.start.moves_text() == "121212"
     ask = engine.last("ponder")
     assert ask.analyse and ask.moves == "121212" and ask.limits is None
@@ -64,9 +64,9 @@ def test_the_line_grows_one_proven_move_at_a_time_and_only_from_proven_values():
 
 def test_the_line_plays_forward_by_itself_steps_by_hand_and_goes_back_to_the_review():
     scene, engine = reviewing("4455")
-    scene.sitting.step_review(3)
+    scene.play_state.step_review(3)
     scene.act(Action.SHOW_ME)
-    line = scene.sitting.review.line
+    line = scene.play_state.review.line
     assert line is not None and line.start.moves_text() == "44"
     for step in range(3):
         ask = engine.last("ponder")
@@ -75,12 +75,12 @@ def test_the_line_plays_forward_by_itself_steps_by_hand_and_goes_back_to_the_rev
     assert [m + 1 for m in line.moves] == [3, 4, 3]
     scene.update(STEP_SECONDS / 2)
     assert (
-        line.shown == 1 and scene.sitting.browser.line_animation is not None
+        line.shown == 1 and scene.play_state.browser.line_animation is not None
     )  # the first found shows at once, dropping
     scene.update(STEP_SECONDS)
     assert line.shown == 2
-    assert words.status_text(scene.sitting) == "Best line from move 3, draw: 3 [4] 3 \u2026"
-    assert "B or Esc: back to the review" in words.detail_text(scene.sitting)
+    assert words.status_text(scene.play_state) == "Best line from move 3, draw: 3 [4] 3 \u2026"
+    assert "B or Esc: back to the review" in words.detail_text(scene.play_state)
     picture = scene.picture().board
     assert picture.cells == line.position().cells() and picture.last_move == line.position().last_cell()
     # A step by hand stops the playing; Home and End go to the line's start and its end.
@@ -95,16 +95,16 @@ def test_the_line_plays_forward_by_itself_steps_by_hand_and_goes_back_to_the_rev
     # Esc goes back to the review (not to the game), whose missing marks are asked for again.
     reviews = engine.count("review")
     scene.handle(key(pygame.K_ESCAPE))
-    assert scene.sitting.review is not None and scene.sitting.review.line is None
+    assert scene.play_state.review is not None and scene.play_state.review.line is None
     assert engine.count("review") == reviews + 1
-    assert scene.sitting.game.moves_text() == "4455"  # the game itself never changed
+    assert scene.play_state.game.moves_text() == "4455"  # the game itself never changed
 
 
 def test_a_long_line_says_its_result_first_and_lists_the_moves_around_the_one_shown():
     scene, engine = reviewing("4455")
-    scene.sitting.step_review(1)
+    scene.play_state.step_review(1)
     scene.act(Action.SHOW_ME)
-    line = scene.sitting.review.line
+    line = scene.play_state.review.line
     for step in range(16):
         # Columns 1 to 6 in turn, then again: no four in a row among their first 16 stones; Yellow wins.
         best = step % 6
@@ -113,16 +113,16 @@ def test_a_long_line_says_its_result_first_and_lists_the_moves_around_the_one_sh
     assert len(line.moves) == 16
     line.to_end(False)
     line.step(8)
-    status = words.status_text(scene.sitting)
+    status = words.status_text(scene.play_state)
     # Ten of the 16 moves, the eighth (on the board) among them, the others left out on either side.
     assert status == "Best line from move 1, Yellow wins in 12: \u2026 4 5 6 1 [2] 3 4 5 6 1 \u2026"
 
 
 def test_a_complete_review_is_not_asked_again_and_a_late_answer_is_ignored():
     scene, engine = reviewing("44")
-    review = scene.sitting.review
+    review = scene.play_state.review
     analyzer = ExactAnalyzer(solver_slots=1 << 16)
-    for mark in review_game(scene.sitting.game, analyzer, Searcher(TranspositionTable(1 << 12))):
+    for mark in review_game(scene.play_state.game, analyzer, Searcher(TranspositionTable(1 << 12))):
         scene.receive(ReviewMark(review.request.token, mark))
     assert review.complete()
     scene.act(Action.SHOW_ME)
@@ -138,8 +138,8 @@ def test_show_me_says_why_on_a_board_the_review_does_not_prove():
     scene, engine = reviewing("4455", size=(8, 7))
     scene.act(Action.SHOW_ME)
     assert (
-        scene.sitting.review.line is None
-        and "7 \u00d7 6, 6 \u00d7 5 and Tic-tac-toe" in words.status_text(scene.sitting)
+        scene.play_state.review.line is None
+        and "7 \u00d7 6, 6 \u00d7 5 and Tic-tac-toe" in words.status_text(scene.play_state)
     )
 
 
@@ -161,9 +161,9 @@ def test_show_me_with_the_real_engine_plays_perfect_play_to_the_end():
         moves = "444447562366621351"
         scene = PlayScene(SIZE, PlayOptions(level=MAX, moves=moves, mode=Mode.TWO_PLAYERS), engine)
         scene.act(Action.REVIEW)
-        scene.sitting.step_review(15)
+        scene.play_state.step_review(15)
         scene.act(Action.SHOW_ME)
-        line = scene.sitting.review.line
+        line = scene.play_state.review.line
         deadline = time.monotonic() + 30
         while not line.done:
             assert time.monotonic() < deadline, line.moves

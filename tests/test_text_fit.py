@@ -29,6 +29,7 @@ from ui.kit.widgets import DrawnText, recording_texts
 from ui.panels.help_card import draw_help
 from ui.panels.settings_panel import draw_panel, panel_rows
 from ui.play.actions import Action
+from ui.play.actions import help_sections as play_help
 from ui.play.analysis_overlay import value_box
 from ui.play.scene import PlayScene
 from ui.play.toolbar import toolbar
@@ -61,9 +62,9 @@ def played(size, script: str, options: PlayOptions, **scene_options) -> tuple[Pl
     """A game played to the end of ``script`` (the options' own moves included), the banner up."""
     engine = scripted(script)
     scene = PlayScene(size, options, engine, fonts=FONTS, **scene_options)
-    while scene.sitting.game.ply() < len(script) and not scene.sitting.game.is_over():
-        if scene.sitting.session.is_human_turn():
-            scene.sitting.try_play(scene.sitting.game.text_to_move(script[scene.sitting.game.ply()]))
+    while scene.play_state.game.ply() < len(script) and not scene.play_state.game.is_over():
+        if scene.play_state.board_game.is_human_turn():
+            scene.play_state.try_play(scene.play_state.game.text_to_move(script[scene.play_state.game.ply()]))
         settle(scene, engine)
     settle(scene, engine)
     return scene, engine
@@ -138,9 +139,9 @@ def overlay_proven_wide_board(size):
 def review(size):
     scene, engine = played(size, "444447562366621351", PlayOptions(level=Level(8)))
     scene.act(Action.REVIEW)
-    deliver_review(engine, scene.sitting.game)
+    deliver_review(engine, scene.play_state.game)
     settle(scene, engine, 0.5)
-    scene.sitting.step_review(15)
+    scene.play_state.step_review(15)
     return scene.draw
 
 
@@ -155,9 +156,9 @@ def show_me(size):
     options = PlayOptions(mode=Mode.TWO_PLAYERS, moves=SHOW_ME_GAME)
     scene = PlayScene(size, options, engine, fonts=FONTS)
     scene.act(Action.REVIEW)
-    scene.sitting.step_review(1)
+    scene.play_state.step_review(1)
     scene.act(Action.SHOW_ME)
-    line = scene.sitting.review.line
+    line = scene.play_state.review.line
     assert line is not None
     for step in range(34):
         frontier = line.frontier()
@@ -223,7 +224,7 @@ def settings_panel(size):
 
     def draw(surface):
         scene.draw(surface)
-        rows = panel_rows(Settings(animation="fast"), scene.sitting.options, "no audio device")
+        rows = panel_rows(Settings(animation="fast"), scene.play_state.options, {"sound": "no audio device"})
         draw_panel(surface, scene.theme, FONTS, rows, (-1, -1), focus=1)
 
     return draw
@@ -239,7 +240,7 @@ def help_and_toast(size):
     def draw(surface):
         scene.draw(surface)
         toast.draw(surface, scene.theme, FONTS, scene.toast_area())
-        draw_help(surface, scene.theme, FONTS)
+        draw_help(surface, scene.theme, FONTS, play_help())
 
     return draw
 
@@ -250,7 +251,7 @@ def help_last_page(size):
 
     def draw(surface):
         scene.draw(surface)
-        draw_help(surface, scene.theme, FONTS, page=-1)
+        draw_help(surface, scene.theme, FONTS, play_help(), page=-1)
 
     return draw
 
@@ -286,7 +287,7 @@ def planned(size, moves: str) -> PlayScene:
     scene.handle(key(pygame.K_e, unicode="e"))
     settle(scene, engine, 0.5)
     for text in moves:
-        scene.sitting.try_play(scene.sitting.game.text_to_move(text))
+        scene.play_state.try_play(scene.play_state.game.text_to_move(text))
         settle(scene, engine, 1.5)
     assert scene.picture().status.why
     return scene
@@ -397,9 +398,10 @@ def wide_labels_first_words() -> list[str]:
     """The first word of each toolbar button's label in a wide window, in the language in use, where that
     label is one word."""
     from game.language import _
-    from ui.play.toolbar import ACTIONS, BACK_LABELS
+    from ui.play.actions import TOOLBAR
 
-    labels = [_(label) for _action, label, _short in ACTIONS] + [_(BACK_LABELS[0])]
+    labels = [_(place.label) for _action, place in TOOLBAR]
+    labels += [_(place.reviewing[0]) for _action, place in TOOLBAR if place.reviewing]
     return [label for label in labels if " " not in label]
 
 

@@ -66,16 +66,16 @@ def test_the_hint_shows_the_pondered_best_move_on_the_board_then_fades():
     scene.receive(ponder_progress(token, 2, {move: (40 if move == 2 else -5) for move in range(7)}))
     scene.handle(key(pygame.K_h))
     picture = scene.picture().board
-    assert picture.hint == 2 and picture.hint in scene.sitting.game.moves()
+    assert picture.hint == 2 and picture.hint in scene.play_state.game.moves()
     # The hint says what the move is worth, in the words of the overlay and the status line.
-    assert words.status_text(scene.sitting) == "Hint: column 3  \u00b7  Red is better (estimate)"
+    assert words.status_text(scene.play_state) == "Hint: column 3  \u00b7  Red is better (estimate)"
     scene.draw(pygame.Surface(SIZE))
     # The hint asks the ponder to prove the values, whatever the level; what it found so far stays on show.
     assert engine.count("ponder") == 2 and engine.last("ponder").analyse
     assert engine.last("ponder").limits == engine.calls[1].limits
     run(scene, engine, HINT_SECONDS + 0.1)
-    assert scene.sitting.assistance.hint is None and scene.picture().board.hint is None
-    assert words.status_text(scene.sitting) == "Your turn (Red)"
+    assert scene.play_state.assistance.hint is None and scene.picture().board.hint is None
+    assert words.status_text(scene.play_state) == "Your turn (Red)"
 
 
 def test_without_pondering_the_hint_asks_for_an_analysis_at_the_computers_level():
@@ -83,7 +83,7 @@ def test_without_pondering_the_hint_asks_for_an_analysis_at_the_computers_level(
     scene, engine = make(options, auto_answer=False)
     assert engine.count("ponder") == 0
     scene.handle(key(pygame.K_h))
-    assert words.status_text(scene.sitting) == "Hint: looking for the best move..."
+    assert words.status_text(scene.play_state) == "Hint: looking for the best move..."
     call = engine.last("ponder")
     assert call.limits == Level(6).limits(options.max_seconds)
     scene.receive(ponder_progress(call.token, 4, {move: move for move in range(7)}, depth=2))
@@ -92,21 +92,21 @@ def test_without_pondering_the_hint_asks_for_an_analysis_at_the_computers_level(
     # The hint follows the search as it deepens.
     scene.receive(ponder_progress(call.token, 3, {move: -move for move in range(7)}, depth=3))
     scene.update(0.01)
-    assert scene.sitting.assistance.hint.move == 3
+    assert scene.play_state.assistance.hint.move == 3
     # When the hint is gone, so is the analysis: nobody ponders here.
     stops = engine.count("stop")
     run(scene, engine, HINT_SECONDS + 0.1)
     assert engine.count("stop") == stops + 1
-    assert scene.sitting.options.level == Level(6)  # the hint never touched the computer's level
+    assert scene.play_state.options.level == Level(6)  # the hint never touched the computer's level
 
 
 def test_a_hint_is_only_for_the_humans_turn():
     scene, engine = make(auto_answer=False)
-    scene.sitting.try_play(3)
+    scene.play_state.try_play(3)
     scene.handle(key(pygame.K_h))
     assert (
-        scene.sitting.assistance.hint is None
-        and words.status_text(scene.sitting) == "A hint is for your turn"
+        scene.play_state.assistance.hint is None
+        and words.status_text(scene.play_state) == "A hint is for your turn"
     )
 
 
@@ -116,10 +116,10 @@ def test_a_stale_hint_disappears_when_the_position_changes():
     call = engine.last("ponder")
     assert call.limits is None  # two players: no computer level to follow
     scene.receive(ponder_progress(call.token, 5, {move: 0 for move in range(7)}))
-    scene.sitting.try_play(0)
-    assert scene.sitting.assistance.hint is None
+    scene.play_state.try_play(0)
+    assert scene.play_state.assistance.hint is None
     run(scene, engine, 0.1)
-    assert words.status_text(scene.sitting) == "Yellow to move"
+    assert words.status_text(scene.play_state) == "Yellow to move"
 
 
 # --- the overlay --------------------------------------------------------------------------------------------
@@ -132,7 +132,7 @@ def test_overlay_labels_for_proven_values_and_a_bar_for_heuristic_ones():
     exact = {0: True, 1: True, 2: True, 3: False, 4: False, 5: False, 6: True}
     move_scores = tuple((move, Score(score, exact[move])) for move, score in scores.items())
     scene.receive(Progress(token, search_result(6, Score(win_in(1)), (6,), 100, 0.1, move_scores)))
-    values = {value.move: value for value in move_values(scene.sitting.session.thinking)}
+    values = {value.move: value for value in move_values(scene.play_state.board_game.thinking)}
     # Red (player 0) is to move: a proven value names its winner by player and counts that player's moves.
     assert (values[0].winner, values[0].label) == (0, "3") and (values[1].winner, values[1].label) == (1, "2")
     assert (values[2].winner, values[2].label) == (None, "=")
@@ -143,15 +143,15 @@ def test_overlay_labels_for_proven_values_and_a_bar_for_heuristic_ones():
     assert values[5].label is None and values[5].lean == 0
     # The detail line says what the labels mean, and in words the value of the position.
     scene.handle(key(pygame.K_a))
-    detail = words.detail_text(scene.sitting)
+    detail = words.detail_text(scene.play_state)
     assert detail.startswith("Analysis: Red wins next move")
     assert "Red's mark 1: Red wins next move" in detail and "Yellow's mark 2: Yellow wins in 2" in detail
     assert "=: draw" in detail and "bars: estimate, in the colour of the side it favours" in detail
     # The move under the pointer is told in full words.
     scene.handle(motion(scene.layout().ghost_centre(1)))
-    assert words.detail_text(scene.sitting).startswith("Column 2: Yellow wins in 2")
+    assert words.detail_text(scene.play_state).startswith("Column 2: Yellow wins in 2")
     scene.handle(motion(scene.layout().ghost_centre(4)))
-    assert words.detail_text(scene.sitting).startswith("Column 5: Yellow is much better (estimate)")
+    assert words.detail_text(scene.play_state).startswith("Column 5: Yellow is much better (estimate)")
 
 
 def test_overlay_labels_fit_their_column_at_every_window_size():
@@ -184,10 +184,10 @@ def test_the_overlay_toggles_without_moving_the_board_and_draws_in_every_mode():
         scene, engine = make(options, auto_answer=False)
         plain = scene.layout()
         scene.handle(key(pygame.K_a))
-        assert scene.sitting.assistance.overlay_shown
+        assert scene.play_state.assistance.overlay_shown
         layout = scene.layout()
         assert layout == plain  # the columns stay under the mouse
-        if scene.sitting.gravity:
+        if scene.play_state.gravity:
             assert layout.analysis.height > 0 and layout.analysis.top >= layout.frame.bottom
             assert layout.analysis.bottom <= layout.status.top
         for size in (SIZE, (360, 300), (1600, 500)):
@@ -197,16 +197,16 @@ def test_the_overlay_toggles_without_moving_the_board_and_draws_in_every_mode():
         if options.mode is not Mode.WATCH:
             # A search of the human's position runs (the ponder against the computer, else an analysis).
             assert engine.count("ponder") >= 1
-            assert words.detail_text(scene.sitting).startswith("Analysis for ")  # no depth is complete yet
+            assert words.detail_text(scene.play_state).startswith("Analysis for ")  # no depth is complete yet
         scene.handle(key(pygame.K_a))
-        assert not scene.sitting.assistance.overlay_shown and scene.layout() == plain
+        assert not scene.play_state.assistance.overlay_shown and scene.layout() == plain
 
 
 def test_overlay_analysis_follows_every_human_turn_in_two_player_mode():
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
     scene.handle(key(pygame.K_a))
     first = engine.last("ponder").token
-    scene.sitting.try_play(3)
+    scene.play_state.try_play(3)
     assert engine.last("ponder").token != first and engine.last("ponder").moves == "4"
     scene.handle(key(pygame.K_a))
     assert engine.calls[-1].name == "stop"
@@ -229,7 +229,7 @@ def search_until_proven(scene, engine, seconds=15.0):
         for message in engine.poll():
             scene.receive(message)
         scene.update(0.01)
-        thinking = scene.sitting.session.thinking
+        thinking = scene.play_state.board_game.thinking
         result = None if thinking is None else thinking.result
         if result is not None and result.move_scores and all(score.exact for _, score in result.move_scores):
             return thinking
@@ -249,7 +249,7 @@ def test_overlay_words_match_the_exact_analyzer(real_engine, moves):
     scene = PlayScene(SIZE, PlayOptions(mode=Mode.TWO_PLAYERS, moves=moves), real_engine)
     scene.handle(key(pygame.K_a))
     search_until_proven(scene, real_engine)
-    game = scene.sitting.game
+    game = scene.play_state.game
     exact = ExactAnalyzer(solver_slots=1 << 16).move_scores(game.copy())
     mover = game.to_move()
     expected = {}
@@ -257,7 +257,9 @@ def test_overlay_words_match_the_exact_analyzer(real_engine, moves):
         if score != ILLEGAL_MOVE:
             value = Score.from_benchmark(score, game.ply(), 42)
             expected[move] = (winner_of(value, mover), short_label(value))
-    shown = {value.move: (value.winner, value.label) for value in move_values(scene.sitting.session.thinking)}
+    shown = {
+        value.move: (value.winner, value.label) for value in move_values(scene.play_state.board_game.thinking)
+    }
     assert shown == expected
     scene.draw(pygame.Surface(SIZE))
 
@@ -265,13 +267,13 @@ def test_overlay_words_match_the_exact_analyzer(real_engine, moves):
 @pytest.mark.parametrize("moves", end_game_positions(4))
 def test_the_hint_is_a_best_move_by_the_exact_analyzer(real_engine, moves):
     scene = PlayScene(SIZE, PlayOptions(level=MAX, ponder=False, moves=moves), real_engine)
-    if not scene.sitting.session.is_human_turn():
+    if not scene.play_state.board_game.is_human_turn():
         pytest.skip("the computer moves first from this position")
     scene.handle(key(pygame.K_h))
     search_until_proven(scene, real_engine)
     hint = scene.picture().board.hint
-    exact = ExactAnalyzer(solver_slots=1 << 16).move_scores(scene.sitting.game.copy())
-    assert hint in scene.sitting.game.moves()
+    exact = ExactAnalyzer(solver_slots=1 << 16).move_scores(scene.play_state.game.copy())
+    assert hint in scene.play_state.game.moves()
     assert exact[hint] == max(score for score in exact if score != ILLEGAL_MOVE)
 
 
@@ -296,12 +298,14 @@ def test_at_a_depth_level_the_overlay_proves_every_move_on_the_players_time(monk
         scene = PlayScene(SIZE, PlayOptions(level=Level(2), moves=WON_FOR_RED), engine)
         scene.handle(key(pygame.K_a))
         started = time.monotonic()
-        assert scene.sitting.session.is_human_turn() and scene.sitting.game.to_move() == 0
+        assert scene.play_state.board_game.is_human_turn() and scene.play_state.game.to_move() == 0
         thinking = search_until_proven(scene, engine, seconds=PROVEN_WITHIN)
         values = move_values(thinking)
-        assert len(values) == len(scene.sitting.game.moves()) and all(value.winner == 0 for value in values)
+        assert len(values) == len(scene.play_state.game.moves()) and all(
+            value.winner == 0 for value in values
+        )
         assert time.monotonic() - started < PROVEN_WITHIN
-        assert words.detail_text(scene.sitting).startswith("Analysis: Red wins")
+        assert words.detail_text(scene.play_state).startswith("Analysis: Red wins")
         # The proof done, the ponder goes on only to the level's depth, quietly, then stops using the CPU.
         deadline = time.monotonic() + 10
         while not engine.is_idle():
@@ -309,7 +313,7 @@ def test_at_a_depth_level_the_overlay_proves_every_move_on_the_players_time(monk
             time.sleep(0.01)
         for message in engine.poll():
             scene.receive(message)
-        assert all(value.winner == 0 for value in move_values(scene.sitting.session.thinking))
+        assert all(value.winner == 0 for value in move_values(scene.play_state.board_game.thinking))
     finally:
         engine.close()
 

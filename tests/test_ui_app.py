@@ -128,7 +128,7 @@ def test_the_loop_goes_from_menu_to_play_and_back(app_factory):
     app.step([click(scene.layout().ghost_centre(3))], 0.016)
     for _ in range(60):
         app.step([], 0.05)
-    assert scene.sitting.game.moves_text() == "44"  # the fake engine's reply went through poll -> receive
+    assert scene.play_state.game.moves_text() == "44"  # the fake engine's reply went through poll -> receive
     app.step([key(pygame.K_ESCAPE)], 0.016)
     assert isinstance(app.scene, StartScene)
     assert len(engines) == 1  # one engine for the whole run
@@ -138,7 +138,7 @@ def test_the_loop_goes_from_menu_to_play_and_back(app_factory):
 
 def test_options_on_the_command_line_start_the_game_at_once(app_factory):
     app, _ = app_factory(PlayOptions(moves="44"), start_playing=True)
-    assert isinstance(app.scene, PlayScene) and app.scene.sitting.game.moves_text() == "44"
+    assert isinstance(app.scene, PlayScene) and app.scene.play_state.game.moves_text() == "44"
 
 
 def test_run_opens_a_window_and_closes_the_engine(monkeypatch):
@@ -165,10 +165,10 @@ def test_an_engine_failure_is_told_in_words_and_the_computer_still_moves(
     app = App(lambda: engine, options, start_playing=True)
     try:
         deadline = time.monotonic() + 30
-        while app.scene.sitting.game.ply() == 0 and time.monotonic() < deadline:
+        while app.scene.play_state.game.ply() == 0 and time.monotonic() < deadline:
             app.step([], 0.5)
             time.sleep(0.01)
-        assert app.scene.sitting.game.ply() == 1
+        assert app.scene.play_state.game.ply() == 1
         assert app.toast.text is not None
         assert app.toast.text.startswith("The opening book could not be used (")
         assert "corrupt" in app.toast.text and "Traceback" not in app.toast.text
@@ -198,7 +198,7 @@ def test_every_engine_failure_reaches_the_window_as_words(app_factory):
         engines[0].deliver(EngineFailure(7, part, "why"))
         app.step([], 0.016)
         assert app.toast.text == FAILURE_WORDS[part].format(reason="why")
-    assert app.scene.sitting.game.moves_text() == "44"
+    assert app.scene.play_state.game.moves_text() == "44"
 
 
 def test_level_auto_with_a_broken_ladder_names_the_file_not_the_board(monkeypatch, capsys):

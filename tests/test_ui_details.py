@@ -64,12 +64,12 @@ def pixels_of(surface: pygame.Surface, area: pygame.Rect, colour) -> int:
 def test_success_is_never_shown_in_the_refusals_colour(tmp_path, theme):
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), theme=theme, saved_game_path=tmp_path / "s.txt")
     assert theme.success != theme.warning
-    scene.sitting.try_play(3)
+    scene.play_state.try_play(3)
     run(scene, engine, 1.0)
     scene.handle(key(pygame.K_s, CTRL))
     assert (
-        words.status_text(scene.sitting).startswith("Saved 1 move to ")
-        and scene.sitting.notice.kind is NoticeKind.SUCCESS
+        words.status_text(scene.play_state).startswith("Saved 1 move to ")
+        and scene.play_state.notice.kind is NoticeKind.SUCCESS
     )
     surface = pygame.Surface(SIZE)
     scene.draw(surface)
@@ -77,16 +77,16 @@ def test_success_is_never_shown_in_the_refusals_colour(tmp_path, theme):
     assert pixels_of(surface, status, theme.success) > 20 and pixels_of(surface, status, theme.warning) == 0
     scene.handle(key(pygame.K_o, CTRL))
     assert (
-        words.status_text(scene.sitting).startswith("Loaded s.txt")
-        and scene.sitting.notice.kind is NoticeKind.SUCCESS
+        words.status_text(scene.play_state).startswith("Loaded s.txt")
+        and scene.play_state.notice.kind is NoticeKind.SUCCESS
     )
     # A refusal is a refusal.
     for _ in range(6):
-        scene.sitting.try_play(0)
-    scene.sitting.try_play(0)
+        scene.play_state.try_play(0)
+    scene.play_state.try_play(0)
     assert (
-        words.status_text(scene.sitting) == "Column 1 is full"
-        and scene.sitting.notice.kind is NoticeKind.REFUSAL
+        words.status_text(scene.play_state) == "Column 1 is full"
+        and scene.play_state.notice.kind is NoticeKind.REFUSAL
     )
     scene.draw(surface)
     assert pixels_of(surface, status, theme.warning) > 20
@@ -121,34 +121,34 @@ def test_the_hover_disc_shows_from_the_first_frame_where_the_mouse_is():
     app.step([motion(pointer), key(pygame.K_RETURN)], 0.01)
     scene = app.scene
     assert isinstance(scene, PlayScene)
-    assert scene.sitting.selection == 3 and scene.move_at(pointer) == 3
+    assert scene.play_state.selection == 3 and scene.move_at(pointer) == 3
     assert scene.picture().board.ghost_player == 0
     # Started from the command line, before the mouse was seen: nothing is selected, nothing breaks.
     other = App(FakeEngine, PlayOptions(level=Level(2)), start_playing=True)
-    assert other.scene.sitting.selection is None
+    assert other.scene.play_state.selection is None
 
 
 def test_after_a_resize_the_hover_follows_the_column_under_the_mouse():
     scene, engine = make()
     pointer = scene.layout().ghost_centre(6)
     scene.handle(motion(pointer))
-    assert scene.sitting.selection == 6
+    assert scene.play_state.selection == 6
     for size in ((1400, 780), (700, 900), (960, 780)):
         scene.resize(size)
-        assert scene.sitting.selection == scene.layout().column_at(pointer), size
+        assert scene.play_state.selection == scene.layout().column_at(pointer), size
     scene.resize((1400, 780))
-    assert scene.sitting.selection != 6  # the board moved right: the pointer is over another column now
+    assert scene.play_state.selection != 6  # the board moved right: the pointer is over another column now
     # A selection made with the keys stays where the keys put it.
     scene.handle(key(pygame.K_LEFT))
-    chosen = scene.sitting.selection
+    chosen = scene.play_state.selection
     scene.resize(SIZE)
-    assert scene.sitting.selection == chosen
+    assert scene.play_state.selection == chosen
 
 
 def test_no_ghost_disc_over_a_full_column():
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS, moves="222222"))
     scene.handle(motion(scene.layout().ghost_centre(1)))
-    assert scene.sitting.selection == 1 and scene.picture().board.ghost_player is None
+    assert scene.play_state.selection == 1 and scene.picture().board.ghost_player is None
     scene.handle(motion(scene.layout().ghost_centre(2)))
     assert scene.picture().board.ghost_player == 0
 
@@ -158,16 +158,16 @@ def test_no_ghost_disc_over_a_full_column():
 
 def test_it_is_not_your_turn_until_the_computers_disc_has_landed():
     scene, engine = make()
-    scene.sitting.try_play(3)
+    scene.play_state.try_play(3)
     seen = []
     for _ in range(150):
         for message in engine.poll():
             scene.receive(message)
         scene.update(0.02)
-        if scene.sitting.game.ply() == 2 and scene.sitting.animation is not None:
-            seen.append(words.status_text(scene.sitting))
-    assert seen and set(seen) == {f"Computer plays column {scene.sitting.game.history()[1] + 1}"}
-    assert scene.sitting.animation is None and words.status_text(scene.sitting) == "Your turn (Red)"
+        if scene.play_state.game.ply() == 2 and scene.play_state.animation is not None:
+            seen.append(words.status_text(scene.play_state))
+    assert seen and set(seen) == {f"Computer plays column {scene.play_state.game.history()[1] + 1}"}
+    assert scene.play_state.animation is None and words.status_text(scene.play_state) == "Your turn (Red)"
 
 
 def test_a_depth_searched_without_positions_shows_no_zero_count():
@@ -175,7 +175,7 @@ def test_a_depth_searched_without_positions_shows_no_zero_count():
     scene, engine = make(options)
     token = engine.last("ponder").token
     scene.receive(Progress(token, search_result(2, Score.estimate(0), (4,), 0, 0.0)))
-    assert words.detail_text(scene.sitting) == "Thinking on your time: depth 2"
+    assert words.detail_text(scene.play_state) == "Thinking on your time: depth 2"
 
 
 # --- keys ---------------------------------------------------------------------------------------------------
@@ -186,27 +186,27 @@ def test_every_cell_of_the_4x4_board_has_a_key():
     scene, engine = make(options)
     for letter, cell in (("b", 10), ("a", 9), ("g", 15), ("9", 8), ("1", 0)):
         scene.handle(key(pygame.key.key_code(letter), unicode=letter))
-        assert scene.sitting.game.history()[-1] == cell, letter
-    assert not scene.sitting.assistance.overlay_shown  # "a" played cell 10
+        assert scene.play_state.game.history()[-1] == cell, letter
+    assert not scene.play_state.assistance.overlay_shown  # "a" played cell 10
     scene.handle(key(pygame.K_a, pygame.KMOD_LSHIFT, unicode="A"))
-    assert scene.sitting.assistance.overlay_shown and scene.sitting.game.ply() == 5
+    assert scene.play_state.assistance.overlay_shown and scene.play_state.game.ply() == 5
     # On the 3 x 3 board the letters are no cells: A is the analysis, as everywhere.
     small, engine = make(PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS))
     small.handle(key(pygame.K_b, unicode="b"))
     small.handle(key(pygame.K_a, unicode="a"))
-    assert small.sitting.game.ply() == 0 and small.sitting.assistance.overlay_shown
+    assert small.play_state.game.ply() == 0 and small.play_state.assistance.overlay_shown
 
 
 def test_the_keys_hint_names_the_letters_of_the_4x4_board():
     scene, engine = make(PlayOptions(game="tictactoe", width=4, height=4, mode=Mode.TWO_PLAYERS))
-    assert "1-9, a-g" in words.detail_text(scene.sitting)
+    assert "1-9, a-g" in words.detail_text(scene.play_state)
 
 
 def test_a_digit_past_the_last_column_says_so():
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
     scene.handle(key(pygame.K_8, unicode="8"))
-    assert scene.sitting.game.ply() == 0 and words.status_text(scene.sitting) == "Columns are 1-7"
-    assert scene.sitting.notice.kind is NoticeKind.INFO
+    assert scene.play_state.game.ply() == 0 and words.status_text(scene.play_state) == "Columns are 1-7"
+    assert scene.play_state.notice.kind is NoticeKind.INFO
 
 
 # --- a tiny window ------------------------------------------------------------------------------------------
@@ -244,10 +244,10 @@ def test_what_each_key_means_on_each_board():
 
 
 def test_two_players_stay_in_the_title_as_rounds_go_by_and_a_wider_window_never_shortens_it():
-    session = BoardGame(PlayOptions(mode=Mode.TWO_PLAYERS), FakeEngine())
-    first_round = texts.toolbar_titles(session)
-    session.next_round()
-    second_round = texts.toolbar_titles(session)
+    board_game = BoardGame(PlayOptions(mode=Mode.TWO_PLAYERS), FakeEngine())
+    first_round = texts.toolbar_titles(board_game)
+    board_game.next_round()
+    second_round = texts.toolbar_titles(board_game)
     assert second_round[0].endswith("round 2")
     fonts, surface = Fonts(), pygame.Surface((1700, 780))
 

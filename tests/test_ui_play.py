@@ -44,7 +44,7 @@ def column_point(scene, column, row=None):
 
 
 def cell_point(scene, cell):
-    return scene.layout().cell_centre(*divmod(cell, scene.sitting.game.width))
+    return scene.layout().cell_centre(*divmod(cell, scene.play_state.game.width))
 
 
 # --- Connect Four by mouse and keyboard ---------------------------------------------------------------------
@@ -55,11 +55,11 @@ def test_a_click_in_a_column_plays_it_anywhere_in_the_column():
     scene.handle(
         click(column_point(scene, 2, row=0))
     )  # the top cell of an empty column still means the column
-    assert scene.sitting.game.history() == (2,)
-    assert scene.sitting.animation is not None and scene.sitting.animation.column == 2
+    assert scene.play_state.game.history() == (2,)
+    assert scene.play_state.animation is not None and scene.play_state.animation.column == 2
     scene, engine = make()
     scene.handle(click(column_point(scene, 6)))  # the ghost row above the board
-    assert scene.sitting.game.history() == (6,)
+    assert scene.play_state.game.history() == (6,)
 
 
 def test_a_click_off_the_board_does_nothing():
@@ -67,17 +67,17 @@ def test_a_click_off_the_board_does_nothing():
     layout = scene.layout()
     scene.handle(click((layout.grid.left - 5, layout.grid.centery)))
     scene.handle(click((layout.grid.centerx, layout.status.centery)))
-    assert scene.sitting.game.history() == ()
+    assert scene.play_state.game.history() == ()
 
 
 def test_the_computer_replies_after_the_animation_and_the_presentation_delay():
     scene, engine = make()
     scene.handle(click(column_point(scene, 3)))
     run(scene, engine, seconds=0.5)
-    assert scene.sitting.game.moves_text() == "4"  # the human's disc is still falling or just landed
+    assert scene.play_state.game.moves_text() == "4"  # the human's disc is still falling or just landed
     run(scene, engine, seconds=1.5)
-    assert scene.sitting.game.moves_text() == "44"
-    assert scene.sitting.session.is_human_turn()
+    assert scene.play_state.game.moves_text() == "44"
+    assert scene.play_state.board_game.is_human_turn()
 
 
 def test_keyboard_play_connect_four():
@@ -85,63 +85,63 @@ def test_keyboard_play_connect_four():
     for code in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RETURN):
         scene.handle(key(code))
     # The cursor starts in the centre column on the first arrow, then moves one to the right.
-    assert scene.sitting.game.history() == (4,)
+    assert scene.play_state.game.history() == (4,)
     run(scene, engine)
     scene.handle(key(pygame.K_1))
-    assert scene.sitting.game.history()[-1] == 0
+    assert scene.play_state.game.history()[-1] == 0
     run(scene, engine)
     scene.handle(key(pygame.K_LEFT))
     scene.handle(key(pygame.K_DOWN))
-    assert scene.sitting.game.history()[-1] == 0
+    assert scene.play_state.game.history()[-1] == 0
     run(scene, engine)
     scene.handle(key(pygame.K_KP7))
-    assert scene.sitting.game.history()[-1] == 6
+    assert scene.play_state.game.history()[-1] == 6
     # A digit beyond the board's width is not a column.
     run(scene, engine)
-    before = scene.sitting.game.ply()
+    before = scene.play_state.game.ply()
     scene.handle(key(pygame.K_8))
-    assert scene.sitting.game.ply() == before
+    assert scene.play_state.game.ply() == before
 
 
 def test_a_full_column_is_refused_with_feedback_and_the_turn_stays():
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
     for _ in range(6):
         scene.handle(click(column_point(scene, 0)))
-    assert scene.sitting.game.moves_text() == "111111"
+    assert scene.play_state.game.moves_text() == "111111"
     scene.handle(click(column_point(scene, 0)))
-    assert scene.sitting.game.moves_text() == "111111"
-    assert scene.sitting.game.to_move() == 0
-    assert words.status_text(scene.sitting) == "Column 1 is full"
-    assert scene.sitting.feedback.refusal is not None and scene.picture().board.refusal > 0
+    assert scene.play_state.game.moves_text() == "111111"
+    assert scene.play_state.game.to_move() == 0
+    assert words.status_text(scene.play_state) == "Column 1 is full"
+    assert scene.play_state.feedback.refusal is not None and scene.picture().board.refusal > 0
     run(scene, engine, seconds=2.0)
-    assert words.status_text(scene.sitting) == "Red to move"
+    assert words.status_text(scene.play_state) == "Red to move"
     scene.handle(click(column_point(scene, 1)))
-    assert scene.sitting.game.moves_text() == "1111112"
+    assert scene.play_state.game.moves_text() == "1111112"
 
 
 def test_clicks_during_the_computers_turn_are_ignored_with_a_cue():
     scene, engine = make(auto_answer=False)
     scene.handle(click(column_point(scene, 3)))
     scene.handle(click(column_point(scene, 2)))
-    assert scene.sitting.game.moves_text() == "4"
-    assert "computer is thinking" in words.status_text(scene.sitting)
-    assert scene.sitting.notice is not None
+    assert scene.play_state.game.moves_text() == "4"
+    assert "computer is thinking" in words.status_text(scene.play_state)
+    assert scene.play_state.notice is not None
 
 
 def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
     scene, engine = make(auto_answer=False)
-    assert words.status_text(scene.sitting) == "Your turn (Red)"
+    assert words.status_text(scene.play_state) == "Your turn (Red)"
     scene.handle(click(column_point(scene, 3)))
     run(scene, engine, seconds=2.0)  # the cue of the click has faded
     token = engine.last("think").token
-    assert words.status_text(scene.sitting) == "Computer is thinking..."
+    assert words.status_text(scene.play_state) == "Computer is thinking..."
     engine.live = LiveCount(token, 8192, 1.9)
     run(scene, engine, seconds=0.5)
-    assert words.detail_text(scene.sitting) == f"8,192 positions{DOT}2.5 s"
+    assert words.detail_text(scene.play_state) == f"8,192 positions{DOT}2.5 s"
     scene.receive(Progress(token, search_result(9, Score.estimate(45), (3, 2, 6), 12345, 0.5)))
-    assert words.status_text(scene.sitting) == "Computer is thinking: Yellow is better"
+    assert words.status_text(scene.play_state) == "Computer is thinking: Yellow is better"
     assert (
-        words.detail_text(scene.sitting)
+        words.detail_text(scene.play_state)
         == f"depth 9{DOT}12,345 positions{DOT}2.5 s    estimate: Yellow ahead by 45 points"
         + "    best line: 4 3 7"
     )
@@ -153,20 +153,20 @@ def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
         scene.update(0.05)
         redraws += scene.dirty
     assert 3 <= redraws <= 5
-    assert words.detail_text(scene.sitting).startswith(f"depth 9{DOT}40,960 positions{DOT}3.5 s")
+    assert words.detail_text(scene.play_state).startswith(f"depth 9{DOT}40,960 positions{DOT}3.5 s")
     # A count of another request is not this search's.
     engine.live = LiveCount(token + 1, 10**9, 99.0)
     scene.update(0.05)
-    assert scene.sitting.session.thinking.nodes == 40960
+    assert scene.play_state.board_game.thinking.nodes == 40960
     # Once the engine says the search has ended, the time stands still and nothing is redrawn for it.
     engine.live = LiveCount(token, 50_176, 3.5, running=False)
     scene.update(0.05)
-    seconds = scene.sitting.session.thinking.seconds
+    seconds = scene.play_state.board_game.thinking.seconds
     scene.dirty = False
     for _ in range(20):
         scene.update(0.05)
-    assert scene.sitting.session.thinking.seconds == seconds and not scene.dirty
-    assert scene.sitting.session.thinking.nodes == 50_176
+    assert scene.play_state.board_game.thinking.seconds == seconds and not scene.dirty
+    assert scene.play_state.board_game.thinking.nodes == 50_176
 
 
 def test_a_proven_value_is_said_in_words_without_a_number():
@@ -174,18 +174,18 @@ def test_a_proven_value_is_said_in_words_without_a_number():
     scene.handle(click(column_point(scene, 3)))
     token = engine.last("think").token
     scene.receive(Progress(token, search_result(12, Score(-win_in(12)), (3, 2), 5000, 0.5)))
-    assert words.status_text(scene.sitting) == "Computer is thinking: Red wins in 6"
-    assert "+" not in words.detail_text(scene.sitting) and "-" not in words.detail_text(scene.sitting)
+    assert words.status_text(scene.play_state) == "Computer is thinking: Red wins in 6"
+    assert "+" not in words.detail_text(scene.play_state) and "-" not in words.detail_text(scene.play_state)
     scene.receive(Progress(token, search_result(13, Score(0), (3, 2), 6000, 0.6)))
-    assert words.status_text(scene.sitting) == "Computer is thinking: draw"
+    assert words.status_text(scene.play_state) == "Computer is thinking: draw"
 
 
 def test_pondering_is_shown_on_the_humans_turn():
     scene, engine = make(auto_answer=False)
     ponder = engine.last("ponder").token
     scene.receive(Progress(ponder, search_result(7, Score.estimate(0), (3,), 999, 0.2)))
-    assert words.status_text(scene.sitting) == "Your turn (Red)"
-    assert words.detail_text(scene.sitting).startswith("Thinking on your time: depth 7")
+    assert words.status_text(scene.play_state) == "Your turn (Red)"
+    assert words.detail_text(scene.play_state).startswith("Thinking on your time: depth 7")
 
 
 # --- undo, redo, stale answers ------------------------------------------------------------------------------
@@ -197,21 +197,21 @@ def test_undo_and_redo_pairs_against_the_computer_by_keys_and_buttons():
     run(scene, engine)
     scene.handle(click(column_point(scene, 2)))
     run(scene, engine)
-    assert scene.sitting.game.moves_text() == "4434"
+    assert scene.play_state.game.moves_text() == "4434"
     scene.handle(key(pygame.K_z, CTRL))
-    assert scene.sitting.game.moves_text() == "44"
+    assert scene.play_state.game.moves_text() == "44"
     scene.handle(key(pygame.K_z, CTRL | pygame.KMOD_LSHIFT))
-    assert scene.sitting.game.moves_text() == "4434"
+    assert scene.play_state.game.moves_text() == "4434"
     scene.handle(key(pygame.K_z, CTRL))
     scene.handle(key(pygame.K_z, CTRL))
-    assert scene.sitting.game.moves_text() == ""
+    assert scene.play_state.game.moves_text() == ""
     scene.handle(key(pygame.K_y, CTRL))
-    assert scene.sitting.game.moves_text() == "44"
+    assert scene.play_state.game.moves_text() == "44"
     buttons = {button.action: button for button in scene.frame().toolbar.buttons}
     scene.handle(click(buttons["redo"].rect.center))
-    assert scene.sitting.game.moves_text() == "4434"
+    assert scene.play_state.game.moves_text() == "4434"
     scene.handle(click(buttons["undo"].rect.center))
-    assert scene.sitting.game.moves_text() == "44"
+    assert scene.play_state.game.moves_text() == "44"
 
 
 def test_undo_during_a_search_stops_it_and_the_late_answer_is_never_applied():
@@ -220,11 +220,11 @@ def test_undo_during_a_search_stops_it_and_the_late_answer_is_never_applied():
     token = engine.last("think").token
     scene.handle(key(pygame.K_z, CTRL))
     assert engine.count("stop") >= 1
-    assert scene.sitting.game.moves_text() == ""
+    assert scene.play_state.game.moves_text() == ""
     engine.deliver(BestMove(token, search_result(4, Score.estimate(0), (3,), 10, 0.1)))
     run(scene, engine, seconds=2.0)
-    assert scene.sitting.game.moves_text() == ""
-    assert scene.sitting.session.is_human_turn()
+    assert scene.play_state.game.moves_text() == ""
+    assert scene.play_state.board_game.is_human_turn()
 
 
 def test_new_game_during_a_search_ignores_the_stale_best_move():
@@ -235,10 +235,10 @@ def test_new_game_during_a_search_ignores_the_stale_best_move():
     assert fresh != stale
     engine.deliver(BestMove(stale, search_result(4, Score.estimate(0), (0,), 10, 0.1)))
     run(scene, engine, seconds=2.0)
-    assert scene.sitting.game.moves_text() == ""
+    assert scene.play_state.game.moves_text() == ""
     engine.deliver(BestMove(fresh, search_result(4, Score.estimate(0), (3,), 10, 0.1)))
     run(scene, engine, seconds=2.0)
-    assert scene.sitting.game.moves_text() == "4"
+    assert scene.play_state.game.moves_text() == "4"
 
 
 # --- game over ----------------------------------------------------------------------------------------------
@@ -255,36 +255,36 @@ def test_game_over_offers_next_round_and_new_game():
     options = PlayOptions(level=Level(2), first=FirstPlayer.ALTERNATE)
     scene, engine = make(options, choose=lambda game: 1)
     win_for_red(scene, engine)
-    assert scene.sitting.game.winner() == 0
-    assert words.status_text(scene.sitting) == "Red wins"
-    assert scene.sitting.banner_shown()
+    assert scene.play_state.game.winner() == 0
+    assert words.status_text(scene.play_state) == "Red wins"
+    assert scene.play_state.banner_shown()
     _, buttons = scene.frame().banner
     actions = {button.action: button for button in buttons}
     assert set(actions) == {"next", "new", "review", "menu"}
     # Clicks on the finished board play nothing.
     scene.handle(click(column_point(scene, 4)))
-    assert scene.sitting.game.moves_text() == "1212121"
+    assert scene.play_state.game.moves_text() == "1212121"
     scene.handle(click(column_point(scene, 4)))  # a second click brings the folded banner back
     scene.handle(click(actions["next"].rect.center))
-    assert scene.sitting.session.round_number == 2
+    assert scene.play_state.board_game.round_number == 2
     # Alternate: the computer starts round 2.
-    assert scene.sitting.game.ply() == 0 and scene.sitting.session.is_computer_turn()
+    assert scene.play_state.game.ply() == 0 and scene.play_state.board_game.is_computer_turn()
     run(scene, engine)
-    assert scene.sitting.game.ply() == 1
+    assert scene.play_state.game.ply() == 1
     scene.handle(key(pygame.K_n, CTRL))
-    assert scene.sitting.session.round_number == 1 and scene.sitting.session.is_human_turn()
+    assert scene.play_state.board_game.round_number == 1 and scene.play_state.board_game.is_human_turn()
 
 
 def test_enter_plays_the_next_round_and_new_game_button_restarts():
     scene, engine = make(choose=lambda game: 1)
     win_for_red(scene, engine)
     scene.handle(key(pygame.K_RETURN))
-    assert scene.sitting.session.round_number == 2 and scene.sitting.game.ply() == 0
+    assert scene.play_state.board_game.round_number == 2 and scene.play_state.game.ply() == 0
     win_for_red(scene, engine)
     _, buttons = scene.frame().banner
     new = next(button for button in buttons if button.action == "new")
     scene.handle(click(new.rect.center))
-    assert scene.sitting.session.round_number == 1 and scene.sitting.game.ply() == 0
+    assert scene.play_state.board_game.round_number == 1 and scene.play_state.game.ply() == 0
 
 
 def test_the_banner_waits_for_the_last_disc_to_land():
@@ -293,9 +293,9 @@ def test_the_banner_waits_for_the_last_disc_to_land():
         scene.handle(click(column_point(scene, column)))
     run(scene, engine, seconds=1.0)
     scene.handle(click(column_point(scene, 0)))
-    assert scene.sitting.game.is_over() and not scene.sitting.banner_shown()
+    assert scene.play_state.game.is_over() and not scene.play_state.banner_shown()
     run(scene, engine, seconds=1.5)
-    assert scene.sitting.banner_shown()
+    assert scene.play_state.banner_shown()
 
 
 def test_escape_goes_back_to_the_start_screen_and_stops_the_search():
@@ -319,14 +319,14 @@ def test_escape_goes_back_to_the_start_screen_and_stops_the_search():
 def test_two_players_complete_a_whole_game_by_clicks(options):
     scene, engine = make(options)
     clicks = 0
-    while not scene.sitting.game.is_over():
-        move = scene.sitting.game.moves()[-1]
-        point = column_point(scene, move) if scene.sitting.gravity else cell_point(scene, move)
+    while not scene.play_state.game.is_over():
+        move = scene.play_state.game.moves()[-1]
+        point = column_point(scene, move) if scene.play_state.gravity else cell_point(scene, move)
         scene.handle(click(point))
         run(scene, engine, seconds=0.1)
         clicks += 1
-    assert clicks == scene.sitting.game.ply()
-    assert words.status_text(scene.sitting) in ("Draw", "Red wins", "Yellow wins", "X wins", "O wins")
+    assert clicks == scene.play_state.game.ply()
+    assert words.status_text(scene.play_state) in ("Draw", "Red wins", "Yellow wins", "X wins", "O wins")
     assert engine.count("think") == 0 and engine.count("ponder") == 0
 
 
@@ -337,10 +337,10 @@ def test_two_players_complete_a_whole_game_by_clicks(options):
 def test_watch_mode_completes_a_whole_game(options):
     scene, engine = make(options)
     run(scene, engine, seconds=2.0 * options.width * options.height)
-    assert scene.sitting.game.is_over()
-    assert engine.count("think") == scene.sitting.game.ply()
-    assert scene.sitting.banner_shown()
-    title, subtitle = words.result_text(scene.sitting)
+    assert scene.play_state.game.is_over()
+    assert engine.count("think") == scene.play_state.game.ply()
+    assert scene.play_state.banner_shown()
+    title, subtitle = words.result_text(scene.play_state)
     assert title == "Draw" or "(depth " in subtitle and " beats " in subtitle
 
 
@@ -348,10 +348,10 @@ def test_watch_mode_pauses_on_space():
     scene, engine = make(PlayOptions(mode=Mode.WATCH))
     scene.handle(key(pygame.K_SPACE))
     run(scene, engine, seconds=3.0)
-    assert scene.sitting.game.ply() == 0 and words.status_text(scene.sitting).startswith("Paused")
+    assert scene.play_state.game.ply() == 0 and words.status_text(scene.play_state).startswith("Paused")
     scene.handle(key(pygame.K_SPACE))
     run(scene, engine, seconds=1.0)
-    assert scene.sitting.game.ply() >= 1
+    assert scene.play_state.game.ply() >= 1
 
 
 # --- Tic-tac-toe --------------------------------------------------------------------------------------------
@@ -360,16 +360,16 @@ def test_watch_mode_pauses_on_space():
 def test_tic_tac_toe_by_click_numpad_digits_and_arrows():
     scene, engine = make(TTT, choose=lambda game: game.moves()[-1])
     scene.handle(click(cell_point(scene, 4)))
-    assert scene.sitting.game.history() == (4,)
+    assert scene.play_state.game.history() == (4,)
     run(scene, engine)
-    assert scene.sitting.game.history()[-1] != 0
+    assert scene.play_state.game.history()[-1] != 0
     scene.handle(key(pygame.K_KP7))  # numpad 7 is the top-left cell
-    assert scene.sitting.game.history()[-1] == 0
+    assert scene.play_state.game.history()[-1] == 0
     run(scene, engine)
-    free = [cell for cell in range(9) if cell in scene.sitting.game.moves()]
+    free = [cell for cell in range(9) if cell in scene.play_state.game.moves()]
     target = free[0]
     scene.handle(key(pygame.K_1 + target))  # digits count cells in reading order from 1
-    assert scene.sitting.game.history()[-1] == target
+    assert scene.play_state.game.history()[-1] == target
 
 
 def test_tic_tac_toe_arrows_and_taken_cell():
@@ -378,11 +378,11 @@ def test_tic_tac_toe_arrows_and_taken_cell():
     scene.handle(key(pygame.K_UP))
     scene.handle(key(pygame.K_LEFT))
     scene.handle(key(pygame.K_RETURN))
-    assert scene.sitting.game.history() == (0,)
+    assert scene.play_state.game.history() == (0,)
     scene.handle(click(cell_point(scene, 0)))
-    assert scene.sitting.game.history() == (0,)
-    assert words.status_text(scene.sitting) == "Cell 1 is taken"
-    assert scene.sitting.game.to_move() == 1
+    assert scene.play_state.game.history() == (0,)
+    assert words.status_text(scene.play_state) == "Cell 1 is taken"
+    assert scene.play_state.game.to_move() == 1
 
 
 # --- geometry follows the window ----------------------------------------------------------------------------
@@ -397,19 +397,19 @@ def test_resize_keeps_hit_testing_correct(size):
     assert layout.frame.left >= 0 and layout.frame.right <= size[0]
     assert abs(layout.grid.centerx - size[0] // 2) <= 1
     scene.handle(click(layout.cell_centre(3, 5)))
-    assert scene.sitting.game.history() == (5,)
+    assert scene.play_state.game.history() == (5,)
     # Just inside the left edge of column 2, and just outside the board.
     scene.handle(click((layout.grid.left + 2 * layout.cell + 1, layout.grid.bottom - 2)))
-    assert scene.sitting.game.history() == (5, 2)
+    assert scene.play_state.game.history() == (5, 2)
     scene.handle(click((layout.grid.right + 2, layout.grid.centery)))
-    assert scene.sitting.game.history() == (5, 2)
+    assert scene.play_state.game.history() == (5, 2)
 
 
 def test_hover_shows_a_ghost_disc_in_the_players_colour():
     scene, engine = make()
     surface = pygame.Surface(SIZE)
     scene.handle(motion(column_point(scene, 5)))
-    assert scene.sitting.selection == 5
+    assert scene.play_state.selection == 5
     scene.draw(surface)
     red, green, blue, *_ = surface.get_at(column_point(scene, 5))
     assert red > green + 60 and red > blue + 60  # reddish, over a pale background
@@ -454,10 +454,10 @@ def test_every_state_draws_at_every_size(options, size):
     scene, engine = make(options, size=size)
     surface = pygame.Surface(size)
     for _ in range(40):
-        if scene.sitting.game.is_over():
+        if scene.play_state.game.is_over():
             break
-        if scene.sitting.session.is_human_turn():
-            scene.sitting.try_play(scene.sitting.game.moves()[0])
+        if scene.play_state.board_game.is_human_turn():
+            scene.play_state.try_play(scene.play_state.game.moves()[0])
         for message in engine.poll():
             scene.receive(message)
         scene.update(0.2)

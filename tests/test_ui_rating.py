@@ -39,10 +39,10 @@ def run(scene, engine, seconds=2.0, dt=0.05):
 def play_four_in_column_4(scene, engine) -> None:
     """The human (first) stacks column 4 while the fake computer plays column 1: a win in four moves."""
     for _ in range(4):
-        assert scene.sitting.session.is_human_turn()
-        assert scene.sitting.try_play(3) is None
+        assert scene.play_state.board_game.is_human_turn()
+        assert scene.play_state.try_play(3) is None
         run(scene, engine)
-    assert scene.sitting.game.is_over() and scene.sitting.game.winner() == 0
+    assert scene.play_state.game.is_over() and scene.play_state.game.winner() == 0
 
 
 def new_scene(files: UserData, **options):
@@ -57,10 +57,10 @@ def test_a_game_won_unaided_is_rated_and_its_review_adds_the_strength_shown():
     scene, engine = new_scene(files)
     play_four_in_column_4(scene, engine)
     [game] = files.ratings.value.games(BOARD)
-    level_rating = ladder.rating_of(scene.sitting.options.level)
+    level_rating = ladder.rating_of(scene.play_state.options.level)
     assert game.rated and game.result == "win" and game.level_rating == level_rating
     assert game.rating > start_rating(ladder)
-    title, line = words.result_text(scene.sitting)
+    title, line = words.result_text(scene.play_state)
     gain = game.rating - start_rating(ladder)
     assert f"Your rating {game.rating} \u00b1 {round(2 * game.deviation, -1):.0f} (+{gain})." in line
     # The finished game is reviewed unseen; once complete, the strength the player showed is noted.
@@ -71,13 +71,13 @@ def test_a_game_won_unaided_is_rated_and_its_review_adds_the_strength_shown():
     assert game.performance is not None and game.performance >= ladder.rungs[0].rating
     # Opening the review shows that same review, complete, rather than starting another.
     reviews = engine.count("review")
-    scene.sitting.toggle_review()
+    scene.play_state.toggle_review()
     assert (
-        scene.sitting.review is not None
-        and scene.sitting.review.complete()
+        scene.play_state.review is not None
+        and scene.play_state.review.complete()
         and engine.count("review") == reviews
     )
-    assert "played like about" in words.detail_text(scene.sitting)
+    assert "played like about" in words.detail_text(scene.play_state)
 
 
 def test_a_hint_or_a_take_back_keeps_the_game_unrated():
@@ -87,13 +87,13 @@ def test_a_hint_or_a_take_back_keeps_the_game_unrated():
     play_four_in_column_4(scene, engine)
     [game] = files.ratings.value.games(BOARD)
     assert not game.rated and game.assists == ("hint",)
-    assert words.result_text(scene.sitting)[1].endswith("Not rated: a hint.")
+    assert words.result_text(scene.play_state)[1].endswith("Not rated: a hint.")
 
     files = UserData()
     scene, engine = new_scene(files)
-    scene.sitting.try_play(3)
+    scene.play_state.try_play(3)
     run(scene, engine)
-    assert scene.sitting.session.undo() == 2
+    assert scene.play_state.board_game.undo() == 2
     play_four_in_column_4(scene, engine)
     [game] = files.ratings.value.games(BOARD)
     assert game.assists == ("take-back",) and files.ratings.value.rating(BOARD, 0) == 0
@@ -103,7 +103,9 @@ def test_games_on_boards_without_a_ladder_are_not_recorded():
     files = UserData()
     scene, engine = new_scene(files, width=8, height=7)
     play_four_in_column_4(scene, engine)
-    assert files.ratings.value.games("connect4 8x7") == [] and scene.sitting.round.rating.rated_game is None
+    assert (
+        files.ratings.value.games("connect4 8x7") == [] and scene.play_state.round.rating.rated_game is None
+    )
 
 
 def test_the_adaptive_level_follows_the_rating_from_game_to_game():
@@ -111,16 +113,16 @@ def test_the_adaptive_level_follows_the_rating_from_game_to_game():
     files = UserData()
     scene, engine = new_scene(files, adaptive=True)
     first_level = adaptive_level(ladder, start_rating(ladder))
-    assert scene.sitting.session.seats[1].level == first_level
-    assert scene.sitting.notice is not None and notice_text(scene.sitting.notice.said).startswith(
+    assert scene.play_state.board_game.seats[1].level == first_level
+    assert scene.play_state.notice is not None and notice_text(scene.play_state.notice.said).startswith(
         f"Auto level: {first_level.label}"
     )
     # Win after win, the rating climbs and the level chosen never falls.
     levels = [first_level]
     for _ in range(6):
         play_four_in_column_4(scene, engine)
-        scene.sitting.new_round(next_round=False)
-        chosen = scene.sitting.session.seats[1].level
+        scene.play_state.new_round(next_round=False)
+        chosen = scene.play_state.board_game.seats[1].level
         assert chosen == adaptive_level(ladder, files.ratings.value.rating(BOARD, start_rating(ladder)))
         levels.append(chosen)
     ratings_of = [ladder.rating_of(level) for level in levels]

@@ -30,10 +30,10 @@ def engine():
 
 def play_until_over(scene: PlayScene, engine, human_moves: bool) -> None:
     deadline = time.monotonic() + WALL_CLOCK_LIMIT
-    while not scene.sitting.game.is_over():
-        assert time.monotonic() < deadline, f"no end after {WALL_CLOCK_LIMIT} s: {scene.sitting.game!r}"
-        if human_moves and scene.sitting.session.is_human_turn():
-            assert scene.sitting.try_play(scene.sitting.game.moves()[-1]) is None
+    while not scene.play_state.game.is_over():
+        assert time.monotonic() < deadline, f"no end after {WALL_CLOCK_LIMIT} s: {scene.play_state.game!r}"
+        if human_moves and scene.play_state.board_game.is_human_turn():
+            assert scene.play_state.try_play(scene.play_state.game.moves()[-1]) is None
         for message in engine.poll():
             scene.receive(message)
         # Generous steps of window time: animations and the presentation delay pass at once.
@@ -47,27 +47,27 @@ def test_watch_mode_plays_a_whole_game_with_the_real_engine(engine):
     )
     scene = PlayScene((800, 700), options, engine)
     play_until_over(scene, engine, human_moves=False)
-    assert scene.sitting.game.ply() >= 5
+    assert scene.play_state.game.ply() >= 5
 
 
 def test_a_human_against_the_real_engine_with_pondering_and_undo(engine):
     scene = PlayScene((800, 700), PlayOptions(level=Level(2)), engine)
-    scene.sitting.try_play(3)
+    scene.play_state.try_play(3)
     deadline = time.monotonic() + WALL_CLOCK_LIMIT
-    while scene.sitting.game.ply() < 2:
+    while scene.play_state.game.ply() < 2:
         assert time.monotonic() < deadline
         for message in engine.poll():
             scene.receive(message)
         scene.update(0.5)
         time.sleep(0.002)
     # Undo takes back the pair; the engine is pondering the position again and no late answer sneaks in.
-    assert scene.sitting.session.undo() == 2
+    assert scene.play_state.board_game.undo() == 2
     for _ in range(20):
         for message in engine.poll():
             scene.receive(message)
         scene.update(0.5)
         time.sleep(0.01)
-    assert scene.sitting.game.ply() == 0 and scene.sitting.session.is_human_turn()
+    assert scene.play_state.game.ply() == 0 and scene.play_state.board_game.is_human_turn()
     play_until_over(scene, engine, human_moves=True)
 
 
@@ -76,19 +76,19 @@ def test_the_thinking_line_moves_while_the_real_engine_works_on_one_depth(engine
     # seconds, depths are rare.
     options = PlayOptions(width=8, height=7, level=Level(None), max_seconds=1.5, ponder=False)
     scene = PlayScene((800, 700), options, engine)
-    scene.sitting.try_play(3)
+    scene.play_state.try_play(3)
     shown = []
     deadline = time.monotonic() + WALL_CLOCK_LIMIT
-    while scene.sitting.game.ply() < 2 and time.monotonic() < deadline:
+    while scene.play_state.game.ply() < 2 and time.monotonic() < deadline:
         for message in engine.poll():
             scene.receive(message)
         scene.update(0.02)
-        thinking = scene.sitting.session.thinking
+        thinking = scene.play_state.board_game.thinking
         if thinking is not None and not thinking.pondering:
             depth = None if thinking.result is None else thinking.result.depth
             shown.append((depth, thinking.nodes, round(thinking.seconds, 1)))
         time.sleep(0.02)
-    assert scene.sitting.game.ply() == 2, "the computer did not answer"
+    assert scene.play_state.game.ply() == 2, "the computer did not answer"
     counts = [nodes for _, nodes, _ in shown]
     assert counts == sorted(counts)  # the count never goes back
     # Within one depth (or before the first), the count changed several times, and so did the time.
@@ -107,15 +107,15 @@ def test_the_review_of_a_finished_game_fills_in_from_the_real_engine(engine):
     )
     scene = PlayScene((800, 700), options, engine)
     play_until_over(scene, engine, human_moves=False)
-    history = scene.sitting.game.moves_text()
-    scene.sitting.toggle_review()
+    history = scene.play_state.game.moves_text()
+    scene.play_state.toggle_review()
     deadline = time.monotonic() + WALL_CLOCK_LIMIT
-    while not scene.sitting.review.complete():
-        assert time.monotonic() < deadline, f"review incomplete: {sorted(scene.sitting.review.marks)}"
+    while not scene.play_state.review.complete():
+        assert time.monotonic() < deadline, f"review incomplete: {sorted(scene.play_state.review.marks)}"
         for message in engine.poll():
             scene.receive(message)
         scene.update(0.1)
         time.sleep(0.002)
-    assert all(mark.exact and mark.verdict is not None for mark in scene.sitting.review.marks.values())
-    scene.sitting.toggle_review()
-    assert scene.sitting.review is None and scene.sitting.game.moves_text() == history
+    assert all(mark.exact and mark.verdict is not None for mark in scene.play_state.review.marks.values())
+    scene.play_state.toggle_review()
+    assert scene.play_state.review is None and scene.play_state.game.moves_text() == history

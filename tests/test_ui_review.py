@@ -51,9 +51,11 @@ def lost_game(tmp_path=None, size=SIZE):
         tally.load()
     files = UserData(tally=tally)
     scene = PlayScene(size, PlayOptions(level=Level(4)), engine, files=files)
-    while not scene.sitting.game.is_over():
-        if scene.sitting.session.is_human_turn():
-            scene.sitting.try_play(scene.sitting.game.text_to_move(LOST_GAME[scene.sitting.game.ply()]))
+    while not scene.play_state.game.is_over():
+        if scene.play_state.board_game.is_human_turn():
+            scene.play_state.try_play(
+                scene.play_state.game.text_to_move(LOST_GAME[scene.play_state.game.ply()])
+            )
         run(scene, engine, 1.5)
     run(scene, engine, 1.0)  # the result banner's delay
     assert files.tally.flush(GENEROUS)  # the result is on file
@@ -63,7 +65,7 @@ def lost_game(tmp_path=None, size=SIZE):
 def deliver_marks(scene, engine, token=None):
     """The real review of the scene's game, delivered as the engine would (``token``: the request's)."""
     token = engine.last("review").token if token is None else token
-    marks = list(review_game(scene.sitting.game, ExactAnalyzer(), Searcher(TranspositionTable(1 << 16))))
+    marks = list(review_game(scene.play_state.game, ExactAnalyzer(), Searcher(TranspositionTable(1 << 16))))
     for mark in marks:
         engine.deliver(ReviewMark(token, mark))
     run(scene, engine, 0.1)
@@ -72,37 +74,40 @@ def deliver_marks(scene, engine, token=None):
 
 def test_r_opens_the_review_and_the_marks_fill_in_without_touching_the_game(tmp_path):
     scene, engine = lost_game(tmp_path)
-    history, tally_file = scene.sitting.game.moves_text(), (tmp_path / "tally.json").read_text()
-    assert scene.sitting.files.tally.value.get(finished_round.tally_key(scene.sitting.session)).losses == 1
+    history, tally_file = scene.play_state.game.moves_text(), (tmp_path / "tally.json").read_text()
+    assert (
+        scene.play_state.files.tally.value.get(finished_round.tally_key(scene.play_state.board_game)).losses
+        == 1
+    )
     scene.handle(key(pygame.K_r))
-    assert scene.sitting.review is not None and engine.last("review").moves == LOST_GAME
-    assert scene.sitting.review.cursor == len(LOST_GAME) and "working it out" in words.status_text(
-        scene.sitting
+    assert scene.play_state.review is not None and engine.last("review").moves == LOST_GAME
+    assert scene.play_state.review.cursor == len(LOST_GAME) and "working it out" in words.status_text(
+        scene.play_state
     )
     marks = deliver_marks(scene, engine)
-    assert scene.sitting.review.complete() and len(marks) == len(LOST_GAME)
-    blunder = scene.sitting.review.marks[15]
+    assert scene.play_state.review.complete() and len(marks) == len(LOST_GAME)
+    blunder = scene.play_state.review.marks[15]
     assert blunder.verdict is Verdict.BLUNDER and blunder.mover == 0
     scene.handle(key(pygame.K_HOME))
-    assert scene.sitting.review.cursor == 1
+    assert scene.play_state.review.cursor == 1
     for _ in range(14):
         scene.handle(key(pygame.K_RIGHT))
-    assert scene.sitting.review.cursor == 15 and "a blunder" in words.status_text(scene.sitting)
+    assert scene.play_state.review.cursor == 15 and "a blunder" in words.status_text(scene.play_state)
     scene.handle(key(pygame.K_END))
     scene.handle(key(pygame.K_RIGHT))
-    assert scene.sitting.review.cursor == len(LOST_GAME)
-    assert scene.sitting.review.position().moves_text() == LOST_GAME[:-1]
+    assert scene.play_state.review.cursor == len(LOST_GAME)
+    assert scene.play_state.review.position().moves_text() == LOST_GAME[:-1]
     scene.draw(pygame.Surface(SIZE))
     scene.handle(key(pygame.K_ESCAPE))
     assert (
-        scene.sitting.review is None
-        and scene.sitting.game.moves_text() == history
-        and scene.sitting.game.is_over()
+        scene.play_state.review is None
+        and scene.play_state.game.moves_text() == history
+        and scene.play_state.game.is_over()
     )
-    assert scene.sitting.files.tally.flush(GENEROUS)
+    assert scene.play_state.files.tally.flush(GENEROUS)
     assert (tmp_path / "tally.json").read_text() == tally_file
     run(scene, engine, 1.0)
-    assert scene.sitting.files.tally.flush(GENEROUS)
+    assert scene.play_state.files.tally.flush(GENEROUS)
     assert (tmp_path / "tally.json").read_text() == tally_file and scene.frame().banner is not None
 
 
@@ -111,16 +116,16 @@ def test_the_banner_offers_the_review_and_a_click_on_a_mark_shows_that_move():
     buttons = [button for button in scene.frame().banner[1] if button.action == Action.REVIEW]
     assert buttons
     scene.handle(click(buttons[0].rect.center))
-    assert scene.sitting.review is not None
+    assert scene.play_state.review is not None
     deliver_marks(scene, engine)
     layout = scene.layout()
     graph = layout.review
     fifth = [rect for rect in slots(graph, len(LOST_GAME))][4]
     scene.handle(click((fifth.centerx, graph.bottom - 2)))
-    assert scene.sitting.review.cursor == 5
+    assert scene.play_state.review.cursor == 5
     # A click on the board under review plays nothing.
     scene.handle(click(layout.cell_centre(0, 0)))
-    assert scene.sitting.game.moves_text() == LOST_GAME
+    assert scene.play_state.game.moves_text() == LOST_GAME
 
 
 def test_a_new_game_closes_the_review_and_its_late_marks_are_dropped():
@@ -128,38 +133,38 @@ def test_a_new_game_closes_the_review_and_its_late_marks_are_dropped():
     scene.act(Action.REVIEW)
     token = engine.last("review").token
     scene.handle(key(pygame.K_n, pygame.KMOD_LCTRL))
-    assert scene.sitting.review is None and scene.sitting.game.ply() == 0
+    assert scene.play_state.review is None and scene.play_state.game.ply() == 0
     deliver_marks(scene, engine, token)
-    assert scene.sitting.review is None
+    assert scene.play_state.review is None
     # A review opened later ignores marks of the earlier one.
-    scene.sitting.try_play(3)
+    scene.play_state.try_play(3)
     run(scene, engine)
     scene.act(Action.REVIEW)
-    stale = review_game(scene.sitting.game, ExactAnalyzer(), Searcher(TranspositionTable(1 << 10)))
+    stale = review_game(scene.play_state.game, ExactAnalyzer(), Searcher(TranspositionTable(1 << 10)))
     engine.deliver(ReviewMark(token, next(stale)))
     run(scene, engine, 0.1)
-    assert scene.sitting.review.marks == {}
+    assert scene.play_state.review.marks == {}
 
 
 def test_reviewing_during_the_computers_turn_holds_its_move_until_back():
     engine = scripted("4444444")
     engine.auto_answer = False
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), engine)
-    scene.sitting.try_play(3)
+    scene.play_state.try_play(3)
     run(scene, engine, 1.0)
-    assert scene.sitting.session.is_computer_turn()
+    assert scene.play_state.board_game.is_computer_turn()
     scene.act(Action.REVIEW)
     assert engine.last("review").moves == "4"
     run(scene, engine, 2.0)
-    assert scene.sitting.game.ply() == 1
+    assert scene.play_state.game.ply() == 1
     scene.act(Action.REVIEW)
-    assert scene.sitting.review is None and engine.calls[-1].name == "think"
+    assert scene.play_state.review is None and engine.calls[-1].name == "think"
 
 
 def test_nothing_to_review_before_the_first_move():
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
     scene.act(Action.REVIEW)
-    assert scene.sitting.review is None and "Nothing to review" in words.status_text(scene.sitting)
+    assert scene.play_state.review is None and "Nothing to review" in words.status_text(scene.play_state)
 
 
 @pytest.mark.parametrize("size", [(320, 260), (480, 360), (960, 780), (1600, 1000), (2400, 700)])
@@ -168,30 +173,30 @@ def test_the_review_draws_at_every_window_size(size, game):
     options = PlayOptions(game=game, width=None, height=None, mode=Mode.TWO_PLAYERS)
     scene = PlayScene(size, options, FakeEngine())
     for move in (3, 4, 3, 4, 2) if game == "connect4" else (4, 0, 8):
-        scene.sitting.try_play(move)
-        run(scene, scene.sitting.engine, 0.5)
+        scene.play_state.try_play(move)
+        run(scene, scene.play_state.engine, 0.5)
     scene.act(Action.REVIEW)
-    deliver_marks(scene, scene.sitting.engine)
+    deliver_marks(scene, scene.play_state.engine)
     layout = scene.layout()
     assert layout.review.height > 0 and layout.review.bottom <= layout.status.top
     assert layout.frame.bottom <= layout.review.top
-    for ply in range(1, len(scene.sitting.review.moves) + 1):
-        scene.sitting.step_review(ply)
+    for ply in range(1, len(scene.play_state.review.moves) + 1):
+        scene.play_state.step_review(ply)
         scene.draw(pygame.Surface(size))
-    rects = slots(layout.review, len(scene.sitting.review.moves))
+    rects = slots(layout.review, len(scene.play_state.review.moves))
     assert all(layout.review.contains(rect) for rect in rects)
 
 
 def test_a_pasted_game_is_set_up_and_reviewed(monkeypatch):
-    import ui.play.scene
+    import ui.play.actions
 
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
-    monkeypatch.setattr(ui.play.scene, "paste_text", lambda: LOST_GAME + " -1\n")
+    monkeypatch.setattr(ui.play.actions, "paste_text", lambda: LOST_GAME + " -1\n")
     scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
-    assert scene.sitting.game.moves_text() == LOST_GAME and scene.sitting.review is not None
-    assert scene.sitting.review.moves == tuple(
-        scene.sitting.game.history()
-    ) and "Pasted 18 moves" in words.status_text(scene.sitting)
+    assert scene.play_state.game.moves_text() == LOST_GAME and scene.play_state.review is not None
+    assert scene.play_state.review.moves == tuple(
+        scene.play_state.game.history()
+    ) and "Pasted 18 moves" in words.status_text(scene.play_state)
 
 
 @pytest.mark.parametrize(
@@ -204,12 +209,12 @@ def test_a_pasted_game_is_set_up_and_reviewed(monkeypatch):
     ],
 )
 def test_a_paste_reads_the_moves_it_shows_and_names_what_it_ignored(monkeypatch, clipboard, moves, told):
-    import ui.play.scene
+    import ui.play.actions
 
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
-    monkeypatch.setattr(ui.play.scene, "paste_text", lambda: clipboard)
+    monkeypatch.setattr(ui.play.actions, "paste_text", lambda: clipboard)
     scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
-    assert scene.sitting.game.moves_text() == moves and words.status_text(scene.sitting) == told
+    assert scene.play_state.game.moves_text() == moves and words.status_text(scene.play_state) == told
 
 
 @pytest.mark.parametrize(
@@ -223,16 +228,16 @@ def test_a_paste_reads_the_moves_it_shows_and_names_what_it_ignored(monkeypatch,
     ],
 )
 def test_pasting_what_is_no_game_keeps_the_game_and_says_why(monkeypatch, clipboard, reason):
-    import ui.play.scene
+    import ui.play.actions
 
     scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
-    scene.sitting.try_play(3)
-    monkeypatch.setattr(ui.play.scene, "paste_text", lambda: clipboard)
+    scene.play_state.try_play(3)
+    monkeypatch.setattr(ui.play.actions, "paste_text", lambda: clipboard)
     scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
     assert (
-        scene.sitting.game.moves_text() == "4"
-        and scene.sitting.review is None
-        and reason in words.status_text(scene.sitting)
+        scene.play_state.game.moves_text() == "4"
+        and scene.play_state.review is None
+        and reason in words.status_text(scene.play_state)
     )
 
 
@@ -240,11 +245,11 @@ def test_undo_closes_the_review():
     engine = scripted("4343434")
     scene = PlayScene(SIZE, PlayOptions(level=Level(4), mode=Mode.TWO_PLAYERS), engine)
     for move in (3, 2, 3):
-        scene.sitting.try_play(move)
+        scene.play_state.try_play(move)
         run(scene, engine, 0.5)
     scene.act(Action.REVIEW)
     scene.handle(key(pygame.K_z, pygame.KMOD_LCTRL))
-    assert scene.sitting.review is None and scene.sitting.game.moves_text() == "43"
+    assert scene.play_state.review is None and scene.play_state.game.moves_text() == "43"
 
 
 def test_a_move_that_wins_is_called_the_winning_move_and_a_missed_one_wins_at_once():

@@ -203,7 +203,7 @@ def test_the_max_levels_think_time_is_chosen_on_the_start_screen_and_remembered(
     scene.handle(click(button(scene, "10 s", "seconds").rect.center))
     assert scene.options.max_seconds == 10.0
     app.step([key(pygame.K_RETURN)], 0.01)
-    assert app.scene.sitting.options.max_seconds == 10.0
+    assert app.scene.play_state.options.max_seconds == 10.0
     assert app.files.settings.flush(GENEROUS)
     assert JsonStore(SETTINGS_FILE, tmp_path / "settings.json").load().play.max_seconds == 10.0
     # Watch mode: enabled when either side plays at max.

@@ -11,17 +11,16 @@ from types import MappingProxyType
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ai.play.levels import MAX_THINK_SECONDS, levels_for
+from ai.play.levels import levels_for
 from ai.puzzles import load_puzzles
 from ai.rating.ladder import ladder_for
 from game.catalog import SIZES, new_game
 from tools.support.waiting import GENEROUS
-from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.files.background_writer import BackgroundWriter
 from ui.state.files.current_game import MAX_KEPT, UNFINISHED_FILE, UnfinishedGame, UnfinishedGames
 from ui.state.files.player_rating import ASSISTS, MAX_RATING, RATINGS_FILE, PlayedGame, Ratings
 from ui.state.files.puzzle_record import MAX_VALUE, PUZZLE_FILE, PuzzleRecord
-from ui.state.files.settings import SETTINGS_FILE, THEME_NAMES, Settings
+from ui.state.files.settings import SETTINGS, SETTINGS_FILE, Between, OneOf, Setting, Settings, WindowSize
 from ui.state.files.store import FileKind, JsonStore
 from ui.state.files.tally import MAX_COUNT, TALLY_FILE, Record, Tally
 from ui.state.files.user_data import UserData
@@ -150,9 +149,7 @@ def play_options(draw: st.DrawFn) -> PlayOptions:
         level=draw(level),
         watch_levels=(draw(level), draw(level)),
         first=draw(st.sampled_from(FirstPlayer)),
-        max_seconds=draw(st.floats(min_value=0.0, max_value=MAX_THINK_SECONDS, exclude_min=True)),
         ponder=draw(st.booleans()),
-        coach=draw(st.booleans()),
         names=(draw(names.filter(_clean)), draw(names.filter(_clean))),
         adaptive=draw(st.booleans()) and ladder_for(options.variant()) is not None,
     )
@@ -166,15 +163,28 @@ def _clean(name: str) -> bool:
 
 extreme_int = st.one_of(st.integers(-(10**12), 10**12), st.sampled_from([0, 1, -1, 10**9, -(10**9)]))
 
-settings_values = st.builds(
-    Settings,
-    play=play_options(),
-    sound=st.booleans(),
-    theme=st.sampled_from(THEME_NAMES),
-    animation=st.sampled_from(sorted(ANIMATION_SPEEDS)),
-    window=st.tuples(extreme_int, extreme_int),
-    solver_threads=st.integers(-5, 300),
-)
+
+def setting_values(setting: Setting) -> st.SearchStrategy[object]:
+    """Every value ``setting`` takes, the extremes included (a window size is brought within bounds)."""
+    match setting.domain:
+        case OneOf(values=values):
+            return st.sampled_from(values)
+        case Between(low=low, high=high, whole=True):
+            return st.integers(int(low), int(high))
+        case Between(low=low, high=high, low_open=low_open):
+            return st.floats(min_value=low, max_value=high, exclude_min=low_open)
+        case WindowSize():
+            return st.tuples(extreme_int, extreme_int)
+    raise AssertionError(f"no values for {setting.domain}")
+
+
+@st.composite
+def settings_values(draw: st.DrawFn) -> Settings:
+    settings = Settings(play=draw(play_options()))
+    for setting in SETTINGS:
+        settings = setting.changed(settings, setting.domain.to_json(draw(setting_values(setting))))
+    return settings
+
 
 counts = st.integers(0, MAX_COUNT)
 tally_values = st.dictionaries(
@@ -242,7 +252,7 @@ FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 
 
 @FAST
-@given(settings_values)
+@given(settings_values())
 def test_every_settings_value_saved_loads_back(tmp_path, value):
     _round_trips(SETTINGS_FILE, value, tmp_path)
 

@@ -109,7 +109,7 @@ def test_the_hint_says_why_once_the_explainer_answers():
     run(scene, engine)
     call = engine.last("explain")
     assert (call.moves, call.move) == (TWO_THREATS, 2)
-    assert words.status_text(scene.sitting).startswith("Hint: column 3")
+    assert words.status_text(scene.play_state).startswith("Hint: column 3")
     assert scene.picture().status.why == "It makes two threats: b1 and f1"
     scene.draw(pygame.Surface(SIZE))
 
@@ -147,8 +147,8 @@ def test_the_coach_asks_ahead_and_its_warning_says_why_the_move_throws_the_win_a
     run(scene, engine)
     # Every move that throws the win away is asked about before the player chooses; the winning ones not.
     assert {call.move for call in engine.calls if call.name == "explain"} == {0, 1, 3, 4, 6}
-    assert scene.sitting.try_play(0) is Refusal.COACHED
-    assert words.status_text(scene.sitting).startswith("Coach: column 1 throws the win away")
+    assert scene.play_state.try_play(0) is Refusal.COACHED
+    assert words.status_text(scene.play_state).startswith("Coach: column 1 throws the win away")
     assert scene.picture().status.why == "It fills the cell under Yellow's threat at a2: Yellow wins there"
     scene.handle(key(pygame.K_BACKSPACE))
     assert scene.picture().status.why == ""
@@ -275,26 +275,26 @@ def test_the_review_says_why_each_mistake_and_blunder_is_one():
     engine = scripted(script)
     engine.reasons = lambda game, move: (HANDS_OVER,)
     scene = PlayScene(SIZE, PlayOptions(level=Level(8)), engine)
-    while scene.sitting.game.ply() < len(script) and not scene.sitting.game.is_over():
-        if scene.sitting.session.is_human_turn():
-            scene.sitting.try_play(scene.sitting.game.text_to_move(script[scene.sitting.game.ply()]))
+    while scene.play_state.game.ply() < len(script) and not scene.play_state.game.is_over():
+        if scene.play_state.board_game.is_human_turn():
+            scene.play_state.try_play(scene.play_state.game.text_to_move(script[scene.play_state.game.ply()]))
         settle(scene, engine)
     scene.act(Action.REVIEW)
-    deliver_review(engine, scene.sitting.game)
+    deliver_review(engine, scene.play_state.game)
     settle(scene, engine, 0.5)
-    review = scene.sitting.review
+    review = scene.play_state.review
     assert review is not None and review.complete()
     wrong = [ply for ply, mark in review.marks.items() if mark.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)]
     right = [ply for ply, mark in review.marks.items() if mark.verdict is Verdict.BEST]
     assert wrong and right
     for ply in wrong:
-        scene.sitting.step_review(ply)
+        scene.play_state.step_review(ply)
         run(scene, engine, 2)
         mark, asked = review.marks[ply], engine.last("explain")
         assert (asked.moves, asked.move) == (script[: ply - 1], mark.move)
         assert scene.picture().status.why == move_reason((HANDS_OVER,), mark.mover, NAMES)
     asked_before = engine.count("explain")
-    scene.sitting.step_review(right[0])
+    scene.play_state.step_review(right[0])
     run(scene, engine, 2)
     assert scene.picture().status.why == "" and engine.count("explain") == asked_before
 
@@ -334,12 +334,12 @@ def test_the_plan_view_draws_the_plan_follows_it_and_says_when_a_move_leaves_it(
     assert "CE claimeven" in shown.status.why
     scene.draw(pygame.Surface(SIZE))
     # Red takes a1: the plan answers above it, at a2 (claimeven), shown on the board and in words.
-    assert scene.sitting.try_play(0) is None
+    assert scene.play_state.try_play(0) is None
     settle(scene, engine, 1.5)
     shown = scene.picture()
     assert shown.plan is not None and shown.plan.answer == (0, 1) and "answer at a2" in shown.status.why
     # Yellow plays elsewhere: the plan is left, and said so.
-    assert scene.sitting.try_play(4) is None
+    assert scene.play_state.try_play(4) is None
     settle(scene, engine, 1.5)
     assert scene.picture().status.why == "Yellow left the plan: it played e5, the plan answered at a2"
     scene.draw(pygame.Surface(SIZE))
@@ -353,8 +353,8 @@ def test_the_plan_view_is_for_connect_four_only():
     engine = FakeEngine(auto_answer=False)
     scene = PlayScene(SIZE, PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS), engine)
     scene.handle(key(pygame.K_e, unicode="e"))
-    assert words.status_text(scene.sitting) == "The plan view is for Connect Four"
-    assert not scene.sitting.assistance.plan.shown and engine.count("explain") == 0
+    assert words.status_text(scene.play_state) == "The plan view is for Connect Four"
+    assert not scene.play_state.assistance.plan.shown and engine.count("explain") == 0
 
 
 # --- a puzzle's themes --------------------------------------------------------------------------------------
@@ -377,7 +377,7 @@ def test_a_solved_puzzle_shows_its_themes_as_the_explainer_proved_them(tmp_path,
     token = engine.last("ponder").token
     scene.receive(Progress(token, search_result(9, values[0][1], (puzzle.column - 1,), 10, 0.1, values)))
     scene.handle(key(pygame.K_0 + puzzle.column, unicode=str(puzzle.column)))
-    assert scene.sitting.round.attempt is not None and scene.sitting.round.attempt.solved
+    assert scene.play_state.round.attempt is not None and scene.play_state.round.attempt.solved
     game = ConnectFour.from_moves(puzzle.moves)
     themes = themes_of(proven_reasons(game, puzzle.column - 1), game.to_move())
     assert themes, "the puzzle's winning move has a proven theme"

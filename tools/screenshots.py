@@ -52,6 +52,7 @@ from ui.app import DEFAULT_SIZE  # noqa: E402
 from ui.panels.help_card import draw_help  # noqa: E402
 from ui.panels.settings_panel import draw_panel, panel_rows  # noqa: E402
 from ui.play.actions import Action  # noqa: E402
+from ui.play.actions import help_sections as play_help  # noqa: E402
 from ui.play.scene import PlayScene  # noqa: E402
 from ui.start.scene import StartScene  # noqa: E402
 from ui.state.board.match import Computer, You  # noqa: E402
@@ -73,19 +74,19 @@ OUT = ROOT / "assets" / "screenshots"
 
 def play_script(scene: PlayScene, engine: FakeEngine, script: str) -> None:
     """Plays ``script`` through the scene: human moves as key presses, the computer's through the engine."""
-    while scene.sitting.game.ply() < len(script) and not scene.sitting.game.is_over():
-        if scene.sitting.session.is_human_turn():
-            scene.sitting.try_play(scene.sitting.game.text_to_move(script[scene.sitting.game.ply()]))
+    while scene.play_state.game.ply() < len(script) and not scene.play_state.game.is_over():
+        if scene.play_state.board_game.is_human_turn():
+            scene.play_state.try_play(scene.play_state.game.text_to_move(script[scene.play_state.game.ply()]))
         settle(scene, engine)
 
 
 def hover(scene: PlayScene, move: int) -> None:
     """Moves the mouse over ``move``'s column (ghost row) or cell."""
     layout = scene.layout()
-    if scene.sitting.gravity:
+    if scene.play_state.gravity:
         position = layout.ghost_centre(move)
     else:
-        position = layout.cell_centre(*divmod(move, scene.sitting.game.width))
+        position = layout.cell_centre(*divmod(move, scene.play_state.game.width))
     scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=position, rel=(0, 0), buttons=(0, 0, 0)))
 
 
@@ -94,7 +95,7 @@ def exact_ponder_progress(scene: PlayScene, engine: FakeEngine) -> Progress:
     values, from the solver itself (so the picture shows the truth, not made-up numbers)."""
     analyzer = ExactAnalyzer(solver_slots=1 << 20)
     started = time.perf_counter()
-    game = scene.sitting.game.copy()
+    game = scene.play_state.game.copy()
     cells = game.width * game.height
 
     def values(position) -> dict[int, int]:
@@ -135,7 +136,7 @@ def heuristic_ponder_progress(scene: PlayScene, engine: FakeEngine, depth: int) 
     """What pondering reports after ``depth`` plies on a position the search cannot prove: the real search's
     estimate of every move (so the bars show the engine's own opinion)."""
     thinker = Thinker(table_entries=1 << 16, seed=1)
-    game = scene.sitting.game.copy()
+    game = scene.play_state.game.copy()
     last = None
     for last in thinker.ponder(game, Limits(depth=depth), Budget(stop=StopFlag())):
         pass
@@ -151,7 +152,7 @@ def save(
     scene.resize(size)
     scene.draw(surface)
     if with_help:
-        draw_help(surface, scene.theme, scene.fonts)
+        draw_help(surface, scene.theme, scene.fonts, play_help())
     path = out / f"{name}.png"
     pygame.image.save(surface, str(path))
     print(f"wrote {path.relative_to(ROOT)}")
@@ -171,7 +172,7 @@ def save_settings_panel(scene: PlayScene, size: tuple[int, int], fonts: Fonts, o
     surface = pygame.Surface(size)
     scene.resize(size)
     scene.draw(surface)
-    rows = panel_rows(Settings(animation="fast"), replace(scene.sitting.options, coach=True))
+    rows = panel_rows(Settings(animation="fast"), replace(scene.play_state.options, coach=True))
     draw_panel(surface, scene.theme, fonts, rows, (-1, -1), focus=1)
     path = out / "settings-panel.png"
     pygame.image.save(surface, str(path))
@@ -237,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     engine = FakeEngine(auto_answer=False)
     scene = PlayScene(size, PlayOptions(level=MAX), engine, fonts=fonts)
     for column in (3, 2):
-        scene.sitting.try_play(column)
+        scene.play_state.try_play(column)
         settle(scene, engine, 1.0)
         token = engine.last("think").token
         engine.deliver(Progress(token, search_result(9, Score.estimate(45), (3, 3, 2), 412_337, 1.4)))
@@ -264,14 +265,14 @@ def main(argv: list[str] | None = None) -> int:
     play_script(scene, engine, script)
     settle(scene, engine)
     scene.act(Action.REVIEW)
-    deliver_review(engine, scene.sitting.game, 1 << 16)
+    deliver_review(engine, scene.play_state.game, 1 << 16)
     settle(scene, engine, 0.5)
     save(scene, "connect4-review")
-    scene.sitting.step_review(15)
+    scene.play_state.step_review(15)
     save(scene, "connect4-review-blunder")
     # "Show me" (B) from the blunder: the best line, from the real exact analysis, five moves in.
     scene.act(Action.SHOW_ME)
-    line = scene.sitting.review.line if scene.sitting.review is not None else None
+    line = scene.play_state.review.line if scene.play_state.review is not None else None
     assert line is not None
     analyzer = ExactAnalyzer(solver_slots=1 << 20)
     while not line.done:
@@ -348,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
     scene = PlayScene(size, options, engine, fonts=fonts)
     settle(scene, engine, 0.5)
     think = engine.last("think")
-    for result in Thinker(table_entries=1 << 16, seed=1).think(scene.sitting.game.copy(), Limits(depth=2)):
+    for result in Thinker(table_entries=1 << 16, seed=1).think(scene.play_state.game.copy(), Limits(depth=2)):
         engine.deliver(Progress(think.token, result))
     settle(scene, engine, 0.5)
     save(scene, "connect4-thinking-depth2")
@@ -383,11 +384,11 @@ def main(argv: list[str] | None = None) -> int:
     scene = PlayScene(MIN_WINDOW, options, engine, fonts=fonts)
     for moves in ("1212121", "71212121", "4455"):
         for move in moves:
-            scene.sitting.try_play(int(move) - 1)
+            scene.play_state.try_play(int(move) - 1)
         settle(scene, engine)
-        if not scene.sitting.game.is_over():
+        if not scene.play_state.game.is_over():
             break
-        scene.sitting.new_round(next_round=True)
+        scene.play_state.new_round(next_round=True)
     save(scene, "match-bar-smallest", MIN_WINDOW)
     tallied = UserData()
     tallied.tally.change(lambda empty: Tally({"connect4 7x6 vs depth 4": Record(wins=5, draws=2, losses=3)}))
@@ -395,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     engine = scripted(script)
     scene = PlayScene(size, PlayOptions(level=Level(4)), engine, fonts=fonts, files=tallied)
     play_script(scene, engine, script[:6])
-    scene.sitting.match.wins.update({You(): 2, Computer(Level(4)): 1})
+    scene.play_state.match.wins.update({You(): 2, Computer(Level(4)): 1})
     save(scene, "match-bar-large", (1600, 1000))
 
     # The coach speaking: the player (Red) reaches for the one move that throws the win away.
@@ -403,9 +404,9 @@ def main(argv: list[str] | None = None) -> int:
     options = PlayOptions(level=Level(2), moves="472563312676", coach=True)
     scene = PlayScene(size, options, engine, fonts=fonts)
     ask_then_prove(scene, engine, pygame.K_h, "h")
-    scene.sitting.assistance.hint = None
+    scene.play_state.assistance.hint = None
     hover(scene, 4)
-    scene.sitting.try_play(4)
+    scene.play_state.try_play(4)
     save(scene, "coach")
 
     # A puzzle from the shipped set, then the same puzzle solved (the perfect defender's replies scripted from
@@ -420,16 +421,16 @@ def main(argv: list[str] | None = None) -> int:
     settle(scene, engine, 0.5)
     save(scene, "puzzle")
     analyzer_now = ExactAnalyzer(solver_slots=1 << 20)
-    while not scene.sitting.game.is_over():
-        values = analyzer_now.move_values(scene.sitting.game.copy())
+    while not scene.play_state.game.is_over():
+        values = analyzer_now.move_values(scene.play_state.game.copy())
         best = max(value for value in values if value is not None)
         move = values.index(best)
-        if scene.sitting.session.is_human_turn():
+        if scene.play_state.board_game.is_human_turn():
             move_scores = tuple((m, v) for m, v in enumerate(values) if v is not None)
             token = engine.last("ponder").token
             engine.deliver(Progress(token, search_result(1, best, (move,), 1, 0.1, move_scores)))
             settle(scene, engine, 0.25)
-            scene.sitting.try_play(move)
+            scene.play_state.try_play(move)
         else:
             token = engine.last("think").token
             engine.deliver(BestMove(token, search_result(1, best, (move,), 1, 0.1)))

@@ -27,13 +27,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import cast
 
 import pygame
 
-from ai.capabilities import window_threads
 from ai.messages import EngineFailure
-from game.language import _, language_problem, pgettext, use_language
+from game.language import _, language_problem, use_language
 from ui.kit.scene import (
     COMMAND_KEYS,
     GoToMenu,
@@ -48,14 +47,8 @@ from ui.kit.scene import (
 from ui.kit.toast import PROBLEM_SECONDS, Toast
 from ui.panels.help_card import draw_help, help_layout
 from ui.panels.panel_input import PanelInput
-from ui.panels.settings_panel import (
-    ANIMATION_SPEED,
-    ANIMATION_TEXT,
-    THEME_TEXT,
-    SettingRow,
-    draw_panel,
-    panel_rows,
-)
+from ui.panels.settings_panel import SettingRow, draw_panel, panel_rows
+from ui.play.actions import help_sections as play_help
 from ui.play.scene import PlayScene
 from ui.screens import Screens
 from ui.sound import Sounds
@@ -63,7 +56,7 @@ from ui.start.scene import StartScene
 from ui.state.animation import next_speed
 from ui.state.board.engine_like import EngineLike
 from ui.state.files.current_game import UnfinishedGame
-from ui.state.files.settings import DEFAULT_WINDOW, Settings, SettingsChanges
+from ui.state.files.settings import DEFAULT_WINDOW, SETTING, Applies, Settings
 from ui.state.files.user_data import UserData
 from ui.state.option_changes import OptionChanges
 from ui.state.options import PlayOptions
@@ -72,10 +65,6 @@ from ui.theme import THEMES, Fonts, Theme, next_theme
 from ui.window.window_loop import run_window
 
 log = logging.getLogger(__name__)
-
-if TYPE_CHECKING:
-    from typing_extensions import Unpack
-
 
 DEFAULT_SIZE = DEFAULT_WINDOW
 #: Seconds the closing window waits at most, in all, for the changes to its user files to be written (a write
@@ -169,7 +158,7 @@ class App:
             if isinstance(self.scene, StartScene) and choices is not None and self.scene.options != choices:
                 # A choice on the start screen is the player's from the moment it is made, whichever screen
                 # comes next (a puzzle, the rating, a game): the settings keep it.
-                self._change(play=self.scene.options)
+                self._remember_play(self.scene.options)
             self._follow_request()
         for message in self.engine.poll():
             if isinstance(message, EngineFailure):
@@ -195,7 +184,7 @@ class App:
             wants_help = event.key in (pygame.K_F1, pygame.K_QUESTION) or event.unicode == "?"
             if wants_help or (self.help_shown and event.key == pygame.K_ESCAPE):
                 # F1 or ? opens the help, then turns its pages, and closes it after the last; Esc closes it.
-                pages = len(help_layout(self.scene.size, self.fonts).pages)
+                pages = len(help_layout(self.scene.size, self.fonts, play_help()).pages)
                 turns = self.help_shown and wants_help and self.help_page + 1 < pages
                 self.help_page = self.help_page + 1 if turns else 0
                 self.help_shown = turns or (not self.help_shown and wants_help)
@@ -215,11 +204,12 @@ class App:
                 return True
             if event.key == pygame.K_t:
                 self._apply_setting("theme", next_theme(self.theme).name)
-                self._note(_("Theme: {theme}").format(theme=_(THEME_TEXT[self.theme.name])))
+                theme = SETTING["theme"].text(self.settings.theme)
+                self._note(_("Theme: {theme}").format(theme=theme))
                 return True
             if event.key == pygame.K_s:
                 self._apply_setting("animation", next_speed(self.settings.animation))
-                speed = pgettext(ANIMATION_SPEED, ANIMATION_TEXT[self.settings.animation])
+                speed = SETTING["animation"].text(self.settings.animation)
                 self._note(_("Animations: {speed}").format(speed=speed))
                 return True
         if self.help_shown and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -233,9 +223,9 @@ class App:
     # --- the settings panel ---------------------------------------------------------------------------------
 
     def _setting_rows(self) -> list[SettingRow]:
-        play = self.scene.sitting.options if isinstance(self.scene, PlayScene) else None
-        note = "" if self.sounds.available else _("no audio device")
-        return panel_rows(self.settings, play, note)
+        play = self.scene.play_state.options if isinstance(self.scene, PlayScene) else None
+        notes = {} if self.sounds.available else {"sound": _("no audio device")}
+        return panel_rows(self.settings, play, notes)
 
     @property
     def settings_shown(self) -> bool:
@@ -257,48 +247,47 @@ class App:
         return answer.taken
 
     def _apply_setting(self, key: str, value: object) -> None:
-        """Applies one choice of the panel now, and remembers it, as the one-key shortcuts do."""
-        if key == "sound":
-            self._change(sound=bool(value))
-            self.sounds.enabled = self.settings.sound
-        elif key == "theme":
-            self.theme = THEMES[str(value)]
-            self._change(theme=self.theme.name)
-            self.scene.set_theme(self.theme)
-        elif key == "animation":
-            self._change(animation=str(value))
-            if isinstance(self.scene, PlayScene):
-                self.scene.sitting.set_animation(self.settings.animation)
-        elif key == "language":
-            self._change(language=str(value))
-            use_language(self.settings.language)
-            # The scene's texts are made anew in the language now in use (its views too, as for a theme).
-            self.scene.set_theme(self.theme)
-            if (problem := language_problem()) is not None:
-                self._note(problem, PROBLEM_SECONDS)
-        elif key == "threads" and isinstance(value, int):
-            self._change(solver_threads=value)
-            count = value or window_threads()
-            self._note(_("Solver threads: {count}, from the next start").format(count=count))
-        elif key in ("seconds", "coach") and isinstance(self.scene, PlayScene):
-            # The game on the board changes, and the player's settings take that one choice (the board's
-            # other options may be a puzzle's or a continued game's, which are not the player's settings).
-            changes: OptionChanges = {}
-            # A whole number of seconds is a float option too (as the type checker reads float).
-            if key == "seconds" and isinstance(value, (int, float)):
-                changes["max_seconds"] = float(value)
-            elif key == "coach" and isinstance(value, bool):
-                changes["coach"] = value
-            self.scene.sitting.session.change_options(**changes)
-            self._change(play=replace(self.settings.play, **changes))
+        """Applies a new ``value`` of the setting ``key`` (of :data:`~ui.state.files.settings.SETTINGS`) now,
+        as its :class:`~ui.state.files.settings.Applies` says, and remembers it: a choice of the panel, or a
+        one-key shortcut's."""
+        setting = SETTING[key]
+        if setting.applies is Applies.BOARD and not isinstance(self.scene, PlayScene):
+            return
+        self._change(lambda settings: setting.changed(settings, value))
+        match setting.applies:
+            case Applies.SOUND:
+                self.sounds.enabled = self.settings.sound
+            case Applies.LOOK:
+                self.theme = THEMES[self.settings.theme]
+                self.scene.set_theme(self.theme)
+            case Applies.ANIMATION:
+                if isinstance(self.scene, PlayScene):
+                    self.scene.play_state.set_animation(self.settings.animation)
+            case Applies.LANGUAGE:
+                use_language(self.settings.language)
+                # The scene's texts are made anew in the language now in use (its views too, as for a theme).
+                self.scene.set_theme(self.theme)
+                if (problem := language_problem()) is not None:
+                    self._note(problem, PROBLEM_SECONDS)
+            case Applies.BOARD if isinstance(self.scene, PlayScene):
+                # The game on the board changes, and the player's settings take that one choice (the board's
+                # other options may be a puzzle's or a continued game's, which are not the player's settings).
+                changes = cast(OptionChanges, {key: setting.value(self.settings)})
+                self.scene.play_state.board_game.change_options(**changes)
+        if setting.note is not None:
+            self._note(setting.note(setting.value(self.settings)))
         self._dirty = True
 
-    def _change(self, **changes: Unpack[SettingsChanges]) -> None:
-        """Changes the window's settings and remembers them, those changes only (another window's changes to
+    def _change(self, change: Callable[[Settings], Settings]) -> None:
+        """Changes the window's settings and remembers them, that change only (another window's changes to
         the other settings are kept); the file is written off this thread (a failed write is shown by
         :meth:`step`)."""
-        self.settings = replace(self.settings, **changes)
-        self.files.settings.change(lambda stored: replace(stored, **changes))
+        self.settings = change(self.settings)
+        self.files.settings.change(change)
+
+    def _remember_play(self, play: PlayOptions) -> None:
+        """The player's choices of a game (:attr:`Settings.play`) are ``play`` from now on, and remembered."""
+        self._change(lambda settings: replace(settings, play=play))
 
     def _note(self, text: str, seconds: float | None = None) -> None:
         if seconds is None:
@@ -315,7 +304,7 @@ class App:
         self.scene.draw(surface)
         self.toast.draw(surface, self.theme, self.fonts, self.scene.toast_area())
         if self.help_shown:
-            draw_help(surface, self.theme, self.fonts, self.help_page)
+            draw_help(surface, self.theme, self.fonts, play_help(), self.help_page)
         elif self.settings_shown:
             mouse = self.pointer if self.pointer is not None else (-1, -1)
             draw_panel(surface, self.theme, self.fonts, self._setting_rows(), mouse, self.panel.focus)
@@ -331,18 +320,18 @@ class App:
         elif isinstance(request, GoToPlay):
             # The choices of the start screen are the settings to remember (a continued game is not a choice).
             if isinstance(self.scene, StartScene) and request.resume is None:
-                self._change(play=request.options)
+                self._remember_play(request.options)
             self.scene = self._play_scene(size, request.options, request.resume)
         elif isinstance(request, GoToMenu):
             if self._started_with is not None:
-                self._change(play=replace(self._started_with, names=self.settings.play.names))
+                self._remember_play(replace(self._started_with, names=self.settings.play.names))
                 self._started_with = None
             options = self.settings.play if request.options is None else request.options
             self.scene = self._start_scene(size, options)
         elif isinstance(request, RememberName):
             names = list(self.settings.play.names)
             names[request.piece] = request.name
-            self._change(play=replace(self.settings.play, names=(names[0], names[1])))
+            self._remember_play(replace(self.settings.play, names=(names[0], names[1])))
         elif isinstance(request, OpenSettings):
             self.show_settings(True)
         elif isinstance(request, GoToPuzzle):
@@ -370,7 +359,7 @@ class App:
         closed. Changes that could not be written by then are named on the log, since the window is gone."""
         try:
             if size is not None:
-                self._change(window=size)
+                self._change(lambda settings: replace(settings, window=size))
         finally:
             unsaved = self.files.close(FILE_WRITE_SECONDS)
             if unsaved:

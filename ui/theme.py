@@ -12,6 +12,7 @@ import pygame
 
 from game.catalog import game_spec
 from game.language import N_, _
+from ui.state.files.settings import THEME_NAMES
 
 Colour = tuple[int, int, int]
 
@@ -20,7 +21,6 @@ Colour = tuple[int, int, int]
 class Theme:
     """The look of the window. Player colours and names are indexed by player (0 moves first)."""
 
-    name: str
     background: Colour
     background_glow: Colour
     text: Colour
@@ -61,6 +61,8 @@ class Theme:
     focus_ring: Colour
     #: Drop shadows and outlines, drawn translucent over whatever lies beneath.
     shadow: Colour
+    #: The theme's name in the settings (:data:`THEMES` gives each palette its name).
+    name: str = ""
 
     def player_name(self, game_name: str, player: int) -> str:
         """``"Red"`` / ``"Yellow"`` for discs (games with gravity, Connect Four), ``"X"`` / ``"O"`` for marks
@@ -75,7 +77,6 @@ class Theme:
 
 
 CLASSIC = Theme(
-    name="classic",
     background=(236, 240, 246),
     background_glow=(248, 250, 253),
     text=(30, 38, 56),
@@ -115,7 +116,6 @@ CLASSIC = Theme(
 
 DARK = replace(
     CLASSIC,
-    name="dark",
     background=(22, 25, 32),
     background_glow=(32, 36, 46),
     text=(232, 236, 244),
@@ -146,7 +146,6 @@ DARK = replace(
 # black and white for the strongest contrast; the discs differ by shape too, and their names say so.
 HIGH_CONTRAST = replace(
     CLASSIC,
-    name="high-contrast",
     background=(255, 255, 255),
     background_glow=(255, 255, 255),
     text=(0, 0, 0),
@@ -181,8 +180,13 @@ HIGH_CONTRAST = replace(
     focus_ring=(240, 160, 0),
 )
 
-#: Every theme by name, in the order the T key cycles through them.
-THEMES: dict[str, Theme] = {theme.name: theme for theme in (CLASSIC, DARK, HIGH_CONTRAST)}
+#: Every theme by name: the theme setting's values (:data:`ui.state.files.settings.THEME_NAMES`, in the order
+#: the T key cycles through them), each given its palette here.
+THEMES: dict[str, Theme] = {
+    name: replace(palette, name=name)
+    for name, palette in zip(THEME_NAMES, (CLASSIC, DARK, HIGH_CONTRAST), strict=True)
+}
+CLASSIC, DARK, HIGH_CONTRAST = THEMES.values()
 
 
 def next_theme(theme: Theme) -> Theme:

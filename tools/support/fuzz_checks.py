@@ -41,24 +41,24 @@ class Checker:
 
     def __init__(self, scene: PlayScene, thinks: dict[int, tuple[int, ...]]) -> None:
         self.scene = scene
-        self.session = scene.sitting.session
+        self.board_game = scene.play_state.board_game
         #: The move history each think token was asked about (see :func:`record_thinks`).
         self.thinks = thinks
-        options = self.session.options
+        options = self.board_game.options
         start = new_game(options.game, options.width, options.height)
         start.play_text(options.moves)
         self.start = start.history()
         # A sitting at an unfinished game (continued, or brought back by undo) starts where that game was:
         # undone below its start position, that may be the empty board (an empty move string, not None).
         sat_down = new_game(options.game, options.width, options.height)
-        resumed = self.session.resumed_at
+        resumed = self.board_game.resumed_at
         sat_down.play_text(options.moves if resumed is None else resumed)
-        self.history = self.session.game.history()
+        self.history = self.board_game.game.history()
         self.transitions: list[tuple[str, tuple[int, ...], tuple[int, ...], object, tuple]] = []
         #: The last BestMove the session accepted, with the history it was accepted in. The frame that made
         #: the scene may already have accepted one (a shallow engine answers while the scene is being built),
         #: before this checker could watch: white box, it is taken from the session.
-        pending = self.session.request.answer
+        pending = self.board_game.request.answer
         self.accepted: tuple[BestMove, tuple[int, ...]] | None = (
             None if pending is None else (pending, self.history)
         )
@@ -74,40 +74,40 @@ class Checker:
         raise FuzzFailure(text)
 
     def _wrap(self, name: str) -> None:
-        original = getattr(self.session, name)
+        original = getattr(self.board_game, name)
 
         def wrapper(*args, **kwargs):
-            session = self.session
-            before = session.game.history()
+            board_game = self.board_game
+            before = board_game.game.history()
             state = (
-                session.game.is_over(),
-                session.seat_to_move().is_human,
-                session.paused,
+                board_game.game.is_over(),
+                board_game.seat_to_move().is_human,
+                board_game.paused,
                 self.accepted,
             )
             result = original(*args, **kwargs)
-            self.transitions.append((name, before, session.game.history(), result, state + (args,)))
+            self.transitions.append((name, before, board_game.game.history(), result, state + (args,)))
             return result
 
-        setattr(self.session, name, wrapper)
+        setattr(self.board_game, name, wrapper)
 
     def _wrap_receive(self) -> None:
-        original = self.session.receive
+        original = self.board_game.receive
 
         def receive(message):
             taken = original(message)
             if taken and isinstance(message, BestMove):
-                self.accepted = (message, self.session.game.history())
+                self.accepted = (message, self.board_game.game.history())
             return taken
 
-        self.session.receive = receive
+        self.board_game.receive = receive
 
     # --- the checks -----------------------------------------------------------------------------------------
 
     def check(self) -> None:
         """Checks every transition since the last check, then the position and the engine requests now."""
-        session = self.session
-        mode = session.options.mode
+        board_game = self.board_game
+        mode = board_game.options.mode
         position = self.history
         for name, before, after, result, (
             was_over,
@@ -125,7 +125,7 @@ class Checker:
             )
             position = after
         self.transitions.clear()
-        game = session.game
+        game = board_game.game
         history = game.history()
         if history != position:
             self.fail(f"the history changed outside the session's actions: {position} -> {history}")
@@ -179,7 +179,7 @@ class Checker:
             self.fail(f"undo() took back {count} plies in watch mode")
         if after != before[: len(before) - count]:
             self.fail(f"undo() of {count} plies turned {before} into {after}")
-        if mode is Mode.COMPUTER and not self.session.is_human_turn():
+        if mode is Mode.COMPUTER and not self.board_game.is_human_turn():
             self.fail(f"after undo the human is not to move: {after}")
         self.counts["undos"] += 1
 
@@ -196,7 +196,7 @@ class Checker:
             # Your move and the computer's reply(s) come back together, up to your next turn (or as far as the
             # redo stack goes: a move undone before the computer replied comes back alone, and it then
             # thinks).
-            seats = self.session.seats
+            seats = self.board_game.seats
             for ply in range(len(before) + 1, len(after)):
                 if seats[ply % 2].is_human:
                     self.fail(f"redo() went on past the human's turn at ply {ply}: {before} -> {after}")
@@ -213,7 +213,7 @@ class Checker:
         self.counts["next rounds"] += 1
 
     def _check_position(self, game, history: tuple[int, ...]) -> None:
-        options = self.session.options
+        options = self.board_game.options
         replay = new_game(options.game, options.width, options.height)
         for move in history:
             if replay.is_over():
@@ -231,17 +231,17 @@ class Checker:
             self.fail(f"result differs from the replay of {history}: {game.winner()} vs {replay.winner()}")
 
     def _check_requests(self, game, mode: Mode) -> None:
-        session = self.session
-        thinking = session.thinking
-        humans = sum(seat.is_human for seat in session.seats)
+        board_game = self.board_game
+        thinking = board_game.thinking
+        humans = sum(seat.is_human for seat in board_game.seats)
         if humans != {Mode.COMPUTER: 1, Mode.TWO_PLAYERS: 2, Mode.WATCH: 0}[mode]:
             self.fail(f"{humans} human seats in {mode.value} mode")
-        if session.review is not None:
+        if board_game.review is not None:
             # The game waits while its review shows: the review is the one request.
             if thinking is not None:
                 self.fail(f"a search runs while the review shows: {thinking}")
-            if session.review.moves != tuple(game.history()):
-                self.fail(f"the review is of {session.review.moves}, the game is {game.history()}")
+            if board_game.review.moves != tuple(game.history()):
+                self.fail(f"the review is of {board_game.review.moves}, the game is {game.history()}")
             self._computer_waiting_since = None
             return
         if game.is_over():
@@ -249,11 +249,11 @@ class Checker:
                 self.fail(f"a search runs on a finished game: {thinking}")
             self._computer_waiting_since = None
             return
-        if session.is_computer_turn():
+        if board_game.is_computer_turn():
             if thinking is None or thinking.pondering or thinking.player != game.to_move():
                 self.fail(f"the computer is to move but no think runs for it: {thinking}")
             # White box: the computer's answer has arrived and only waits for its presentation.
-            if session.paused or session.request.answer is not None:
+            if board_game.paused or board_game.request.answer is not None:
                 self._computer_waiting_since = None
             elif self._computer_waiting_since is None:
                 self._computer_waiting_since = time.monotonic()
@@ -262,8 +262,8 @@ class Checker:
             return
         self._computer_waiting_since = None
         # A hint, the analysis overlay or the coach asks for a search on a human's turn in every mode.
-        analysis = session.analysis_wanted or session.options.coach
-        if (mode is Mode.COMPUTER and session.options.ponder) or analysis:
+        analysis = board_game.analysis_wanted or board_game.options.coach
+        if (mode is Mode.COMPUTER and board_game.options.ponder) or analysis:
             if thinking is None or not thinking.pondering or thinking.player != game.to_move():
                 self.fail(
                     f"the human is to move (analysis wanted: {analysis}) but no ponder runs: {thinking}"

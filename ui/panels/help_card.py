@@ -1,10 +1,10 @@
 """The help overlay (F1 or ?): every key of the window on one card over the screen, and how to read the
 engine's values.
 
-The list below is the one place that names the keys for people; the code that handles them is in
-:mod:`ui.play.scene`, :mod:`ui.start.scene` and :mod:`ui.app`, and a test checks that the keys named here
-work. The values' words and numbers are made in :mod:`ui.state.words.texts`, whose bands the last section
-describes.
+The play screen's commands bring their rows (:data:`ui.play.actions.COMMANDS`, handed in by the window, as
+no panel imports a screen); the window's own keys, handled in :mod:`ui.app`, and how to read the values are
+listed below. A test checks that the keys named work. The values' words and numbers are made in
+:mod:`ui.state.words.texts`, whose bands the last section describes.
 """
 
 from __future__ import annotations
@@ -20,39 +20,11 @@ from ui.kit.layout import clamp
 from ui.kit.widgets import draw_text, line_height, panel, wrapped
 from ui.theme import MIN_TEXT, Fonts, Theme
 
-#: A section of the card: its title, and its rows of (keys, what they do).
+#: A section of the card: its title, and its rows of (keys, what they do), untranslated.
 Section = tuple[str, tuple[tuple[str, str], ...]]
-KEYS: tuple[Section, ...] = (
-    (
-        N_("Playing"),
-        (
-            (N_("Click, 1-9, \u2190\u2192 + Enter"), N_("play a column (Connect Four)")),
-            (N_("Space or \u2193"), N_("drop the stone over the column chosen with \u2190\u2192")),
-            (N_("Click, 1-9, numpad, arrows"), N_("play a cell (Tic-tac-toe)")),
-            (N_("a-g  /  Shift+A"), N_("4 \u00d7 4 Tic-tac-toe: cells 10-16  /  analysis")),
-            (N_("Ctrl+Z  /  Ctrl+Y or Ctrl+Shift+Z"), N_("undo  /  redo")),
-            (N_("H"), N_("hint: the engine's best move for you")),
-            (N_("A"), N_("analysis: the value of every move, live on your turn")),
-            (N_("E"), N_("plan view: the plan that holds the result, drawn on the board")),
-            (N_("R"), N_("review the game: \u2190\u2192 Home End step, Esc back")),
-            (N_("B"), N_("in the review: show me the best line from the move shown")),
-            (N_("Backspace or Esc"), N_("coach on: take back the move it warned about, and choose again")),
-            (N_("F"), N_("puzzles: the theme of the next ones (any, double threat ...)")),
-            (N_("Enter"), N_("next round, when the game is over")),
-            (N_("Ctrl+N"), N_("new game")),
-            (N_("Space or P"), N_("pause (computer against computer)")),
-            (N_("Esc"), N_("back to the start screen")),
-            (N_("Click a name"), N_("two players: type your own name (Enter keeps it, Esc does not)")),
-        ),
-    ),
-    (
-        N_("Files and scores"),
-        (
-            (N_("Ctrl+S  /  Ctrl+O"), N_("save  /  load the game")),
-            (N_("Ctrl+C  /  Ctrl+V"), N_("copy the moves (e.g. 4453)  /  paste a game and review it")),
-            (N_("Ctrl+R"), N_("reset this board's record (asks first; Ctrl+Z undoes)")),
-        ),
-    ),
+#: The sections after the screen's commands: the window's own keys (:mod:`ui.app`, :mod:`ui.kit.scene`,
+#: :mod:`ui.panels.panel_input`) and how to read the values.
+WINDOW_SECTIONS: tuple[Section, ...] = (
     (
         N_("Window"),
         (
@@ -78,9 +50,13 @@ KEYS: tuple[Section, ...] = (
 )
 
 
-def help_sections() -> tuple[Section, ...]:
-    """:data:`KEYS` in the language in use."""
-    return tuple((_(title), tuple((_(keys), _(text)) for keys, text in rows)) for title, rows in KEYS)
+def help_sections(screen_sections: tuple[Section, ...]) -> tuple[Section, ...]:
+    """The card's sections in the language in use: ``screen_sections`` (the play screen's commands, from
+    :func:`ui.play.actions.help_sections`), then :data:`WINDOW_SECTIONS`."""
+    return tuple(
+        (_(title), tuple((_(keys), _(text)) for keys, text in rows))
+        for title, rows in (*screen_sections, *WINDOW_SECTIONS)
+    )
 
 
 #: A section laid out: its title, and its rows of (keys, the description's lines).
@@ -90,7 +66,8 @@ LaidOut = tuple[str, list[tuple[str, list[str]]]]
 @dataclass(frozen=True)
 class HelpLayout:
     """The card's letters (``size``), its columns' widths, its line ``step`` and the room above and below the
-    rows, and its ``pages``: the sections in the order of :data:`KEYS`, as many on each page as fit."""
+    rows, and its ``pages``: the sections in the order of :func:`help_sections`, as many on each page as
+    fit."""
 
     size: int
     key_width: int
@@ -101,13 +78,13 @@ class HelpLayout:
     pages: list[list[LaidOut]]
 
 
-def help_layout(size: tuple[int, int], fonts: Fonts) -> HelpLayout:
-    """The help card in a window of ``size``. The keys stand in a column of their own, what they do in a
-    second one; a description wider than its column goes on over more lines. The text shrinks to fit the
-    window, down to :data:`MIN_TEXT`; in a window too short for every section even then, the sections go
-    over more pages (first ones first), never off the card."""
+def help_layout(size: tuple[int, int], fonts: Fonts, screen_sections: tuple[Section, ...]) -> HelpLayout:
+    """The help card in a window of ``size``, ``screen_sections`` first (see :func:`help_sections`). The keys
+    stand in a column of their own, what they do in a second one; a description wider than its column goes on
+    over more lines. The text shrinks to fit the window, down to :data:`MIN_TEXT`; in a window too short for
+    every section even then, the sections go over more pages (first ones first), never off the card."""
     width, height = size
-    sections = help_sections()
+    sections = help_sections(screen_sections)
     lines = sum(len(rows) + 1 for _title, rows in sections) + 2
     largest = int(clamp(height / (lines * 1.75), MIN_TEXT, 20))
     letters, key_width = largest, 0
@@ -145,14 +122,21 @@ def _lines_of(section: LaidOut) -> int:
     return 1 + sum(len(text_lines) for _keys, text_lines in section[1])
 
 
-def draw_help(surface: pygame.Surface, theme: Theme, fonts: Fonts, page: int = 0) -> Rect:
-    """Draws page ``page`` of the help card (see :func:`help_layout`) centred on ``surface``, over a veil that
-    dims the screen; returns the card. Its footer says how to see the next page, where there is one."""
+def draw_help(
+    surface: pygame.Surface,
+    theme: Theme,
+    fonts: Fonts,
+    screen_sections: tuple[Section, ...],
+    page: int = 0,
+) -> Rect:
+    """Draws page ``page`` of the help card (see :func:`help_layout`, which ``screen_sections`` begin) centred
+    on ``surface``, over a veil that dims the screen; returns the card. Its footer says how to see the next
+    page, where there is one."""
     width, height = surface.get_size()
     veil = pygame.Surface((width, height), pygame.SRCALPHA)
     veil.fill((*theme.shadow, 120))
     surface.blit(veil, (0, 0))
-    shown = help_layout((width, height), fonts)
+    shown = help_layout((width, height), fonts, screen_sections)
     size, key_width, text_width, step = shown.size, shown.key_width, shown.text_width, shown.step
     sections = shown.pages[page % len(shown.pages)]
     font = fonts.get(size)

@@ -1,5 +1,6 @@
-"""The settings panel, over any screen (F2, or the play screen's Settings button): sound, theme, animation
-speed, language, and on the play screen the max level's think time per move and the coach, each with its
+"""The settings panel, over any screen (F2, or the play screen's Settings button): a row for each setting
+of :data:`ui.state.files.settings.SETTINGS` that has a label (sound, theme, animation speed, language, the
+solver's threads, and on the play screen the max level's think time per move and the coach), each with its
 current value.
 
 The one-key shortcuts (M, T, S) stay; the panel shows the same settings for the mouse. The App owns it (like
@@ -10,32 +11,19 @@ drawing and clicks agree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 import pygame
 from pygame import Rect
 
-from ai.capabilities import cores_available, window_threads
-from game.language import LANGUAGES, N_, NC_, _, pgettext
+from game.language import _
 from ui.kit.layout import buttons_in_row, clamp
 from ui.kit.widgets import Button, draw_button, draw_text, line_height, panel
-from ui.state.animation import ANIMATION_SPEEDS
-from ui.state.files.settings import Settings
-from ui.state.options import THINK_SECONDS_CHOICES, PlayOptions
-from ui.state.words.texts import seconds_text
-from ui.theme import MIN_TEXT, THEMES, Fonts, Theme
+from ui.state.files.settings import SETTINGS, Applies, Settings
+from ui.state.options import PlayOptions
+from ui.theme import MIN_TEXT, Fonts, Theme
 
-THEME_TEXT = {"classic": N_("Classic"), "dark": N_("Dark"), "high-contrast": N_("High contrast")}
-#: The animation speeds' names (:data:`ui.state.animation.ANIMATION_SPEEDS`).
-#: The animations' speeds, in their context (written out: the extraction reads only literal ones): "Off" as a
-#: speed may need another word than the switch's "Off".
-ANIMATION_SPEED = "animation speed"
-ANIMATION_TEXT = {
-    "off": NC_("animation speed", "Off"),
-    "slow": NC_("animation speed", "Slow"),
-    "normal": NC_("animation speed", "Normal"),
-    "fast": NC_("animation speed", "Fast"),
-}
 #: The close button's action.
 CLOSE = "close"
 
@@ -50,62 +38,24 @@ class SettingRow:
     value: object
 
 
-def panel_rows(settings: Settings, play: PlayOptions | None, sound_note: str = "") -> list[SettingRow]:
-    """The rows for ``settings``; ``play``, the options of the game on the board, adds the think time and the
-    coach (None on the start screen, which has rows of its own for them). ``sound_note`` follows the sound's
-    label (e.g. that there is no audio device)."""
-    on_off = ((True, _("On")), (False, _("Off")))
-    # Translators: {note} says why the sound cannot be heard, e.g. "no audio device".
-    sound = _("Sound ({note})").format(note=sound_note) if sound_note else _("Sound")
-    rows = [
-        SettingRow("sound", sound, on_off, settings.sound),
-        SettingRow(
-            "theme",
-            _("Theme"),
-            tuple((name, _(THEME_TEXT.get(name, name))) for name in THEMES),
-            settings.theme,
-        ),
-        SettingRow(
-            "animation",
-            _("Animations"),
-            tuple(
-                (name, pgettext(ANIMATION_SPEED, ANIMATION_TEXT.get(name, name))) for name in ANIMATION_SPEEDS
-            ),
-            settings.animation,
-        ),
-        language_row(settings.language),
-    ]
-    if play is not None:
-        seconds = sorted({*THINK_SECONDS_CHOICES, play.max_seconds})
-        rows.append(
-            SettingRow(
-                "seconds",
-                _("Max level, per move"),
-                tuple((s, seconds_text(s)) for s in seconds),
-                play.max_seconds,
-            )
-        )
-        rows.append(SettingRow("coach", _("Coach"), on_off, play.coach))
-    rows.append(solver_threads_row(settings.solver_threads, cores_available()))
+def panel_rows(
+    settings: Settings, play: PlayOptions | None, notes: Mapping[str, str] | None = None
+) -> list[SettingRow]:
+    """The rows of :data:`~ui.state.files.settings.SETTINGS` that have a label, with their values in
+    ``settings``; ``play``, the options of the game on the board, adds the settings that apply to it (the
+    think time and the coach, whose values are the board's; None on the start screen, which has rows of its
+    own for them). ``notes`` by a setting's key say why a change cannot be heard or seen now (e.g. that there
+    is no audio device), after its label."""
+    shown = settings if play is None else replace(settings, play=play)
+    rows = []
+    for setting in SETTINGS:
+        if setting.label is None or (setting.applies is Applies.BOARD and play is None):
+            continue
+        note = (notes or {}).get(setting.key)
+        label = _(setting.noted).format(note=note) if note and setting.noted else _(setting.label)
+        value = setting.value(shown)
+        rows.append(SettingRow(setting.key, label, setting.choices(value), value))
     return rows
-
-
-def language_row(language: str) -> SettingRow:
-    """The language of the texts: Auto (the system's), or one of :data:`LANGUAGES`, each named in its own
-    language, so that a player finds theirs whatever language shows now. Applies at once."""
-    return SettingRow("language", _("Language"), (("", _("Auto")), *LANGUAGES.items()), language)
-
-
-def solver_threads_row(threads: int, cores: int) -> SettingRow:
-    """The exact solver's threads: automatic (every core but one), or 1, 2, 4, ... up to the ``cores``; the
-    engine starts with them, so a change holds from the next start."""
-    counts = sorted({1, *(2**power for power in range(1, cores.bit_length()) if 2**power <= cores), cores})
-    # Translators: {threads} is the number of threads the automatic choice uses.
-    auto = _("Auto ({threads})").format(threads=window_threads())
-    choices = ((0, auto), *((count, str(count)) for count in counts))
-    if threads and threads not in counts:
-        choices = (*choices, (threads, str(threads)))
-    return SettingRow("threads", _("Solver threads (next start)"), choices, threads)
 
 
 @dataclass(frozen=True)

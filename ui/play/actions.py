@@ -1,22 +1,32 @@
-"""What a key means on the play screen, as an :class:`Action`; keys that select or play a column or cell are
-left to :mod:`ui.play.move_keys`.
+"""The play screen's commands, each declared once in :data:`COMMANDS`: its name (an :class:`Action`, which
+the buttons carry), the keys that ask for it, its row of the help card, its place on the toolbar, and what it
+does.
 
-Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Ctrl+N new game, Ctrl+S save, Ctrl+O load, Ctrl+C copy the moves,
-Ctrl+V paste a game's moves (and review it),
-Ctrl+R reset this board's record (asks first); Esc back to the start screen, H hint, A (Shift+A on the 4 x 4
-board, where a is a cell) the analysis overlay, R the review of the game, F (puzzles) the theme of the next
-puzzles; when the game is over Enter plays the next round; in watch mode Space or P pauses. While the review
-shows, Left / Right / Home / End step through the game and Esc or R go back to it (:func:`review_key_action`).
-Keys of the whole window (help, sound, theme, quit) live in :mod:`ui.app` and :mod:`ui.kit.scene`.
+The help card's rows of the play screen (:func:`help_sections`), the toolbar's buttons
+(:data:`TOOLBAR`) and what a key means (:func:`key_action`) are read from the table; keys that select or
+play a column or cell are :mod:`ui.play.move_keys`' (their help rows are :data:`MOVE_ROWS` here, beside the
+commands they share the card with). Keys of the whole window (help, settings, sound, theme, quit) live in
+:mod:`ui.app` and :mod:`ui.kit.scene`, and their rows in :mod:`ui.panels.help_card`.
+
+Adding a command: a value of :class:`Action` and an entry of :data:`COMMANDS` (docs/development.md).
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
-from ui.kit.scene import COMMAND_KEYS
+from game.language import N_, NC_, _
+from game.protocol import Game
+from ui.kit.scene import COMMAND_KEYS, GoToMenu, GoToPuzzle, OpenSettings, Request
+from ui.panels.help_card import Section
+from ui.play.clipboard import copy_text, paste_text
+from ui.state.play import play_files
+from ui.state.play.notices import FILE_NOTICE_SECONDS, Notice, NoticeKind, Worded, notice
+from ui.state.play.play_state import PlayState
 
 
 class Action(str, enum.Enum):
@@ -30,6 +40,7 @@ class Action(str, enum.Enum):
     PAUSE = "pause"
     HINT = "hint"
     OVERLAY = "overlay"
+    #: The plan view: the plan the explainer proved, drawn on the board.
     PLAN = "plan"
     SAVE = "save"
     LOAD = "load"
@@ -49,16 +60,383 @@ class Action(str, enum.Enum):
     PUZZLE_THEME = "puzzle-theme"
 
 
-_COMMANDS = {
-    pygame.K_z: Action.UNDO,
-    pygame.K_y: Action.REDO,
-    pygame.K_n: Action.NEW,
-    pygame.K_s: Action.SAVE,
-    pygame.K_o: Action.LOAD,
-    pygame.K_c: Action.COPY,
-    pygame.K_v: Action.PASTE,
-    pygame.K_r: Action.RESET_TALLY,
-}
+@dataclass(frozen=True)
+class Situation:
+    """What a key's meaning depends on: the review shows, the board's cells 10-16 are the letters a-g (so
+    only Shift+A is the analysis), the game is over, computer watches computer."""
+
+    reviewing: bool = False
+    letters_are_cells: bool = False
+    game_over: bool = False
+    watching: bool = False
+
+
+def playing(situation: Situation) -> bool:
+    """The live game shows (not the review)."""
+    return not situation.reviewing
+
+
+def reviewing(situation: Situation) -> bool:
+    """The review shows."""
+    return situation.reviewing
+
+
+def always(situation: Situation) -> bool:
+    """Whatever shows."""
+    return True
+
+
+@dataclass(frozen=True)
+class Chord:
+    """A key that asks for a command: the ``key``, whether Ctrl (Cmd on a Mac) is held, whether Shift must be
+    (True) or must not be (False) held (None: either), and ``when`` it means the command."""
+
+    key: int
+    ctrl: bool = False
+    shift: bool | None = None
+    when: Callable[[Situation], bool] = playing
+
+    def matches(self, key: int, mod: int, situation: Situation) -> bool:
+        """The key ``key`` pressed with the modifiers ``mod`` in ``situation`` is this chord."""
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        return (
+            key == self.key
+            and is_command(mod) == self.ctrl
+            and self.shift in (None, shift)
+            and self.when(situation)
+        )
+
+
+#: The help card's sections of the play screen, in their order.
+PLAYING, FILES = N_("Playing"), N_("Files and scores")
+
+
+@dataclass(frozen=True)
+class HelpRow:
+    """A command's row on the help card: its ``section``, the ``keys`` as a player reads them, and what the
+    command does (one row may name two commands, as "undo  /  redo": the second then has none)."""
+
+    section: str
+    keys: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ToolbarPlace:
+    """A command's button on the toolbar: its ``position`` (0 leftmost), its ``label``, the label in a narrow
+    window (in the context :data:`NARROW`), and, where the button changes while the review shows, those two
+    labels then."""
+
+    position: int
+    label: str
+    narrow: str
+    reviewing: tuple[str, str] | None = None
+
+
+#: The context of a label in a narrow window: a language may need a shorter word there than in a wide one,
+#: where English has the same ("Undo").
+NARROW = "toolbar, narrow window"
+
+#: What a command does to the play state; a request, if any, is for the window (another screen, the panel).
+Run = Callable[[PlayState], Request | None]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command of the play screen (see the module's docstring)."""
+
+    action: Action
+    run: Run
+    chords: tuple[Chord, ...] = ()
+    help: HelpRow | None = None
+    toolbar: ToolbarPlace | None = None
+
+
+def copy_moves(game: Game) -> Notice:
+    """Copies the move string of ``game`` to the clipboard; the notice shows it, copied or not."""
+    moves = game.moves_text() or _("(no moves yet)")
+    if copy_text(game.moves_text()):
+        return notice(Worded(_("Copied the moves: {moves}").format(moves=moves)), kind=NoticeKind.SUCCESS)
+    missing = _("No clipboard here; the moves are {moves}").format(moves=moves)
+    return notice(Worded(missing), FILE_NOTICE_SECONDS, NoticeKind.INFO)
+
+
+def _line_shows(play: PlayState) -> bool:
+    """The review shows "show me"'s best line."""
+    return play.review is not None and play.review.line is not None
+
+
+def _review_step(delta: int, to_end: bool | None) -> Run:
+    """Steps the review by ``delta`` moves, or to its first (``to_end`` False) or last (True) move; while
+    "show me"'s line shows, the line's moves instead."""
+
+    def run(play: PlayState) -> None:
+        if _line_shows(play):
+            play.browser.step_line(delta, to_end)
+        elif to_end is None:
+            play.step_review(delta=delta)
+        else:
+            play.step_review(len(play.game.history()) if to_end else 1)
+
+    return run
+
+
+def _on_live_game(run: Callable[[PlayState], object]) -> Run:
+    """``run`` (what it returns is not a request), about the live game: the review, if it shows, closes
+    first."""
+
+    def on_live_game(play: PlayState) -> None:
+        if play.review is not None:
+            play.board_game.close_review()
+        run(play)
+
+    return on_live_game
+
+
+def _show_me(play: PlayState) -> None:
+    play.show_me()
+
+
+def _review(play: PlayState) -> None:
+    # Esc and R go back from "show me"'s line to the review first.
+    if _line_shows(play):
+        _show_me(play)
+    else:
+        play.toggle_review()
+
+
+def _next(play: PlayState) -> Request | None:
+    if play.puzzle is not None:
+        play.board_game.leave()
+        return GoToPuzzle()
+    play.new_round(next_round=True)
+    return None
+
+
+def _puzzle_theme(play: PlayState) -> None:
+    """In puzzle mode, the next theme to draw the next puzzles of; elsewhere nothing."""
+    if play.puzzle is not None:
+        play.theme_choice.advance()
+
+
+def _menu(play: PlayState) -> Request:
+    play.board_game.leave()
+    return GoToMenu()
+
+
+def _save(play: PlayState) -> None:
+    play.feedback.notice = play_files.save(play.saved_game_path, play.game)
+
+
+def _copy(play: PlayState) -> None:
+    play.feedback.notice = copy_moves(play.game)
+
+
+def _undo(play: PlayState) -> None:
+    # Ctrl+Z while the record's reset shows brings the record back, rather than taking back a move.
+    restored = play.tally_reset.undo(play.files.tally, play.feedback.notice)
+    if restored is None:
+        play.undo()
+    else:
+        play.feedback.notice = restored
+
+
+def _reset_tally(play: PlayState) -> None:
+    play.feedback.notice = play.tally_reset.press(play.board_game, play.files.tally, play.feedback.notice)
+
+
+#: Every command of the play screen, in the help card's order.
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        Action.UNDO,
+        _undo,
+        (Chord(pygame.K_z, ctrl=True, shift=False, when=always),),
+        HelpRow(PLAYING, N_("Ctrl+Z  /  Ctrl+Y or Ctrl+Shift+Z"), N_("undo  /  redo")),
+        ToolbarPlace(0, N_("Undo"), NC_("toolbar, narrow window", "Undo")),
+    ),
+    Command(
+        Action.REDO,
+        lambda play: play.redo(),
+        (Chord(pygame.K_y, ctrl=True, when=always), Chord(pygame.K_z, ctrl=True, shift=True, when=always)),
+        toolbar=ToolbarPlace(1, N_("Redo"), NC_("toolbar, narrow window", "Redo")),
+    ),
+    Command(
+        Action.HINT,
+        _on_live_game(lambda play: play.feedback.refuse(play.assistance.ask_hint(play.board_game))),
+        (Chord(pygame.K_h),),
+        HelpRow(PLAYING, N_("H"), N_("hint: the engine's best move for you")),
+    ),
+    Command(
+        Action.OVERLAY,
+        _on_live_game(lambda play: play.assistance.toggle_overlay(play.board_game)),
+        (
+            Chord(pygame.K_a, shift=True),
+            Chord(pygame.K_a, when=lambda situation: playing(situation) and not situation.letters_are_cells),
+        ),
+        HelpRow(PLAYING, N_("A"), N_("analysis: the value of every move, live on your turn")),
+    ),
+    Command(
+        Action.PLAN,
+        _on_live_game(lambda play: play.feedback.refuse(play.assistance.toggle_plan(play.board_game))),
+        (Chord(pygame.K_e, when=lambda situation: playing(situation) and not situation.letters_are_cells),),
+        HelpRow(PLAYING, N_("E"), N_("plan view: the plan that holds the result, drawn on the board")),
+    ),
+    Command(
+        Action.REVIEW,
+        _review,
+        (Chord(pygame.K_r, when=always), Chord(pygame.K_ESCAPE, when=reviewing)),
+        HelpRow(PLAYING, N_("R"), N_("review the game: \u2190\u2192 Home End step, Esc back")),
+        ToolbarPlace(
+            3,
+            N_("Review"),
+            NC_("toolbar, narrow window", "Review"),
+            reviewing=(N_("Back to game"), NC_("toolbar, narrow window", "Back")),
+        ),
+    ),
+    Command(
+        Action.SHOW_ME,
+        _show_me,
+        (Chord(pygame.K_b, when=reviewing),),
+        HelpRow(PLAYING, N_("B"), N_("in the review: show me the best line from the move shown")),
+    ),
+    Command(Action.REVIEW_BACK, _review_step(-1, None), (Chord(pygame.K_LEFT, when=reviewing),)),
+    Command(Action.REVIEW_FORWARD, _review_step(1, None), (Chord(pygame.K_RIGHT, when=reviewing),)),
+    Command(Action.REVIEW_FIRST, _review_step(0, False), (Chord(pygame.K_HOME, when=reviewing),)),
+    Command(Action.REVIEW_LAST, _review_step(0, True), (Chord(pygame.K_END, when=reviewing),)),
+    Command(
+        Action.PUZZLE_THEME,
+        _puzzle_theme,
+        (Chord(pygame.K_f, when=lambda situation: playing(situation) and not situation.letters_are_cells),),
+        HelpRow(PLAYING, N_("F"), N_("puzzles: the theme of the next ones (any, double threat ...)")),
+    ),
+    Command(
+        Action.NEXT,
+        _next,
+        (
+            Chord(pygame.K_RETURN, when=lambda situation: playing(situation) and situation.game_over),
+            Chord(pygame.K_KP_ENTER, when=lambda situation: playing(situation) and situation.game_over),
+        ),
+        HelpRow(PLAYING, N_("Enter"), N_("next round, when the game is over")),
+    ),
+    Command(
+        Action.NEW,
+        lambda play: play.new_round(next_round=False),
+        (Chord(pygame.K_n, ctrl=True, when=always),),
+        HelpRow(PLAYING, N_("Ctrl+N"), N_("new game")),
+        ToolbarPlace(2, N_("New game"), NC_("toolbar, narrow window", "New")),
+    ),
+    Command(
+        Action.PAUSE,
+        _on_live_game(lambda play: play.board_game.toggle_pause()),
+        (
+            Chord(pygame.K_SPACE, when=lambda situation: playing(situation) and situation.watching),
+            Chord(pygame.K_p, when=lambda situation: playing(situation) and situation.watching),
+        ),
+        HelpRow(PLAYING, N_("Space or P"), N_("pause (computer against computer)")),
+    ),
+    Command(
+        Action.MENU,
+        _menu,
+        (Chord(pygame.K_ESCAPE),),
+        HelpRow(PLAYING, N_("Esc"), N_("back to the start screen")),
+        ToolbarPlace(5, N_("Menu"), NC_("toolbar, narrow window", "Menu")),
+    ),
+    Command(
+        Action.SETTINGS,
+        lambda play: OpenSettings(),
+        toolbar=ToolbarPlace(4, N_("Settings"), NC_("toolbar, narrow window", "Settings")),
+    ),
+    Command(
+        Action.SAVE,
+        _save,
+        (Chord(pygame.K_s, ctrl=True, when=always),),
+        HelpRow(FILES, N_("Ctrl+S  /  Ctrl+O"), N_("save  /  load the game")),
+    ),
+    Command(Action.LOAD, play_files.load, (Chord(pygame.K_o, ctrl=True, when=always),)),
+    Command(
+        Action.COPY,
+        _copy,
+        (Chord(pygame.K_c, ctrl=True, when=always),),
+        HelpRow(
+            FILES, N_("Ctrl+C  /  Ctrl+V"), N_("copy the moves (e.g. 4453)  /  paste a game and review it")
+        ),
+    ),
+    Command(
+        Action.PASTE,
+        lambda play: play_files.paste(play, paste_text()),
+        (Chord(pygame.K_v, ctrl=True, when=always),),
+    ),
+    Command(
+        Action.RESET_TALLY,
+        _reset_tally,
+        (Chord(pygame.K_r, ctrl=True, when=always),),
+        HelpRow(FILES, N_("Ctrl+R"), N_("reset this board's record (asks first; Ctrl+Z undoes)")),
+    ),
+)
+#: Each action's command.
+BY_ACTION = {command.action: command for command in COMMANDS}
+#: The toolbar's buttons, left to right: (action, its place).
+TOOLBAR = tuple(
+    sorted(
+        ((command.action, command.toolbar) for command in COMMANDS if command.toolbar is not None),
+        key=lambda button: button[1].position,
+    )
+)
+
+#: The help card's rows for keys that are not commands, each before the command whose row it precedes (None:
+#: at its section's end): the moves (:mod:`ui.play.move_keys`), taking back the coached move (the scene's
+#: own, as it comes before every command) and renaming a player (the match bar's).
+MOVE_ROWS: tuple[tuple[Action | None, HelpRow], ...] = (
+    (
+        Action.UNDO,
+        HelpRow(PLAYING, N_("Click, 1-9, \u2190\u2192 + Enter"), N_("play a column (Connect Four)")),
+    ),
+    (
+        Action.UNDO,
+        HelpRow(
+            PLAYING, N_("Space or \u2193"), N_("drop the stone over the column chosen with \u2190\u2192")
+        ),
+    ),
+    (Action.UNDO, HelpRow(PLAYING, N_("Click, 1-9, numpad, arrows"), N_("play a cell (Tic-tac-toe)"))),
+    (
+        Action.UNDO,
+        HelpRow(PLAYING, N_("a-g  /  Shift+A"), N_("4 \u00d7 4 Tic-tac-toe: cells 10-16  /  analysis")),
+    ),
+    (
+        Action.NEXT,
+        HelpRow(
+            PLAYING,
+            N_("Backspace or Esc"),
+            N_("coach on: take back the move it warned about, and choose again"),
+        ),
+    ),
+    (
+        None,
+        HelpRow(
+            PLAYING, N_("Click a name"), N_("two players: type your own name (Enter keeps it, Esc does not)")
+        ),
+    ),
+)
+
+
+def help_sections() -> tuple[Section, ...]:
+    """The help card's sections of the play screen (untranslated): each command's row, and the other keys'
+    rows (:data:`MOVE_ROWS`) in their places."""
+    sections: dict[str, list[tuple[str, str]]] = {PLAYING: [], FILES: []}
+
+    def add(row: HelpRow) -> None:
+        sections[row.section].append((row.keys, row.text))
+
+    for command in COMMANDS:
+        for before, row in MOVE_ROWS:
+            if before is command.action:
+                add(row)
+        if command.help is not None:
+            add(command.help)
+    for before, row in MOVE_ROWS:
+        if before is None:
+            add(row)
+    return tuple((title, tuple(rows)) for title, rows in sections.items())
 
 
 def is_command(mod: int) -> bool:
@@ -66,50 +444,14 @@ def is_command(mod: int) -> bool:
     return bool(mod & COMMAND_KEYS)
 
 
-def key_action(
-    key: int, mod: int, *, letters_are_cells: bool, game_over: bool, watching: bool
-) -> Action | None:
-    """The action ``key`` with the modifiers ``mod`` asks for; None for a key that names none (with Ctrl held
-    it then does nothing, else it goes to the board). ``letters_are_cells`` on boards whose cells 10-16 are
-    a-g, where only Shift+A is the analysis; ``watching`` in watch mode."""
-    if is_command(mod):
-        if key == pygame.K_z and mod & pygame.KMOD_SHIFT:
-            return Action.REDO
-        return _COMMANDS.get(key)
-    if key == pygame.K_ESCAPE:
-        return Action.MENU
-    if key == pygame.K_h:
-        return Action.HINT
-    if key == pygame.K_a and (mod & pygame.KMOD_SHIFT or not letters_are_cells):
-        return Action.OVERLAY
-    if key == pygame.K_e and not letters_are_cells:
-        return Action.PLAN
-    if key == pygame.K_f and not letters_are_cells:
-        return Action.PUZZLE_THEME
-    if key == pygame.K_r:
-        return Action.REVIEW
-    if game_over and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-        return Action.NEXT
-    if watching and key in (pygame.K_SPACE, pygame.K_p):
-        return Action.PAUSE
-    return None
-
-
-_REVIEW_KEYS = {
-    pygame.K_LEFT: Action.REVIEW_BACK,
-    pygame.K_RIGHT: Action.REVIEW_FORWARD,
-    pygame.K_HOME: Action.REVIEW_FIRST,
-    pygame.K_END: Action.REVIEW_LAST,
-    pygame.K_ESCAPE: Action.REVIEW,
-    pygame.K_r: Action.REVIEW,
-    pygame.K_b: Action.SHOW_ME,
-}
-
-
-def review_key_action(key: int, mod: int) -> Action | None:
-    """The action ``key`` asks for while the review shows: stepping, the best line (B), or back to the game
-    (Esc, R); None for
-    any other key without Ctrl (the board under review takes no moves). Ctrl keys keep their meaning."""
-    if is_command(mod):
-        return key_action(key, mod, letters_are_cells=False, game_over=False, watching=False)
-    return _REVIEW_KEYS.get(key)
+def key_action(key: int, mod: int, situation: Situation) -> Action | None:
+    """The action ``key`` with the modifiers ``mod`` asks for in ``situation``; None for a key that names none
+    (with Ctrl held, or while the review shows, it then does nothing; else it goes to the board)."""
+    return next(
+        (
+            command.action
+            for command in COMMANDS
+            if any(chord.matches(key, mod, situation) for chord in command.chords)
+        ),
+        None,
+    )

@@ -52,55 +52,57 @@ class ScreenFrame:
 
 
 def screen_frame(
-    sitting: PlayState, layout: PlayLayout, fonts: Fonts, renaming: Renaming | None
+    play_state: PlayState, layout: PlayLayout, fonts: Fonts, renaming: Renaming | None
 ) -> ScreenFrame:
-    """The frame of ``sitting`` on ``layout``, a name being typed as ``renaming`` says."""
-    game, reviewing = sitting.game, sitting.review is not None
-    enabled = {Action.UNDO: sitting.can_undo(), Action.REDO: sitting.session.can_redo()}
-    bar = toolbar(fonts, layout.toolbar, words.toolbar_titles(sitting), enabled, reviewing=reviewing)
+    """The frame of ``play_state`` on ``layout``, a name being typed as ``renaming`` says."""
+    game, reviewing = play_state.game, play_state.review is not None
+    enabled = {Action.UNDO: play_state.can_undo(), Action.REDO: play_state.board_game.can_redo()}
+    bar = toolbar(fonts, layout.toolbar, words.toolbar_titles(play_state), enabled, reviewing=reviewing)
     shown = None
-    if sitting.banner_shown():
-        next_label = _("Next round") if sitting.puzzle is None else _("Next puzzle")
-        with_tally = bool(words.tally_text(sitting))
+    if play_state.banner_shown():
+        next_label = _("Next round") if play_state.puzzle is None else _("Next puzzle")
+        with_tally = bool(words.tally_text(play_state))
         shown = banner(layout, fonts, game.winning_cells(), with_tally, next_label)
-    return ScreenFrame(layout, bar, shown, match_bar(sitting, renaming), game.is_over())
+    return ScreenFrame(layout, bar, shown, match_bar(play_state, renaming), game.is_over())
 
 
-def match_bar(sitting: PlayState, renaming: Renaming | None) -> MatchBar:
+def match_bar(play_state: PlayState, renaming: Renaming | None) -> MatchBar:
     """The match bar's contents: the players, this sitting's score, the stored tally; for a puzzle, the
     player's puzzle record (streak and rating) in place of the score, from before the first move, after
     the theme the next puzzles are drawn from."""
-    players = participants(sitting.session, sitting.piece_names)
+    players = participants(play_state.board_game, play_state.piece_names)
     if renaming is not None:
         draft = Named(renaming.draft)
         players = (draft, players[1]) if renaming.piece == 0 else (players[0], draft)
     names = (texts.participant_name(players[0]), texts.participant_name(players[1]))
-    wins = (sitting.match.wins[players[0]], sitting.match.wins[players[1]])
+    wins = (play_state.match.wins[players[0]], play_state.match.wins[players[1]])
     editing = None if renaming is None else renaming.piece
     standing: tuple[str, ...] = ()
-    if sitting.round.attempt is not None:
+    if play_state.round.attempt is not None:
         # The theme chosen comes first while there is room for it; the record alone where there is not.
-        plain = texts.puzzle_standing(sitting.files.puzzles.value)
-        theme = chosen_theme(sitting.theme_choice.theme)
+        plain = texts.puzzle_standing(play_state.files.puzzles.value)
+        theme = chosen_theme(play_state.theme_choice.theme)
         standing = (*(f"{theme} \u00b7 {form}" for form in plain[:2]), *plain)
-    return MatchBar(names, wins, sitting.match.draws, words.short_tally_text(sitting), editing, standing)
+    return MatchBar(
+        names, wins, play_state.match.draws, words.short_tally_text(play_state), editing, standing
+    )
 
 
-def board_picture(sitting: PlayState, layout: PlayLayout) -> BoardPicture:
+def board_picture(play_state: PlayState, layout: PlayLayout) -> BoardPicture:
     """What the board shows now."""
-    if sitting.review is not None:
-        return review_picture(sitting.review, sitting.browser.line_animation)
-    game, animation, hint = sitting.game, sitting.animation, sitting.assistance.hint
-    human = sitting.session.is_human_turn()
-    playable = not sitting.gravity or sitting.selection in game.moves()
-    refusal = sitting.feedback.refusal
+    if play_state.review is not None:
+        return review_picture(play_state.review, play_state.browser.line_animation)
+    game, animation, hint = play_state.game, play_state.animation, play_state.assistance.hint
+    human = play_state.board_game.is_human_turn()
+    playable = not play_state.gravity or play_state.selection in game.moves()
+    refusal = play_state.feedback.refusal
     return BoardPicture(
         cells=game.cells(),
         k=game.k,
         last_move=game.last_cell(),
         winning=game.winning_cells(),
         animation=animation,
-        selection=sitting.selection,
+        selection=play_state.selection,
         # No ghost while a stone moves (it would hover beside, or on, the falling one), nor over a full
         # column, where no stone can go.
         ghost_player=game.to_move() if human and animation is None and playable else None,
@@ -112,7 +114,7 @@ def board_picture(sitting: PlayState, layout: PlayLayout) -> BoardPicture:
 
 
 def play_picture(
-    sitting: PlayState,
+    play_state: PlayState,
     frame: ScreenFrame,
     theme: Theme,
     fonts: Fonts,
@@ -120,41 +122,43 @@ def play_picture(
     mouse: tuple[int, int],
 ) -> PlayPicture:
     """Everything the screen shows now, for :func:`ui.play.picture.draw_play`, on ``frame``."""
-    game_name = sitting.options.game
+    game_name = play_state.options.game
     colours = (theme.player_colour(game_name, 0), theme.player_colour(game_name, 1))
     result = None
     if frame.banner is not None:
-        title, subtitle = words.result_text(sitting)
+        title, subtitle = words.result_text(play_state)
         rect, buttons = frame.banner
-        result = ResultBanner(rect, tuple(buttons), title, subtitle, words.tally_text(sitting))
-    overlay_shown = sitting.review is None and sitting.assistance.overlay_shown and not sitting.game.is_over()
-    notice = sitting.notice
+        result = ResultBanner(rect, tuple(buttons), title, subtitle, words.tally_text(play_state))
+    overlay_shown = (
+        play_state.review is None and play_state.assistance.overlay_shown and not play_state.game.is_over()
+    )
+    notice = play_state.notice
     return PlayPicture(
         theme=theme,
         fonts=fonts,
         layout=frame.layout,
         board_view=board_view,
-        board=board_picture(sitting, frame.layout),
+        board=board_picture(play_state, frame.layout),
         toolbar=frame.toolbar,
-        titles=words.toolbar_titles(sitting),
+        titles=words.toolbar_titles(play_state),
         mouse=mouse,
         colours=colours,
-        review=sitting.review,
+        review=play_state.review,
         overlay=(
-            (sitting.session.thinking, sitting.session.proven, sitting.game.moves())
+            (play_state.board_game.thinking, play_state.board_game.proven, play_state.game.moves())
             if overlay_shown
             else None
         ),
         status=StatusLine(
-            words.status_text(sitting),
+            words.status_text(play_state),
             # A notice is about no player: no piece leads it.
-            None if notice is not None else words.status_player(sitting),
+            None if notice is not None else words.status_player(play_state),
             notice_colour(notice.kind, theme) if notice is not None else theme.text,
-            tuple(words.detail_parts(sitting)),
-            words.why_text(sitting),
+            tuple(words.detail_parts(play_state)),
+            words.why_text(play_state),
         ),
-        piece_names=sitting.piece_names,
+        piece_names=play_state.piece_names,
         banner=result,
         match=frame.match,
-        plan=sitting.assistance.plan.followed if sitting.assistance.plan.shown else None,
+        plan=play_state.assistance.plan.followed if play_state.assistance.plan.shown else None,
     )

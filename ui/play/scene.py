@@ -16,52 +16,26 @@ import pygame
 from pygame import Rect
 
 from ai.messages import EngineMessage
-from game.language import _
-from game.protocol import Game
 from ui.kit.layout import PlayLayout, play_layout
-from ui.kit.scene import GoToMenu, GoToPuzzle, OpenSettings, RememberName, Scene
+from ui.kit.scene import RememberName, Scene
 from ui.kit.widgets import hit
 from ui.play import move_keys
-from ui.play.actions import Action, is_command, key_action, review_key_action
+from ui.play.actions import BY_ACTION, Action, Situation, is_command, key_action
 from ui.play.board_view import view_for
-from ui.play.clipboard import copy_text, paste_text
 from ui.play.frame import Renaming, ScreenFrame, play_picture, screen_frame
 from ui.play.match_bar import name_at
 from ui.play.picture import PlayPicture, draw_play
 from ui.play.review_view import slot_at
 from ui.state.board.board_game import EngineLike
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
-from ui.state.play import play_files
-from ui.state.play.notices import FILE_NOTICE_SECONDS, Notice, NoticeKind, Worded, notice
+from ui.state.play.notices import NoticeKind, Worded
 from ui.state.play.play_state import PlayState
-from ui.state.play.tally_reset import TallyReset
 from ui.state.words import play_words
 from ui.theme import CLASSIC, Fonts, Theme
 
-#: How far the review's step keys and buttons move.
-#: What is about the live game: asked during the review, it closes the review first.
-LIVE_GAME_ACTIONS = (Action.HINT, Action.OVERLAY, Action.PLAN, Action.PAUSE)
-REVIEW_STEPS = {Action.REVIEW_BACK: -1, Action.REVIEW_FORWARD: 1}
-#: The review's stepping keys while "show me" plays the best line: (moves to step, or to its end/start).
-LINE_STEPS: dict[Action, tuple[int, bool | None]] = {
-    Action.REVIEW_BACK: (-1, None),
-    Action.REVIEW_FORWARD: (1, None),
-    Action.REVIEW_FIRST: (0, False),
-    Action.REVIEW_LAST: (0, True),
-}
-
-
-def copy_moves(game: Game) -> Notice:
-    """Copies the move string of ``game`` to the clipboard; the notice shows it, copied or not."""
-    moves = game.moves_text() or _("(no moves yet)")
-    if copy_text(game.moves_text()):
-        return notice(Worded(_("Copied the moves: {moves}").format(moves=moves)), kind=NoticeKind.SUCCESS)
-    missing = _("No clipboard here; the moves are {moves}").format(moves=moves)
-    return notice(Worded(missing), FILE_NOTICE_SECONDS, NoticeKind.INFO)
-
 
 class PlayScene(Scene):
-    """The play screen: one :attr:`sitting` at the board, its input and its look."""
+    """The play screen: one :attr:`play_state` at the board, its input and its look."""
 
     def __init__(
         self,
@@ -72,7 +46,7 @@ class PlayScene(Scene):
         fonts: Fonts | None = None,
         *,
         pointer: tuple[int, int] | None = None,
-        **sitting: Any,
+        **state_options: Any,
     ) -> None:
         """``pointer`` is where the mouse is, if known, so the hover disc shows from the start rather than
         after the mouse first moves; the other keywords are :class:`~ui.state.play.play_state.PlayState`'s."""
@@ -81,7 +55,7 @@ class PlayScene(Scene):
         #: The layout, and what it was computed for (the window's size, the board, the review band shown).
         self._layout: tuple[tuple[tuple[int, int], int, int, bool, bool], PlayLayout] | None = None
         names = (theme.player_name(options.game, 0), theme.player_name(options.game, 1))
-        self.sitting = PlayState(options, engine, names, self._fall, **sitting)
+        self.play_state = PlayState(options, engine, names, self._fall, **state_options)
         super().__init__(size)
         self.theme = theme
         self.fonts = fonts or Fonts()
@@ -92,9 +66,7 @@ class PlayScene(Scene):
         #: The piece whose player's name is being typed in the match bar (two players), and the text so far.
         self.renaming: int | None = None
         self.name_draft = ""
-        #: Ctrl+R's question and the undo of the record it reset.
-        self.tally_reset = TallyReset()
-        self._game_shown = self.sitting.options.game
+        self._game_shown = self.play_state.options.game
         self._set_look(theme)
         if pointer is not None:
             self._point_at(pointer)
@@ -108,42 +80,42 @@ class PlayScene(Scene):
 
     def _set_look(self, theme: Theme) -> None:
         """The board's view and the pieces' names for the game on the board, in ``theme``."""
-        game = self.sitting.options.game
+        game = self.play_state.options.game
         self._game_shown = game
         self.view = view_for(game, theme)
-        self.sitting.piece_names = (theme.player_name(game, 0), theme.player_name(game, 1))
+        self.play_state.piece_names = (theme.player_name(game, 0), theme.player_name(game, 1))
         self._frame = None
 
     @property
     def dirty(self) -> bool:
         """The picture has changed since it was drawn: the screen's (the mouse, a name typed) or the
         sitting's. Setting it False (drawn) clears both."""
-        return self._dirty or self.sitting.dirty
+        return self._dirty or self.play_state.dirty
 
     @dirty.setter
     def dirty(self, value: bool) -> None:
         self._dirty = value
         if not value:
-            self.sitting.dirty = False
+            self.play_state.dirty = False
 
     def needs_redraw(self) -> bool:
-        return self.dirty or self.sitting.animation is not None
+        return self.dirty or self.play_state.animation is not None
 
     def frame(self) -> ScreenFrame:
         """The frame drawn and hit-tested: built again only after the scene or the sitting changed (or the
         window's size did); while nothing changes, the drawn frame answers the mouse and the clicks."""
-        if self.sitting.options.game != self._game_shown:
+        if self.play_state.options.game != self._game_shown:
             self._set_look(self.theme)  # a loaded or pasted game of another kind
         if self._frame is None or self.needs_redraw():
             renaming = None if self.renaming is None else Renaming(self.renaming, self.name_draft)
-            self._frame = screen_frame(self.sitting, self.layout(), self.fonts, renaming)
+            self._frame = screen_frame(self.play_state, self.layout(), self.fonts, renaming)
         return self._frame
 
     def layout(self) -> PlayLayout:
         """The geometry of the screen: computed again only when the window's size, the board or the review
         band changes."""
-        game, sitting = self.sitting.game, self.sitting
-        wanted = (self.size, game.width, game.height, sitting.gravity, sitting.review is not None)
+        game, play_state = self.play_state.game, self.play_state
+        wanted = (self.size, game.width, game.height, play_state.gravity, play_state.review is not None)
         if self._layout is None or self._layout[0] != wanted:
             self._layout = (wanted, play_layout(*wanted))
         return self._layout[1]
@@ -157,10 +129,10 @@ class PlayScene(Scene):
     def move_at(self, position: tuple[int, int]) -> int | None:
         """The move a click at ``position`` means (a column or a cell index), or None off the board."""
         layout = self.layout()
-        if self.sitting.gravity:
+        if self.play_state.gravity:
             return layout.column_at(position)
         cell = layout.cell_at(position)
-        return None if cell is None else cell[0] * self.sitting.game.width + cell[1]
+        return None if cell is None else cell[0] * self.play_state.game.width + cell[1]
 
     # --- input ----------------------------------------------------------------------------------------------
 
@@ -170,7 +142,7 @@ class PlayScene(Scene):
             self._point_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             # A click finishes a moving stone at once; the click then does what it would have done.
-            self.sitting.finish_animation()
+            self.play_state.finish_animation()
             self._click(event.pos)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
@@ -183,12 +155,12 @@ class PlayScene(Scene):
         # Redraw only when the pointer changes what is shown: a frame drawn for nothing is time taken from the
         # engine's thread.
         frame = self.frame()
-        sitting = self.sitting
-        before = (sitting.selection, hit(frame.buttons(), self.mouse))
+        play_state = self.play_state
+        before = (play_state.selection, hit(frame.buttons(), self.mouse))
         self.mouse = position
-        sitting.selection = self.move_at(position)
+        play_state.selection = self.move_at(position)
         self._pointer_selects = True
-        if (sitting.selection, hit(frame.buttons(), self.mouse)) != before:
+        if (play_state.selection, hit(frame.buttons(), self.mouse)) != before:
             self.dirty = True
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -198,108 +170,49 @@ class PlayScene(Scene):
             return
         super().resize(size)
         if self._pointer_selects:
-            self.sitting.selection = self.move_at(self.mouse)
+            self.play_state.selection = self.move_at(self.mouse)
 
     def _click(self, position: tuple[int, int]) -> None:
         if self.renaming is not None:
             self.finish_renaming(keep=True)  # a click elsewhere keeps what was typed, as in a form
-        frame, sitting = self.frame(), self.sitting
+        frame, play_state = self.frame(), self.play_state
         button = hit(frame.buttons(), position)
         if button is not None:
             self.act(button.action)
             return
-        if sitting.options.mode is Mode.TWO_PLAYERS:
+        if play_state.options.mode is Mode.TWO_PLAYERS:
             piece = name_at(self.fonts, frame.layout.match, frame.match, position)
             if piece is not None:
                 self.start_renaming(piece)
                 return
-        if sitting.review is not None:
+        if play_state.review is not None:
             # The board under review takes no moves; a click on the strip shows that move.
-            ply = slot_at(frame.layout.review, len(sitting.review.moves), position)
+            ply = slot_at(frame.layout.review, len(play_state.review.moves), position)
             if ply is not None:
-                sitting.step_review(ply)
+                play_state.step_review(ply)
             return
         if frame.over:
             # A click on the finished board (anywhere but a button) folds the result banner away or back, so
             # the player can look at what it covered.
-            sitting.feedback.fold_banner(frame.banner is not None)
+            play_state.feedback.fold_banner(frame.banner is not None)
             return
         move = self.move_at(position)
         if move is not None:
-            sitting.selection = move
-            sitting.try_play(move)
+            play_state.selection = move
+            play_state.try_play(move)
 
     def act(self, action: Action | str) -> None:
-        """Does what a button or a command key names (a value of :class:`Action`)."""
-        action = Action(action)
-        sitting = self.sitting
-        line_shows = sitting.review is not None and sitting.review.line is not None
-        if line_shows and action in LINE_STEPS:
-            sitting.browser.step_line(*LINE_STEPS[action])
-        elif (line_shows and action is Action.REVIEW) or action is Action.SHOW_ME:
-            # Esc and R go back from the line to the review first.
-            sitting.show_me()
-        elif action in REVIEW_STEPS:
-            sitting.step_review(delta=REVIEW_STEPS[action])
-        elif action in (Action.REVIEW_FIRST, Action.REVIEW_LAST):
-            sitting.step_review(1 if action is Action.REVIEW_FIRST else len(sitting.game.history()))
-        elif action is Action.REVIEW:
-            sitting.toggle_review()
-        elif sitting.review is not None and action in (
-            Action.HINT,
-            Action.OVERLAY,
-            Action.PLAN,
-            Action.PAUSE,
-        ):
-            # About the live game: back to it first.
-            sitting.session.close_review()
-            self.act(action)
-        elif action is Action.PUZZLE_THEME and sitting.puzzle is not None:
-            sitting.theme_choice.advance()
-        elif action is Action.NEXT and sitting.puzzle is not None:
-            sitting.session.leave()
-            self.request = GoToPuzzle()
-        elif action is Action.MENU:
-            sitting.session.leave()
-            self.request = GoToMenu()
-        elif action is Action.SETTINGS:
-            self.request = OpenSettings()
-        elif action is Action.UNDO:
-            restored = self.tally_reset.undo(sitting.files.tally, sitting.feedback.notice)
-            if restored is None:
-                sitting.undo()
-            else:
-                sitting.feedback.notice = restored
-        elif action is Action.REDO:
-            sitting.redo()
-        elif action is Action.NEW or action is Action.NEXT:
-            sitting.new_round(next_round=action is Action.NEXT)
-        elif action is Action.PAUSE:
-            sitting.session.toggle_pause()
-        elif action is Action.HINT:
-            sitting.feedback.refuse(sitting.assistance.ask_hint(sitting.session))
-        elif action is Action.OVERLAY:
-            sitting.assistance.toggle_overlay(sitting.session)
-        elif action is Action.PLAN:
-            sitting.feedback.refuse(sitting.assistance.toggle_plan(sitting.session))
-        elif action is Action.SAVE:
-            sitting.feedback.notice = play_files.save(sitting.saved_game_path, sitting.game)
-        elif action is Action.LOAD:
-            play_files.load(sitting)
-        elif action is Action.COPY:
-            sitting.feedback.notice = copy_moves(sitting.game)
-        elif action is Action.PASTE:
-            play_files.paste(sitting, paste_text())
-        elif action is Action.RESET_TALLY:
-            sitting.feedback.notice = self.tally_reset.press(
-                sitting.session, sitting.files.tally, sitting.feedback.notice
-            )
+        """Does what a button or a command key names (a value of :class:`Action`; see
+        :data:`~ui.play.actions.COMMANDS`)."""
+        request = BY_ACTION[Action(action)].run(self.play_state)
+        if request is not None:
+            self.request = request
         self.dirty = True
 
     def start_renaming(self, piece: int) -> None:
         """Starts typing a new name for the player of ``piece`` (two players): Enter keeps it, Esc not."""
         self.renaming = piece
-        self.name_draft = self.sitting.options.names[piece]
+        self.name_draft = self.play_state.options.names[piece]
         self.wants_text = True
         self.dirty = True
 
@@ -310,13 +223,13 @@ class PlayScene(Scene):
         self.renaming, self.wants_text, self.dirty = None, False, True
         if piece is None or not keep:
             return
-        names = list(self.sitting.options.names)
+        names = list(self.play_state.options.names)
         names[piece] = clean_name(self.name_draft)
-        self.sitting.session.change_options(names=(names[0], names[1]))
+        self.play_state.board_game.change_options(names=(names[0], names[1]))
         self.request = RememberName(piece, names[piece])
 
     def _key(self, event: pygame.event.Event) -> None:
-        sitting = self.sitting
+        play_state = self.play_state
         if self.renaming is not None:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.finish_renaming(keep=event.key != pygame.K_ESCAPE)
@@ -324,39 +237,37 @@ class PlayScene(Scene):
                 self.name_draft = self.name_draft[:-1]
                 self.dirty = True
             return  # every other key is part of the name (it comes as text), never a move
-        if event.key in (pygame.K_BACKSPACE, pygame.K_ESCAPE) and sitting.round.take_back_coached():
+        if event.key in (pygame.K_BACKSPACE, pygame.K_ESCAPE) and play_state.round.take_back_coached():
             return
-        if sitting.review is not None:
-            review_action = review_key_action(event.key, event.mod)
-            if review_action is not None:
-                self.act(review_action)
-            return
-        game = sitting.game
-        action = key_action(
-            event.key,
-            event.mod,
-            letters_are_cells=move_keys.letters_are_cells(game.width, game.height, sitting.gravity),
-            game_over=self.frame().over,
-            watching=sitting.options.mode is Mode.WATCH,
+        game = play_state.game
+        situation = Situation(
+            reviewing=play_state.review is not None,
+            letters_are_cells=move_keys.letters_are_cells(game.width, game.height, play_state.gravity),
+            game_over=play_state.review is None and self.frame().over,
+            watching=play_state.options.mode is Mode.WATCH,
         )
+        action = key_action(event.key, event.mod, situation)
         if action is not None:
             self.act(action)
-        elif not is_command(event.mod):
+        elif not is_command(event.mod) and not situation.reviewing:
+            # The board under review takes no moves.
             # The keyboard's selection stays where the keys put it, whatever the window's size.
             self._pointer_selects = False
-            meaning = move_keys.answer(event.key, game.width, game.height, sitting.gravity, sitting.selection)
-            sitting.selection = meaning.selection
+            meaning = move_keys.answer(
+                event.key, game.width, game.height, play_state.gravity, play_state.selection
+            )
+            play_state.selection = meaning.selection
             if meaning.note is not None:
-                sitting.feedback.notify(Worded(meaning.note), kind=NoticeKind.INFO)
+                play_state.feedback.notify(Worded(meaning.note), kind=NoticeKind.INFO)
             elif meaning.play and meaning.selection is not None:
-                sitting.try_play(meaning.selection)
+                play_state.try_play(meaning.selection)
             self.dirty = True
 
     # --- drawing (see ui.play.picture)
     # -------------------------------------------------------------------------
 
     def caption(self) -> str:
-        return play_words.caption(self.sitting)
+        return play_words.caption(self.play_state)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_play(surface, self.picture())
@@ -364,13 +275,13 @@ class PlayScene(Scene):
 
     def picture(self) -> PlayPicture:
         """Everything the screen shows now, for :func:`ui.play.picture.draw_play`."""
-        return play_picture(self.sitting, self.frame(), self.theme, self.fonts, self.view, self.mouse)
+        return play_picture(self.play_state, self.frame(), self.theme, self.fonts, self.view, self.mouse)
 
     def receive(self, message: EngineMessage) -> None:
-        self.sitting.receive(message)
+        self.play_state.receive(message)
 
     def update(self, dt: float) -> None:
-        self.sitting.update(dt)
+        self.play_state.update(dt)
 
     def toast_area(self) -> Rect:
         """The detail line's band at the bottom of the status area: the status line itself stays readable."""

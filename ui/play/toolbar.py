@@ -1,5 +1,5 @@
-"""The play screen's toolbar: the title on the left, Undo, Redo, New game, Review, Settings and Menu on the
-right.
+"""The play screen's toolbar: the title on the left, the commands' buttons on the right (Undo, Redo, New game,
+Review, Settings and Menu: the commands with a toolbar place in :data:`ui.play.actions.COMMANDS`).
 
 In a narrow window the buttons get shorter labels and less padding before the title is given up, so that the
 game's name stays in view down to the smallest window (ui.window.window_loop.MIN_WINDOW, 640 pixels wide).
@@ -13,27 +13,12 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from game.language import N_, NC_, _, pgettext
+from game.language import _, pgettext
 from ui.kit.layout import buttons_in_row
 from ui.kit.widgets import Button, draw_button, draw_fitted_text
-from ui.play.actions import Action
+from ui.play.actions import NARROW, TOOLBAR, Action
 from ui.theme import Fonts, Theme
 
-#: The context of a label in a narrow window: a language may need a shorter word there than in a wide one,
-#: where English has the same ("Undo").
-NARROW = "toolbar, narrow window"
-#: (action, label, label in a narrow window), translated where shown (the contexts are written out: the
-#: extraction reads only literal ones).
-ACTIONS = (
-    (Action.UNDO, N_("Undo"), NC_("toolbar, narrow window", "Undo")),
-    (Action.REDO, N_("Redo"), NC_("toolbar, narrow window", "Redo")),
-    (Action.NEW, N_("New game"), NC_("toolbar, narrow window", "New")),
-    (Action.REVIEW, N_("Review"), NC_("toolbar, narrow window", "Review")),
-    (Action.SETTINGS, N_("Settings"), NC_("toolbar, narrow window", "Settings")),
-    (Action.MENU, N_("Menu"), NC_("toolbar, narrow window", "Menu")),
-)
-#: The Review button's labels while the review shows: it goes back to the game.
-BACK_LABELS = (N_("Back to game"), NC_("toolbar, narrow window", "Back"))
 #: (padding inside a button, gap between buttons, margin at the window's edges and before the buttons).
 ROOMY, COMPACT = (28, 8, 20), (8, 3, 8)
 
@@ -61,13 +46,10 @@ def toolbar(
     whether their button works now (missing actions work); ``reviewing``: the review shows, and its button
     goes back to the game.
     """
-    back, short_back = _(BACK_LABELS[0]), pgettext(NARROW, BACK_LABELS[1])
-    actions = [
-        (action, back, short_back)
-        if reviewing and action is Action.REVIEW
-        else (action, _(label), pgettext(NARROW, short))
-        for action, label, short in ACTIONS
-    ]
+    actions = []
+    for action, place in TOOLBAR:
+        label, short = place.reviewing if reviewing and place.reviewing else (place.label, place.narrow)
+        actions.append((action, _(label), pgettext(NARROW, short)))
     font = font_for(fonts, bar)
     smallest = fonts.get(int(font.get_height() * 0.8), bold=True)
 

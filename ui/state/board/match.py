@@ -44,9 +44,9 @@ class Computer:
 Participant = Named | You | Computer
 
 
-def participants(session: BoardGame, piece_names: tuple[str, str]) -> tuple[Participant, Participant]:
+def participants(board_game: BoardGame, piece_names: tuple[str, str]) -> tuple[Participant, Participant]:
     """Who plays pieces 0 and 1 in this round."""
-    options, seats = session.options, session.seats
+    options, seats = board_game.options, board_game.seats
     if options.mode is Mode.TWO_PLAYERS:
         return (Named(options.names[0] or piece_names[0]), Named(options.names[1] or piece_names[1]))
     auto = options.adaptive and options.mode is Mode.COMPUTER
@@ -63,13 +63,13 @@ class MatchScore:
     wins: Counter[Participant] = field(default_factory=Counter)
     draws: int = 0
 
-    def count(self, session: BoardGame, piece_names: tuple[str, str]) -> None:
-        """Counts the finished game of ``session`` (call once per round)."""
-        winner = session.game.winner()
+    def count(self, board_game: BoardGame, piece_names: tuple[str, str]) -> None:
+        """Counts the finished game of ``board_game`` (call once per round)."""
+        winner = board_game.game.winner()
         if winner is None:
             self.draws += 1
         else:
-            self.wins[participants(session, piece_names)[winner]] += 1
+            self.wins[participants(board_game, piece_names)[winner]] += 1
 
     @property
     def rounds(self) -> int:

@@ -2,8 +2,15 @@
 
 What is kept: game and size, mode, level (and the two levels of watch mode), who starts, ponder on/off, the
 coach on/off, the max level's think time, sound on/off, theme, animation speed, window size, the solver's
-threads and the language. The file is
-JSON, written atomically.
+threads and the language. The file is JSON, written atomically.
+
+Each setting the player changes while playing is declared once, in :data:`SETTINGS` (a field of
+:class:`Settings`, or of its play options, and a :class:`Setting`): its file key and the values it takes (from
+which its reading and writing follow), its label and its choices' texts on the settings panel
+(:mod:`ui.panels.settings_panel`), and how a change applies (:class:`Applies`, carried out by
+:mod:`ui.app`). The start screen's choices (game, size, mode, levels, who starts, names) are one block of the
+play options, read and written by :func:`play_from_json` and :func:`play_to_json`, which the unfinished games
+share.
 
 Reading is forgiving, one key at a time: unknown keys are ignored (a newer version's file still loads),
 missing keys take their defaults, and a known key whose value is unusable (a theme or an animation a later
@@ -16,18 +23,27 @@ the file is one store of it, :mod:`ui.state.files.store`). A window size is brou
 
 from __future__ import annotations
 
+import enum
 import logging
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
-from typing import TypedDict
+from typing import Any
 
+from ai.capabilities import cores_available, window_threads
 from ai.play.levels import MAX_THINK_SECONDS, Level, parse_level
 from ai.rating.ladder import ladder_for
 from game.catalog import SIZES, parse_size
-from game.language import LANGUAGES, N_, _, number
+from game.language import LANGUAGES, N_, NC_, _, number, pgettext
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.files.store import FileKind, JsonObject
-from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions, clean_name
+from ui.state.options import (
+    MAX_NAME,
+    THINK_SECONDS_CHOICES,
+    FirstPlayer,
+    Mode,
+    PlayOptions,
+    clean_name,
+)
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +52,19 @@ DEFAULT_WINDOW = (960, 780)
 MAX_SOLVER_THREADS = 256
 #: Window sizes are kept within these bounds (a size from a much bigger screen, or a typo, is brought within).
 WINDOW_LIMITS = ((320, 260), (8000, 8000))
-#: The names of the themes (:data:`ui.theme.THEMES`, which holds them in this order; a test checks it).
-THEME_NAMES = ("classic", "dark", "high-contrast")
+#: The themes by name, with the names a player reads, in the order the T key cycles through them
+#: (:data:`ui.theme.THEMES` gives each its colours).
+THEME_NAMES = {"classic": N_("Classic"), "dark": N_("Dark"), "high-contrast": N_("High contrast")}
+#: The context of the animation speeds' names: "Off" as a speed may need another word than the switch's "Off".
+ANIMATION_SPEED = "animation speed"
+#: The animation speeds' names (:data:`ui.state.animation.ANIMATION_SPEEDS`), in their context (written out:
+#: the extraction reads only literal ones).
+ANIMATION_NAMES = {
+    "off": NC_("animation speed", "Off"),
+    "slow": NC_("animation speed", "Slow"),
+    "normal": NC_("animation speed", "Normal"),
+    "fast": NC_("animation speed", "Fast"),
+}
 
 
 @dataclass(frozen=True)
@@ -85,18 +112,6 @@ class Settings:
             object.__setattr__(self, "unread", kept)
 
 
-class SettingsChanges(TypedDict, total=False):
-    """Some of the settings' fields, to change (see :func:`dataclasses.replace`)."""
-
-    play: PlayOptions
-    sound: bool
-    theme: str
-    animation: str
-    window: tuple[int, int]
-    solver_threads: int
-    language: str
-
-
 def known_language(code: str) -> str:
     """``code`` where Ponder has that language, else "" (follow the system): a language a later version
     added, or a typo, is no reason to set the whole file aside."""
@@ -118,6 +133,247 @@ class SettingsError(ValueError):
         self.key = key
 
 
+def _wrong_type(key: str, kinds: Collection[type], value: object) -> SettingsError:
+    return SettingsError(
+        key,
+        # Translators: the settings file's keys ('{key}', 'names', 'size'...) stay as they are.
+        _("'{key}' should be {kinds}, not {value!r}").format(
+            key=key, kinds=" or ".join(kind.__name__ for kind in kinds), value=value
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """The values a setting takes: one of ``values``, which its choices on the panel offer too."""
+
+    values: tuple[object, ...]
+
+    def read(self, key: str, value: object) -> Any:
+        """``value`` of the file's ``key``; raises SettingsError where it is not one of :attr:`values`."""
+        kinds = list(dict.fromkeys(type(known) for known in self.values))
+        # type(), not isinstance(): a bool is an int, and 1 is not True here.
+        if type(value) not in kinds:
+            raise _wrong_type(key, kinds, value)
+        if value not in self.values:
+            raise SettingsError(
+                key,
+                _("'{key}' is {value!r}, not one of {choices}").format(
+                    key=key, value=value, choices=", ".join(sorted(map(str, self.values)))
+                ),
+            )
+        return value
+
+    def to_json(self, value: object) -> object:
+        return value
+
+
+@dataclass(frozen=True)
+class Between:
+    """The values a setting takes: a number from ``low`` (excluded where ``low_open``) to ``high``, a whole
+    number where ``whole``."""
+
+    low: float
+    high: float
+    whole: bool = False
+    low_open: bool = False
+
+    def read(self, key: str, value: object) -> Any:
+        """``value`` of the file's ``key`` (a float unless whole); raises SettingsError where it is not a
+        number of the interval."""
+        kinds: tuple[type, ...] = (int,) if self.whole else (int, float)
+        if type(value) not in kinds:
+            raise _wrong_type(key, kinds, value)
+        assert isinstance(value, (int, float))
+        if not (self.low < value if self.low_open else self.low <= value) or value > self.high:
+            interval = "{open}{low}, {high}]".format(
+                open="(" if self.low_open else "[", low=number(self.low, None), high=number(self.high, None)
+            )
+            raise SettingsError(
+                key,
+                # Translators: {interval} is written as in mathematics: "(0, 600]" leaves 0 out, "[0, 256]"
+                # not.
+                _("'{key}' {value} is not in {interval}").format(key=key, value=value, interval=interval),
+            )
+        return value if self.whole else float(value)
+
+    def to_json(self, value: object) -> object:
+        return value
+
+
+@dataclass(frozen=True)
+class WindowSize:
+    """The values the window's size takes: a size like [960, 780], brought within :data:`WINDOW_LIMITS` rather
+    than refused."""
+
+    def read(self, key: str, value: object) -> Any:
+        width, height = value if isinstance(value, list) and len(value) == 2 else (None, None)
+        # type(), not isinstance(): a bool is an int, and not a size.
+        if type(width) is not int or type(height) is not int:
+            raise SettingsError(
+                key, _("'window' {window!r} is not a size like [960, 780]").format(window=value)
+            )
+        return clamp_window((width, height))
+
+    def to_json(self, value: object) -> object:
+        assert isinstance(value, tuple)
+        return list(value)
+
+
+Domain = OneOf | Between | WindowSize
+
+
+class Applies(enum.Enum):
+    """How a change of a setting applies, at once (the window carries each out: :mod:`ui.app`)."""
+
+    #: The sounds are heard or not.
+    SOUND = "sound"
+    #: The screen is drawn anew in another look.
+    LOOK = "look"
+    #: The board's stones move at another speed.
+    ANIMATION = "animation"
+    #: Every text is made anew in another language.
+    LANGUAGE = "language"
+    #: The game on the board takes it too (a play option that does not change the game: see
+    #: :data:`ui.state.option_changes.CHANGEABLE`); the row shows only on the play screen.
+    BOARD = "board"
+    #: Nothing changes now: it is read at the next start (the window's size, the solver's threads).
+    LATER = "later"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting, declared once: ``key`` is its field of :class:`Settings` (of its play options where
+    ``of_play``) and its key in the file; ``domain`` the values it takes, which the file is read against.
+    ``label`` (for gettext) puts it on the settings panel, with the choices ``offered`` given the value now
+    (by default the domain's values), each shown by ``text``; ``noted`` is the label with a note of why the
+    change cannot be heard or seen now (``{note}``). ``applies`` says how a change takes effect, and ``note``,
+    if given, what the window then says."""
+
+    key: str
+    domain: Domain
+    applies: Applies
+    of_play: bool = False
+    label: str | None = None
+    text: Callable[[Any], str] = str
+    offered: Callable[[Any], tuple[Any, ...]] | None = None
+    noted: str | None = None
+    note: Callable[[Any], str] | None = None
+
+    def value(self, settings: Settings) -> Any:
+        """This setting's value in ``settings``."""
+        return getattr(settings.play if self.of_play else settings, self.key)
+
+    def changed(self, settings: Settings, value: object) -> Settings:
+        """``settings`` with this setting at ``value`` (a JSON value or a panel's choice); raises
+        SettingsError where this setting does not take it."""
+        change = {self.key: self.domain.read(self.key, value)}
+        if self.of_play:
+            return replace(settings, play=replace(settings.play, **change))
+        return replace(settings, **change)
+
+    def choices(self, value: object) -> tuple[tuple[object, str], ...]:
+        """The panel's choices as (value, text in the language in use), ``value`` being the value now."""
+        if self.offered is not None:
+            values = self.offered(value)
+        else:
+            assert isinstance(self.domain, OneOf), "a setting of a range offers its own choices"
+            values = self.domain.values
+        return tuple((choice, self.text(choice)) for choice in values)
+
+
+def seconds_text(seconds: float) -> str:
+    """A think time as the choices show it (the panel's, the start screen's): ``"3 s"``."""
+    # Translators: a time in seconds ("3 s").
+    return _("{seconds} s").format(seconds=number(seconds, None))
+
+
+def _on_off(value: bool) -> str:
+    return _("On") if value else _("Off")
+
+
+def _language_name(code: str) -> str:
+    """Auto (the system's), or the language named in its own language, so that a player finds theirs
+    whatever language shows now."""
+    return LANGUAGES[code] if code else _("Auto")
+
+
+def thread_counts(threads: int, cores: int) -> tuple[int, ...]:
+    """The solver threads offered: automatic (0: every core but one), or 1, 2, 4, ... up to the ``cores``, and
+    the cores; ``threads``, the setting now, too (one chosen on a machine of more cores)."""
+    counts = sorted({1, *(2**power for power in range(1, cores.bit_length()) if 2**power <= cores), cores})
+    return (0, *counts, *((threads,) if threads and threads not in counts else ()))
+
+
+def _threads_text(threads: int) -> str:
+    # Translators: {threads} is the number of threads the automatic choice uses.
+    return _("Auto ({threads})").format(threads=window_threads()) if threads == 0 else str(threads)
+
+
+#: Every setting of the settings panel and of the window, in the panel's order.
+SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "sound",
+        OneOf((True, False)),
+        Applies.SOUND,
+        label=N_("Sound"),
+        text=_on_off,
+        # Translators: {note} says why the sound cannot be heard, e.g. "no audio device".
+        noted=N_("Sound ({note})"),
+    ),
+    Setting(
+        "theme",
+        OneOf(tuple(THEME_NAMES)),
+        Applies.LOOK,
+        label=N_("Theme"),
+        text=lambda name: _(THEME_NAMES[name]),
+    ),
+    Setting(
+        "animation",
+        OneOf(tuple(ANIMATION_SPEEDS)),
+        Applies.ANIMATION,
+        label=N_("Animations"),
+        text=lambda name: pgettext(ANIMATION_SPEED, ANIMATION_NAMES[name]),
+    ),
+    Setting(
+        "language",
+        OneOf(("", *LANGUAGES)),
+        Applies.LANGUAGE,
+        label=N_("Language"),
+        text=_language_name,
+    ),
+    Setting(
+        "max_seconds",
+        Between(0, MAX_THINK_SECONDS, low_open=True),
+        Applies.BOARD,
+        of_play=True,
+        label=N_("Max level, per move"),
+        text=seconds_text,
+        offered=lambda seconds: tuple(sorted({*THINK_SECONDS_CHOICES, seconds})),
+    ),
+    Setting("coach", OneOf((True, False)), Applies.BOARD, of_play=True, label=N_("Coach"), text=_on_off),
+    Setting(
+        "solver_threads",
+        Between(0, MAX_SOLVER_THREADS, whole=True),
+        Applies.LATER,
+        label=N_("Solver threads (next start)"),
+        text=_threads_text,
+        offered=lambda threads: thread_counts(threads, cores_available()),
+        note=lambda threads: _("Solver threads: {count}, from the next start").format(
+            count=threads or window_threads()
+        ),
+    ),
+    Setting("window", WindowSize(), Applies.LATER),
+)
+#: Each setting by its key.
+SETTING = {setting.key: setting for setting in SETTINGS}
+
+
+def _read(setting: Setting, data: JsonObject, base: Settings) -> Settings:
+    """``base`` with ``setting`` read from ``data`` (left as it is where the key is absent)."""
+    return base if setting.key not in data else setting.changed(base, data[setting.key])
+
+
 def play_to_json(play: PlayOptions) -> JsonObject:
     """The play options (all but the start position) as JSON values, the keys of the settings file."""
 
@@ -132,10 +388,13 @@ def play_to_json(play: PlayOptions) -> JsonObject:
         "watch_levels": [level_text(level) for level in play.watch_levels],
         "first": play.first.value,
         "ponder": play.ponder,
-        "coach": play.coach,
         "names": list(play.names),
-        "max_seconds": play.max_seconds,
         "adaptive": play.adaptive,
+        **{
+            setting.key: setting.domain.to_json(getattr(play, setting.key))
+            for setting in SETTINGS
+            if setting.of_play
+        },
     }
 
 
@@ -149,12 +408,11 @@ def _known_json(settings: Settings) -> JsonObject:
     """The settings' own values as the JSON object of the file."""
     return {
         **play_to_json(settings.play),
-        "sound": settings.sound,
-        "theme": settings.theme,
-        "animation": settings.animation,
-        "window": list(settings.window),
-        "solver_threads": settings.solver_threads,
-        "language": settings.language,
+        **{
+            setting.key: setting.domain.to_json(setting.value(settings))
+            for setting in SETTINGS
+            if not setting.of_play
+        },
     }
 
 
@@ -165,13 +423,7 @@ def _typed(data: JsonObject, key: str, kinds: tuple[type, ...], default: object)
         return default
     value = data[key]
     if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
-        # Translators: the settings file's keys ('{key}', 'names', 'size'...) stay as they are.
-        raise SettingsError(
-            key,
-            _("'{key}' should be {kinds}, not {value!r}").format(
-                key=key, kinds=" or ".join(k.__name__ for k in kinds), value=value
-            ),
-        )
+        raise _wrong_type(key, kinds, value)
     return value
 
 
@@ -181,12 +433,6 @@ def _flag(data: JsonObject, key: str, default: bool) -> bool:
 
 def _text(data: JsonObject, key: str, default: str) -> str:
     return str(_typed(data, key, (str,), default))
-
-
-def _number(data: JsonObject, key: str, default: float) -> float:
-    value = _typed(data, key, (int, float), default)
-    assert isinstance(value, (int, float))
-    return float(value)
 
 
 def _list(data: JsonObject, key: str) -> list[object] | None:
@@ -263,22 +509,15 @@ def play_from_json(data: JsonObject) -> PlayOptions:
         if len(watch) != 2:
             raise SettingsError("watch_levels", _("'watch_levels' should hold two levels"))
         play = replace(play, watch_levels=(level("watch_levels", watch[0]), level("watch_levels", watch[1])))
-    seconds = _number(data, "max_seconds", base.max_seconds)
-    if not 0 < seconds <= MAX_THINK_SECONDS:
-        raise SettingsError(
-            "max_seconds",
-            _("'max_seconds' {seconds} is not in (0, {at_most}]").format(
-                seconds=seconds, at_most=number(MAX_THINK_SECONDS, None)
-            ),
-        )
+    for setting in SETTINGS:
+        if setting.of_play and setting.key in data:
+            play = replace(play, **{setting.key: setting.domain.read(setting.key, data[setting.key])})
     return replace(
         play,
         mode=Mode(_choice(data, "mode", {mode.value for mode in Mode}, base.mode.value)),
         first=FirstPlayer(_choice(data, "first", {first.value for first in FirstPlayer}, base.first.value)),
         ponder=_flag(data, "ponder", base.ponder),
-        coach=_flag(data, "coach", base.coach),
         names=_names(data, base.names),
-        max_seconds=seconds,
         adaptive=_flag(data, "adaptive", base.adaptive) and ladder_for(play.variant()) is not None,
     )
 
@@ -321,52 +560,11 @@ def _strict_from_json(data: JsonObject) -> Settings:
 
     Raises SettingsError naming the first key whose value is unusable.
     """
-    defaults = Settings()
-    play = play_from_json(data)
-    window = _list(data, "window")
-    if window is None:
-        window = list(defaults.window)
-    width, height = window if len(window) == 2 else (None, None)
-    # type(), not isinstance(): a bool is an int, and not a size.
-    if type(width) is not int or type(height) is not int:
-        raise SettingsError(
-            "window", _("'window' {window!r} is not a size like [960, 780]").format(window=window)
-        )
-    return Settings(
-        play=play,
-        sound=_flag(data, "sound", defaults.sound),
-        theme=_choice(data, "theme", THEME_NAMES, defaults.theme),
-        animation=_choice(data, "animation", ANIMATION_SPEEDS, defaults.animation),
-        window=(width, height),
-        solver_threads=_solver_threads(data),
-        language=_language(data, defaults.language),
-    )
-
-
-def _language(data: JsonObject, default: str) -> str:
-    """The language: a code Ponder has, or "" to follow the system's."""
-    code = _text(data, "language", default)
-    if known_language(code) != code:
-        raise SettingsError(
-            "language",
-            _("'{key}' is {value!r}, not one of {choices}").format(
-                key="language", value=code, choices=", ".join(sorted(LANGUAGES))
-            ),
-        )
-    return code
-
-
-def _solver_threads(data: JsonObject) -> int:
-    """The solver's threads: a whole number from 0 (automatic) to :data:`MAX_SOLVER_THREADS`."""
-    value = _typed(data, "solver_threads", (int,), 0)
-    if type(value) is not int or not 0 <= value <= MAX_SOLVER_THREADS:
-        raise SettingsError(
-            "solver_threads",
-            _("'solver_threads' {value!r} is not a number of threads from 0 to {most}").format(
-                value=value, most=MAX_SOLVER_THREADS
-            ),
-        )
-    return value
+    settings = Settings(play=play_from_json(data))
+    for setting in SETTINGS:
+        if not setting.of_play:
+            settings = _read(setting, data, settings)
+    return settings
 
 
 SETTINGS_FILE = FileKind("settings.json", N_("Settings"), from_json, to_json, Settings, unread_note)

@@ -28,59 +28,59 @@ class Assistance:
         self.plan = PlanView()
         self.changed = True
 
-    def ask_hint(self, session: BoardGame) -> Told | None:
+    def ask_hint(self, board_game: BoardGame) -> Told | None:
         """Shows the search's best move for the human to move (asking for an analysis if nothing searches);
         returns why not, where it is not the human's turn."""
         self.changed = True
-        if not session.is_human_turn():
-            return Told.HINT_NOT_YOUR_TURN if not session.game.is_over() else Told.GAME_OVER
-        position = session.game.moves_text()
+        if not board_game.is_human_turn():
+            return Told.HINT_NOT_YOUR_TURN if not board_game.game.is_over() else Told.GAME_OVER
+        position = board_game.game.moves_text()
         self.hint = Hint(position)
-        session.assists.add("hint")
-        self.hint.follow(session.thinking, position)
-        self.want_analysis(session)
+        board_game.assists.add("hint")
+        self.hint.follow(board_game.thinking, position)
+        self.want_analysis(board_game)
         return None
 
-    def toggle_overlay(self, session: BoardGame) -> None:
+    def toggle_overlay(self, board_game: BoardGame) -> None:
         """Shows or hides the analysis overlay (A)."""
         self.changed = True
         self.overlay_shown = not self.overlay_shown
-        self.want_analysis(session)
+        self.want_analysis(board_game)
 
-    def toggle_plan(self, session: BoardGame) -> Told | None:
+    def toggle_plan(self, board_game: BoardGame) -> Told | None:
         """Shows or hides the plan view (E); returns why not, where the game is not Connect Four."""
         self.changed = True
-        if not self.plan.shown and not isinstance(session.game, ConnectFour):
+        if not self.plan.shown and not isinstance(board_game.game, ConnectFour):
             return Told.PLAN_VIEW_CONNECT_FOUR_ONLY
         self.plan.toggle()
-        self.plan.update(session)
+        self.plan.update(board_game)
         return None
 
-    def want_analysis(self, session: BoardGame) -> None:
+    def want_analysis(self, board_game: BoardGame) -> None:
         """Keeps an analysis of the human's position running while the overlay shows or a hint waits."""
-        session.want_analysis(self.overlay_shown or self.hint is not None)
+        board_game.want_analysis(self.overlay_shown or self.hint is not None)
 
-    def update(self, session: BoardGame, dt: float) -> None:
+    def update(self, board_game: BoardGame, dt: float) -> None:
         """Lets ``dt`` seconds pass: the hint follows the search and fades. The picture changed when the hint
         appeared, changed, fades (its last second) or ended; not while it stands still."""
-        if self.overlay_shown and session.is_human_turn() and session.review is None:
+        if self.overlay_shown and board_game.is_human_turn() and board_game.review is None:
             # The overlay's values are help: the game is not rated (see ui.state.files.player_rating).
-            session.assists.add("values")
-        self.plan.update(session)
-        if self.plan.shown and session.is_human_turn() and session.review is None:
-            session.assists.add("values")
+            board_game.assists.add("values")
+        self.plan.update(board_game)
+        if self.plan.shown and board_game.is_human_turn() and board_game.review is None:
+            board_game.assists.add("values")
         self.changed |= self.plan.changed
         self.plan.changed = False
         if self.hint is None:
             return
-        position = session.game.moves_text()
+        position = board_game.game.moves_text()
         before = self.hint.move
-        self.hint.follow(session.thinking, position)
+        self.hint.follow(board_game.thinking, position)
         if self.hint.move is not None:
             # Why the hinted move: the explainer's answer comes within a moment, on its own thread.
-            session.reasons.ask(session.game, self.hint.move)
+            board_game.reasons.ask(board_game.game, self.hint.move)
         self.hint.advance(dt)
         if not self.hint.alive(position):
             self.hint = None
-            self.want_analysis(session)
+            self.want_analysis(board_game)
         self.changed |= self.hint is None or self.hint.move != before or self.hint.strength < 1

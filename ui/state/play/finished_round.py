@@ -25,39 +25,39 @@ from ui.state.play.notices import AutoLevel
 from ui.state.review.game_review import GameReview
 
 
-def outcome(session: BoardGame) -> tuple[str, str]:
+def outcome(board_game: BoardGame) -> tuple[str, str]:
     """The finished game's outcome for the tally ("wins", "draws" or "losses") and the name of its sound.
 
     Against the computer the outcome is the human's; with two players and in watch mode the first player's
     wins count as "wins" (the tally's convention), and every win sounds as one."""
-    winner = session.game.winner()
+    winner = board_game.game.winner()
     if winner is None:
         return "draws", "draw"
-    if session.options.mode is Mode.COMPUTER:
-        return ("wins", "win") if session.seats[winner].is_human else ("losses", "lose")
+    if board_game.options.mode is Mode.COMPUTER:
+        return ("wins", "win") if board_game.seats[winner].is_human else ("losses", "lose")
     return ("wins" if winner == 0 else "losses"), "win"
 
 
-def opponent(session: BoardGame) -> str | None:
+def opponent(board_game: BoardGame) -> str | None:
     """The label of the computer's level against the human; None with two players or in watch mode."""
-    computer = session.computer()
+    computer = board_game.computer()
     return None if computer is None else computer[1].label
 
 
-def tally_key(session: BoardGame) -> str | None:
+def tally_key(board_game: BoardGame) -> str | None:
     """The tally's key for this board and opponent; None in watch mode, which is not counted."""
-    if session.options.mode is Mode.WATCH:
+    if board_game.options.mode is Mode.WATCH:
         return None
-    return matchup_key(session.game.variant(), opponent(session))
+    return matchup_key(board_game.game.variant(), opponent(board_game))
 
 
-def count(session: BoardGame, tally: BackgroundWriter[Tally]) -> None:
+def count(board_game: BoardGame, tally: BackgroundWriter[Tally]) -> None:
     """Adds the finished game to ``tally``; one that started from a set-up position (pasted, loaded,
     ``--moves``) is not added: as for the rating, the all-time record counts games played from the start."""
-    key = tally_key(session)
-    if key is None or session.options.moves:
+    key = tally_key(board_game)
+    if key is None or board_game.options.moves:
         return
-    result = outcome(session)[0]
+    result = outcome(board_game)[0]
     tally.change(lambda counted: counted.adding(key, result))
 
 
@@ -67,33 +67,33 @@ def start_rating(ladder: Ladder) -> int:
     return rating if rating is not None else ladder.rungs[len(ladder.rungs) // 2].rating
 
 
-def _human_and_level(session: BoardGame) -> tuple[int, Level] | None:
-    computer = session.computer()
+def _human_and_level(board_game: BoardGame) -> tuple[int, Level] | None:
+    computer = board_game.computer()
     if computer is None:
         return None
     player, level = computer
     return 1 - player, level
 
 
-def rate(session: BoardGame, ratings: BackgroundWriter[Ratings]) -> PlayedGame | None:
+def rate(board_game: BoardGame, ratings: BackgroundWriter[Ratings]) -> PlayedGame | None:
     """Records the finished game against the computer with the player's rating, where the ladder rates the
     board and the level; returns the recorded game (None: not recorded)."""
-    variant = session.game.variant()
+    variant = board_game.game.variant()
     ladder = ladder_for(variant)
-    seats = _human_and_level(session)
+    seats = _human_and_level(board_game)
     if ladder is None or seats is None:
         return None
     human, level = seats
     level_rating = ladder.rating_of(level)
     if level_rating is None:
         return None
-    winner = session.game.winner()
+    winner = board_game.game.winner()
     result = "draw" if winner is None else "win" if winner == human else "loss"
     start, name, moves, assists = (
         start_rating(ladder),
         rung_name(level),
-        session.game.moves_text(),
-        session.assists,
+        board_game.game.moves_text(),
+        board_game.assists,
     )
     ratings.change(
         lambda recorded: recorded.recording(variant, start, name, level_rating, result, moves, assists)
@@ -101,10 +101,10 @@ def rate(session: BoardGame, ratings: BackgroundWriter[Ratings]) -> PlayedGame |
     return ratings.value.games(variant)[-1]
 
 
-def note_performance(session: BoardGame, review: GameReview, ratings: BackgroundWriter[Ratings]) -> None:
+def note_performance(board_game: BoardGame, review: GameReview, ratings: BackgroundWriter[Ratings]) -> None:
     """Adds the strength the player showed in the finished game ``review`` reviews to its record, if it is
     the last game recorded."""
-    seats = _human_and_level(session)
+    seats = _human_and_level(board_game)
     if seats is None:
         return
     shown = review.performance(seats[0])
@@ -142,23 +142,23 @@ class RoundRating:
         self.rating_before: int | None = None
         self._performance_noted = False
 
-    def rate(self, session: BoardGame) -> None:
-        """Records the finished game of ``session`` with the player's rating and starts its review unseen, for
-        the strength the player's moves showed (see :meth:`follow_appraisal`)."""
-        game = session.game
+    def rate(self, board_game: BoardGame) -> None:
+        """Records the finished game of ``board_game`` with the player's rating and starts its review unseen,
+        for the strength the player's moves showed (see :meth:`follow_appraisal`)."""
+        game = board_game.game
         ladder = ladder_for(game.variant())
         if ladder is not None:
             self.rating_before = self.files.ratings.value.rating(game.variant(), start_rating(ladder))
-        self.rated_game = rate(session, self.files.ratings)
+        self.rated_game = rate(board_game, self.files.ratings)
         if self.rated_game is not None:
-            session.start_review(REVIEW_SECONDS)
+            board_game.start_review(REVIEW_SECONDS)
 
-    def follow_appraisal(self, session: BoardGame) -> bool:
+    def follow_appraisal(self, board_game: BoardGame) -> bool:
         """Once the rated game's review is complete, notes the strength the player's moves showed, once.
         Returns whether it was noted now."""
-        review = session.reviews.appraisal
+        review = board_game.reviews.appraisal
         if self.rated_game is None or self._performance_noted or review is None or not review.complete():
             return False
         self._performance_noted = True
-        note_performance(session, review, self.files.ratings)
+        note_performance(board_game, review, self.files.ratings)
         return True

@@ -39,35 +39,35 @@ class Coach:
         self.spoke = 0
 
     @staticmethod
-    def foresee(session: BoardGame) -> None:
+    def foresee(board_game: BoardGame) -> None:
         """Asks the reasons of every move of the human's turn that would throw the result away, once every
         move's value is proven: on the explainer's thread they are ready before the player has chosen, so
         the warning comes with its reason."""
-        if not session.is_human_turn() or session.review is not None:
+        if not board_game.is_human_turn() or board_game.review is not None:
             return
-        results = coach.proven_results(session.thinking, session.game.to_move())
+        results = coach.proven_results(board_game.thinking, board_game.game.to_move())
         if results is None:
             return
         best = max(results.values())
         for move, result in results.items():
             if result < best:
-                session.reasons.ask(session.game, move)
+                board_game.reasons.ask(board_game.game, move)
 
-    def judge(self, session: BoardGame, move: int) -> Objection | None:
-        """The coach's word on a legal ``move`` of the human's in ``session``: a warning the first time it
+    def judge(self, board_game: BoardGame, move: int) -> Objection | None:
+        """The coach's word on a legal ``move`` of the human's in ``board_game``: a warning the first time it
         throws the result away, nothing the second time (the player means it)."""
         warned, self.warning = self.warning, None
         if warned is not None and warned.move == move:
             return None
-        warning = coach.warning(session.thinking, session.game.to_move(), move)
+        warning = coach.warning(board_game.thinking, board_game.game.to_move(), move)
         if warning is None:
             return None
         self.warning = warning
         # Asked ahead already (see :meth:`foresee`) where the values came in time: then this finds it.
-        session.reasons.ask(session.game, move)
+        board_game.reasons.ask(board_game.game, move)
         self.spoke += 1
-        session.assists.add("coach")
-        return Objection(CoachWarned(warning, session.game.describe_move(move)), UNTIL_ANSWERED_SECONDS)
+        board_game.assists.add("coach")
+        return Objection(CoachWarned(warning, board_game.game.describe_move(move)), UNTIL_ANSWERED_SECONDS)
 
 
 #: A puzzle is solved once the player's move leaves a proven win in at most this many more of their own moves.
@@ -100,15 +100,15 @@ class PuzzleAttempt:
         #: needed, for the sitting to acknowledge once it is played.
         self.moves_to_go: int | None = None
 
-    def judge(self, session: BoardGame, move: int) -> Objection | None:
+    def judge(self, board_game: BoardGame, move: int) -> Objection | None:
         """A legal ``move`` in the puzzle: held back unless it keeps the win; the first miss breaks the
         streak in the record. Until the position's values are proven (a fraction of a second) no move is
         judged, and none taken. A right move is let through (:attr:`moves_to_go`: how many more it needs);
         one that leaves the win unable to slip solves the puzzle (:attr:`solved`; the sitting then calls
         :meth:`count_solve`)."""
-        game = session.game
+        game = board_game.game
         self.moves_to_go = None
-        scores = coach.proven_scores(session.thinking, game.to_move())
+        scores = coach.proven_scores(board_game.thinking, game.to_move())
         if scores is None:
             return Objection(Told.CHECKING, kind=NoticeKind.INFO)
         values = {played: score.result for played, score in scores.items()}

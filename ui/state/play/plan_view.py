@@ -56,22 +56,22 @@ class PlanView:
         if not self.shown:
             self.followed = self.left = None
 
-    def update(self, session: BoardGame) -> None:
+    def update(self, board_game: BoardGame) -> None:
         """Asks the position on the board to be explained, and follows the plan (see the module docstring)."""
         if not self.shown:
             return
-        game = session.game
-        if not isinstance(game, ConnectFour) or game.is_over() or session.review is not None:
+        game = board_game.game
+        if not isinstance(game, ConnectFour) or game.is_over() or board_game.review is not None:
             self._show(None, None)
             return
         moves = game.moves_text()
-        session.reasons.ask(game, None)
+        board_game.reasons.ask(game, None)
         followed, left = _follow(game, self.followed) if self.followed is not None else (None, None)
         if left is None and self.left is not None and self.left.at == moves:
             left = self.left
         plans = [
             claim
-            for claim in session.reasons.of(game, None) or ()
+            for claim in board_game.reasons.of(game, None) or ()
             if isinstance(claim, PlanClaim) and claim.plan is not None and claim.result is not None
         ]
         if plans:

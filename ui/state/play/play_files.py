@@ -44,20 +44,20 @@ def save(path: Path, game: Game) -> Notice:
     return notice(Saved(game.ply(), str(path)), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
-def load(sitting: PlayState) -> None:
+def load(play_state: PlayState) -> None:
     """Loads the saved game; a bad file keeps the current game and says what is wrong."""
-    path = sitting.saved_game_path
+    path = play_state.saved_game_path
     try:
         saved = savegame.read(path)
     except savegame.SavedGameError as error:
-        sitting.feedback.refuse_file(notice(CannotLoad(str(error)), FILE_NOTICE_SECONDS))
+        play_state.feedback.refuse_file(notice(CannotLoad(str(error)), FILE_NOTICE_SECONDS))
         return
-    sitting.sit_down(
-        replace(sitting.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
+    play_state.sit_down(
+        replace(play_state.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
     )
-    take_back = sitting.round.autosave.replaced is not None
-    loaded = Loaded(path.name, sitting.game.ply(), take_back)
-    sitting.feedback.notify(loaded, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+    take_back = play_state.round.autosave.replaced is not None
+    loaded = Loaded(path.name, play_state.game.ply(), take_back)
+    play_state.feedback.notify(loaded, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
 #: The most characters of the ignored rest of a pasted line that the notice quotes.
@@ -111,17 +111,17 @@ def _all_moves(word: str, blank: Game) -> bool:
     return True
 
 
-def paste(sitting: PlayState, text: str | None) -> None:
+def paste(play_state: PlayState, text: str | None) -> None:
     """Sets up the game whose moves were pasted (``text``, from the clipboard) and opens its review; text
     that is no game of this board keeps the current game and says why. The notice counts the moves read, and
     quotes what followed them that was ignored."""
-    options = sitting.options
+    options = play_state.options
     pasted = pasted_moves(text, new_game(options.game, options.width, options.height))
     if isinstance(pasted, Notice):
-        sitting.feedback.refuse_file(pasted)
+        play_state.feedback.refuse_file(pasted)
         return
-    sitting.sit_down(replace(options, moves=pasted.moves))
+    play_state.sit_down(replace(options, moves=pasted.moves))
     if pasted.moves:
-        sitting.toggle_review()
-    told = Pasted(len(pasted.moves), sitting.round.autosave.replaced is not None, pasted.ignored)
-    sitting.feedback.notify(told, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+        play_state.toggle_review()
+    told = Pasted(len(pasted.moves), play_state.round.autosave.replaced is not None, pasted.ignored)
+    play_state.feedback.notify(told, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)

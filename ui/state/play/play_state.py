@@ -34,6 +34,7 @@ from ui.state.play.finished_round import REVIEW_SECONDS, adapted
 from ui.state.play.notices import FILE_NOTICE_SECONDS, BackToGame, MoveRefused, Notice, NoticeKind, Told
 from ui.state.play.puzzle_theme import ThemeChoice
 from ui.state.play.round import Round
+from ui.state.play.tally_reset import TallyReset
 from ui.state.review.browser import Fall, ReviewBrowser
 from ui.state.review.game_review import GameReview
 
@@ -85,6 +86,8 @@ class PlayState:
         self.assistance = Assistance()
         #: The sounds, the notice, the refused move's shake and the result banner's timing.
         self.feedback = Feedback(sounds)
+        #: Ctrl+R's question and the undo of the record it reset.
+        self.tally_reset = TallyReset()
         self._dirty = True
         self._start(options, resume)
         if self.round.autosave.replaced is not None:
@@ -97,18 +100,18 @@ class PlayState:
         self.match = MatchScore()
         if resume is None:
             options, auto_level = adapted(options, self.files)
-            self.session = BoardGame(options, self.engine)
+            self.board_game = BoardGame(options, self.engine)
         else:
             # A continued game brings its own options: the board, the view and the rules are the game's.
-            self.session = BoardGame(resume.options, self.engine, resume.round_number, resume.moves)
+            self.board_game = BoardGame(resume.options, self.engine, resume.round_number, resume.moves)
         self.gravity = game_spec(self.options.game).gravity
         #: The column (Connect Four) or cell index (Tic-tac-toe) under the mouse or the keyboard cursor.
         self.selection: int | None = None
         self.animation: MoveAnimation | None = None
         self.feedback.refusal = None
-        self.browser = ReviewBrowser(self.session, self.fall if self.gravity else None)
+        self.browser = ReviewBrowser(self.board_game, self.fall if self.gravity else None)
         self._new_round(resume)
-        self.assistance.want_analysis(self.session)
+        self.assistance.want_analysis(self.board_game)
         if resume is None and auto_level is not None:
             self.feedback.notify_start(auto_level)
 
@@ -138,7 +141,7 @@ class PlayState:
 
     @property
     def options(self) -> PlayOptions:
-        return self.session.options
+        return self.board_game.options
 
     @property
     def player_names(self) -> tuple[str, str]:
@@ -157,12 +160,12 @@ class PlayState:
 
     @property
     def game(self) -> Game:
-        return self.session.game
+        return self.board_game.game
 
     @property
     def review(self) -> GameReview | None:
         """The review of the game while it shows (the board then shows the position of the move reviewed)."""
-        return self.session.review
+        return self.board_game.review
 
     def banner_shown(self) -> bool:
         """The result banner shows: the game is over, its last stone landed a moment ago, no review shows
@@ -180,8 +183,8 @@ class PlayState:
         """A new game (the same first player), or with ``next_round`` the next round (whose first player may
         change). With the adaptive level, the computer's level is chosen again from the player's rating."""
         options, auto_level = adapted(self.options, self.files)
-        self.session.adapt_level(options.level)
-        self.session.next_round() if next_round else self.session.restart()
+        self.board_game.adapt_level(options.level)
+        self.board_game.next_round() if next_round else self.board_game.restart()
         self._after_history_change(1, None)
         self._new_round(None)
         if self.round.autosave.replaced is not None and not next_round:
@@ -191,26 +194,26 @@ class PlayState:
 
     def can_undo(self) -> bool:
         """Undo has something to do: a move to take back, or the unfinished game to bring back."""
-        return self.session.can_undo() or self.round.autosave.to_bring_back() is not None
+        return self.board_game.can_undo() or self.round.autosave.to_bring_back() is not None
 
     def undo(self) -> None:
         """Takes back the last move (and the computer's reply); right after a game replaced an unfinished
         one, sits down again at that one instead."""
         replaced = self.round.autosave.to_bring_back()
         if replaced is None:
-            self._history_step(self.session.undo(), Told.NOTHING_TO_UNDO)
+            self._history_step(self.board_game.undo(), Told.NOTHING_TO_UNDO)
             return
         self.sit_down(replaced.options, replaced)
         self.feedback.notify(BackToGame(replaced), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
     def redo(self) -> None:
-        self._history_step(self.session.redo(), Told.NOTHING_TO_REDO)
+        self._history_step(self.board_game.redo(), Told.NOTHING_TO_REDO)
 
     def _history_step(self, plies: int, nothing: Told) -> None:
         """After an undo or redo of ``plies`` plies (0: refused, saying ``nothing``)."""
         self._after_history_change(plies, nothing)
         if plies:
-            self.round.played_on(self.session)
+            self.round.played_on(self.board_game)
 
     def _after_history_change(self, plies: int, nothing: Told | None) -> None:
         if plies == 0:
@@ -230,7 +233,7 @@ class PlayState:
         The session checks the rules, once. With the coach on, a legal move that would throw away the
         player's result is not played the first time: the coach says so (:attr:`Coach.warning`), and the
         same move again plays it anyway. In a puzzle, a move that loses the win is refused."""
-        refusal = self.session.play(move, self._check_move)
+        refusal = self.board_game.play(move, self._check_move)
         self._dirty = True
         if refusal is Refusal.COACHED:
             return refusal
@@ -242,15 +245,15 @@ class PlayState:
             self.feedback.notify(MoveRefused(refusal, move, cell, self.gravity, watching))
         else:
             self.feedback.notice = None
-            self.round.count_result(self.session, self.match, self.piece_names)
-            self.round.played_on(self.session)
+            self.round.count_result(self.board_game, self.match, self.piece_names)
+            self.round.played_on(self.board_game)
             self._start_animation(move)
-            self.round.moved_on(self.session)
+            self.round.moved_on(self.board_game)
         return refusal
 
     def _check_move(self, move: int) -> Refusal | None:
         """The puzzle's or the coach's word on a legal move of the human's (COACHED: held back, and shown)."""
-        objection = self.round.check_move(self.session, move, self.options.coach)
+        objection = self.round.check_move(self.board_game, move, self.options.coach)
         if objection is None:
             return None
         if objection.wrong:
@@ -283,14 +286,14 @@ class PlayState:
         was counted when the move was played)."""
         self.feedback.sound("drop")
         self.feedback.stone_moved()
-        self.round.tell_result(self.session)
+        self.round.tell_result(self.board_game)
 
     # --- review ---------------------------------------------------------------------------------------------
 
     def toggle_review(self) -> None:
         """Opens the review of the game (the game waits), or closes it and goes back to the game."""
         if self.review is not None:
-            self.session.close_review()
+            self.board_game.close_review()
         elif not self.game.history():
             self.feedback.notify(Told.NOTHING_TO_REVIEW, kind=NoticeKind.INFO)
             return
@@ -298,7 +301,7 @@ class PlayState:
             self.finish_animation()
             self.assistance.hint = None
             self.feedback.notice = None
-            self.session.open_review(REVIEW_SECONDS)
+            self.board_game.open_review(REVIEW_SECONDS)
         self._dirty = True
 
     def step_review(self, ply: int | None = None, delta: int = 0) -> None:
@@ -316,13 +319,13 @@ class PlayState:
     def sit_down(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
         """Leaves the game on the board for a new one of ``options``, or for the unfinished game ``resume``
         (a game brought back, loaded or pasted: see :mod:`ui.state.play.play_files`)."""
-        self.session.leave()
+        self.board_game.leave()
         self._start(options, resume)
 
     # --- time and messages ----------------------------------------------------------------------------------
 
     def receive(self, message: EngineMessage) -> None:
-        if self.session.receive(message):
+        if self.board_game.receive(message):
             self._dirty = True
 
     def _ask_puzzle_themes(self) -> None:
@@ -330,7 +333,7 @@ class PlayState:
         once the player has solved it."""
         puzzle = self.puzzle
         if puzzle is not None and self.game.moves_text() == puzzle.moves:
-            self.session.reasons.ask(self.game, puzzle.column - 1)
+            self.board_game.reasons.ask(self.game, puzzle.column - 1)
 
     def _ask_why_reviewed(self) -> None:
         """Asks why the move the review shows is a mistake or a blunder, once the player looks at it."""
@@ -339,7 +342,7 @@ class PlayState:
             return
         mark = review.shown()
         if mark is not None and mark.verdict in (Verdict.MISTAKE, Verdict.BLUNDER):
-            self.session.reasons.ask(review.position(), mark.move)
+            self.board_game.reasons.ask(review.position(), mark.move)
 
     def update(self, dt: float) -> None:
         """Lets ``dt`` seconds pass: stones move and land, the hint, the notices and the refusal fade, the
@@ -349,26 +352,26 @@ class PlayState:
             if self.animation.done:
                 self.finish_animation()
             self._dirty = True
-        self.assistance.update(self.session, dt)
+        self.assistance.update(self.board_game, dt)
         if self.options.coach and self.round.attempt is None:
-            self.round.coach.foresee(self.session)
+            self.round.coach.foresee(self.board_game)
         self._ask_why_reviewed()
         self._ask_puzzle_themes()
         self.browser.advance(dt, self.animation_speed)
-        self.feedback.fade(dt, self.session.is_computer_turn())
-        self._dirty |= self.round.rating.follow_appraisal(self.session)
+        self.feedback.fade(dt, self.board_game.is_computer_turn())
+        self._dirty |= self.round.rating.follow_appraisal(self.board_game)
         # The board's files are written off this thread: a write that failed is told here, whichever
         # change it wrote.
         for problem in UserData.take_problems(self.files.board_writers()):
             self.feedback.notify_problem(problem)
-        move = self.session.update(dt, board_busy=self.animation is not None)
-        thinking = self.session.thinking
+        move = self.board_game.update(dt, board_busy=self.animation is not None)
+        thinking = self.board_game.thinking
         if thinking is not None and thinking.running:
             self.feedback.tick(dt)
         if move is not None:
-            self.round.count_result(self.session, self.match, self.piece_names)
+            self.round.count_result(self.board_game, self.match, self.piece_names)
             self._start_animation(move)
-            self.round.keep(self.session)
+            self.round.keep(self.board_game)
             self._dirty = True
         if self.game.is_over() and self.animation is None:
             self.feedback.wait_for_banner(dt)

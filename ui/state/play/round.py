@@ -43,13 +43,13 @@ class Round:
         #: The round's result has been sounded (when the deciding stone landed).
         self.result_told = False
 
-    def check_move(self, session: BoardGame, move: int, coach_on: bool) -> Objection | None:
+    def check_move(self, board_game: BoardGame, move: int, coach_on: bool) -> Objection | None:
         """The puzzle's, or with ``coach_on`` the coach's, word on a legal ``move`` of the human's in
-        ``session`` (None: play it), shown (a wrong move also shakes the board)."""
+        ``board_game`` (None: play it), shown (a wrong move also shakes the board)."""
         if self.attempt is not None:
-            objection = self.attempt.judge(session, move)
+            objection = self.attempt.judge(board_game, move)
         elif coach_on:
-            objection = self.coach.judge(session, move)
+            objection = self.coach.judge(board_game, move)
         else:
             return None
         if objection is not None:
@@ -67,7 +67,7 @@ class Round:
         self.feedback.notify(Told.TAKEN_BACK, kind=NoticeKind.INFO)
         return True
 
-    def moved_on(self, session: BoardGame) -> None:
+    def moved_on(self, board_game: BoardGame) -> None:
         """After a right move of the human's in a puzzle: it is acknowledged, or it solved the puzzle, which
         then counts in the record and plays its last moves out by itself (the perfect defender's level on
         both sides)."""
@@ -78,36 +78,36 @@ class Round:
             self.feedback.notify(PuzzleRight(attempt.moves_to_go), kind=NoticeKind.SUCCESS)
         elif attempt.solved:
             attempt.count_solve()
-            session.play_out(session.options.level)
+            board_game.play_out(board_game.options.level)
 
-    def keep(self, session: BoardGame) -> None:
-        """Keeps the game on ``session``'s board as the one to continue (or, once over, none)."""
-        game = session.game
+    def keep(self, board_game: BoardGame) -> None:
+        """Keeps the game on ``board_game``'s board as the one to continue (or, once over, none)."""
+        game = board_game.game
         moves = None if game.is_over() else game.moves_text()
-        self.autosave.keep(session.options, session.round_number, moves)
+        self.autosave.keep(board_game.options, board_game.round_number, moves)
 
-    def played_on(self, session: BoardGame) -> None:
+    def played_on(self, board_game: BoardGame) -> None:
         """The player played on the game (a move, an undo, a redo): it is the one kept from now on."""
         self.autosave.played_on()
-        self.keep(session)
+        self.keep(board_game)
 
-    def count_result(self, session: BoardGame, match: MatchScore, piece_names: tuple[str, str]) -> None:
-        """Once the round on ``session``'s board is decided, its result counts, once, in ``match``, the score
-        tally and the rating; a puzzle counts in none (its record counted the solve). Called as the deciding
-        move is played, before its stone has landed and before the unfinished game is let go, so that a
-        window closed (or killed) while the stone falls has counted it, and no one dodges a loss by quitting
+    def count_result(self, board_game: BoardGame, match: MatchScore, piece_names: tuple[str, str]) -> None:
+        """Once the round on ``board_game``'s board is decided, its result counts, once, in ``match``, the
+        score tally and the rating; a puzzle counts in none (its record counted the solve). Called as the
+        deciding move is played, before its stone has landed and before the unfinished game is let go, so that
+        a window closed (or killed) while the stone falls has counted it, and no one dodges a loss by quitting
         then."""
-        if not session.game.is_over() or self.result_counted:
+        if not board_game.game.is_over() or self.result_counted:
             return
         self.result_counted = True
         if self.attempt is None:
-            match.count(session, piece_names)
-            finished_round.count(session, self.files.tally)
-            self.rating.rate(session)
+            match.count(board_game, piece_names)
+            finished_round.count(board_game, self.files.tally)
+            self.rating.rate(board_game)
 
-    def tell_result(self, session: BoardGame) -> None:
-        """Once the last stone of the round on ``session``'s board has landed, its result sounds, once."""
-        if not session.game.is_over() or self.result_told:
+    def tell_result(self, board_game: BoardGame) -> None:
+        """Once the last stone of the round on ``board_game``'s board has landed, its result sounds, once."""
+        if not board_game.game.is_over() or self.result_told:
             return
         self.result_told = True
-        self.feedback.sound(finished_round.outcome(session)[1])
+        self.feedback.sound(finished_round.outcome(board_game)[1])

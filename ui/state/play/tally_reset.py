@@ -43,25 +43,25 @@ class TallyReset:
         #: The reset's notice, the record's key and the key it was kept under, while it can be undone.
         self._done: tuple[Notice, str, str] | None = None
 
-    def press(self, session: BoardGame, tally: BackgroundWriter[Tally], showing: Notice | None) -> Notice:
-        """Ctrl+R at the board of ``session``, with ``showing`` in the status line: the notice to show (the
+    def press(self, board_game: BoardGame, tally: BackgroundWriter[Tally], showing: Notice | None) -> Notice:
+        """Ctrl+R at the board of ``board_game``, with ``showing`` in the status line: the notice to show (the
         question, the reset done, or why there is nothing to reset)."""
-        key = finished_round.tally_key(session)
+        key = finished_round.tally_key(board_game)
         if key is None:
             return notice(Told.NOTHING_TO_RESET_WATCHED)
-        computer = session.computer()
+        computer = board_game.computer()
         level = None if computer is None else computer[1]
         record = tally.value.get(key)
         if not record.games:
-            return notice(NothingToReset(session.options, level))
+            return notice(NothingToReset(board_game.options, level))
         if self._question is not None and showing is self._question:
             self._question = None
             kept = kept_key(key, time.strftime("%Y-%m-%d %H:%M:%S"))
             tally.change(lambda counted: counted.moving(key, kept))
-            done = notice(RecordReset(session.options, level), RESET_NOTICE_SECONDS, NoticeKind.SUCCESS)
+            done = notice(RecordReset(board_game.options, level), RESET_NOTICE_SECONDS, NoticeKind.SUCCESS)
             self._done = (done, key, kept)
             return done
-        asked = ResetAsked(session.options, level, record.wins, record.draws, record.losses)
+        asked = ResetAsked(board_game.options, level, record.wins, record.draws, record.losses)
         self._question = notice(asked, RESET_NOTICE_SECONDS, NoticeKind.INFO)
         return self._question
 

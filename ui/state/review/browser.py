@@ -14,14 +14,14 @@ Fall = Callable[[int, int], float]
 
 
 class ReviewBrowser:
-    """The review of ``session``'s game as the player walks it; ``fall`` None: stones pop in (no gravity).
+    """The review of ``board_game``'s game as the player walks it; ``fall`` None: stones pop in (no gravity).
 
     Each method does nothing while no review (or no line) shows. :attr:`changed` is set whenever what a
     picture of the walk shows has changed; the sitting's screen clears it.
     """
 
-    def __init__(self, session: BoardGame, fall: Fall | None) -> None:
-        self.session = session
+    def __init__(self, board_game: BoardGame, fall: Fall | None) -> None:
+        self.board_game = board_game
         self.fall = fall
         self.changed = True
         #: The stone of "show me"'s best line dropping into place, if one is.
@@ -29,7 +29,7 @@ class ReviewBrowser:
 
     def step(self, ply: int | None = None, delta: int = 0) -> None:
         """Shows move ``ply`` of the review (or the move ``delta`` moves from the one shown)."""
-        review = self.session.review
+        review = self.board_game.review
         if review is not None:
             review.select(review.cursor + delta if ply is None else ply)
             self.changed = True
@@ -38,19 +38,19 @@ class ReviewBrowser:
         """Starts "show me" (the best line from the move the review shows) or goes back from it to the
         review; False where the line cannot be proven (on the boards the engine cannot solve)."""
         self.changed = True
-        review = self.session.review
+        review = self.board_game.review
         if review is None:
             return True
         self.line_animation = None
         if review.line is not None:
-            self.session.reviews.close_line()
-        elif self.session.reviews.show_best_line() is None:
+            self.board_game.reviews.close_line()
+        elif self.board_game.reviews.show_best_line() is None:
             return False
         return True
 
     def step_line(self, delta: int = 0, end: bool | None = None) -> None:
         """Steps the best line ``delta`` moves, or to its ``end`` (True) or its start (False)."""
-        line = None if self.session.review is None else self.session.review.line
+        line = None if self.board_game.review is None else self.board_game.review.line
         if line is None:
             return
         self.changed = True
@@ -66,7 +66,7 @@ class ReviewBrowser:
     def advance(self, dt: float, speed: float) -> None:
         """Lets ``dt`` seconds pass for the line as it plays itself and its dropping stone (at ``speed``,
         never slower than normal)."""
-        line = None if self.session.review is None else self.session.review.line
+        line = None if self.board_game.review is None else self.board_game.review.line
         if line is not None and line.advance(dt):
             self._animate_line()
         if self.line_animation is None:
@@ -78,7 +78,7 @@ class ReviewBrowser:
 
     def _animate_line(self) -> None:
         """The best line's newest shown stone drops into place."""
-        review = self.session.review
+        review = self.board_game.review
         assert review is not None and review.line is not None
         board = review.line.position()
         cell = board.last_cell()

@@ -17,149 +17,156 @@ from ui.state.words.review_words import LINE_KEYS, REVIEW_KEYS, line_text, mark_
 from ui.state.words.why_words import move_reason, plan_legend, puzzle_themes
 
 
-def result_text(sitting: PlayState) -> tuple[str, str]:
+def result_text(play_state: PlayState) -> tuple[str, str]:
     """The result in a few words, and a line under it (saying how often the coach spoke, if it did; for
     a puzzle, the player's puzzle record)."""
-    if sitting.round.attempt is not None:
-        return texts.puzzle_result(sitting.files.puzzles.value, sitting.round.attempt.misses)
-    title, line = texts.result_text(sitting.session, sitting.player_names)
-    if sitting.round.coach.spoke:
-        spoke = sitting.round.coach.spoke
+    if play_state.round.attempt is not None:
+        return texts.puzzle_result(play_state.files.puzzles.value, play_state.round.attempt.misses)
+    title, line = texts.result_text(play_state.board_game, play_state.player_names)
+    if play_state.round.coach.spoke:
+        spoke = play_state.round.coach.spoke
         line += " " + ngettext(
             "The coach spoke {count} time.", "The coach spoke {count} times.", spoke
         ).format(count=number(spoke))
-    rated = sitting.round.rating.rated_game
+    rated = play_state.round.rating.rated_game
     if rated is not None:
-        line += " " + texts.rating_line(rated, sitting.round.rating.rating_before)
+        line += " " + texts.rating_line(rated, play_state.round.rating.rating_before)
     return title, line
 
 
-def status_text(sitting: PlayState) -> str:
+def status_text(play_state: PlayState) -> str:
     """The status line: the notice if one is showing, else whose turn it is, the search, or the result."""
-    names, game, review, puzzle = sitting.player_names, sitting.game, sitting.review, sitting.puzzle
-    if sitting.notice is not None:
-        return notice_text(sitting.notice.said)
+    names, game, review, puzzle = (
+        play_state.player_names,
+        play_state.game,
+        play_state.review,
+        play_state.puzzle,
+    )
+    if play_state.notice is not None:
+        return notice_text(play_state.notice.said)
     if puzzle is not None and game.moves_text() == puzzle.moves and review is None:
-        returning = sitting.round.attempt is not None and sitting.round.attempt.returning
+        returning = play_state.round.attempt is not None and play_state.round.attempt.returning
         return texts.puzzle_task(names[game.to_move()], puzzle.win_in, returning)
-    attempt = sitting.round.attempt
+    attempt = play_state.round.attempt
     if attempt is not None and attempt.solved and review is None and not game.is_over():
         return _(texts.PUZZLE_SOLVED)
     if review is not None and review.line is not None:
         return line_text(review, names, game.move_to_text)
     if review is not None:
         return mark_text(review, names, game.move_to_text)
-    moving = None if sitting.animation is None else sitting.animation.player
-    return texts.status_text(sitting.session, names, moving_player=moving, hint=sitting.assistance.hint)
+    moving = None if play_state.animation is None else play_state.animation.player
+    return texts.status_text(
+        play_state.board_game, names, moving_player=moving, hint=play_state.assistance.hint
+    )
 
 
-def why_text(sitting: PlayState) -> str:
+def why_text(play_state: PlayState) -> str:
     """Why the move the status line speaks of is worth what it is, where the explainer proved it (""
     otherwise, and until its answer comes): a solved puzzle's themes, the review's mistake or blunder
     shown, the move the coach's standing warning is about, else the hint's; else, with the plan view on,
     its plan."""
-    session, game, review = sitting.session, sitting.game, sitting.review
-    attempt, puzzle = sitting.round.attempt, sitting.puzzle
+    board_game, game, review = play_state.board_game, play_state.game, play_state.review
+    attempt, puzzle = play_state.round.attempt, play_state.puzzle
     if attempt is not None and puzzle is not None and attempt.solved and review is None:
         start = game.copy()
         while start.ply() > len(puzzle.moves):
             start.undo()
-        claims = session.reasons.of(start, puzzle.column - 1)
+        claims = board_game.reasons.of(start, puzzle.column - 1)
         return "" if claims is None else puzzle_themes(claims, start.to_move())
     if review is not None:
         mark = review.shown() if review.line is None else None
         if mark is None or mark.verdict not in (Verdict.MISTAKE, Verdict.BLUNDER):
             return ""
-        claims = session.reasons.of(review.position(), mark.move)
-        return "" if claims is None else move_reason(claims, mark.mover, sitting.player_names)
+        claims = board_game.reasons.of(review.position(), mark.move)
+        return "" if claims is None else move_reason(claims, mark.mover, play_state.player_names)
     if game.is_over():
         return ""
-    warning = sitting.round.coach.warning
+    warning = play_state.round.coach.warning
     move: int | None = None
-    if warning is not None and sitting.notice is not None:
+    if warning is not None and play_state.notice is not None:
         move = warning.move
-    elif sitting.assistance.hint is not None and sitting.notice is None:
-        move = sitting.assistance.hint.move
-    plan = sitting.assistance.plan
+    elif play_state.assistance.hint is not None and play_state.notice is None:
+        move = play_state.assistance.hint.move
+    plan = play_state.assistance.plan
     if move is None and plan.shown:
-        return plan_legend(plan.followed, plan.left, sitting.player_names)
+        return plan_legend(plan.followed, plan.left, play_state.player_names)
     if move is None or move not in game.moves():
         return ""
-    claims = session.reasons.of(game, move)
-    return "" if claims is None else move_reason(claims, game.to_move(), sitting.player_names)
+    claims = board_game.reasons.of(game, move)
+    return "" if claims is None else move_reason(claims, game.to_move(), play_state.player_names)
 
 
-def detail_parts(sitting: PlayState) -> list[str]:
+def detail_parts(play_state: PlayState) -> list[str]:
     """The small line under the status, most important part first (see
     :func:`ui.state.words.texts.detail_parts`)."""
-    review = sitting.review
+    review = play_state.review
     if review is not None and review.line is not None:
         return [_(keys) for keys in LINE_KEYS]
     if review is not None:
-        return [summary_text(review, sitting.player_names), *(_(keys) for keys in REVIEW_KEYS)]
-    if sitting.puzzle is not None and sitting.game.is_over():
+        return [summary_text(review, play_state.player_names), *(_(keys) for keys in REVIEW_KEYS)]
+    if play_state.puzzle is not None and play_state.game.is_over():
         return [_("Enter: next puzzle"), _("Ctrl+N: this puzzle again"), _("Esc: menu")]
     return texts.detail_parts(
-        sitting.session,
-        sitting.player_names,
-        overlay_shown=sitting.assistance.overlay_shown,
-        selection=sitting.selection,
-        gravity=sitting.gravity,
+        play_state.board_game,
+        play_state.player_names,
+        overlay_shown=play_state.assistance.overlay_shown,
+        selection=play_state.selection,
+        gravity=play_state.gravity,
     )
 
 
-def detail_text(sitting: PlayState) -> str:
+def detail_text(play_state: PlayState) -> str:
     """The small line under the status, in full."""
-    return "    ".join(detail_parts(sitting))
+    return "    ".join(detail_parts(play_state))
 
 
-def caption(sitting: PlayState) -> str:
+def caption(play_state: PlayState) -> str:
     """The window title (see :func:`ui.state.words.texts.caption`)."""
-    return texts.caption(sitting.session, sitting.player_names)
+    return texts.caption(play_state.board_game, play_state.player_names)
 
 
-def tally_text(sitting: PlayState) -> str:
+def tally_text(play_state: PlayState) -> str:
     """The tally of this board and opponent for the result banner ("" when nothing is counted, as for a
     puzzle)."""
-    key = finished_round.tally_key(sitting.session)
-    if sitting.puzzle is not None or key is None:
+    key = finished_round.tally_key(play_state.board_game)
+    if play_state.puzzle is not None or key is None:
         return ""
-    record = sitting.files.tally.value.get(key)
-    return texts.tally_text(record, _opponent_shown(sitting), sitting.player_names)
+    record = play_state.files.tally.value.get(key)
+    return texts.tally_text(record, _opponent_shown(play_state), play_state.player_names)
 
 
-def short_tally_text(sitting: PlayState) -> str:
+def short_tally_text(play_state: PlayState) -> str:
     """The tally for the match bar ("" when nothing is counted yet, or for a puzzle)."""
-    key = finished_round.tally_key(sitting.session)
-    if sitting.puzzle is not None or key is None:
+    key = finished_round.tally_key(play_state.board_game)
+    if play_state.puzzle is not None or key is None:
         return ""
-    record = sitting.files.tally.value.get(key)
-    return texts.short_tally(record, _opponent_shown(sitting), sitting.player_names)
+    record = play_state.files.tally.value.get(key)
+    return texts.short_tally(record, _opponent_shown(play_state), play_state.player_names)
 
 
-def _opponent_shown(sitting: PlayState) -> str | None:
+def _opponent_shown(play_state: PlayState) -> str | None:
     """The computer's level against the human as the player reads it, in the language in use."""
-    computer = sitting.session.computer()
+    computer = play_state.board_game.computer()
     return None if computer is None else computer[1].shown
 
 
-def toolbar_titles(sitting: PlayState) -> list[str]:
+def toolbar_titles(play_state: PlayState) -> list[str]:
     """The toolbar's title, longest first (the toolbar shows the longest that fits)."""
-    if sitting.round.attempt is None:
-        return texts.toolbar_titles(sitting.session)
-    attempt = sitting.round.attempt
-    return texts.puzzle_titles(attempt.moves_left(sitting.game.ply()), attempt.solved)
+    if play_state.round.attempt is None:
+        return texts.toolbar_titles(play_state.board_game)
+    attempt = play_state.round.attempt
+    return texts.puzzle_titles(attempt.moves_left(play_state.game.ply()), attempt.solved)
 
 
-def status_player(sitting: PlayState) -> int | None:
+def status_player(play_state: PlayState) -> int | None:
     """The player whose piece leads the status line: the mover of the move under review, the winner, the
     mover of a falling stone, or the side to move; None after a draw."""
-    review, game = sitting.review, sitting.game
+    review, game = play_state.review, play_state.game
     if review is not None:
         return (review.cursor - 1) % 2 if review.cursor else None
     if game.is_over():
         return game.winner()
-    moving = sitting.animation
-    if moving is not None and not sitting.session.seats[moving.player].is_human:
+    moving = play_state.animation
+    if moving is not None and not play_state.board_game.seats[moving.player].is_human:
         return moving.player
     return game.to_move()

@@ -13,9 +13,9 @@ from ai.play.levels import MAX, Level, levels_for
 from ai.rating.ladder import Ladder, ladder_for
 from game.catalog import GAME_TITLES, SIZES
 from game.language import N_, _
+from ui.state.files.settings import seconds_text
 from ui.state.options import THINK_SECONDS_CHOICES, FirstPlayer, Mode, PlayOptions
 from ui.state.start_choices import AUTO, Row
-from ui.state.words.texts import seconds_text
 
 #: The choices' texts, translated where the rows are made (:func:`rows_for`).
 MODE_TEXT = {

@@ -59,12 +59,6 @@ def board_title(options: PlayOptions) -> str:
     return f"{_(GAME_TITLES[options.game])} {options.width}\u00d7{options.height}"
 
 
-def seconds_text(seconds: float) -> str:
-    """A think time as the choices show it: ``"3 s"``."""
-    # Translators: a time in seconds ("3 s").
-    return _("{seconds} s").format(seconds=number(seconds, None))
-
-
 def unfinished_text(unfinished: UnfinishedGame) -> str:
     """``"Connect Four 7×6, two players, 12 moves"``: what the player would continue."""
     options, ply = unfinished.options, unfinished.position().ply()
@@ -94,54 +88,57 @@ def participant_name(player: Participant) -> str:
             return _("Computer ({level})").format(level=player.level.shown)
 
 
-def seat_name(session: BoardGame, names: tuple[str, str], player: int) -> str:
+def seat_name(board_game: BoardGame, names: tuple[str, str], player: int) -> str:
     """``"Red"``, or ``"Red (depth 4)"`` in watch mode where both are computers."""
-    seat = session.seats[player]
-    if session.options.mode is Mode.WATCH and seat.level is not None:
+    seat = board_game.seats[player]
+    if board_game.options.mode is Mode.WATCH and seat.level is not None:
         # Translators: a player's name and the computer's level that plays it in watch mode ("Red (depth 4)").
         return _("{player} ({level})").format(player=names[player], level=seat.level.shown)
     return names[player]
 
 
-def result_text(session: BoardGame, names: tuple[str, str]) -> tuple[str, str]:
+def result_text(board_game: BoardGame, names: tuple[str, str]) -> tuple[str, str]:
     """The result of the finished game in a few words, and a line under it."""
-    winner = session.game.winner()
+    winner = board_game.game.winner()
     if winner is None:
         # Translators: the result of a game (a title).
         return _("Draw"), _("Nobody made a line.")
     title = _("{player} wins").format(player=names[winner])
-    computer, mode = session.computer(), session.options.mode
+    computer, mode = board_game.computer(), board_game.options.mode
     if computer is not None:
         player, level = computer
         if player != winner:
             return title, _("You beat the computer at {level}!").format(level=level.shown)
         return title, _("The computer ({level}) wins this one.").format(level=level.shown)
     if mode is Mode.WATCH:
-        winner_name, loser_name = seat_name(session, names, winner), seat_name(session, names, 1 - winner)
+        winner_name, loser_name = (
+            seat_name(board_game, names, winner),
+            seat_name(board_game, names, 1 - winner),
+        )
         return title, _("{winner} beats {loser}.").format(winner=winner_name, loser=loser_name)
     return title, _("Well played.")
 
 
 def status_text(
-    session: BoardGame, names: tuple[str, str], *, moving_player: int | None, hint: Hint | None
+    board_game: BoardGame, names: tuple[str, str], *, moving_player: int | None, hint: Hint | None
 ) -> str:
     """The status line (when no notice shows): whose turn it is, the hint, the search, or the result.
 
     ``moving_player`` is the player whose stone is still moving on the board (None when none moves)."""
-    game, mode = session.game, session.options.mode
+    game, mode = board_game.game, board_game.options.mode
     if game.is_over():
-        return result_text(session, names)[0]
-    player, last = game.to_move(), session.last_move()
+        return result_text(board_game, names)[0]
+    player, last = game.to_move(), board_game.last_move()
     # A moving stone is the last move's (an undo ends the animation with the move).
-    if moving_player is not None and last is not None and not session.seats[moving_player].is_human:
+    if moving_player is not None and last is not None and not board_game.seats[moving_player].is_human:
         # The computer's stone is still falling: it is not the human's turn until it has landed.
-        who = _("Computer") if mode is Mode.COMPUTER else seat_name(session, names, moving_player)
+        who = _("Computer") if mode is Mode.COMPUTER else seat_name(board_game, names, moving_player)
         return _("{player} plays {move}").format(player=who, move=game.describe_move(last))
-    if session.is_human_turn():
+    if board_game.is_human_turn():
         if hint is not None:
             if hint.move is None:
                 return _("Hint: looking for the best move...")
-            value = move_value(session.thinking, hint.move, session.proven)
+            value = move_value(board_game.thinking, hint.move, board_game.proven)
             hinted = _("Hint: {move}").format(move=game.describe_move(hint.move))
             if value is None:
                 return hinted
@@ -149,14 +146,14 @@ def status_text(
         if mode is Mode.COMPUTER:
             return _("Your turn ({player})").format(player=names[player])
         return _("{player} to move").format(player=names[player])
-    who = _("Computer") if mode is Mode.COMPUTER else seat_name(session, names, player)
-    if session.paused:
+    who = _("Computer") if mode is Mode.COMPUTER else seat_name(board_game, names, player)
+    if board_game.paused:
         return _("Paused: {player} to move (Space resumes)").format(player=who)
-    return search_status(who, session.thinking, names, session.proven)
+    return search_status(who, board_game.thinking, names, board_game.proven)
 
 
 def detail_parts(
-    session: BoardGame,
+    board_game: BoardGame,
     names: tuple[str, str],
     *,
     overlay_shown: bool,
@@ -166,16 +163,16 @@ def detail_parts(
     """The small line under the status, most important part first: search statistics, the analysis (with
     ``overlay_shown``; the move ``selection`` is under the pointer), or the keys to use. A window too narrow
     for all of it shows the first parts that fit."""
-    game, thinking = session.game, session.thinking
+    game, thinking = board_game.game, board_game.thinking
     if game.is_over():
         return [_("Enter: next round"), _("Ctrl+N: new game"), _("Esc: menu"), _("Click the board to see it")]
     if overlay_shown:
-        return analysis_parts(session, names, selection)
+        return analysis_parts(board_game, names, selection)
     if thinking is not None and (thinking.result is not None or thinking.nodes > 0):
         if thinking.pondering:
-            return ponder_detail(thinking, names, session.proven)
-        return search_detail(thinking, names, line_text(game, thinking, 8), session.proven)
-    if session.is_human_turn():
+            return ponder_detail(thinking, names, board_game.proven)
+        return search_detail(thinking, names, line_text(game, thinking, 8), board_game.proven)
+    if board_game.is_human_turn():
         undo = _("Ctrl+Z undo")
         if gravity:
             # Translators: {last} is the number of the last column ("1-7").
@@ -186,16 +183,16 @@ def detail_parts(
             ]
         keys = "1-9" if game.width == 3 else "1-9, a-g"
         return [_("Click a cell or press {keys}").format(keys=keys), _("arrows + Enter"), undo]
-    return [_("Space pauses")] if session.options.mode is Mode.WATCH else []
+    return [_("Space pauses")] if board_game.options.mode is Mode.WATCH else []
 
 
-def analysis_parts(session: BoardGame, names: tuple[str, str], selection: int | None) -> list[str]:
+def analysis_parts(board_game: BoardGame, names: tuple[str, str], selection: int | None) -> list[str]:
     """The overlay's line: the value in words (of the move ``selection`` under the pointer, if it has one),
     the legend of the labels shown, the best line and the statistics."""
-    thinking, game = session.thinking, session.game
+    thinking, game = board_game.thinking, board_game.game
     if thinking is None:
         return analysis_detail(None, names, "", [])
-    proven = session.proven
+    proven = board_game.proven
     values: dict[int, MoveValue] = {value.move: value for value in move_values(thinking, proven)}
     hovered = None
     if selection in values and selection in game.moves():
@@ -205,33 +202,33 @@ def analysis_parts(session: BoardGame, names: tuple[str, str], selection: int | 
     return analysis_detail(thinking, names, line, list(values.values()), hovered, proven)
 
 
-def caption(session: BoardGame, names: tuple[str, str]) -> str:
+def caption(board_game: BoardGame, names: tuple[str, str]) -> str:
     """The window title: the game and what is happening, so a glance at the task bar tells whose turn it
     is."""
-    game = session.game
+    game = board_game.game
     if game.is_over():
         winner = game.winner()
         # Translators: the window's caption, after the game's name: the game ended in a draw.
         state = _("draw") if winner is None else _("{player} wins").format(player=names[winner])
-    elif session.is_human_turn():
-        you = session.options.mode is Mode.COMPUTER
+    elif board_game.is_human_turn():
+        you = board_game.options.mode is Mode.COMPUTER
         # Translators: the window's caption, after the game's name (lower case).
         state = _("your turn") if you else _("{player} to move").format(player=names[game.to_move()])
-    elif session.paused:
+    elif board_game.paused:
         # Translators: the window's caption, after the game's name (lower case).
         state = _("paused")
     else:
         # Translators: the window's caption, after the game's name (lower case).
         state = _("computer thinking")
-    return f"Ponder \u2014 {board_title(session.options)} \u2014 {state}"
+    return f"Ponder \u2014 {board_title(board_game.options)} \u2014 {state}"
 
 
-def matchup(session: BoardGame) -> str:
+def matchup(board_game: BoardGame) -> str:
     """Who plays whom: ``"You vs computer (depth 4)"``, ``"depth 4 vs max"``, ``"Two players"``."""
-    mode, seats = session.options.mode, session.seats
+    mode, seats = board_game.options.mode, board_game.seats
     if mode is Mode.TWO_PLAYERS:
         return _("Two players")
-    computer = session.computer()
+    computer = board_game.computer()
     if computer is not None:
         return _("You vs computer ({level})").format(level=computer[1].shown)
     # Translators: a human seat in "depth 4 vs you" (lower case).
@@ -240,19 +237,19 @@ def matchup(session: BoardGame) -> str:
     return _("{first} vs {second}").format(first=first, second=second)
 
 
-def toolbar_titles(session: BoardGame) -> list[str]:
+def toolbar_titles(board_game: BoardGame) -> list[str]:
     """The toolbar's title, longest first: a narrow window shows the first that fits, down to the game's
     name."""
-    options = session.options
-    title = f"{board_title(options)}  \u00b7  {matchup(session)}"
+    options = board_game.options
+    title = f"{board_title(options)}  \u00b7  {matchup(board_game)}"
     # The round goes before the players do, so that who plays stays in sight as the rounds go by.
     rounds = (
-        "  \u00b7  " + _("round {number}").format(number=session.round_number)
-        if session.round_number > 1
+        "  \u00b7  " + _("round {number}").format(number=board_game.round_number)
+        if board_game.round_number > 1
         else ""
     )
     titles = [title + rounds, title, board_title(options), _(GAME_TITLES[options.game])]
-    if session.review is not None:
+    if board_game.review is not None:
         review = _("Review")
         return [f"{review}  \u00b7  {titles[0]}", f"{review}  \u00b7  {titles[1]}", review]
     return titles
