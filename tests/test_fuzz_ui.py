@@ -28,9 +28,9 @@ def test_random_input_never_breaks_the_rules_or_the_engine(offset):
     stats = fuzzer.finish_stats()
     assert stats["events"] == CI_EVENTS
     # The input reached the interesting places, or the run proves little. How many clicks land in the human's
-    # turn depends on the engine's speed: 49 to 207 human moves per seed were seen on one machine, the fewest
-    # with two test runs sharing its two cores; an input path that refused moves would give none.
-    assert stats["human moves"] > 20 and stats["computer moves"] > 10
+    # turn depends on the engine's speed (49 to 207 human moves per seed on one quiet machine, 11 on a heavily
+    # loaded one), so only what any speed gives is asserted: an input path that refused moves would give none.
+    assert stats["human moves"] > 0 and stats["computer moves"] > 0
     assert stats["undos"] > 0 and stats["new games"] > 0 and stats["quits"] > 0
 
 
