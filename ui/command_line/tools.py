@@ -325,7 +325,7 @@ def process_lines(
             game = make_game()
             game.play_text(text)
             if game.is_over() and not games:
-                raise IllegalMove("game is over")
+                raise IllegalMove(_("game is over"))
             reply = answer(game)
         except (IllegalMove, ValueError) as error:
             print(_("line {number}: {reason}").format(number=number, reason=error), file=err, flush=True)
