@@ -29,12 +29,14 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.contracts import Limits  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
+from ai.exact.book import OpeningBook, shipped_book  # noqa: E402
 from ai.exact.choice import core_name  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
 from bench.matches import ComputerPlayer, openings, play_game  # noqa: E402
@@ -53,19 +55,36 @@ def random_games(count: int) -> list[str]:
     return [moves for moves, _ in random.Random("analysis-speed").sample(read_set("Test_L3_R1"), count)]
 
 
-def level_games(count: int) -> list[str]:
+def level_games(count: int, shape: tuple[int, int] = (7, 6)) -> list[str]:
+    """The move strings of ``count`` games between the levels depth 4 and depth 6 on a board of ``shape``
+    (width, height), each colour in turn, each from its own seeded random two-move opening."""
     weaker, stronger = ComputerPlayer("depth 4", Limits(depth=4)), ComputerPlayer("depth 6", Limits(depth=6))
     games = []
-    for index, opening in enumerate(openings(count, 2, seed=16)):
+    for index, opening in enumerate(openings(count, 2, seed=16, shape=shape)):
         first, second = (weaker, stronger) if index % 2 == 0 else (stronger, weaker)
-        games.append(play_game(first, second, opening, seed=1000 + 2 * index).moves_text())
+        games.append(play_game(first, second, opening, seed=1000 + 2 * index, shape=shape).moves_text())
     return games
 
 
-def ready_analyzer(threads: int | None) -> ExactAnalyzer:
-    """A new analyzer, prepared for 7 x 6 as the engine's worker prepares its own when a game starts."""
-    analyzer = ExactAnalyzer(threads=threads)
-    analyzer.prepare(ConnectFour())
+def positions(moves: str, shape: tuple[int, int] = (7, 6)) -> Iterator[ConnectFour]:
+    """Every position of the game ``moves`` on a board of ``shape`` that is not over, from the empty board
+    on (the ply of each is its number of stones)."""
+    for ply in range(len(moves) + 1):
+        game = ConnectFour.from_moves(moves[:ply], *shape)
+        if game.is_over():
+            return
+        yield game
+
+
+def ready_analyzer(
+    threads: int | None,
+    shape: tuple[int, int] = (7, 6),
+    book: Callable[[], OpeningBook | None] = shipped_book,
+) -> ExactAnalyzer:
+    """A new analyzer (``book``: see ExactAnalyzer), prepared for a board of ``shape`` as the engine's worker
+    prepares its own when a game starts."""
+    analyzer = ExactAnalyzer(threads=threads, book=book)
+    analyzer.prepare(ConnectFour(*shape))
     return analyzer
 
 
@@ -91,17 +110,14 @@ def main() -> None:
             analyzer.release()
             analyzer = ready_analyzer(args.threads)
         slowest = 0.0
-        for ply in range(len(moves) + 1):
-            game = ConnectFour.from_moves(moves[:ply])
-            if game.is_over():
-                break
+        for game in positions(moves):
             if args.fresh and times:
                 analyzer.release()
                 analyzer = ready_analyzer(args.threads)
             started = time.perf_counter()
             analyzer.move_scores(game)
             seconds = time.perf_counter() - started
-            times.append((ply, seconds))
+            times.append((game.ply(), seconds))
             slowest = max(slowest, seconds)
         print(
             f"game {number}/{len(games)}: {len(moves)} plies, slowest position {format_seconds(slowest)}",

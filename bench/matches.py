@@ -27,12 +27,13 @@ class ComputerPlayer:
         return thinker
 
 
-def openings(count: int, plies: int, seed: int) -> list[str]:
-    """Distinct random opening move strings, so that games between deterministic players differ."""
+def openings(count: int, plies: int, seed: int, shape: tuple[int, int] = (7, 6)) -> list[str]:
+    """Distinct random opening move strings on a board of ``shape`` (width, height), so that games between
+    deterministic players differ."""
     rng = random.Random(seed)
     found: list[str] = []
     while len(found) < count:
-        game = ConnectFour()
+        game = ConnectFour(*shape)
         for _ in range(plies):
             game.apply(rng.choice(game.moves()))
         if game.moves_text() not in found:
@@ -40,9 +41,12 @@ def openings(count: int, plies: int, seed: int) -> list[str]:
     return found
 
 
-def play_game(first: ComputerPlayer, second: ComputerPlayer, opening: str, seed: int) -> ConnectFour:
-    """Plays one game from ``opening`` to its end; returns the finished game."""
-    game = ConnectFour.from_moves(opening)
+def play_game(
+    first: ComputerPlayer, second: ComputerPlayer, opening: str, seed: int, shape: tuple[int, int] = (7, 6)
+) -> ConnectFour:
+    """Plays one game from ``opening`` to its end on a board of ``shape`` (width, height); returns the
+    finished game."""
+    game = ConnectFour.from_moves(opening, *shape)
     brains = (first.brain(seed), second.brain(seed + 1))
     players = (first, second)
     while not game.is_over():
