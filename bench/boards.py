@@ -19,12 +19,12 @@ solver alone, as on the other boards); ``--book`` adds a "7x6 with the book" row
 the exact solver does not take (9 x 7: an odd number of cells, and more board bits than its 64-bit keys hold)
 gets a row that says so.
 
-Printed per board: one line a ply (the games still going at that ply, the median and the largest time, ">5 s"
-for a stopped analysis, and how many were proven within 1 s and within 5 s); then a Markdown table with a row
-a board: the games and their lengths; for T = 1 s and 5 s, **every game**: the first ply from which every
-later position of every game was proven within T (:func:`proven_from` per game, the largest over the games);
-**median game**: the ply from which at least half the games (rounded up) were proven within T to their end
-(the lower median of the games' plies). The machine and the solver threads are printed under the table.
+Printed per board: one line a ply (the games still going at that ply, the lower median and the largest time,
+">5 s" for a stopped analysis, and how many were proven within 1 s and within 5 s); then a Markdown table
+with a row a board: the games and their lengths; for T = 1 s and 5 s, **every game**: the first ply from
+which every later position of every game was proven within T (:func:`proven_from` per game, the largest over
+the games); **median game**: the ply from which at least half the games (rounded up) were proven within T to
+their end (the lower median of the games' plies). The machine and the solver threads are printed below it.
 """
 
 from __future__ import annotations
