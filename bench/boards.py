@@ -64,7 +64,7 @@ GameTimes = list[float | None]
 
 
 @dataclass(frozen=True)
-class Board:
+class BoardRow:
     """A row of the table: a board size, and whether the solver may use the opening book (7 x 6 only)."""
 
     width: int
@@ -133,7 +133,7 @@ def time_position(analyzer: ExactAnalyzer, game: ConnectFour) -> float | None:
     return time.perf_counter() - started
 
 
-def time_games(board: Board, games: list[str], threads: int) -> list[GameTimes]:
+def time_games(board: BoardRow, games: list[str], threads: int) -> list[GameTimes]:
     """Every position's analysis time of each of ``games`` on ``board``, a new analyzer for each game."""
     book: Callable[[], OpeningBook | None] = shipped_book if board.book else lambda: None
     measured = []
@@ -157,7 +157,7 @@ def shown(seconds: float | None) -> str:
     return f">{STOP_SECONDS:g} s" if seconds is None else format_seconds(seconds)
 
 
-def print_plies(board: Board, games: Sequence[GameTimes]) -> None:
+def print_plies(board: BoardRow, games: Sequence[GameTimes]) -> None:
     """The per-ply lines of one board."""
     print(f"\n{board.label}, the proven value of every move, by ply:\n")
     print("| ply | positions | median | max | within 1 s | within 5 s |")
@@ -173,11 +173,8 @@ def print_plies(board: Board, games: Sequence[GameTimes]) -> None:
         )
 
 
-def summary_row(board: Board, games: Sequence[GameTimes] | None, lengths: Sequence[int]) -> str:
-    """The table's row of ``board``: ``games`` its analysis times, None where the solver cannot take it."""
-    reason = unsolvable_reason(board.shape)
-    if games is None or reason is not None:
-        return f"| {board.label} | - | {reason or 'not measured'} | | | |"
+def summary_row(board: BoardRow, games: Sequence[GameTimes], lengths: Sequence[int]) -> str:
+    """The table's row of ``board``: ``games`` its games' analysis times, ``lengths`` their plies."""
     every = [board_summary(games, within) for within in WITHIN]
     return (
         f"| {board.label} | {len(games)} ({min(lengths)}-{max(lengths)} plies) "
@@ -202,14 +199,15 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")
-    boards = [Board(*shape) for shape in dict.fromkeys(args.boards)]
+    boards = [BoardRow(*shape) for shape in dict.fromkeys(args.boards)]
     if args.book:
-        boards.append(Board(7, 6, book=True))
+        boards.append(BoardRow(7, 6, book=True))
     threads = window_threads()
     rows = []
     for board in boards:
-        if unsolvable_reason(board.shape) is not None:
-            rows.append(summary_row(board, None, ()))
+        reason = unsolvable_reason(board.shape)
+        if reason is not None:
+            rows.append(f"| {board.label} | - | {reason} | | | |")
             continue
         games = level_games(args.games, board.shape)
         measured = time_games(board, games, threads)
