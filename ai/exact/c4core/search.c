@@ -46,6 +46,7 @@ static int follow_up_bound(const Search *s, board_t current, board_t mask) {
 
 static int checkpoint(Search *s) {
     s->next_check = s->nodes + CHECK_EVERY;
+    table_follow(s);
     if (LOAD_FLAG(&s->interrupted)) return 1;
     if (s->deadline > 0 && monotonic_seconds() >= s->deadline) return 1;
     return 0;
