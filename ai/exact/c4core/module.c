@@ -361,6 +361,10 @@ static PyObject *Core_nodes(CoreObject *self, void *Py_UNUSED(closure)) {
     return PyLong_FromUnsignedLongLong(self->search.nodes);
 }
 
+static PyObject *Core_branched(CoreObject *self, void *Py_UNUSED(closure)) {
+    return PyLong_FromUnsignedLongLong(self->search.branched);
+}
+
 static PyObject *Core_table_entries(CoreObject *self, void *Py_UNUSED(closure)) {
     return PyLong_FromUnsignedLongLong(allocated_slots(&self->search));
 }
@@ -409,6 +413,8 @@ static PyMethodDef Core_methods[] = {
 
 static PyGetSetDef Core_getset[] = {
     {"nodes", (getter)Core_nodes, NULL, "Positions explored since the core was made.", NULL},
+    {"branched", (getter)Core_branched, NULL,
+     "Of those, the positions left with two moves or more to try (other solvers' count of nodes).", NULL},
     {"table_entries", (getter)Core_table_entries, NULL,
      "Slots allocated, the main table's and the near table's (0 once released).", NULL},
     {"slots_in_use", (getter)Core_slots_in_use, NULL,

@@ -71,6 +71,9 @@ typedef struct {
     uint64_t *near;                  /* the near table (enhanced layout, this Core's own): NEAR_SLOTS slots */
     int near_moves;                  /* positions with more stones than this use the near table */
     uint64_t nodes;
+    /* Of those, the positions left with two moves or more to try after their table entry and bounds: the
+     * count nearest to what other solvers count as a node (see negamax). */
+    uint64_t branched;
     uint64_t next_check;
     double deadline; /* seconds on the monotonic clock; 0: none */
     int interrupted; /* set by Core.interrupt from another thread */
