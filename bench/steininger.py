@@ -19,7 +19,9 @@ alternate the two solvers. Every score is checked against the set's (the empty b
 stops the benchmark. Prints per thread count and sample each side's wall, user and system seconds (lowest to
 highest over the rounds), the positions each explored (his count is of the positions his search enters, after
 its forced moves and static checks; ours of every position searched; both every thread's, the first round's),
-the ratio of our mean wall time to his, then the scaling table: per sample and thread count each side's mean
+our positions left with two moves or more to try after their table entry and bounds (``branched``: his count
+is of nearly these, see docs/benchmarks.md) and their ratio to his, the ratio of our mean wall time to his,
+then the scaling table: per sample and thread count each side's mean
 wall seconds, its speed-up over its own first thread count and its positions, and the machine.
 """
 
@@ -59,13 +61,15 @@ SAMPLES = {
 
 @dataclass
 class Run:
-    """One whole process: its times, scores and positions explored (None where it does not say)."""
+    """One whole process: its times, scores and positions explored (None where it does not say); ours also
+    the positions left with two moves or more to try (``branched``), the count nearest to his."""
 
     wall: float
     user: float
     system: float
     scores: list[int]
     nodes: int | None
+    branched: int | None = None
 
 
 def cache_dir() -> Path:
@@ -155,9 +159,9 @@ def run_ours(positions: list[str], threads: int) -> Run:
     command = [sys.executable, str(ROOT / "main.py"), "analyze", "--no-book", "--threads", str(threads)]
     command += ["--table-mb", "1024", "--positions"]
     stdout, stderr, wall, user, system = timed(command, "".join(f"{m}\n" for m in positions), ROOT)
-    counted = re.search(r"^positions: (\d+)$", stderr, re.MULTILINE)
-    nodes = int(counted.group(1)) if counted else None
-    return Run(wall, user, system, [int(row[0]) for row in answers(stdout, positions)], nodes)
+    counts = [re.search(rf"^{name}: (\d+)$", stderr, re.MULTILINE) for name in ("positions", "branched")]
+    nodes, branched = (int(found.group(1)) if found else None for found in counts)
+    return Run(wall, user, system, [int(row[0]) for row in answers(stdout, positions)], nodes, branched)
 
 
 def span(values: list[float]) -> str:
@@ -246,13 +250,13 @@ def main() -> None:
         print(f"\n{threads} thread{'s' if threads > 1 else ''} each:\n")
         print(
             "| sample | positions | his wall / user / system | ours wall / user / system | his positions "
-            "| ours | ours / his (mean wall) |"
+            "| ours | ours branched | branched / his | ours / his (mean wall) |"
         )
-        print("|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|")
         for name in args.samples:
             rows = sample_rows(name)
             if rows is None:
-                print(f"| {name} | skipped: {TESTSETS / SAMPLES[name][0]} is absent | | | | | |")
+                print(f"| {name} | skipped: {TESTSETS / SAMPLES[name][0]} is absent | | | | | | | |")
                 continue
             his_runs, our_runs = results[(name, threads)] = compare(
                 binaries[threads], rows, threads, args.rounds, name
@@ -262,9 +266,11 @@ def main() -> None:
                 " / ".join(span([getattr(r, field) for r in runs]) for field in ("wall", "user", "system"))
                 for runs in (his_runs, our_runs)
             ]
+            his_nodes, branched = his_runs[0].nodes, our_runs[0].branched
+            share = f"{branched / his_nodes:.2f}x" if his_nodes and branched is not None else "-"
             print(
-                f"| {name} | {len(rows)} | {columns[0]} | {columns[1]} | {count(his_runs[0].nodes)} "
-                f"| {count(our_runs[0].nodes)} | {ratio:.2f}x |",
+                f"| {name} | {len(rows)} | {columns[0]} | {columns[1]} | {count(his_nodes)} "
+                f"| {count(our_runs[0].nodes)} | {count(branched)} | {share} | {ratio:.2f}x |",
                 flush=True,
             )
     if results:

@@ -121,6 +121,15 @@ def test_any_near_depth_gives_the_same_scores_by_another_path(near_depth):
         assert moved.nodes != default.nodes  # positions stored elsewhere change the search's path
 
 
+def test_branched_counts_the_positions_left_with_more_than_one_move_to_try():
+    solver = NativeConnectFourSolver(table_slots=1 << 17)
+    assert solver.solve(*position("445566")) == 18  # the side to move wins at once: nothing searched
+    assert solver.nodes == solver.branched == 0
+    moves, expected = read_positions("Test_L2_R1")[0]
+    assert solver.solve(*position(moves)) == expected
+    assert 0 < solver.branched < solver.nodes
+
+
 def test_a_near_depth_off_the_board_is_refused():
     for near_depth in (-1, 65):
         with pytest.raises(ValueError, match="near_depth"):

@@ -109,6 +109,13 @@ class ExactAnalyzer:
             solver.nodes for solver in self._all_solvers() if isinstance(solver, NativeConnectFourSolver)
         )
 
+    def compiled_branched(self) -> int:
+        """Of the positions the compiled core explored, those left with two moves or more to try (see
+        NativeConnectFourSolver.branched); 0 on the pure-Python core."""
+        return sum(
+            solver.branched for solver in self._all_solvers() if isinstance(solver, NativeConnectFourSolver)
+        )
+
     def read_book(self) -> None:
         """Reads the opening book now, unless it was read already (about 35 ms for the shipped book, most of
         it decompressing without the GIL; another thread waits under 10 ms). The engine's worker has it

@@ -123,6 +123,13 @@ class NativeConnectFourSolver(SolverBase):
         if value != 0:
             raise ValueError("the compiled core's position count cannot be set")
 
+    @property
+    def branched(self) -> int:
+        """Of the positions explored, those left with two moves or more to try after their table entry and
+        bounds (a forced move is not counted): the count nearest to what other solvers call their nodes
+        (benchmarks)."""
+        return self._core.branched
+
     def clear(self) -> None:
         self._core.clear()
 
@@ -140,9 +147,10 @@ class NativeConnectFourSolver(SolverBase):
 
     @property
     def slots_in_use(self) -> int:
-        """Slots of the main table in use. A table no other solver shares starts with its first 2**21 slots
-        and doubles the part in use whenever its entries fill seven eighths of it, so that a short search
-        touches (and the system backs) only a little of a large table; a shared one is in use whole."""
+        """Slots of the main table in use. A table starts with its first 2**21 slots and doubles the part in
+        use whenever its entries fill seven eighths of it, so that a short search touches (and the system
+        backs) only a little of a large table; solvers sharing a table share its part in use (each takes a
+        new size at its next check point, a few thousand positions on)."""
         return self._core.slots_in_use
 
     def table_entry(self, slot: int) -> int:

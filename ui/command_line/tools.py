@@ -79,7 +79,8 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
             action="store_true",
             help=_(
                 "after the last answer, print 'positions: N' on stderr: the positions the solvers explored, "
-                "every thread's (for benchmarks)"
+                "every thread's, and on the compiled core 'branched: N': those left with two moves or "
+                "more to try (for benchmarks)"
             ),
         )
         return parser
@@ -360,6 +361,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
     if tool == "analyze":
         from ai.exact.analysis import ExactAnalyzer, can_analyze
         from ai.exact.book import shipped_book
+        from ai.exact.choice import native_in_use
         from ai.exact.machine import most_table_mb, most_threads
 
         if args.table_mb is not None and args.table_mb > most_table_mb():
@@ -400,6 +402,8 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
             return 1
         if args.positions:
             print(f"positions: {analyzer.nodes}", file=err)
+            if native_in_use():
+                print(f"branched: {analyzer.compiled_branched()}", file=err)
         return status
 
     elif tool == "review":

@@ -75,11 +75,6 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
                             "share needs an unreleased Core of the same board, table size and enhanced layout");
             return -1;
         }
-        if (owner->busy || owner->main->searches) {
-            /* Its table must be in use whole before a second Core uses it: not while it searches. */
-            PyErr_SetString(PyExc_RuntimeError, "the Core to share is searching");
-            return -1;
-        }
     }
     if (width < 1 || height < 1 || width > MAX_WIDTH || width * (height + 1) > 64) {
         PyErr_SetString(PyExc_ValueError, "board does not fit the native core's 64-bit boards");
@@ -119,7 +114,7 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_NoMemory();
         goto fail;
     }
-    if (!owner) *main = (MainTable){NULL, 0, 0, 0};
+    if (!owner) *main = (MainTable){0};
     main->users++;
     self->main = main;
     /* Where the table cannot be mapped lazily, zeroing 128 MB takes a tenth of a second or more: the window's
@@ -143,16 +138,14 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwargs) {
     }
     s->size = table_size;
     s->enhanced = enhanced;
-    s->full_shift = 64;
-    for (uint64_t slots = enhanced ? table_size / 2 : table_size; slots > 1; slots >>= 1) s->full_shift--;
-    if (owner) {
-        /* Two Cores on one table: both use it whole from now on (the owner's entries move to their places). */
-        table_use_whole(&owner->search);
-        s->slot_shift = s->full_shift;
-        s->grow_at = UINT64_MAX;
-    } else {
-        table_start_small(s);
+    s->main_table = main;
+    s->slot_shift = 64;
+    for (uint64_t slots = table_size; slots > 1; slots >>= 1) s->slot_shift--;
+    if (!owner) {
+        main->full_bits = enhanced ? 63 - s->slot_shift : 0;
+        table_start_small(main);
     }
+    s->bucket_mask = (UINT64_C(1) << LOAD_PUBLISHED(&main->bits)) - 1;
     s->width = width;
     s->height = height;
     s->cells = width * height;
@@ -216,7 +209,8 @@ static int parse_searchable(CoreObject *self, PyObject *current_object, PyObject
     return 0;
 }
 
-/* Starts a search: the stop flag is looked at before the first position, the time limit counts from now. */
+/* Starts a search: the stop flag is looked at, and the table's part in use taken, before the first position;
+ * the time limit counts from now. */
 static void start_search(Search *s, double seconds) {
     s->stopped = 0;
     s->next_check = s->nodes + 1;
@@ -246,6 +240,7 @@ static PyObject *Core_negamax(CoreObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     start_search(s, seconds);
     score = negamax(s, current, mask, mirror_board(s, current), mirror_board(s, mask), moves, alpha, beta, 0);
+    table_report(s);
     Py_END_ALLOW_THREADS
     set_searching(self, 0);
     if (s->stopped) Py_RETURN_NONE;
@@ -276,6 +271,7 @@ static PyObject *Core_solve(CoreObject *self, PyObject *const *args, Py_ssize_t 
     Py_BEGIN_ALLOW_THREADS
     start_search(s, seconds);
     score = solve(s, current, mask, moves, weak, at_least);
+    table_report(s);
     Py_END_ALLOW_THREADS
     set_searching(self, 0);
     if (s->stopped) Py_RETURN_NONE;
@@ -345,11 +341,9 @@ static PyObject *Core_clear(CoreObject *self, PyObject *Py_UNUSED(ignored)) {
         if (s->near) memset(s->near, 0, NEAR_SLOTS * sizeof(uint64_t));
         Py_END_ALLOW_THREADS
         self->busy = 0;
-        /* Empty again: a table of its own starts small again; a shared one stays whole. */
-        if (self->main->users == 1)
-            table_start_small(&self->search);
-        else
-            self->search.filled = 0;
+        /* Empty again: the part in use starts small again, for every Core sharing the table. */
+        table_start_small(self->main);
+        self->search.filled = 0;
     }
     Py_RETURN_NONE;
 }
@@ -367,6 +361,10 @@ static PyObject *Core_nodes(CoreObject *self, void *Py_UNUSED(closure)) {
     return PyLong_FromUnsignedLongLong(self->search.nodes);
 }
 
+static PyObject *Core_branched(CoreObject *self, void *Py_UNUSED(closure)) {
+    return PyLong_FromUnsignedLongLong(self->search.branched);
+}
+
 static PyObject *Core_table_entries(CoreObject *self, void *Py_UNUSED(closure)) {
     return PyLong_FromUnsignedLongLong(allocated_slots(&self->search));
 }
@@ -374,7 +372,7 @@ static PyObject *Core_table_entries(CoreObject *self, void *Py_UNUSED(closure)) 
 static PyObject *Core_slots_in_use(CoreObject *self, void *Py_UNUSED(closure)) {
     const Search *s = &self->search;
     if (!s->table) return PyLong_FromLong(0);
-    return PyLong_FromUnsignedLongLong(s->size >> (s->slot_shift - s->full_shift));
+    return PyLong_FromUnsignedLongLong(s->enhanced ? UINT64_C(2) << LOAD_PUBLISHED(&self->main->bits) : s->size);
 }
 
 static PyObject *Core_table_entry(CoreObject *self, PyObject *args) {
@@ -415,6 +413,8 @@ static PyMethodDef Core_methods[] = {
 
 static PyGetSetDef Core_getset[] = {
     {"nodes", (getter)Core_nodes, NULL, "Positions explored since the core was made.", NULL},
+    {"branched", (getter)Core_branched, NULL,
+     "Of those, the positions left with two moves or more to try (other solvers' count of nodes).", NULL},
     {"table_entries", (getter)Core_table_entries, NULL,
      "Slots allocated, the main table's and the near table's (0 once released).", NULL},
     {"slots_in_use", (getter)Core_slots_in_use, NULL,

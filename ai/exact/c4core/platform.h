@@ -35,6 +35,12 @@ static inline int popcount64(uint64_t x) {
 #define STORE_FLAG(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
 #define LOAD_ENTRY(p) __atomic_load_n((p), __ATOMIC_RELAXED)
 #define STORE_ENTRY(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+/* A count several threads add to, a flag one thread at a time may hold, and a value one thread publishes. */
+#define ADD_COUNT(p, v) ((void)__atomic_fetch_add((p), (v), __ATOMIC_RELAXED))
+#define TRY_HOLD(p) (__atomic_exchange_n((p), 1, __ATOMIC_ACQUIRE) == 0)
+#define LET_GO(p) __atomic_store_n((p), 0, __ATOMIC_RELEASE)
+#define LOAD_PUBLISHED(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define PUBLISH(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
 #else
 #define PREFETCH(p) ((void)0)
 #define LOAD_FLAG(p) (*(volatile int *)(p))
@@ -42,6 +48,16 @@ static inline int popcount64(uint64_t x) {
 /* Aligned 64-bit words are read and written whole on the 64-bit targets these compilers build for. */
 #define LOAD_ENTRY(p) (*(volatile uint64_t *)(p))
 #define STORE_ENTRY(p, v) (*(volatile uint64_t *)(p) = (v))
+#if defined(_WIN32)
+#define ADD_COUNT(p, v) ((void)InterlockedExchangeAdd64((volatile LONG64 *)(p), (LONG64)(v)))
+#define TRY_HOLD(p) (InterlockedExchange((volatile LONG *)(p), 1) == 0)
+#define LET_GO(p) ((void)InterlockedExchange((volatile LONG *)(p), 0))
+#else
+#error "no atomic operations known for this compiler"
+#endif
+/* volatile accesses of aligned words are whole, and MSVC gives them acquire and release order on x86-64. */
+#define LOAD_PUBLISHED(p) (*(volatile int *)(p))
+#define PUBLISH(p, v) (*(volatile int *)(p) = (v))
 #endif
 
 static inline double monotonic_seconds(void) {

@@ -46,6 +46,7 @@ static int follow_up_bound(const Search *s, board_t current, board_t mask) {
 
 static int checkpoint(Search *s) {
     s->next_check = s->nodes + CHECK_EVERY;
+    table_follow(s);
     if (LOAD_FLAG(&s->interrupted)) return 1;
     if (s->deadline > 0 && monotonic_seconds() >= s->deadline) return 1;
     return 0;
@@ -132,6 +133,10 @@ int negamax(Search *s, board_t current, board_t mask, board_t mirror_current, bo
     int count = 0;
     int skipped_best = s->min_score;
     if (candidates & (candidates - 1)) {
+        /* Other solvers count a position once their checks have left it more than one move to try: a forced
+         * move is played without counting it, and a table entry or bound that answers a position is looked
+         * at by its parent. These are the same positions, near enough to compare the counts. */
+        s->branched++;
         /* Each move's threats and the opponent's safe replies; a move that leaves the opponent lost at once
          * (two threats to parry, or no reply that is not under a threat) wins on our next move. */
         board_t moves_of[MAX_WIDTH], mirrors_of[MAX_WIDTH], replies_of[MAX_WIDTH];

@@ -40,6 +40,9 @@
 
 typedef uint64_t board_t;
 
+/* The main table a Core uses, perhaps with others (see table.h). */
+typedef struct MainTable MainTable;
+
 /* The board's constants and the search's state; one per Core object. */
 typedef struct {
     int width, height, cells, last_moves;
@@ -57,17 +60,20 @@ typedef struct {
     /* The cells of the 2nd, 4th, ... rows from the bottom where the height is even and the layout enhanced
      * (the second player's by the follow-up strategy, see search.c), else 0. */
     board_t even_rows;
-    uint64_t *table;                 /* the main table (perhaps shared with another Core) */
+    uint64_t *table;                 /* the main table's slots (perhaps shared with other Cores) */
+    MainTable *main_table;           /* its part in use and how full it is */
     uint64_t size;                   /* slots of the main table */
-    int slot_shift; /* 64 - log2(number of slots, or of buckets in the enhanced layout, in use) */
-    /* The enhanced main table of a Core that shares it with none starts small and doubles as it fills (see
-     * table.h): the shift of the whole table, the entries stored, and the count at which the part in use
-     * doubles (UINT64_MAX: never, as for a shared table or one in use whole). */
-    int full_shift;
-    uint64_t filled, grow_at;
+    int slot_shift;                  /* the reference layout: 64 - log2(slots) */
+    /* The enhanced layout: the buckets of the part in use as this search last saw it (their number minus 1;
+     * see table.h), and the entries it stored since it last told the main table. */
+    uint64_t bucket_mask;
+    int64_t filled;
     uint64_t *near;                  /* the near table (enhanced layout, this Core's own): NEAR_SLOTS slots */
     int near_moves;                  /* positions with more stones than this use the near table */
     uint64_t nodes;
+    /* Of those, the positions left with two moves or more to try after their table entry and bounds: the
+     * count nearest to what other solvers count as a node (see negamax). */
+    uint64_t branched;
     uint64_t next_check;
     double deadline; /* seconds on the monotonic clock; 0: none */
     int interrupted; /* set by Core.interrupt from another thread */

@@ -37,7 +37,7 @@
 #define NEAR_SLOTS (UINT64_C(1) << NEAR_SLOTS_LOG2)
 
 /*
- * The part of an unshared enhanced main table in use at first: 2**20 buckets (16 MB); it doubles when its
+ * The part of an enhanced main table in use at first (shared or not): 2**20 buckets (16 MB); it doubles when its
  * entries fill GROW_AT_EIGHTHS eighths of its slots. A search touches a page of the table with its first store
  * there, and each page costs the kernel time to back; a short search on a large table would otherwise spread
  * its few entries over every page (on 500 positions of Test_L2_R2 with 1 GB, more system time than search). And a

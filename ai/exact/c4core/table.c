@@ -54,39 +54,48 @@ void table_free(uint64_t *table, size_t mapped) {
     PyMem_RawFree(table);
 }
 
-void table_start_small(Search *s) {
-    s->filled = 0;
-    s->slot_shift = s->full_shift;
-    s->grow_at = UINT64_MAX;
-    if (!s->enhanced || 64 - s->full_shift <= FIRST_BUCKETS_LOG2) return;
-    s->slot_shift = 64 - FIRST_BUCKETS_LOG2;
-    s->grow_at = ((uint64_t)GROW_AT_EIGHTHS << FIRST_BUCKETS_LOG2) / 4; /* of 2 << FIRST_BUCKETS_LOG2 slots */
+void table_start_small(MainTable *main) {
+    main->bits = main->full_bits < FIRST_BUCKETS_LOG2 ? main->full_bits : FIRST_BUCKETS_LOG2;
+    main->filled = 0;
+    main->grow_at = main->bits == main->full_bits ? UINT64_MAX : ((uint64_t)GROW_AT_EIGHTHS << main->bits) / 4;
 }
 
-void table_grow(Search *s) {
-    int bits = 64 - s->slot_shift;
+/* Doubles the part in use, from 2**k buckets to 2**(k + 1) (k >= 16): the entries of a key whose bit k is set
+ * move from bucket i to bucket i + 2**k, the deep entry first, so that where both land in one bucket it stays
+ * first. The new size is published first: the other searches, which take it at their next check points, then
+ * store where probes will look, and meanwhile miss only the entries not moved yet. An entry of theirs may be
+ * overwritten by the move, or stored at the old size in a bucket already moved and no longer looked for: never
+ * wrong, only lost. */
+static void table_grow(Search *s, MainTable *main) {
+    const int bits = main->bits;
+    const uint64_t half = UINT64_C(1) << bits;
     uint64_t *table = s->table;
-    /* From the last bucket down: bucket i moves to 2i and 2i + 1, which are above it (or it, for i = 0) and
-     * were emptied already, and nothing else moves there. The deep entry goes first, so where both land in one
-     * bucket it stays first. */
-    for (uint64_t i = (UINT64_C(1) << bits); i-- > 0;) {
-        uint64_t entries[2] = {table[2 * i], table[2 * i + 1]};
-        table[2 * i] = table[2 * i + 1] = 0;
+    STORE_ENTRY(&main->grow_at, bits + 1 == main->full_bits ? UINT64_MAX : main->grow_at * 2);
+    PUBLISH(&main->bits, bits + 1);
+    for (uint64_t i = 0; i < half; i++) {
+        uint64_t *low = &table[2 * i], *high = &table[2 * (i + half)];
         for (int j = 0; j < 2; j++) {
-            if (!entries[j]) continue;
-            uint64_t tag = entries[j] >> 16;
-            uint64_t *bucket = &table[2 * ((i << 1) | ((tag >> (63 - bits)) & 1))];
-            bucket[bucket[0] ? 1 : 0] = entries[j];
+            uint64_t entry = LOAD_ENTRY(&low[j]);
+            if (!entry || !((entry >> bits) & 1)) continue;
+            STORE_ENTRY(&low[j], 0);
+            STORE_ENTRY(&high[LOAD_ENTRY(&high[0]) ? 1 : 0], entry);
+        }
+        uint64_t second = LOAD_ENTRY(&low[1]);
+        if (second && !LOAD_ENTRY(&low[0])) {
+            STORE_ENTRY(&low[0], second);
+            STORE_ENTRY(&low[1], 0);
         }
     }
-    s->slot_shift--;
-    s->grow_at = s->slot_shift == s->full_shift ? UINT64_MAX : s->grow_at * 2;
 }
 
-void table_use_whole(Search *s) {
-    if (!s->filled) /* nothing to move: growing would only write zeros over pages never touched yet */
-        s->slot_shift = s->full_shift;
-    else
-        while (s->slot_shift > s->full_shift) table_grow(s);
-    s->grow_at = UINT64_MAX;
+void table_follow(Search *s) {
+    if (!s->enhanced) return;
+    MainTable *main = s->main_table;
+    table_report(s);
+    if (LOAD_ENTRY(&main->filled) >= LOAD_ENTRY(&main->grow_at) && TRY_HOLD(&main->growing)) {
+        /* Looked at again while held: another search may have doubled the part since. */
+        if (LOAD_ENTRY(&main->filled) >= main->grow_at) table_grow(s, main);
+        LET_GO(&main->growing);
+    }
+    s->bucket_mask = (UINT64_C(1) << LOAD_PUBLISHED(&main->bits)) - 1;
 }
