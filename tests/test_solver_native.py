@@ -21,7 +21,7 @@ import pytest
 from ai.contracts import Budget, SearchStopped
 from ai.exact.analysis import SIDE_BY_SIDE_EMPTY_CELLS, ExactAnalyzer
 from ai.exact.book import OpeningBook, canonical_key
-from ai.exact.choice import GAME_NEAR_DEPTH
+from ai.exact.choice import GAME_NEAR_DEPTH, game_near_depth
 from ai.exact.compiled_core import NativeConnectFourSolver, native_fits
 from ai.exact.python_core import ConnectFourSolver
 from ai.stop_flag import StopFlag
@@ -136,12 +136,14 @@ def test_a_near_depth_off_the_board_is_refused():
             NativeConnectFourSolver(table_slots=1 << 17, near_depth=near_depth)
 
 
-def test_the_analyzers_solvers_use_the_games_near_depth():
+@pytest.mark.parametrize(("width", "height", "near_depth"), [(7, 6, GAME_NEAR_DEPTH), (8, 7, 20)])
+def test_the_analyzers_solvers_use_the_games_near_depth_for_their_board(width, height, near_depth):
+    assert game_near_depth(width, height) == near_depth
     analyzer = ExactAnalyzer(solver_slots=1 << 17, threads=2)
-    analyzer.prepare(ConnectFour())
+    analyzer.prepare(ConnectFour(width, height))
     solvers = analyzer._all_solvers()
     assert len(solvers) == 2
-    assert {solver.near_depth for solver in solvers} == {GAME_NEAR_DEPTH}
+    assert {solver.near_depth for solver in solvers} == {near_depth}
     analyzer.release()
 
 

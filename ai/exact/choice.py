@@ -24,6 +24,10 @@ from game.language import _
 #: long searches of the opening and the middle game, which a player waits for, gain from it, while the end
 #: game's take microseconds either way (measured: docs/engine.md).
 GAME_NEAR_DEPTH = 16
+#: Boards whose game solvers do better with another near depth: on 8 x 7 the searches a player waits for are
+#: deeper (56 cells), and a line of 20 took a tenth less time than 16 on the moves of plies 13 to 16 of level
+#: games (docs/benchmarks.md).
+GAME_NEAR_DEPTHS = {(8, 7): 20}
 
 _told_missing = False
 
@@ -69,6 +73,11 @@ def tell_if_fallback() -> None:
         )
 
 
+def game_near_depth(width: int, height: int) -> int:
+    """The compiled core's near depth for the game's solvers of a board of ``width`` x ``height``."""
+    return GAME_NEAR_DEPTHS.get((width, height), GAME_NEAR_DEPTH)
+
+
 def new_solver(width: int = 7, height: int = 6, table_slots: int | None = None) -> SolverBase:
     """A solver for boards of ``width`` x ``height`` (an even number of cells) on the best core available;
     ``table_slots`` defaults to the core's own default (128 MB compiled, 32 MB Python).
@@ -80,6 +89,6 @@ def new_solver(width: int = 7, height: int = 6, table_slots: int | None = None) 
     tell_if_fallback()
     if native_in_use() and native_fits(width, height):
         return NativeConnectFourSolver(
-            width, height, table_slots or DEFAULT_NATIVE_SLOTS, near_depth=GAME_NEAR_DEPTH
+            width, height, table_slots or DEFAULT_NATIVE_SLOTS, near_depth=game_near_depth(width, height)
         )
     return ConnectFourSolver(width, height, table_slots or DEFAULT_TABLE_SLOTS)
