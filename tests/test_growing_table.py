@@ -101,7 +101,8 @@ def test_cores_searching_at_once_grow_their_shared_table_together():
     for thread in threads:
         thread.join()
     assert scores == [GROWING_SCORE, GROWING_SCORE]
-    assert owner.slots_in_use == helper.slots_in_use == 2 * FIRST_PART
+    # Once or twice: how many entries two searches store depends on how far apart they run.
+    assert owner.slots_in_use == helper.slots_in_use > FIRST_PART
     # Moved while the other searched: only what the other stored at the old size after its bucket moved (a
     # few thousand positions' worth at most) is left behind.
     wrong, seen = misplaced(owner)
