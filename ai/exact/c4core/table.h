@@ -60,7 +60,8 @@ static inline void table_report(Search *s) {
     s->filled = 0;
 }
 
-/* A key scrambled by a bijection of the 64-bit words: its top bits pick the slot, its low bits are stored. */
+/* A key scrambled by a bijection of the 64-bit words. The reference layout and the near table pick a slot by
+ * its top bits and store its low bits; the enhanced layout folds it first, for its main table (table_key). */
 static inline uint64_t scramble(board_t key) { return key * HASH_MULTIPLIER; }
 
 /*
