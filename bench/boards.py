@@ -43,6 +43,7 @@ from ai.contracts import Budget, SearchStopped  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer, solver_supports  # noqa: E402
 from ai.exact.book import OpeningBook, shipped_book  # noqa: E402
 from ai.exact.choice import core_name  # noqa: E402
+from ai.exact.compiled_core import NATIVE_BOARD_BITS  # noqa: E402
 from ai.exact.team import window_threads  # noqa: E402
 from bench.analysis_speed import level_games, positions, ready_analyzer  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
@@ -56,8 +57,6 @@ STOP_SECONDS = 5.0
 WITHIN = (1.0, STOP_SECONDS)
 #: The Connect Four boards the game offers (game/catalog.py), the standard one first.
 BOARDS = SIZES[ConnectFour.name]
-#: Solver key bits the compiled and Python solvers hold (ai/exact/base.py).
-KEY_BITS = 64
 
 #: One game's analysis times by ply, from the empty board on: seconds, or None where it was stopped.
 GameTimes = list[float | None]
@@ -102,8 +101,8 @@ def unsolvable_reason(shape: tuple[int, int]) -> str | None:
     reasons = []
     if cells % 2:
         reasons.append(f"{cells} cells, an odd count (it takes even ones)")
-    if bits > KEY_BITS:
-        reasons.append(f"{bits} board bits (its keys hold {KEY_BITS})")
+    if bits > NATIVE_BOARD_BITS:
+        reasons.append(f"{bits} board bits (its keys hold {NATIVE_BOARD_BITS})")
     return "no exact solver for this board: " + " and ".join(reasons) + "; the overlay shows estimates only"
 
 
