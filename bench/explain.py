@@ -1,6 +1,14 @@
 """How much the explainer proves, how often its checks throw a claim away, and how long it takes.
 
-Usage: python bench/explain.py [--per-set N] [--games G] [--seconds S] [--opening-nodes N]
+Usage: python bench/explain.py [--per-set N] [--games G] [--seconds S] [--opening-nodes N] [--real-games R]
+
+First the coverage of real games: every position of ``--real-games`` games of the rating ladder
+(tools/ladder-games-7x6.txt, a seeded sample; games the explainer was not tuned on) and of the level games,
+by ply (0-8, 9-16, 17-24, 25-32, 33-42): the share with any reason, with a reason stating the result
+(a win now, a double threat, a forcing line, zugzwang, a plan; roads counted apart), with a road, with a plan;
+then every move of those games that changed the result (a win thrown to a draw or a loss, a draw to a loss)
+and the share of them explained (what the move does or allows, a road from the position after it included),
+with the time of each explanation.
 
 Positions: every prefix of ``--games`` games between two of the game's levels (depth 4 against depth 6, each
 colour in turn, each from its own random two-move opening: :mod:`bench.analysis_speed`'s games, positions
@@ -37,8 +45,16 @@ from ai.contracts import result_of  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
 from ai.exact.choice import core_name  # noqa: E402
 from ai.explain.checks import stated  # noqa: E402
-from ai.explain.claims import Claim, DoubleThreat, ForcingLine, HandsOver, PlanClaim  # noqa: E402
-from ai.explain.explainer import explain_position  # noqa: E402
+from ai.explain.claims import (  # noqa: E402
+    Claim,
+    DoubleThreat,
+    ForcingLine,
+    HandsOver,
+    PlanClaim,
+    Road,
+    states_result,
+)
+from ai.explain.explainer import explain_move, explain_position  # noqa: E402
 from ai.explain.plan import find_plan  # noqa: E402
 from bench.analysis_speed import level_games  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
@@ -115,9 +131,12 @@ def main() -> None:
         default=400_000,
         help="the plan finder's node budget for the openings (far above the game's, which a bench may spend)",
     )
+    parser.add_argument("--real-games", type=int, default=40, help="ladder games in the coverage table")
     args = parser.parse_args()
     analyzer = ExactAnalyzer()
     analyzer.prepare(ConnectFour())
+    print(coverage(analyzer, ladder_games(args.real_games) + level_games(args.games), args.seconds))
+    print()
     positions: list[tuple[str, int | None]] = [(moves, None) for moves in level_positions(args.games)]
     generator = random.Random("explain")
     for name in SETS:
@@ -188,6 +207,92 @@ def main() -> None:
         f"RESULT false_claims={total.false} median_s={statistics.median(total.seconds):.4f} "
         f"max_s={max(total.seconds):.3f}"
     )
+
+
+PLY_BUCKETS = ((0, 8), (9, 16), (17, 24), (25, 32), (33, 42))
+
+
+def ladder_games(count: int) -> list[str]:
+    """``count`` games of the rating ladder's record (tools/ladder-games-7x6.txt), a seeded sample."""
+    path = Path(__file__).resolve().parent.parent / "tools" / "ladder-games-7x6.txt"
+    games = [line.split()[4] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return random.Random("coverage").sample(games, min(count, len(games)))
+
+
+@dataclass
+class PlyCounts:
+    positions: int = 0
+    reasons: int = 0
+    results: int = 0
+    roads: int = 0
+    plans: int = 0
+    changes: int = 0
+    changes_explained: int = 0
+    changes_with_result: int = 0
+    false: int = 0
+    seconds: list[float] = field(default_factory=list)
+
+
+def coverage(analyzer: ExactAnalyzer, games: list[str], seconds: float) -> str:
+    """The coverage table of real ``games`` by ply (see the module docstring), as Markdown."""
+    buckets = {bucket: PlyCounts() for bucket in PLY_BUCKETS}
+    for moves in games:
+        for ply in range(len(moves)):
+            game = ConnectFour.from_moves(moves[:ply])
+            if game.is_over():
+                break
+            row = buckets[next(b for b in PLY_BUCKETS if b[0] <= ply <= b[1])]
+            score = analyzer.score(game)
+            started = time.perf_counter()
+            explanation = explain_position(game, analyzer, seconds=seconds, find_plan=find_plan)
+            row.seconds.append(time.perf_counter() - started)
+            claims = explanation.claims
+            row.positions += 1
+            row.reasons += bool(claims)
+            row.results += any(states_result(claim) and not isinstance(claim, Road) for claim in claims)
+            row.roads += any(isinstance(claim, Road) for claim in claims)
+            row.plans += any(isinstance(claim, PlanClaim) for claim in claims)
+            row.false += sum(false_claim(game, claim, score) for claim in claims)
+            move = int(moves[ply]) - 1
+            child = game.copy()
+            child.apply(move)
+            own = result_of(score)
+            after = -result_of(analyzer.score(child)) if not child.is_over() else (1 if child.winner() else 0)
+            if after >= own:
+                continue
+            row.changes += 1
+            started = time.perf_counter()
+            said = explain_move(game, move, analyzer, seconds=seconds, find_plan=find_plan).claims
+            row.seconds.append(time.perf_counter() - started)
+            row.changes_explained += bool(said)
+            row.changes_with_result += any(
+                states_result(claim) or (isinstance(claim, HandsOver) and claim.result is not None)
+                for claim in said
+            )
+    lines = [
+        "| plies | positions | any reason | states the result (no road) | road | result, roads included "
+        "| plan | result-changing moves | explained | explained with a result | false claims "
+        "| median s | max s |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    total = PlyCounts()
+    for (low, high), row in [*buckets.items(), ((0, 42), total)]:
+        if row is not total:
+            for name in PlyCounts.__dataclass_fields__:
+                setattr(total, name, getattr(total, name) + getattr(row, name))
+        if not row.positions:
+            continue
+        with_roads = share(row.results + row.roads, row.positions)
+        lines.append(
+            f"| {low}-{high} | {row.positions} | {share(row.reasons, row.positions)} | "
+            f"{share(row.results, row.positions)} | {share(row.roads, row.positions)} | {with_roads} | "
+            f"{share(row.plans, row.positions)} | {row.changes} | "
+            f"{share(row.changes_explained, row.changes)} | "
+            f"{share(row.changes_with_result, row.changes)} | {row.false} | "
+            f"{statistics.median(row.seconds):.3f} | {max(row.seconds):.3f} |"
+        )
+    lines.append(f"\n{len(games)} games; {machine_line()}; solver core: {core_name()}")
+    return "\n".join(lines)
 
 
 def openings_line(analyzer: ExactAnalyzer, nodes: int) -> str:

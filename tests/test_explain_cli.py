@@ -46,10 +46,10 @@ def test_text_gives_the_score_then_one_line_per_reason():
     status, out, err = run([], "4455\n12121\n")
     assert status == 0 and err == ""
     assert out.splitlines() == [
-        "4455 18",
+        "4455 18 (first player wins in 2)",
         "  first player: makes a double threat with c1: b1, f1; wins",
         "  first player: makes a double threat with f1: c1, g1; wins",
-        "12121 1",
+        "12121 1 (second player wins in 19)",
         "  second player: must block at a4: every other move loses at once",
     ]
 
@@ -104,7 +104,7 @@ def test_an_explanation_out_of_time_says_so(monkeypatch):
     monkeypatch.setattr(explainer, "explain_position", lambda *_, **__: explainer.Explanation((), (), True))
     status, out, _ = run(["--seconds", "0.5"], "4455\n")
     assert status == 0
-    assert out.splitlines() == ["4455 18", "  (no explanation within 0.5 s)"]
+    assert out.splitlines() == ["4455 18 (first player wins in 2)", "  (no explanation within 0.5 s)"]
     assert json.loads(run(["--json"], "4455\n")[1])["timed_out"] is True
 
 

@@ -28,6 +28,7 @@ from ai.explain.claims import (
     LeavesPlan,
     PlanClaim,
     Result,
+    Road,
     WinNow,
     Zugzwang,
     ZugzwangRule,
@@ -190,13 +191,21 @@ SENTENCES: list[tuple[Claim, str]] = [
     (ForcingLine(1, ((1, 0), (1, 1), (2, 0))), "Yellow then wins by a forcing line from b1"),
     (
         LeavesPlan(0, ((0, 0), (5, 1)), rule=Rule.CLAIMEVEN, plan=PLAN),
-        "It breaks Red's claimeven in column 6: the plan answered at f2",
+        "It breaks Red's claimeven in column f: the plan answered at f2",
     ),
     (LeavesPlan(0, ((0, 0), (5, 1))), "It leaves Red's plan, which answered at f2"),
-    (Zugzwang(1, ((4, 2),), Result.WIN), "Yellow then holds zugzwang with the odd threat at e3"),
+    (Zugzwang(1, ((4, 2),), Result.WIN), "Yellow then wins by zugzwang with the odd threat at e3"),
     (
         Zugzwang(0, (), Result.AT_LEAST_DRAW, rule=ZugzwangRule.CLAIMEVEN_EVERYWHERE),
-        "Red then holds zugzwang by claimeven, answering every move directly above it",
+        "Red then holds at least a draw by claimeven, answering every move directly above it",
+    ),
+    (
+        Road(1, (), Result.WIN, line=((4, 3), (2, 3)), then=DoubleThreat(1, ((2, 4), (5, 0)), move=(3, 3))),
+        "Best play after it: e4 c4; Yellow then makes two threats with d4: c5 and f1",
+    ),
+    (
+        Road(0, (), Result.DRAW, line=((0, 0),), then=PlanClaim(0, (), Result.AT_LEAST_DRAW, plan=PLAN)),
+        "Best play after it: a1; Red then holds at least a draw by a plan: claimeven",
     ),
     (
         PlanClaim(0, ((5, 0), (5, 1)), Result.AT_LEAST_DRAW, plan=PLAN),

@@ -10,6 +10,7 @@ the solver's SearchStopped passes through when the budget ends.
 from __future__ import annotations
 
 from ai.explain.claims import (
+    ROAD_PLIES,
     Block,
     Claim,
     DoubleThreat,
@@ -20,8 +21,10 @@ from ai.explain.claims import (
     OddThreat,
     PlanClaim,
     Result,
+    Road,
     WinNow,
     Zugzwang,
+    states_result,
 )
 from ai.explain.plan.model import Goal
 from ai.explain.replay import replay_plan
@@ -117,6 +120,8 @@ def check(game: ConnectFour, claim: Claim, values: ExactValues) -> bool:
         return _plan(game, claim, values)
     if isinstance(claim, LeavesPlan):
         return _leaves_plan(game, claim, values)
+    if isinstance(claim, Road):
+        return _road(game, claim, values)
     return False
 
 
@@ -270,3 +275,28 @@ def _leaves_plan(game: ConnectFour, claim: LeavesPlan, values: ExactValues) -> b
         return False
     result = values.result_for(child, claim.side)
     return result < max(values.move_results(game).values()) and stated(claim.result, result)
+
+
+def _road(game: ConnectFour, claim: Road, values: ExactValues) -> bool:
+    then = claim.then
+    if then is None or isinstance(then, Road) or not states_result(then) or claim.cells:
+        return False
+    if not 1 <= len(claim.line) <= ROAD_PLIES or then.side != claim.side:
+        return False
+    if claim.result is Result.WIN:
+        tight = then.result is Result.WIN
+    else:
+        tight = claim.result is Result.DRAW and then.result in (Result.DRAW, Result.AT_LEAST_DRAW)
+    if not tight or not stated(claim.result, values.result_for(game, claim.side)):
+        return False
+    position = game
+    for cell in claim.line:
+        child = played(position, cell)
+        if child is None or child.is_over():
+            return False
+        # Each stone keeps the value: its mover gets from it the best result the position offers.
+        results = values.move_results(position)
+        if results[cell[0]] < max(results.values()):
+            return False
+        position = child
+    return check(position, then, values)

@@ -28,6 +28,11 @@ where it states one (None where it states none: a threat is a fact about the boa
   position before it, which holds); the plan answers that move at ``cells[1]``, ``side`` plays at
   ``cells[0]`` instead, and that move is worse than ``side``'s best; ``rule`` is the plan's rule for the
   answer where the plan's fixed replies name one.
+- :class:`Road`: ``line`` (at least one stone, at most :data:`ROAD_PLIES`) is a line of best play from the
+  position, the side to move first, each move keeping the position's value for its mover; after it ``then``
+  (a claim that states a result: a win now, a double threat, a forcing line, zugzwang or a plan) holds, for
+  ``side``; ``result`` is ``side``'s exact result, a win where ``then`` states a win, a draw where it states
+  (at least) a draw. ``cells`` is empty: the line and ``then`` name the cells.
 """
 
 from __future__ import annotations
@@ -62,6 +67,7 @@ class Kind(enum.Enum):
     ZUGZWANG = "zugzwang"
     PLAN = "plan"
     LEAVES_PLAN = "leaves_plan"
+    ROAD = "road"
 
 
 @dataclass(frozen=True)
@@ -153,3 +159,25 @@ class LeavesPlan(Claim):
     result: Result | None = None
     rule: Rule | None = None
     plan: Plan | None = field(default=None, compare=False)
+
+
+#: The longest road, in plies (stones of both sides).
+ROAD_PLIES = 12
+
+
+@dataclass(frozen=True)
+class Road(Claim):
+    kind: ClassVar[Kind] = Kind.ROAD
+    result: Result | None = None
+    #: The stones of the line, the side to move's first, then in turn.
+    line: tuple[Cell, ...] = ()
+    #: What holds after the line: a claim about the position it reaches that states ``side``'s result.
+    then: Claim | None = None
+
+
+def states_result(claim: Claim) -> bool:
+    """Whether ``claim`` says who gets what from the position it is about (a win now, a double threat, a
+    forcing line, zugzwang, a plan, a road), rather than a fact of the board or of one move."""
+    return claim.result is not None and isinstance(
+        claim, WinNow | DoubleThreat | ForcingLine | Zugzwang | PlanClaim | Road
+    )

@@ -19,8 +19,18 @@ from ai.exact.analysis import ExactAnalyzer, solver_supports
 from ai.explain import parity, tactics
 from ai.explain.board import BoardView, Cell
 from ai.explain.checks import check
-from ai.explain.claims import Claim, DoubleThreat, HandsOver, LeavesPlan, PlanClaim, Result, WinNow
+from ai.explain.claims import (
+    Claim,
+    DoubleThreat,
+    HandsOver,
+    LeavesPlan,
+    PlanClaim,
+    Result,
+    WinNow,
+    states_result,
+)
 from ai.explain.plan.model import Goal, Plan
+from ai.explain.road import find_road
 from ai.explain.values import ExactValues
 from game.connect4 import ConnectFour
 
@@ -59,8 +69,9 @@ def explain_position(
     find_plan: PlanFinder | None = None,
 ) -> Explanation:
     """The proven reasons of ``game``'s value: tactics of the side to move, both sides' threats and their
-    parity, zugzwang, and the waiting side's plan (found by ``find_plan``, where given). Raises ValueError
-    where the game is not :func:`explainable`."""
+    parity, zugzwang, and the waiting side's plan (found by ``find_plan``, where given); where none of them
+    states the result, the road along the best line to the first position where one does. Raises
+    ValueError where the game is not :func:`explainable`."""
     if not explainable(game):
         raise ValueError("no explanation for a finished game or a board the solver does not take")
     return _proven(
@@ -68,6 +79,7 @@ def explain_position(
         analyzer,
         budget,
         seconds,
+        road_from=lambda values: (game, _road(game, values, find_plan)),
     )
 
 
@@ -82,10 +94,12 @@ def explain_move(
     """The proven reasons of ``move`` (a legal column) in ``game``: what it does (wins, blocks, makes a double
     threat, starts a forcing line), and where it is worse than the best move, what it throws away (hands a
     cell over, lets the opponent make a double threat or a forcing line, or hand zugzwang over); where it
-    keeps the best result, the plan its mover then holds. Raises ValueError for an illegal move or a game
-    that is not :func:`explainable`."""
+    keeps the best result, the plan its mover then holds. Where none of them states a result, the road from
+    the position after the move (what the move allows, or leads to). Raises ValueError for an illegal move or
+    a game that is not :func:`explainable`."""
     if not explainable(game) or move not in game.moves():
         raise ValueError("no explanation for this move")
+    child = tactics.after(game, move)
 
     def candidates(values: ExactValues) -> list[tuple[ConnectFour, Claim]]:
         side = game.to_move()
@@ -101,7 +115,6 @@ def explain_move(
                 (game, claim) for claim in tactics.hands_over(game, view, side) if claim.cells[0] == landing
             ]
             found += [(game, claim) for claim in _left_plan(game, move, find_plan, values.budget)]
-        child = tactics.after(game, move)
         if child.is_over():
             return found
         child_view = BoardView(child)
@@ -119,7 +132,19 @@ def explain_move(
             found += [(child, claim) for claim in _plans(child, side, find_plan, values.budget)]
         return found
 
-    return _proven(candidates, analyzer, budget, seconds)
+    def road_from(values: ExactValues) -> tuple[ConnectFour, Claim | None]:
+        return child, None if child.is_over() else _road(child, values, find_plan)
+
+    def enough(claim: Claim) -> bool:
+        # A move that hands the opponent a winning cell is explained by that: it states the move's result.
+        return states_result(claim) or (isinstance(claim, HandsOver) and claim.result is not None)
+
+    return _proven(candidates, analyzer, budget, seconds, road_from, enough)
+
+
+def _road(game: ConnectFour, values: ExactValues, find_plan: PlanFinder | None) -> Claim | None:
+    """The road from ``game`` to its first proven reason (see :mod:`ai.explain.road`), or None."""
+    return find_road(game, values, lambda position: position_candidates(position, find_plan, values.budget))
 
 
 def _left_plan(game: ConnectFour, move: int, find_plan: PlanFinder | None, budget: Budget) -> list[Claim]:
@@ -207,9 +232,13 @@ def _proven(
     analyzer: ExactAnalyzer,
     budget: Budget,
     seconds: float,
+    road_from: Callable[[ExactValues], tuple[ConnectFour, Claim | None]],
+    enough: Callable[[Claim], bool] = states_result,
 ) -> Explanation:
     """The candidates (each with the position it speaks about) split into the proven and the dropped, within
-    ``seconds``; an explanation that runs out of time is dropped whole."""
+    ``seconds``; where no proven one is ``enough`` (states a result), the road ``road_from`` proposes (with
+    the position it starts from), checked the same way. An explanation whose claims run out of time is
+    dropped whole; a road that does is left out, and the claims proven before it stand."""
     values = ExactValues(analyzer, budget.until(time.monotonic() + seconds))
     passed: list[Claim] = []
     failed: list[Claim] = []
@@ -221,4 +250,14 @@ def _proven(
         if budget.stopped():
             raise
         return Explanation((), (), timed_out=True)
+    if any(enough(claim) for claim in passed):
+        return Explanation(tuple(passed), tuple(failed))
+    try:
+        position, road = road_from(values)
+        if road is not None:
+            (passed if check(position, road, values) else failed).append(road)
+    except SearchStopped:
+        # A road not found in time is left out; the reasons proven before it stand.
+        if budget.stopped():
+            raise
     return Explanation(tuple(passed), tuple(failed))

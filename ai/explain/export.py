@@ -4,7 +4,7 @@ sides as ``"first"`` and ``"second"``, results and kinds by their names (docs/to
 from __future__ import annotations
 
 from ai.explain.board import Cell
-from ai.explain.claims import Claim, DoubleThreat, HandsOver, LeavesPlan, PlanClaim, Zugzwang
+from ai.explain.claims import Claim, DoubleThreat, HandsOver, LeavesPlan, PlanClaim, Road, Zugzwang
 from ai.explain.plan.model import ColumnPairs, SummaryItem
 
 JsonValue = str | int | bool | list["JsonValue"] | dict[str, "JsonValue"] | None
@@ -44,6 +44,9 @@ def claim_json(claim: Claim) -> dict[str, JsonValue]:
             for reply in claim.plan.responses
         ]
         found["summary"] = [summary_json(item) for item in claim.plan.summary()]
+    elif isinstance(claim, Road) and claim.then is not None:
+        found["line"] = [cell_json(cell) for cell in claim.line]
+        found["then"] = claim_json(claim.then)
     return found
 
 

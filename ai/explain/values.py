@@ -16,6 +16,7 @@ class ExactValues:
         self.analyzer = analyzer
         self.budget = budget
         self._scores: dict[tuple[int, int], int] = {}
+        self._results: dict[tuple[int, int], int] = {}
 
     def score(self, game: ConnectFour) -> int:
         """The benchmark score of ``game`` (not over) for the side to move."""
@@ -30,7 +31,14 @@ class ExactValues:
             return 1 if game.winner() == side else -1
         if game.is_over():
             return 0
-        own = result_of(self.score(game))
+        key = (game.key(), game.ply())
+        if key in self._scores:
+            own = result_of(self._scores[key])
+        else:
+            # The sign alone is a cheaper search than the exact score.
+            if key not in self._results:
+                self._results[key] = self.analyzer.score(game, weak=True, budget=self.budget)
+            own = self._results[key]
         return own if game.to_move() == side else -own
 
     def move_results(self, game: ConnectFour) -> dict[int, int]:

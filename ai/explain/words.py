@@ -17,6 +17,7 @@ from ai.explain.claims import (
     OddThreat,
     PlanClaim,
     Result,
+    Road,
     WinNow,
     Zugzwang,
     ZugzwangRule,
@@ -134,6 +135,14 @@ def _reason(claim: Claim) -> str:
             )
         return _("{played} leaves its plan, which answered at {answer} ({rule})").format(
             played=played, answer=answer, rule=rule_name(claim.rule)
+        )
+    if isinstance(claim, Road):
+        assert claim.result is not None and claim.then is not None, "a road states its result and its end"
+        # Translators: a road: the side's result, the line of best play (cells), then what holds after it.
+        return _("{result}; best play: {line}, then it {reason}").format(
+            result=result_words(claim.result),
+            line=" ".join(cell_name(cell) for cell in claim.line),
+            reason=_reason(claim.then),
         )
     raise ValueError(f"no words for {claim!r}")
 

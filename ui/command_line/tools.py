@@ -196,8 +196,10 @@ def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> in
     from ai.explain.explainer import explain_position
     from ai.explain.export import claim_json
     from ai.explain.plan import find_plan
-    from ai.explain.words import describe, plan_response_lines
+    from ai.explain.words import describe, plan_response_lines, side_name
+    from ai.score import Score
     from game import ConnectFour
+    from ui.state.words.score_words import outlook
 
     analyzer = ExactAnalyzer()
 
@@ -214,7 +216,10 @@ def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> in
                     "timed_out": explanation.timed_out,
                 }
             )
-        lines = [str(score)]
+        sides = (side_name(0), side_name(1))
+        value = Score.from_benchmark(score, game.ply(), game.width * game.height)
+        # The score, then the same in words ("first player wins in 4": its own moves, this one included).
+        lines = [f"{score} ({outlook(value, sides[game.to_move()], sides[1 - game.to_move()])})"]
         for claim in explanation.claims:
             lines.append("  " + describe(claim))
             plan = getattr(claim, "plan", None)

@@ -7,7 +7,9 @@ usual notation, as ``ponder explain`` names cells; a column as the game names it
 claims about a move one is told, the most telling: for a good move what it does (wins, blocks, makes two
 threats, starts a forcing line, then holds zugzwang or a plan), for a move that throws the result away what
 it gives the opponent (a cell under a threat, two threats, a forcing line, zugzwang) or which part of its
-mover's plan it breaks.
+mover's plan it breaks; where nothing of that is proven, the road from the position after the move: the
+line of best play to the first proven reason ("Best play after it: e4 d4 e5; Yellow then has two threats:
+c5 and e5").
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from ai.explain.claims import (
     LeavesPlan,
     PlanClaim,
     Result,
+    Road,
     WinNow,
     Zugzwang,
     ZugzwangRule,
@@ -139,12 +142,9 @@ def _leaves_plan(claim: Claim, mover: int, player: str, other: str) -> str | Non
         return _("It leaves {player}'s plan, which answered at {cell}").format(
             player=player, cell=cell_name(answer)
         )
-    # Translators: {rule} is one of Allis's rules ("claimeven"), {column} a column ("column 6").
-    return _("It breaks {player}'s {rule} in {column}: the plan answered at {cell}").format(
-        player=player,
-        rule=rule_name(claim.rule),
-        column=_("column {number}").format(number=answer[0] + 1),
-        cell=cell_name(answer),
+    # Translators: {rule} is one of Allis's rules ("claimeven"), {column} a column's letter ("f").
+    return _("It breaks {player}'s {rule} in column {column}: the plan answered at {cell}").format(
+        player=player, rule=rule_name(claim.rule), column=COLUMN_LETTERS[answer[0]], cell=cell_name(answer)
     )
 
 
@@ -152,13 +152,20 @@ def _zugzwang(claim: Claim, mover: int, player: str, other: str) -> str | None:
     if not isinstance(claim, Zugzwang):
         return None
     holder = player if claim.side == mover else other
+    wins = claim.result is Result.WIN
     if claim.rule is ZugzwangRule.ODD_THREAT_HOLDS:
-        return _("{player} then holds zugzwang with the odd threat at {cells}").format(
-            player=holder, cells=cells_text(claim.cells)
+        text = (
+            _("{player} then wins by zugzwang with the odd threat at {cells}")
+            if wins
+            else _("{player} then holds zugzwang with the odd threat at {cells}")
         )
-    return _("{player} then holds zugzwang by claimeven, answering every move directly above it").format(
-        player=holder
+        return text.format(player=holder, cells=cells_text(claim.cells))
+    text = (
+        _("{player} then wins by claimeven, answering every move directly above it")
+        if wins
+        else _("{player} then holds at least a draw by claimeven, answering every move directly above it")
     )
+    return text.format(player=holder)
 
 
 def _plan(claim: Claim, mover: int, player: str, other: str) -> str | None:
@@ -168,6 +175,32 @@ def _plan(claim: Claim, mover: int, player: str, other: str) -> str | None:
     if claim.result is Result.WIN:
         return _("{player} then wins by a plan: {rules}").format(player=player, rules=rules)
     return _("{player} then holds at least a draw by a plan: {rules}").format(player=player, rules=rules)
+
+
+def _road(claim: Claim, mover: int, player: str, other: str) -> str | None:
+    if not isinstance(claim, Road) or claim.then is None:
+        return None
+    names = (player, other) if mover == 0 else (other, player)
+    then = road_end(claim.then, names)
+    if then is None:
+        return None
+    # Translators: {line} is a line of best play, cells in turn ("e4 d4 e5"); {then} what holds after it.
+    return _("Best play after it: {line}; {then}").format(
+        line=" ".join(cell_name(cell) for cell in claim.line), then=then
+    )
+
+
+def road_end(then: Claim, names: tuple[str, str]) -> str | None:
+    """What holds at a road's end, said of the side it favours ("Yellow then has two threats: c5 and e5"),
+    ``names`` by player number."""
+    side = then.side
+    if isinstance(then, PlanClaim):
+        return _plan(then, side, names[side], names[1 - side])
+    for rank in (_win_after, _double_threat, _forcing_line, _zugzwang):
+        text = rank(then, 1 - side, names[1 - side], names[side])
+        if text is not None:
+            return text
+    return None
 
 
 _RANKS: tuple[Callable[[Claim, int, str, str], str | None], ...] = (
@@ -180,6 +213,7 @@ _RANKS: tuple[Callable[[Claim, int, str, str], str | None], ...] = (
     _leaves_plan,
     _zugzwang,
     _plan,
+    _road,
 )
 
 

@@ -1,0 +1,129 @@
+"""The road: where nothing proven states a position's result, the line of best play to the first position
+where something does; its check refusing every way a road can be wrong; its JSON and its words."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import ai.explain.explainer as explainer
+from ai.contracts import SearchStopped
+from ai.exact.analysis import ExactAnalyzer
+from ai.explain.checks import check
+from ai.explain.claims import ROAD_PLIES, Block, DoubleThreat, OddThreat, Result, Road, states_result
+from ai.explain.explainer import explain_move, explain_position
+from ai.explain.export import claim_json
+from ai.explain.values import ExactValues
+from ai.explain.words import describe
+from game.connect4 import ConnectFour
+from ui.state.words.why_words import move_reason
+
+#: The first player must block at e4, and every move loses: after the block, the second player makes a double
+#: threat with c4 (c5 and f1). Nothing about the position itself states the result.
+ROAD_OF_ONE = "35421425537314"
+#: Three plies of best play (d5 f2 d6) before the second player's stacked threats at e2 and e3.
+ROAD_OF_THREE = "43242223133464"
+#: Red (first) plays g (column 7) here and throws the draw away: after Yellow's d6, Yellow's claimeven wins
+#: (its own line on even rows). Yellow's a6 instead of d6 would only draw.
+MISTAKE = "4745533444"
+
+
+@pytest.fixture(scope="module")
+def analyzer():
+    analyzer = ExactAnalyzer(threads=1, solver_slots=1 << 18)
+    yield analyzer
+    analyzer.release()
+
+
+def road_of(analyzer: ExactAnalyzer, moves: str) -> Road:
+    explanation = explain_position(ConnectFour.from_moves(moves), analyzer)
+    roads = [claim for claim in explanation.claims if isinstance(claim, Road)]
+    assert len(roads) == 1, explanation
+    return roads[0]
+
+
+def test_the_road_leads_along_best_play_to_the_first_proven_reason(analyzer):
+    claims = explain_position(ConnectFour.from_moves(ROAD_OF_ONE), analyzer).claims
+    assert isinstance(claims[0], Block) and not any(states_result(claim) for claim in claims[:-1])
+    road = claims[-1]
+    assert isinstance(road, Road)
+    assert road.side == 1 and road.result is Result.WIN and road.cells == ()
+    assert road.line == ((4, 3),)  # the block at e4, the only move that does not lose at once
+    assert road.then == DoubleThreat(1, ((2, 4), (5, 0)), Result.WIN, move=(2, 3))
+
+
+def test_a_longer_road_ends_at_its_first_reason(analyzer):
+    road = road_of(analyzer, ROAD_OF_THREE)
+    assert road.line == ((3, 4), (5, 1), (3, 5))
+    assert isinstance(road.then, DoubleThreat) and road.then.stacked and road.then.side == 1
+
+
+def test_no_road_where_the_position_states_its_result_already(analyzer):
+    claims = explain_position(ConnectFour.from_moves("4455"), analyzer).claims
+    assert claims and not any(isinstance(claim, Road) for claim in claims)
+
+
+def refused(analyzer: ExactAnalyzer, moves: str, road: Road) -> bool:
+    return not check(ConnectFour.from_moves(moves), road, ExactValues(analyzer))
+
+
+def test_the_check_refuses_every_way_a_road_can_be_wrong(analyzer):
+    road = road_of(analyzer, ROAD_OF_THREE)
+    assert check(ConnectFour.from_moves(ROAD_OF_THREE), road, ExactValues(analyzer))
+    assert refused(analyzer, ROAD_OF_THREE, dataclasses.replace(road, result=Result.DRAW))
+    assert refused(analyzer, ROAD_OF_THREE, dataclasses.replace(road, side=0))
+    assert refused(analyzer, ROAD_OF_THREE, dataclasses.replace(road, line=()))
+    assert refused(analyzer, ROAD_OF_THREE, dataclasses.replace(road, line=road.line[:2]))
+    assert refused(analyzer, ROAD_OF_THREE, dataclasses.replace(road, cells=((0, 0),)))
+    assert refused(analyzer, ROAD_OF_THREE, dataclasses.replace(road, then=OddThreat(1, ((0, 2),), None)))
+    assert refused(analyzer, ROAD_OF_THREE, dataclasses.replace(road, then=road))
+    too_long = dataclasses.replace(road, line=road.line * (ROAD_PLIES // 3 + 1))
+    assert refused(analyzer, ROAD_OF_THREE, too_long)
+
+
+def test_a_mistake_is_explained_by_the_road_from_the_position_after_it(analyzer):
+    game = ConnectFour.from_moves(MISTAKE)
+    claims = explain_move(game, 6, analyzer).claims
+    assert [type(claim) for claim in claims] == [Road]
+    (road,) = claims
+    assert road.side == 1 and road.result is Result.WIN and road.line == ((3, 5),)
+    assert move_reason(claims, 0, ("Red", "Yellow")) == (
+        "Best play after it: d6; Yellow then wins by claimeven, answering every move directly above it"
+    )
+    # The road with Yellow's a6, which only draws, for its d6: refused.
+    after = ConnectFour.from_moves(MISTAKE + "7")
+    assert not check(after, dataclasses.replace(road, line=((0, 5),)), ExactValues(analyzer))
+
+
+def test_a_road_in_json_and_in_the_tools_words(analyzer):
+    road = road_of(analyzer, ROAD_OF_ONE)
+    assert claim_json(road) == {
+        "kind": "road",
+        "side": "second",
+        "result": "win",
+        "cells": [],
+        "line": [[5, 4]],
+        "then": {
+            "kind": "double_threat",
+            "side": "second",
+            "result": "win",
+            "cells": [[3, 5], [6, 1]],
+            "move": [3, 4],
+            "stacked": False,
+        },
+    }
+    assert describe(road) == (
+        "second player: wins; best play: e4, then it makes a double threat with c4: c5, f1; wins"
+    )
+
+
+def test_a_road_out_of_time_is_left_out_and_the_reasons_before_it_stand(analyzer, monkeypatch):
+    def out_of_time(*_: object, **__: object) -> None:
+        raise SearchStopped
+
+    monkeypatch.setattr(explainer, "find_road", out_of_time)
+    explanation = explain_position(ConnectFour.from_moves(ROAD_OF_ONE), analyzer)
+    assert not explanation.timed_out
+    assert isinstance(explanation.claims[0], Block)
+    assert not any(isinstance(claim, Road) for claim in explanation.claims)
