@@ -54,7 +54,7 @@ def thinking(scores: dict[int, int], exact: bool = True, player: int = 0) -> Fol
 #: Column 4 wins, column 3 draws, every other column loses.
 ONE_WIN = {move: (WIN if move == 3 else DRAW if move == 2 else LOSS) for move in range(7)}
 #: What the coach says of column 1 in ONE_WIN.
-THROWN_TO_A_LOSS = "Coach: column 1 throws the win away (a loss now)."
+THROWN_TO_A_LOSS = "Coach: column a throws the win away (a loss now)."
 
 
 def test_the_coach_speaks_exactly_when_the_result_changes():

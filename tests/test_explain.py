@@ -146,6 +146,7 @@ def test_a_claim_that_fails_its_check_is_dropped_and_counted_never_shown(analyze
 
     wrong = WinNow(0, ((0, 0),))
     monkeypatch.setattr(explainer, "position_candidates", lambda game, find_plan, budget: [wrong])
+    monkeypatch.setattr(explainer, "find_road", lambda *_, **__: None)
     explanation = explain_position(ConnectFour.from_moves("445566"), analyzer)
     assert explanation.claims == () and explanation.dropped == (wrong,)
 

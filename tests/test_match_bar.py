@@ -213,9 +213,9 @@ def test_two_players_names_stand_for_them_everywhere_a_player_is_named(tmp_path)
     scene.handle(key(pygame.K_r, unicode="r"))  # the review names the players too
     assert play_state.review is not None
     scene.act(Action.REVIEW_FIRST)
-    assert words.status_text(play_state).startswith("Move 1: Ann in column 1")
+    assert words.status_text(play_state).startswith("Move 1: Ann in column a")
     scene.act(Action.REVIEW_FORWARD)
-    assert words.status_text(play_state).startswith("Move 2: Yellow in column 2")
+    assert words.status_text(play_state).startswith("Move 2: Yellow in column b")
     assert all("Red" not in part for part in words.detail_parts(play_state))
 
 

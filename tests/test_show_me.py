@@ -79,7 +79,7 @@ def test_the_line_plays_forward_by_itself_steps_by_hand_and_goes_back_to_the_rev
     )  # the first found shows at once, dropping
     scene.update(STEP_SECONDS)
     assert line.shown == 2
-    assert words.status_text(scene.play_state) == "Best line from move 3, draw: 3 [4] 3 \u2026"
+    assert words.status_text(scene.play_state) == "Best line from move 3, draw: c [d] c \u2026"
     assert "B or Esc: back to the review" in words.detail_text(scene.play_state)
     picture = scene.picture().board
     assert picture.cells == line.position().cells() and picture.last_move == line.position().last_cell()
@@ -115,7 +115,7 @@ def test_a_long_line_says_its_result_first_and_lists_the_moves_around_the_one_sh
     line.step(8)
     status = words.status_text(scene.play_state)
     # Ten of the 16 moves, the eighth (on the board) among them, the others left out on either side.
-    assert status == "Best line from move 1, Yellow wins in 12: \u2026 4 5 6 1 [2] 3 4 5 6 1 \u2026"
+    assert status == "Best line from move 1, Yellow wins in 12: \u2026 d e f a [b] c d e f a \u2026"
 
 
 def test_a_complete_review_is_not_asked_again_and_a_late_answer_is_ignored():

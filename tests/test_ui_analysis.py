@@ -68,7 +68,7 @@ def test_the_hint_shows_the_pondered_best_move_on_the_board_then_fades():
     picture = scene.picture().board
     assert picture.hint == 2 and picture.hint in scene.play_state.game.moves()
     # The hint says what the move is worth, in the words of the overlay and the status line.
-    assert words.status_text(scene.play_state) == "Hint: column 3  \u00b7  Red is better (estimate)"
+    assert words.status_text(scene.play_state) == "Hint: column c  \u00b7  Red is better (estimate)"
     scene.draw(pygame.Surface(SIZE))
     # The hint asks the ponder to prove the values, whatever the level; what it found so far stays on show.
     assert engine.count("ponder") == 2 and engine.last("ponder").analyse
@@ -149,9 +149,9 @@ def test_overlay_labels_for_proven_values_and_a_bar_for_heuristic_ones():
     assert "=: draw" in detail and "bars: estimate, in the colour of the side it favours" in detail
     # The move under the pointer is told in full words.
     scene.handle(motion(scene.layout().ghost_centre(1)))
-    assert words.detail_text(scene.play_state).startswith("Column 2: Yellow wins in 2")
+    assert words.detail_text(scene.play_state).startswith("Column b: Yellow wins in 2")
     scene.handle(motion(scene.layout().ghost_centre(4)))
-    assert words.detail_text(scene.play_state).startswith("Column 5: Yellow is much better (estimate)")
+    assert words.detail_text(scene.play_state).startswith("Column e: Yellow is much better (estimate)")
 
 
 def test_overlay_labels_fit_their_column_at_every_window_size():

@@ -85,7 +85,7 @@ def test_success_is_never_shown_in_the_refusals_colour(tmp_path, theme):
         scene.play_state.try_play(0)
     scene.play_state.try_play(0)
     assert (
-        words.status_text(scene.play_state) == "Column 1 is full"
+        words.status_text(scene.play_state) == "Column a is full"
         and scene.play_state.notice.kind is NoticeKind.REFUSAL
     )
     scene.draw(surface)
@@ -166,7 +166,7 @@ def test_it_is_not_your_turn_until_the_computers_disc_has_landed():
         scene.update(0.02)
         if scene.play_state.game.ply() == 2 and scene.play_state.animation is not None:
             seen.append(words.status_text(scene.play_state))
-    assert seen and set(seen) == {f"Computer plays column {scene.play_state.game.history()[1] + 1}"}
+    assert seen and set(seen) == {f"Computer plays column {'abcdefg'[scene.play_state.game.history()[1]]}"}
     assert scene.play_state.animation is None and words.status_text(scene.play_state) == "Your turn (Red)"
 
 

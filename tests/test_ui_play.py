@@ -111,7 +111,7 @@ def test_a_full_column_is_refused_with_feedback_and_the_turn_stays():
     scene.handle(click(column_point(scene, 0)))
     assert scene.play_state.game.moves_text() == "111111"
     assert scene.play_state.game.to_move() == 0
-    assert words.status_text(scene.play_state) == "Column 1 is full"
+    assert words.status_text(scene.play_state) == "Column a is full"
     assert scene.play_state.feedback.refusal is not None and scene.picture().board.refusal > 0
     run(scene, engine, seconds=2.0)
     assert words.status_text(scene.play_state) == "Red to move"
@@ -143,7 +143,7 @@ def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
     assert (
         words.detail_text(scene.play_state)
         == f"depth 9{DOT}12,345 positions{DOT}2.5 s    estimate: Yellow ahead by 45 points"
-        + "    best line: 4 3 7"
+        + "    best line: d c g"
     )
     # Between completed depths the count and the time go on, redrawn a few times a second.
     engine.live = LiveCount(token, 40960, 2.9)

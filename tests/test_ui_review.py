@@ -256,9 +256,9 @@ def test_a_move_that_wins_is_called_the_winning_move_and_a_missed_one_wins_at_on
     # Red's seventh move completes column 1; in the second game Red plays 3 instead and Yellow wins with 2.
     names = ("Red", "Yellow")
     for moves, ply, said in (
-        ("1212121", 7, "Move 7: Red in column 1, the winning move"),
+        ("1212121", 7, "Move 7: Red in column a, the winning move"),
         ("12121232", 7, "a blunder; throws the win away (a loss now); best: 1 (Red wins at once)"),
-        ("12121232", 8, "Move 8: Yellow in column 2, the winning move"),
+        ("12121232", 8, "Move 8: Yellow in column b, the winning move"),
     ):
         game = ConnectFour()
         game.play_text(moves)

@@ -110,7 +110,7 @@ def test_the_hint_says_why_once_the_explainer_answers():
     run(scene, engine)
     call = engine.last("explain")
     assert (call.moves, call.move) == (TWO_THREATS, 2)
-    assert words.status_text(scene.play_state).startswith("Hint: column 3")
+    assert words.status_text(scene.play_state).startswith("Hint: column c")
     assert scene.picture().status.why == "It makes two threats: b1 and f1"
     scene.draw(pygame.Surface(SIZE))
 
@@ -149,7 +149,7 @@ def test_the_coach_asks_ahead_and_its_warning_says_why_the_move_throws_the_win_a
     # Every move that throws the win away is asked about before the player chooses; the winning ones not.
     assert {call.move for call in engine.calls if call.name == "explain"} == {0, 1, 3, 4, 6}
     assert scene.play_state.try_play(0) is Refusal.COACHED
-    assert words.status_text(scene.play_state).startswith("Coach: column 1 throws the win away")
+    assert words.status_text(scene.play_state).startswith("Coach: column a throws the win away")
     assert scene.picture().status.why == "It fills the cell under Yellow's threat at a2: Yellow wins there"
     scene.handle(key(pygame.K_BACKSPACE))
     assert scene.picture().status.why == ""

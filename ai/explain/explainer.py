@@ -144,7 +144,7 @@ def explain_move(
 
 def _road(game: ConnectFour, values: ExactValues, find_plan: PlanFinder | None) -> Claim | None:
     """The road from ``game`` to its first proven reason (see :mod:`ai.explain.road`), or None."""
-    return find_road(game, values, lambda position: position_candidates(position, find_plan, values.budget))
+    return find_road(game, values, lambda position: result_candidates(position, find_plan, values.budget))
 
 
 def _left_plan(game: ConnectFour, move: int, find_plan: PlanFinder | None, budget: Budget) -> list[Claim]:
@@ -210,6 +210,22 @@ def position_candidates(game: ConnectFour, find_plan: PlanFinder | None, budget:
         *tactics.forcing_line(game, view),
         *tactics.hands_over(game, view, 1 - view.to_move),
         *parity.threat_claims(view),
+        *parity.zugzwang(view),
+        *_plans(game, 1 - game.to_move(), find_plan, budget),
+    ]
+
+
+def result_candidates(game: ConnectFour, find_plan: PlanFinder | None, budget: Budget) -> list[Claim]:
+    """The claims the finders propose about ``game`` that would state its result (a win now, a double
+    threat, a forcing line, zugzwang, the waiting side's plan): what a road may end at."""
+    view = BoardView(game)
+    wins = tactics.win_now(view)
+    if wins:
+        return wins
+    return [
+        *tactics.standing_double_threat(view),
+        *tactics.making_double_threats(game, view),
+        *tactics.forcing_line(game, view),
         *parity.zugzwang(view),
         *_plans(game, 1 - game.to_move(), find_plan, budget),
     ]

@@ -1,10 +1,12 @@
-"""The road to a reason: where nothing proven says who gets what from a position, the line of best play from
-it to the first position where something does ("best play: e3 d4 c5, then Red has two threats").
+"""The road to a reason: where nothing proven says who gets what from a position, the shortest line of best
+play from it to a position where something does ("best play: e3 d4 c5, then Red has two threats").
 
-The line follows the exact solver: at each position the side to move plays a move that keeps its best result,
-the fastest win or the slowest loss among them (ties: the game's own centre-first order), so the road is a
-line both sides would play. The finder proposes; :func:`ai.explain.checks.check` proves the road whole (every
-move keeps the value, the claim at its end holds) before anyone sees it.
+Best play follows the exact solver: the side to move plays a move that keeps its result, a losing side its
+slowest loss (so the line is one it would play), a winning or drawing side any move that keeps the win or the
+draw. Among those lines the search goes breadth first, the solver's own best move first at each position, so
+the road found is a shortest one, and among the shortest the nearest to the solver's line. The finder
+proposes; :func:`ai.explain.checks.check` proves the road whole (every move keeps the value, the claim at
+its end holds) before anyone sees it.
 """
 
 from __future__ import annotations
@@ -17,37 +19,60 @@ from ai.explain.claims import ROAD_PLIES, Claim, Result, Road, states_result
 from ai.explain.values import ExactValues
 from game.connect4 import ConnectFour
 
-#: The claims the finders propose about a position (the explainer's position candidates).
+#: The claims the finders propose about a position that may state its result.
 Candidates = Callable[[ConnectFour], list[Claim]]
+
+#: The most positions the search for a road looks at (each is explained): past it, no road.
+ROAD_POSITIONS = 400
 
 
 def find_road(
-    game: ConnectFour, values: ExactValues, candidates: Candidates, plies: int = ROAD_PLIES
+    game: ConnectFour,
+    values: ExactValues,
+    candidates: Candidates,
+    plies: int = ROAD_PLIES,
+    positions: int = ROAD_POSITIONS,
 ) -> Road | None:
-    """The road from ``game`` (not over) along the best line, at most ``plies`` stones long, to the first
-    position where a claim stating the value's result proves; None where there is none within reach."""
-    position = game.copy()
-    line: list[Cell] = []
+    """A shortest road from ``game`` (not over), at most ``plies`` stones long, to a position where a claim
+    stating the value's result proves, looking at no more than ``positions`` positions; None where there is
+    none within reach."""
+    frontier: list[tuple[ConnectFour, tuple[Cell, ...]]] = [(game, ())]
+    seen = {(game.key(), game.ply())}
+    looked = 0
     for _ in range(plies):
-        move = best_move(position, values)
-        cell = BoardView(position).landing(move)
-        assert cell is not None, "a legal move lands"
-        line.append(cell)
-        position.apply(move)
-        if position.is_over():
-            return None
-        then = _reason_at(position, values, candidates)
-        if then is not None:
-            assert then.result is not None, "a reason at a road's end states a result"
-            result = Result.WIN if then.result is Result.WIN else Result.DRAW
-            return Road(then.side, (), result, line=tuple(line), then=then)
+        following = []
+        for position, line in frontier:
+            view = BoardView(position)
+            for move in best_play(position, values):
+                child = position.copy()
+                child.apply(move)
+                if child.is_over() or (child.key(), child.ply()) in seen:
+                    continue
+                seen.add((child.key(), child.ply()))
+                looked += 1
+                if looked > positions:
+                    return None
+                cell = view.landing(move)
+                assert cell is not None, "a legal move lands"
+                then = _reason_at(child, values, candidates)
+                if then is not None:
+                    assert then.result is not None, "a reason at a road's end states a result"
+                    result = Result.WIN if then.result is Result.WIN else Result.DRAW
+                    return Road(then.side, (), result, line=(*line, cell), then=then)
+                following.append((child, (*line, cell)))
+        frontier = following
     return None
 
 
-def best_move(game: ConnectFour, values: ExactValues) -> int:
-    """The move of the best line: the exact best score for the side to move (its fastest win, its slowest
-    loss, or a draw), the first such in the game's order (centre first)."""
-    return values.analyzer.proven_move(game, game.moves(), values.budget)[1]
+def best_play(game: ConnectFour, values: ExactValues) -> list[int]:
+    """The moves of best play in ``game``, the solver's best first (its exact best score: the fastest win,
+    the slowest loss, a draw; the first such in the game's centre-first order): for a losing side that move
+    alone, else with every other move that keeps the result."""
+    best = values.analyzer.proven_move(game, game.moves(), values.budget)[1]
+    results = values.move_results(game)
+    if results[best] < 0:
+        return [best]
+    return [best, *(move for move in game.moves() if move != best and results[move] == results[best])]
 
 
 def _reason_at(position: ConnectFour, values: ExactValues, candidates: Candidates) -> Claim | None:

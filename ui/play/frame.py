@@ -161,4 +161,5 @@ def play_picture(
         banner=result,
         match=frame.match,
         plan=play_state.assistance.plan.followed if play_state.assistance.plan.shown else None,
+        reason=words.why_marks(play_state) if frame.layout.gravity else None,
     )

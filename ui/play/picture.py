@@ -32,6 +32,7 @@ from ui.play.analysis_overlay import draw_overlay
 from ui.play.board_view import BoardPicture, ConnectFourView, TicTacToeView
 from ui.play.match_bar import MatchBar, draw_match_bar
 from ui.play.plan_marks import draw_plan_marks
+from ui.play.reason_marks import draw_coordinates, draw_reason_marks
 from ui.play.review_view import draw_move_labels, draw_strip
 from ui.play.toolbar import Toolbar, draw_toolbar
 from ui.state.animation import MoveAnimation
@@ -39,6 +40,7 @@ from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven
 from ui.state.play.plan_view import Followed
 from ui.state.review.game_review import GameReview
+from ui.state.words.why_words import ReasonMarks
 from ui.theme import MIN_TEXT, Colour, Fonts, Theme
 
 #: The result banner's buttons, the first one selected (translated where shown).
@@ -195,6 +197,8 @@ class PlayPicture:
     match: MatchBar
     #: The plan the plan view draws (None: the view is off, or no plan to draw).
     plan: Followed | None = None
+    #: The cells the reason shown names, and a road's stones (None: no reason of a move shows).
+    reason: ReasonMarks | None = None
 
 
 def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
@@ -230,6 +234,12 @@ def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
         )
     if shown.plan is not None and shown.review is None:
         draw_plan_marks(surface, layout, theme, shown.fonts, shown.plan, shown.board.cells)
+    if shown.reason is not None or shown.plan is not None:
+        # A reason names cells: the board says where they are.
+        letters = shown.overlay is None and (shown.review is None or shown.review.line is not None)
+        draw_coordinates(surface, layout, theme, shown.fonts, letters)
+    if shown.reason is not None:
+        draw_reason_marks(surface, layout, theme, shown.fonts, shown.reason, shown.colours)
     _draw_status(surface, shown)
     if shown.banner is not None:
         _draw_banner(surface, shown, shown.banner)

@@ -127,7 +127,8 @@ def refusal_text(said: MoveRefused) -> str:
     if said.refusal is Refusal.GAME_OVER:
         return _("The game is over")
     if said.gravity:
-        return _("Column {number} is full").format(number=said.move + 1)
+        # Translators: {letter} names the column as cells are named ("d" holds d1 to d6).
+        return _("Column {letter} is full").format(letter="abcdefghijklmnopqrstuvwxyz"[said.move])
     return _("Cell {cell} is taken").format(cell=said.cell)
 
 

@@ -8,13 +8,15 @@ itself is
 from __future__ import annotations
 
 from ai.contracts import Verdict
+from ai.explain.claims import Claim
 from game.language import _, ngettext, number
 from ui.state.play import finished_round
 from ui.state.play.play_state import PlayState
 from ui.state.words import texts
 from ui.state.words.notice_words import notice_text
 from ui.state.words.review_words import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
-from ui.state.words.why_words import move_reason, plan_legend, puzzle_themes
+from ui.state.words.search_texts import move_name
+from ui.state.words.why_words import ReasonMarks, move_reason, plan_legend, puzzle_themes, reason_marks
 
 
 def result_text(play_state: PlayState) -> tuple[str, str]:
@@ -51,9 +53,9 @@ def status_text(play_state: PlayState) -> str:
     if attempt is not None and attempt.solved and review is None and not game.is_over():
         return _(texts.PUZZLE_SOLVED)
     if review is not None and review.line is not None:
-        return line_text(review, names, game.move_to_text)
+        return line_text(review, names, lambda move: move_name(game, move))
     if review is not None:
-        return mark_text(review, names, game.move_to_text)
+        return mark_text(review, names, lambda move: move_name(game, move))
     moving = None if play_state.animation is None else play_state.animation.player
     return texts.status_text(
         play_state.board_game, names, moving_player=moving, hint=play_state.assistance.hint
@@ -65,35 +67,56 @@ def why_text(play_state: PlayState) -> str:
     otherwise, and until its answer comes): a solved puzzle's themes, the review's mistake or blunder
     shown, the move the coach's standing warning is about, else the hint's; else, with the plan view on,
     its plan."""
-    board_game, game, review = play_state.board_game, play_state.game, play_state.review
+    board_game, game = play_state.board_game, play_state.game
     attempt, puzzle = play_state.round.attempt, play_state.puzzle
-    if attempt is not None and puzzle is not None and attempt.solved and review is None:
+    if attempt is not None and puzzle is not None and attempt.solved and play_state.review is None:
         start = game.copy()
         while start.ply() > len(puzzle.moves):
             start.undo()
         claims = board_game.reasons.of(start, puzzle.column - 1)
         return "" if claims is None else puzzle_themes(claims, start.to_move())
+    told = _move_told(play_state)
+    if told is not None:
+        claims, mover = told
+        return "" if claims is None else move_reason(claims, mover, play_state.player_names)
+    plan = play_state.assistance.plan
+    if play_state.review is None and not game.is_over() and plan.shown:
+        return plan_legend(plan.followed, plan.left, play_state.player_names)
+    return ""
+
+
+def why_marks(play_state: PlayState) -> ReasonMarks | None:
+    """The cells :func:`why_text`'s reason of a move names, to mark on the board (None: no such reason)."""
+    attempt = play_state.round.attempt
+    if attempt is not None and attempt.solved and play_state.review is None:
+        return None
+    told = _move_told(play_state)
+    if told is None or told[0] is None:
+        return None
+    return reason_marks(told[0], told[1])
+
+
+def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, int] | None:
+    """The move whose reason the status area tells, as its proven claims (None until they come) and its
+    mover: the review's mistake or blunder shown, the coach's warning, the hint; None where no move's reason
+    is told."""
+    board_game, game, review = play_state.board_game, play_state.game, play_state.review
     if review is not None:
         mark = review.shown() if review.line is None else None
         if mark is None or mark.verdict not in (Verdict.MISTAKE, Verdict.BLUNDER):
-            return ""
-        claims = board_game.reasons.of(review.position(), mark.move)
-        return "" if claims is None else move_reason(claims, mark.mover, play_state.player_names)
+            return None
+        return board_game.reasons.of(review.position(), mark.move), mark.mover
     if game.is_over():
-        return ""
+        return None
     warning = play_state.round.coach.warning
     move: int | None = None
     if warning is not None and play_state.notice is not None:
         move = warning.move
     elif play_state.assistance.hint is not None and play_state.notice is None:
         move = play_state.assistance.hint.move
-    plan = play_state.assistance.plan
-    if move is None and plan.shown:
-        return plan_legend(plan.followed, plan.left, play_state.player_names)
     if move is None or move not in game.moves():
-        return ""
-    claims = board_game.reasons.of(game, move)
-    return "" if claims is None else move_reason(claims, game.to_move(), play_state.player_names)
+        return None
+    return board_game.reasons.of(game, move), game.to_move()
 
 
 def detail_parts(play_state: PlayState) -> list[str]:

@@ -287,7 +287,16 @@ def _counts_of(nodes: int, seconds: float) -> str:
 
 
 def line_text(game: Game, thinking: FollowedSearch, length: int) -> str:
-    """The line the search expects, in the game's notation: what the computer is "thinking about"."""
+    """The line the search expects, each move named as :func:`move_name` names it: what the computer is
+    "thinking about"."""
     if thinking.result is None:
         return ""
-    return " ".join(game.move_to_text(move) for move in thinking.result.principal_variation[:length])
+    return " ".join(move_name(game, move) for move in thinking.result.principal_variation[:length])
+
+
+def move_name(game: Game, move: int) -> str:
+    """A move as a line of moves names it: a Connect Four column by its letter, as the reasons name cells
+    ("d" holds d1 to d6), any other game's move by its own symbol."""
+    if game.gravity:
+        return "abcdefghijklmnopqrstuvwxyz"[move]
+    return game.move_to_text(move)

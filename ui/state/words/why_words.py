@@ -15,6 +15,7 @@ c5 and e5").
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ai.explain.claims import (
     Block,
@@ -58,16 +59,60 @@ def rule_name(rule: Rule) -> str:
     return _("odd threat") if rule is Rule.ODD_THREAT else rule.value
 
 
+@dataclass(frozen=True)
+class ReasonMarks:
+    """What the board marks while a reason shows: the ``cells`` its sentence names (ringed, each with its
+    name), and a road's ``line``, its stones numbered in turn, the first ``line_player``'s."""
+
+    cells: tuple[Cell, ...]
+    line: tuple[Cell, ...] = ()
+    line_player: int = 0
+
+
 def move_reason(claims: tuple[Claim, ...], mover: int, names: tuple[str, str]) -> str:
     """The one sentence that says why ``mover``'s move, whose proven claims are ``claims``, is worth what it
     is; "" where none of them is worth telling."""
-    ranked = [
-        text
-        for rank in _RANKS
-        for claim in claims
-        if (text := rank(claim, mover, names[mover], names[1 - mover])) is not None
-    ]
-    return ranked[0] if ranked else ""
+    told = _told(claims, mover, names)
+    return "" if told is None else told[0]
+
+
+def reason_marks(claims: tuple[Claim, ...], mover: int) -> ReasonMarks | None:
+    """The cells the sentence :func:`move_reason` tells names, to mark on the board (None where it tells
+    nothing): a road's line after ``mover``'s move, and the cells of what holds at its end."""
+    told = _told(claims, mover, ("", ""))
+    if told is None:
+        return None
+    claim = told[1]
+    if isinstance(claim, Road) and claim.then is not None:
+        return ReasonMarks(_named_cells(claim.then), claim.line, 1 - mover)
+    return ReasonMarks(_named_cells(claim))
+
+
+def _named_cells(claim: Claim) -> tuple[Cell, ...]:
+    """The cells a claim's sentence names: a double threat's move as well as its two cells, a forcing line's
+    stones of its side, the answer a left plan had; none for a plan or claimeven, which name no cell (the
+    plan view draws plans)."""
+    if isinstance(claim, DoubleThreat) and claim.move is not None:
+        return (claim.move, *claim.cells)
+    if isinstance(claim, ForcingLine):
+        return claim.cells[0::2]
+    if isinstance(claim, PlanClaim):
+        return ()
+    if isinstance(claim, LeavesPlan):
+        return claim.cells[1:]
+    if isinstance(claim, Zugzwang) and claim.rule is not ZugzwangRule.ODD_THREAT_HOLDS:
+        return ()
+    return claim.cells
+
+
+def _told(claims: tuple[Claim, ...], mover: int, names: tuple[str, str]) -> tuple[str, Claim] | None:
+    """The most telling of ``claims`` (about ``mover``'s move) with its sentence, or None."""
+    for rank in _RANKS:
+        for claim in claims:
+            text = rank(claim, mover, names[mover], names[1 - mover])
+            if text is not None:
+                return text, claim
+    return None
 
 
 # --- each kind of claim, most telling first: (claim, mover, its name, the opponent's) -> text or None ---
