@@ -79,6 +79,8 @@ class PuzzleTheme(enum.Enum):
     ZUGZWANG = "zugzwang"
     CLAIMEVEN = "claimeven"
     PLAN = "plan"
+    #: The win shows only after some moves of best play: the move starts a road to its reason.
+    ROAD = "road"
 
 
 class PuzzleFileError(DataFileError):

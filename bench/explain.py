@@ -229,6 +229,7 @@ class PlyCounts:
     changes: int = 0
     changes_explained: int = 0
     changes_with_result: int = 0
+    changes_without_road: int = 0
     false: int = 0
     seconds: list[float] = field(default_factory=list)
 
@@ -269,11 +270,12 @@ def coverage(analyzer: ExactAnalyzer, games: list[str], seconds: float) -> str:
                 states_result(claim) or (isinstance(claim, HandsOver) and claim.result is not None)
                 for claim in said
             )
+            row.changes_without_road += any(not isinstance(claim, Road) for claim in said)
     lines = [
         "| plies | positions | any reason | states the result (no road) | road | result, roads included "
-        "| plan | result-changing moves | explained | explained with a result | false claims "
-        "| median s | max s |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| plan | result-changing moves | explained | explained with a result | explained without a road "
+        "| false claims | median s | max s |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     total = PlyCounts()
     for (low, high), row in [*buckets.items(), ((0, 42), total)]:
@@ -288,7 +290,8 @@ def coverage(analyzer: ExactAnalyzer, games: list[str], seconds: float) -> str:
             f"{share(row.results, row.positions)} | {share(row.roads, row.positions)} | {with_roads} | "
             f"{share(row.plans, row.positions)} | {row.changes} | "
             f"{share(row.changes_explained, row.changes)} | "
-            f"{share(row.changes_with_result, row.changes)} | {row.false} | "
+            f"{share(row.changes_with_result, row.changes)} | "
+            f"{share(row.changes_without_road, row.changes)} | {row.false} | "
             f"{statistics.median(row.seconds):.3f} | {max(row.seconds):.3f} |"
         )
     lines.append(f"\n{len(games)} games; {machine_line()}; solver core: {core_name()}")

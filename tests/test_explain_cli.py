@@ -114,3 +114,37 @@ def test_hostile_lines_each_get_a_reason_and_the_tool_goes_on():
     assert status == 1
     assert [json.loads(line)["moves"] for line in out.splitlines()] == ["12121", "4455", "444444"]
     assert [line.split(":")[0] for line in err.splitlines()] == ["line 1", "line 2", "line 5"]
+
+
+def test_threat_lists_and_parity_items_only_on_request_and_each_rule_in_plain_words():
+    status, out, _ = run([], CLAIMEVEN_HOLDS + "\n")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == CLAIMEVEN_HOLDS + " 0 (draw)"
+    assert not any("even threats" in line or "odd threats" in line for line in lines)
+    # claimeven is named by the zugzwang and the plan: glossed once, after the reasons.
+    assert lines.count("  (claimeven: answer every move in the column directly on top of it)") == 1
+    assert lines[-1] == "  (claimeven: answer every move in the column directly on top of it)"
+    status, out, _ = run(["--details"], CLAIMEVEN_HOLDS + "\n")
+    assert "  first player: has even threats at b4" in out.splitlines()
+
+
+def test_a_plan_of_parity_items_alone_says_the_opponent_has_no_four_left(monkeypatch):
+    def parity_only(game: ConnectFour, side: int, budget: object = None) -> Plan | None:
+        if side != 1 or game.moves_text() != CLAIMEVEN_HOLDS:
+            return None
+        return Plan(
+            1,
+            Goal.AT_LEAST_DRAW,
+            game.moves_text(),
+            (RuleUse(Rule.CLAIMEVEN, ((2, 4), (2, 5)), parity_only=True),),
+            (Response((2, 4), (2, 5), Rule.CLAIMEVEN),),
+            lambda position: position.history()[-1],
+        )
+
+    monkeypatch.setattr(ai.explain.plan, "find_plan", parity_only, raising=False)
+    lines = run([], CLAIMEVEN_HOLDS + "\n")[1].splitlines()
+    assert "  second player: holds at least a draw: the first player has no four left to make" in lines
+    assert not any(line.startswith("  in the columns of its claimevens") for line in lines)
+    detailed = run(["--details"], CLAIMEVEN_HOLDS + "\n")[1].splitlines()
+    assert "  in the columns of its claimevens and verticals, answer each move directly above it" in detailed

@@ -2,8 +2,9 @@
 
 Usage: python tools/make_puzzle_themes.py [--file FILE]
 
-Each puzzle's winning move is explained by :func:`ai.explain.themes.puzzle_themes` (every claim proven by the
-exact solver before it counts), and its themes are written into its line (``themes=...``; ``themes=-`` where
+Each puzzle's winning move is explained by :func:`ai.explain.themes.puzzle_themes` as the window explains it
+(the plan finder and roads included; every claim proven by the exact solver before it counts), and its themes
+are written into its line (``themes=...``; ``themes=-`` where
 nothing is proven). The puzzles themselves are kept as they are: the file is written atomically and read
 back with the game's own loader, which must give the same puzzles.
 """
@@ -22,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
+from ai.explain.plan import find_plan  # noqa: E402
 from ai.explain.themes import puzzle_themes  # noqa: E402
 from ai.puzzles import PUZZLES_PATH, PuzzleTheme, file_text, load_puzzles  # noqa: E402
 from bench.machine import machine_line  # noqa: E402
@@ -38,7 +40,7 @@ def main() -> int:
     analyzer = ExactAnalyzer(threads=1)
     themed = []
     for done, puzzle in enumerate(shipped.puzzles, 1):
-        themes = puzzle_themes(puzzle, analyzer)
+        themes = puzzle_themes(puzzle, analyzer, find_plan=find_plan)
         themed.append(dataclasses.replace(puzzle, themes=themes))
         if done % 100 == 0:
             print(f"  {done}/{len(shipped.puzzles)}, {time.monotonic() - started:.0f} s", flush=True)

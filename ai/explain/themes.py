@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ai.contracts import UNBOUNDED, Budget
 from ai.exact.analysis import ExactAnalyzer
-from ai.explain.claims import Claim, DoubleThreat, ForcingLine, PlanClaim, Zugzwang, ZugzwangRule
+from ai.explain.claims import Claim, DoubleThreat, ForcingLine, PlanClaim, Road, Zugzwang, ZugzwangRule
 from ai.explain.explainer import DEADLINE_SECONDS, PlanFinder, explain_move
 from ai.explain.plan.model import Rule
 from ai.puzzles import Puzzle, PuzzleTheme
@@ -17,9 +17,13 @@ __all__ = ["PuzzleTheme", "puzzle_themes", "themes_of"]
 
 
 def themes_of(claims: tuple[Claim, ...], side: int) -> frozenset[PuzzleTheme]:
-    """The themes of ``side``'s winning move whose proven claims are ``claims``."""
+    """The themes of ``side``'s winning move whose proven claims are ``claims``: a road's are its own theme
+    and those of the reason it leads to."""
     found: set[PuzzleTheme] = set()
     for claim in claims:
+        if isinstance(claim, Road) and claim.then is not None and claim.side == side:
+            found |= {PuzzleTheme.ROAD, *themes_of((claim.then,), side)}
+            continue
         if claim.side != side:
             continue
         if isinstance(claim, DoubleThreat):

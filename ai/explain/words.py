@@ -23,7 +23,7 @@ from ai.explain.claims import (
     ZugzwangRule,
 )
 from ai.explain.plan.model import COLUMN_PAIR_RULES, ColumnPairs, Plan, Rule, SummaryItem
-from game.language import _
+from game.language import N_, _
 
 
 def cell_name(cell: Cell) -> str:
@@ -56,12 +56,69 @@ def rule_name(rule: Rule) -> str:
     return str(rule.value)
 
 
-def describe(claim: Claim) -> str:
-    """``claim`` as one line: the side, a colon, what the claim says of it."""
-    return _("{side}: {reason}").format(side=side_name(claim.side), reason=_reason(claim))
+#: Each rule in plain words, for a player who never read Allis (said where a rule first appears).
+RULE_GLOSSES = {
+    Rule.CLAIMEVEN: N_("claimeven: answer every move in the column directly on top of it"),
+    Rule.BASEINVERSE: N_("baseinverse: of two cells both playable now, take the one the opponent leaves"),
+    Rule.VERTICAL: N_("vertical: of two cells one above the other, answer the lower with the upper"),
+    Rule.AFTEREVEN: N_(
+        "aftereven: a four of your own that your claimevens complete; the cells above it may go to the "
+        "opponent"
+    ),
+    Rule.LOWINVERSE: N_(
+        "lowinverse: two pairs one above the other in two columns; answer a lower cell above it, an upper "
+        "cell with the other upper cell"
+    ),
+    Rule.HIGHINVERSE: N_("highinverse: as lowinverse, one row higher, the cells above the pairs included"),
+    Rule.BASECLAIM: N_("baseclaim: a baseinverse and a claimeven together, over three playable cells"),
+    Rule.BEFORE: N_("before: fill the opponent's line early, answering in its columns as the pairs say"),
+    Rule.SPECIALBEFORE: N_(
+        "specialbefore: a before with one playable cell of the line, and a baseinverse on it"
+    ),
+    Rule.ODD_THREAT: N_(
+        "odd threat: a cell in an odd row (1, 3, 5) where you complete four; filling the board pair by pair, "
+        "the opponent must in the end give it up"
+    ),
+}
 
 
-def _reason(claim: Claim) -> str:
+def describe(claim: Claim, details: bool = False) -> str:
+    """``claim`` as one line: the side, a colon, what the claim says of it (``details``: a plan's items
+    there only for parity too)."""
+    return _("{side}: {reason}").format(side=side_name(claim.side), reason=_reason(claim, details))
+
+
+def shown_by_default(claim: Claim) -> bool:
+    """Whether the tools show ``claim`` without being asked for details: every reason but the bare lists of
+    threats (which say where a side could complete four, not who gets the cell)."""
+    return not isinstance(claim, OddThreat | EvenThreat)
+
+
+def rules_told(claims: tuple[Claim, ...], details: bool = False) -> list[Rule]:
+    """The rules the lines of ``claims`` name, in the order they first appear (a road's end included)."""
+    found: dict[Rule, None] = {}
+    for claim in claims:
+        if isinstance(claim, Road) and claim.then is not None:
+            claim = claim.then
+        if isinstance(claim, PlanClaim) and claim.plan is not None:
+            for item in claim.plan.summary():
+                if details or not item.parity_only:
+                    found.setdefault(item.rule)
+        elif isinstance(claim, Zugzwang):
+            found.setdefault(
+                Rule.ODD_THREAT if claim.rule is ZugzwangRule.ODD_THREAT_HOLDS else Rule.CLAIMEVEN
+            )
+        elif isinstance(claim, LeavesPlan) and claim.rule is not None:
+            found.setdefault(claim.rule)
+    return list(found)
+
+
+def gloss(rule: Rule) -> str:
+    """``rule`` in plain words: ``"claimeven: answer every move in the column directly on top of it"``."""
+    return _(RULE_GLOSSES[rule])
+
+
+def _reason(claim: Claim, details: bool = False) -> str:
     cells = cell_list(claim.cells)
     if isinstance(claim, WinNow):
         return _("wins at once at {cells}").format(cells=cells)
@@ -122,9 +179,14 @@ def _reason(claim: Claim) -> str:
         assert claim.result is not None and claim.plan is not None, "a plan claim states its result and plan"
         items = claim.plan.summary()
         rules = _("; ").join(summary_item(item) for item in items if not item.parity_only)
+        if not rules:
+            # Every item is there for parity only: no line of the opponent's is left to stop.
+            return _("{result}: the {opponent} has no four left to make").format(
+                result=result_words(claim.result), opponent=side_name(1 - claim.side)
+            )
         text = _("{result} by a plan: {rules}").format(result=result_words(claim.result), rules=rules)
         parity = [summary_item(item) for item in items if item.parity_only]
-        if parity:
+        if parity and details:
             text += _("; for parity only: {rules}").format(rules=_("; ").join(parity))
         return text
     if isinstance(claim, LeavesPlan):
@@ -142,7 +204,7 @@ def _reason(claim: Claim) -> str:
         return _("{result}; best play: {line}, then it {reason}").format(
             result=result_words(claim.result),
             line=" ".join(cell_name(cell) for cell in claim.line),
-            reason=_reason(claim.then),
+            reason=_reason(claim.then, details),
         )
     raise ValueError(f"no words for {claim!r}")
 

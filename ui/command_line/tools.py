@@ -163,11 +163,12 @@ def build_explain_parser() -> argparse.ArgumentParser:
         prog=f"{PROGRAM} explain",
         description=_(
             "Why Connect Four positions (7x6) read from stdin, one move string per line, are worth what "
-            "they are: '<moves> <score>' (as analyze prints it), then one line per reason, each proven "
-            "against the exact solver before it is printed: wins at once, the only block, double threats, "
-            "moves that hand a cell over, forcing lines, each side's odd and even threats, who controls "
-            "zugzwang, and a plan to follow (Allis's rules). Cells are named by column letter and row from 1 "
-            "at the bottom (c3)."
+            "they are: '<moves> <score> (<the score in words>)' (the score as analyze prints it), then one "
+            "line per reason, each proven against the exact solver before it is printed: wins at once, the "
+            "only block, double threats, moves that hand a cell over, forcing lines, who controls zugzwang, "
+            "a plan to follow (Allis's rules, each said in plain words under the reasons), and where none of "
+            "them says who gets what, the road: the line of best play to the first position where one does. "
+            "Cells are named by column letter and row from 1 at the bottom (c3)."
         ),
     )
     parser.add_argument(
@@ -184,6 +185,14 @@ def build_explain_parser() -> argparse.ArgumentParser:
         default=2.0,
         help=_("the longest an explanation may take; one that takes longer is left out (default 2)"),
     )
+    parser.add_argument(
+        "--details",
+        action="store_true",
+        help=_(
+            "also each side's odd and even threats (where a stone would complete four, not who gets the "
+            "cell) and a plan's items that are there only to keep the columns' parity"
+        ),
+    )
     return parser
 
 
@@ -196,7 +205,7 @@ def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> in
     from ai.explain.explainer import explain_position
     from ai.explain.export import claim_json
     from ai.explain.plan import find_plan
-    from ai.explain.words import describe, plan_response_lines, side_name
+    from ai.explain.words import describe, gloss, plan_response_lines, rules_told, shown_by_default, side_name
     from ai.score import Score
     from game import ConnectFour
     from ui.state.words.score_words import outlook
@@ -220,11 +229,14 @@ def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> in
         value = Score.from_benchmark(score, game.ply(), game.width * game.height)
         # The score, then the same in words ("first player wins in 4": its own moves, this one included).
         lines = [f"{score} ({outlook(value, sides[game.to_move()], sides[1 - game.to_move()])})"]
-        for claim in explanation.claims:
-            lines.append("  " + describe(claim))
+        told = tuple(claim for claim in explanation.claims if args.details or shown_by_default(claim))
+        for claim in told:
+            lines.append("  " + describe(claim, args.details))
             plan = getattr(claim, "plan", None)
-            if plan is not None:
+            if plan is not None and (args.details or not all(item.parity_only for item in plan.summary())):
                 lines += plan_response_lines(plan)
+        # Each rule the reasons name, in plain words.
+        lines += ["  " + _("({gloss})").format(gloss=gloss(rule)) for rule in rules_told(told, args.details)]
         if explanation.timed_out:
             lines.append("  " + _("(no explanation within {seconds} s)").format(seconds=args.seconds))
         return "\n".join(lines)

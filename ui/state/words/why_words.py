@@ -315,6 +315,7 @@ THEME_WORDS = {
     PuzzleTheme.ZUGZWANG: N_("zugzwang"),
     PuzzleTheme.CLAIMEVEN: N_("claimeven"),
     PuzzleTheme.PLAN: N_("a plan"),
+    PuzzleTheme.ROAD: N_("a quiet line first"),
 }
 
 
