@@ -308,6 +308,38 @@ def test_the_review_says_why_each_mistake_and_blunder_is_one():
     assert scene.picture().status.why == "" and engine.count("explain") == asked_before
 
 
+def test_a_mistake_whose_reason_is_a_road_marks_it_and_show_me_plays_the_move_then_the_road():
+    script = "444447562366621351"
+    engine = scripted(script)
+    road = Road(1, (), Result.WIN, line=((0, 0), (6, 0)), then=DoubleThreat(1, ((2, 4), (5, 0)), move=(3, 3)))
+    engine.reasons = lambda game, move: (road,)
+    scene = PlayScene(SIZE, PlayOptions(level=Level(8)), engine)
+    while scene.play_state.game.ply() < len(script) and not scene.play_state.game.is_over():
+        if scene.play_state.board_game.is_human_turn():
+            scene.play_state.try_play(scene.play_state.game.text_to_move(script[scene.play_state.game.ply()]))
+        settle(scene, engine)
+    scene.act(Action.REVIEW)
+    deliver_review(engine, scene.play_state.game)
+    settle(scene, engine, 0.5)
+    review = scene.play_state.review
+    assert review is not None
+    wrong = (Verdict.MISTAKE, Verdict.BLUNDER)
+    ply = next(ply for ply, mark in review.marks.items() if mark.verdict in wrong)
+    scene.play_state.step_review(ply)
+    run(scene, engine, 2)
+    mark = review.marks[ply]
+    picture = scene.picture()
+    assert picture.status.why.startswith("Best play after it: a1 g1; ")
+    assert picture.reason is not None and picture.reason.line == road.line
+    assert picture.reason.cells == ((3, 3), (2, 4), (5, 0)) and picture.reason.line_player == 1 - mark.mover
+    scene.act(Action.SHOW_ME)
+    line = review.line
+    assert line is not None and line.allowed and line.moves[:3] == [mark.move, 0, 6]
+    assert words.status_text(scene.play_state).startswith(f"What move {ply} allows: ")
+    # The reason stays told under the line; the board shows the line's own stones, not the marks.
+    assert scene.picture().status.why.startswith("Best play after it: ") and scene.picture().reason is None
+
+
 # --- the plan view ------------------------------------------------------------------------------------------
 
 #: Red to move; Yellow, waiting, holds the draw by a plan of claimevens and baseinverses.

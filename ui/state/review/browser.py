@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ai.contracts import Verdict
+from ai.explain.claims import Road
 from ui.state.animation import MoveAnimation
 from ui.state.board.board_game import BoardGame
+from ui.state.review.game_review import GameReview
 
 #: How many cells a stone dropped into (row, column) falls to get there (the screen's geometry knows).
 Fall = Callable[[int, int], float]
@@ -35,8 +38,9 @@ class ReviewBrowser:
             self.changed = True
 
     def show_me(self) -> bool:
-        """Starts "show me" (the best line from the move the review shows) or goes back from it to the
-        review; False where the line cannot be proven (on the boards the engine cannot solve)."""
+        """Starts "show me" (the best line from the move the review shows; for a mistake whose reason is a
+        road, the move and the road first: what the move allows) or goes back from it to the review; False
+        where the line cannot be proven (on the boards the engine cannot solve)."""
         self.changed = True
         review = self.board_game.review
         if review is None:
@@ -44,9 +48,21 @@ class ReviewBrowser:
         self.line_animation = None
         if review.line is not None:
             self.board_game.reviews.close_line()
-        elif self.board_game.reviews.show_best_line() is None:
+        elif self.board_game.reviews.show_best_line(self._allowed(review)) is None:
             return False
         return True
+
+    def _allowed(self, review: GameReview) -> tuple[int, ...]:
+        """The move shown and its road's moves, where the move is a mistake or a blunder whose proven reason
+        is a road; else nothing."""
+        mark = review.shown()
+        if mark is None or mark.verdict not in (Verdict.MISTAKE, Verdict.BLUNDER):
+            return ()
+        claims = self.board_game.reasons.of(review.position(), mark.move) or ()
+        road = next((claim for claim in claims if isinstance(claim, Road)), None)
+        if road is None:
+            return ()
+        return (mark.move, *(column for column, _ in road.line))
 
     def step_line(self, delta: int = 0, end: bool | None = None) -> None:
         """Steps the best line ``delta`` moves, or to its ``end`` (True) or its start (False)."""

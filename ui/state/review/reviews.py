@@ -71,10 +71,11 @@ class Reviews:
             self._ask_line(line)
         return True
 
-    def show_best_line(self) -> BestLine | None:
+    def show_best_line(self, allowed: tuple[int, ...] = ()) -> BestLine | None:
         """ "Show me": starts the best line from the position before the move the review shows, on the boards
         the review proves whatever it takes (7 x 6, 6 x 5, Tic-tac-toe); None elsewhere (a larger board's
-        line could take the solver minutes a move), or with no move shown. The review's own work waits
+        line could take the solver minutes a move), or with no move shown; given ``allowed`` (the move shown
+        and the moves of the road its reason gives), the line starts with them. The review's own work waits
         meanwhile (see :meth:`close_line`)."""
         review = self.shown
         if review is None or review.cursor == 0:
@@ -82,7 +83,8 @@ class Reviews:
         start = review.position()
         if not always_exact(start):
             return None
-        review.line = BestLine(start)
+        # A line that starts with the move played and its road (``allowed``): what the move allows.
+        review.line = BestLine(start, moves=list(allowed), allowed=bool(allowed))
         self._ask_line(review.line)
         return review.line
 

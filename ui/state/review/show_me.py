@@ -1,5 +1,6 @@
 """ "Show me" in the review: the best line from the position before the move shown, played forward on the
-board one move at a time, and stepped back and forth.
+board one move at a time, and stepped back and forth; for a mistake whose reason is a road (what the move
+allows), the move played and the road first, best play from there on.
 
 The line is found one move at a time: each position of it is analysed (the engine's ``ponder`` with
 ``analyse``, which proves every move's value on 7 x 6, 6 x 5 and Tic-tac-toe), and a best move, once proven,
@@ -29,8 +30,12 @@ class BestLine:
     start: Game
     request: Request | None = None
     moves: list[int] = field(default_factory=list)
-    #: The proven value of the start position for its side to move (set by the first answer).
+    #: The proven value of the start position for its side to move (set by the first answer; none for a
+    #: line that starts with the move played).
     value: Score | None = None
+    #: The line starts with the move played and the road its reason gives (what the move allows), not with
+    #: the best move.
+    allowed: bool = False
     shown: int = 0
     playing: bool = True
     _since_step: float = STEP_SECONDS  # the first move found shows at once
@@ -57,7 +62,7 @@ class BestLine:
         if not scores or not all(score.exact for _, score in scores):
             return False
         best = max(score for _, score in scores)
-        if self.value is None:
+        if self.value is None and not self.allowed:
             self.value = best
         self.moves.append(min(move for move, score in scores if score == best))
         return True

@@ -90,6 +90,8 @@ def why_marks(play_state: PlayState) -> ReasonMarks | None:
     attempt = play_state.round.attempt
     if attempt is not None and attempt.solved and play_state.review is None:
         return None
+    if play_state.review is not None and play_state.review.line is not None:
+        return None  # the line's own stones are on the board
     told = _move_told(play_state)
     if told is None or told[0] is None:
         return None
@@ -102,7 +104,8 @@ def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, int] | 
     is told."""
     board_game, game, review = play_state.board_game, play_state.game, play_state.review
     if review is not None:
-        mark = review.shown() if review.line is None else None
+        # Under "show me"'s line of what a mistake allows, the mistake's reason stays told.
+        mark = review.shown() if review.line is None or review.line.allowed else None
         if mark is None or mark.verdict not in (Verdict.MISTAKE, Verdict.BLUNDER):
             return None
         return board_game.reasons.of(review.position(), mark.move), mark.mover

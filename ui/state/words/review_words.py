@@ -169,6 +169,9 @@ def line_text(review: GameReview, names: tuple[str, str], move_text: MoveText) -
         found = f"\u2026 {found}"
     if moves and (not line.done or first + LINE_MOVES_SHOWN < len(moves)):
         found += " \u2026"
+    if line.allowed:
+        # Translators: "show me" on a mistake: the move played, then the road of its reason ({moves}).
+        return _("What move {number} allows: {moves}").format(number=review.cursor, moves=found)
     if line.value is None:
         return _("Best line from move {number}: {moves}").format(number=review.cursor, moves=found)
     mover = line.start.to_move()
