@@ -56,6 +56,7 @@ from ui.state.files.puzzle_record import PUZZLE_FILE, puzzle_options
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
+from ui.state.review.show_me import STEP_SECONDS
 from ui.state.words import play_words as words
 from ui.state.words.why_words import THEME_WORDS, cell_name, move_reason
 
@@ -334,7 +335,10 @@ def test_a_mistake_whose_reason_is_a_road_marks_it_and_show_me_plays_the_move_th
     assert picture.reason.cells == ((3, 3), (2, 4), (5, 0)) and picture.reason.line_player == 1 - mark.mover
     scene.act(Action.SHOW_ME)
     line = review.line
-    assert line is not None and line.allowed and line.moves[:3] == [mark.move, 0, 6]
+    assert line is not None and line.allowed == 3 and line.moves[:3] == [mark.move, 0, 6]
+    for _ in range(6):
+        scene.update(STEP_SECONDS)
+    assert line.shown == 3 and not line.playing  # paused where the reason holds
     assert words.status_text(scene.play_state).startswith(f"What move {ply} allows: ")
     # The reason stays told under the line; the board shows the line's own stones, not the marks.
     assert scene.picture().status.why.startswith("Best play after it: ") and scene.picture().reason is None

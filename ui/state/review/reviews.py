@@ -84,7 +84,7 @@ class Reviews:
         if not always_exact(start):
             return None
         # A line that starts with the move played and its road (``allowed``): what the move allows.
-        review.line = BestLine(start, moves=list(allowed), allowed=bool(allowed))
+        review.line = BestLine(start, moves=list(allowed), allowed=len(allowed))
         self._ask_line(review.line)
         return review.line
 

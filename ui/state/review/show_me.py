@@ -33,9 +33,9 @@ class BestLine:
     #: The proven value of the start position for its side to move (set by the first answer; none for a
     #: line that starts with the move played).
     value: Score | None = None
-    #: The line starts with the move played and the road its reason gives (what the move allows), not with
-    #: the best move.
-    allowed: bool = False
+    #: How many of the line's first moves are the move played and the road its reason gives (what the move
+    #: allows; 0: the line starts with the best move). The line pauses once they all show.
+    allowed: int = 0
     shown: int = 0
     playing: bool = True
     _since_step: float = STEP_SECONDS  # the first move found shows at once
@@ -87,4 +87,6 @@ class BestLine:
             return False
         self._since_step = 0.0
         self.shown += 1
+        if self.shown == self.allowed:
+            self.playing = False  # the position where the reason holds: the player looks, then steps on
         return True
