@@ -132,10 +132,16 @@ def main() -> None:
         help="the plan finder's node budget for the openings (far above the game's, which a bench may spend)",
     )
     parser.add_argument("--real-games", type=int, default=40, help="ladder games in the coverage table")
+    parser.add_argument(
+        "--sample-seed",
+        default="coverage",
+        help="the seed that draws the ladder games (another seed: games the explainer was not tuned on)",
+    )
     args = parser.parse_args()
     analyzer = ExactAnalyzer()
     analyzer.prepare(ConnectFour())
-    print(coverage(analyzer, ladder_games(args.real_games) + level_games(args.games), args.seconds))
+    games = ladder_games(args.real_games, args.sample_seed) + level_games(args.games)
+    print(coverage(analyzer, games, args.seconds))
     print()
     positions: list[tuple[str, int | None]] = [(moves, None) for moves in level_positions(args.games)]
     generator = random.Random("explain")
@@ -212,11 +218,12 @@ def main() -> None:
 PLY_BUCKETS = ((0, 8), (9, 16), (17, 24), (25, 32), (33, 42))
 
 
-def ladder_games(count: int) -> list[str]:
-    """``count`` games of the rating ladder's record (tools/ladder-games-7x6.txt), a seeded sample."""
+def ladder_games(count: int, seed: str = "coverage") -> list[str]:
+    """``count`` games of the rating ladder's record (tools/ladder-games-7x6.txt), a sample drawn by
+    ``seed``."""
     path = Path(__file__).resolve().parent.parent / "tools" / "ladder-games-7x6.txt"
     games = [line.split()[4] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return random.Random("coverage").sample(games, min(count, len(games)))
+    return random.Random(seed).sample(games, min(count, len(games)))
 
 
 @dataclass

@@ -12,7 +12,8 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from ai.messages import BestMove, Progress
+from ai.explain.claims import Result, Road, WinNow
+from ai.messages import BestMove, Explained, Progress
 from ai.puzzles import Puzzle, PuzzleTheme, load_puzzles
 from ai.score import Score, from_child, win_in
 from tests.conftest import require_compiled_core
@@ -39,7 +40,7 @@ from ui.state.files.user_data import UserData
 from ui.state.play.puzzle_theme import ThemeChoice, offered_themes
 from ui.state.words import play_words as words
 from ui.state.words.texts import PUZZLE_SOLVED
-from ui.state.words.why_words import THEME_WORDS
+from ui.state.words.why_words import THEME_WORDS, move_reason
 
 SIZE = (960, 780)
 
@@ -377,6 +378,27 @@ def test_a_wrong_moves_word_stays_until_the_player_moves_on_and_a_returning_puzz
     assert words.status_text(scene.play_state) == explained
     assert scene.play_state.try_play(puzzle.column - 1) is None
     assert not words.status_text(scene.play_state).startswith("Not this one")
+
+
+def test_a_wrong_move_in_a_puzzle_is_told_why_once_the_explainer_answers(shipped):
+    puzzle = next(p for p in shipped if p.win_in >= 3)
+    engine = FakeEngine(auto_answer=False)
+    scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle)
+    ask = engine.last("ponder")
+    scene.receive(
+        Progress(ask.token, search_result(9, Score(1), (puzzle.column - 1,), 10, 0.1, proven_values(puzzle)))
+    )
+    wrong = next(move for move in scene.play_state.game.moves() if move != puzzle.column - 1)
+    game = scene.play_state.game.copy()
+    assert scene.play_state.try_play(wrong) is Refusal.COACHED
+    asked = engine.last("explain")
+    assert (asked.moves, asked.move) == (puzzle.moves, wrong)
+    assert scene.picture().status.why == ""  # until the answer comes
+    mover = game.to_move()
+    road = Road(1 - mover, (), Result.WIN, line=((0, 0),), then=WinNow(1 - mover, ((1, 0),)))
+    scene.receive(Explained(asked.token, puzzle.moves, wrong, (road,)))
+    assert scene.picture().status.why == move_reason((road,), mover, scene.play_state.player_names)
+    assert scene.picture().status.why.startswith("Best play after it: a1; ")
 
 
 # A theme chosen.

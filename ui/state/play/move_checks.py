@@ -125,7 +125,9 @@ class PuzzleAttempt:
             puzzle = self.puzzle
             self.files.puzzles.change(lambda record: record.after(puzzle, clean=False))
         self.misses += 1
-        missed = PuzzleMissed(game.describe_move(move), best, values[move])
+        missed = PuzzleMissed(game.describe_move(move), best, values[move], move)
+        # Why it misses: the status area tells the reason once it is proven.
+        board_game.reasons.ask(game, move)
         return Objection(missed, UNTIL_ANSWERED_SECONDS, wrong=True)
 
     def moves_left(self, ply: int) -> int:

@@ -84,11 +84,13 @@ class CoachWarned:
 
 @dataclass(frozen=True)
 class PuzzleMissed:
-    """A puzzle's move ``move`` (described) changes its mover's result from ``best`` to ``played``."""
+    """A puzzle's move ``move`` (described; ``column`` the move itself) changes its mover's result from
+    ``best`` to ``played``."""
 
     move: str
     best: int
     played: int
+    column: int = -1
 
 
 @dataclass(frozen=True)

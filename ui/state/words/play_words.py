@@ -11,6 +11,7 @@ from ai.contracts import Verdict
 from ai.explain.claims import Claim
 from game.language import _, ngettext, number
 from ui.state.play import finished_round
+from ui.state.play.notices import PuzzleMissed
 from ui.state.play.play_state import PlayState
 from ui.state.words import texts
 from ui.state.words.notice_words import notice_text
@@ -65,8 +66,8 @@ def status_text(play_state: PlayState) -> str:
 def why_text(play_state: PlayState) -> str:
     """Why the move the status line speaks of is worth what it is, where the explainer proved it (""
     otherwise, and until its answer comes): a solved puzzle's themes, the review's mistake or blunder
-    shown, the move the coach's standing warning is about, else the hint's; else, with the plan view on,
-    its plan."""
+    shown, the puzzle's move just refused, the move the coach's standing warning is about, else the hint's;
+    else, with the plan view on, its plan."""
     board_game, game = play_state.board_game, play_state.game
     attempt, puzzle = play_state.round.attempt, play_state.puzzle
     if attempt is not None and puzzle is not None and attempt.solved and play_state.review is None:
@@ -100,8 +101,8 @@ def why_marks(play_state: PlayState) -> ReasonMarks | None:
 
 def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, int] | None:
     """The move whose reason the status area tells, as its proven claims (None until they come) and its
-    mover: the review's mistake or blunder shown, the coach's warning, the hint; None where no move's reason
-    is told."""
+    mover: the review's mistake or blunder shown, the puzzle's move refused, the coach's warning, the hint;
+    None where no move's reason is told."""
     board_game, game, review = play_state.board_game, play_state.game, play_state.review
     if review is not None:
         # Under "show me"'s line of what a mistake allows, the mistake's reason stays told.
@@ -111,9 +112,11 @@ def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, int] | 
         return board_game.reasons.of(review.position(), mark.move), mark.mover
     if game.is_over():
         return None
-    warning = play_state.round.coach.warning
+    warning, notice = play_state.round.coach.warning, play_state.notice
     move: int | None = None
-    if warning is not None and play_state.notice is not None:
+    if notice is not None and isinstance(notice.said, PuzzleMissed) and notice.said.column >= 0:
+        move = notice.said.column
+    elif warning is not None and notice is not None:
         move = warning.move
     elif play_state.assistance.hint is not None and play_state.notice is None:
         move = play_state.assistance.hint.move
