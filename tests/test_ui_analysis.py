@@ -25,7 +25,6 @@ from ui.kit.layout import play_layout
 from ui.play.analysis_overlay import fitted_label, value_box
 from ui.play.scene import PlayScene
 from ui.state.options import Mode, PlayOptions
-from ui.state.play.hint import HINT_SECONDS
 from ui.state.words import play_words as words
 from ui.state.words.search_texts import TICKS, move_values, short_label, winner_of
 from ui.theme import Fonts
@@ -60,7 +59,7 @@ def run(scene, engine, seconds, dt=0.05):
 # --- the hint -----------------------------------------------------------------------------------------------
 
 
-def test_the_hint_shows_the_pondered_best_move_on_the_board_then_fades():
+def test_the_hint_shows_the_pondered_best_move_on_the_board_until_a_move_is_played():
     scene, engine = make(auto_answer=False)
     token = engine.last("ponder").token
     scene.receive(ponder_progress(token, 2, {move: (40 if move == 2 else -5) for move in range(7)}))
@@ -73,9 +72,11 @@ def test_the_hint_shows_the_pondered_best_move_on_the_board_then_fades():
     # The hint asks the ponder to prove the values, whatever the level; what it found so far stays on show.
     assert engine.count("ponder") == 2 and engine.last("ponder").analyse
     assert engine.last("ponder").limits == engine.calls[1].limits
-    run(scene, engine, HINT_SECONDS + 0.1)
+    run(scene, engine, 30)  # time alone takes nothing away: the hint and its reason can be read
+    assert scene.picture().board.hint == 2
+    scene.play_state.try_play(2)
+    run(scene, engine, 0.1)
     assert scene.play_state.assistance.hint is None and scene.picture().board.hint is None
-    assert words.status_text(scene.play_state) == "Your turn (Red)"
 
 
 def test_without_pondering_the_hint_asks_for_an_analysis_at_the_computers_level():
@@ -93,10 +94,11 @@ def test_without_pondering_the_hint_asks_for_an_analysis_at_the_computers_level(
     scene.receive(ponder_progress(call.token, 3, {move: -move for move in range(7)}, depth=3))
     scene.update(0.01)
     assert scene.play_state.assistance.hint.move == 3
-    # When the hint is gone, so is the analysis: nobody ponders here.
-    stops = engine.count("stop")
-    run(scene, engine, HINT_SECONDS + 0.1)
-    assert engine.count("stop") == stops + 1
+    # When the hint is gone (a move played), so is the analysis: nobody ponders here, the computer thinks.
+    asked = engine.count("ponder")
+    scene.play_state.try_play(3)
+    run(scene, engine, 0.1)
+    assert engine.count("ponder") == asked and engine.calls[-1].name == "think"
     assert scene.play_state.options.level == Level(6)  # the hint never touched the computer's level
 
 

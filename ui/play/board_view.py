@@ -29,7 +29,7 @@ class BoardPicture:
     ``ghost_player`` is whose ghost disc or hover to show there (None when no human may move). ``refusal``
     (0..1) is the strength of the "not allowed" cue on the selection and ``shake`` its sideways offset in
     pixels. The stone of ``animation`` is drawn where the animation has it, not in its cell. ``hint`` is the
-    move a hint shows (a column or a cell), at ``hint_strength`` (0..1, it fades out).
+    move a hint shows (a column or a cell).
     """
 
     cells: tuple[tuple[int | None, ...], ...]
@@ -42,7 +42,6 @@ class BoardPicture:
     refusal: float = 0.0
     shake: float = 0.0
     hint: int | None = None
-    hint_strength: float = 0.0
 
 
 def winning_lines(cells: frozenset[Cell], k: int) -> list[tuple[Cell, Cell]]:
@@ -207,19 +206,19 @@ class ConnectFourView:
         The glow stops above the column's discs so that their colours stay true.
         """
         cell = layout.cell
-        alpha = picture.hint_strength
         empty = [row for row, line in enumerate(picture.cells) if line[column] is None]
         bottom = (
             layout.grid.top + len(empty) * cell if len(empty) < len(picture.cells) else layout.frame.bottom
         )
         strip = Rect(layout.grid.left + column * cell, layout.frame.top, cell, bottom - layout.frame.top)
         glow = pygame.Surface(strip.size, pygame.SRCALPHA)
-        glow.fill((*self.theme.focus_ring, round(90 * alpha)))
+        glow.fill((*self.theme.focus_ring, 90))
         surface.blit(glow, strip)
         if empty:
             centre = layout.cell_centre(empty[-1], column)
-            ring = (*self.theme.focus_ring, round(255 * alpha))
-            pygame.draw.circle(surface, ring, centre, self.DISC * cell, width=max(3, cell // 14))
+            pygame.draw.circle(
+                surface, self.theme.focus_ring, centre, self.DISC * cell, width=max(3, cell // 14)
+            )
 
     def _draw_markers(self, surface: pygame.Surface, layout: PlayLayout, picture: BoardPicture) -> None:
         cell = layout.cell
@@ -298,8 +297,8 @@ class TicTacToeView:
                     pygame.draw.rect(
                         surface, theme.focus_ring, card, width=max(2, gap // 2), border_radius=radius
                     )
-                if index == picture.hint and owner is None and picture.hint_strength > 0:
-                    hinted = _mix(theme.cell, theme.focus_ring, 0.35 * picture.hint_strength)
+                if index == picture.hint and owner is None:
+                    hinted = _mix(theme.cell, theme.focus_ring, 0.35)
                     pygame.draw.rect(surface, hinted, card, border_radius=radius)
                     pygame.draw.rect(surface, theme.focus_ring, card, width=max(3, gap), border_radius=radius)
                 if owner is None:

@@ -109,7 +109,6 @@ def board_picture(play_state: PlayState, layout: PlayLayout) -> BoardPicture:
         refusal=refusal.strength if refusal else 0.0,
         shake=refusal.shake(max(3.0, layout.cell * 0.08)) if refusal else 0.0,
         hint=hint.move if hint is not None and animation is None else None,
-        hint_strength=hint.strength if hint is not None else 0.0,
     )
 
 

@@ -61,8 +61,8 @@ class Assistance:
         board_game.want_analysis(self.overlay_shown or self.hint is not None)
 
     def update(self, board_game: BoardGame, dt: float) -> None:
-        """Lets ``dt`` seconds pass: the hint follows the search and fades. The picture changed when the hint
-        appeared, changed, fades (its last second) or ended; not while it stands still."""
+        """Lets ``dt`` seconds pass: the hint follows the search, and ends once a move is played. The picture
+        changed when the hint appeared, changed or ended; not while it stands still."""
         if self.overlay_shown and board_game.is_human_turn() and board_game.review is None:
             # The overlay's values are help: the game is not rated (see ui.state.files.player_rating).
             board_game.assists.add("values")
@@ -79,8 +79,7 @@ class Assistance:
         if self.hint.move is not None:
             # Why the hinted move: the explainer's answer comes within a moment, on its own thread.
             board_game.reasons.ask(board_game.game, self.hint.move)
-        self.hint.advance(dt)
         if not self.hint.alive(position):
             self.hint = None
             self.want_analysis(board_game)
-        self.changed |= self.hint is None or self.hint.move != before or self.hint.strength < 1
+        self.changed |= self.hint is None or self.hint.move != before

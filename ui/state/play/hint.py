@@ -1,4 +1,5 @@
-"""The hint: the engine's best move for the human's position, shown on the board for a few seconds.
+"""The hint: the engine's best move for the human's position, shown on the board (with its reason, where the
+explainer proves one) until a move is played.
 
 The hint asks nothing of its own from the engine. It reads the best move of the latest ponder (or analysis)
 Progress of the position on the board, which the session keeps in
@@ -14,21 +15,17 @@ from dataclasses import dataclass
 
 from ui.state.board.followed_search import FollowedSearch
 
-#: Seconds a hint stays on the board once the search has a move.
-HINT_SECONDS = 4.0
-
 
 @dataclass
 class Hint:
     """A hint asked for the position whose move string is ``position``.
 
-    ``move`` is None while waiting for the search's first result; then the best move, counted down over
-    :data:`HINT_SECONDS`. A hint for a position no longer on the board has expired.
+    ``move`` is None while waiting for the search's first result; then the best move. A hint for a position
+    no longer on the board has expired: it stays until the next move, so that its reason can be read.
     """
 
     position: str
     move: int | None = None
-    elapsed: float = 0.0
 
     def follow(self, thinking: FollowedSearch | None, position: str) -> None:
         """Takes the best move of the search ``thinking`` of the board's ``position`` (the move string)."""
@@ -37,16 +34,6 @@ class Hint:
         if thinking.result is not None and thinking.result.principal_variation:
             self.move = thinking.result.principal_variation[0]
 
-    def advance(self, dt: float) -> None:
-        """Counts down the time on screen (only once there is a move to show)."""
-        if self.move is not None:
-            self.elapsed += dt
-
     def alive(self, position: str) -> bool:
-        """True while the hint belongs to ``position`` and has time left."""
-        return position == self.position and self.elapsed < HINT_SECONDS
-
-    @property
-    def strength(self) -> float:
-        """1 while fresh, falling to 0 over the last second, for the board's highlight."""
-        return max(0.0, min(1.0, HINT_SECONDS - self.elapsed))
+        """True while the hint belongs to ``position``, the one on the board."""
+        return position == self.position
