@@ -206,11 +206,12 @@ SENTENCES: list[tuple[Claim, str]] = [
     ),
     (
         Road(0, (), Result.DRAW, line=((0, 0),), then=PlanClaim(0, (), Result.AT_LEAST_DRAW, plan=PLAN)),
-        "Best play after it: a1; Red then holds at least a draw by a plan: claimeven",
+        "Best play after it: a1; Red then holds at least a draw by a plan: "
+        "claimeven in column f, rows 1 to 2",
     ),
     (
         PlanClaim(0, ((5, 0), (5, 1)), Result.AT_LEAST_DRAW, plan=PLAN),
-        "Red then holds at least a draw by a plan: claimeven",
+        "Red then holds at least a draw by a plan: claimeven in column f, rows 1 to 2",
     ),
 ]
 

@@ -33,11 +33,14 @@ from ai.explain.claims import (
 )
 from ai.explain.plan.model import Cell, Rule
 from ai.explain.themes import PuzzleTheme, themes_of
+from ai.explain.words import summary_item
 from game.language import N_, _
 from ui.state.play.plan_view import Followed, LeftPlan
 
 #: The columns' letters, from the left.
 COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+#: How many items of a plan's compact form a reason names (the plan view draws them all).
+PLAN_ITEMS_TOLD = 2
 
 
 def cell_name(cell: Cell) -> str:
@@ -216,7 +219,12 @@ def _zugzwang(claim: Claim, mover: int, player: str, other: str) -> str | None:
 def _plan(claim: Claim, mover: int, player: str, other: str) -> str | None:
     if not isinstance(claim, PlanClaim) or claim.side != mover or claim.plan is None:
         return None
-    rules = ", ".join(dict.fromkeys(rule_name(use.rule) for use in claim.plan.rules))
+    # The plan's first items in the tools' compact form, cells named ("claimeven in columns a, b, rows 1 to
+    # 6"); the plan view (E) draws the whole plan.
+    items = [summary_item(item) for item in claim.plan.summary() if not item.parity_only]
+    rules = "; ".join(items[:PLAN_ITEMS_TOLD]) + ("; \u2026" if len(items) > PLAN_ITEMS_TOLD else "")
+    if not items:
+        rules = ", ".join(dict.fromkeys(rule_name(use.rule) for use in claim.plan.rules))
     if claim.result is Result.WIN:
         return _("{player} then wins by a plan: {rules}").format(player=player, rules=rules)
     return _("{player} then holds at least a draw by a plan: {rules}").format(player=player, rules=rules)
