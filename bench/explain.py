@@ -1,6 +1,7 @@
 """How much the explainer proves, how often its checks throw a claim away, and how long it takes.
 
 Usage: python bench/explain.py [--per-set N] [--games G] [--seconds S] [--opening-nodes N] [--real-games R]
+                               [--sample-seed SEED] [--coverage-only]
 
 First the coverage of real games: every position of ``--real-games`` games of the rating ladder
 (tools/ladder-games-7x6.txt, a seeded sample; games the explainer was not tuned on) and of the level games,
@@ -132,6 +133,7 @@ def main() -> None:
         help="the plan finder's node budget for the openings (far above the game's, which a bench may spend)",
     )
     parser.add_argument("--real-games", type=int, default=40, help="ladder games in the coverage table")
+    parser.add_argument("--coverage-only", action="store_true", help="the coverage table alone")
     parser.add_argument(
         "--sample-seed",
         default="coverage",
@@ -143,6 +145,8 @@ def main() -> None:
     games = ladder_games(args.real_games, args.sample_seed) + level_games(args.games)
     print(coverage(analyzer, games, args.seconds))
     print()
+    if args.coverage_only:
+        return
     positions: list[tuple[str, int | None]] = [(moves, None) for moves in level_positions(args.games)]
     generator = random.Random("explain")
     for name in SETS:

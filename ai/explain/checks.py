@@ -94,7 +94,19 @@ def wins_at_once(game: ConnectFour) -> bool:
 
 
 def check(game: ConnectFour, claim: Claim, values: ExactValues) -> bool:
-    """Whether ``claim`` about ``game`` is so (see :mod:`ai.explain.claims` for what each kind asserts)."""
+    """Whether ``claim`` about ``game`` is so (see :mod:`ai.explain.claims` for what each kind asserts).
+    The same claim object checked again about the same position, within one explanation's ``values``, gets
+    the answer found the first time (the check is deterministic; a plan's replay is the costly part)."""
+    memo = (id(claim), game.key(), game.ply())
+    known = values.checked.get(memo)
+    if known is not None and known[0] is claim:
+        return known[1]
+    found = _check(game, claim, values)
+    values.checked[memo] = (claim, found)
+    return found
+
+
+def _check(game: ConnectFour, claim: Claim, values: ExactValues) -> bool:
     if isinstance(claim, WinNow):
         return _win_now(game, claim, values)
     if isinstance(claim, Block):

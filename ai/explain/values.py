@@ -17,6 +17,9 @@ class ExactValues:
         self.budget = budget
         self._scores: dict[tuple[int, int], int] = {}
         self._results: dict[tuple[int, int], int] = {}
+        #: What :func:`ai.explain.checks.check` found of a claim (the object itself) about a position, so that
+        #: a claim checked twice in one explanation (a road's end, found and then proven) is replayed once.
+        self.checked: dict[tuple[int, int, int], tuple[object, bool]] = {}
 
     def score(self, game: ConnectFour) -> int:
         """The benchmark score of ``game`` (not over) for the side to move."""
