@@ -3,8 +3,8 @@ play from it to a position where something does ("best play: e3 d4 c5, then Red 
 
 Best play follows the exact solver: the side to move plays a move that keeps its result, a losing side its
 slowest loss (so the line is one it would play), a winning or drawing side any move that keeps the win or the
-draw. Among those lines the search goes breadth first, the solver's own best move first at each position, so
-the road found is a shortest one, and among the shortest the nearest to the solver's line. The finder
+draw. Among those lines the search goes breadth first, each position's moves in the game's centre-first
+order, so the road found is a shortest one. The finder
 proposes; :func:`ai.explain.checks.check` proves the road whole (every move keeps the value, the claim at
 its end holds) before anyone sees it.
 """
@@ -65,14 +65,14 @@ def find_road(
 
 
 def best_play(game: ConnectFour, values: ExactValues) -> list[int]:
-    """The moves of best play in ``game``, the solver's best first (its exact best score: the fastest win,
-    the slowest loss, a draw; the first such in the game's centre-first order): for a losing side that move
-    alone, else with every other move that keeps the result."""
-    best = values.analyzer.proven_move(game, game.moves(), values.budget)[1]
+    """The moves of best play in ``game``, in the game's centre-first order: every move that keeps a win or
+    a draw; for a losing side, its slowest loss alone (the first such in that order)."""
     results = values.move_results(game)
-    if results[best] < 0:
-        return [best]
-    return [best, *(move for move in game.moves() if move != best and results[move] == results[best])]
+    best = max(results.values())
+    if best < 0:
+        # Only the exact scores tell the slowest loss; the sign of each move's value is all the rest needs.
+        return [values.analyzer.proven_move(game, game.moves(), values.budget)[1]]
+    return [move for move in game.moves() if results[move] == best]
 
 
 def _reason_at(position: ConnectFour, values: ExactValues, candidates: Candidates) -> Claim | None:
