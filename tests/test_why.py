@@ -281,18 +281,30 @@ def test_the_real_explainer_answers_beside_the_search_and_agrees_with_ponder_exp
 # --- the review ---------------------------------------------------------------------------------------------
 
 
-def test_the_review_says_why_each_mistake_and_blunder_is_one():
-    script = "444447562366621351"
-    engine = scripted(script)
-    engine.reasons = lambda game, move: (HANDS_OVER,)
+#: A game against depth 8 whose review has mistakes and blunders as well as best moves.
+REVIEWED = "444447562366621351"
+
+
+def reviewed(reasons: tuple[Claim, ...]) -> tuple[PlayScene, FakeEngine]:
+    """:data:`REVIEWED` played out and under review, its moves' reasons all ``reasons``."""
+    engine = scripted(REVIEWED)
+    engine.reasons = lambda game, move: reasons
     scene = PlayScene(SIZE, PlayOptions(level=Level(8)), engine)
-    while scene.play_state.game.ply() < len(script) and not scene.play_state.game.is_over():
+    while scene.play_state.game.ply() < len(REVIEWED) and not scene.play_state.game.is_over():
         if scene.play_state.board_game.is_human_turn():
-            scene.play_state.try_play(scene.play_state.game.text_to_move(script[scene.play_state.game.ply()]))
+            scene.play_state.try_play(
+                scene.play_state.game.text_to_move(REVIEWED[scene.play_state.game.ply()])
+            )
         settle(scene, engine)
     scene.act(Action.REVIEW)
     deliver_review(engine, scene.play_state.game)
     settle(scene, engine, 0.5)
+    return scene, engine
+
+
+def test_the_review_says_why_each_mistake_and_blunder_is_one():
+    script = REVIEWED
+    scene, engine = reviewed((HANDS_OVER,))
     review = scene.play_state.review
     assert review is not None and review.complete()
     wrong = [ply for ply, mark in review.marks.items() if mark.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)]
@@ -311,18 +323,8 @@ def test_the_review_says_why_each_mistake_and_blunder_is_one():
 
 
 def test_a_mistake_whose_reason_is_a_road_marks_it_and_show_me_plays_the_move_then_the_road():
-    script = "444447562366621351"
-    engine = scripted(script)
     road = Road(1, (), Result.WIN, line=((0, 0), (6, 0)), then=DoubleThreat(1, ((2, 4), (5, 0)), move=(3, 3)))
-    engine.reasons = lambda game, move: (road,)
-    scene = PlayScene(SIZE, PlayOptions(level=Level(8)), engine)
-    while scene.play_state.game.ply() < len(script) and not scene.play_state.game.is_over():
-        if scene.play_state.board_game.is_human_turn():
-            scene.play_state.try_play(scene.play_state.game.text_to_move(script[scene.play_state.game.ply()]))
-        settle(scene, engine)
-    scene.act(Action.REVIEW)
-    deliver_review(engine, scene.play_state.game)
-    settle(scene, engine, 0.5)
+    scene, engine = reviewed((road,))
     review = scene.play_state.review
     assert review is not None
     wrong = (Verdict.MISTAKE, Verdict.BLUNDER)
