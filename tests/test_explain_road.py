@@ -89,7 +89,7 @@ def test_a_mistake_is_explained_by_the_road_from_the_position_after_it(analyzer)
     (road,) = claims
     assert road.side == 1 and road.result is Result.WIN and road.line == ((3, 5),)
     assert move_reason(claims, 0, ("Red", "Yellow")) == (
-        "Best play after it: d6; Yellow then wins by claimeven, answering every move directly above it"
+        "Best play after it: d6; Yellow then wins by claimeven"
     )
     # The road with Yellow's a6, which only draws, for its d6: refused.
     after = ConnectFour.from_moves(MISTAKE + "7")

@@ -175,6 +175,43 @@ PLAN = Plan(
     responses=(),
     strategy=lambda game: 5,
 )
+#: Red's winning plan of many rules, and one whose single item spans every column.
+LONG_PLAN = PlanClaim(
+    0,
+    (),
+    Result.WIN,
+    plan=Plan(
+        side=0,
+        goal=Goal.WIN,
+        start="",
+        rules=(
+            RuleUse(Rule.AFTEREVEN, ((0, 2), (1, 2), (2, 2), (3, 2))),
+            RuleUse(Rule.BASEINVERSE, ((4, 0), (5, 0))),
+            RuleUse(Rule.CLAIMEVEN, ((6, 0), (6, 1))),
+            RuleUse(Rule.HIGHINVERSE, ((4, 1), (4, 2), (4, 3), (5, 1), (5, 2), (5, 3))),
+            RuleUse(Rule.ODD_THREAT, ((3, 4),)),
+        ),
+        responses=(),
+        strategy=lambda game: 0,
+    ),
+)
+LONG_ITEM_PLAN = PlanClaim(
+    0,
+    (),
+    Result.WIN,
+    plan=Plan(
+        side=0,
+        goal=Goal.WIN,
+        start="",
+        rules=tuple(
+            RuleUse(Rule.CLAIMEVEN, ((column, row), (column, row + 1)))
+            for row in (2, 4)
+            for column in range(7)
+        ),
+        responses=(),
+        strategy=lambda game: 0,
+    ),
+)
 #: One claim of every kind the window tells, with the mover (0, Red) and the sentence in English.
 SENTENCES: list[tuple[Claim, str]] = [
     (WinNow(0, ((3, 0),)), "It completes four at d1"),
@@ -206,9 +243,28 @@ SENTENCES: list[tuple[Claim, str]] = [
     ),
     (
         Road(0, (), Result.DRAW, line=((0, 0),), then=PlanClaim(0, (), Result.AT_LEAST_DRAW, plan=PLAN)),
-        "Best play after it: a1; Red then holds at least a draw by a plan: "
-        "claimeven in column f, rows 1 to 2",
+        "Best play after it: a1; Red then holds at least a draw by a plan",
     ),
+    # The longest the window says: a road of twelve stones to a plan of many rules, and a plan whose first
+    # item spans every column (the text-fit test draws the longest at the smallest window).
+    (
+        Road(
+            0, (), Result.WIN, line=tuple((column % 7, column // 7) for column in range(12)), then=LONG_PLAN
+        ),
+        "Best play after it: a1 b1 c1 d1 e1 f1 g1 a2 b2 c2 d2 e2; Red then wins by a plan",
+    ),
+    (
+        Road(
+            0,
+            (),
+            Result.DRAW,
+            line=tuple((column % 7, column // 7) for column in range(12)),
+            then=Zugzwang(0, (), Result.AT_LEAST_DRAW, rule=ZugzwangRule.CLAIMEVEN_EVERYWHERE),
+        ),
+        "Best play after it: a1 b1 c1 d1 e1 f1 g1 a2 b2 c2 d2 e2; "
+        "Red then holds at least a draw by claimeven",
+    ),
+    (LONG_ITEM_PLAN, "Red then wins by a plan: claimeven in columns a, b, c, d, e, f, g, rows 3 to 6"),
     (
         PlanClaim(0, ((5, 0), (5, 1)), Result.AT_LEAST_DRAW, plan=PLAN),
         "Red then holds at least a draw by a plan: claimeven in column f, rows 1 to 2",

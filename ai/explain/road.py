@@ -4,9 +4,8 @@ play from it to a position where something does ("best play: e3 d4 c5, then Red 
 Best play follows the exact solver: the side to move plays a move that keeps its result, a losing side its
 slowest loss (so the line is one it would play), a winning or drawing side any move that keeps the win or the
 draw. Among those lines the search goes breadth first, each position's moves in the game's centre-first
-order, so the road found is a shortest one. The finder
-proposes; :func:`ai.explain.checks.check` proves the road whole (every move keeps the value, the claim at
-its end holds) before anyone sees it.
+order, so the road found is a shortest one. The finder proposes; :func:`ai.explain.checks.check` proves the
+road whole (every move keeps the value, the claim at its end holds) before anyone sees it.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""The exact values the checks compare claims with: the solver's, asked once per position and remembered
-for one explanation."""
+"""The exact values the checks compare claims with: the solver's results (the sign of its score, a cheaper
+search than the score itself), asked once per position and remembered for one explanation."""
 
 from __future__ import annotations
 
-from ai.contracts import UNBOUNDED, Budget, result_of
+from ai.contracts import UNBOUNDED, Budget
 from ai.exact.analysis import ExactAnalyzer
 from game.connect4 import ConnectFour
 
@@ -15,18 +15,10 @@ class ExactValues:
     def __init__(self, analyzer: ExactAnalyzer, budget: Budget = UNBOUNDED) -> None:
         self.analyzer = analyzer
         self.budget = budget
-        self._scores: dict[tuple[int, int], int] = {}
         self._results: dict[tuple[int, int], int] = {}
         #: What :func:`ai.explain.checks.check` found of a claim (the object itself) about a position, so that
         #: a claim checked twice in one explanation (a road's end, found and then proven) is replayed once.
         self.checked: dict[tuple[int, int, int], tuple[object, bool]] = {}
-
-    def score(self, game: ConnectFour) -> int:
-        """The benchmark score of ``game`` (not over) for the side to move."""
-        key = (game.key(), game.ply())
-        if key not in self._scores:
-            self._scores[key] = self.analyzer.score(game, budget=self.budget)
-        return self._scores[key]
 
     def result_for(self, game: ConnectFour, side: int) -> int:
         """``side``'s result in ``game`` under best play: 1 win, 0 draw, -1 loss (a finished game's too)."""
@@ -35,13 +27,9 @@ class ExactValues:
         if game.is_over():
             return 0
         key = (game.key(), game.ply())
-        if key in self._scores:
-            own = result_of(self._scores[key])
-        else:
-            # The sign alone is a cheaper search than the exact score.
-            if key not in self._results:
-                self._results[key] = self.analyzer.score(game, weak=True, budget=self.budget)
-            own = self._results[key]
+        if key not in self._results:
+            self._results[key] = self.analyzer.score(game, weak=True, budget=self.budget)
+        own = self._results[key]
         return own if game.to_move() == side else -own
 
     def move_results(self, game: ConnectFour) -> dict[int, int]:

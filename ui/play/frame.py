@@ -132,6 +132,7 @@ def play_picture(
         play_state.review is None and play_state.assistance.overlay_shown and not play_state.game.is_over()
     )
     notice = play_state.notice
+    why_text, why_marks = words.why(play_state)
     return PlayPicture(
         theme=theme,
         fonts=fonts,
@@ -154,11 +155,11 @@ def play_picture(
             None if notice is not None else words.status_player(play_state),
             notice_colour(notice.kind, theme) if notice is not None else theme.text,
             tuple(words.detail_parts(play_state)),
-            words.why_text(play_state),
+            why_text,
         ),
         piece_names=play_state.piece_names,
         banner=result,
         match=frame.match,
         plan=play_state.assistance.plan.followed if play_state.assistance.plan.shown else None,
-        reason=words.why_marks(play_state) if frame.layout.gravity else None,
+        reason=why_marks if frame.layout.gravity else None,
     )

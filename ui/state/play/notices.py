@@ -90,7 +90,7 @@ class PuzzleMissed:
     move: str
     best: int
     played: int
-    column: int = -1
+    column: int
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from ui.state.play.notices import (
 )
 from ui.state.words.review_words import CHANGE_WORDS
 from ui.state.words.texts import board_title, unfinished_text
+from ui.state.words.why_words import COLUMN_LETTERS
 
 #: What a notice adds when a game has replaced an unfinished one.
 TAKE_BACK = N_("Ctrl+Z brings back your unfinished game")
@@ -128,7 +129,7 @@ def refusal_text(said: MoveRefused) -> str:
         return _("The game is over")
     if said.gravity:
         # Translators: {letter} names the column as cells are named ("d" holds d1 to d6).
-        return _("Column {letter} is full").format(letter="abcdefghijklmnopqrstuvwxyz"[said.move])
+        return _("Column {letter} is full").format(letter=COLUMN_LETTERS[said.move])
     return _("Cell {cell} is taken").format(cell=said.cell)
 
 

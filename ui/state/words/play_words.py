@@ -17,7 +17,7 @@ from ui.state.words import texts
 from ui.state.words.notice_words import notice_text
 from ui.state.words.review_words import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.state.words.search_texts import move_name
-from ui.state.words.why_words import ReasonMarks, move_reason, plan_legend, puzzle_themes, reason_marks
+from ui.state.words.why_words import ReasonMarks, marked_reason, plan_legend, puzzle_themes
 
 
 def result_text(play_state: PlayState) -> tuple[str, str]:
@@ -63,11 +63,12 @@ def status_text(play_state: PlayState) -> str:
     )
 
 
-def why_text(play_state: PlayState) -> str:
-    """Why the move the status line speaks of is worth what it is, where the explainer proved it (""
-    otherwise, and until its answer comes): a solved puzzle's themes, the review's mistake or blunder
-    shown, the puzzle's move just refused, the move the coach's standing warning is about, else the hint's;
-    else, with the plan view on, its plan."""
+def why(play_state: PlayState) -> tuple[str, ReasonMarks | None]:
+    """Why the move the status line speaks of is worth what it is, where the explainer proved it, and the
+    cells the reason names, to mark on the board (("", None) otherwise, and until its answer comes): a
+    solved puzzle's themes (no marks), the review's mistake or blunder shown, the puzzle's move just refused,
+    the move the coach's standing warning is about, else the hint's; else, with the plan view on, its plan
+    (which the plan view draws)."""
     board_game, game = play_state.board_game, play_state.game
     attempt, puzzle = play_state.round.attempt, play_state.puzzle
     if attempt is not None and puzzle is not None and attempt.solved and play_state.review is None:
@@ -75,28 +76,20 @@ def why_text(play_state: PlayState) -> str:
         while start.ply() > len(puzzle.moves):
             start.undo()
         claims = board_game.reasons.of(start, puzzle.column - 1)
-        return "" if claims is None else puzzle_themes(claims, start.to_move())
+        return ("" if claims is None else puzzle_themes(claims, start.to_move())), None
     told = _move_told(play_state)
     if told is not None:
         claims, mover = told
-        return "" if claims is None else move_reason(claims, mover, play_state.player_names)
+        if claims is None:
+            return "", None
+        text, marks = marked_reason(claims, mover, play_state.player_names)
+        if play_state.review is not None and play_state.review.line is not None:
+            marks = None  # the line's own stones are on the board
+        return text, marks
     plan = play_state.assistance.plan
     if play_state.review is None and not game.is_over() and plan.shown:
-        return plan_legend(plan.followed, plan.left, play_state.player_names)
-    return ""
-
-
-def why_marks(play_state: PlayState) -> ReasonMarks | None:
-    """The cells :func:`why_text`'s reason of a move names, to mark on the board (None: no such reason)."""
-    attempt = play_state.round.attempt
-    if attempt is not None and attempt.solved and play_state.review is None:
-        return None
-    if play_state.review is not None and play_state.review.line is not None:
-        return None  # the line's own stones are on the board
-    told = _move_told(play_state)
-    if told is None or told[0] is None:
-        return None
-    return reason_marks(told[0], told[1])
+        return plan_legend(plan.followed, plan.left, play_state.player_names), None
+    return "", None
 
 
 def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, int] | None:
@@ -114,7 +107,7 @@ def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, int] | 
         return None
     warning, notice = play_state.round.coach.warning, play_state.notice
     move: int | None = None
-    if notice is not None and isinstance(notice.said, PuzzleMissed) and notice.said.column >= 0:
+    if notice is not None and isinstance(notice.said, PuzzleMissed):
         move = notice.said.column
     elif warning is not None and notice is not None:
         move = warning.move

@@ -20,6 +20,7 @@ from game.protocol import Game
 from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven
 from ui.state.words.score_words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, outlook
+from ui.state.words.why_words import COLUMN_LETTERS
 
 #: Where the bands' edges sit on a bar that runs from -1 (lost) to 1 (won): the bars' tick marks.
 TICKS = (0.2, 0.55, 0.85)
@@ -298,5 +299,5 @@ def move_name(game: Game, move: int) -> str:
     """A move as a line of moves names it: a Connect Four column by its letter, as the reasons name cells
     ("d" holds d1 to d6), any other game's move by its own symbol."""
     if game.gravity:
-        return "abcdefghijklmnopqrstuvwxyz"[move]
+        return COLUMN_LETTERS[move]
     return game.move_to_text(move)

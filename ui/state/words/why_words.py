@@ -39,8 +39,9 @@ from ui.state.play.plan_view import Followed, LeftPlan
 
 #: The columns' letters, from the left.
 COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
-#: How many items of a plan's compact form a reason names (the plan view draws them all).
-PLAN_ITEMS_TOLD = 2
+#: How many items of a plan's compact form a reason names (the plan view draws them all): the sentence keeps
+#: to the status area's one line at the smallest window, in every language.
+PLAN_ITEMS_TOLD = 1
 
 
 def cell_name(cell: Cell) -> str:
@@ -75,20 +76,21 @@ class ReasonMarks:
 def move_reason(claims: tuple[Claim, ...], mover: int, names: tuple[str, str]) -> str:
     """The one sentence that says why ``mover``'s move, whose proven claims are ``claims``, is worth what it
     is; "" where none of them is worth telling."""
+    return marked_reason(claims, mover, names)[0]
+
+
+def marked_reason(
+    claims: tuple[Claim, ...], mover: int, names: tuple[str, str]
+) -> tuple[str, ReasonMarks | None]:
+    """:func:`move_reason`'s sentence and the cells it names, to mark on the board (a road's line after
+    ``mover``'s move, and the cells of what holds at its end); ("", None) where it tells nothing."""
     told = _told(claims, mover, names)
-    return "" if told is None else told[0]
-
-
-def reason_marks(claims: tuple[Claim, ...], mover: int) -> ReasonMarks | None:
-    """The cells the sentence :func:`move_reason` tells names, to mark on the board (None where it tells
-    nothing): a road's line after ``mover``'s move, and the cells of what holds at its end."""
-    told = _told(claims, mover, ("", ""))
     if told is None:
-        return None
-    claim = told[1]
+        return "", None
+    text, claim = told
     if isinstance(claim, Road) and claim.then is not None:
-        return ReasonMarks(_named_cells(claim.then), claim.line, 1 - mover)
-    return ReasonMarks(_named_cells(claim))
+        return text, ReasonMarks(_named_cells(claim.then), claim.line, 1 - mover)
+    return text, ReasonMarks(_named_cells(claim))
 
 
 def _named_cells(claim: Claim) -> tuple[Cell, ...]:
@@ -219,12 +221,23 @@ def _zugzwang(claim: Claim, mover: int, player: str, other: str) -> str | None:
 def _plan(claim: Claim, mover: int, player: str, other: str) -> str | None:
     if not isinstance(claim, PlanClaim) or claim.side != mover or claim.plan is None:
         return None
-    # The plan's first items in the tools' compact form, cells named ("claimeven in columns a, b, rows 1 to
+    # The plan's first item in the tools' compact form, cells named ("claimeven in columns a, b, rows 1 to
     # 6"); the plan view (E) draws the whole plan.
     items = [summary_item(item) for item in claim.plan.summary() if not item.parity_only]
-    rules = "; ".join(items[:PLAN_ITEMS_TOLD]) + ("; \u2026" if len(items) > PLAN_ITEMS_TOLD else "")
     if not items:
-        rules = ", ".join(dict.fromkeys(rule_name(use.rule) for use in claim.plan.rules))
+        return _plan_said(claim, player, _rule_names(claim))
+    rules = "; ".join(items[:PLAN_ITEMS_TOLD]) + ("; \u2026" if len(items) > PLAN_ITEMS_TOLD else "")
+    return _plan_said(claim, player, rules)
+
+
+def _rule_names(claim: PlanClaim) -> str:
+    """The rules a plan uses, by name: "claimeven, baseinverse"."""
+    assert claim.plan is not None, "a plan claim carries its plan"
+    return ", ".join(dict.fromkeys(rule_name(use.rule) for use in claim.plan.rules))
+
+
+def _plan_said(claim: PlanClaim, player: str, rules: str) -> str:
+    """The sentence of ``player``'s plan, what it holds and its ``rules`` as told."""
     if claim.result is Result.WIN:
         return _("{player} then wins by a plan: {rules}").format(player=player, rules=rules)
     return _("{player} then holds at least a draw by a plan: {rules}").format(player=player, rules=rules)
@@ -248,7 +261,16 @@ def road_end(then: Claim, names: tuple[str, str]) -> str | None:
     ``names`` by player number."""
     side = then.side
     if isinstance(then, PlanClaim):
-        return _plan(then, side, names[side], names[1 - side])
+        # After the road's line the status area's one line has no room for the plan's items (at the smallest
+        # window): the plan holds what it holds, and the plan view (E) draws it once the road is played.
+        if then.result is Result.WIN:
+            return _("{player} then wins by a plan").format(player=names[side])
+        return _("{player} then holds at least a draw by a plan").format(player=names[side])
+    if isinstance(then, Zugzwang) and then.rule is ZugzwangRule.CLAIMEVEN_EVERYWHERE:
+        # The same for claimeven, without its gloss: after a long road it does not fit.
+        if then.result is Result.WIN:
+            return _("{player} then wins by claimeven").format(player=names[side])
+        return _("{player} then holds at least a draw by claimeven").format(player=names[side])
     for rank in (_win_after, _double_threat, _forcing_line, _zugzwang):
         text = rank(then, 1 - side, names[1 - side], names[side])
         if text is not None:
