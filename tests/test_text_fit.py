@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from ai.exact.analysis import ExactAnalyzer
-from ai.explain.explainer import explain_position
+from ai.explain.explainer import explain_move, explain_position
 from ai.explain.plan import find_plan
 from ai.messages import Progress
 from ai.play.levels import Level
@@ -22,7 +22,7 @@ from ai.puzzles import PuzzleTheme, load_puzzles
 from ai.rating.ladder import read_ladder
 from ai.score import Score, win_in
 from game.language import LANGUAGES, SOURCE_LANGUAGE, use_language
-from tests.test_why import NAMES, SENTENCES, TWO_THREATS, YELLOWS_PLAN
+from tests.test_why import NAMES, SENTENCES, TWO_THREATS, YELLOWS_PLAN, proven_progress
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.kit.toast import Toast
 from ui.kit.widgets import DrawnText, recording_texts
@@ -284,8 +284,9 @@ def planned(size, moves: str) -> PlayScene:
 
     engine = FakeEngine(auto_answer=False, reasons=reasons)
     scene = PlayScene(size, PlayOptions(mode=Mode.TWO_PLAYERS, moves=YELLOWS_PLAN), engine, fonts=FONTS)
-    scene.handle(key(pygame.K_e, unicode="e"))
-    settle(scene, engine, 0.5)
+    for _press in range(2):  # the side to move's own plan, then the opponent's: Yellow's
+        scene.handle(key(pygame.K_e, unicode="e"))
+        settle(scene, engine, 0.5)
     for text in moves:
         scene.play_state.try_play(scene.play_state.game.text_to_move(text))
         settle(scene, engine, 1.5)
@@ -300,6 +301,28 @@ def plan_answer(size):
 
 def plan_left(size):
     return planned(size, "15").draw
+
+
+def plan_first(size):
+    """The player's own plan on their turn: the move that starts it, then what it holds and its legend."""
+    analyzer = ExactAnalyzer(solver_slots=1 << 16, threads=1)
+
+    def reasons(game, move):
+        if move is None:
+            return explain_position(game, analyzer, find_plan=find_plan).claims
+        return explain_move(game, move, analyzer, find_plan=find_plan).claims
+
+    engine = FakeEngine(auto_answer=False, reasons=reasons)
+    scene = PlayScene(size, PlayOptions(mode=Mode.TWO_PLAYERS, moves=YELLOWS_PLAN[:-1]), engine, fonts=FONTS)
+    scene.handle(key(pygame.K_e, unicode="e"))
+    settle(scene, engine, 0.5)
+    game = scene.play_state.game
+    scores = analyzer.move_scores(game.copy())
+    values = {move: Score.from_benchmark(scores[move], game.ply(), 42).value for move in game.moves()}
+    scene.receive(proven_progress(engine.last("ponder").token, values))
+    settle(scene, engine, 2.0)
+    assert scene.picture().plan is not None and scene.picture().plan.first is not None
+    return scene.draw
 
 
 SCREENS: list[Screen] = [
@@ -322,6 +345,7 @@ SCREENS: list[Screen] = [
     hint_reason,
     plan_answer,
     plan_left,
+    plan_first,
 ]
 
 

@@ -50,6 +50,7 @@ from game.tictactoe import TicTacToe
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.command_line.tools import run_tool
 from ui.play.actions import Action
+from ui.play.plan_marks import RULE_COLOURS
 from ui.play.scene import PlayScene
 from ui.state.board.board_game import Refusal
 from ui.state.files.puzzle_record import PUZZLE_FILE, puzzle_options
@@ -427,6 +428,12 @@ def test_the_plan_view_draws_the_plan_follows_it_and_says_when_a_move_leaves_it(
     scene = PlayScene(SIZE, PlayOptions(mode=Mode.TWO_PLAYERS, moves=YELLOWS_PLAN), engine)
     settle(scene, engine, 0.5)
     assert scene.picture().plan is None
+    # E: the player's own plan first (with two players, the side to move's): Red holds none here.
+    scene.handle(key(pygame.K_e, unicode="e"))
+    settle(scene, engine, 0.5)
+    assert scene.picture().plan is None
+    assert scene.picture().status.why == "Plan view: no plan of Red's proven here"
+    # E again: the opponent's, Yellow's, who waits.
     scene.handle(key(pygame.K_e, unicode="e"))
     settle(scene, engine, 0.5)
     assert (engine.last("explain").moves, engine.last("explain").move) == (YELLOWS_PLAN, None)
@@ -436,7 +443,15 @@ def test_the_plan_view_draws_the_plan_follows_it_and_says_when_a_move_leaves_it(
     assert Rule.CLAIMEVEN in rules
     assert shown.status.why.startswith("Yellow's plan holds at least a draw  \u00b7  ")
     assert "CE claimeven" in shown.status.why
-    scene.draw(pygame.Surface(SIZE))
+    surface = pygame.Surface(SIZE)
+    scene.draw(surface)
+    # Each pair of a claimeven is drawn as a pair: a band of the rule's colour joins its two cells.
+    layout = scene.layout()
+    lower, upper = next(use.cells for use in shown.plan.plan.rules if use.rule is Rule.CLAIMEVEN)
+    (x, low_y), (_x, high_y) = (
+        layout.cell_centre(layout.rows - 1 - row, column) for column, row in (lower, upper)
+    )
+    assert surface.get_at((x, (low_y + high_y) // 2))[:3] == RULE_COLOURS[Rule.CLAIMEVEN]
     # Red takes a1: the plan answers above it, at a2 (claimeven), shown on the board and in words.
     assert scene.play_state.try_play(0) is None
     settle(scene, engine, 1.5)
@@ -447,10 +462,45 @@ def test_the_plan_view_draws_the_plan_follows_it_and_says_when_a_move_leaves_it(
     settle(scene, engine, 1.5)
     assert scene.picture().status.why == "Yellow left the plan: it played e5, the plan answered at a2"
     scene.draw(pygame.Surface(SIZE))
-    # E again: the view is gone.
+    # E a third time: the view is gone.
     scene.handle(key(pygame.K_e, unicode="e"))
     settle(scene, engine, 0.25)
     assert scene.picture().plan is None and scene.picture().status.why == ""
+
+
+def test_the_plan_view_shows_the_players_own_plan_after_their_best_move(proven_reasons):
+    """On the player's turn the view asks for the moves' values, explains the best, and shows the plan the
+    player then holds with the move that starts it; once played, the plan is followed as any other."""
+    before = YELLOWS_PLAN[:-1]  # Yellow to move
+    engine = FakeEngine(auto_answer=False, reasons=proven_reasons)
+    scene = PlayScene(SIZE, PlayOptions(mode=Mode.TWO_PLAYERS, moves=before), engine)
+    settle(scene, engine, 0.5)
+    scene.handle(key(pygame.K_e, unicode="e"))
+    settle(scene, engine, 0.5)
+    analysis = engine.last("ponder")
+    assert analysis.analyse and scene.picture().plan is None
+    game = scene.play_state.game
+    scores = ExactAnalyzer(solver_slots=1 << 16).move_scores(game.copy())
+    values = {move: Score.from_benchmark(scores[move], game.ply(), 42).value for move in game.moves()}
+    scene.receive(proven_progress(analysis.token, values))
+    settle(scene, engine, 2.0)
+    best = max(values.values())
+    best_moves = {
+        move for move, value in values.items() if (value > 0) == (best > 0) and (value < 0) == (best < 0)
+    }
+    explained = {call.move for call in engine.calls if call.name == "explain"}
+    assert explained and explained <= best_moves
+    shown = scene.picture()
+    assert shown.plan is not None and shown.plan.plan.side == 1 and shown.plan.first is not None
+    first = shown.plan.first
+    assert first[0] in best_moves and shown.plan.answer is None
+    assert shown.status.why.startswith(f"Yellow's plan: play {cell_name(first)}, then it ")
+    scene.draw(pygame.Surface(SIZE))
+    # Yellow plays it: the plan has begun, and waits for Red's move.
+    assert scene.play_state.try_play(first[0]) is None
+    settle(scene, engine, 0.5)
+    shown = scene.picture()
+    assert shown.plan is not None and shown.plan.first is None and shown.plan.plan.side == 1
 
 
 def test_the_plan_view_is_for_connect_four_only():

@@ -279,7 +279,7 @@ COMMANDS: tuple[Command, ...] = (
         Action.PLAN,
         _on_live_game(lambda play: play.feedback.refuse(play.assistance.toggle_plan(play.board_game))),
         (Chord(pygame.K_e, when=lambda situation: playing(situation) and not situation.letters_are_cells),),
-        HelpRow(PLAYING, N_("E"), N_("plan view: the plan that holds the result, drawn on the board")),
+        HelpRow(PLAYING, N_("E"), N_("plan view: your plan on the board; again: the opponent's")),
     ),
     Command(
         Action.REVIEW,

@@ -1,5 +1,7 @@
 """The plan view on the board: each cell a rule of the plan uses carries the rule's mark (CE, BI, ...) in the
-rule's colour, and the cell the plan answers at is ringed. The legend is the status area's line
+rule's colour, the cells of one instance of a rule (a claimeven's two cells, a baseinverse's) joined by a band
+of that colour, so that a player sees which cell answers which; the cell the plan answers at, or the move that
+starts it, is ringed. The legend is the status area's line
 (:func:`ui.state.words.why_words.plan_legend`)."""
 
 from __future__ import annotations
@@ -37,27 +39,42 @@ def draw_plan_marks(
     cells: tuple[tuple[int | None, ...], ...],
 ) -> None:
     """Draws ``followed``'s rule marks on its cells still empty on the board ``cells`` (owners by row from
-    the top) and rings its answer (see the module docstring); a cell two rules use shows the first."""
+    the top), joins each instance's cells, and rings its answer or its first move (see the module docstring);
+    a cell two rules use shows the first's mark."""
     cell = layout.cell
     # The cells taken since the plan's start keep their stones in view.
-    marked = {
+    taken = {
         (column, layout.rows - 1 - row)
         for row, line in enumerate(cells)
         for column, owner in enumerate(line)
         if owner is not None
     }
-    for use in followed.plan.rules:
-        for column, row in use.cells:
-            if (column, row) in marked or not 0 <= row < layout.rows:
+
+    def centre_of(column: int, row: int) -> tuple[int, int]:
+        return layout.cell_centre(layout.rows - 1 - row, column)
+
+    uses = [
+        (use, [free for free in use.cells if free not in taken and 0 <= free[1] < layout.rows])
+        for use in followed.plan.rules
+    ]
+    # The bands first, under every mark: an instance still whole on the board joins its cells in order.
+    for use, free_cells in uses:
+        if len(free_cells) == len(use.cells) > 1:
+            points = [centre_of(*free) for free in free_cells]
+            pygame.draw.lines(surface, RULE_COLOURS[use.rule], False, points, max(4, int(cell * 0.2)))
+    marked = set(taken)
+    for use, free_cells in uses:
+        for column, row in free_cells:
+            if (column, row) in marked:
                 continue
             marked.add((column, row))
-            centre = layout.cell_centre(layout.rows - 1 - row, column)
+            centre = centre_of(column, row)
             filled_circle(surface, RULE_COLOURS[use.rule], centre, cell * 0.32)
             mark = RULE_MARKS[use.rule]
             font = fitting_font(fonts, mark, int(cell * 0.3), int(cell * 0.56), bold=True)
             box = layout.cell_rect(layout.rows - 1 - row, column)
             draw_text(surface, mark, font, (255, 255, 255), box, center=centre)
-    if followed.answer is not None:
-        column, row = followed.answer
-        centre = layout.cell_centre(layout.rows - 1 - row, column)
-        pygame.draw.circle(surface, theme.focus_ring, centre, int(cell * 0.44), width=max(3, cell // 12))
+    for ringed in (followed.answer, followed.first):
+        if ringed is not None:
+            centre = centre_of(*ringed)
+            pygame.draw.circle(surface, theme.focus_ring, centre, int(cell * 0.44), width=max(3, cell // 12))

@@ -52,13 +52,17 @@ class Assistance:
         self.changed = True
         if not self.plan.shown and not isinstance(board_game.game, ConnectFour):
             return Told.PLAN_VIEW_CONNECT_FOUR_ONLY
-        self.plan.toggle()
+        self.plan.toggle(board_game)
         self.plan.update(board_game)
+        self.want_analysis(board_game)
         return None
 
     def want_analysis(self, board_game: BoardGame) -> None:
-        """Keeps an analysis of the human's position running while the overlay shows or a hint waits."""
-        board_game.want_analysis(self.overlay_shown or self.hint is not None)
+        """Keeps an analysis of the human's position running while the overlay shows, a hint waits or the plan
+        view shows the plan of the human to move (which it finds after their best move)."""
+        board_game.want_analysis(
+            self.overlay_shown or self.hint is not None or self.plan.wants_values(board_game)
+        )
 
     def update(self, board_game: BoardGame, dt: float) -> None:
         """Lets ``dt`` seconds pass: the hint follows the search, and ends once a move is played. The picture
@@ -67,6 +71,7 @@ class Assistance:
             # The overlay's values are help: the game is not rated (see ui.state.files.player_rating).
             board_game.assists.add("values")
         self.plan.update(board_game)
+        self.want_analysis(board_game)
         if self.plan.shown and board_game.is_human_turn() and board_game.review is None:
             board_game.assists.add("values")
         self.changed |= self.plan.changed

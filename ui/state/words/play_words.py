@@ -87,8 +87,8 @@ def why(play_state: PlayState) -> tuple[str, ReasonMarks | None]:
             marks = None  # the line's own stones are on the board
         return text, marks
     plan = play_state.assistance.plan
-    if play_state.review is None and not game.is_over() and plan.shown:
-        return plan_legend(plan.followed, plan.left, play_state.player_names), None
+    if play_state.review is None and not game.is_over() and plan.side is not None:
+        return plan_legend(plan.followed, plan.left, plan.side, play_state.player_names), None
     return "", None
 
 

@@ -309,21 +309,26 @@ RULE_MARKS = {
 }
 
 
-def plan_legend(followed: Followed | None, left: LeftPlan | None, names: tuple[str, str]) -> str:
-    """The plan view's line: the move that just left the plan, if one did; else whose plan shows, what it
-    holds, the cell it answers at and the legend of its marks, or that no plan is proven here."""
-    parts = []
+def plan_legend(followed: Followed | None, left: LeftPlan | None, side: int, names: tuple[str, str]) -> str:
+    """The plan view's line: the move that just left the plan, if one did; else whose plan shows, the move
+    that starts it (where its side is to move and has not begun it), what it holds, the cell it answers at and
+    the legend of its marks, or that no plan of ``side``'s is proven here."""
     if left is not None:
-        parts.append(
-            _("{player} left the plan: it played {played}, the plan answered at {cell}").format(
-                player=names[left.side], played=cell_name(left.played), cell=cell_name(left.answer)
-            )
-        )
-    if followed is None or parts:
         # The move that left the plan is the news: the new plan's legend waits for the next move.
-        return parts[0] if parts else _("Plan view: no plan proven for this position")
+        return _("{player} left the plan: it played {played}, the plan answered at {cell}").format(
+            player=names[left.side], played=cell_name(left.played), cell=cell_name(left.answer)
+        )
+    if followed is None:
+        return _("Plan view: no plan of {player}'s proven here").format(player=names[side])
     player = names[followed.plan.side]
-    if followed.result is Result.WIN:
+    parts = []
+    if followed.first is not None:
+        if followed.result is Result.WIN:
+            text = _("{player}'s plan: play {cell}, then it wins")
+        else:
+            text = _("{player}'s plan: play {cell}, then it holds at least a draw")
+        parts.append(text.format(player=player, cell=cell_name(followed.first)))
+    elif followed.result is Result.WIN:
         parts.append(_("{player}'s plan wins").format(player=player))
     else:
         parts.append(_("{player}'s plan holds at least a draw").format(player=player))
