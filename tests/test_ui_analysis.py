@@ -154,6 +154,16 @@ def test_overlay_labels_for_proven_values_and_a_bar_for_heuristic_ones():
     assert words.detail_text(scene.play_state).startswith("Column b: Yellow wins in 2")
     scene.handle(motion(scene.layout().ghost_centre(4)))
     assert words.detail_text(scene.play_state).startswith("Column e: Yellow is much better (estimate)")
+    # A win in more than one move says, once, beside it, that it counts the winner's own moves.
+    scene.handle(motion(scene.layout().ghost_centre(0)))
+    assert words.detail_parts(scene.play_state)[:2] == ["Column a: Red wins in 3", "in 3 of Red's own moves"]
+    # With a hint, the status speaks of the hinted move (g): the line under it of the position, never of
+    # another column under the pointer.
+    scene.handle(key(pygame.K_h))
+    assert words.status_text(scene.play_state).startswith("Hint: column g")
+    scene.handle(motion(scene.layout().ghost_centre(1)))
+    detail = words.detail_text(scene.play_state)
+    assert detail.startswith("Analysis: Red wins next move") and "Column" not in detail, detail
 
 
 def test_overlay_labels_fit_their_column_at_every_window_size():
