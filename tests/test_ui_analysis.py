@@ -79,6 +79,17 @@ def test_the_hint_shows_the_pondered_best_move_on_the_board_until_a_move_is_play
     assert scene.play_state.assistance.hint is None and scene.picture().board.hint is None
 
 
+def test_a_hinted_win_says_under_it_what_its_number_counts():
+    scene, engine = make(auto_answer=False)
+    token = engine.last("ponder").token
+    scene.receive(
+        ponder_progress(token, 2, {move: (win_in(9) if move == 2 else 0) for move in range(7)}, exact=True)
+    )
+    scene.handle(key(pygame.K_h))
+    assert words.status_text(scene.play_state) == "Hint: column c  \u00b7  Red wins in 5"
+    assert words.detail_parts(scene.play_state)[0] == "in 5 of Red's own moves"
+
+
 def test_without_pondering_the_hint_asks_for_an_analysis_at_the_computers_level():
     options = PlayOptions(level=Level(6), ponder=False)
     scene, engine = make(options, auto_answer=False)

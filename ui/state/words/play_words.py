@@ -138,6 +138,7 @@ def detail_parts(play_state: PlayState) -> list[str]:
         overlay_shown=play_state.assistance.overlay_shown,
         selection=None if hinted else play_state.selection,
         gravity=play_state.gravity,
+        hint=play_state.assistance.hint if play_state.notice is None else None,
     )
 
 
