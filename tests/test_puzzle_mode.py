@@ -158,9 +158,9 @@ def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp
         # The result stays in the match bar (the record), not as a score of the sitting that the next
         # puzzle's board would drop.
         bar = scene.frame().match
-        # After the forms that name the theme chosen, the record's own.
-        assert bar.standing[0] == f"F: any theme \u00b7 {bar.standing[2]}"
-        assert bar.standing[2].startswith("streak 1 (best 1)") and bar.wins == (0, 0)
+        # The theme chosen, then the record, in every form down to the theme alone.
+        assert bar.standing[0].startswith("F: any theme \u00b7 streak 1 (best 1)") and bar.wins == (0, 0)
+        assert bar.standing[-1] == "F: any theme"
         assert (
             words.result_text(scene.play_state)[0] == "Solved!"
             and "streak 1" in words.result_text(scene.play_state)[1]
@@ -247,10 +247,10 @@ def test_a_puzzle_is_solved_once_the_win_cannot_slip_and_the_rest_is_shown(tmp_p
     engine = FakeEngine(auto_answer=False)
     scene = PlayScene(SIZE, puzzle_options(puzzle), engine, puzzle=puzzle, files=files)
     # The record stands in the match bar from the first puzzle on, with how sure the rating is.
-    before = scene.frame().match.standing[2]
-    assert before.startswith("streak 0 (best 0) \u00b7 puzzle rating 1200 \u00b1 ") and before.endswith(
-        "provisional"
-    )
+    before = scene.frame().match.standing[0]
+    assert before.startswith(
+        "F: any theme \u00b7 streak 0 (best 0) \u00b7 puzzle rating 1200 \u00b1 "
+    ) and before.endswith("provisional")
     prove(scene, engine, puzzle)
     press_column(scene, puzzle.column)  # leaves a win in 2 more moves: the win cannot slip
     play_state = scene.play_state
@@ -261,7 +261,7 @@ def test_a_puzzle_is_solved_once_the_win_cannot_slip_and_the_rest_is_shown(tmp_p
     assert files.puzzles.flush(GENEROUS)
     solved = PuzzleRecord().after(puzzle, clean=True)
     assert JsonStore(PUZZLE_FILE, path).load() == solved == files.puzzles.value
-    assert scene.frame().match.standing[2].startswith("streak 1 (best 1)")
+    assert scene.frame().match.standing[0].startswith("F: any theme \u00b7 streak 1 (best 1)")
     # The rest plays out by itself: the computer moves for the player too, and the player's keys play nothing.
     reply = play_state.game.moves()[0]
     answer(scene, engine, reply)

@@ -31,18 +31,20 @@ from ui.panels.settings_panel import draw_panel, panel_rows
 from ui.play.actions import Action
 from ui.play.actions import help_sections as play_help
 from ui.play.analysis_overlay import value_box
+from ui.play.frame import match_bar
+from ui.play.match_bar import match_geometry
 from ui.play.scene import PlayScene
 from ui.play.toolbar import toolbar
 from ui.start.scene import StartScene
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.player_rating import Ratings
-from ui.state.files.puzzle_record import PuzzleRecord
+from ui.state.files.puzzle_record import PuzzleRecord, puzzle_options
 from ui.state.files.settings import Settings
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.finished_round import start_rating
 from ui.state.play.puzzle_theme import ThemeChoice
 from ui.state.stats import rating_stats
-from ui.state.words.why_words import move_reason
+from ui.state.words.why_words import chosen_theme, move_reason
 from ui.statistics.scene import StatsScene
 from ui.theme import CLASSIC, MIN_TEXT, Fonts
 from ui.window.window_loop import MIN_WINDOW
@@ -143,6 +145,47 @@ def review(size):
     settle(scene, engine, 0.5)
     scene.play_state.step_review(15)
     return scene.draw
+
+
+def review_given_back(size):
+    """The review's longest sentence of a move that changed the result: Red's move 7 throws the draw away and
+    Yellow gets back what its move 6 threw away."""
+    scene, engine = played(size, "2577713147446472", PlayOptions(mode=Mode.TWO_PLAYERS))
+    scene.act(Action.REVIEW)
+    deliver_review(engine, scene.play_state.game)
+    settle(scene, engine, 0.5)
+    scene.play_state.step_review(7)
+    return scene.draw
+
+
+def computer_turn(size, overlay: bool) -> PlayScene:
+    """The computer's turn at depth 2, the position proven (Red wins in 6) and the search's own line long:
+    the line under the status says what the 6 counts and what depth 2 looks at."""
+    engine = FakeEngine(auto_answer=False)
+    scene = PlayScene(size, PlayOptions(level=Level(2)), engine, fonts=FONTS)
+    if overlay:
+        scene.handle(key(pygame.K_a, unicode="a"))
+    values = tuple((move, Score(win_in(13)) if move == 3 else Score.estimate(-5)) for move in range(7))
+    engine.deliver(
+        Progress(engine.last("ponder").token, search_result(30, Score(win_in(13)), (3,), 9, 0.1, values))
+    )
+    settle(scene, engine, 0.5)
+    scene.play_state.try_play(3)
+    settle(scene, engine, 0.5)
+    line = (3, 3, 2, 4, 2, 4, 1, 5)
+    engine.deliver(
+        Progress(engine.last("think").token, search_result(2, Score.estimate(4), line, 123_456, 12.5))
+    )
+    settle(scene, engine, 0.25)
+    return scene
+
+
+def computer_turn_proven(size):
+    return computer_turn(size, overlay=False).draw
+
+
+def computer_turn_analysis(size):
+    return computer_turn(size, overlay=True).draw
 
 
 #: A game whose review's "show me" is asked from its first move: a line of many moves, and a result.
@@ -334,7 +377,10 @@ SCREENS: list[Screen] = [
     overlay,
     overlay_proven,
     overlay_proven_wide_board,
+    computer_turn_proven,
+    computer_turn_analysis,
     review,
+    review_given_back,
     show_me,
     puzzle,
     stats,
@@ -476,3 +522,21 @@ def test_the_banner_buttons_lie_inside_the_banner(game, size):
     rect, buttons = banner
     assert all(rect.contains(button.rect) for button in buttons)
     assert all(left.rect.right <= right.rect.left for left, right in zip(buttons, buttons[1:], strict=False))
+
+
+@pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])
+def test_the_puzzle_bar_always_names_the_theme_chosen(size, in_language):
+    """F chooses the theme of the next puzzles: whichever it is ("any theme" too), the match bar names it,
+    whole, beside the longest form of the record there is room for."""
+    chosen = next(p for p in load_puzzles().puzzles if p.win_in == 4)
+    choice = ThemeChoice(None, tuple(PuzzleTheme))
+    scene = PlayScene(
+        size, puzzle_options(chosen), FakeEngine(), fonts=FONTS, puzzle=chosen, theme_choice=choice
+    )
+    for theme in (None, *PuzzleTheme):
+        choice.theme = theme
+        rect = scene.layout().match
+        geometry = match_geometry(FONTS, rect, match_bar(scene.play_state, None))
+        assert geometry.centre.startswith(chosen_theme(theme)), (theme, geometry.centre)
+        assert rect.contains(geometry.centre_rect), (theme, geometry.centre)
+        assert geometry.centre_rect.collidelist(list(geometry.name_rects)) == -1, (theme, geometry.centre)

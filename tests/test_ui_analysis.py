@@ -79,6 +79,17 @@ def test_the_hint_shows_the_pondered_best_move_on_the_board_until_a_move_is_play
     assert scene.play_state.assistance.hint is None and scene.picture().board.hint is None
 
 
+def test_a_hinted_win_says_under_it_what_its_number_counts():
+    scene, engine = make(auto_answer=False)
+    token = engine.last("ponder").token
+    scene.receive(
+        ponder_progress(token, 2, {move: (win_in(9) if move == 2 else 0) for move in range(7)}, exact=True)
+    )
+    scene.handle(key(pygame.K_h))
+    assert words.status_text(scene.play_state) == "Hint: column c  \u00b7  Red wins in 5"
+    assert words.detail_parts(scene.play_state)[0] == "in 5 of Red's own moves"
+
+
 def test_without_pondering_the_hint_asks_for_an_analysis_at_the_computers_level():
     options = PlayOptions(level=Level(6), ponder=False)
     scene, engine = make(options, auto_answer=False)
@@ -154,6 +165,16 @@ def test_overlay_labels_for_proven_values_and_a_bar_for_heuristic_ones():
     assert words.detail_text(scene.play_state).startswith("Column b: Yellow wins in 2")
     scene.handle(motion(scene.layout().ghost_centre(4)))
     assert words.detail_text(scene.play_state).startswith("Column e: Yellow is much better (estimate)")
+    # A win in more than one move says, once, beside it, that it counts the winner's own moves.
+    scene.handle(motion(scene.layout().ghost_centre(0)))
+    assert words.detail_parts(scene.play_state)[:2] == ["Column a: Red wins in 3", "in 3 of Red's own moves"]
+    # With a hint, the status speaks of the hinted move (g): the line under it of the position, never of
+    # another column under the pointer.
+    scene.handle(key(pygame.K_h))
+    assert words.status_text(scene.play_state).startswith("Hint: column g")
+    scene.handle(motion(scene.layout().ghost_centre(1)))
+    detail = words.detail_text(scene.play_state)
+    assert detail.startswith("Analysis: Red wins next move") and "Column" not in detail, detail
 
 
 def test_overlay_labels_fit_their_column_at_every_window_size():

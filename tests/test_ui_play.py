@@ -142,8 +142,7 @@ def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
     assert words.status_text(scene.play_state) == "Computer is thinking: Yellow is better"
     assert (
         words.detail_text(scene.play_state)
-        == f"depth 9{DOT}12,345 positions{DOT}2.5 s    estimate: Yellow ahead by 45 points"
-        + "    best line: d c g"
+        == f"depth 9 looks at d c g    estimate: Yellow ahead by 45 points    12,345 positions{DOT}2.5 s"
     )
     # Between completed depths the count and the time go on, redrawn a few times a second.
     engine.live = LiveCount(token, 40960, 2.9)
@@ -153,7 +152,7 @@ def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
         scene.update(0.05)
         redraws += scene.dirty
     assert 3 <= redraws <= 5
-    assert words.detail_text(scene.play_state).startswith(f"depth 9{DOT}40,960 positions{DOT}3.5 s")
+    assert words.detail_text(scene.play_state).endswith(f"40,960 positions{DOT}3.5 s")
     # A count of another request is not this search's.
     engine.live = LiveCount(token + 1, 10**9, 99.0)
     scene.update(0.05)
@@ -296,6 +295,24 @@ def test_the_banner_waits_for_the_last_disc_to_land():
     assert scene.play_state.game.is_over() and not scene.play_state.banner_shown()
     run(scene, engine, seconds=1.5)
     assert scene.play_state.banner_shown()
+
+
+def test_the_banner_is_opaque_over_the_board():
+    """Nothing of the board (its holes, its stones) shows through the result banner: its band above the
+    title is the panel's colour alone, across the board's holes."""
+    scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS, moves="415263"))
+    scene.handle(click(column_point(scene, 6)))
+    run(scene, engine, seconds=2.0)
+    assert scene.play_state.banner_shown()
+    surface = pygame.Surface(SIZE)
+    scene.draw(surface)
+    frame = scene.frame()
+    assert frame.banner is not None
+    rect = frame.banner[0]
+    # Inside the border, above the title, clear of the rounded corners.
+    y = rect.top + 6
+    colours = {tuple(surface.get_at((x, y)))[:3] for x in range(rect.left + 20, rect.right - 20)}
+    assert colours == {scene.theme.panel}, colours
 
 
 def test_escape_goes_back_to_the_start_screen_and_stops_the_search():

@@ -4,19 +4,27 @@ the rating."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
+from ai.rating.glicko import Glicko
 from ai.rating.ladder import read_ladder
 from game.connect4 import ConnectFour
 from tools.support.fakes import FakeEngine, deliver_review, key
+from ui.kit.widgets import recording_texts
 from ui.play.scene import PlayScene
-from ui.state.files.player_rating import adaptive_level
+from ui.state.files.player_rating import Ratings, adaptive_level
+from ui.state.files.puzzle_record import PuzzleRecord
 from ui.state.files.user_data import UserData
 from ui.state.options import FirstPlayer, PlayOptions
 from ui.state.play.finished_round import start_rating
+from ui.state.stats import rating_stats
 from ui.state.words import play_words as words
 from ui.state.words.notice_words import notice_text
+from ui.statistics.scene import StatsScene
+from ui.theme import CLASSIC, Fonts
 
 SIZE = (960, 780)
 BOARD = "connect4 7x6"
@@ -127,3 +135,31 @@ def test_the_adaptive_level_follows_the_rating_from_game_to_game():
         levels.append(chosen)
     ratings_of = [ladder.rating_of(level) for level in levels]
     assert ratings_of == sorted(ratings_of) and ratings_of[-1] > ratings_of[0]
+
+
+@pytest.mark.parametrize("size", [(640, 540), (960, 780), (1600, 1000)])
+def test_the_rating_plot_never_covers_a_levels_label(size):
+    """The course of the rating ends at a level's rating, the plot's highest and lowest points on others:
+    no pixel of the course (drawn in the accent colour) lies on a guide line's label."""
+    ladder = read_ladder()
+    start = start_rating(ladder)
+    ratings = dict((level.label, rating) for level, rating in ladder.levels())
+    low, middle, high = ratings["depth 6"], ratings["depth 8"], ratings["depth 10"]
+    course = (start, low, high, low, high, low, high, middle)
+    shown = rating_stats(Ratings(), PuzzleRecord(), "connect4 7x6", "Connect Four 7\u00d76", ladder, start)
+    shown = replace(shown, course=course, rating=middle, glicko=Glicko(middle, 80.0), rated=len(course) - 1)
+    surface = pygame.Surface(size)
+    with recording_texts() as drawn:
+        StatsScene(size, PlayOptions(), shown, ladder, CLASSIC, Fonts()).draw(surface)
+    wanted = {f"depth 6 {low}", f"depth 8 {middle}", f"depth 10 {high}"}
+    labels = [text for text in drawn if text.text in wanted]
+    assert {text.text for text in labels} == wanted, [text.text for text in drawn]
+    for text in labels:
+        box = text.ink
+        covered = [
+            (x, y)
+            for x in range(box.left, box.right)
+            for y in range(box.top, box.bottom)
+            if tuple(surface.get_at((x, y)))[:3] == CLASSIC.accent
+        ]
+        assert not covered, (text.text, covered[:5])

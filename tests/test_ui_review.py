@@ -6,13 +6,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ai.contracts import Verdict
+from ai.contracts import MoveReview, Verdict
 from ai.exact.analysis import ExactAnalyzer
 from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
 from ai.messages import ReviewMark
 from ai.play.levels import Level
 from ai.play.review import review_game
+from ai.score import Score, win_in
 from game.connect4 import ConnectFour
 from tools.support.fakes import FakeEngine, click, key, scripted
 from tools.support.waiting import GENEROUS
@@ -92,7 +93,8 @@ def test_r_opens_the_review_and_the_marks_fill_in_without_touching_the_game(tmp_
     assert scene.play_state.review.cursor == 1
     for _ in range(14):
         scene.handle(key(pygame.K_RIGHT))
-    assert scene.play_state.review.cursor == 15 and "a blunder" in words.status_text(scene.play_state)
+    assert scene.play_state.review.cursor == 15
+    assert "Red in column a throws the win away (a loss now)" in words.status_text(scene.play_state)
     scene.handle(key(pygame.K_END))
     scene.handle(key(pygame.K_RIGHT))
     assert scene.play_state.review.cursor == len(LOST_GAME)
@@ -257,7 +259,7 @@ def test_a_move_that_wins_is_called_the_winning_move_and_a_missed_one_wins_at_on
     names = ("Red", "Yellow")
     for moves, ply, said in (
         ("1212121", 7, "Move 7: Red in column a, the winning move"),
-        ("12121232", 7, "a blunder; throws the win away (a loss now); best: 1 (Red wins at once)"),
+        ("12121232", 7, "column c throws the win away (a loss now); best: 1 (Red wins at once)"),
         ("12121232", 8, "Move 8: Yellow in column b, the winning move"),
     ):
         game = ConnectFour()
@@ -268,3 +270,59 @@ def test_a_move_that_wins_is_called_the_winning_move_and_a_missed_one_wins_at_on
         review.select(ply)
         text = mark_text(review, names, game.move_to_text)
         assert said in text and "next move" not in text
+
+
+def reviewed(moves: str) -> tuple[ConnectFour, GameReview]:
+    """The game of ``moves`` and its review, every move's mark proven by the exact analyzer."""
+    game = ConnectFour()
+    game.play_text(moves)
+    review = GameReview(game)
+    for mark in review_game(game, ExactAnalyzer(), Searcher(TranspositionTable(1 << 16))):
+        review.receive(mark)
+    return game, review
+
+
+def test_a_move_that_changes_the_result_is_said_by_what_it_did_and_what_it_gives_back():
+    """Yellow's move 6 throws its win away (a draw); Red's move 7 throws the draw away, so Yellow has its win
+    back: said in plain words, not as a grade ("a mistake") nor as "gives back Yellow's move 6"."""
+    game, review = reviewed("2577713147446472")
+    names = ("Red", "Yellow")
+    review.select(6)
+    assert mark_text(review, names, game.move_to_text).startswith(
+        "Move 6: Yellow in column a throws the win away (a draw now); best: "
+    )
+    review.select(7)
+    assert mark_text(review, names, game.move_to_text) == (
+        "Move 7: Red in column c throws the draw away; best: 5 (draw); "
+        "Yellow gets back what move 6 threw away"
+    )
+
+
+def crafted(marks: list[tuple[int, int]]) -> GameReview:
+    """A review of the first moves of a game whose marks change the result as ``marks`` say: for each move,
+    (the result of its best move, of the move played), from its mover's side (1 win, 0 draw, -1 loss)."""
+    game = ConnectFour()
+    game.play_text("4444444"[: len(marks)])
+    review = GameReview(game)
+    value = {1: Score(win_in(30)), 0: Score(0), -1: Score(-win_in(30))}
+    for ply, (best, played) in enumerate(marks, start=1):
+        verdict = (Verdict.BEST, Verdict.MISTAKE, Verdict.BLUNDER)[best - played]
+        assert review.receive(MoveReview(ply, (ply - 1) % 2, 3, value[played], value[best], (3,), verdict))
+    return review
+
+
+@pytest.mark.parametrize(
+    ("marks", "given_back"),
+    [
+        ([(0, 0), (1, 0), (0, -1)], "Yellow gets back what move 2 threw away"),
+        ([(0, 0), (1, -1), (1, 0)], "Yellow gets back part of what move 2 threw away"),
+        ([(0, 0), (0, -1), (1, -1)], "Yellow gets back more than move 2 threw away"),
+    ],
+)
+def test_what_a_move_gives_back_is_measured_against_the_opponents_result_before_its_own_change(
+    marks, given_back
+):
+    review = crafted(marks)
+    review.select(3)
+    text = mark_text(review, ("Red", "Yellow"), str)
+    assert text.endswith(f"; {given_back}"), text

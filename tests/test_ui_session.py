@@ -270,12 +270,14 @@ def test_a_proven_value_of_the_humans_move_is_what_the_status_says_on_the_comput
         texts.status_text(board_game, NAMES, moving_player=None, hint=None)
         == "Computer is thinking: Red wins in 6"
     )
-    detail = "  ".join(
-        texts.detail_parts(board_game, NAMES, overlay_shown=False, selection=None, gravity=True)
-    )
-    assert detail.startswith("depth 2") and "Yellow +" not in detail and "Red +" not in detail
+    # One voice: the line under it says what "6" counts, and the depth-2 search's line as that search's own
+    # view (its d loses nothing here, but a line of a shallow search is never offered as the best line).
+    detail = texts.detail_parts(board_game, NAMES, overlay_shown=False, selection=None, gravity=True)
+    assert detail[:2] == ["in 6 of Red's own moves", "depth 2 looks at d d"]
+    assert not any("best line" in part or "+" in part or "estimate" in part for part in detail), detail
     analysis = texts.detail_parts(board_game, NAMES, overlay_shown=True, selection=None, gravity=True)
-    assert analysis[0] == "Analysis: Red wins in 6"
+    assert analysis[:2] == ["Analysis: Red wins in 6", "in 6 of Red's own moves"]
+    assert "depth 2 looks at d d" in analysis and not any("best line" in part for part in analysis)
 
 
 def test_an_estimate_never_replaces_a_proven_value_of_the_same_position_and_an_undo_drops_it():

@@ -142,12 +142,36 @@ def placement(scene):
 
 @pytest.mark.parametrize("size", [(960, 780), (640, 480), MIN_WINDOW, (1800, 1000)])
 @pytest.mark.parametrize("level", [Level(4), MAX])
-def test_rows_and_play_stay_in_place_in_every_mode_game_and_board(size, level):
+def test_play_stays_in_place_and_a_choice_moves_no_row_above_its_own(size, level):
+    """Every choice of every row in every game, mode and board: the row chosen in and the rows above it keep
+    their places, and Play keeps its own."""
     base = PlayOptions(level=level, watch_levels=(level, Level(2)))
-    places = {str(options): placement(StartScene(size, options)) for options in every_game_and_mode(base)}
-    assert len(set(map(repr, places.values()))) == 1, places
-    rows, play = next(iter(places.values()))
-    assert len(rows) == 8 and play.bottom <= size[1]
+    plays = set()
+    for options in every_game_and_mode(base):
+        scene = StartScene(size, options)
+        rows, play = placement(scene)
+        plays.add(tuple(play))
+        assert len(rows) == 8 and play.bottom <= size[1]
+        for index, row in enumerate(rows_for(options, CLASSIC)):
+            for choice in range(len(row.choices)):
+                chosen = StartScene(size, options)
+                chosen._choose(index, choice)
+                assert placement(chosen)[0][: index + 1] == rows[: index + 1], (options, row.key, choice)
+                assert placement(chosen)[1] == play
+    assert len(plays) == 1, plays
+
+
+@pytest.mark.parametrize("size", [(960, 780), (640, 480), MIN_WINDOW, (1800, 1000)])
+def test_the_rows_follow_each_other_without_an_empty_line(size):
+    """The room another mode's longer rows need (watch mode's two levels) is never left empty among the
+    rows: the space between one row's last line and the next row is the same everywhere."""
+    for options in every_game_and_mode(PlayOptions()):
+        buttons = StartScene(size, options).buttons()[:-1]
+        spaces = {
+            below[0].rect.top - max(button.rect.bottom for button in row)
+            for row, below in zip(buttons, buttons[1:], strict=False)
+        }
+        assert len(spaces) == 1, (options, spaces)
 
 
 def test_choosing_two_players_leaves_play_under_the_mouse():

@@ -172,8 +172,9 @@ def scripted_result(rng: random.Random) -> tuple[int, bool]:
 
 def test_the_headline_and_the_detail_line_never_disagree():
     """A property over scripted searches: the side the detail line's number favours is the side the headline
-    names as ahead (no "Red +6" under "even", no side the headline does not name), and a proven value's line
-    says "proven" where an estimate's gives its depth."""
+    names as ahead (no "Red +6" under "even", no side the headline does not name), a proven value's line
+    says "proven" and offers the best line where an estimate's gives its depth once, with the line as that
+    depth's own, and a win in N says it counts the winner's own moves."""
     rng = random.Random(28)
     names = ("Red", "Yellow")
     for _ in range(5000):
@@ -186,10 +187,14 @@ def test_the_headline_and_the_detail_line_never_disagree():
         ahead = {name for name in names if name in headline}
         favoured = {name for name in names if name in detail}
         assert len(ahead) <= 1 and favoured <= ahead, (headline, detail)
+        value = thinking.result.score
+        counted = (value.is_win or value.is_loss) and value.moves_to_end > 1
+        assert ("own moves" in detail) is counted, (headline, detail)
         if exact:
-            assert detail.startswith("proven"), detail
+            assert "proven" in detail and "best line: 4 5" in detail and "depth" not in detail, detail
         else:
-            assert detail.startswith(f"depth {depth}"), detail
+            assert detail.count("depth") == 1 and f"depth {depth} looks at 4 5" in detail, detail
+            assert "best line" not in detail, detail
 
 
 def test_the_proofs_progress_says_proving_not_a_depth():

@@ -69,7 +69,7 @@ def screen_frame(
 def match_bar(play_state: PlayState, renaming: Renaming | None) -> MatchBar:
     """The match bar's contents: the players, this sitting's score, the stored tally; for a puzzle, the
     player's puzzle record (streak and rating) in place of the score, from before the first move, after
-    the theme the next puzzles are drawn from."""
+    the theme the next puzzles are drawn from (which always shows: a narrow bar shortens the record)."""
     players = participants(play_state.board_game, play_state.piece_names)
     if renaming is not None:
         draft = Named(renaming.draft)
@@ -79,10 +79,11 @@ def match_bar(play_state: PlayState, renaming: Renaming | None) -> MatchBar:
     editing = None if renaming is None else renaming.piece
     standing: tuple[str, ...] = ()
     if play_state.round.attempt is not None:
-        # The theme chosen comes first while there is room for it; the record alone where there is not.
+        # The theme chosen always shows (F changes it: the player must see what it chose), the record after
+        # it in the longest form there is room for.
         plain = texts.puzzle_standing(play_state.files.puzzles.value)
         theme = chosen_theme(play_state.theme_choice.theme)
-        standing = (*(f"{theme} \u00b7 {form}" for form in plain[:2]), *plain)
+        standing = (*(f"{theme} \u00b7 {form}" for form in plain), theme)
     return MatchBar(
         names, wins, play_state.match.draws, words.short_tally_text(play_state), editing, standing
     )

@@ -319,7 +319,8 @@ def _draw_piece_icon(
 
 def _draw_banner(surface: pygame.Surface, shown: PlayPicture, banner: ResultBanner) -> None:
     theme, fonts, rect = shown.theme, shown.fonts, banner.rect
-    panel(surface, theme, rect, alpha=232)
+    # Opaque: the board's holes and stones would show through, behind the result's words.
+    panel(surface, theme, rect, alpha=255)
     title_size = banner_metrics(shown.layout)[0]
     # The texts' box: the banner less its rounded ends.
     box = rect.inflate(-32, 0)

@@ -93,9 +93,10 @@ class StartScene(Scene):
     def _arrange(self) -> tuple[list[list[Button]], int]:
         """The buttons, and the font size their text fits at (computed once per window size and choices).
 
-        Choices that do not fit beside their label wrap onto more lines; each row keeps the lines its
-        longest variant (any game, any mode) needs, and the text shrinks until everything fits between the
-        subtitle and the key hints (or the text reaches its smallest size).
+        Choices that do not fit beside their label wrap onto more lines; the room is that of the longest
+        variant (any game, any mode), where Play stays, and the text shrinks until everything fits between
+        the subtitle and the key hints (or the text reaches its smallest size). The rows themselves follow
+        each other with no empty line between them: a choice moves no row above the one it is made in.
         """
         key = (self.size, self.options, self.theme.name, current_language())
         if self._arranged is None or self._arranged[0] != key:
@@ -140,6 +141,11 @@ class StartScene(Scene):
         )
         left = (width - label_width - widest) // 2
         y = top + max(0, (bottom - top - needed) // 2)
+        # Play keeps the place the longest variant needs, so that it stays under the mouse whatever the
+        # mode; the rows follow each other without the empty lines another variant would need. A choice
+        # changes only the rows below its own (they change their choices anyway): the row clicked, and every
+        # row above it, stay under the mouse.
+        play_top = y + sum(slot_lines) * row_height + len(rows) * gap
         result: list[list[Button]] = []
         for index, row in enumerate(rows):
             widths, lines = _flowed_choices(row, font, padding, room)
@@ -152,9 +158,11 @@ class StartScene(Scene):
                     text = row.choices[choice][1]
                     selected = choice == row.selected
                     row_buttons.append(Button(action, text, rect, enabled=row.enabled, selected=selected))
-            y += slot_lines[index] * row_height + gap
+            y += len(lines) * row_height + gap
             result.append(row_buttons)
-        result.append(self._start_buttons(Rect(0, y + int(row_height * 0.3), width, int(row_height * 1.3))))
+        result.append(
+            self._start_buttons(Rect(0, play_top + int(row_height * 0.3), width, int(row_height * 1.3)))
+        )
         return result, font_size
 
     def unfinished_line(self) -> tuple[str, pygame.font.Font, Rect] | None:

@@ -150,27 +150,31 @@ class StatsScene(Scene):
             return int(area.bottom - (rating - low) / (high - low) * area.height)
 
         small = self.fonts.get(unit * 4 // 5)
-        # A guide line's label sits on its line, inside the plot.
+        # A guide line's label sits on its line, at the plot's right end, where the course never goes: the
+        # last point (the rating now) would cover the label of a level beside it.
         labels_box = Rect(area.left, area.top, area.width - 4, area.height)
-        for level, rating in self.ladder.levels():
-            if low <= rating <= high:
-                y = y_of(rating)
-                pygame.draw.line(surface, theme.panel_border, (area.left, y), (area.right, y), 1)
-                draw_text(
-                    surface,
-                    f"{level.shown} {rating}",
-                    small,
-                    theme.text_muted,
-                    labels_box,
-                    bottomright=(labels_box.right, y - 1),
-                )
+        guides = [(f"{level.shown} {rating}", rating) for level, rating in self.ladder.levels()]
+        guides = [(label, rating) for label, rating in guides if low <= rating <= high]
+        label_room = max((small.size(label)[0] for label, _rating in guides), default=0)
+        for label, rating in guides:
+            y = y_of(rating)
+            pygame.draw.line(surface, theme.panel_border, (area.left, y), (area.right, y), 1)
+            draw_text(
+                surface, label, small, theme.text_muted, labels_box, bottomright=(labels_box.right, y - 1)
+            )
         if len(course) == 1:
             note_box = Rect(area.left + 10, area.top, area.width - 20, area.height // 2)
             message = _("No rated game yet: play the computer without help")
             draw_text_in(surface, self.fonts, message, unit, note_box, theme.text_muted)
             return
-        step = area.width / (len(course) - 1)
-        points = [(int(area.left + index * step), y_of(rating)) for index, rating in enumerate(course)]
+        # The course keeps clear of the labels (and its dots of the plot's edges), so long as half the plot
+        # is left to it.
+        inset = 6
+        room = max(area.width // 2, area.width - label_room - 4 - 3 * inset)
+        step = room / (len(course) - 1)
+        points = [
+            (int(area.left + inset + index * step), y_of(rating)) for index, rating in enumerate(course)
+        ]
         pygame.draw.lines(surface, theme.accent, False, points, 3)
         for point in points[-40:]:
             pygame.draw.circle(surface, theme.accent, point, 3)

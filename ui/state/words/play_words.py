@@ -120,7 +120,8 @@ def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, int] | 
 
 def detail_parts(play_state: PlayState) -> list[str]:
     """The small line under the status, most important part first (see
-    :func:`ui.state.words.texts.detail_parts`)."""
+    :func:`ui.state.words.texts.detail_parts`); the overlay's line tells the move under the pointer only
+    while no hint shows."""
     review = play_state.review
     if review is not None and review.line is not None:
         return [_(keys) for keys in LINE_KEYS]
@@ -128,12 +129,16 @@ def detail_parts(play_state: PlayState) -> list[str]:
         return [summary_text(review, play_state.player_names), *(_(keys) for keys in REVIEW_KEYS)]
     if play_state.puzzle is not None and play_state.game.is_over():
         return [_("Enter: next puzzle"), _("Ctrl+N: this puzzle again"), _("Esc: menu")]
+    # While a hint shows, the status line speaks of the hinted move: the overlay's line speaks of the
+    # position, not of the move under the pointer, so two moves never compete for the player's eye.
+    hinted = play_state.assistance.hint is not None
     return texts.detail_parts(
         play_state.board_game,
         play_state.player_names,
         overlay_shown=play_state.assistance.overlay_shown,
-        selection=play_state.selection,
+        selection=None if hinted else play_state.selection,
         gravity=play_state.gravity,
+        hint=play_state.assistance.hint if play_state.notice is None else None,
     )
 
 

@@ -13,12 +13,11 @@ from game.language import N_, _, ngettext
 from ui.state.review.game_review import GameReview
 from ui.state.words.score_words import outlook
 
-#: What a verdict says, after "Move N, Red 4:".
+#: What a verdict that kept the result says, after "Move N: Red in column d, " (a move that changed the result
+#: is said by what it did: :data:`CHANGE_WORDS`).
 VERDICT_WORDS = {
     Verdict.BEST: N_("the best move"),
     Verdict.KEPT: N_("not the best move"),
-    Verdict.MISTAKE: N_("a mistake"),
-    Verdict.BLUNDER: N_("a blunder"),
 }
 #: Writes a move the short way ("4", "b2"), as the best moves are listed.
 MoveText = Callable[[int], str]
@@ -31,11 +30,12 @@ REVIEW_KEYS = (
 )
 #: The keys while "show me" plays the best line.
 LINE_KEYS = (N_("\u2190 \u2192: step the line"), N_("Home / End"), N_("B or Esc: back to the review"))
-#: How a move changed its mover's result, by (result of the best move, result of the move played).
+#: What a move did to its mover's result, by (result of the best move, result of the move played): the
+#: review's, the coach's and the puzzles' words for a mistake or a blunder.
 CHANGE_WORDS = {
     (1, 0): N_("throws the win away (a draw now)"),
     (1, -1): N_("throws the win away (a loss now)"),
-    (0, -1): N_("turns the draw into a loss"),
+    (0, -1): N_("throws the draw away"),
 }
 
 
@@ -67,9 +67,10 @@ def best_words(mark: MoveReview, names: tuple[str, str], move_text: MoveText) ->
 
 
 def mark_text(review: GameReview, names: tuple[str, str], move_text: MoveText) -> str:
-    """The status line of the move shown: who played what and the verdict, then after "; " separators what
-    it did and the best move (a narrow window drops clauses from the end). ``move_text`` writes a move the
-    short way, as the best moves are listed."""
+    """The status line of the move shown: who played what and the verdict ("the best move"), or for a
+    move that changed the result what it did ("throws the draw away"); then after "; " separators the best
+    move and what the move gives back of the opponent's last change of result (a narrow window drops clauses
+    from the end). ``move_text`` writes a move the short way, as the best moves are listed."""
     ply = review.cursor
     if ply == 0:
         return _("No moves to review")
@@ -85,31 +86,50 @@ def mark_text(review: GameReview, names: tuple[str, str], move_text: MoveText) -
         return _("{move_played}, an estimate; {best}").format(
             move_played=head, best=best_words(mark, names, move_text)
         )
-    verdict = _(VERDICT_WORDS[mark.verdict])
     if mark.verdict is Verdict.BEST and wins_at_once(mark.played):
         return _("{move_played}, the winning move").format(move_played=head)
     if mark.verdict is Verdict.BEST:
         return _("{move_played}, {verdict} ({value})").format(
-            move_played=head, verdict=verdict, value=result_words(mark, names)
+            move_played=head, verdict=_(VERDICT_WORDS[mark.verdict]), value=result_words(mark, names)
         )
     if mark.verdict is Verdict.KEPT:
         return _("{move_played}, {verdict}; same result ({value}); {best}").format(
             move_played=head,
-            verdict=verdict,
+            verdict=_(VERDICT_WORDS[mark.verdict]),
             value=result_words(mark, names),
             best=best_words(mark, names, move_text),
         )
+    # A mistake or a blunder is said by what it did ("throws the draw away"), the clause a narrow window
+    # keeps.
     change = _(CHANGE_WORDS[mark.best.result, mark.played.result])
-    text = _("{move_played}, {verdict}; {change}; {best}").format(
-        move_played=head, verdict=verdict, change=change, best=best_words(mark, names, move_text)
-    )
+    best = best_words(mark, names, move_text)
     earlier = [point for point in review.turning_points() if point.ply < ply]
     if earlier and earlier[-1].mover != mark.mover:
-        given_back = _("gives back {player}'s move {number}").format(
-            player=names[earlier[-1].mover], number=earlier[-1].ply
+        # Translators: {move_played} is "Move 7: Red in column c", {change} what it did ("throws the draw
+        # away"), {best} the best move ("best: e (draw)"), {given_back} what the opponent gets back of its own
+        # earlier change ("Yellow gets back what move 6 threw away").
+        return _("{move_played} {change}; {best}; {given_back}").format(
+            move_played=head, change=change, best=best, given_back=given_back_words(earlier[-1], mark, names)
         )
-        text += f"; {given_back}"
-    return text
+    # Translators: {move_played} is "Move 7: Red in column c", {change} what it did ("throws the draw
+    # away"), {best} the best move ("best: e (draw)").
+    return _("{move_played} {change}; {best}").format(move_played=head, change=change, best=best)
+
+
+def given_back_words(earlier: MoveReview, mark: MoveReview, names: tuple[str, str]) -> str:
+    """What ``mark``, a move that changed the result, gives back of the opponent's ``earlier`` one (the
+    game's last change of result before it): "Yellow gets back what move 6 threw away", "part of what" or
+    "more than" move 6 threw away, by the result the opponent has now against the one it had before that
+    move."""
+    # The opponent's result now, and before its own move: each from the opponent's side.
+    now, before = -mark.played.result, earlier.best.result
+    if now == before:
+        words = _("{player} gets back what move {number} threw away")
+    elif now < before:
+        words = _("{player} gets back part of what move {number} threw away")
+    else:
+        words = _("{player} gets back more than move {number} threw away")
+    return words.format(player=names[earlier.mover], number=earlier.ply)
 
 
 def summary_text(review: GameReview, names: tuple[str, str]) -> str:

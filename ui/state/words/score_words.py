@@ -56,6 +56,20 @@ def outlook(score: Score, side: str, other: str) -> str:
     return _("{leader} is winning").format(leader=leader)
 
 
+def own_moves(score: Score, side: str, other: str) -> str:
+    """What :func:`outlook`'s "wins in N" counts, for the line under it: ``"in 7 of Red's own moves"`` for
+    a win in 7 (the winner's moves only, not both players'); "" where the outlook names no count (a win
+    next move, a draw, an estimate in words)."""
+    if not (score.is_win or score.is_loss) or score.moves_to_end <= 1:
+        return ""
+    winner = side if score.is_win else other
+    moves = score.moves_to_end
+    # Translators: says what "Red wins in 7" counts, on the line under it: only the winner's own moves.
+    return ngettext("in {moves} of {winner}'s own moves", "in {moves} of {winner}'s own moves", moves).format(
+        moves=moves, winner=winner
+    )
+
+
 def estimate(score: Score, side: str, other: str) -> str:
     """A heuristic score (from ``side``'s point of view) as a number for the side it favours: ``"estimate:
     Red ahead by 42 points"``; ``"estimate: level"`` at 0.

@@ -19,7 +19,7 @@ from game.language import _, ngettext, number
 from game.protocol import Game
 from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven
-from ui.state.words.score_words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, outlook
+from ui.state.words.score_words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, outlook, own_moves
 from ui.state.words.why_words import COLUMN_LETTERS
 
 #: Where the bands' edges sit on a bar that runs from -1 (lost) to 1 (won): the bars' tick marks.
@@ -179,15 +179,22 @@ def search_status(
 def search_detail(
     thinking: FollowedSearch, names: tuple[str, str], line: str, proven: Proven | None = None
 ) -> list[str]:
-    """The small line under a think: the statistics (ticking between depths), the estimate as a number
-    where the value is not proven and the headline names a side (so the two never disagree: no "Red +6"
-    under "even"), and the line the search expects."""
-    parts = [_statistics(thinking)]
+    """The small line under a think, one voice with the headline above it: what its "wins in N" counts
+    (:func:`~ui.state.words.score_words.own_moves`), the line the search expects said as its own where its
+    depth is limited (:func:`line_said`: "depth 2 looks at d d" under a proven "Red wins in 6" is the
+    search's view, never offered as the best line), the estimate as a number where the value is not proven
+    and the headline names a side (so the two never disagree: no "Red +6" under "even"), and the statistics
+    (ticking between depths; the depth said once)."""
     value = position_value(thinking, proven)
+    said, progress = _line_and_progress(thinking, line)
+    number_said = ""
     if value is not None and not value.is_proven and abs(value.value) >= EVEN_BELOW:
-        parts.append(estimate(value, *_sides(thinking, names)))
-    if line:
-        parts.append(_("best line: {line}").format(line=line))
+        number_said = estimate(value, *_sides(thinking, names))
+    gloss = "" if value is None else own_moves(value, *_sides(thinking, names))
+    if _names_depth(thinking, said):
+        parts = [gloss, said, number_said, progress]
+    else:
+        parts = [gloss, progress, number_said, said]
     return [part for part in parts if part]
 
 
@@ -223,26 +230,57 @@ def analysis_detail(
 ) -> list[str]:
     """The small line under the analysis overlay: the value of the position (or, with ``hovered`` = (the
     move's name, its score), of the move under the pointer) in words, marked "estimate" until it is
-    proven (the value ``proven``, if any, before the search's estimate), the legend of the ``values`` shown,
-    the expected line and the statistics (or the proof's progress)."""
+    proven (the value ``proven``, if any, before the search's estimate), what its "wins in N" counts, the
+    legend of the ``values`` shown, the expected line (said as the search's own where its depth is limited,
+    :func:`line_said`) and the statistics (or the proof's progress)."""
     if thinking is None:
         return [_("Analysis: no search runs here")]
     mover, other = _sides(thinking, names)
+    gloss = ""
     if hovered is not None:
         name, score = hovered
         # Translators: a move's name ("Column 4", "Cell b2") and its value.
         headline = _("{move}: {value}").format(
             move=f"{name[:1].upper()}{name[1:]}", value=valued(score, mover, other)
         )
+        gloss = own_moves(score, mover, other)
     elif (value := position_value(thinking, proven)) is None:
         headline = _("Analysis for {player}: searching...").format(player=mover)
     else:
         headline = _("Analysis: {value}").format(value=valued(value, mover, other))
-    parts = [headline, legend(values, names)]
-    if line and thinking.result is not None:
-        parts.append(_("best line: {line}").format(line=line))
-    parts.append(_statistics(thinking))
+        gloss = own_moves(value, mover, other)
+    said, progress = _line_and_progress(thinking, line if thinking.result is not None else "")
+    parts = [headline, gloss, legend(values, names), said, progress]
     return [part for part in parts if part]
+
+
+def line_said(thinking: FollowedSearch, line: str) -> str:
+    """The line the search expects (``line``, already in the game's notation), said as what it is: "best
+    line: d c g" where the search proved its value (best play), "depth 2 looks at d d" where a search of
+    limited depth found it, which is that search's view alone (a proof of the position may say its first
+    move loses); "" without a line."""
+    if not line or thinking.result is None:
+        return ""
+    if thinking.result.score.exact:
+        return _("best line: {line}").format(line=line)
+    # Translators: a search that looks {depth} moves ahead, and the moves it expects: its own view, not a
+    # proven line ("depth 2 looks at d d").
+    return _("depth {depth} looks at {line}").format(depth=thinking.result.depth, line=line)
+
+
+def _names_depth(thinking: FollowedSearch, said: str) -> bool:
+    """The line ``said`` names the search's depth (:func:`line_said` of a search of limited depth)."""
+    return bool(said) and thinking.result is not None and not thinking.result.score.exact
+
+
+def _line_and_progress(thinking: FollowedSearch, line: str) -> tuple[str, str]:
+    """The line said (:func:`line_said`) and the search's progress, the depth told once: in the line where
+    it names it (the progress is then the count and the time, or the proof's progress), else in the
+    progress (:func:`_statistics`)."""
+    said = line_said(thinking, line)
+    if _names_depth(thinking, said) and not thinking.proving:
+        return said, _counts(thinking)
+    return said, _statistics(thinking)
 
 
 def valued(score: Score, side: str, other: str) -> str:

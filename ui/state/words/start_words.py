@@ -51,13 +51,14 @@ def on_off() -> list[tuple[object, str]]:
 
 
 def rows_for(options: PlayOptions, names: PlayerNames) -> list[Row]:
-    """The rows the start screen shows for ``options``: always seven, in the same places in every mode and
-    game, so that nothing moves under the mouse when a choice changes what applies.
+    """The rows the start screen shows for ``options``: always eight, in the same order in every mode and
+    game, so that a choice that changes what applies changes only the rows below it (the screen keeps the
+    rows above it, and Play, where they are).
 
     Game, board and mode; then who starts, the computer's level and thinking on your time against the
     computer, which in watch mode are the rounds' colours and each side's level (labelled with ``names``), and
-    with two players are shown disabled; last the max level's think time, enabled while a computer plays at
-    max.
+    with two players are shown disabled; the coach; last the max level's think time, enabled while a
+    computer plays at max.
     """
 
     def row(

@@ -22,6 +22,7 @@ from ui.state.files.tally import Record
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.hint import Hint
 from ui.state.stats import RecentGame
+from ui.state.words.score_words import own_moves
 from ui.state.words.search_texts import (
     MoveValue,
     analysis_detail,
@@ -159,31 +160,46 @@ def detail_parts(
     overlay_shown: bool,
     selection: int | None,
     gravity: bool,
+    hint: Hint | None = None,
 ) -> list[str]:
     """The small line under the status, most important part first: search statistics, the analysis (with
-    ``overlay_shown``; the move ``selection`` is under the pointer), or the keys to use. A window too narrow
-    for all of it shows the first parts that fit."""
+    ``overlay_shown``; the move ``selection`` is under the pointer), or the keys to use; under a ``hint``
+    whose value is a win in N, first what N counts. A window too narrow for all of it shows the first parts
+    that fit."""
     game, thinking = board_game.game, board_game.thinking
     if game.is_over():
         return [_("Enter: next round"), _("Ctrl+N: new game"), _("Esc: menu"), _("Click the board to see it")]
     if overlay_shown:
         return analysis_parts(board_game, names, selection)
+    counted = _hint_counts(board_game, names, hint)
     if thinking is not None and (thinking.result is not None or thinking.nodes > 0):
         if thinking.pondering:
-            return ponder_detail(thinking, names, board_game.proven)
+            return counted + ponder_detail(thinking, names, board_game.proven)
         return search_detail(thinking, names, line_text(game, thinking, 8), board_game.proven)
     if board_game.is_human_turn():
         undo = _("Ctrl+Z undo")
         if gravity:
             # Translators: {last} is the number of the last column ("1-7").
             return [
+                *counted,
                 _("Click a column or press 1-{last}").format(last=game.width),
                 _("\u2190\u2192 + Enter"),
                 undo,
             ]
         keys = "1-9" if game.width == 3 else "1-9, a-g"
-        return [_("Click a cell or press {keys}").format(keys=keys), _("arrows + Enter"), undo]
+        return [*counted, _("Click a cell or press {keys}").format(keys=keys), _("arrows + Enter"), undo]
     return [_("Space pauses")] if board_game.options.mode is Mode.WATCH else []
+
+
+def _hint_counts(board_game: BoardGame, names: tuple[str, str], hint: Hint | None) -> list[str]:
+    """What the hint's "wins in N" counts ("in 7 of Red's own moves"), as the status line values the hinted
+    move (:func:`status_text`); empty where no hint shows or its value names no count."""
+    if hint is None or hint.move is None or not board_game.is_human_turn():
+        return []
+    value = move_value(board_game.thinking, hint.move, board_game.proven)
+    player = board_game.game.to_move()
+    said = "" if value is None else own_moves(value, names[player], names[1 - player])
+    return [said] if said else []
 
 
 def analysis_parts(board_game: BoardGame, names: tuple[str, str], selection: int | None) -> list[str]:
