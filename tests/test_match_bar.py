@@ -22,6 +22,7 @@ from ui.state.files.store import JsonStore
 from ui.state.files.tally import TALLY_FILE, Record
 from ui.state.files.user_data import UserData
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions
+from ui.state.play.play_files import paste
 from ui.state.words import play_words as words
 from ui.theme import THEMES, Fonts
 from ui.window.window_loop import MIN_WINDOW
@@ -94,9 +95,12 @@ def test_the_score_of_the_sitting_and_the_stored_tally(tmp_path):
     scene.play_state.new_round(next_round=True)
     play_out(scene, (6, 0, 1, 0, 1, 0, 1, 0))  # Yellow makes four in column 1
     assert scene.frame().match.wins == (1, 1)
-    # A new sitting (a loaded or pasted game) starts a new match; the tally stays.
-    scene.play_state.sit_down(scene.play_state.options)
-    assert scene.frame().match.wins == (0, 0) and "Red 1, Yellow 1" in scene.frame().match.tally
+    # A pasted game (or a loaded one of the same board) goes on with the match; the tally stays.
+    paste(scene.play_state, "4453")
+    assert scene.frame().match.wins == (1, 1) and "Red 1, Yellow 1" in scene.frame().match.tally
+    # A sitting of another board starts a new match.
+    scene.play_state.sit_down(scene.play_state.options.with_game("connect4", 6, 5))
+    assert scene.frame().match.wins == (0, 0)
     assert scene.play_state.files.tally.flush(GENEROUS)
     stored = JsonStore(TALLY_FILE, tmp_path / "tally.json")
     assert stored.load().get("connect4 7x6 two players") == Record(wins=1, draws=0, losses=1)
