@@ -3,6 +3,8 @@ stored tally, always on screen; two players rename themselves in it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -124,6 +126,39 @@ def test_with_alternating_starts_the_score_follows_the_players_not_the_colours()
     scene.play_state.new_round(next_round=True)  # the computer starts: it plays Red now
     assert scene.frame().match.names == ("Computer (depth 2)", "You")
     assert scene.frame().match.wins == (0, 1)  # You: still one win, now on the right
+
+
+def test_two_players_choose_whose_name_starts_and_alternate_with_the_score_following_them():
+    from ui.state.words.start_words import rows_for
+
+    options = PlayOptions(mode=Mode.TWO_PLAYERS, names=("Ann", "Bob"))
+    (first_row,) = [row for row in rows_for(options, THEMES["classic"]) if row.key == "first"]
+    assert first_row.enabled and [text for _value, text in first_row.choices] == ["Ann", "Bob", "Alternate"]
+    # The second name starts: Bob plays Red (the first to move) every round.
+    scene = scene_for(replace(options, first=FirstPlayer.COMPUTER))
+    for _round in range(2):
+        assert scene.frame().match.names == ("Bob", "Ann") and scene.play_state.player_names == ("Bob", "Ann")
+        scene.play_state.new_round(next_round=True)
+    # Alternate: Ann starts the odd rounds, Bob the even ones; the score follows the players.
+    scene = scene_for(replace(options, first=FirstPlayer.ALTERNATE))
+    assert scene.frame().match.names == ("Ann", "Bob")
+    play_out(scene)  # Red wins: Ann
+    scene.play_state.new_round(next_round=True)
+    assert scene.frame().match.names == ("Bob", "Ann") and scene.frame().match.wins == (0, 1)
+    play_out(scene)  # Red wins: Bob
+    assert scene.frame().match.wins == (1, 1)
+    scene.play_state.new_round(next_round=True)
+    assert scene.frame().match.names == ("Ann", "Bob")
+    # Renaming the player of Red in an even round renames Bob, the second name, wherever he sits.
+    scene.play_state.new_round(next_round=True)
+    scene.start_renaming(0)
+    scene.handle(key(pygame.K_BACKSPACE))
+    scene.handle(key(pygame.K_BACKSPACE))
+    scene.handle(key(pygame.K_BACKSPACE))
+    scene.handle(text("Rob"))
+    scene.handle(key(pygame.K_RETURN))
+    assert scene.play_state.options.names == ("Ann", "Rob") and scene.request == RememberName(1, "Rob")
+    assert scene.frame().match.names == ("Rob", "Ann")
 
 
 def test_two_players_rename_themselves_with_enter_and_esc_cancels():

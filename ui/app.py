@@ -323,7 +323,7 @@ class App:
             self.scene = self._start_scene(size, options)
         elif isinstance(request, RememberName):
             names = list(self.settings.play.names)
-            names[request.piece] = request.name
+            names[request.player] = request.name
             self._remember_play(replace(self.settings.play, names=(names[0], names[1])))
         elif isinstance(request, OpenSettings):
             self.show_settings(True)

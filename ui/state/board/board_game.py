@@ -33,7 +33,7 @@ from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven, ProvenOnBoard
 from ui.state.board.reasons import Reasons
 from ui.state.board.redo_stack import RedoStack
-from ui.state.board.seats import HUMAN, Seat, plies_per_undo, seats_for_round
+from ui.state.board.seats import HUMAN, Seat, name_order, plies_per_undo, seats_for_round
 from ui.state.option_changes import OptionChanges, changed
 from ui.state.options import Mode, PlayOptions
 from ui.state.review.game_review import GameReview
@@ -162,6 +162,15 @@ class BoardGame:
         if self.playing_out is not None:
             return Seat(self.playing_out)
         return self.seats[self.game.to_move()]
+
+    def name_index(self, piece: int) -> int:
+        """Which of the two names (:attr:`PlayOptions.names`) plays ``piece`` this round (see
+        :func:`~ui.state.board.seats.name_order`)."""
+        return name_order(self.options, self.round_number)[piece]
+
+    def given_names(self) -> tuple[str, str]:
+        """The names the players of pieces 0 and 1 gave themselves this round ("" where none was given)."""
+        return (self.options.names[self.name_index(0)], self.options.names[self.name_index(1)])
 
     def is_human_turn(self) -> bool:
         return not self.game.is_over() and self.seat_to_move().is_human

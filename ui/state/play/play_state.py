@@ -179,10 +179,10 @@ class PlayState:
     @property
     def player_names(self) -> tuple[str, str]:
         """The names that stand for the players of pieces 0 and 1 in every text: with two players the names
-        they gave themselves (:attr:`PlayOptions.names`, the piece's name where a name is ""), else the
-        pieces' names."""
+        they gave themselves (:attr:`PlayOptions.names`, in the order "who starts" gives them this round; the
+        piece's name where a name is ""), else the pieces' names."""
         if self.options.mode is Mode.TWO_PLAYERS:
-            given = self.options.names
+            given = self.board_game.given_names()
             return (given[0] or self.piece_names[0], given[1] or self.piece_names[1])
         return self.piece_names
 

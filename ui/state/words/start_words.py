@@ -54,7 +54,8 @@ def rows_for(options: PlayOptions, names: PlayerNames) -> list[Row]:
     """The rows the start screen shows for ``options``: always seven, in the same places in every mode and
     game, so that nothing moves under the mouse when a choice changes what applies.
 
-    Game, board and mode; then who starts, the computer's level and thinking on your time against the
+    Game, board and mode; then who starts (with two players, whose name: see
+    :func:`~ui.state.board.seats.name_order`), the computer's level and thinking on your time against the
     computer, which in watch mode are the rounds' colours and each side's level (labelled with ``names``), and
     with two players are shown disabled; last the max level's think time, enabled while a computer plays at
     max.
@@ -95,7 +96,11 @@ def rows_for(options: PlayOptions, names: PlayerNames) -> list[Row]:
     else:
         computer = mode is Mode.COMPUTER
         starts = [(value, _(text)) for value, text in FIRST_TEXT.items()]
-        rows.append(row("first", _("Who starts"), starts, options.first, computer))
+        if not computer:
+            # Two players: whose name starts (a name not given reads as its piece's, as on the board).
+            given = [options.names[side] or names.player_name(options.game, side) for side in (0, 1)]
+            starts = [(FirstPlayer.HUMAN, given[0]), (FirstPlayer.COMPUTER, given[1]), starts[2]]
+        rows.append(row("first", _("Who starts"), starts, options.first))
         # Translators: the computer's level chosen from the player's rating.
         own_levels = levels + ([(AUTO, _("auto"))] if ladder is not None else [])
         current = AUTO if options.adaptive else options.level
