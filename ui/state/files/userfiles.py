@@ -170,7 +170,7 @@ class JsonFileObject(dict[str, object]):
         members: dict[str, MemberText] = {}
         index = skip(skip(0) + 1)  # past "{"
         while text[index] != "}":
-            key, key_end = json.decoder.scanstring(text, index + 1)
+            key, key_end = decoder.raw_decode(text, index)  # a key reads as a string value does
             value_start = skip(skip(key_end) + 1)  # past ":"
             _value, value_end = decoder.raw_decode(text, value_start)
             members[key] = MemberText(key, text[index:key_end], text[value_start:value_end])
