@@ -134,6 +134,10 @@ def test_two_players_choose_whose_name_starts_and_alternate_with_the_score_follo
     options = PlayOptions(mode=Mode.TWO_PLAYERS, names=("Ann", "Bob"))
     (first_row,) = [row for row in rows_for(options, THEMES["classic"]) if row.key == "first"]
     assert first_row.enabled and [text for _value, text in first_row.choices] == ["Ann", "Bob", "Alternate"]
+    # A name not given is no colour (whoever starts plays Red): the row names the player by their place.
+    unnamed = rows_for(replace(options, names=("", "Bob")), THEMES["classic"])
+    (first_row,) = [row for row in unnamed if row.key == "first"]
+    assert [text for _value, text in first_row.choices] == ["First player", "Bob", "Alternate"]
     # The second name starts: Bob plays Red (the first to move) every round.
     scene = scene_for(replace(options, first=FirstPlayer.COMPUTER))
     for _round in range(2):

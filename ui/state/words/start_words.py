@@ -29,6 +29,8 @@ FIRST_TEXT = {
     FirstPlayer.COMPUTER: N_("Computer"),
     FirstPlayer.ALTERNATE: N_("Alternate"),
 }
+#: Who starts with two players, for a player who gave no name.
+TWO_PLAYERS_TEXT = (N_("First player"), N_("Second player"))
 WATCH_ROUNDS_TEXT = {FirstPlayer.HUMAN: N_("Same colours"), FirstPlayer.ALTERNATE: N_("Swap colours")}
 
 
@@ -97,8 +99,9 @@ def rows_for(options: PlayOptions, names: PlayerNames) -> list[Row]:
         computer = mode is Mode.COMPUTER
         starts = [(value, _(text)) for value, text in FIRST_TEXT.items()]
         if not computer:
-            # Two players: whose name starts (a name not given reads as its piece's, as on the board).
-            given = [options.names[side] or names.player_name(options.game, side) for side in (0, 1)]
+            # Two players: whose name starts. A name not given is no colour here (whoever starts plays the
+            # first piece): it reads as the first or the second player.
+            given = [options.names[side] or _(TWO_PLAYERS_TEXT[side]) for side in (0, 1)]
             starts = [(FirstPlayer.HUMAN, given[0]), (FirstPlayer.COMPUTER, given[1]), starts[2]]
         rows.append(row("first", _("Who starts"), starts, options.first))
         # Translators: the computer's level chosen from the player's rating.
