@@ -128,7 +128,7 @@ def test_with_alternating_starts_the_score_follows_the_players_not_the_colours()
     assert scene.frame().match.wins == (0, 1)  # You: still one win, now on the right
 
 
-def test_two_players_choose_whose_name_starts_and_alternate_with_the_score_following_them():
+def test_two_players_choose_whose_name_starts_and_alternate_with_the_score_following_them(tmp_path):
     from ui.state.words.start_words import rows_for
 
     options = PlayOptions(mode=Mode.TWO_PLAYERS, names=("Ann", "Bob"))
@@ -144,11 +144,15 @@ def test_two_players_choose_whose_name_starts_and_alternate_with_the_score_follo
         assert scene.frame().match.names == ("Bob", "Ann") and scene.play_state.player_names == ("Bob", "Ann")
         scene.play_state.new_round(next_round=True)
     # Alternate: Ann starts the odd rounds, Bob the even ones; the score follows the players.
-    scene = scene_for(replace(options, first=FirstPlayer.ALTERNATE))
+    tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
+    tally.load()
+    scene = scene_for(replace(options, first=FirstPlayer.ALTERNATE), UserData(tally=tally))
     assert scene.frame().match.names == ("Ann", "Bob")
     play_out(scene)  # Red wins: Ann
     scene.play_state.new_round(next_round=True)
     assert scene.frame().match.names == ("Bob", "Ann") and scene.frame().match.wins == (0, 1)
+    # The all-time tally counts by colour: while the colours change hands it names the colours.
+    assert scene.frame().match.tally == "all time Red 1, Yellow 0, 0 draws"
     play_out(scene)  # Red wins: Bob
     assert scene.frame().match.wins == (1, 1)
     scene.play_state.new_round(next_round=True)
