@@ -352,7 +352,8 @@ def test_a_game_undone_below_its_start_position_is_kept_and_continued_as_it_is(t
     assert kept is not None and kept.moves == "42" and kept.options.moves == "4453"
     again, _ = scene_with(store_at(None), resume=store_at(tmp_path / FILE_NAME).load().newest())
     assert again.play_state.game.moves_text() == "42"
+    # The start position was the earlier run's (--moves): continued, its game is a set-up one, and the next
+    # game of this sitting begins at the empty board.
+    assert again.play_state.board_game.set_up() and again.play_state.board_game.start == "4453"
     again.act(Action.NEW)
-    assert (
-        again.play_state.game.moves_text() == "4453"
-    )  # a new game of the sitting begins at its start position
+    assert again.play_state.game.moves_text() == "" and not again.play_state.board_game.set_up()

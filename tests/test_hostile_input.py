@@ -335,7 +335,9 @@ def test_a_new_file_gets_the_mode_a_new_file_gets_under_the_umask(tmp_path):
 def test_a_byte_order_mark_from_an_editor_is_accepted(tmp_path):
     (tmp_path / SETTINGS_NAME).write_bytes(b"\xef\xbb\xbf" + USER_SETTINGS)
     store = JsonStore(SETTINGS_FILE, tmp_path / SETTINGS_NAME)
-    assert store.load() == Settings(theme="dark", sound=False) and store.problem is None
+    loaded = store.load()
+    assert replace(loaded, unknown=()) == Settings(theme="dark", sound=False) and store.problem is None
+    assert [(member.key, member.value_text) for member in loaded.unknown] == [("mine", '"keep me"')]
     (tmp_path / TALLY_NAME).write_bytes(b"\xef\xbb\xbf" + USER_TALLY)
     tally = JsonStore(TALLY_FILE, tmp_path / TALLY_NAME)
     assert tally.load().get("connect4 7x6 vs depth 4") == Record(3, 1, 2) and tally.problem is None

@@ -3,6 +3,8 @@ stored tally, always on screen; two players rename themselves in it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -22,6 +24,7 @@ from ui.state.files.store import JsonStore
 from ui.state.files.tally import TALLY_FILE, Record
 from ui.state.files.user_data import UserData
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions
+from ui.state.play.play_files import paste
 from ui.state.words import play_words as words
 from ui.theme import THEMES, Fonts
 from ui.window.window_loop import MIN_WINDOW
@@ -94,9 +97,12 @@ def test_the_score_of_the_sitting_and_the_stored_tally(tmp_path):
     scene.play_state.new_round(next_round=True)
     play_out(scene, (6, 0, 1, 0, 1, 0, 1, 0))  # Yellow makes four in column 1
     assert scene.frame().match.wins == (1, 1)
-    # A new sitting (a loaded or pasted game) starts a new match; the tally stays.
-    scene.play_state.sit_down(scene.play_state.options)
-    assert scene.frame().match.wins == (0, 0) and "Red 1, Yellow 1" in scene.frame().match.tally
+    # A pasted game (or a loaded one of the same board) goes on with the match; the tally stays.
+    paste(scene.play_state, "4453")
+    assert scene.frame().match.wins == (1, 1) and "Red 1, Yellow 1" in scene.frame().match.tally
+    # A sitting of another board starts a new match.
+    scene.play_state.sit_down(scene.play_state.options.with_game("connect4", 6, 5))
+    assert scene.frame().match.wins == (0, 0)
     assert scene.play_state.files.tally.flush(GENEROUS)
     stored = JsonStore(TALLY_FILE, tmp_path / "tally.json")
     assert stored.load().get("connect4 7x6 two players") == Record(wins=1, draws=0, losses=1)
@@ -120,6 +126,47 @@ def test_with_alternating_starts_the_score_follows_the_players_not_the_colours()
     scene.play_state.new_round(next_round=True)  # the computer starts: it plays Red now
     assert scene.frame().match.names == ("Computer (depth 2)", "You")
     assert scene.frame().match.wins == (0, 1)  # You: still one win, now on the right
+
+
+def test_two_players_choose_whose_name_starts_and_alternate_with_the_score_following_them(tmp_path):
+    from ui.state.words.start_words import rows_for
+
+    options = PlayOptions(mode=Mode.TWO_PLAYERS, names=("Ann", "Bob"))
+    (first_row,) = [row for row in rows_for(options, THEMES["classic"]) if row.key == "first"]
+    assert first_row.enabled and [text for _value, text in first_row.choices] == ["Ann", "Bob", "Alternate"]
+    # A name not given is no colour (whoever starts plays Red): the row names the player by their place.
+    unnamed = rows_for(replace(options, names=("", "Bob")), THEMES["classic"])
+    (first_row,) = [row for row in unnamed if row.key == "first"]
+    assert [text for _value, text in first_row.choices] == ["First player", "Bob", "Alternate"]
+    # The second name starts: Bob plays Red (the first to move) every round.
+    scene = scene_for(replace(options, first=FirstPlayer.COMPUTER))
+    for _round in range(2):
+        assert scene.frame().match.names == ("Bob", "Ann") and scene.play_state.player_names == ("Bob", "Ann")
+        scene.play_state.new_round(next_round=True)
+    # Alternate: Ann starts the odd rounds, Bob the even ones; the score follows the players.
+    tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
+    tally.load()
+    scene = scene_for(replace(options, first=FirstPlayer.ALTERNATE), UserData(tally=tally))
+    assert scene.frame().match.names == ("Ann", "Bob")
+    play_out(scene)  # Red wins: Ann
+    scene.play_state.new_round(next_round=True)
+    assert scene.frame().match.names == ("Bob", "Ann") and scene.frame().match.wins == (0, 1)
+    # The all-time tally counts by colour: while the colours change hands it names the colours.
+    assert scene.frame().match.tally == "all time Red 1, Yellow 0, 0 draws"
+    play_out(scene)  # Red wins: Bob
+    assert scene.frame().match.wins == (1, 1)
+    scene.play_state.new_round(next_round=True)
+    assert scene.frame().match.names == ("Ann", "Bob")
+    # Renaming the player of Red in an even round renames Bob, the second name, wherever he sits.
+    scene.play_state.new_round(next_round=True)
+    scene.start_renaming(0)
+    scene.handle(key(pygame.K_BACKSPACE))
+    scene.handle(key(pygame.K_BACKSPACE))
+    scene.handle(key(pygame.K_BACKSPACE))
+    scene.handle(text("Rob"))
+    scene.handle(key(pygame.K_RETURN))
+    assert scene.play_state.options.names == ("Ann", "Rob") and scene.request == RememberName(1, "Rob")
+    assert scene.frame().match.names == ("Rob", "Ann")
 
 
 def test_two_players_rename_themselves_with_enter_and_esc_cancels():

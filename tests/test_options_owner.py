@@ -94,25 +94,31 @@ def test_the_start_screens_choices_stay_whichever_screen_is_visited(tmp_path, fi
     assert saved_settings(tmp_path, files).play == made
 
 
-def test_a_game_started_from_the_command_line_is_the_start_screens_next_choice(tmp_path, files, monkeypatch):
+def test_options_on_the_command_line_are_for_that_run_and_never_the_start_screens(
+    tmp_path, files, monkeypatch
+):
     for variable, folder in (("PONDER_CONFIG_DIR", "config"), ("PONDER_DATA_DIR", "data")):
         monkeypatch.setenv(variable, str(tmp_path / folder))
     seen: list[App] = []
     monkeypatch.setattr(App, "run", lambda app: seen.append(app) or 0)
-    assert window_main(["--level", "1"], engine_factory=FakeEngine) == 0
-    (app,) = seen
-    app.step([key(pygame.K_ESCAPE)], 0.01)
-    assert isinstance(app.scene, StartScene) and app.scene.options.level == Level(1)
-    assert app.scene.options.names == ("Ann", "Bob")  # the player's names stay the player's
-    app.files.close(GENEROUS)
-    assert saved_settings(tmp_path, files).play.level == Level(1)
-    # A set-up position brings its own options: nothing of it becomes the player's choice.
+    for argv in (
+        ["--level", "1"],
+        ["--level", "2", "--moves", "44"],
+        ["--mode", "computer", "--level", "auto"],
+    ):
+        seen.clear()
+        assert window_main(argv, engine_factory=FakeEngine) == 0
+        (app,) = seen
+        assert isinstance(app.scene, PlayScene) and app.scene.play_state.options.mode is Mode.COMPUTER
+        app.step([key(pygame.K_ESCAPE)], 0.01)
+        # The start screen offers the player's own choices, and the settings keep them.
+        assert isinstance(app.scene, StartScene) and app.scene.options == PLAYERS_OWN.play
+        app.files.close(GENEROUS)
+        assert saved_settings(tmp_path, files) == PLAYERS_OWN
+    # The next run without options opens on the player's choices.
     seen.clear()
-    assert window_main(["--level", "2", "--moves", "44"], engine_factory=FakeEngine) == 0
-    seen[0].step([key(pygame.K_ESCAPE)], 0.01)
-    assert isinstance(seen[0].scene, StartScene) and seen[0].scene.options.level == Level(1)
-    seen[0].files.close(GENEROUS)
-    assert saved_settings(tmp_path, files).play.level == Level(1)
+    assert window_main([], engine_factory=FakeEngine) == 0
+    assert isinstance(seen[0].scene, StartScene) and seen[0].scene.options == PLAYERS_OWN.play
 
 
 def test_a_think_time_chosen_in_a_puzzle_is_the_one_setting_that_changes(tmp_path, files):

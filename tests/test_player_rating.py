@@ -185,3 +185,25 @@ def test_statistics_follow_the_games() -> None:
     # The puzzle rating stands under the game rating, named as the other scale it is, written alike.
     beside = puzzle_beside_games(stats.puzzles)
     assert beside.startswith("Puzzle rating 1216 \u00b1 ") and "a scale of its own" in beside
+
+
+def test_a_newcomers_auto_level_starts_gentle_and_climbs_with_their_wins() -> None:
+    from ai.rating.ladder import ladder_for, rung_name
+    from ui.state.play.finished_round import start_rating
+
+    ladder = ladder_for(BOARD)
+    assert ladder is not None
+    start = start_rating(ladder)
+    # A newcomer meets the gentlest level first, not the middle of the ladder.
+    levels = [level for level, _rating in ladder.levels()]
+    assert adaptive_level(ladder, start) == levels[0]
+    ratings, met = Ratings(), []
+    for game in range(4):
+        level = adaptive_level(ladder, ratings.rating(BOARD, start))
+        met.append(level)
+        rating = ladder.rating_of(level)
+        assert rating is not None
+        ratings = ratings.recording(BOARD, start, rung_name(level), rating, "win", f"4{game}", set())
+    # Each win meets a stronger level: the provisional rating finds a strong player within a few games.
+    assert met == sorted(met, key=levels.index) and len(set(met)) == len(met)
+    assert levels.index(adaptive_level(ladder, ratings.rating(BOARD, start))) > levels.index(Level(4))

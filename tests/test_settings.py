@@ -75,12 +75,59 @@ def test_saving_unchanged_settings_writes_nothing(tmp_path):
     assert not path.exists()
 
 
-def test_unknown_keys_are_ignored_and_missing_keys_default(tmp_path):
+def test_unknown_keys_are_kept_and_missing_keys_default(tmp_path):
     path = tmp_path / FILE_NAME
     path.write_text(json.dumps({"theme": "dark", "future_feature": [1, 2], "colour": "teal"}))
     store = settings_store(path)
-    assert store.load() == Settings(theme="dark")
-    assert store.problem is None
+    loaded = store.load()
+    assert replace(loaded, unknown=()) == Settings(theme="dark")
+    assert [member.key for member in loaded.unknown] == ["colour", "future_feature"]
+    assert store.problem is None  # nothing of the player's is left at a default
+
+
+#: A later version's settings file, as a person (or another JSON writer) might leave it: keys this version
+#: does not know with nested objects, unicode written raw and escaped, numbers in forms Python would not write
+#: (1e3, 1E-3, -0.0, 1.0, an integer beyond 64 bits), odd spaces; and a theme this version does not have.
+LATER_MEMBERS = (
+    '"future": {"z": [1.0, 1e3, -0.0, 12345678901234567890],\n'
+    '     "a": {"deep": null, "\\u00e9t\\u00e9": "été 😀"}}',
+    '"théâtre":   1E-3',
+    '"zeta\\u00df" : [ ]',
+    '"theme": "aurora"',
+)
+
+
+def later_file() -> str:
+    return "{\n  " + ",\n  ".join(('"sound": true', *LATER_MEMBERS, '"level": "4"')) + "\n}\n"
+
+
+def test_a_later_versions_settings_survive_a_save_byte_for_byte(tmp_path):
+    path = tmp_path / FILE_NAME
+    path.write_text(later_file(), encoding="utf-8")
+    store = settings_store(path)
+    loaded = store.load()
+    assert loaded.sound and loaded.play.level == Level(4) and loaded.theme == "classic"
+    for turn in (False, True):  # every save, not only the first
+        store.update(lambda settings, turn=turn: replace(settings, sound=turn))
+        text = path.read_text(encoding="utf-8")
+        assert json.loads(text)["sound"] is turn
+        for member in LATER_MEMBERS:
+            # The member's text as the later version wrote it: the key's and the value's bytes, unchanged.
+            key_text, value_text = member.split(":", 1)
+            assert f"{key_text.rstrip()}: {value_text.lstrip()}" in text
+        assert json.loads(text)["future"] == json.loads(later_file())["future"]
+    again = settings_store(path).load()
+    assert again.unknown == loaded.unknown and again.sound
+
+
+def test_a_file_in_this_versions_layout_is_written_back_whole_but_for_the_change(tmp_path):
+    path = tmp_path / FILE_NAME
+    written = {**to_json(CHANGED), "future": {"b": [1, {"c": "ü"}], "a": 2.5}, "zz": "later"}
+    path.write_text(json.dumps(written, indent=2, sort_keys=True) + "\n")
+    store = settings_store(path)
+    store.load()
+    store.update(lambda settings: replace(settings, sound=True))
+    assert path.read_text() == json.dumps({**written, "sound": True}, indent=2, sort_keys=True) + "\n"
 
 
 @pytest.mark.parametrize(

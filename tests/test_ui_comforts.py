@@ -73,7 +73,7 @@ def test_save_and_load_by_keys_round_trip(tmp_path):
     other.handle(key(pygame.K_o, CTRL))
     assert other.play_state.game.variant() == "connect4 7x6" and other.play_state.game.moves_text() == "42"
     assert other.play_state.gravity and other.play_state.options.mode is Mode.TWO_PLAYERS
-    assert words.status_text(other.play_state) == "Loaded saved.txt: 2 moves"
+    assert words.status_text(other.play_state) == "Loaded saved.txt: 2 moves, not rated or counted"
     other.draw(pygame.Surface(SIZE))
 
 

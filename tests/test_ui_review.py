@@ -204,10 +204,10 @@ def test_a_pasted_game_is_set_up_and_reviewed(monkeypatch):
 @pytest.mark.parametrize(
     ("clipboard", "moves", "told"),
     [
-        ("4 4 5 3", "4453", "Pasted 4 moves"),
-        ("44 53\n", "4453", "Pasted 4 moves"),
-        (" 4453\t-2 (Red)\n7", "4453", "Pasted 4 moves (ignored: '-2 (Red)')"),
-        ("4 4 five", "44", "Pasted 2 moves (ignored: 'five')"),
+        ("4 4 5 3", "4453", "Pasted 4 moves, not rated or counted"),
+        ("44 53\n", "4453", "Pasted 4 moves, not rated or counted"),
+        (" 4453\t-2 (Red)\n7", "4453", "Pasted 4 moves (ignored: '-2 (Red)'), not rated or counted"),
+        ("4 4 five", "44", "Pasted 2 moves (ignored: 'five'), not rated or counted"),
     ],
 )
 def test_a_paste_reads_the_moves_it_shows_and_names_what_it_ignored(monkeypatch, clipboard, moves, told):

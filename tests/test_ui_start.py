@@ -195,7 +195,7 @@ def test_rows_that_do_not_apply_are_disabled_and_skipped():
         "game": True,
         "size": True,
         "mode": True,
-        "first": False,
+        "first": True,  # whose name starts
         "level": False,
         "ponder": False,
         "coach": True,
@@ -204,12 +204,15 @@ def test_rows_that_do_not_apply_are_disabled_and_skipped():
     # A click on a disabled choice changes nothing.
     scene.handle(click(button(scene, "max", "level").rect.center))
     assert scene.options.level != MAX
-    # The keyboard goes from Mode past the disabled rows to the coach, then to Play, and back.
+    # The keyboard goes from Mode to who starts, past the disabled rows to the coach, then to Play, and back.
     scene.focus = 2
+    scene.handle(key(pygame.K_DOWN))
+    assert scene.focus == 3
     scene.handle(key(pygame.K_DOWN))
     assert scene.focus == 6
     scene.handle(key(pygame.K_DOWN))
     assert scene.focus == 8
+    scene.handle(key(pygame.K_UP))
     scene.handle(key(pygame.K_UP))
     scene.handle(key(pygame.K_UP))
     assert scene.focus == 2

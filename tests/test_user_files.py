@@ -3,6 +3,7 @@ over generated values, extremes included (what the program saves, it loads)."""
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 from dataclasses import replace
 from pathlib import Path
@@ -24,6 +25,7 @@ from ui.state.files.settings import SETTINGS, SETTINGS_FILE, Between, OneOf, Set
 from ui.state.files.store import FileKind, JsonStore
 from ui.state.files.tally import MAX_COUNT, TALLY_FILE, Record, Tally
 from ui.state.files.user_data import UserData
+from ui.state.files.userfiles import object_text, parse_json_object
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions
 
 WIN = "connect4 7x6 vs depth 4"
@@ -279,6 +281,28 @@ def test_every_ratings_value_saved_loads_back(tmp_path, value):
 @given(unfinished_values())
 def test_every_set_of_unfinished_games_saved_loads_back(tmp_path, value):
     _round_trips(UNFINISHED_FILE, value, tmp_path)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@FAST
+@given(st.dictionaries(st.text(), json_values, max_size=5), st.sampled_from([None, 0, 1, 4]), st.booleans())
+def test_a_files_members_are_written_back_as_they_were_read(data, indent, ascii_only):
+    """Whatever layout a JSON writer chose, each member keeps its text through :func:`object_text`, and the
+    object written is the one read; without kept members it is the layout of every user file."""
+    text = json.dumps(data, indent=indent, ensure_ascii=ascii_only)
+    members = parse_json_object(text).members
+    written = object_text(dict(members))
+    assert json.loads(written) == json.loads(text)
+    for member in members.values():
+        assert f"{member.key_text}: {member.value_text}" in written
+        assert json.loads(member.value_text) == data[member.key]
+    assert object_text(data) == json.dumps(data, indent=2, sort_keys=True) + "\n"
 
 
 def test_counts_at_their_limit_stay_there():

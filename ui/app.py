@@ -9,8 +9,9 @@ the display work, so tests drive the real loop with synthetic events and chosen 
 The window's own keys work on every screen: F1 or ? shows the help (which then takes every key and click until
 closed), M mutes, T changes the theme, S the animation speed. Their settings, and the game chosen on the start
 screen, are remembered in the settings of the user's files (:class:`~ui.state.files.user_data.UserData`),
-changed only by the player's own choices; notes about them (and about a user file that could not be used,
-once, at the start) appear as a toast in the band the scene offers at the bottom.
+changed only by the player's own choices: options given on the command line are for that run (its game), and
+the start screen then offers the player's own choices as they were. Notes about them (and about a user file
+that could not be used, once, at the start) appear as a toast in the band the scene offers at the bottom.
 
 The engine is made by a factory passed in (tests pass a fake); the real ``ai.engine.Engine`` is imported only
 when the real window starts.
@@ -117,11 +118,6 @@ class App:
         #: The window's own layers (help, toast) changed: the whole picture needs drawing.
         self._dirty = True
         size = size or self.settings.window
-        #: The options of a game started at once (from the command line), which are the player's choice as
-        #: Play's on the start screen are: the settings take them when the player first goes to the start
-        #: screen (not before, so that a run that never shows it changes no file). None for a continued game
-        #: or a set-up position, which bring their own options.
-        self._started_with = options if start_playing and resume is None and not options.moves else None
         self.scene: Scene = (
             self._play_scene(size, options, resume)
             if start_playing or resume is not None
@@ -323,14 +319,11 @@ class App:
                 self._remember_play(request.options)
             self.scene = self._play_scene(size, request.options, request.resume)
         elif isinstance(request, GoToMenu):
-            if self._started_with is not None:
-                self._remember_play(replace(self._started_with, names=self.settings.play.names))
-                self._started_with = None
             options = self.settings.play if request.options is None else request.options
             self.scene = self._start_scene(size, options)
         elif isinstance(request, RememberName):
             names = list(self.settings.play.names)
-            names[request.piece] = request.name
+            names[request.player] = request.name
             self._remember_play(replace(self.settings.play, names=(names[0], names[1])))
         elif isinstance(request, OpenSettings):
             self.show_settings(True)

@@ -57,7 +57,8 @@ def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse
         FirstPlayer.HUMAN,
         _(
             "who moves first against the computer (with --moves: first from that position, whichever colour "
-            "is to move there); alternate swaps every round (default: human)"
+            "is to move there); alternate swaps every round (default: human); with two players, human is "
+            "the first name and computer the second"
         ),
     )
     group.add_argument(

@@ -40,11 +40,11 @@ class Quit:
 
 @dataclass(frozen=True)
 class RememberName:
-    """Remember the ``name`` of the player of ``piece`` (0 or 1), typed while playing, in the settings: that
-    name alone, nothing else of the game on the board (whose options may be a puzzle's or a continued game's,
-    never the player's settings)."""
+    """Remember ``name`` as the ``player``'s (0: the first name of :attr:`PlayOptions.names`, 1: the second),
+    typed while playing, in the settings: that name alone, nothing else of the game on the board (whose
+    options may be a puzzle's or a continued game's, never the player's settings)."""
 
-    piece: int
+    player: int
     name: str
 
 

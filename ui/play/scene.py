@@ -212,7 +212,7 @@ class PlayScene(Scene):
     def start_renaming(self, piece: int) -> None:
         """Starts typing a new name for the player of ``piece`` (two players): Enter keeps it, Esc not."""
         self.renaming = piece
-        self.name_draft = self.play_state.options.names[piece]
+        self.name_draft = self.play_state.board_game.given_names()[piece]
         self.wants_text = True
         self.dirty = True
 
@@ -223,10 +223,12 @@ class PlayScene(Scene):
         self.renaming, self.wants_text, self.dirty = None, False, True
         if piece is None or not keep:
             return
+        # The name is the player's, whichever piece they play this round.
+        player = self.play_state.board_game.name_index(piece)
         names = list(self.play_state.options.names)
-        names[piece] = clean_name(self.name_draft)
+        names[player] = clean_name(self.name_draft)
         self.play_state.board_game.change_options(names=(names[0], names[1]))
-        self.request = RememberName(piece, names[piece])
+        self.request = RememberName(player, names[player])
 
     def _key(self, event: pygame.event.Event) -> None:
         play_state = self.play_state

@@ -25,7 +25,9 @@ class Mode(enum.Enum):
 
 
 class FirstPlayer(enum.Enum):
-    """Who moves first in computer mode; ALTERNATE swaps every round, starting with the human."""
+    """Who moves first in computer mode; ALTERNATE swaps every round, starting with the human. With two
+    players HUMAN means the first name, COMPUTER the second (see :func:`ui.state.board.seats.name_order`); in
+    watch mode ALTERNATE swaps the levels' colours."""
 
     HUMAN = "human"
     COMPUTER = "computer"
@@ -46,7 +48,8 @@ class PlayOptions:
     second player in watch mode. ``moves`` is a start position in the game's notation, replayed at every new
     game and round (empty for the empty board).
     ``coach``: before a human's move that throws away their result, say so (see :mod:`ui.state.play.coach`).
-    ``names``: the two players' names in two-player mode, first player first ("" for the piece's name).
+    ``names``: the two players' names in two-player mode ("" for the piece's name); ``first`` says whose name
+    moves first.
     ``adaptive``: against the computer on a board the ladder rates, the level is chosen for each game from the
     player's rating (see :func:`ui.state.files.player_rating.adaptive_level`); ``level`` is then the last
     chosen.

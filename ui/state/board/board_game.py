@@ -33,7 +33,7 @@ from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven, ProvenOnBoard
 from ui.state.board.reasons import Reasons
 from ui.state.board.redo_stack import RedoStack
-from ui.state.board.seats import HUMAN, Seat, plies_per_undo, seats_for_round
+from ui.state.board.seats import HUMAN, Seat, name_order, plies_per_undo, seats_for_round
 from ui.state.option_changes import OptionChanges, changed
 from ui.state.options import Mode, PlayOptions
 from ui.state.review.game_review import GameReview
@@ -52,11 +52,12 @@ class Refusal(enum.Enum):
     COACHED = "the coach asks first"
 
 
-def start_position(options: PlayOptions) -> Game:
-    """The game of ``options`` at its start position (after its set-up moves)."""
+def start_position(options: PlayOptions, start: str | None = None) -> Game:
+    """The game of ``options`` at its start position (after its set-up moves), or after ``start`` in its
+    place."""
     game = new_game(options.game, options.width, options.height)
     # The options were checked when they were made; a bad string here is a bug, so let it raise.
-    game.play_text(options.moves)
+    game.play_text(options.moves if start is None else start)
     return game
 
 
@@ -64,15 +65,23 @@ class BoardGame:
     """One sitting at the board: rounds of one game variant in one mode, played through ``engine``."""
 
     def __init__(
-        self, options: PlayOptions, engine: EngineLike, round_number: int = 1, moves: str | None = None
+        self,
+        options: PlayOptions,
+        engine: EngineLike,
+        round_number: int = 1,
+        moves: str | None = None,
+        start: str | None = None,
     ) -> None:
         """A sitting at round ``round_number``; ``moves`` (the whole move string from the empty board) sits
-        down at a game already under way, the computer's move pending if it is to move. The caller has checked
-        that the moves are legal."""
+        down at a game already under way, the computer's move pending if it is to move; ``start``, the
+        position that game started from where it is not the options' (a game pasted, loaded or continued:
+        who starts follows from it). The next game and round start from the options' start position again
+        (the empty board but for a puzzle or ``--moves``). The caller has checked that the moves are
+        legal."""
         self.options = options
         self.engine = engine
-        #: The moves of the game under way this sitting sat down at (None: it began at the start position).
-        self.resumed_at = moves
+        #: The moves of the position the game under way started from (see :meth:`set_up`).
+        self.start = options.moves
         self.round_number = round_number
         self.paused = False
         #: The engine request whose messages are still wanted, and what they told.
@@ -91,7 +100,7 @@ class BoardGame:
         #: The help this game had, by the names of :data:`ui.state.files.player_rating.ASSISTS` (any: not
         # rated).
         self.assists: set[str] = set()
-        self._reset(moves)
+        self._reset(moves, start)
 
     def change_options(self, **changes: Unpack[OptionChanges]) -> None:
         """Changes options that do not change the game (see :func:`~ui.state.option_changes.changed`): the
@@ -120,13 +129,20 @@ class BoardGame:
         self.round_number += 1
         self._reset()
 
-    def _reset(self, moves: str | None = None) -> None:
+    def set_up(self) -> bool:
+        """The game under way did not start from the empty board (a start position, a pasted or loaded
+        game): it is neither rated nor counted in the tally, which count games played from the start."""
+        return bool(self.start)
+
+    def _reset(self, moves: str | None = None, start: str | None = None) -> None:
         self.request.forget()
         self._proven.forget()
         self.reviews.appraisal = None
-        self.assists = {"set up"} if moves is not None or self.options.moves else set()
+        self.start = self.options.moves if start is None else start
+        # A game sat down at under way had help before that is not known: it is not rated.
+        self.assists = {"set up"} if moves is not None or self.start else set()
         self.playing_out = None
-        self.game = start_position(self.options)
+        self.game = start_position(self.options, self.start)
         # Who sits where follows from the start position, whatever was played (or undone) since.
         self.seats = seats_for_round(self.options, self.round_number, self.game.to_move())
         if moves is not None:
@@ -146,6 +162,15 @@ class BoardGame:
         if self.playing_out is not None:
             return Seat(self.playing_out)
         return self.seats[self.game.to_move()]
+
+    def name_index(self, piece: int) -> int:
+        """Which of the two names (:attr:`PlayOptions.names`) plays ``piece`` this round (see
+        :func:`~ui.state.board.seats.name_order`)."""
+        return name_order(self.options, self.round_number)[piece]
+
+    def given_names(self) -> tuple[str, str]:
+        """The names the players of pieces 0 and 1 gave themselves this round ("" where none was given)."""
+        return (self.options.names[self.name_index(0)], self.options.names[self.name_index(1)])
 
     def is_human_turn(self) -> bool:
         return not self.game.is_over() and self.seat_to_move().is_human

@@ -48,7 +48,8 @@ def participants(board_game: BoardGame, piece_names: tuple[str, str]) -> tuple[P
     """Who plays pieces 0 and 1 in this round."""
     options, seats = board_game.options, board_game.seats
     if options.mode is Mode.TWO_PLAYERS:
-        return (Named(options.names[0] or piece_names[0]), Named(options.names[1] or piece_names[1]))
+        given = board_game.given_names()
+        return (Named(given[0] or piece_names[0]), Named(given[1] or piece_names[1]))
     auto = options.adaptive and options.mode is Mode.COMPUTER
     first, second = (You() if seat.level is None else Computer(seat.level, auto) for seat in seats)
     if isinstance(first, Computer) and isinstance(second, Computer) and first.level == second.level:

@@ -45,6 +45,19 @@ def seats_for_round(options: PlayOptions, round_number: int, to_move_at_start: i
     return (HUMAN, computer) if human_player == 0 else (computer, HUMAN)
 
 
+def name_order(options: PlayOptions, round_number: int) -> tuple[int, int]:
+    """Which of the two names (:attr:`PlayOptions.names`: 0 the first) plays pieces 0 and 1 in round
+    ``round_number``: with two players, "who starts" says whose name moves first (HUMAN: the first name,
+    COMPUTER: the second, ALTERNATE: the first name in the odd rounds, the second in the even ones); in the
+    other modes the first name is piece 0's."""
+    if options.mode is not Mode.TWO_PLAYERS:
+        return (0, 1)
+    second_starts = options.first is FirstPlayer.COMPUTER or (
+        options.first is FirstPlayer.ALTERNATE and round_number % 2 == 0
+    )
+    return (1, 0) if second_starts else (0, 1)
+
+
 def plies_back_to_human(plies: int, seats: tuple[Seat, Seat]) -> int:
     """How many of a game's last ``plies`` moves to take back so that a human is to move again: back to (and
     including) a human's last move; 0 when no human moved."""

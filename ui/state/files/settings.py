@@ -12,8 +12,9 @@ which its reading and writing follow), its label and its choices' texts on the s
 play options, read and written by :func:`play_from_json` and :func:`play_to_json`, which the unfinished games
 share.
 
-Reading is forgiving, one key at a time: unknown keys are ignored (a newer version's file still loads),
-missing keys take their defaults, and a known key whose value is unusable (a theme or an animation a later
+Reading is forgiving, one key at a time: a key this version does not know (a later version's setting) is
+kept as the file has it and written back byte for byte at every save (:attr:`Settings.unknown`), missing keys
+take their defaults, and a known key whose value is unusable (a theme or an animation a later
 version added, threads out of range, a window size of floats) takes its default alone: every other setting
 is kept, the value that was not understood stays in the file for the version that wrote it (until the player
 changes that setting), and the window shows one notice naming the keys (see :data:`SETTINGS_FILE`'s notes;
@@ -36,6 +37,7 @@ from game.catalog import SIZES, parse_size
 from game.language import LANGUAGES, N_, NC_, _, number, pgettext
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.files.store import FileKind, JsonObject
+from ui.state.files.userfiles import JsonFileObject, MemberText
 from ui.state.options import (
     MAX_NAME,
     THINK_SECONDS_CHOICES,
@@ -70,13 +72,19 @@ ANIMATION_NAMES = {
 @dataclass(frozen=True)
 class Unread:
     """A value of the settings file this version could not use: its ``key``, the ``value`` in the file, the
-    JSON value ``used`` in its place, and ``why`` (for the log). Two are the same when their key and what
-    stood in for it are: the value as the file has it may not equal itself (NaN)."""
+    JSON value ``used`` in its place, ``why`` (for the log) and ``text``, the member as the file wrote it
+    (written back so). Two are the same when their key and what stood in for it are: the value as the file
+    has it may not equal itself (NaN)."""
 
     key: str
     value: object = field(compare=False)
     used: object
     why: str = field(default="", compare=False)
+    text: MemberText | None = field(default=None, compare=False)
+
+    def member(self) -> MemberText:
+        """The member the file is written with: as it was read, where its text is known."""
+        return self.text or MemberText.of(self.key, self.value)
 
 
 @dataclass(frozen=True)
@@ -97,6 +105,9 @@ class Settings:
     #: is still what stood in for it, so a later version finds its value again; once the player changes that
     #: setting, the new value is written.
     unread: tuple[Unread, ...] = ()
+    #: The file's keys this version does not know (a later version's settings), each as the file wrote it,
+    #: by key: written back byte for byte at every save, so a later version finds them again.
+    unknown: tuple[MemberText, ...] = ()
 
     def __post_init__(self) -> None:
         # Every place that makes settings gets a start position dropped and a window size within bounds, so
@@ -401,7 +412,11 @@ def play_to_json(play: PlayOptions) -> JsonObject:
 def to_json(settings: Settings) -> JsonObject:
     """The settings as the JSON object of the file, with the values this version could not use written back
     as they were (see :attr:`Settings.unread`)."""
-    return {**_known_json(settings), **{entry.key: entry.value for entry in settings.unread}}
+    return {
+        **{member.key: member for member in settings.unknown},
+        **_known_json(settings),
+        **{entry.key: entry.member() for entry in settings.unread},
+    }
 
 
 def _known_json(settings: Settings) -> JsonObject:
@@ -523,9 +538,14 @@ def play_from_json(data: JsonObject) -> PlayOptions:
 
 
 def from_json(data: JsonObject) -> Settings:
-    """Settings from the file's JSON object; unknown keys ignored, missing ones default, and each known key
-    whose value is unusable defaults alone, its value kept in :attr:`Settings.unread` (the reasons are
-    logged). Never raises for a value."""
+    """Settings from the file's JSON object; unknown keys kept in :attr:`Settings.unknown`, missing ones
+    default, and each known key whose value is unusable defaults alone, its value kept in
+    :attr:`Settings.unread` (the reasons are logged). Each value kept keeps its text where ``data`` was read
+    from a file's text (a :class:`~ui.state.files.userfiles.JsonFileObject`). Never raises for a value."""
+    texts = data.members if isinstance(data, JsonFileObject) else {}
+    unknown = tuple(
+        texts.get(key) or MemberText.of(key, data[key]) for key in sorted(data) if key not in KNOWN_KEYS
+    )
     data = dict(data)
     unread: list[tuple[str, object, str]] = []
     # Each pass drops the first unusable key and reads again (so it ends: a file of no keys reads), and a key
@@ -538,9 +558,10 @@ def from_json(data: JsonObject) -> Settings:
             unread.append((error.key, data.pop(error.key), str(error)))
     shown = _known_json(settings)
     kept = sorted(
-        (Unread(key, value, shown.get(key), why) for key, value, why in unread), key=lambda e: e.key
+        (Unread(key, value, shown.get(key), why, texts.get(key)) for key, value, why in unread),
+        key=lambda entry: entry.key,
     )
-    return replace(settings, unread=tuple(kept))
+    return replace(settings, unread=tuple(kept), unknown=unknown)
 
 
 def unread_note(settings: Settings) -> str | None:
@@ -566,5 +587,8 @@ def _strict_from_json(data: JsonObject) -> Settings:
             settings = _read(setting, data, settings)
     return settings
 
+
+#: The keys of the settings file this version reads.
+KNOWN_KEYS = frozenset(_known_json(Settings()))
 
 SETTINGS_FILE = FileKind("settings.json", N_("Settings"), from_json, to_json, Settings, unread_note)

@@ -26,7 +26,6 @@ a
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +37,8 @@ from ui.state.files.userfiles import (
     UnreadableFile,
     UserFileError,
     locked,
+    object_text,
+    parse_json_object,
     read_json_object,
     set_aside,
     write_atomically,
@@ -58,8 +59,10 @@ JsonObject = dict[str, object]
 @dataclass(frozen=True)
 class FileKind(Generic[Value]):
     """One kind of user file: its ``file_name``; ``title``, what it is called at the start of a notice
-    ("Settings", in English: translated where it is shown); ``parse``, the value of the file's JSON object,
-    raising ValueError (or a subclass) that names what is wrong; ``dump``, the JSON object of a value;
+    ("Settings", in English: translated where it is shown); ``parse``, the value of the file's JSON object
+    (a :class:`~ui.state.files.userfiles.JsonFileObject`, which knows its members' text, when read from a
+    file), raising ValueError (or a subclass) that names what is wrong; ``dump``, the JSON object of a value
+    (a :class:`~ui.state.files.userfiles.MemberText` member is written back as it was read);
     ``default``, the value with no file; ``notes``, what a value read from the file could not use and left
     at its default (a later version's setting), for a notice at :meth:`JsonStore.load`, or None."""
 
@@ -135,9 +138,9 @@ class JsonStore(Generic[Value]):
         """Writes ``value`` atomically; raises _NotLoadable when its text would not load back as ``value``,
         OSError when it cannot be written."""
         try:
-            text = json.dumps(self.kind.dump(value), indent=2, sort_keys=True) + "\n"
-            loaded = self.kind.parse(json.loads(text))
-        except (ValueError, TypeError, RecursionError) as error:
+            text = object_text(self.kind.dump(value))
+            loaded = self.kind.parse(parse_json_object(text))
+        except (ValueError, TypeError, RecursionError, UserFileError) as error:
             raise _NotLoadable(_("the value would not load back ({reason})").format(reason=error)) from None
         if loaded != value:
             raise _NotLoadable(_("the value would not load back as it is"))

@@ -12,13 +12,16 @@ into the files. This module imports no pygame.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
+import re
 import secrets
 import stat
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
@@ -100,7 +103,99 @@ def read_regular_file(path: Path, limit: int = MAX_BYTES) -> bytes | None:
     return data
 
 
-def read_json_object(path: Path) -> dict[str, object] | None:
+@dataclass(frozen=True)
+class MemberText:
+    """One member of a file's JSON object as the file wrote it: ``key``, its name, and ``key_text`` and
+    ``value_text``, the key's and the value's JSON text as they stand in the file (quotes, escapes, spaces,
+    line breaks and the form of numbers included), so that it can be written back byte for byte
+    (:func:`object_text`)."""
+
+    key: str
+    key_text: str
+    value_text: str
+
+    @classmethod
+    def of(cls, key: str, value: object) -> MemberText:
+        """The member ``key``: ``value`` as :func:`object_text` writes a value of its own, for a value that
+        was not read from a file's text."""
+        return cls(key, json.dumps(key), _value_text(value))
+
+
+def _value_text(value: object) -> str:
+    """``value``'s JSON text as a member of a file's object: the layout of ``json.dumps(..., indent=2,
+    sort_keys=True)`` one level in (a string's line breaks are escaped: every line break is the layout's)."""
+    return json.dumps(value, indent=2, sort_keys=True).replace("\n", "\n  ")
+
+
+def object_text(data: dict[str, object]) -> str:
+    """The text of a user's file holding ``data``: ``json.dumps(data, indent=2, sort_keys=True)`` and a line
+    break, but that each :class:`MemberText` value is written as its member's own text, as it was read.
+    Raises TypeError for a value JSON cannot hold (a :class:`MemberText` deeper than the object's members
+    included)."""
+    if not any(isinstance(value, MemberText) for value in data.values()):
+        return json.dumps(data, indent=2, sort_keys=True) + "\n"
+    members = []
+    for key in sorted(data):
+        value = data[key]
+        if isinstance(value, MemberText):
+            members.append(f"  {value.key_text}: {value.value_text}")
+        else:
+            members.append(f"  {json.dumps(key)}: {_value_text(value)}")
+    return "{\n" + ",\n".join(members) + "\n}\n"
+
+
+#: What JSON counts as space between its tokens.
+_JSON_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+class JsonFileObject(dict[str, object]):
+    """A JSON object read from a user's file (:func:`parse_json_object`), which knows the text of each of its
+    members (:attr:`members`), for a kind that writes back what it does not understand as it was."""
+
+    def __init__(self, parsed: dict[str, object], text: str) -> None:
+        super().__init__(parsed)
+        self._text = text
+
+    @functools.cached_property
+    def members(self) -> dict[str, MemberText]:
+        """Each member's text by its key (of a key written twice, the last, as the parsed object keeps)."""
+        text, decoder = self._text, json.JSONDecoder()
+
+        def skip(index: int) -> int:
+            found = _JSON_SPACE.match(text, index)
+            assert found is not None, "the pattern matches the empty string"
+            return found.end()
+
+        # The text parsed as an object: each step below finds what the parser found there.
+        members: dict[str, MemberText] = {}
+        index = skip(skip(0) + 1)  # past "{"
+        while text[index] != "}":
+            key, key_end = decoder.raw_decode(text, index)  # a key reads as a string value does
+            value_start = skip(skip(key_end) + 1)  # past ":"
+            _value, value_end = decoder.raw_decode(text, value_start)
+            members[key] = MemberText(key, text[index:key_end], text[value_start:value_end])
+            index = skip(value_end)
+            if text[index] == ",":
+                index = skip(index + 1)
+        return members
+
+
+def parse_json_object(text: str) -> JsonFileObject:
+    """The JSON object ``text`` holds. Raises UserFileError when it is not JSON, is nested too deeply to
+    parse, or holds something other than an object."""
+    try:
+        parsed = json.loads(text)
+    except RecursionError:
+        raise UserFileError(_("not valid JSON (nested too deeply)")) from None
+    except ValueError as error:
+        # JSONDecodeError, and also a number too long for Python to convert (int_max_str_digits).
+        raise UserFileError(_("not valid JSON ({reason})").format(reason=error)) from None
+    if not isinstance(parsed, dict):
+        raise UserFileError(_("holds a {kind}, not a JSON object").format(kind=type(parsed).__name__))
+    return JsonFileObject(parsed, text)
+
+
+def read_json_object(path: Path) -> JsonFileObject | None:
     """The JSON object in ``path``, or None when the file does not exist (a first run, not an error).
 
     Raises UserFileError (see :func:`read_regular_file`) when the file cannot be used, is not UTF-8 JSON (a
@@ -114,16 +209,7 @@ def read_json_object(path: Path) -> dict[str, object] | None:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise UserFileError(_("not UTF-8 text")) from None
-    try:
-        parsed = json.loads(text)
-    except RecursionError:
-        raise UserFileError(_("not valid JSON (nested too deeply)")) from None
-    except ValueError as error:
-        # JSONDecodeError, and also a number too long for Python to convert (int_max_str_digits).
-        raise UserFileError(_("not valid JSON ({reason})").format(reason=error)) from None
-    if not isinstance(parsed, dict):
-        raise UserFileError(_("holds a {kind}, not a JSON object").format(kind=type(parsed).__name__))
-    return parsed
+    return parse_json_object(text)
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -64,9 +64,13 @@ class Feedback:
         self.notice = Notice(said, Fade(FILE_NOTICE_SECONDS), NoticeKind.INFO, gives_way=True)
 
     def refuse(self, why: Said | None) -> None:
-        """Shows ``why`` something asked for is not done, if it is not (None: it was)."""
+        """Shows ``why`` something asked for is not done, if it is not (None: it was, and the words of the
+        game's start give way to what it shows: a hint asked for at once is seen at once)."""
         if why is not None:
             self.notify(why)
+        elif self.notice is not None and self.notice.gives_way:
+            self.notice = None
+            self.changed = True
 
     def notify_problem(self, problem: str) -> None:
         """Shows why a user's file was not written (``problem``, in the words of its store)."""

@@ -20,7 +20,7 @@ from ui.state.files.background_writer import BackgroundWriter
 from ui.state.files.player_rating import PlayedGame, Ratings, adaptive_level
 from ui.state.files.tally import Tally, matchup_key
 from ui.state.files.user_data import UserData
-from ui.state.options import Mode, PlayOptions, default_level
+from ui.state.options import Mode, PlayOptions
 from ui.state.play.notices import AutoLevel
 from ui.state.review.game_review import GameReview
 
@@ -55,16 +55,17 @@ def count(board_game: BoardGame, tally: BackgroundWriter[Tally]) -> None:
     """Adds the finished game to ``tally``; one that started from a set-up position (pasted, loaded,
     ``--moves``) is not added: as for the rating, the all-time record counts games played from the start."""
     key = tally_key(board_game)
-    if key is None or board_game.options.moves:
+    if key is None or board_game.set_up():
         return
     result = outcome(board_game)[0]
     tally.change(lambda counted: counted.adding(key, result))
 
 
 def start_rating(ladder: Ladder) -> int:
-    """A new player's rating: the measured rating of the level a new player meets first."""
-    rating = ladder.rating_of(default_level("connect4"))
-    return rating if rating is not None else ladder.rungs[len(ladder.rungs) // 2].rating
+    """A new player's rating: the measured rating of the gentlest level (depth 1), so that "auto" starts
+    gentle. It is provisional (a newcomer's deviation, see :class:`~ui.state.files.player_rating.Ratings`):
+    each early win climbs about a rung, so a stronger player meets their match within a few games."""
+    return min(rating for _level, rating in ladder.levels())
 
 
 def _human_and_level(board_game: BoardGame) -> tuple[int, Level] | None:

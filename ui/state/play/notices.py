@@ -107,6 +107,15 @@ class BackToGame:
     game: UnfinishedGame
 
 
+class NotRated(enum.Enum):
+    """Why the game just started will not be rated: it was ``CONTINUED`` from an earlier sitting (the help it
+    had there is not known; it still counts in the tally), or it starts from a ``SET_UP`` position (a pasted,
+    loaded or ``--moves`` position: not counted in the tally either)."""
+
+    CONTINUED = enum.auto()
+    SET_UP = enum.auto()
+
+
 @dataclass(frozen=True)
 class AutoLevel:
     """The adaptive level chose ``level`` (shown as the player reads it, rated ``level_rating``) for the
@@ -143,21 +152,23 @@ class CannotLoad:
 @dataclass(frozen=True)
 class Loaded:
     """The saved game ``file`` of ``count`` moves was loaded; ``take_back``: undo brings back the unfinished
-    game it replaced."""
+    game it replaced; ``set_up``: the game goes on from a set-up position, so it is not rated or counted."""
 
     file: str
     count: int
     take_back: bool
+    set_up: bool = False
 
 
 @dataclass(frozen=True)
 class Pasted:
-    """A pasted game of ``count`` moves was set up; ``take_back`` as for :class:`Loaded`; ``ignored``: what
-    followed the moves on the pasted line, left out ("" for nothing)."""
+    """A pasted game of ``count`` moves was set up; ``take_back`` and ``set_up`` as for :class:`Loaded`;
+    ``ignored``: what followed the moves on the pasted line, left out ("" for nothing)."""
 
     count: int
     take_back: bool
     ignored: str = ""
+    set_up: bool = False
 
 
 @dataclass(frozen=True)
@@ -219,6 +230,7 @@ Said = (
     | PuzzleRight
     | BackToGame
     | AutoLevel
+    | NotRated
     | Saved
     | CannotSave
     | CannotLoad

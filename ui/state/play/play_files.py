@@ -1,13 +1,14 @@
 """The play screen's files and clipboard: save the game (Ctrl+S), load the saved one (Ctrl+O), set up pasted
 moves (Ctrl+V), reset the score tally (Ctrl+R). A game loaded or pasted takes the place of the one on the
-board (which undo then brings back, see :class:`~ui.state.files.autosave.Autosave`); a file or a text that is
-no game here keeps the game on the board, and the notice says why: none raises for a user's problem. Copying
-to the clipboard is the screen's (:func:`ui.play.scene.copy_moves`). No pygame here.
+board (which undo then brings back, see :class:`~ui.state.files.autosave.Autosave`) as the game under way:
+its position is not the sitting's start (New game gives the empty board), and the match's score goes on. A
+file or a text that is no game here keeps the game on the board, and the notice says why: none raises for a
+user's problem. Copying to the clipboard is the screen's (:func:`ui.play.scene.copy_moves`). No pygame here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from game.catalog import new_game
@@ -53,10 +54,10 @@ def load(play_state: PlayState) -> None:
         play_state.feedback.refuse_file(notice(CannotLoad(str(error)), FILE_NOTICE_SECONDS))
         return
     play_state.sit_down(
-        replace(play_state.options.with_game(saved.game, saved.width, saved.height), moves=saved.moves)
+        play_state.options.with_game(saved.game, saved.width, saved.height), start=saved.moves
     )
     take_back = play_state.round.autosave.replaced is not None
-    loaded = Loaded(path.name, play_state.game.ply(), take_back)
+    loaded = Loaded(path.name, play_state.game.ply(), take_back, play_state.board_game.set_up())
     play_state.feedback.notify(loaded, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
@@ -120,8 +121,10 @@ def paste(play_state: PlayState, text: str | None) -> None:
     if isinstance(pasted, Notice):
         play_state.feedback.refuse_file(pasted)
         return
-    play_state.sit_down(replace(options, moves=pasted.moves))
+    # The pasted game is the one under way, not the sitting's start: New game gives the empty board again.
+    play_state.sit_down(options, start=pasted.moves)
     if pasted.moves:
         play_state.toggle_review()
-    told = Pasted(len(pasted.moves), play_state.round.autosave.replaced is not None, pasted.ignored)
+    take_back = play_state.round.autosave.replaced is not None
+    told = Pasted(len(pasted.moves), take_back, pasted.ignored, play_state.board_game.set_up())
     play_state.feedback.notify(told, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)

@@ -13,6 +13,7 @@ never frames).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ai.contracts import Verdict
@@ -31,7 +32,16 @@ from ui.state.options import Mode, PlayOptions
 from ui.state.play.assistance import Assistance
 from ui.state.play.feedback import Feedback, Speaker
 from ui.state.play.finished_round import REVIEW_SECONDS, adapted
-from ui.state.play.notices import FILE_NOTICE_SECONDS, BackToGame, MoveRefused, Notice, NoticeKind, Told
+from ui.state.play.notices import (
+    FILE_NOTICE_SECONDS,
+    AutoLevel,
+    BackToGame,
+    MoveRefused,
+    Notice,
+    NoticeKind,
+    NotRated,
+    Told,
+)
 from ui.state.play.puzzle_theme import ThemeChoice
 from ui.state.play.round import Round
 from ui.state.play.tally_reset import TallyReset
@@ -93,17 +103,30 @@ class PlayState:
         if self.round.autosave.replaced is not None:
             self.feedback.notify_start(Told.NEW_GAME_TAKE_BACK)
 
-    def _start(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
-        """Sits down at a new board with ``options``, or at the unfinished game ``resume`` (at creation, and
-        when a game is loaded, pasted or brought back)."""
-        #: The score of the rounds finished since the players sat down at this board.
-        self.match = MatchScore()
+    def _start(
+        self, options: PlayOptions, resume: UnfinishedGame | None = None, start: str | None = None
+    ) -> None:
+        """Sits down at a new board with ``options`` (its game from ``start`` where given: a game set up by a
+        paste or a load), or at the unfinished game ``resume`` (at creation, and when a game is loaded,
+        pasted or brought back). The match's score goes on where the players and the board stay the same."""
+        before = getattr(self, "board_game", None)
+        new_options = options if resume is None else resume.options
+        if before is None or not _same_match(before.options, new_options):
+            #: The score of the rounds finished since the players sat down at this board.
+            self.match = MatchScore()
         if resume is None:
             options, auto_level = adapted(options, self.files)
-            self.board_game = BoardGame(options, self.engine)
+            self.board_game = BoardGame(options, self.engine, start=start)
         else:
-            # A continued game brings its own options: the board, the view and the rules are the game's.
-            self.board_game = BoardGame(resume.options, self.engine, resume.round_number, resume.moves)
+            # A continued game brings its own options: the board, the view and the rules are the game's. The
+            # position it started from is that game's own: its next game starts from the empty board.
+            self.board_game = BoardGame(
+                replace(resume.options, moves=""),
+                self.engine,
+                resume.round_number,
+                resume.moves,
+                start=resume.options.moves,
+            )
         self.gravity = game_spec(self.options.game).gravity
         #: The column (Connect Four) or cell index (Tic-tac-toe) under the mouse or the keyboard cursor.
         self.selection: int | None = None
@@ -112,7 +135,17 @@ class PlayState:
         self.browser = ReviewBrowser(self.board_game, self.fall if self.gravity else None)
         self._new_round(resume)
         self.assistance.want_analysis(self.board_game)
-        if resume is None and auto_level is not None:
+        if resume is not None and self.puzzle is None:
+            self.feedback.notify_start(NotRated.SET_UP if self.board_game.set_up() else NotRated.CONTINUED)
+        elif resume is None:
+            self._tell_start(auto_level)
+
+    def _tell_start(self, auto_level: AutoLevel | None) -> None:
+        """Says what the new game will not count for (a set-up position's game), else which level the
+        adaptive level chose, if it did."""
+        if self.board_game.set_up() and self.puzzle is None:
+            self.feedback.notify_start(NotRated.SET_UP)
+        elif auto_level is not None:
             self.feedback.notify_start(auto_level)
 
     def _new_round(self, resume: UnfinishedGame | None) -> None:
@@ -146,10 +179,10 @@ class PlayState:
     @property
     def player_names(self) -> tuple[str, str]:
         """The names that stand for the players of pieces 0 and 1 in every text: with two players the names
-        they gave themselves (:attr:`PlayOptions.names`, the piece's name where a name is ""), else the
-        pieces' names."""
+        they gave themselves (:attr:`PlayOptions.names`, in the order "who starts" gives them this round; the
+        piece's name where a name is ""), else the pieces' names."""
         if self.options.mode is Mode.TWO_PLAYERS:
-            given = self.options.names
+            given = self.board_game.given_names()
             return (given[0] or self.piece_names[0], given[1] or self.piece_names[1])
         return self.piece_names
 
@@ -189,8 +222,8 @@ class PlayState:
         self._new_round(None)
         if self.round.autosave.replaced is not None and not next_round:
             self.feedback.notify_start(Told.NEW_GAME_TAKE_BACK)
-        elif auto_level is not None:
-            self.feedback.notify_start(auto_level)
+        else:
+            self._tell_start(auto_level)
 
     def can_undo(self) -> bool:
         """Undo has something to do: a move to take back, or the unfinished game to bring back."""
@@ -316,11 +349,14 @@ class PlayState:
 
     # --- other games ----------------------------------------------------------------------------------------
 
-    def sit_down(self, options: PlayOptions, resume: UnfinishedGame | None = None) -> None:
-        """Leaves the game on the board for a new one of ``options``, or for the unfinished game ``resume``
-        (a game brought back, loaded or pasted: see :mod:`ui.state.play.play_files`)."""
+    def sit_down(
+        self, options: PlayOptions, resume: UnfinishedGame | None = None, start: str | None = None
+    ) -> None:
+        """Leaves the game on the board for a new one of ``options``, from ``start`` where given (a game
+        loaded or pasted: see :mod:`ui.state.play.play_files`), or for the unfinished game ``resume`` (a game
+        brought back). The next game starts from the options' start position, not from ``start``."""
         self.board_game.leave()
-        self._start(options, resume)
+        self._start(options, resume, start)
 
     # --- time and messages ----------------------------------------------------------------------------------
 
@@ -375,3 +411,9 @@ class PlayState:
             self._dirty = True
         if self.game.is_over() and self.animation is None:
             self.feedback.wait_for_banner(dt)
+
+
+def _same_match(before: PlayOptions, after: PlayOptions) -> bool:
+    """A game of ``after`` goes on with the match of ``before``: the same board, mode and players (a paste, a
+    load of the same board), whatever its position."""
+    return (before.variant(), before.mode, before.names) == (after.variant(), after.mode, after.names)

@@ -6,6 +6,8 @@ not written says why there, told by the sitting). No pygame here.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ai.puzzles import Puzzle
 from ui.state.board.board_game import BoardGame
 from ui.state.board.match import MatchScore
@@ -84,7 +86,9 @@ class Round:
         """Keeps the game on ``board_game``'s board as the one to continue (or, once over, none)."""
         game = board_game.game
         moves = None if game.is_over() else game.moves_text()
-        self.autosave.keep(board_game.options, board_game.round_number, moves)
+        # The kept game's start is the position it started from (pasted, loaded): continued, it is set up.
+        options = replace(board_game.options, moves=board_game.start)
+        self.autosave.keep(options, board_game.round_number, moves)
 
     def played_on(self, board_game: BoardGame) -> None:
         """The player played on the game (a move, an undo, a redo): it is the one kept from now on."""

@@ -19,6 +19,7 @@ from ui.state.play.notices import (
     Loaded,
     MoveRefused,
     NothingToReset,
+    NotRated,
     Pasted,
     PasteTooLong,
     PuzzleMissed,
@@ -36,6 +37,14 @@ from ui.state.words.why_words import COLUMN_LETTERS
 
 #: What a notice adds when a game has replaced an unfinished one.
 TAKE_BACK = N_("Ctrl+Z brings back your unfinished game")
+
+#: Why a game just started is not rated, as its start says.
+NOT_RATED_WORDS = {
+    NotRated.CONTINUED: N_("A continued game counts in the tally but is not rated"),
+    NotRated.SET_UP: N_("A game from a set-up position is not rated or counted in the tally"),
+}
+#: What a notice of a loaded or pasted game adds for a game from a set-up position.
+NOT_COUNTED = N_("{done}, not rated or counted")
 
 #: The notices without arguments.
 TOLD_WORDS = {
@@ -85,6 +94,8 @@ def notice_text(said: Said) -> str:
             ).format(moves=said.moves_left)
         case BackToGame():
             return _("Back to your game: {game}").format(game=unfinished_text(said.game))
+        case NotRated():
+            return _(NOT_RATED_WORDS[said])
         case AutoLevel():
             return _("Auto level: {level} ({level_rating}) for your rating {rating}").format(
                 level=said.level, level_rating=said.level_rating, rating=said.rating
@@ -109,6 +120,15 @@ def notice_text(said: Said) -> str:
             )
         case _:
             return file_notice_text(said)
+
+
+def _told_file(text: str, take_back: bool, set_up: bool) -> str:
+    """A loaded or pasted game's notice ``text``, saying that a set-up game is not counted and that undo
+    brings back the unfinished game it replaced, where it does."""
+    if set_up:
+        # Translators: {done} is "Pasted 4 moves" or "Loaded saved-game.txt: 4 moves".
+        text = _(NOT_COUNTED).format(done=text)
+    return f"{text}: {_(TAKE_BACK)}" if take_back else text
 
 
 def record_text(options: PlayOptions, level: Level | None) -> str:
@@ -149,14 +169,14 @@ def file_notice_text(
             text = ngettext("Loaded {file}: {count} move", "Loaded {file}: {count} moves", said.count).format(
                 file=said.file, count=number(said.count)
             )
-            return f"{text}: {_(TAKE_BACK)}" if said.take_back else text
+            return _told_file(text, said.take_back, said.set_up)
         case Pasted():
             text = ngettext("Pasted {count} move", "Pasted {count} moves", said.count).format(
                 count=number(said.count)
             )
             if said.ignored:
                 text = _("{pasted} (ignored: {rest})").format(pasted=text, rest=quoted(said.ignored))
-            return f"{text}: {_(TAKE_BACK)}" if said.take_back else text
+            return _told_file(text, said.take_back, said.set_up)
         case PasteTooLong():
             return _("Cannot paste: {count} characters are too many for a game of this board").format(
                 count=number(said.count)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ai.contracts import Verdict
 from ai.explain.claims import Claim
 from game.language import _, ngettext, number
+from ui.state.options import FirstPlayer, Mode
 from ui.state.play import finished_round
 from ui.state.play.notices import PuzzleMissed
 from ui.state.play.play_state import PlayState
@@ -159,7 +160,7 @@ def tally_text(play_state: PlayState) -> str:
     if play_state.puzzle is not None or key is None:
         return ""
     record = play_state.files.tally.value.get(key)
-    return texts.tally_text(record, _opponent_shown(play_state), play_state.player_names)
+    return texts.tally_text(record, _opponent_shown(play_state), _tally_names(play_state))
 
 
 def short_tally_text(play_state: PlayState) -> str:
@@ -168,7 +169,16 @@ def short_tally_text(play_state: PlayState) -> str:
     if play_state.puzzle is not None or key is None:
         return ""
     record = play_state.files.tally.value.get(key)
-    return texts.short_tally(record, _opponent_shown(play_state), play_state.player_names)
+    return texts.short_tally(record, _opponent_shown(play_state), _tally_names(play_state))
+
+
+def _tally_names(play_state: PlayState) -> tuple[str, str]:
+    """Who the tally's two records are: with two players it counts by colour, so the players' names stand
+    for them only while each keeps a colour (not when the start alternates: then the pieces' names do)."""
+    options = play_state.options
+    if options.mode is Mode.TWO_PLAYERS and options.first is FirstPlayer.ALTERNATE:
+        return play_state.piece_names
+    return play_state.player_names
 
 
 def _opponent_shown(play_state: PlayState) -> str | None:

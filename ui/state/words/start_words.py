@@ -29,6 +29,8 @@ FIRST_TEXT = {
     FirstPlayer.COMPUTER: N_("Computer"),
     FirstPlayer.ALTERNATE: N_("Alternate"),
 }
+#: Who starts with two players, for a player who gave no name.
+TWO_PLAYERS_TEXT = (N_("First player"), N_("Second player"))
 WATCH_ROUNDS_TEXT = {FirstPlayer.HUMAN: N_("Same colours"), FirstPlayer.ALTERNATE: N_("Swap colours")}
 
 
@@ -55,7 +57,8 @@ def rows_for(options: PlayOptions, names: PlayerNames) -> list[Row]:
     game, so that a choice that changes what applies changes only the rows below it (the screen keeps the
     rows above it, and Play, where they are).
 
-    Game, board and mode; then who starts, the computer's level and thinking on your time against the
+    Game, board and mode; then who starts (with two players, whose name: see
+    :func:`~ui.state.board.seats.name_order`), the computer's level and thinking on your time against the
     computer, which in watch mode are the rounds' colours and each side's level (labelled with ``names``), and
     with two players are shown disabled; the coach; last the max level's think time, enabled while a
     computer plays at max.
@@ -96,7 +99,12 @@ def rows_for(options: PlayOptions, names: PlayerNames) -> list[Row]:
     else:
         computer = mode is Mode.COMPUTER
         starts = [(value, _(text)) for value, text in FIRST_TEXT.items()]
-        rows.append(row("first", _("Who starts"), starts, options.first, computer))
+        if not computer:
+            # Two players: whose name starts. A name not given is no colour here (whoever starts plays the
+            # first piece): it reads as the first or the second player.
+            given = [options.names[side] or _(TWO_PLAYERS_TEXT[side]) for side in (0, 1)]
+            starts = [(FirstPlayer.HUMAN, given[0]), (FirstPlayer.COMPUTER, given[1]), starts[2]]
+        rows.append(row("first", _("Who starts"), starts, options.first))
         # Translators: the computer's level chosen from the player's rating.
         own_levels = levels + ([(AUTO, _("auto"))] if ladder is not None else [])
         current = AUTO if options.adaptive else options.level
