@@ -281,6 +281,20 @@ def test_a_directory_in_place_of_the_file_is_reported_and_survives(tmp_path, kin
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
 
 
+def test_a_display_that_cannot_be_reached_is_named_as_unreachable(tmp_path, user_files):
+    env = environment(tmp_path)
+    for variable in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY"):
+        env.pop(variable, None)
+    # A display number no X server listens on: no socket of that number, no lock file.
+    number = next(n for n in range(190, 400) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    env["DISPLAY"] = f":{number}"
+    completed = subprocess.run(
+        [sys.executable, MAIN], capture_output=True, env=env, cwd=tmp_path, timeout=GENEROUS
+    )
+    assert_refused(completed, 1, f"cannot open the window: the display DISPLAY=:{number} cannot be reached")
+    assert_untouched(user_files)
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_a_named_pipe_in_place_of_the_file_is_refused_at_once_and_left(tmp_path, kind):
