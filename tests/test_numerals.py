@@ -96,7 +96,7 @@ def test_ranges_and_seeds():
     depth = whole_number_from(1, 10)
     assert depth("1") == 1 and depth("10") == 10
     for text in ("0", "11", "-1", "x"):
-        with pytest.raises(argparse.ArgumentTypeError, match="a whole number from 1 to 10"):
+        with pytest.raises(argparse.ArgumentTypeError, match="must be a whole number from 1 to 10"):
             depth(text)
     assert seed_type("-3") == -3 and seed_type("12") == 12
     for text in ("+3", "1_0", "--3", " 3", ""):

@@ -118,7 +118,8 @@ def test_load_on_the_command_line(tmp_path, capsys):
     for argv, words in [
         (
             ["--load", str(finished)],
-            f"the game in it is over (Ctrl+O in the window opens its review; so does ponder review {finished})",
+            f"the game in it is over (Ctrl+O in the window opens its review; so does ponder review "
+            f"{finished})",
         ),
     ]:
         with pytest.raises(SystemExit):

@@ -13,21 +13,20 @@ from game.language import _, number
 from game.numerals import decimal_number, foreign_digits, whole_number
 
 
-def _refused(text: str, takes: str) -> argparse.ArgumentTypeError:
-    """The refusal of ``text``, saying what the argument ``takes``; a number in another script's digits is
-    told to use 0-9, which is what every argument and move reads."""
+def _refused(text: str, refusal: str, **values: object) -> argparse.ArgumentTypeError:
+    """The refusal of ``text``: ``refusal`` (a sentence with ``{text}`` and ``values``' placeholders), or, for
+    a number in another script's digits, that numbers are written with 0-9, as every argument and move reads
+    them."""
     if foreign_digits(text):
-        return argparse.ArgumentTypeError(
-            _("'{text}': write numbers with the digits 0-9 ({takes})").format(text=text, takes=takes)
-        )
-    return argparse.ArgumentTypeError(_("'{text}' must be {takes}").format(text=text, takes=takes))
+        refusal = _("'{text}': write numbers with the digits 0-9")
+    return argparse.ArgumentTypeError(refusal.format(text=text, **values))
 
 
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     value = whole_number(text)
     if value is None or value < 1:
-        raise _refused(text, _("a whole number of at least 1"))
+        raise _refused(text, _("'{text}' must be a whole number of at least 1"))
     return value
 
 
@@ -37,7 +36,9 @@ def whole_number_from(low: int, high: int) -> Callable[[str], int]:
     def within(text: str) -> int:
         value = whole_number(text)
         if value is None or not low <= value <= high:
-            raise _refused(text, _("a whole number from {low} to {high}").format(low=low, high=high))
+            raise _refused(
+                text, _("'{text}' must be a whole number from {low} to {high}"), low=low, high=high
+            )
         return value
 
     return within
@@ -47,7 +48,7 @@ def seed_type(text: str) -> int:
     """An argparse type: a whole number, negative ones too (a seed)."""
     value = whole_number(text.removeprefix("-"))
     if value is None:
-        raise _refused(text, _("a whole number"))
+        raise _refused(text, _("'{text}' must be a whole number"))
     return -value if text.startswith("-") else value
 
 
@@ -61,9 +62,9 @@ def seconds_type(at_most: float = math.inf) -> Callable[[str], float]:
             raise argparse.ArgumentTypeError(_("'{text}' is not a number of seconds").format(text=text))
         if value is None or not (math.isfinite(value) and 0 < value <= at_most):
             if at_most == math.inf:
-                raise _refused(text, _("a positive number of seconds"))
-            takes = _("more than 0 and at most {at_most} seconds").format(at_most=number(at_most, None))
-            raise _refused(text, takes)
+                raise _refused(text, _("'{text}' must be a positive number of seconds"))
+            too_long = _("'{text}' must be more than 0 and at most {at_most} seconds")
+            raise _refused(text, too_long, at_most=number(at_most, None))
         return value
 
     return seconds

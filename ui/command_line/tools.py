@@ -437,7 +437,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         size = parse_size(args.size) if args.size else (None, None)
         board = new_game(args.game or DEFAULT_GAME, *size)
     except ValueError as error:
-        print(_("{heading}: error: {error}").format(heading=heading, error=error), file=err)
+        print(_("{program} {tool}: error: {error}").format(program=PROGRAM, tool=tool, error=error), file=err)
         return 2
     make_game = board_of(
         args.game or DEFAULT_GAME, size, given=args.game is not None or args.size is not None

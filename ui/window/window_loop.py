@@ -146,7 +146,9 @@ def _open_display() -> str | None:
 def unseen_display_reason(environment: Mapping[str, str]) -> str:
     """Why SDL fell back to a driver that shows nothing, for a person: no display named in ``environment``,
     or the one named (``DISPLAY``, ``WAYLAND_DISPLAY``) could not be opened, which is named as unreachable."""
-    named = [f"{name}={environment[name]}" for name in ("WAYLAND_DISPLAY", "DISPLAY") if environment.get(name)]
+    named = [
+        f"{name}={environment[name]}" for name in ("WAYLAND_DISPLAY", "DISPLAY") if environment.get(name)
+    ]
     if named:
         return _(
             "cannot open the window: the display {display} cannot be reached (is its server running, and may "
