@@ -130,7 +130,7 @@ def test_a_slow_position_shows_its_progress_on_stderr_alone(monkeypatch):
     monkeypatch.setattr(long_jobs, "PROGRESS_SECONDS", 0.01)
     out, err = io.StringIO(), Lines()
     explored = iter(range(1000, 10**9, 1000))
-    with long_jobs.Progress("ponder analyze", lambda: next(explored), err) as progress:
+    with long_jobs.SolveProgress("ponder analyze", lambda: next(explored), err) as progress:
         progress.start("line 3", "4453")
         # The work takes until a progress line was written: a condition, not a clock.
         assert err.arrived.wait(30)

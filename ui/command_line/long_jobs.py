@@ -56,7 +56,7 @@ def warn_if_long(heading: str, board: str, cells: int, has_book: bool, err: Text
         )
 
 
-class Progress:
+class SolveProgress:
     """While a position is worked on, a line on ``err`` every :data:`PROGRESS_SECONDS`: where it was read,
     its moves, the positions the solver explored so far (``explored``, which must be safe to call from
     another thread) and the seconds spent. Used as a context manager around the whole job; :meth:`start`
@@ -90,7 +90,7 @@ class Progress:
             text = line.format(heading=self._heading, where=where, moves=moves, count=count, seconds=seconds)
             print(text, file=self._err, flush=True)
 
-    def __enter__(self) -> Progress:
+    def __enter__(self) -> SolveProgress:
         self._thread.start()
         return self
 

@@ -23,7 +23,7 @@ from game.language import number as written_number
 from game.protocol import Game
 from ui.command_line.argument_types import positive_int, seconds_type, seed_type
 from ui.command_line.game_input import GameText, Unreadable, read_games
-from ui.command_line.long_jobs import Progress, usable_book, warn_if_long
+from ui.command_line.long_jobs import SolveProgress, usable_book, warn_if_long
 from ui.state.files.savegame import SavedGame
 
 TOOLS = ("analyze", "explain", "move", "review", "rate", "puzzles")
@@ -383,7 +383,7 @@ def process_lines(
     err: TextIO,
     games: bool = False,
     bare: bool = False,
-    progress: Progress | None = None,
+    progress: SolveProgress | None = None,
 ) -> int:
     """Runs ``answer`` on the position of every input (:func:`~ui.command_line.game_input.read_games`) and
     prints ``<moves> <answer>``; returns 1 if any input was bad, else 0. With ``games`` an input may hold a
@@ -490,7 +490,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
             return str(analyzer.score(game, args.weak))
 
         try:
-            with Progress(heading, lambda: analyzer.nodes, err) as progress:
+            with SolveProgress(heading, lambda: analyzer.nodes, err) as progress:
                 status = process_lines(inputs, make_game, answer, out, err, progress=progress)
         except MemoryError:
             # The table is made at the first position that needs the solver: the memory may be in use.
@@ -517,7 +517,7 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         def answer(game: Game) -> str:
             return review_lines(game, analyzer, searcher, args.seconds)
 
-        with Progress(heading, lambda: analyzer.nodes, err) as progress:
+        with SolveProgress(heading, lambda: analyzer.nodes, err) as progress:
             return process_lines(inputs, make_game, answer, out, err, games=True, progress=progress)
     else:
         from ai.contracts import Limits
@@ -571,7 +571,7 @@ def rate_tool(files: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> int:
         return f"{game.moves_text()} {estimates[0]} {estimates[1]}"
 
     make_game = board_of("connect4", (7, 6), given=True)
-    with Progress(heading, lambda: analyzer.nodes, err) as progress:
+    with SolveProgress(heading, lambda: analyzer.nodes, err) as progress:
         return process_lines(
             read_games(files, stdin), make_game, answer, out, err, games=True, progress=progress
         )
