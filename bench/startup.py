@@ -12,7 +12,7 @@ time of `main.py analyze --no-book --threads 1 --table-mb M` on a few end-game p
 solve, so the time is the start-up: Python, the table) and on a sample of a test set, optionally side by side
 with another checkout (another commit's tree with its compiled core built), in alternating rounds.
 
-Usage: python bench/startup.py --window [--rounds 10] [--program CMD]
+Usage: python bench/startup.py --window [--rounds 10] [--program CMD] [--display :N]
        python bench/startup.py [--table-mb 1024] [--rounds 5] [--other DIR] [--set FILE] [--count N]
 """
 
@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TypeVar
 
@@ -92,11 +93,15 @@ def window_run(program: list[str], desktop: Desktop, folder: Path) -> dict[str, 
         "SDL_AUDIODRIVER": "dummy",
     }
     started = time.monotonic()
+    errors = (folder / "stderr.txt").open("w")
     process = subprocess.Popen(
-        [*program, "--mode", "two-players"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        [*program, "--mode", "two-players"], env=env, stdout=subprocess.DEVNULL, stderr=errors
     )
 
     def visible() -> int | None:
+        if process.poll() is not None:
+            said = (folder / "stderr.txt").read_text()
+            raise RuntimeError(f"the window ended with status {process.returncode} before showing: {said}")
         found = desktop._try("xdotool", "search", "--onlyvisible", "--pid", str(process.pid)).split()
         return int(found[-1]) if found else None
 
@@ -116,12 +121,12 @@ def window_run(program: list[str], desktop: Desktop, folder: Path) -> dict[str, 
     return {"visible": shown, "first frame": drawn, "gone": gone}
 
 
-def window_bench(rounds: int, program: list[str]) -> None:
+def window_bench(rounds: int, program: list[str], display: str | None) -> None:
     if missing_tools():
         raise SystemExit(f"--window needs {', '.join(missing_tools())}")
     samples: dict[str, list[float]] = {name: [] for name in TARGETS}
-    with virtual_display((960, 780)) as display:
-        desktop = Desktop(display)
+    with nullcontext(display) if display else virtual_display((960, 780)) as shown_on:
+        desktop = Desktop(shown_on)
         for _ in range(rounds):
             with tempfile.TemporaryDirectory() as folder:
                 for name, seconds in window_run(program, desktop, Path(folder)).items():
@@ -148,6 +153,7 @@ def main() -> None:
     )
     parser.add_argument("--window", action="store_true", help="time the window's start and end")
     parser.add_argument("--program", help="the command to start (default: this checkout's main.py)")
+    parser.add_argument("--display", help="an X display already running (default: a new Xvfb)")
     parser.add_argument("--table-mb", type=int, default=1024)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--other", type=Path, help="another checkout to time in the same rounds")
@@ -156,7 +162,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.window:
         program = args.program.split() if args.program else [sys.executable, str(ROOT / "main.py")]
-        window_bench(args.rounds if "--rounds" in sys.argv else 10, program)
+        window_bench(args.rounds if "--rounds" in sys.argv else 10, program, args.display)
         return
     end_game = "".join(END_GAME.read_text(encoding="utf-8").splitlines(keepends=True)[:3])
     workloads = {"3 end-game positions": end_game}
