@@ -414,7 +414,7 @@ def process_lines(
                 progress.start(read.where, read.moves)
             reply = answer(game)
         except (IllegalMove, ValueError) as error:
-            print(f"{read.where}: {error}", file=err, flush=True)
+            print(_("{where}: {reason}").format(where=read.where, reason=error), file=err, flush=True)
             status = 1
             continue
         print(reply if games or bare else f"{read.moves} {reply}", file=out, flush=True)

@@ -151,8 +151,9 @@ def unseen_display_reason(environment: Mapping[str, str]) -> str:
     ]
     if named:
         return _(
-            "cannot open the window: the display {display} cannot be reached (is its server running, and may "
-            "this user use it?). Ponder's tools (ponder analyze, explain, move, review, rate, puzzles) need none"
+            "cannot open the window: the display {display} cannot be reached (is its server running, and "
+            "may this user use it?). Ponder's tools (ponder analyze, explain, move, review, rate, puzzles) "
+            "need none"
         ).format(display=" / ".join(named))
     return _(
         "cannot open the window: no display (DISPLAY and WAYLAND_DISPLAY are not set). Start ponder "
