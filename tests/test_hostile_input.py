@@ -281,6 +281,25 @@ def test_a_directory_in_place_of_the_file_is_reported_and_survives(tmp_path, kin
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
 
 
+@pytest.mark.parametrize(
+    ("environment", "words"),
+    [
+        ({}, "no display (DISPLAY and WAYLAND_DISPLAY are not set)"),
+        ({"DISPLAY": ""}, "no display (DISPLAY and WAYLAND_DISPLAY are not set)"),
+        ({"DISPLAY": ":55"}, "the display DISPLAY=:55 cannot be reached"),
+        ({"WAYLAND_DISPLAY": "wayland-9"}, "the display WAYLAND_DISPLAY=wayland-9 cannot be reached"),
+        (
+            {"WAYLAND_DISPLAY": "w", "DISPLAY": ":1"},
+            "the display WAYLAND_DISPLAY=w / DISPLAY=:1 cannot be reached",
+        ),
+    ],
+)
+def test_why_no_window_names_the_display_tried(environment, words):
+    from ui.window.window_loop import unseen_display_reason
+
+    assert words in unseen_display_reason(environment)
+
+
 def test_a_display_that_cannot_be_reached_is_named_as_unreachable(tmp_path, user_files):
     env = environment(tmp_path)
     for variable in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY"):
