@@ -43,7 +43,7 @@ TOOL_RUNS = [
     (["analyze", "--all", "--weak"], "4453\n\n"),
     (["analyze", "--game", "tictactoe"], "1526\n"),
     (["move", "--depth", "6"], "4453\n44\n"),
-    (["move", "--game", "tictactoe", "--depth", "9"], "5\n"),
+    (["move", "--game", "tictactoe", "--depth", "6"], "5\n"),
     (["review"], "4455443\n"),
     (["rate"], "44554433\n4453621\n"),
     (["puzzles", "--count", "4", "--seed", "2", "--grades"], ""),

@@ -58,7 +58,10 @@ def test_analyze_solves_without_the_book_on_any_table_and_threads_with_the_same_
     """The options of the benchmarks change how the answer is found, never the answer."""
     text = "".join(f"{moves}\n" for moves, _ in END_GAME) + "4455\n44\n"
     plain = run("analyze", ["--all"] if "--all" in options else [], text)
-    assert run("analyze", options, text) == plain and plain[0] == 0
+    status, out, err = run("analyze", options, text)
+    assert (status, out) == plain[:2] and plain[0] == 0 and plain[2] == ""
+    # Without the book the solve may take long, and it says so first; the answers stay on stdout alone.
+    assert ("without an opening book may take" in err) == ("--no-book" in options)
 
 
 def test_analyze_positions_tells_the_positions_explored_after_the_answers():
@@ -67,7 +70,9 @@ def test_analyze_positions_tells_the_positions_explored_after_the_answers():
     text = "".join(f"{moves}\n" for moves, _ in END_GAME)
     status, out, err = run("analyze", ["--no-book", "--positions"], text)
     assert status == 0 and out == run("analyze", ["--no-book"], text)[1]
-    counts = dict(line.split(": ") for line in err.splitlines())
+    counts = dict(
+        line.split(": ") for line in err.splitlines() if line.startswith(("positions:", "branched:"))
+    )
     # The compiled core also tells the positions left with two moves or more to try, some of them.
     assert list(counts) == (["positions", "branched"] if native_in_use() else ["positions"])
     assert int(counts["positions"]) > int(counts.get("branched", 1)) > 0
@@ -208,27 +213,55 @@ def test_rate_without_a_usable_ladder_says_why(monkeypatch):
     assert "no ladder to rate against: c4-ladder-7x6.txt: missing" in err
 
 
-def test_move_beyond_the_deepest_level_says_it_may_take_long_before_searching():
-    # No positions: the note comes before any line is read, so a player waiting on one sees it at once.
-    status, out, err = run("move", ["--depth", "20"], "")
-    assert (status, out) == (0, "")
-    assert "depth 20 is deeper than connect4's deepest level (10)" in err and "at most 60 seconds" in err
+def refusal(tool: str, args: list[str]) -> str:
+    """The usage error of ``tool`` with ``args`` (exit status 2): its one error line."""
+    err = io.StringIO()
+    with pytest.raises(SystemExit) as refused, contextlib.redirect_stderr(err):
+        run_tool(tool, args, io.StringIO(""), io.StringIO(), err)
+    assert refused.value.code == 2
+    lines = [line for line in err.getvalue().splitlines() if "error:" in line]
+    assert len(lines) == 1, err.getvalue()
+    return lines[0]
+
+
+def test_depth_goes_to_the_games_deepest_level_and_no_further():
     assert run("move", ["--depth", "10"], "") == (0, "", "")
-    _, _, err = run("move", ["--game", "tictactoe", "--depth", "7"], "")
-    assert "tictactoe's deepest level (6)" in err
+    assert "deeper than connect4's deepest level: choose 1 to 10, or --seconds S" in refusal(
+        "move", ["--depth", "11"]
+    )
+    assert "tictactoe's deepest level: choose 1 to 6" in refusal(
+        "move", ["--game", "tictactoe", "--depth", "7"]
+    )
+    assert "'0' must be a whole number of at least 1" in refusal("move", ["--depth", "0"])
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "words"),
+    [
+        ("move", ["--seconds", "3600.5"], "more than 0 and at most 3600 seconds"),
+        ("review", ["--seconds", "0"], "more than 0 and at most 3600 seconds"),
+        ("explain", ["--seconds", "4000"], "more than 0 and at most 3600 seconds"),
+        ("move", ["--depth", "\uff14"], "write numbers with the digits 0-9"),
+        ("move", ["--seconds", "\uff11"], "write numbers with the digits 0-9"),
+        ("analyze", ["--table-mb", "\u0664"], "write numbers with the digits 0-9"),
+        ("puzzles", ["--count", "\uff13"], "write numbers with the digits 0-9"),
+        ("move", ["--depth", "2", "--seed", "1_0"], "'1_0' must be a whole number"),
+    ],
+)
+def test_every_range_is_refused_in_one_line_that_says_it(tool, args, words):
+    assert words in refusal(tool, args)
 
 
 @pytest.mark.parametrize("asked", ["100000", str(10**12)])
-def test_more_threads_than_the_machine_can_use_are_clamped_with_a_note(asked):
+def test_more_threads_than_the_machine_can_use_are_refused(asked):
     from ai.exact.machine import most_threads
 
-    out, err = io.StringIO(), io.StringIO()
-    assert run_tool("analyze", ["--threads", asked], io.StringIO("4444\n"), out, err) == 0
-    assert out.getvalue() == "4444 1\n"
+    line = refusal("analyze", ["--threads", asked])
     assert (
-        f"--threads {asked} is more than this machine's cores can use; using {most_threads()}"
-        in err.getvalue()
+        f"argument --threads: {asked} is more than this machine's cores can use: at most {most_threads()}"
+        in line
     )
+    assert run("analyze", ["--threads", str(most_threads())], "4444\n") == (0, "4444 1\n", "")
 
 
 @pytest.mark.parametrize("asked", ["100000", "99999999"])
@@ -243,17 +276,4 @@ def test_a_table_bigger_than_the_machine_can_give_is_a_usage_error(asked, monkey
     assert refused.value.code == 2
     assert f"argument --table-mb: {asked} MB is more than this machine can give the table: at most 2048" in (
         err.getvalue()
-    )
-
-
-def test_move_beyond_the_deepest_level_is_bounded_in_time_and_says_how_far_it_got(monkeypatch):
-    from ui.command_line import tools as command_line_tools
-
-    monkeypatch.setattr(command_line_tools, "DEEP_DEPTH_SECONDS", 0.2)
-    out, err = io.StringIO(), io.StringIO()
-    assert run_tool("move", ["--depth", "40"], io.StringIO("4\n"), out, err) == 0
-    assert out.getvalue().startswith("4 ")
-    assert "each position is searched for at most 0.2 seconds" in err.getvalue()
-    assert (
-        "depth 40 not reached in 0.2 s" in err.getvalue() and "at '4'; answered from depth" in err.getvalue()
     )

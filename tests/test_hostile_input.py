@@ -281,6 +281,39 @@ def test_a_directory_in_place_of_the_file_is_reported_and_survives(tmp_path, kin
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
 
 
+@pytest.mark.parametrize(
+    ("environment", "words"),
+    [
+        ({}, "no display (DISPLAY and WAYLAND_DISPLAY are not set)"),
+        ({"DISPLAY": ""}, "no display (DISPLAY and WAYLAND_DISPLAY are not set)"),
+        ({"DISPLAY": ":55"}, "the display DISPLAY=:55 cannot be reached"),
+        ({"WAYLAND_DISPLAY": "wayland-9"}, "the display WAYLAND_DISPLAY=wayland-9 cannot be reached"),
+        (
+            {"WAYLAND_DISPLAY": "w", "DISPLAY": ":1"},
+            "the display WAYLAND_DISPLAY=w / DISPLAY=:1 cannot be reached",
+        ),
+    ],
+)
+def test_why_no_window_names_the_display_tried(environment, words):
+    from ui.window.window_loop import unseen_display_reason
+
+    assert words in unseen_display_reason(environment)
+
+
+def test_a_display_that_cannot_be_reached_is_named_as_unreachable(tmp_path, user_files):
+    env = environment(tmp_path)
+    for variable in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY"):
+        env.pop(variable, None)
+    # A display number no X server listens on: no socket of that number, no lock file.
+    number = next(n for n in range(190, 400) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    env["DISPLAY"] = f":{number}"
+    completed = subprocess.run(
+        [sys.executable, MAIN], capture_output=True, env=env, cwd=tmp_path, timeout=GENEROUS
+    )
+    assert_refused(completed, 1, f"cannot open the window: the display DISPLAY=:{number} cannot be reached")
+    assert_untouched(user_files)
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_a_named_pipe_in_place_of_the_file_is_refused_at_once_and_left(tmp_path, kind):
@@ -381,7 +414,7 @@ def test_the_window_starts_with_broken_files_shows_why_and_sets_them_aside(tmp_p
 SAVED_GAMES = {
     "illegal moves": (b"game: connect4\nsize: 7x6\nmoves: 44444444\n", "move 7 ('4'): column 4 is full"),
     "wrong game name": (b"game: checkers\nsize: 8x8\nmoves:\n", "'checkers' is not a game"),
-    "finished game": (b"game: tictactoe\nsize: 3x3\nmoves: 14253\n", "already over"),
+    "finished game": (b"game: tictactoe\nsize: 3x3\nmoves: 14253\n", "the game in it is over"),
     "garbage bytes": (random.Random(3).randbytes(600), "not a text file"),
     "NUL bytes": (b"game: connect4\nsize: 7x6\nmoves: 4\x004\n", "not a text file"),
     "escape sequence": (b"game: connect4\nsize: 7x6\nmoves: 4\x1b[2J\n", "not text"),
@@ -450,10 +483,12 @@ LONG_NUMBER = "9" * 5000
         (["--mode", "watch", "--level", "max,"], "level '' is not offered"),
         (["--mode"], "argument --mode: expected one argument"),
         (["--first"], "argument --first: expected one argument"),
-        (["--seconds", "nan"], "must be more than 0"),
-        (["--seconds", "inf"], "must be more than 0"),
-        (["--seconds", "1e400"], "must be more than 0"),
-        (["--seconds", LONG_NUMBER], "must be more than 0"),
+        (["--seconds", "nan"], "is not a number of seconds"),
+        (["--seconds", "inf"], "is not a number of seconds"),
+        (["--seconds", "1e400"], "is not a number of seconds"),
+        (["--seconds", LONG_NUMBER], "is not a number of seconds"),
+        (["--seconds", "0"], "must be more than 0"),
+        (["--seconds", "\uff13"], "write numbers with the digits 0-9"),
         (["--moves", "4\x1b[2J"], "move 2 ('\\x1b'): '\\x1b' is not a column"),
         (["--moves", "4" * 100_000], "move 7 ('4'): column 4 is full"),
         (["--no-ponder=yes"], "ignored explicit argument 'yes'"),
@@ -489,14 +524,18 @@ def test_bad_play_options_exit_2_before_any_window(tmp_path, user_files, argv, w
         (["analyze", "--game", "tictactoe", "--size", "4x3"], "Tic-tac-toe boards are square"),
         (["analyze", "--game"], "argument --game: expected one argument"),
         (["analyze", "--weak=1"], "ignored explicit argument"),
-        (["analyze", "stray"], "unrecognized arguments"),
+        (["analyze", "--stray"], "unrecognized arguments"),
         (["move", "--depth", "\u00b2"], "argument --depth"),
         (["move", "--depth", LONG_NUMBER], "argument --depth"),
         (["move", "--depth", ""], "argument --depth"),
-        (["move", "--seconds", "nan"], "must be a positive number"),
-        (["move", "--seconds", "inf"], "must be a positive number"),
-        (["move", "--seconds", "1e400"], "must be a positive number"),
-        (["move", "--depth", "1", "--seed", "x"], "argument --seed: invalid int value"),
+        (["move", "--seconds", "nan"], "is not a number of seconds"),
+        (["move", "--seconds", "inf"], "is not a number of seconds"),
+        (["move", "--seconds", "1e400"], "is not a number of seconds"),
+        (["move", "--seconds", "0"], "must be more than 0 and at most 3600 seconds"),
+        (["move", "--depth", "99"], "choose 1 to 10"),
+        (["move", "--depth", "\uff14"], "write numbers with the digits 0-9"),
+        (["analyze", "--threads", "99999"], "argument --threads"),
+        (["move", "--depth", "1", "--seed", "x"], "argument --seed: 'x' must be a whole number"),
         (["move", "--depth", "1", "--seed"], "argument --seed: expected one argument"),
     ],
 )

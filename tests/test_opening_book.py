@@ -305,7 +305,9 @@ def test_a_broken_book_warns_once_and_every_answer_is_still_exact(tmp_path, dama
     )
     assert completed.returncode == 0, completed.stderr
     assert completed.stdout.split()[1::2] == [str(score) for _, score in rows]
-    assert completed.stderr.count("opening book not used") == 1, completed.stderr
+    # Said once, first, before the work: the tool checks the book before its first position.
+    assert completed.stderr.count("book not used") == 1, completed.stderr
+    assert completed.stderr.startswith("python main.py analyze: book not used: "), completed.stderr
     assert reason in completed.stderr
 
 

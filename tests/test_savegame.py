@@ -17,6 +17,8 @@ from ui.state.files.savegame import SavedGame, SavedGameError
         ("connect4", (9, 7), ""),
         ("tictactoe", (4, 4), "6a1"),
         ("tictactoe", (3, 3), "5"),
+        ("connect4", (7, 6), "1212121"),
+        ("tictactoe", (3, 3), "14253"),
     ],
 )
 def test_round_trip(tmp_path, name, size, moves):
@@ -55,7 +57,6 @@ def test_the_format_is_small_readable_text():
         (b"game: tictactoe\nsize: 3x3\nmoves: 4453\n", "move 2 ('4'): cell 4 is taken"),
         (b"game: connect4\nsize: 5x5\nmoves: 1\n", "not played on 5x5"),
         (b"game: connect4\nsize: big\nmoves: 1\n", "size:"),
-        (b"game: connect4\nsize: 7x6\nmoves: 1212121\n", "already over"),
         (b"game: connect4\ngame: connect4\nsize: 7x6\nmoves: 1\n", "given twice"),
         (b"game: connect4\nsize: 7x6\nmoves: 1\nwinner: me\n", "line 4"),
         (b"x" * 5000, "too big"),
@@ -74,11 +75,28 @@ def test_a_missing_file_says_so(tmp_path):
         savegame.read(tmp_path / "nothing.txt")
 
 
-def test_a_finished_game_is_not_saved(tmp_path):
+def test_a_finished_game_is_saved_and_read_back_over(tmp_path):
     game = new_game("connect4")
     game.play_text("1212121")
-    with pytest.raises(ValueError, match="finished"):
-        savegame.write(tmp_path / "g.txt", game)
+    savegame.write(tmp_path / "g.txt", game)
+    saved = savegame.read(tmp_path / "g.txt")
+    assert saved.position().is_over() and saved.board() == "connect4 7x6"
+
+
+@pytest.mark.parametrize(
+    ("line", "saved"),
+    [
+        ("# Ponder saved game", True),
+        ("  GAME : connect4", True),
+        ("moves:4453", True),
+        ("4453", False),
+        ("4453 -2", False),
+        ("winner: me", False),
+        ("", False),
+    ],
+)
+def test_a_saved_game_is_told_from_a_move_string_by_its_first_line(line, saved):
+    assert savegame.looks_saved(line) is saved
 
 
 def test_load_on_the_command_line(tmp_path, capsys):
@@ -90,6 +108,19 @@ def test_load_on_the_command_line(tmp_path, capsys):
         (["--load", str(path), "--moves", "1"], "cannot be combined"),
         (["--load", str(path), "--game", "connect4"], "holds a tictactoe 4x4 game"),
         (["--load", str(tmp_path / "none.txt")], "bad --load"),
+    ]:
+        with pytest.raises(SystemExit):
+            parse_play_options(argv)
+        assert words in capsys.readouterr().err
+    # A finished game has nothing left to play: refused, saying where its review is.
+    finished = tmp_path / "over.txt"
+    finished.write_text("game: connect4\nsize: 7x6\nmoves: 1212121\n")
+    for argv, words in [
+        (
+            ["--load", str(finished)],
+            f"the game in it is over (Ctrl+O in the window opens its review; so does ponder review "
+            f"{finished})",
+        ),
     ]:
         with pytest.raises(SystemExit):
             parse_play_options(argv)

@@ -85,7 +85,6 @@ def test_save_and_load_by_keys_round_trip(tmp_path):
         (b"\x00\x01\x02\xff", "not a text file"),
         (b"game: connect4\nsize: 7x6\nmoves: 1111111\n", "column 1 is full"),
         (b"game: go\nsize: 7x6\nmoves: 1\n", "'go' is not a game"),
-        (b"game: connect4\nsize: 7x6\nmoves: 1212121\n", "already over"),
     ],
 )
 def test_loading_a_bad_file_keeps_the_game_and_says_why(tmp_path, content, reason):
@@ -102,15 +101,24 @@ def test_loading_a_bad_file_keeps_the_game_and_says_why(tmp_path, content, reaso
     assert sounds.played[-1] == "refused"
 
 
-def test_a_missing_save_file_and_a_finished_game(tmp_path):
-    scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), saved_game_path=tmp_path / "none.txt")
+def test_a_missing_save_file_and_a_finished_game_saved_and_loaded_into_its_review(tmp_path):
+    path = tmp_path / "saved.txt"
+    scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS), saved_game_path=path)
     scene.handle(key(pygame.K_o, CTRL))
     assert "cannot read" in words.status_text(scene.play_state)
     for column in (0, 1, 0, 1, 0, 1, 0):
         scene.play_state.try_play(column)
+    assert scene.play_state.game.is_over()
     scene.handle(key(pygame.K_s, CTRL))
-    assert words.status_text(scene.play_state) == "The game is over: nothing to save"
-    assert not (tmp_path / "none.txt").exists()
+    assert words.status_text(scene.play_state) == f"Saved 7 moves to {path}"
+    assert path.read_text().splitlines()[1:] == ["game: connect4", "size: 7x6", "moves: 1212121"]
+    # Loaded back on another board, the finished game comes with its review open, as a pasted one does.
+    other, _ = make(
+        PlayOptions(game="tictactoe", width=3, height=3, mode=Mode.TWO_PLAYERS), saved_game_path=path
+    )
+    other.handle(key(pygame.K_o, CTRL))
+    assert other.play_state.game.moves_text() == "1212121" and other.play_state.game.is_over()
+    assert other.play_state.options.game == "connect4" and other.play_state.review is not None
 
 
 def test_copy_puts_the_moves_on_the_clipboard_or_shows_them():

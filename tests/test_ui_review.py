@@ -243,6 +243,30 @@ def test_pasting_what_is_no_game_keeps_the_game_and_says_why(monkeypatch, clipbo
     )
 
 
+def test_a_saved_games_text_pasted_is_set_up_on_its_own_board(monkeypatch, tmp_path):
+    import ui.play.actions
+    from game.catalog import new_game
+    from ui.state.files import savegame
+
+    game = new_game("tictactoe", 3, 3)
+    game.play_text("14253")
+    saved = savegame.to_text(game)
+    scene = PlayScene(SIZE, PlayOptions(level=Level(4)), FakeEngine())
+    monkeypatch.setattr(ui.play.actions, "paste_text", lambda: saved)
+    scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
+    play_state = scene.play_state
+    assert (play_state.options.game, play_state.game.moves_text()) == ("tictactoe", "14253")
+    assert (
+        play_state.review is not None
+        and words.status_text(play_state) == "Pasted 5 moves, not rated or counted"
+    )
+    # A damaged one is refused with the file's reason, and the game goes on.
+    monkeypatch.setattr(ui.play.actions, "paste_text", lambda: "game: connect4\nsize: 7x6\n")
+    scene.handle(key(pygame.K_v, pygame.KMOD_LCTRL))
+    assert "Cannot paste: the file has no 'moves:' line" in words.status_text(play_state)
+    assert play_state.game.moves_text() == "14253"
+
+
 def test_undo_closes_the_review():
     engine = scripted("4343434")
     scene = PlayScene(SIZE, PlayOptions(level=Level(4), mode=Mode.TWO_PLAYERS), engine)

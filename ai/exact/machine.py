@@ -1,7 +1,7 @@
 """What this machine can give the command-line tools' exact solver: the most solver threads worth starting
 (each has a solver of its own; beyond a few a core they only wait for one) and the largest table its memory
-holds. A request beyond either is answered before anything is started: threads are clamped with a notice, a
-table is refused as a usage error, so that no tool runs out of memory or ends in a traceback.
+holds. A request beyond either is refused as a usage error before anything is started (one line naming the
+most), so that no tool runs out of memory, starts threads that only wait, or ends in a traceback.
 """
 
 from __future__ import annotations

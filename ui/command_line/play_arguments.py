@@ -126,6 +126,13 @@ def _apply_saved_game(args: argparse.Namespace) -> None:
         saved = read(Path(args.load))
     except SavedGameError as error:
         raise BadInputFile(_("bad --load {file}: {reason}").format(file=args.load, reason=error)) from None
+    if saved.position().is_over():
+        # A new game and every round start from this position: a finished one would leave nothing to play.
+        over = _(
+            "bad --load {file}: the game in it is over (Ctrl+O in the window opens its review; so does "
+            "{program} review {file})"
+        )
+        raise BadInputFile(over.format(file=args.load, program="ponder"))
     size = f"{saved.width}x{saved.height}"
     if args.game not in (None, saved.game) or args.size not in (None, size):
         clash = _("--load {file} holds a {game} {size} game, not the --game/--size given")

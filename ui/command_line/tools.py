@@ -16,11 +16,15 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
+from ai.play.levels import MAX_THINK_SECONDS
 from game.catalog import DEFAULT_GAME, GAME_NAMES, game_spec
 from game.language import _, ngettext
 from game.language import number as written_number
 from game.protocol import Game
-from ui.command_line.argument_types import positive_int, seconds_type
+from ui.command_line.argument_types import positive_int, seconds_type, seed_type
+from ui.command_line.game_input import GameText, Unreadable, read_games
+from ui.command_line.long_jobs import SolveProgress, usable_book, warn_if_long
+from ui.state.files.savegame import SavedGame
 
 TOOLS = ("analyze", "explain", "move", "review", "rate", "puzzles")
 #: How the user started the program, for usage and error lines: the installed command or the bundle's
@@ -29,8 +33,25 @@ PROGRAM = "ponder" if Path(sys.argv[0]).stem == "ponder" else "python main.py"
 
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=GAME_NAMES, default=DEFAULT_GAME)
-    parser.add_argument("--size", help=_("board size such as 7x6 (default: the standard board of the game)"))
+    parser.add_argument(
+        "--game",
+        choices=GAME_NAMES,
+        help=_("the game (default: {game}, or a saved game's own)").format(game=DEFAULT_GAME),
+    )
+    parser.add_argument(
+        "--size",
+        help=_("board size such as 7x6 (default: the standard board of the game, or a saved game's own)"),
+    )
+    _add_files_argument(parser)
+
+
+def _add_files_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help=_("saved games to read instead of stdin (the window's Ctrl+S files; stdin may hold one too)"),
+    )
 
 
 def build_tool_parser(tool: str) -> argparse.ArgumentParser:
@@ -59,10 +80,10 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
             "--threads",
             type=positive_int,
             help=_(
-                "solver threads, each with a solver of its own, all sharing one table (default: one per core "
-                "this process may run on): an early position is searched by all of them at once, each in its "
-                "own move order; with --all its moves are shared out among them, several threads on a move "
-                "where there are more threads than moves"
+                "solver threads, 1 to 4 for each core this process may run on, each with a solver of its "
+                "own, all sharing one table (default: one per core): an early position is searched by all of "
+                "them at once, each in its own move order; with --all its moves are shared out among them, "
+                "several threads on a move where there are more threads than moves"
             ),
         )
         parser.add_argument(
@@ -70,8 +91,8 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
             type=positive_int,
             metavar="M",
             help=_(
-                "the solver's table in MB, rounded down to a power of two (default: 128, or 32 on the "
-                "pure-Python core)"
+                "the solver's table in MB, 1 to half this machine's memory, rounded down to a power of two "
+                "(default: 128, or 32 on the pure-Python core)"
             ),
         )
         parser.add_argument(
@@ -87,7 +108,7 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
     if tool == "explain":
         return build_explain_parser()
     if tool == "rate":
-        return argparse.ArgumentParser(
+        parser = argparse.ArgumentParser(
             prog=f"{PROGRAM} rate",
             description=_(
                 "Rates each side of Connect Four games (7x6) read from stdin, one move string per line: "
@@ -96,6 +117,8 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
                 "every move. '-' where a side made too few moves that could tell anything."
             ),
         )
+        _add_files_argument(parser)
+        return parser
     if tool == "review":
         parser = argparse.ArgumentParser(
             prog=f"{PROGRAM} review",
@@ -110,9 +133,12 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
         _add_game_arguments(parser)
         parser.add_argument(
             "--seconds",
-            type=seconds_type(),
+            type=seconds_type(MAX_THINK_SECONDS),
             default=10.0,
-            help=_("exact analysis time per position on boards over 42 cells (default 10)"),
+            help=_(
+                "exact analysis time per position on boards over 42 cells, more than 0 and at most {most} "
+                "(default 10)"
+            ).format(most=written_number(MAX_THINK_SECONDS, None)),
         )
         return parser
     parser = argparse.ArgumentParser(
@@ -128,8 +154,8 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
         "--depth",
         type=positive_int,
         help=_(
-            "search depth in plies, as a level (the levels go to {depths}; deeper is allowed, with a note on "
-            "stderr, as each ply more can multiply the time)"
+            "search depth in plies, as a level: 1 to the game's deepest level ({depths}); deeper "
+            "searches are --seconds' (each ply more can multiply the time)"
         ).format(
             depths=", ".join(
                 _("{depth} for {game}").format(depth=max(game_spec(name).depths), game=name)
@@ -137,16 +163,18 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
             )
         ),
     )
-    limit.add_argument("--seconds", type=seconds_type(), help=_("think time, as the max level"))
+    limit.add_argument(
+        "--seconds",
+        type=seconds_type(MAX_THINK_SECONDS),
+        help=_("think time, as the max level: more than 0 and at most {most}").format(
+            most=written_number(MAX_THINK_SECONDS, None)
+        ),
+    )
     parser.add_argument(
-        "--seed", type=int, default=0, help=_("seed for choosing among equal moves (default 0)")
+        "--seed", type=seed_type, default=0, help=_("seed for choosing among equal moves (default 0)")
     )
     return parser
 
-
-#: The most seconds ``move --depth`` gives a position beyond the game's deepest level (where a depth may
-#: take hours): the answer is then the deepest depth done.
-DEEP_DEPTH_SECONDS = 60.0
 
 #: Bytes of one table slot of the exact solver (both cores).
 SLOT_BYTES = 8
@@ -171,6 +199,7 @@ def build_explain_parser() -> argparse.ArgumentParser:
             "Cells are named by column letter and row from 1 at the bottom (c3)."
         ),
     )
+    _add_files_argument(parser)
     parser.add_argument(
         "--json",
         action="store_true",
@@ -181,9 +210,12 @@ def build_explain_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--seconds",
-        type=seconds_type(),
+        type=seconds_type(MAX_THINK_SECONDS),
         default=2.0,
-        help=_("the longest an explanation may take; one that takes longer is left out (default 2)"),
+        help=_(
+            "the longest an explanation may take, more than 0 and at most {most}; one that takes longer is "
+            "left out (default 2)"
+        ).format(most=written_number(MAX_THINK_SECONDS, None)),
     )
     parser.add_argument(
         "--details",
@@ -210,7 +242,8 @@ def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> in
     from game import ConnectFour
     from ui.state.words.score_words import outlook
 
-    analyzer = ExactAnalyzer()
+    book = usable_book(f"{PROGRAM} explain", err)
+    analyzer = ExactAnalyzer(book=lambda: book)
 
     def answer(game: Game) -> str:
         assert isinstance(game, ConnectFour), "explain reads Connect Four games"
@@ -241,9 +274,8 @@ def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> in
             lines.append("  " + _("(no explanation within {seconds} s)").format(seconds=args.seconds))
         return "\n".join(lines)
 
-    if args.json:
-        return process_lines(stdin, ConnectFour, answer, out, err, games=False, bare=True)
-    return process_lines(stdin, ConnectFour, answer, out, err)
+    make_game = board_of("connect4", (7, 6), given=True)
+    return process_lines(read_games(args.files, stdin), make_game, answer, out, err, bare=args.json)
 
 
 def build_puzzles_parser() -> argparse.ArgumentParser:
@@ -260,7 +292,7 @@ def build_puzzles_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--count", type=positive_int, default=10, help=_("how many puzzles (default 10)"))
     parser.add_argument(
-        "--seed", type=int, help=_("the same puzzles every time for a seed (default: a new draw)")
+        "--seed", type=seed_type, help=_("the same puzzles every time for a seed (default: a new draw)")
     )
     parser.add_argument(
         "--min-moves", type=positive_int, default=1, metavar="A", help=_("only wins in N >= A")
@@ -318,38 +350,74 @@ def puzzles_tool(argv: list[str], out: TextIO, err: TextIO) -> int:
     return 0
 
 
+#: Where a tool reads a saved game from a file or stdin: the board named in it, unless the tool's
+#: ``--game``/``--size`` name another (then the file is refused).
+BoardOf = Callable[[SavedGame | None], Game]
+
+
+def board_of(game_name: str, size: tuple[int, int] | tuple[None, None], given: bool) -> BoardOf:
+    """The board a tool plays each input on: a line of moves on the tool's (``game_name`` at ``size``, the
+    game's standard board for ``(None, None)``), a saved game on its own, unless ``given`` (the tool was told
+    ``--game``/``--size``, or takes one board only) and it is another, which raises ValueError."""
+    from game.catalog import new_game
+
+    def make(saved: SavedGame | None) -> Game:
+        board = new_game(game_name, *size)
+        if saved is None:
+            return board
+        if (saved.game, saved.width, saved.height) == (board.name, board.width, board.height):
+            return board
+        if given:
+            other = _("the file holds a {board} game, not the {tool_board} this tool reads")
+            raise ValueError(other.format(board=saved.board(), tool_board=board.variant()))
+        return new_game(saved.game, saved.width, saved.height)
+
+    return make
+
+
 def process_lines(
-    lines: Iterable[str],
-    make_game: Callable[[], Game],
+    inputs: Iterable[GameText | Unreadable],
+    make_game: BoardOf,
     answer: Callable[[Game], str],
     out: TextIO,
     err: TextIO,
     games: bool = False,
     bare: bool = False,
+    progress: SolveProgress | None = None,
 ) -> int:
-    """Runs ``answer`` on the position of every line and prints ``<moves> <answer>``; returns 1 if any line
-    was bad, else 0. With ``games`` a line may hold a finished game, and the answer is printed alone; with
-    ``bare`` the answer is printed alone too (it names the moves itself).
+    """Runs ``answer`` on the position of every input (:func:`~ui.command_line.game_input.read_games`) and
+    prints ``<moves> <answer>``; returns 1 if any input was bad, else 0. With ``games`` an input may hold a
+    finished game, and the answer is printed alone; with ``bare`` the answer is printed alone too (it names
+    the moves itself). ``progress`` is told of each position as its work begins.
 
-    A bad line gets ``line N: <reason>`` on ``err`` and nothing on ``out``; the others go on.
+    A bad input gets ``<where>: <reason>`` on ``err`` (``line N: ...``, ``game.txt: ...``) and nothing on
+    ``out``; the others go on.
     """
     from game import IllegalMove
 
     status = 0
-    for number, line in enumerate(lines, start=1):
-        words = line.split()
-        text = words[0] if words else ""
+    for read in inputs:
         try:
-            game = make_game()
-            game.play_text(text)
+            if isinstance(read, Unreadable):
+                raise ValueError(read.reason)
+            game = make_game(read.saved)
+            game.play_text(read.moves)
             if game.is_over() and not games:
+                if read.saved is not None:
+                    raise IllegalMove(
+                        _("the game in it is over ({program} review reads finished games)").format(
+                            program=PROGRAM
+                        )
+                    )
                 raise IllegalMove(_("game is over"))
+            if progress is not None:
+                progress.start(read.where, read.moves)
             reply = answer(game)
         except (IllegalMove, ValueError) as error:
-            print(_("line {number}: {reason}").format(number=number, reason=error), file=err, flush=True)
+            print(_("{where}: {reason}").format(where=read.where, reason=error), file=err, flush=True)
             status = 1
             continue
-        print(reply if games or bare else f"{text} {reply}", file=out, flush=True)
+        print(reply if games or bare else f"{read.moves} {reply}", file=out, flush=True)
     return status
 
 
@@ -358,26 +426,27 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         return puzzles_tool(argv, out, err)
     if tool == "explain":
         return explain_tool(argv, stdin, out, err)
-    if tool == "rate":
-        build_tool_parser(tool).parse_args(argv)
-        return rate_tool(stdin, out, err)
     parser = build_tool_parser(tool)
     args = parser.parse_args(argv)
-    from game.catalog import new_game, parse_size
+    if tool == "rate":
+        return rate_tool(args.files, stdin, out, err)
+    from game.catalog import game_spec, new_game, parse_size
 
+    heading = f"{PROGRAM} {tool}"
     try:
-        width, height = parse_size(args.size) if args.size else (None, None)
-        new_game(args.game, width, height)
+        size = parse_size(args.size) if args.size else (None, None)
+        board = new_game(args.game or DEFAULT_GAME, *size)
     except ValueError as error:
         print(_("{program} {tool}: error: {error}").format(program=PROGRAM, tool=tool, error=error), file=err)
         return 2
-
-    def make_game() -> Game:
-        return new_game(args.game, width, height)
+    make_game = board_of(
+        args.game or DEFAULT_GAME, size, given=args.game is not None or args.size is not None
+    )
+    args.game = args.game or DEFAULT_GAME
+    inputs = read_games(args.files, stdin)
 
     if tool == "analyze":
         from ai.exact.analysis import ExactAnalyzer, can_analyze
-        from ai.exact.book import shipped_book
         from ai.exact.choice import native_in_use
         from ai.exact.machine import most_table_mb, most_threads
 
@@ -389,27 +458,40 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
                 ).format(asked=args.table_mb, most=most_table_mb())
             )
         if args.threads is not None and args.threads > most_threads():
-            note = _("note: --threads {asked} is more than this machine's cores can use; using {most}")
-            print(f"{PROGRAM} analyze: {note.format(asked=args.threads, most=most_threads())}", file=err)
-            args.threads = most_threads()
-
-        if not can_analyze(make_game()):
+            parser.error(
+                _(
+                    "argument --threads: {asked} is more than this machine's cores can use: at most {most} "
+                    "(4 a core)"
+                ).format(asked=args.threads, most=most_threads())
+            )
+        if not can_analyze(board):
             no_analysis = _("{program} analyze: error: no exact analysis for {board}")
-            print(no_analysis.format(program=PROGRAM, board=make_game().variant()), file=err)
+            print(no_analysis.format(program=PROGRAM, board=board.variant()), file=err)
             return 2
+        book = None if args.no_book else usable_book(heading, err)
+        warn_if_long(
+            heading,
+            board.variant(),
+            board.width * board.height,
+            book is not None and (board.width, board.height) == (7, 6),
+            err,
+        )
         analyzer = ExactAnalyzer(
             solver_slots=None if args.table_mb is None else table_slots(args.table_mb),
-            book=(lambda: None) if args.no_book else shipped_book,
+            book=lambda: book,
             threads=args.threads,
         )
 
         def answer(game: Game) -> str:
+            if not can_analyze(game):
+                raise ValueError(_("no exact analysis for {board}").format(board=game.variant()))
             if args.all:
                 return " ".join(str(score) for score in analyzer.move_scores(game, args.weak))
             return str(analyzer.score(game, args.weak))
 
         try:
-            status = process_lines(stdin, make_game, answer, out, err)
+            with SolveProgress(heading, lambda: analyzer.nodes, err) as progress:
+                status = process_lines(inputs, make_game, answer, out, err, progress=progress)
         except MemoryError:
             # The table is made at the first position that needs the solver: the memory may be in use.
             no_memory = _(
@@ -429,72 +511,45 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         from ai.heuristic.table import TranspositionTable
         from ai.play.review import review_lines
 
-        analyzer, searcher = ExactAnalyzer(), Searcher(TranspositionTable(1 << 20))
+        book = usable_book(heading, err)
+        analyzer, searcher = ExactAnalyzer(book=lambda: book), Searcher(TranspositionTable(1 << 20))
 
         def answer(game: Game) -> str:
             return review_lines(game, analyzer, searcher, args.seconds)
 
-        return process_lines(stdin, make_game, answer, out, err, games=True)
+        with SolveProgress(heading, lambda: analyzer.nodes, err) as progress:
+            return process_lines(inputs, make_game, answer, out, err, games=True, progress=progress)
     else:
         from ai.contracts import Limits
         from ai.play.thinker import Thinker
 
-        deep_note = depth_note(args.game, args.depth)
-        deep = deep_note is not None
-        if deep:
-            print(f"{PROGRAM} move: {deep_note}", file=err, flush=True)
+        deepest = max(game_spec(args.game).depths)
+        if args.depth is not None and args.depth > deepest:
+            parser.error(
+                _(
+                    "argument --depth: {depth} is deeper than {game}'s deepest level: choose 1 to {deepest}, "
+                    "or --seconds S to search as deep as S seconds allow"
+                ).format(depth=args.depth, game=args.game, deepest=deepest)
+            )
         thinker = Thinker(seed=args.seed)
-        # Beyond the levels a depth may take hours and ever more memory: the search is bounded in time, and
-        # answers from the deepest depth it completed.
-        limits = Limits(depth=args.depth, seconds=DEEP_DEPTH_SECONDS if deep else args.seconds)
+        limits = Limits(depth=args.depth, seconds=args.seconds)
 
         def answer(game: Game) -> str:
-            results = list(thinker.think(game, limits))
-            if deep and results[-1].depth < args.depth:
-                short = _(
-                    "{program} move: depth {depth} not reached in {seconds} s at '{moves}'; answered from "
-                    "depth {done}"
-                )
-                print(
-                    short.format(
-                        program=PROGRAM,
-                        moves=game.moves_text(),
-                        depth=args.depth,
-                        seconds=written_number(DEEP_DEPTH_SECONDS, None),
-                        done=results[-1].depth,
-                    ),
-                    file=err,
-                    flush=True,
-                )
-            return game.move_to_text(results[-1].best_move)
+            return game.move_to_text(list(thinker.think(game, limits))[-1].best_move)
 
-    return process_lines(stdin, make_game, answer, out, err)
+    return process_lines(inputs, make_game, answer, out, err)
 
 
-def depth_note(game_name: str, depth: int | None) -> str | None:
-    """For ``move --depth`` beyond the game's deepest level: a warning that the answers may be long in coming
-    (a deeper search costs several times more a ply, and nothing is printed until a position is done); None
-    within the levels, whose times are known to be short."""
-    deepest = max(game_spec(game_name).depths)
-    if depth is None or depth <= deepest:
-        return None
-    return _(
-        "note: depth {depth} is deeper than {game}'s deepest level ({deepest}); each ply more can multiply "
-        "the search time, so each position is searched for at most {seconds} seconds, and answered from "
-        "the deepest depth done by then"
-    ).format(depth=depth, game=game_name, deepest=deepest, seconds=written_number(DEEP_DEPTH_SECONDS, None))
-
-
-def rate_tool(stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    """``rate``: each side's performance in each game of ``stdin`` (see its ``--help``)."""
+def rate_tool(files: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    """``rate``: each side's performance in each game of ``files`` or ``stdin`` (see its ``--help``)."""
     from ai.exact.analysis import ExactAnalyzer
     from ai.heuristic.search import Searcher
     from ai.heuristic.table import TranspositionTable
     from ai.play.review import review_game
     from ai.rating.ladder import LadderFileError, shipped_ladder
     from ai.rating.performance import observations_of, performance
-    from game import ConnectFour
 
+    heading = f"{PROGRAM} rate"
     ladder = shipped_ladder()
     if isinstance(ladder, LadderFileError):
         print(
@@ -504,7 +559,8 @@ def rate_tool(stdin: TextIO, out: TextIO, err: TextIO) -> int:
             file=err,
         )
         return 1
-    analyzer, searcher = ExactAnalyzer(), Searcher(TranspositionTable(1 << 20))
+    book = usable_book(heading, err)
+    analyzer, searcher = ExactAnalyzer(book=lambda: book), Searcher(TranspositionTable(1 << 20))
 
     def answer(game: Game) -> str:
         reviews = list(review_game(game, analyzer, searcher))
@@ -514,4 +570,8 @@ def rate_tool(stdin: TextIO, out: TextIO, err: TextIO) -> int:
             estimates.append("-" if estimate is None else str(estimate.rating))
         return f"{game.moves_text()} {estimates[0]} {estimates[1]}"
 
-    return process_lines(stdin, ConnectFour, answer, out, err, games=True)
+    make_game = board_of("connect4", (7, 6), given=True)
+    with SolveProgress(heading, lambda: analyzer.nodes, err) as progress:
+        return process_lines(
+            read_games(files, stdin), make_game, answer, out, err, games=True, progress=progress
+        )

@@ -15,7 +15,7 @@ import logging
 import os
 import signal
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 import pygame
@@ -139,11 +139,26 @@ def _open_display() -> str | None:
         return _("cannot open the window: no display ({reason})").format(reason=error)
     driver = pygame.display.get_driver()
     if driver in INVISIBLE_DRIVERS and os.environ.get("SDL_VIDEODRIVER", "").lower() != driver:
-        return _(
-            "cannot open the window: no display (DISPLAY and WAYLAND_DISPLAY are not set). Start ponder "
-            "on a desktop; its tools (ponder analyze, move, review, rate, puzzles) need none"
-        )
+        return unseen_display_reason(os.environ)
     return None
+
+
+def unseen_display_reason(environment: Mapping[str, str]) -> str:
+    """Why SDL fell back to a driver that shows nothing, for a person: no display named in ``environment``,
+    or the one named (``DISPLAY``, ``WAYLAND_DISPLAY``) could not be opened, which is named as unreachable."""
+    named = [
+        f"{name}={environment[name]}" for name in ("WAYLAND_DISPLAY", "DISPLAY") if environment.get(name)
+    ]
+    if named:
+        return _(
+            "cannot open the window: the display {display} cannot be reached (is its server running, and "
+            "may this user use it?). Ponder's tools (ponder analyze, explain, move, review, rate, puzzles) "
+            "need none"
+        ).format(display=" / ".join(named))
+    return _(
+        "cannot open the window: no display (DISPLAY and WAYLAND_DISPLAY are not set). Start ponder "
+        "on a desktop; its tools (ponder analyze, move, review, rate, puzzles) need none"
+    )
 
 
 def _name_the_program() -> None:

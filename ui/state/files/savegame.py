@@ -8,10 +8,13 @@ The format (one ``key: value`` per line, ``#`` starts a comment line, blank line
     moves: 4453
 
 ``moves`` is the game's own notation (Connect Four: one column digit per move, the notation of the standard
-benchmark positions) and may be empty. Every line is checked: an unknown or repeated key, a missing one, bytes
-that are not text, a size the game is not played on, an illegal move or a finished game is refused with a
-message that says what is wrong, so the window can keep the current game and show it. Nothing is ever
-evaluated or unpickled. This module imports no pygame (the command line's ``--load`` uses it).
+benchmark positions) and may be empty; the game may be finished (the window saves a game to review it later).
+It is the one format of a game between the window and the tools: Ctrl+S writes it, Ctrl+O and ``--load`` read
+it, and so do the tools (``ponder review FILE``, ``rate``, ``explain``, ``analyze``, ``move``, as an argument
+or on stdin: :mod:`ui.command_line.game_input`) and the window's paste. Every line is checked: an unknown or
+repeated key, a missing one, bytes that are not text, a size the game is not played on or an illegal move is
+refused with a message that says what is wrong, so the window can keep the current game and show it. Nothing
+is ever evaluated or unpickled. This module imports no pygame (the command line uses it).
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ class SavedGameError(ValueError):
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A parsed, checked saved game: the position after ``moves`` is legal and not over."""
+    """A parsed, checked saved game: the position after ``moves`` is legal (it may be over)."""
 
     game: str
     width: int
@@ -48,6 +51,19 @@ class SavedGame:
         game = new_game(self.game, self.width, self.height)
         game.play_text(self.moves)
         return game
+
+    def board(self) -> str:
+        """The game and its board as a person reads them: ``"connect4 7x6"``."""
+        return f"{self.game} {self.width}x{self.height}"
+
+
+def looks_saved(line: str) -> bool:
+    """True when ``line`` (the first line of a text that is not blank) starts a saved game rather than a move
+    string: a comment, or one of the format's keys and a colon. The tools and the paste read such a text whole
+    with :func:`parse`."""
+    stripped = line.strip()
+    key, colon, _value = stripped.partition(":")
+    return stripped.startswith("#") or (bool(colon) and key.strip().lower() in KEYS)
 
 
 def to_text(game: Game) -> str:
@@ -99,8 +115,6 @@ def parse(text: str) -> SavedGame:
         game.play_text(values["moves"])
     except IllegalMove as error:
         raise SavedGameError(_("moves: {reason}").format(reason=error)) from None
-    if game.is_over():
-        raise SavedGameError(_("the game in the file is already over"))
     return SavedGame(name, width, height, values["moves"])
 
 
@@ -127,7 +141,5 @@ def read(path: Path) -> SavedGame:
 
 
 def write(path: Path, game: Game) -> None:
-    """Saves ``game`` (not over) to ``path`` atomically; raises OSError on failure, ValueError if over."""
-    if game.is_over():
-        raise ValueError("a finished game cannot be saved (it could not be played on)")
+    """Saves ``game`` (under way or over) to ``path`` atomically; raises OSError on failure."""
     write_atomically(path, to_text(game))

@@ -51,7 +51,6 @@ class Told(enum.Enum):
     #: "Show me" on a board whose best line cannot be proven.
     SHOW_ME_UNPROVEN = enum.auto()
     #: Save asked for once the game is over.
-    NOTHING_TO_SAVE = enum.auto()
     #: Ctrl+R in watch mode, whose games are not counted.
     NOTHING_TO_RESET_WATCHED = enum.auto()
     #: Ctrl+Z brought back the record Ctrl+R had just reset.

@@ -35,11 +35,9 @@ PASTE_LIMIT = 200
 
 
 def save(path: Path, game: Game) -> Notice:
-    """Writes ``game`` to ``path``; the notice says where, or why not."""
+    """Writes ``game`` (under way or finished) to ``path``; the notice says where, or why not."""
     try:
         savegame.write(path, game)
-    except ValueError:
-        return notice(Told.NOTHING_TO_SAVE, FILE_NOTICE_SECONDS)
     except OSError as error:
         return notice(CannotSave(str(path), str(error.strerror or error)), FILE_NOTICE_SECONDS)
     return notice(Saved(game.ply(), str(path)), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
@@ -53,12 +51,18 @@ def load(play_state: PlayState) -> None:
     except savegame.SavedGameError as error:
         play_state.feedback.refuse_file(notice(CannotLoad(str(error)), FILE_NOTICE_SECONDS))
         return
-    play_state.sit_down(
-        play_state.options.with_game(saved.game, saved.width, saved.height), start=saved.moves
-    )
+    _sit_down_at(play_state, saved)
     take_back = play_state.round.autosave.replaced is not None
     loaded = Loaded(path.name, play_state.game.ply(), take_back, play_state.board_game.set_up())
     play_state.feedback.notify(loaded, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
+
+
+def _sit_down_at(play_state: PlayState, saved: savegame.SavedGame) -> None:
+    """Sets up the game of ``saved`` on its own board; a finished one opens its review, as a paste does."""
+    options = play_state.options.with_game(saved.game, saved.width, saved.height)
+    play_state.sit_down(options, start=saved.moves)
+    if play_state.game.is_over():
+        play_state.toggle_review()
 
 
 #: The most characters of the ignored rest of a pasted line that the notice quotes.
@@ -113,18 +117,30 @@ def _all_moves(word: str, blank: Game) -> bool:
 
 
 def paste(play_state: PlayState, text: str | None) -> None:
-    """Sets up the game whose moves were pasted (``text``, from the clipboard) and opens its review; text
-    that is no game of this board keeps the current game and says why. The notice counts the moves read, and
+    """Sets up the game whose moves were pasted (``text``, from the clipboard: a move string, or a saved
+    game's text, set up on its own board) and opens its review; text that is no game of this board keeps the
+    current game and says why. The notice counts the moves read, and
     quotes what followed them that was ignored."""
     options = play_state.options
-    pasted = pasted_moves(text, new_game(options.game, options.width, options.height))
-    if isinstance(pasted, Notice):
-        play_state.feedback.refuse_file(pasted)
-        return
-    # The pasted game is the one under way, not the sitting's start: New game gives the empty board again.
-    play_state.sit_down(options, start=pasted.moves)
+    if text is not None and text.strip() and savegame.looks_saved(text.strip().splitlines()[0]):
+        # A saved game's text (the file opened and copied): read whole, on its own board, as Ctrl+O would.
+        try:
+            saved = savegame.parse(text)
+        except savegame.SavedGameError as error:
+            play_state.feedback.refuse_file(notice(CannotPaste(str(error)), FILE_NOTICE_SECONDS))
+            return
+        play_state.sit_down(options.with_game(saved.game, saved.width, saved.height), start=saved.moves)
+        pasted = PastedMoves(saved.moves, "")
+    else:
+        read = pasted_moves(text, new_game(options.game, options.width, options.height))
+        if isinstance(read, Notice):
+            play_state.feedback.refuse_file(read)
+            return
+        pasted = read
+        # The pasted game is the one under way, not the sitting's start: New game gives the empty board again.
+        play_state.sit_down(options, start=pasted.moves)
     if pasted.moves:
         play_state.toggle_review()
     take_back = play_state.round.autosave.replaced is not None
-    told = Pasted(len(pasted.moves), take_back, pasted.ignored, play_state.board_game.set_up())
+    told = Pasted(len(play_state.game.history()), take_back, pasted.ignored, play_state.board_game.set_up())
     play_state.feedback.notify(told, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)

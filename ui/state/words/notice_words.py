@@ -59,7 +59,6 @@ TOLD_WORDS = {
     Told.SHOW_ME_UNPROVEN: N_(
         "Show me: the best line is proven on 7 \u00d7 6, 6 \u00d7 5 and Tic-tac-toe only"
     ),
-    Told.NOTHING_TO_SAVE: N_("The game is over: nothing to save"),
     Told.NOTHING_TO_RESET_WATCHED: N_("Nothing to reset: watched games are not counted"),
     Told.RECORD_BACK: N_("The record is back"),
     Told.NOTHING_TO_PASTE: N_("Nothing to paste: the clipboard holds no text here"),
