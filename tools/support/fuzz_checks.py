@@ -49,10 +49,11 @@ class Checker:
         start.play_text(options.moves)
         self.start = start.history()
         # A sitting at an unfinished game (continued, or brought back by undo) starts where that game was:
-        # undone below its start position, that may be the empty board (an empty move string, not None).
+        # undone below its start position, that may be the empty board (an empty move string, not None); one
+        # at a game set up (pasted, loaded) starts at its start position.
         sat_down = new_game(options.game, options.width, options.height)
         resumed = self.board_game.resumed_at
-        sat_down.play_text(options.moves if resumed is None else resumed)
+        sat_down.play_text(self.board_game.start if resumed is None else resumed)
         self.history = self.board_game.game.history()
         self.transitions: list[tuple[str, tuple[int, ...], tuple[int, ...], object, tuple]] = []
         #: The last BestMove the session accepted, with the history it was accepted in. The frame that made

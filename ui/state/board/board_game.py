@@ -82,6 +82,8 @@ class BoardGame:
         self.engine = engine
         #: The moves of the position the game under way started from (see :meth:`set_up`).
         self.start = options.moves
+        #: The moves of the game under way this sitting sat down at (None: it began at its start position).
+        self.resumed_at = moves
         self.round_number = round_number
         self.paused = False
         #: The engine request whose messages are still wanted, and what they told.
