@@ -66,6 +66,9 @@ class PlayedGame:
     performance_range: tuple[int, int] | None = None
     deviation: float = NEW_DEVIATION
     volatility: float = NEW_VOLATILITY
+    #: The game's id, so that a game recorded again (after a kill, from the journal of finished games, see
+    #: :mod:`ui.state.files.game_end`) is recorded once ("": a game of an older version).
+    game_id: str = ""
 
     @property
     def rated(self) -> bool:
@@ -118,9 +121,13 @@ class Ratings:
         result: str,
         moves: str,
         assists: set[str],
+        game_id: str = "",
     ) -> Ratings:
         """These ratings with a finished game added (the last of ``board``; its ``rating`` the player's after
-        it). ``start`` is the rating before the first rated game; ``result`` the player's."""
+        it). ``start`` is the rating before the first rated game; ``result`` the player's. The same ratings
+        when the game ``game_id`` is recorded already."""
+        if game_id and self.counted(game_id):
+            return self
         if result not in RESULTS:
             raise ValueError(f"result {result!r} is not one of {RESULTS}")
         unknown = assists - set(ASSISTS)
@@ -141,8 +148,13 @@ class Ratings:
             moves=moves,
             deviation=min(max(rating.deviation, MIN_DEVIATION), NEW_DEVIATION),
             volatility=min(max(rating.volatility, MIN_VOLATILITY), MAX_VOLATILITY),
+            game_id=game_id,
         )
         return self._with_games(board, (*games, game)[-MAX_GAMES:])
+
+    def counted(self, game_id: str) -> bool:
+        """Whether the game ``game_id`` is recorded on one of the boards."""
+        return any(game.game_id == game_id for games in self.boards.values() for game in games)
 
     def with_performance(
         self, board: str, moves: str, performance: int, likely: tuple[int, int] | None = None
@@ -241,6 +253,7 @@ def _game(board: str, number: int, entry: object) -> PlayedGame:
         performance_range=_range(entry, where),
         deviation=deviation,
         volatility=volatility,
+        game_id=text("game_id") if "game_id" in entry else "",
     )
 
 

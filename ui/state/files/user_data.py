@@ -14,6 +14,7 @@ from typing import Any
 
 from ui.state.files.background_writer import BackgroundWriter
 from ui.state.files.current_game import UNFINISHED_FILE, UnfinishedGames
+from ui.state.files.finished_games import FINISHED_FILE, FinishedGames
 from ui.state.files.player_rating import RATINGS_FILE, Ratings
 from ui.state.files.puzzle_record import PUZZLE_FILE, PuzzleRecord
 from ui.state.files.settings import SETTINGS_FILE, Settings
@@ -42,6 +43,7 @@ class UserData:
         unfinished: JsonStore[UnfinishedGames] | None = None,
         puzzles: JsonStore[PuzzleRecord] | None = None,
         ratings: JsonStore[Ratings] | None = None,
+        finished: JsonStore[FinishedGames] | None = None,
     ) -> None:
         self.settings = _writer(SETTINGS_FILE, settings)
         self.tally = _writer(TALLY_FILE, tally)
@@ -49,6 +51,8 @@ class UserData:
         self.unfinished = _writer(UNFINISHED_FILE, unfinished)
         self.puzzles = _writer(PUZZLE_FILE, puzzles)
         self.ratings = _writer(RATINGS_FILE, ratings)
+        #: The journal of finished games: written first at a game's end (see :mod:`.game_end`).
+        self.finished = _writer(FINISHED_FILE, finished)
         #: This window's name in the unfinished games' file: new for every run of the program.
         self.window = secrets.token_hex(8)
 
@@ -63,13 +67,15 @@ class UserData:
         unfinished = JsonStore(UNFINISHED_FILE, data / UNFINISHED_FILE.file_name)
         puzzles = JsonStore(PUZZLE_FILE, data / PUZZLE_FILE.file_name)
         ratings = JsonStore(RATINGS_FILE, data / RATINGS_FILE.file_name)
-        for store in (settings, tally, unfinished, puzzles, ratings):
+        finished = JsonStore(FINISHED_FILE, data / FINISHED_FILE.file_name)
+        for store in (settings, tally, unfinished, puzzles, ratings, finished):
             store.load()
-        return cls(settings, tally, unfinished, puzzles, ratings)
+        return cls(settings, tally, unfinished, puzzles, ratings, finished)
 
     def board_writers(self) -> tuple[BackgroundWriter[Any], ...]:
-        """The writers of the files a game at the board changes (all but the settings)."""
-        return (self.tally, self.unfinished, self.puzzles, self.ratings)
+        """The writers of the files a game at the board changes (all but the settings), the journal of
+        finished games last (it is let go once the others have written)."""
+        return (self.tally, self.unfinished, self.puzzles, self.ratings, self.finished)
 
     def writers(self) -> tuple[BackgroundWriter[Any], ...]:
         return (self.settings, *self.board_writers())
