@@ -170,4 +170,26 @@ def parse(data: JsonObject) -> UnfinishedGames:
     return UnfinishedGames(tuple(found))
 
 
-UNFINISHED_FILE = FileKind("current-game.json", N_("The unfinished game"), parse, dump, UnfinishedGames)
+def salvage(data: JsonObject) -> tuple[JsonObject, JsonObject, list[str]]:
+    """The file's games that can be continued, those that cannot (set aside alone), and why each of those
+    cannot; raises CurrentGameError for a file of another version or shape."""
+    games = data.get("games")
+    if data.get("version") != VERSION or not isinstance(games, list) or len(games) > MAX_KEPT:
+        raise CurrentGameError(_("not a file of unfinished games of this version"))
+    good, damaged, reasons = [], [], []
+    for place, game in enumerate(games, 1):
+        try:
+            if not isinstance(game, dict):
+                raise CurrentGameError(_("game {number} is not an object").format(number=place))
+            _game_from_json(game)
+        except CurrentGameError as error:
+            damaged.append(game)
+            reasons.append(_("game {number}: {reason}").format(number=place, reason=error))
+        else:
+            good.append(game)
+    return {**data, "games": good}, {**data, "games": damaged}, reasons
+
+
+UNFINISHED_FILE = FileKind(
+    "current-game.json", N_("The unfinished game"), parse, dump, UnfinishedGames, salvage=salvage
+)

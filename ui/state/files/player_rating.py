@@ -184,6 +184,33 @@ def parse(data: JsonObject) -> Ratings:
     return Ratings(MappingProxyType({board: _games(board, games) for board, games in data.items()}))
 
 
+def salvage(data: JsonObject) -> tuple[JsonObject, JsonObject, list[str]]:
+    """The file's games that parse, by board, those that do not (set aside alone, a board that is not a list
+    whole), and why each of those does not."""
+    good: JsonObject = {}
+    damaged: JsonObject = {}
+    reasons: list[str] = []
+    for board, games in data.items():
+        if not isinstance(games, list):
+            damaged[board] = games
+            reasons.append(_("'{board}' is not a list of games").format(board=board))
+            continue
+        kept, refused = [], []
+        for place, entry in enumerate(games, 1):
+            try:
+                _game(board, place, entry)
+            except ValueError as error:
+                refused.append(entry)
+                reasons.append(str(error))
+            else:
+                kept.append(entry)
+        if kept:
+            good[board] = kept
+        if refused:
+            damaged[board] = refused
+    return good, damaged, reasons
+
+
 def dump(ratings: Ratings) -> JsonObject:
     return {board: [_game_data(game) for game in games] for board, games in ratings.boards.items()}
 
@@ -291,4 +318,4 @@ def _number(
     return float(value)
 
 
-RATINGS_FILE = FileKind("ratings.json", N_("Ratings"), parse, dump, Ratings)
+RATINGS_FILE = FileKind("ratings.json", N_("Ratings"), parse, dump, Ratings, salvage=salvage)

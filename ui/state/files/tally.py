@@ -101,6 +101,20 @@ def parse(data: JsonObject) -> Tally:
     return Tally(MappingProxyType({key: _record(key, value) for key, value in data.items()}))
 
 
+def salvage(data: JsonObject) -> tuple[JsonObject, JsonObject, list[str]]:
+    """The file's records that parse, those that do not (set aside alone), and why each of those does not."""
+    good, damaged, reasons = {}, {}, []
+    for key, value in data.items():
+        try:
+            _record(key, value)
+        except ValueError as error:
+            damaged[key] = value
+            reasons.append(str(error))
+        else:
+            good[key] = value
+    return good, damaged, reasons
+
+
 def dump(tally: Tally) -> JsonObject:
     return {key: _record_data(record) for key, record in tally.records.items()}
 
@@ -146,4 +160,4 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-TALLY_FILE = FileKind("tally.json", N_("Score tally"), parse, dump, Tally)
+TALLY_FILE = FileKind("tally.json", N_("Score tally"), parse, dump, Tally, salvage=salvage)
