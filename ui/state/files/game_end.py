@@ -15,7 +15,7 @@ puzzle record) in one write, and needs no journal. No pygame here.
 from __future__ import annotations
 
 from ui.state.files.background_writer import Landing
-from ui.state.files.finished_games import FinishedGame
+from ui.state.files.finished_games import FinishedGame, FinishedGames
 from ui.state.files.user_data import UserData
 
 
@@ -29,12 +29,22 @@ def record(files: UserData, ending: FinishedGame) -> Landing:
     return journalled
 
 
-def recover(files: UserData) -> None:
+def recover(files: UserData, kept: FinishedGames | None = None) -> Landing:
     """Counts the games the journal holds (a program killed before their counts were all on disk) in every
     file that lacks them, ends their unfinished games (but one continued after an undo of its end), and lets
-    them go from the journal once that is written. Call once the files are read."""
-    for ending in files.finished.value.games:
+    them go from the journal once that is written; the games ``kept`` elsewhere by a window that closed on a
+    full disk (:mod:`ui.state.files.fallback`) are journalled and counted the same way. Returns the landing
+    of those in the user's journal. Call once the files are read."""
+    pending = files.finished.value.games
+    for ending in pending:
         _count(files, ending, None)
+    known = {ending.game_id for ending in pending}
+    adopted = (
+        []
+        if kept is None
+        else [record(files, ending) for ending in kept.games if ending.game_id not in known]
+    )
+    return Landing.all(adopted)
 
 
 def _count(files: UserData, ending: FinishedGame, after: Landing | None) -> None:

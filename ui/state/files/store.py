@@ -99,6 +99,11 @@ class JsonStore(Generic[Value]):
         #: Why the last write failed, while writes fail: a run of tries failing alike is logged once.
         self._failure: str | None = None
 
+    @property
+    def failure(self) -> str | None:
+        """Why the last write failed, while writes fail (the system's words: "No space left on device")."""
+        return self._failure
+
     def load(self) -> Value:
         """Reads the file (a damaged one is set aside, an unreadable one left alone; either way the reason is
         logged and put in :attr:`problem`, as are the kind's notes on a value read) and returns the value."""

@@ -80,6 +80,16 @@ class UserData:
     def writers(self) -> tuple[BackgroundWriter[Any], ...]:
         return (self.settings, *self.board_writers())
 
+    def unsaved(self) -> tuple[list[str], str | None]:
+        """While a write is refused (a full disk, a folder not writable): the titles of the files whose
+        changes are not written yet (a close now would lose them) and the system's reason; none while every
+        write lands, however slowly (:meth:`close` waits for those). Never waits."""
+        failing = [writer for writer in self.writers() if writer.failing]
+        if not failing:
+            return [], None
+        titles = [writer.store.kind.title for writer in self.writers() if not writer.flush(0)]
+        return titles, failing[0].store.failure
+
     def problems(self) -> list[str]:
         """Why files could not be used when they were read, one line each, for the window to show once."""
         return [writer.store.problem for writer in self.writers() if writer.store.problem]
