@@ -40,6 +40,7 @@ from ui import app as app_module
 from ui import launch
 from ui.app import App
 from ui.state.files.current_game import UNFINISHED_FILE
+from ui.state.files.finished_games import FINISHED_FILE
 from ui.state.files.player_rating import RATINGS_FILE
 from ui.state.files.puzzle_record import PUZZLE_FILE
 from ui.state.files.settings import SETTINGS_FILE, Settings
@@ -152,6 +153,7 @@ KINDS = {
     "unfinished": UNFINISHED_FILE,
     "puzzles": PUZZLE_FILE,
     "ratings": RATINGS_FILE,
+    "finished games": FINISHED_FILE,
 }
 
 
