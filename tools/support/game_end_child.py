@@ -43,6 +43,8 @@ BOARD = "connect4 7x6"
 HUMAN_COLUMN = 0
 
 _print_lock = threading.Lock()
+#: The files whose write is blocked now (their writer is stuck in it for good).
+BLOCKED: set[str] = set()
 
 
 def say(line: str) -> None:
@@ -65,6 +67,8 @@ def slow_writes(slow: str) -> threading.Event:
             counts[path.name] += 1
             name = f"{path.name}#{counts[path.name]}"
         if name in slow.split(","):
+            with _print_lock:
+                BLOCKED.add(path.name)
             say(f"slow {name}")
             threading.Event().wait()  # a disk that never answers: the test kills the process here
         real_write(path, text)
@@ -119,12 +123,11 @@ def play(config: Path, data: Path, slow: str) -> None:
     assert play_state.game.is_over(), play_state.game.moves_text()
     say("decided")
     # Every write that can go has gone: each writer settled (the slow one's write blocks for ever).
-    blocked = {name.split("#")[0] for name in slow.split(",")}
     waiting.wait_until(
         lambda: all(
             writer.settled
             for writer in files.writers()
-            if writer.store.path is None or writer.store.path.name not in blocked
+            if writer.store.path is None or writer.store.path.name not in BLOCKED
         ),
         "the writers to settle",
     )
