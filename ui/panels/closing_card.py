@@ -66,6 +66,19 @@ def _lines(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
+def _key_lines(font: pygame.font.Font, keys: str, width: int) -> list[str]:
+    """The keys' line in lines of at most ``width`` pixels, broken between keys (never inside one, nor
+    leaving a separator at a line's end)."""
+    separator = "  \u00b7  "
+    lines: list[str] = []
+    for item in (part.strip() for part in keys.split("\u00b7")):
+        if lines and font.size(lines[-1] + separator + item)[0] <= width:
+            lines[-1] += separator + item
+        else:
+            lines.extend(_lines(font, item, width))
+    return lines
+
+
 @dataclass(frozen=True)
 class ClosingLayout:
     """The card's letters, its text's width and its lines (title apart)."""
@@ -86,7 +99,7 @@ def closing_layout(size: tuple[int, int], fonts: Fonts, closing: Closing) -> Clo
     for letters in range(largest, MIN_TEXT - 1, -1):
         font = fonts.get(letters)
         lines = [line for paragraph in paragraphs for line in [*_lines(font, paragraph, text_width), ""]]
-        key_lines = _lines(fonts.get(letters, bold=True), keys, text_width)
+        key_lines = _key_lines(fonts.get(letters, bold=True), keys, text_width)
         step = line_height(font) + 2
         if (len(lines) + len(key_lines) + 3) * step + 40 <= height - 16:
             break
