@@ -68,10 +68,12 @@ def solver_class(request):
 
 @pytest.fixture(autouse=True)
 def private_user_dirs(tmp_path_factory, monkeypatch):
-    """No test reads or writes the real user's settings, score tally or saved games (see ui/userfiles.py)."""
+    """No test reads or writes the real user's settings, score tally or saved games (see ui/userfiles.py),
+    nor the folder where a window closed on a full disk keeps them (ui/state/files/fallback.py)."""
     base = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("PONDER_CONFIG_DIR", str(base / "config"))
     monkeypatch.setenv("PONDER_DATA_DIR", str(base / "data"))
+    monkeypatch.setenv("PONDER_UNSAVED_DIR", str(base / "unsaved"))
 
 
 def column_scores(solver, current: int, mask: int, moves: int) -> list[int]:

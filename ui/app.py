@@ -26,6 +26,7 @@ gone a fraction of a second later, even while the engine is deep in a search (te
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import cast
@@ -46,6 +47,7 @@ from ui.kit.scene import (
     Scene,
 )
 from ui.kit.toast import PROBLEM_SECONDS, Toast
+from ui.panels.closing_card import Closing, draw_closing
 from ui.panels.help_card import draw_help, help_layout
 from ui.panels.panel_input import PanelInput
 from ui.panels.settings_panel import SettingRow, draw_panel, panel_rows
@@ -56,6 +58,7 @@ from ui.sound import Sounds
 from ui.start.scene import StartScene
 from ui.state.animation import next_speed
 from ui.state.board.engine_like import EngineLike
+from ui.state.files import fallback
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.settings import DEFAULT_WINDOW, SETTING, Applies, Settings
 from ui.state.files.user_data import UserData
@@ -113,6 +116,10 @@ class App:
         #: The settings panel (F2, or the play screen's Settings button): shown or not, its keyboard row.
         self.panel = PanelInput()
         self.toast = Toast()
+        #: The closing card: the player closed the window while changes wait on a refused write (None: not
+        #: shown).
+        self.closing: Closing | None = None
+        self._keeping: threading.Thread | None = None
         #: Where the mouse was last seen in the window, for the next play screen's hover (None: not known).
         self.pointer: tuple[int, int] | None = None
         #: The window's own layers (help, toast) changed: the whole picture needs drawing.
@@ -141,8 +148,11 @@ class App:
         """One frame of input, engine messages and time (no drawing)."""
         for event in events:
             if event.type == pygame.QUIT:
-                self.running = False
+                self._close()
                 return
+            if self.closing is not None:
+                self._closing_input(event)
+                continue
             if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
                 self.pointer = event.pos
             elif event.type == pygame.WINDOWLEAVE:
@@ -167,9 +177,49 @@ class App:
         # screen has told those of its board in its own notices.
         for problem in UserData.take_problems(self.files.writers()):
             self._note(problem, PROBLEM_SECONDS)
+        if self.closing is not None:
+            # The card follows the copy's thread and the writers' retries: all saved, the window closes.
+            self._dirty = True
+            if not self.files.unsaved()[0]:
+                self.running = False
         if self.toast.advance(dt):
             self._dirty = True
         self._follow_request()
+
+    def _close(self) -> None:
+        """The player closes the window (Ctrl+Q, the window's close button, SIGTERM): it closes, unless
+        changes to the user's files wait on a refused write (a full disk); then the closing card says so and
+        asks (see :mod:`ui.panels.closing_card`), while a copy is kept elsewhere, off this thread. Asked again
+        while the card shows, it quits anyway."""
+        if self.closing is not None:
+            self.running = False
+            return
+        titles, reason = self.files.unsaved()
+        if not titles:
+            self.running = False
+            return
+        closing = Closing(titles, reason)
+        self.closing = closing
+
+        def keep() -> None:
+            kept = fallback.keep_elsewhere(self.files, titles)
+            closing.kept = False if kept is None else kept
+
+        self._keeping = threading.Thread(target=keep, name="keep-elsewhere", daemon=True)
+        self._keeping.start()
+        self._dirty = True
+
+    def _closing_input(self, event: pygame.event.Event) -> None:
+        """The closing card's keys: W waits for space, Q (or Ctrl+Q) quits anyway, Esc goes back."""
+        if event.type != pygame.KEYDOWN or self.closing is None:
+            return
+        if event.key == pygame.K_w:
+            self.closing.waiting = True
+        elif event.key == pygame.K_q:
+            self.running = False
+        elif event.key == pygame.K_ESCAPE:
+            self.closing = None
+        self._dirty = True
 
     def _window_input(self, event: pygame.event.Event) -> bool:
         """Handles the window's own keys, and every key and click while the help or the settings show; True
@@ -299,7 +349,9 @@ class App:
         """Draws the scene, then the window's layers over it: the toast and the help."""
         self.scene.draw(surface)
         self.toast.draw(surface, self.theme, self.fonts, self.scene.toast_area())
-        if self.help_shown:
+        if self.closing is not None:
+            draw_closing(surface, self.theme, self.fonts, self.closing)
+        elif self.help_shown:
             draw_help(surface, self.theme, self.fonts, play_help(), self.help_page)
         elif self.settings_shown:
             mouse = self.pointer if self.pointer is not None else (-1, -1)
@@ -312,7 +364,7 @@ class App:
             return
         size = self.scene.size
         if isinstance(request, Quit):
-            self.running = False
+            self._close()
         elif isinstance(request, GoToPlay):
             # The choices of the start screen are the settings to remember (a continued game is not a choice).
             if isinstance(self.scene, StartScene) and request.resume is None:
@@ -354,7 +406,15 @@ class App:
             if size is not None:
                 self._change(lambda settings: replace(settings, window=size))
         finally:
+            if self._keeping is not None:
+                self._keeping.join(FILE_WRITE_SECONDS)
             unsaved = self.files.close(FILE_WRITE_SECONDS)
+            if not unsaved and self.closing is not None:
+                # Saved after all (the disk had room again): the copy kept elsewhere is not needed.
+                fallback.forget(self.closing.kept)
+            elif unsaved and self.closing is None:
+                # Writes still on their way when the window went (a disk slow to answer): kept elsewhere too.
+                fallback.keep_elsewhere(self.files, unsaved)
             if unsaved:
                 log.warning(
                     "%s",

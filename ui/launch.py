@@ -12,6 +12,7 @@ from game.language import _, use_language
 from ui.app import App, EngineFactory
 from ui.command_line.play_arguments import ContinueGame, parse_play_options
 from ui.state.board.engine_like import EngineLike
+from ui.state.files import fallback, game_end
 from ui.state.files.user_data import UserData
 from ui.state.options import PlayOptions
 
@@ -45,6 +46,9 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
         code = exit_request.code
         return code if isinstance(code, int) else (0 if code is None else 2)
     files = UserData.open()
+    # Games a killed window left finished but not counted everywhere count now, before one is offered, and so
+    # do those a window closed on a full disk kept elsewhere (forgotten there once in the user's journal).
+    game_end.recover(files, fallback.kept_games()).then(fallback.forget_kept_games)
     settings = files.settings.value
     # The player's language from here on (main.py started with the system's, for the command line's texts).
     use_language(settings.language)

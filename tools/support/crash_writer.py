@@ -21,6 +21,7 @@ from typing import Any
 from game.catalog import new_game
 from ui.state.files import savegame
 from ui.state.files.current_game import UNFINISHED_FILE, UnfinishedGame, UnfinishedGames
+from ui.state.files.finished_games import FINISHED_FILE, FinishedGame, FinishedGames
 from ui.state.files.player_rating import RATINGS_FILE, Ratings
 from ui.state.files.puzzle_record import PUZZLE_FILE, PuzzleRecord
 from ui.state.files.settings import SETTINGS_FILE
@@ -29,7 +30,7 @@ from ui.state.files.tally import TALLY_FILE, Record, Tally
 from ui.state.options import PlayOptions
 
 #: The files the program writes, by the name the test uses.
-KINDS = ("settings", "tally", "current-game", "saved-game", "ratings", "puzzle-record")
+KINDS = ("settings", "tally", "current-game", "saved-game", "ratings", "puzzle-record", "finished-games")
 #: The tally's record the tally writer counts up.
 TALLY_KEY = "connect4 7x6 vs depth 4"
 #: The board whose games the ratings writer records.
@@ -79,6 +80,11 @@ STORED: dict[str, tuple[FileKind[Any], Callable[[Any, int], Any], Callable[[Any]
         # n + 1: generation 0 must differ from the default record, which the store never writes.
         lambda old, n: replace(PuzzleRecord(), solved=n + 1),
         lambda record: record.solved - 1,
+    ),
+    "finished-games": (
+        FINISHED_FILE,
+        lambda old, n: FinishedGames((FinishedGame(f"game-{n}", (TALLY_KEY, "wins"), None),)),
+        lambda journal: int(journal.games[0].game_id.removeprefix("game-")),
     ),
 }
 

@@ -43,12 +43,17 @@ class UnfinishedGame:
     sitting begins at the empty board), the round number (1, 2, ...) and ``moves``, the whole move string from
     the empty board (usually the start position and more; undo may have gone below it). The position after
     ``moves`` is legal and not over. ``window`` names the window that plays it (see :class:`UnfinishedGames`;
-    "" for a game of no window, as one written by an older version)."""
+    "" for a game of no window, as one written by an older version); ``game_id`` names the game from its first
+    move to its end, where the tally and the ratings remember it (see :mod:`ui.state.files.game_end`; "": a
+    game of an older version); ``after_end``, that the game reached its end, counted, and an undo took it back
+    (its next end does not count again)."""
 
     options: PlayOptions
     round_number: int
     moves: str
     window: str = ""
+    game_id: str = ""
+    after_end: bool = False
 
     def position(self) -> Game:
         """The board with every move played."""
@@ -67,6 +72,12 @@ class UnfinishedGames:
 
     def newest(self) -> UnfinishedGame | None:
         return self.games[0] if self.games else None
+
+    def ended(self, game_id: str) -> UnfinishedGames:
+        """These games but the game ``game_id``, which has ended (one kept after an undo of its end stays)."""
+        return UnfinishedGames(
+            tuple(game for game in self.games if game.game_id != game_id or game.after_end)
+        )
 
     def offered(self, window: str) -> UnfinishedGame | None:
         """The game to offer ``window`` to continue: its own, else the newest."""
@@ -92,6 +103,8 @@ def _game_to_json(unfinished: UnfinishedGame) -> JsonObject:
         "round": unfinished.round_number,
         "moves": unfinished.moves,
         "window": unfinished.window,
+        "id": unfinished.game_id,
+        "after_end": unfinished.after_end,
     }
 
 
@@ -102,7 +115,7 @@ def _game_from_json(data: JsonObject) -> UnfinishedGame:
     except SettingsError as error:
         raise CurrentGameError(str(error)) from None
     start, moves, round_number = data.get("start"), data.get("moves"), data.get("round")
-    window = data.get("window", "")
+    window, game_id = data.get("window", ""), data.get("id", "")
     if not isinstance(start, str) or not isinstance(moves, str) or len(moves) > MAX_MOVES_TEXT:
         raise CurrentGameError(_("'start' and 'moves' should be move strings"))
     if type(round_number) is not int or not 1 <= round_number <= MAX_ROUND:
@@ -111,6 +124,11 @@ def _game_from_json(data: JsonObject) -> UnfinishedGame:
         )
     if not isinstance(window, str) or len(window) > 64:
         raise CurrentGameError(_("'window' is not a window's name"))
+    if not isinstance(game_id, str) or len(game_id) > 64:
+        raise CurrentGameError(_("'id' is not a game's id"))
+    after_end = data.get("after_end", False)
+    if not isinstance(after_end, bool):
+        raise CurrentGameError(_("'after_end' is not true or false"))
     try:
         start_position = new_game(options.game, options.width, options.height)
         start_position.play_text(start)
@@ -122,7 +140,7 @@ def _game_from_json(data: JsonObject) -> UnfinishedGame:
         raise CurrentGameError(_("moves: {reason}").format(reason=error)) from None
     if game.is_over():
         raise CurrentGameError(_("the game is already over"))
-    return UnfinishedGame(replace(options, moves=start), round_number, moves, window)
+    return UnfinishedGame(replace(options, moves=start), round_number, moves, window, game_id, after_end)
 
 
 def dump(kept: UnfinishedGames) -> JsonObject:
@@ -153,4 +171,26 @@ def parse(data: JsonObject) -> UnfinishedGames:
     return UnfinishedGames(tuple(found))
 
 
-UNFINISHED_FILE = FileKind("current-game.json", N_("The unfinished game"), parse, dump, UnfinishedGames)
+def salvage(data: JsonObject) -> tuple[JsonObject, JsonObject, list[str]]:
+    """The file's games that can be continued, those that cannot (set aside alone), and why each of those
+    cannot; raises CurrentGameError for a file of another version or shape."""
+    games = data.get("games")
+    if data.get("version") != VERSION or not isinstance(games, list) or len(games) > MAX_KEPT:
+        raise CurrentGameError(_("not a file of unfinished games of this version"))
+    good, damaged, reasons = [], [], []
+    for place, game in enumerate(games, 1):
+        try:
+            if not isinstance(game, dict):
+                raise CurrentGameError(_("game {number} is not an object").format(number=place))
+            _game_from_json(game)
+        except CurrentGameError as error:
+            damaged.append(game)
+            reasons.append(_("game {number}: {reason}").format(number=place, reason=error))
+        else:
+            good.append(game)
+    return {**data, "games": good}, {**data, "games": damaged}, reasons
+
+
+UNFINISHED_FILE = FileKind(
+    "current-game.json", N_("The unfinished game"), parse, dump, UnfinishedGames, salvage=salvage
+)

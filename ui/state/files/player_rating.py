@@ -66,6 +66,9 @@ class PlayedGame:
     performance_range: tuple[int, int] | None = None
     deviation: float = NEW_DEVIATION
     volatility: float = NEW_VOLATILITY
+    #: The game's id, so that a game recorded again (after a kill, from the journal of finished games, see
+    #: :mod:`ui.state.files.game_end`) is recorded once ("": a game of an older version).
+    game_id: str = ""
 
     @property
     def rated(self) -> bool:
@@ -118,9 +121,13 @@ class Ratings:
         result: str,
         moves: str,
         assists: set[str],
+        game_id: str = "",
     ) -> Ratings:
         """These ratings with a finished game added (the last of ``board``; its ``rating`` the player's after
-        it). ``start`` is the rating before the first rated game; ``result`` the player's."""
+        it). ``start`` is the rating before the first rated game; ``result`` the player's. The same ratings
+        when the game ``game_id`` is recorded already."""
+        if game_id and self.counted(game_id):
+            return self
         if result not in RESULTS:
             raise ValueError(f"result {result!r} is not one of {RESULTS}")
         unknown = assists - set(ASSISTS)
@@ -141,8 +148,13 @@ class Ratings:
             moves=moves,
             deviation=min(max(rating.deviation, MIN_DEVIATION), NEW_DEVIATION),
             volatility=min(max(rating.volatility, MIN_VOLATILITY), MAX_VOLATILITY),
+            game_id=game_id,
         )
         return self._with_games(board, (*games, game)[-MAX_GAMES:])
+
+    def counted(self, game_id: str) -> bool:
+        """Whether the game ``game_id`` is recorded on one of the boards."""
+        return any(game.game_id == game_id for games in self.boards.values() for game in games)
 
     def with_performance(
         self, board: str, moves: str, performance: int, likely: tuple[int, int] | None = None
@@ -170,6 +182,33 @@ def parse(data: JsonObject) -> Ratings:
     """The ratings of the file's JSON object; raises ValueError naming the first game that is not well
     formed."""
     return Ratings(MappingProxyType({board: _games(board, games) for board, games in data.items()}))
+
+
+def salvage(data: JsonObject) -> tuple[JsonObject, JsonObject, list[str]]:
+    """The file's games that parse, by board, those that do not (set aside alone, a board that is not a list
+    whole), and why each of those does not."""
+    good: JsonObject = {}
+    damaged: JsonObject = {}
+    reasons: list[str] = []
+    for board, games in data.items():
+        if not isinstance(games, list):
+            damaged[board] = games
+            reasons.append(_("'{board}' is not a list of games").format(board=board))
+            continue
+        kept, refused = [], []
+        for place, entry in enumerate(games, 1):
+            try:
+                _game(board, place, entry)
+            except ValueError as error:
+                refused.append(entry)
+                reasons.append(str(error))
+            else:
+                kept.append(entry)
+        if kept:
+            good[board] = kept
+        if refused:
+            damaged[board] = refused
+    return good, damaged, reasons
 
 
 def dump(ratings: Ratings) -> JsonObject:
@@ -241,6 +280,7 @@ def _game(board: str, number: int, entry: object) -> PlayedGame:
         performance_range=_range(entry, where),
         deviation=deviation,
         volatility=volatility,
+        game_id=text("game_id") if "game_id" in entry else "",
     )
 
 
@@ -278,4 +318,4 @@ def _number(
     return float(value)
 
 
-RATINGS_FILE = FileKind("ratings.json", N_("Ratings"), parse, dump, Ratings)
+RATINGS_FILE = FileKind("ratings.json", N_("Ratings"), parse, dump, Ratings, salvage=salvage)

@@ -10,7 +10,9 @@ The rules every user file keeps (a new file kind is one ``FileKind``, not one mo
   counting wins both count.
 - **A damaged file is kept aside**, never overwritten: a file that exists but does not parse is renamed beside
   itself with the date (:func:`~ui.state.files.userfiles.set_aside`) as soon as it is found, and the notice
-  says where; the store then starts from the default.
+  says where; the store then starts from the default. A file of entries (the tally's records, the ratings'
+  games, the unfinished games) whose kind can ``salvage`` it sets its damaged entries aside alone, in a file
+  of that name (:func:`~ui.state.files.userfiles.set_aside_part`), and goes on with the others.
 - **A file that cannot be read is never replaced** (no permission, a pipe or a device where the file should
   be): its value is not known, so the window goes on with its own copy in memory and says why nothing is
   saved.
@@ -26,13 +28,15 @@ a
 
 from __future__ import annotations
 
+import contextlib
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from game.language import _
+from game.language import _, ngettext
 from ui.state.files.userfiles import (
     UnreadableFile,
     UserFileError,
@@ -41,6 +45,7 @@ from ui.state.files.userfiles import (
     parse_json_object,
     read_json_object,
     set_aside,
+    set_aside_part,
     write_atomically,
 )
 
@@ -64,7 +69,10 @@ class FileKind(Generic[Value]):
     file), raising ValueError (or a subclass) that names what is wrong; ``dump``, the JSON object of a value
     (a :class:`~ui.state.files.userfiles.MemberText` member is written back as it was read);
     ``default``, the value with no file; ``notes``, what a value read from the file could not use and left
-    at its default (a later version's setting), for a notice at :meth:`JsonStore.load`, or None."""
+    at its default (a later version's setting), for a notice at :meth:`JsonStore.load`, or None;
+    ``salvage``, for a file of entries, its JSON object split into the entries ``parse`` takes and the damaged
+    ones, each a JSON object of the kind, and why each damaged entry is (raising ValueError when the file as
+    a whole is not of the kind), or None: damaged, the file is set aside whole."""
 
     file_name: str
     title: str
@@ -72,6 +80,7 @@ class FileKind(Generic[Value]):
     dump: Callable[[Value], JsonObject]
     default: Callable[[], Value]
     notes: Callable[[Value], str | None] = lambda value: None
+    salvage: Callable[[JsonObject], tuple[JsonObject, JsonObject, list[str]]] | None = None
 
 
 class JsonStore(Generic[Value]):
@@ -94,11 +103,16 @@ class JsonStore(Generic[Value]):
         #: Why the last write failed, while writes fail: a run of tries failing alike is logged once.
         self._failure: str | None = None
 
+    @property
+    def failure(self) -> str | None:
+        """Why the last write failed, while writes fail (the system's words: "No space left on device")."""
+        return self._failure
+
     def load(self) -> Value:
         """Reads the file (a damaged one is set aside, an unreadable one left alone; either way the reason is
         logged and put in :attr:`problem`, as are the kind's notes on a value read) and returns the value."""
         if self.path is not None:
-            self.value, self.problem = self._read(self.path)
+            self.value, self.problem = self._read(self.path, held=False)
             if self.problem is None:
                 self.problem = self.kind.notes(self.value)
         return self.value
@@ -115,7 +129,7 @@ class JsonStore(Generic[Value]):
             return None
         try:
             with locked(self.path):
-                current, problem = self._read(self.path)
+                current, problem = self._read(self.path, held=True)
                 if not self._writable:
                     self.value = change(self.value)
                     return problem
@@ -146,13 +160,13 @@ class JsonStore(Generic[Value]):
             raise _NotLoadable(_("the value would not load back as it is"))
         write_atomically(path, text)
 
-    def _read(self, path: Path) -> tuple[Value, str | None]:
+    def _read(self, path: Path, held: bool) -> tuple[Value, str | None]:
         """The value the file holds now and, when it could not be used, why (and the default or this window's
-        value in its place). The reason names the file, for a notice; the log line gives its whole path."""
+        value in its place). The reason names the file, for a notice; the log line gives its whole path.
+        ``held``: the caller holds the file's lock (a salvaged file is written again under it)."""
         try:
             data = read_json_object(path)
             self._writable = True
-            return (self.kind.default() if data is None else self.kind.parse(data)), None
         except UnreadableFile as error:
             self._writable = False
             problem = _("{file} ignored and not saved: cannot read {name}: {reason}").format(
@@ -160,25 +174,65 @@ class JsonStore(Generic[Value]):
             )
             log.warning("%s ignored and not saved: cannot read %s: %s", self.kind.title, path, error)
             return self.value, problem
-        except (UserFileError, ValueError) as error:
-            self._writable = True
-            try:
-                aside = set_aside(path)
-            except OSError as rename_error:
-                self._writable = False
-                problem = _("{file} ignored and not saved ({reason}); cannot set {name} aside: {why}").format(
-                    file=_(self.kind.title),
-                    reason=_short(error),
-                    name=path.name,
-                    why=rename_error.strerror or rename_error,
-                )
-                log.warning("%s is damaged (%s) and cannot be set aside: %s", path, error, rename_error)
-            else:
-                problem = _("{file} could not be used ({reason}); kept as {name}").format(
-                    file=_(self.kind.title), reason=_short(error), name=aside.name
-                )
-                log.warning("%s could not be used (%s); kept as %s, starting afresh", path, error, aside)
-            return self.kind.default(), problem
+        except UserFileError as error:
+            return self._set_aside(path, error)
+        if data is None:
+            return self.kind.default(), None
+        try:
+            return self.kind.parse(data), None
+        except ValueError as error:
+            salvaged = self._salvage(path, data, held)
+            return salvaged if salvaged is not None else self._set_aside(path, error)
+
+    def _salvage(self, path: Path, data: JsonObject, held: bool) -> tuple[Value, str] | None:
+        """The file's undamaged entries, its damaged ones set aside alone and the file written again without
+        them, and the notice saying so; None when the kind cannot salvage it, no entry is undamaged, or that
+        cannot be done."""
+        if self.kind.salvage is None:
+            return None
+        try:
+            good, damaged, reasons = self.kind.salvage(data)
+            value = self.kind.parse(good)
+        except ValueError:
+            return None
+        if not reasons or value == self.kind.default():
+            return None  # nothing to keep: the file is set aside whole, byte for byte
+        try:
+            with contextlib.nullcontext() if held else locked(path):
+                aside = set_aside_part(path, json.dumps(damaged, indent=2, sort_keys=True) + "\n")
+                self._write(path, value)
+        except (OSError, _NotLoadable) as error:
+            log.warning("%s: cannot set its damaged entries aside alone: %s", path, error)
+            return None
+        count = len(reasons)
+        log.warning("%s: %d damaged entries kept as %s (%s), the others used", path, count, aside, reasons)
+        problem = ngettext(
+            "{file}: {count} damaged entry kept as {name} ({reason}); the others are used",
+            "{file}: {count} damaged entries kept as {name} ({reason}, ...); the others are used",
+            count,
+        ).format(file=_(self.kind.title), count=count, name=aside.name, reason=_short(ValueError(reasons[0])))
+        return value, problem
+
+    def _set_aside(self, path: Path, error: Exception) -> tuple[Value, str]:
+        """The default in place of the damaged file, which is set aside whole, and the notice saying so."""
+        self._writable = True
+        try:
+            aside = set_aside(path)
+        except OSError as rename_error:
+            self._writable = False
+            problem = _("{file} ignored and not saved ({reason}); cannot set {name} aside: {why}").format(
+                file=_(self.kind.title),
+                reason=_short(error),
+                name=path.name,
+                why=rename_error.strerror or rename_error,
+            )
+            log.warning("%s is damaged (%s) and cannot be set aside: %s", path, error, rename_error)
+        else:
+            problem = _("{file} could not be used ({reason}); kept as {name}").format(
+                file=_(self.kind.title), reason=_short(error), name=aside.name
+            )
+            log.warning("%s could not be used (%s); kept as %s, starting afresh", path, error, aside)
+        return self.kind.default(), problem
 
 
 #: A reason in a notice is at most this long: the whole of it is in the log.

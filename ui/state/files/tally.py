@@ -7,7 +7,9 @@ view names them by colour). Watch mode is not counted: nobody at the screen won 
 The file is one :class:`~ui.state.files.store.JsonStore` of :data:`TALLY_FILE`: a result is counted with
 ``change(lambda tally: tally.adding(key, result))`` handed to the file's writer (see
 :class:`~ui.state.files.user_data.UserData`), which applies it to what the file holds when it writes, so a
-result another window counted meanwhile is kept. No pygame here.
+result another window counted meanwhile is kept. Each record remembers the ids of the last
+:data:`MAX_GAME_IDS` games it counted (``"game_ids"``), so that a finished game counted again (after a kill,
+from the journal of finished games, see :mod:`ui.state.files.game_end`) counts once. No pygame here.
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ from ui.state.files.store import FileKind, JsonObject
 #: A count stops here (a billion games): far beyond any player, and every count stays a short number.
 MAX_COUNT = 10**9
 RESULTS = ("wins", "draws", "losses")
+#: Ids of counted games a record remembers (the newest): far more than the games a kill could leave to count
+#: again, few enough that the file stays a few KB.
+MAX_GAME_IDS = 100
+#: The longest game id read (the program makes 16 hex digits).
+MAX_ID_LENGTH = 64
 
 
 @dataclass(frozen=True)
@@ -31,6 +38,8 @@ class Record:
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    #: The ids of the last games counted here, oldest first (a game without an id is counted unnamed).
+    game_ids: tuple[str, ...] = ()
 
     @property
     def games(self) -> int:
@@ -52,23 +61,33 @@ class Tally:
     def get(self, key: str) -> Record:
         return self.records.get(key, Record())
 
-    def adding(self, key: str, result: str) -> Tally:
+    def counted(self, game_id: str) -> bool:
+        """Whether the game ``game_id`` is counted in one of the records (reset ones too)."""
+        return any(game_id in record.game_ids for record in self.records.values())
+
+    def adding(self, key: str, result: str, game_id: str = "") -> Tally:
         """This tally with one more ``result`` ("wins", "draws" or "losses") for ``key`` (a count at
-        :data:`MAX_COUNT` stays there)."""
+        :data:`MAX_COUNT` stays there), remembering ``game_id``; the same tally when that game is counted
+        already."""
         if result not in RESULTS:
             raise ValueError(f"result {result!r} is not one of {', '.join(RESULTS)}")
+        if game_id and self.counted(game_id):
+            return self
         record = self.get(key)
         counts = {name: getattr(record, name) for name in RESULTS}
         counts[result] = min(counts[result] + 1, MAX_COUNT)
-        return Tally(MappingProxyType({**self.records, key: Record(**counts)}))
+        game_ids = (*record.game_ids, game_id)[-MAX_GAME_IDS:] if game_id else record.game_ids
+        return Tally(MappingProxyType({**self.records, key: Record(**counts, game_ids=game_ids)}))
 
     def moving(self, source: str, target: str) -> Tally:
         """This tally with the counts of ``source`` added to ``target``'s (each at most :data:`MAX_COUNT`)
-        and ``source`` gone: a record reset into a key of its own, or brought back from it."""
+        and ``source`` gone: a record reset into a key of its own, or brought back from it (its games' ids
+        go with it)."""
         moved, kept = self.get(source), self.get(target)
         counts = {name: min(getattr(moved, name) + getattr(kept, name), MAX_COUNT) for name in RESULTS}
+        game_ids = (*kept.game_ids, *moved.game_ids)[-MAX_GAME_IDS:]
         records = {key: record for key, record in self.records.items() if key != source}
-        return Tally(MappingProxyType({**records, target: Record(**counts)}))
+        return Tally(MappingProxyType({**records, target: Record(**counts, game_ids=game_ids)}))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Tally) and dict(self.records) == dict(other.records)
@@ -82,8 +101,29 @@ def parse(data: JsonObject) -> Tally:
     return Tally(MappingProxyType({key: _record(key, value) for key, value in data.items()}))
 
 
+def salvage(data: JsonObject) -> tuple[JsonObject, JsonObject, list[str]]:
+    """The file's records that parse, those that do not (set aside alone), and why each of those does not."""
+    good, damaged, reasons = {}, {}, []
+    for key, value in data.items():
+        try:
+            _record(key, value)
+        except ValueError as error:
+            damaged[key] = value
+            reasons.append(str(error))
+        else:
+            good[key] = value
+    return good, damaged, reasons
+
+
 def dump(tally: Tally) -> JsonObject:
-    return {key: {name: getattr(record, name) for name in RESULTS} for key, record in tally.records.items()}
+    return {key: _record_data(record) for key, record in tally.records.items()}
+
+
+def _record_data(record: Record) -> JsonObject:
+    data: JsonObject = {name: getattr(record, name) for name in RESULTS}
+    if record.game_ids:
+        data["game_ids"] = list(record.game_ids)
+    return data
 
 
 def _record(key: str, value: object) -> Record:
@@ -99,7 +139,16 @@ def _record(key: str, value: object) -> Record:
                 _("'{key}': '{name}' is {count}, not a count").format(key=key, name=name, count=_short(count))
             )
         counts[name] = count
-    return Record(**counts)
+    game_ids = value.get("game_ids", [])
+    if (
+        not isinstance(game_ids, list)
+        or len(game_ids) > MAX_GAME_IDS
+        or not all(isinstance(game, str) and 0 < len(game) <= MAX_ID_LENGTH for game in game_ids)
+    ):
+        raise ValueError(
+            _("'{key}': 'game_ids' is not a list of at most {most} ids").format(key=key, most=MAX_GAME_IDS)
+        )
+    return Record(**counts, game_ids=tuple(game_ids))
 
 
 def _short(value: object) -> str:
@@ -111,4 +160,4 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-TALLY_FILE = FileKind("tally.json", N_("Score tally"), parse, dump, Tally)
+TALLY_FILE = FileKind("tally.json", N_("Score tally"), parse, dump, Tally, salvage=salvage)

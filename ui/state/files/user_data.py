@@ -14,6 +14,7 @@ from typing import Any
 
 from ui.state.files.background_writer import BackgroundWriter
 from ui.state.files.current_game import UNFINISHED_FILE, UnfinishedGames
+from ui.state.files.finished_games import FINISHED_FILE, FinishedGames
 from ui.state.files.player_rating import RATINGS_FILE, Ratings
 from ui.state.files.puzzle_record import PUZZLE_FILE, PuzzleRecord
 from ui.state.files.settings import SETTINGS_FILE, Settings
@@ -42,6 +43,7 @@ class UserData:
         unfinished: JsonStore[UnfinishedGames] | None = None,
         puzzles: JsonStore[PuzzleRecord] | None = None,
         ratings: JsonStore[Ratings] | None = None,
+        finished: JsonStore[FinishedGames] | None = None,
     ) -> None:
         self.settings = _writer(SETTINGS_FILE, settings)
         self.tally = _writer(TALLY_FILE, tally)
@@ -49,6 +51,8 @@ class UserData:
         self.unfinished = _writer(UNFINISHED_FILE, unfinished)
         self.puzzles = _writer(PUZZLE_FILE, puzzles)
         self.ratings = _writer(RATINGS_FILE, ratings)
+        #: The journal of finished games: written first at a game's end (see :mod:`.game_end`).
+        self.finished = _writer(FINISHED_FILE, finished)
         #: This window's name in the unfinished games' file: new for every run of the program.
         self.window = secrets.token_hex(8)
 
@@ -63,16 +67,28 @@ class UserData:
         unfinished = JsonStore(UNFINISHED_FILE, data / UNFINISHED_FILE.file_name)
         puzzles = JsonStore(PUZZLE_FILE, data / PUZZLE_FILE.file_name)
         ratings = JsonStore(RATINGS_FILE, data / RATINGS_FILE.file_name)
-        for store in (settings, tally, unfinished, puzzles, ratings):
+        finished = JsonStore(FINISHED_FILE, data / FINISHED_FILE.file_name)
+        for store in (settings, tally, unfinished, puzzles, ratings, finished):
             store.load()
-        return cls(settings, tally, unfinished, puzzles, ratings)
+        return cls(settings, tally, unfinished, puzzles, ratings, finished)
 
     def board_writers(self) -> tuple[BackgroundWriter[Any], ...]:
-        """The writers of the files a game at the board changes (all but the settings)."""
-        return (self.tally, self.unfinished, self.puzzles, self.ratings)
+        """The writers of the files a game at the board changes (all but the settings), the journal of
+        finished games last (it is let go once the others have written)."""
+        return (self.tally, self.unfinished, self.puzzles, self.ratings, self.finished)
 
     def writers(self) -> tuple[BackgroundWriter[Any], ...]:
         return (self.settings, *self.board_writers())
+
+    def unsaved(self) -> tuple[list[str], str | None]:
+        """While a write is refused (a full disk, a folder not writable): the titles of the files whose
+        changes are not written yet (a close now would lose them) and the system's reason; none while every
+        write lands, however slowly (:meth:`close` waits for those). Never waits."""
+        failing = [writer for writer in self.writers() if writer.failing]
+        if not failing:
+            return [], None
+        titles = [writer.store.kind.title for writer in self.writers() if not writer.flush(0)]
+        return titles, failing[0].store.failure
 
     def problems(self) -> list[str]:
         """Why files could not be used when they were read, one line each, for the window to show once."""

@@ -262,12 +262,26 @@ def set_aside(path: Path) -> Path:
     (``settings.damaged-2026-11-26-083012.json``,
     a number added if that name is taken) and returns the new path; raises OSError if it cannot be renamed."""
     target = Path(os.path.realpath(path))
+    aside = _aside_name(target)
+    os.replace(target, aside)
+    return aside
+
+
+def set_aside_part(path: Path, text: str) -> Path:
+    """Writes ``text``, the damaged part of ``path`` (its other entries still used), beside it under the name
+    :func:`set_aside` would give the whole, and returns that path; raises OSError if it cannot be written."""
+    aside = _aside_name(Path(os.path.realpath(path)))
+    write_atomically(aside, text)
+    return aside
+
+
+def _aside_name(target: Path) -> Path:
+    """A free name beside ``target`` for its damaged copy, with the date."""
     stamp = time.strftime("%Y-%m-%d-%H%M%S")
     for number in range(1, 1000):
         suffix = "" if number == 1 else f"-{number}"
         aside = target.with_name(f"{target.stem}.damaged-{stamp}{suffix}{target.suffix}")
         if not aside.exists():
-            os.replace(target, aside)
             return aside
     raise OSError(_("too many damaged copies of {name} beside it").format(name=target.name))
 

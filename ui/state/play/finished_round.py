@@ -2,11 +2,11 @@
 adaptive level chosen from that rating too).
 
 Functions of the session (no pygame): the play screen plays the sound and, once per round, :func:`count`
-adds the outcome to the :class:`~ui.state.files.tally.Tally` under :func:`tally_key`, and :func:`rate` records
-it with the player's rating (:class:`~ui.state.files.player_rating.Ratings`), each handed to its user file's
-writer (which says later why a write failed, if one did); once the finished game's review is complete,
-:func:`note_performance` adds the strength the player's moves showed. A round's :class:`RoundRating` does
-both for the play screen; :func:`adapted` chooses the adaptive level.
+adds the outcome to the :class:`~ui.state.files.tally.Tally` under :func:`tally_key` and records it with the
+player's rating (:class:`~ui.state.files.player_rating.Ratings`), as one change journalled first (see
+:mod:`ui.state.files.game_end`; each file's writer says later why a write failed, if one did); once the
+finished game's review is complete, :func:`note_performance` adds the strength the player's moves showed. A
+round's :class:`RoundRating` does both for the play screen; :func:`adapted` chooses the adaptive level.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ from dataclasses import replace
 from ai.play.levels import Level
 from ai.rating.ladder import Ladder, ladder_for, rung_name
 from ui.state.board.board_game import BoardGame
-from ui.state.files.background_writer import BackgroundWriter
+from ui.state.files import game_end
+from ui.state.files.background_writer import BackgroundWriter, Landing
+from ui.state.files.finished_games import FinishedGame, RatedResult
 from ui.state.files.player_rating import PlayedGame, Ratings, adaptive_level
-from ui.state.files.tally import Tally, matchup_key
+from ui.state.files.tally import matchup_key
 from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.notices import AutoLevel
@@ -51,14 +53,23 @@ def tally_key(board_game: BoardGame) -> str | None:
     return matchup_key(board_game.game.variant(), opponent(board_game))
 
 
-def count(board_game: BoardGame, tally: BackgroundWriter[Tally]) -> None:
-    """Adds the finished game to ``tally``; one that started from a set-up position (pasted, loaded,
-    ``--moves``) is not added: as for the rating, the all-time record counts games played from the start."""
+def tally_line(board_game: BoardGame) -> tuple[str, str] | None:
+    """The finished game's line in the tally: its record's key and its result; None when it is not counted
+    there (watch mode, or a game that started from a set-up position: pasted, loaded, ``--moves``; as for the
+    rating, the all-time record counts games played from the start)."""
     key = tally_key(board_game)
     if key is None or board_game.set_up():
-        return
-    result = outcome(board_game)[0]
-    tally.change(lambda counted: counted.adding(key, result))
+        return None
+    return key, outcome(board_game)[0]
+
+
+def count(board_game: BoardGame, files: UserData, game_id: str) -> Landing | None:
+    """Counts the finished game ``game_id`` of ``board_game`` in the tally and the ratings, as one change (see
+    :func:`~ui.state.files.game_end.record`); returns the landing of its journal (None: nothing counts it)."""
+    ending = FinishedGame(game_id, tally_line(board_game), rated_result(board_game))
+    if ending.tally is None and ending.rating is None:
+        return None
+    return game_end.record(files, ending)
 
 
 def start_rating(ladder: Ladder) -> int:
@@ -76,9 +87,9 @@ def _human_and_level(board_game: BoardGame) -> tuple[int, Level] | None:
     return 1 - player, level
 
 
-def rate(board_game: BoardGame, ratings: BackgroundWriter[Ratings]) -> PlayedGame | None:
-    """Records the finished game against the computer with the player's rating, where the ladder rates the
-    board and the level; returns the recorded game (None: not recorded)."""
+def rated_result(board_game: BoardGame) -> RatedResult | None:
+    """What the ratings record of the finished game against the computer, where the ladder rates the board
+    and the level (None: not recorded)."""
     variant = board_game.game.variant()
     ladder = ladder_for(variant)
     seats = _human_and_level(board_game)
@@ -90,16 +101,15 @@ def rate(board_game: BoardGame, ratings: BackgroundWriter[Ratings]) -> PlayedGam
         return None
     winner = board_game.game.winner()
     result = "draw" if winner is None else "win" if winner == human else "loss"
-    start, name, moves, assists = (
+    return RatedResult(
+        variant,
         start_rating(ladder),
         rung_name(level),
+        level_rating,
+        result,
         board_game.game.moves_text(),
-        board_game.assists,
+        tuple(sorted(board_game.assists)),
     )
-    ratings.change(
-        lambda recorded: recorded.recording(variant, start, name, level_rating, result, moves, assists)
-    )
-    return ratings.value.games(variant)[-1]
 
 
 def note_performance(board_game: BoardGame, review: GameReview, ratings: BackgroundWriter[Ratings]) -> None:
@@ -143,14 +153,19 @@ class RoundRating:
         self.rating_before: int | None = None
         self._performance_noted = False
 
-    def rate(self, board_game: BoardGame) -> None:
-        """Records the finished game of ``board_game`` with the player's rating and starts its review unseen,
-        for the strength the player's moves showed (see :meth:`follow_appraisal`)."""
+    def before(self, board_game: BoardGame) -> None:
+        """Notes the player's rating before the game of ``board_game`` is recorded."""
         game = board_game.game
         ladder = ladder_for(game.variant())
         if ladder is not None:
             self.rating_before = self.files.ratings.value.rating(game.variant(), start_rating(ladder))
-        self.rated_game = rate(board_game, self.files.ratings)
+
+    def rated(self, board_game: BoardGame, game_id: str) -> None:
+        """Once the finished game ``game_id`` of ``board_game`` is recorded (see :func:`count`): notes it
+        and starts its review unseen, for the strength the player's moves showed (see
+        :meth:`follow_appraisal`)."""
+        games = self.files.ratings.value.games(board_game.game.variant())
+        self.rated_game = next((game for game in reversed(games) if game.game_id == game_id), None)
         if self.rated_game is not None:
             board_game.start_review(REVIEW_SECONDS)
 

@@ -12,6 +12,7 @@ from ai.puzzles import Puzzle
 from ui.state.board.board_game import BoardGame
 from ui.state.board.match import MatchScore
 from ui.state.files.autosave import Autosave
+from ui.state.files.background_writer import Landing
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.user_data import UserData
 from ui.state.play import finished_round
@@ -40,8 +41,11 @@ class Round:
         self.attempt = None if puzzle is None else PuzzleAttempt(puzzle, files)
         self.rating = RoundRating(files)
         self.autosave = Autosave(files, resume, keeps)
-        #: The round's result has been counted (when its deciding move was played).
-        self.result_counted = False
+        #: The round's result has been counted (when its deciding move was played; a continued game that had
+        #: ended and was taken back had it counted then).
+        self.result_counted = resume is not None and resume.after_end
+        #: When the round's end is on disk (its journal written): the finished game's keeping waits for it.
+        self.ended: Landing | None = None
         #: The round's result has been sounded (when the deciding stone landed).
         self.result_told = False
 
@@ -88,7 +92,7 @@ class Round:
         moves = None if game.is_over() else game.moves_text()
         # The kept game's start is the position it started from (pasted, loaded): continued, it is set up.
         options = replace(board_game.options, moves=board_game.start)
-        self.autosave.keep(options, board_game.round_number, moves)
+        self.autosave.keep(options, board_game.round_number, moves, self.result_counted, self.ended)
 
     def played_on(self, board_game: BoardGame) -> None:
         """The player played on the game (a move, an undo, a redo): it is the one kept from now on."""
@@ -100,14 +104,17 @@ class Round:
         score tally and the rating; a puzzle counts in none (its record counted the solve). Called as the
         deciding move is played, before its stone has landed and before the unfinished game is let go, so that
         a window closed (or killed) while the stone falls has counted it, and no one dodges a loss by quitting
-        then."""
+        then. On disk the end is one change: journalled first, the tally, the rating and the unfinished game's
+        end written after it (:attr:`ended`), each counting the game's id once (see
+        :mod:`ui.state.files.game_end`)."""
         if not board_game.game.is_over() or self.result_counted:
             return
         self.result_counted = True
         if self.attempt is None:
             match.count(board_game, piece_names)
-            finished_round.count(board_game, self.files.tally)
-            self.rating.rate(board_game)
+            self.rating.before(board_game)
+            self.ended = finished_round.count(board_game, self.files, self.autosave.game_id)
+            self.rating.rated(board_game, self.autosave.game_id)
 
     def tell_result(self, board_game: BoardGame) -> None:
         """Once the last stone of the round on ``board_game``'s board has landed, its result sounds, once."""
