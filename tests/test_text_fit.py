@@ -7,6 +7,7 @@ below the English text of the same screen (a line too long is laid out anew inst
 
 from __future__ import annotations
 
+import json
 import statistics as stats_of
 from collections.abc import Callable
 
@@ -21,7 +22,7 @@ from ai.play.levels import Level
 from ai.puzzles import PuzzleTheme, load_puzzles
 from ai.rating.ladder import read_ladder
 from ai.score import Score, win_in
-from game.language import LANGUAGES, SOURCE_LANGUAGE, use_language
+from game.language import LANGUAGES, SOURCE_LANGUAGE, _, use_language
 from tests.test_why import NAMES, SENTENCES, TWO_THREATS, YELLOWS_PLAN
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.kit.toast import Toast
@@ -34,14 +35,39 @@ from ui.play.analysis_overlay import value_box
 from ui.play.scene import PlayScene
 from ui.play.toolbar import toolbar
 from ui.start.scene import StartScene
+from ui.state.board.board_game import Refusal
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.player_rating import Ratings
 from ui.state.files.puzzle_record import PuzzleRecord
-from ui.state.files.settings import Settings
+from ui.state.files.settings import SETTINGS_FILE, Settings
+from ui.state.files.store import JsonStore
+from ui.state.files.tally import TALLY_FILE
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.finished_round import start_rating
+from ui.state.play.notices import (
+    AutoLevel,
+    BackToGame,
+    CannotLoad,
+    CannotPaste,
+    CannotSave,
+    CoachWarned,
+    Loaded,
+    MoveRefused,
+    NothingToReset,
+    Pasted,
+    PasteTooLong,
+    PuzzleMissed,
+    PuzzleRight,
+    RecordReset,
+    ResetAsked,
+    Said,
+    Saved,
+    Told,
+)
 from ui.state.play.puzzle_theme import ThemeChoice
 from ui.state.stats import rating_stats
+from ui.state.words.notice_words import notice_text
+from ui.state.words.review_words import CHANGE_WORDS
 from ui.state.words.why_words import move_reason
 from ui.statistics.scene import StatsScene
 from ui.theme import CLASSIC, MIN_TEXT, Fonts
@@ -275,6 +301,100 @@ def hint_reason(size):
     return longest_reason(size).draw
 
 
+#: The scores of a move for each result of its mover under best play (1 a win, 0 a draw, -1 a loss).
+RESULT_SCORES = {1: Score(win_in(9), True), 0: Score(0, True), -1: Score(-win_in(8), True)}
+
+
+def coach_warned(size, change: tuple[int, int]) -> PlayScene:
+    """The coach's warning that column a turns the mover's result from ``change[0]`` to ``change[1]``, with
+    the longest reason the window tells under it."""
+    best, played = change
+    claim = max((claim for claim, _ in SENTENCES), key=lambda claim: len(move_reason((claim,), 0, NAMES)))
+    engine = FakeEngine(auto_answer=False, reasons=lambda game, move: (claim,))
+    options = PlayOptions(level=Level(4), moves=TWO_THREATS, coach=True)
+    scene = PlayScene(size, options, engine, fonts=FONTS)
+    scores = tuple((move, RESULT_SCORES[best if move == 2 else played]) for move in range(7))
+    token = engine.last("ponder").token
+    engine.deliver(Progress(token, search_result(9, scores[2][1], (2,), 9, 0.1, scores)))
+    settle(scene, engine, 0.5)
+    assert scene.play_state.try_play(0) is Refusal.COACHED
+    settle(scene, engine, 0.5)
+    assert isinstance(scene.play_state.notice.said, CoachWarned), "the coach warned"
+    assert scene.picture().status.why, "the warning has its reason"
+    return scene
+
+
+def coach_screen(change: tuple[int, int]) -> Screen:
+    def screen(size):
+        return coach_warned(size, change).draw
+
+    screen.__name__ = f"coach_{change[0]}_to_{change[1]}".replace("-", "minus_")
+    return screen
+
+
+#: The long arguments a notice may carry: a saved game's path, a file's reason, a pasted line's tail.
+LONG_PATH = "/home/maximiliana.longname/Documents/Ponder games/connect-four-2026-11-29.txt"
+LONG_REASON = "[Errno 28] No space left on device: the disk is full"
+
+
+def every_notice() -> list[tuple[str, Said]]:
+    """A notice of every kind the status line says, named, with long arguments where it takes some."""
+    options = PlayOptions(level=Level(10), width=9, height=7)
+    unfinished = UnfinishedGame(PlayOptions(level=Level(10)), 1, "4453362117")
+    notices: list[tuple[str, Said]] = [(f"told_{told.name.lower()}", told) for told in Told]
+    notices += [
+        ("refused_thinking", MoveRefused(Refusal.NOT_YOUR_TURN, 3, "", True, False)),
+        ("refused_watching", MoveRefused(Refusal.NOT_YOUR_TURN, 3, "", True, True)),
+        ("refused_over", MoveRefused(Refusal.GAME_OVER, 3, "", True, False)),
+        ("refused_full", MoveRefused(Refusal.ILLEGAL, 3, "", True, False)),
+        ("refused_taken", MoveRefused(Refusal.ILLEGAL, 4, "b2", False, False)),
+        ("puzzle_right", PuzzleRight(3)),
+        ("back_to_game", BackToGame(unfinished)),
+        ("auto_level", AutoLevel(Level(10).shown, 2279, 2345)),
+        ("saved", Saved(42, LONG_PATH)),
+        ("cannot_save", CannotSave(LONG_PATH, LONG_REASON)),
+        ("cannot_load", CannotLoad(LONG_REASON)),
+        ("loaded", Loaded("connect-four-2026-11-29.txt", 42, True)),
+        ("pasted", Pasted(42, True, "and the rest of the line")),
+        ("paste_too_long", PasteTooLong(12345)),
+        ("cannot_paste", CannotPaste("'x' is not a column of this board")),
+        ("reset_asked", ResetAsked(options, Level(10), 1234, 567, 890)),
+        ("reset_asked_two_players", ResetAsked(options, None, 1234, 567, 890)),
+        ("record_reset", RecordReset(options, Level(10))),
+        ("nothing_to_reset", NothingToReset(options, Level(10))),
+    ]
+    for best, played in CHANGE_WORDS:
+        notices.append((f"puzzle_missed_{best}_{played}", PuzzleMissed("column g", best, played, 6)))
+    return notices
+
+
+def notice_screen(said: Said) -> Screen:
+    """The play screen with ``said`` in its status line, the detail line under it."""
+
+    def screen(size):
+        scene = PlayScene(size, PlayOptions(level=Level(4), moves="4453"), FakeEngine(), fonts=FONTS)
+        scene.play_state.feedback.notify(said)
+        return scene.draw
+
+    return screen
+
+
+def file_problems(folder) -> list[str]:
+    """The window's notes about the user's files as their stores word them: a later version's settings (values
+    this version does not know), a damaged file set aside, and one that cannot be saved."""
+    folder.mkdir(exist_ok=True)
+    settings = folder / "settings.json"
+    settings.write_text(json.dumps({"theme": "neon", "animation": "warp", "solver_threads": 9999}))
+    tally = folder / "tally.json"
+    tally.write_text("{ not json")
+    stores = [JsonStore(SETTINGS_FILE, settings), JsonStore(TALLY_FILE, tally)]
+    for store in stores:
+        store.load()
+    problems = [store.problem for store in stores if store.problem]
+    problems.append(_("{file} not saved: {reason}").format(file=_("Settings"), reason=LONG_REASON))
+    return problems
+
+
 def planned(size, moves: str) -> PlayScene:
     """The plan view on Yellow's plan, after ``moves`` played on (the real explainer's claims)."""
     analyzer = ExactAnalyzer(solver_slots=1 << 16, threads=1)
@@ -322,6 +442,7 @@ SCREENS: list[Screen] = [
     hint_reason,
     plan_answer,
     plan_left,
+    *(coach_screen(change) for change in CHANGE_WORDS),
 ]
 
 
@@ -417,8 +538,9 @@ def test_a_reason_is_wrapped_never_cut(shown, in_language):
     with recording_texts() as drawn:
         scene.draw(surface)
     why, status = scene.picture().status.why, scene.frame().layout.status
-    # The reason's lines: the texts drawn in the lower half of the status area.
-    under = [text for text in drawn if status.contains(text.box) and text.box.top > status.centery]
+    # The reason's lines: the texts of the status area in its smaller letters, under the status line.
+    in_status = [text for text in drawn if status.contains(text.box)]
+    under = [text for text in in_status if text.size < max(other.size for other in in_status)]
     shown = " ".join(text.text for text in under)
     assert shown.split() == why.split()
 
@@ -452,3 +574,31 @@ def test_the_banner_buttons_lie_inside_the_banner(game, size):
     rect, buttons = banner
     assert all(rect.contains(button.rect) for button in buttons)
     assert all(left.rect.right <= right.rect.left for left, right in zip(buttons, buttons[1:], strict=False))
+
+
+@pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])
+@pytest.mark.parametrize(("name", "said"), every_notice(), ids=[name for name, _ in every_notice()])
+def test_every_notice_fits_the_status_area_whole(name, said, size, in_language):
+    drawn, surface = texts_of(notice_screen(said), size)
+    assert shown_whole(notice_text(said), drawn)
+    assert misfits(drawn, surface) == []
+
+
+def shown_whole(text: str, drawn: list[DrawnText]) -> bool:
+    """True when the words of ``text`` were drawn in a row, on one line or on several following lines."""
+    words, shown = text.split(), " ".join(line.text for line in drawn).split()
+    return any(shown[start : start + len(words)] == words for start in range(len(shown)))
+
+
+@pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])
+def test_the_files_notes_fit_the_toast_whole(size, in_language, tmp_path):
+    for index, problem in enumerate(file_problems(tmp_path / "files")):
+        scene = PlayScene(size, PlayOptions(level=Level(4)), FakeEngine(), fonts=FONTS)
+        toast = Toast()
+        toast.show(problem)
+        surface = pygame.Surface(size)
+        scene.draw(surface)
+        with recording_texts() as drawn:
+            toast.draw(surface, scene.theme, FONTS, scene.toast_area())
+        assert " ".join(text.text for text in drawn).split() == problem.split(), index
+        assert misfits(drawn, surface) == [], index
