@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from ai.contracts import Verdict
 from ai.exact.analysis import ExactAnalyzer
 from ai.explain.explainer import explain_position
 from ai.explain.plan import find_plan
@@ -67,6 +68,7 @@ from ui.state.play.notices import (
 from ui.state.play.puzzle_theme import ThemeChoice
 from ui.state.stats import rating_stats
 from ui.state.words.notice_words import notice_text
+from ui.state.words.play_words import status_text
 from ui.state.words.review_words import CHANGE_WORDS
 from ui.state.words.why_words import move_reason
 from ui.statistics.scene import StatsScene
@@ -168,6 +170,33 @@ def review(size):
     deliver_review(engine, scene.play_state.game)
     settle(scene, engine, 0.5)
     scene.play_state.step_review(15)
+    return scene.draw
+
+
+def longest_claim():
+    """The claim whose reason is the longest sentence the window tells, in the language in use."""
+    return max((claim for claim, _ in SENTENCES), key=lambda claim: len(move_reason((claim,), 0, NAMES)))
+
+
+def review_mistake(size):
+    """The review on the mistake or blunder of the longest sentence, the longest reason under it."""
+    scene, engine = played(size, "444447562366621351", PlayOptions(level=Level(8)))
+    claim = longest_claim()
+    engine.reasons = lambda game, move: (claim,)
+    scene.act(Action.REVIEW)
+    deliver_review(engine, scene.play_state.game)
+    settle(scene, engine, 0.5)
+    review = scene.play_state.review
+    assert review is not None
+    wrong = [ply for ply, mark in review.marks.items() if mark.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)]
+
+    def sentence(ply: int) -> str:
+        scene.play_state.step_review(ply)
+        return status_text(scene.play_state)
+
+    scene.play_state.step_review(max(wrong, key=lambda ply: len(sentence(ply))))
+    settle(scene, engine, 0.5)
+    assert scene.picture().status.why, "the mistake has its reason"
     return scene.draw
 
 
@@ -309,7 +338,7 @@ def coach_warned(size, change: tuple[int, int]) -> PlayScene:
     """The coach's warning that column a turns the mover's result from ``change[0]`` to ``change[1]``, with
     the longest reason the window tells under it."""
     best, played = change
-    claim = max((claim for claim, _ in SENTENCES), key=lambda claim: len(move_reason((claim,), 0, NAMES)))
+    claim = longest_claim()
     engine = FakeEngine(auto_answer=False, reasons=lambda game, move: (claim,))
     options = PlayOptions(level=Level(4), moves=TWO_THREATS, coach=True)
     scene = PlayScene(size, options, engine, fonts=FONTS)
@@ -432,6 +461,7 @@ SCREENS: list[Screen] = [
     overlay_proven,
     overlay_proven_wide_board,
     review,
+    review_mistake,
     show_me,
     puzzle,
     stats,

@@ -4,8 +4,9 @@ detail parts (keys, search figures).
 
 Every word of the status line and of the reason is the point of what they say, so neither is ever cut: the
 whole stack (the line on one or two lines, the reason on one or two) is set in the largest letters in which
-it fits the area, never under :data:`MAIN_SMALLEST` for the line nor :data:`ui.theme.MIN_TEXT` for the
-reason. The detail line is only a help: its last parts go where there is no room for them.
+it fits the area, the reason's kept first (they are the smaller), never under :data:`MAIN_SMALLEST` for the
+line nor :data:`ui.theme.MIN_TEXT` for the reason. The detail line is only a help: its last parts go where
+there is no room for them.
 """
 
 from __future__ import annotations
@@ -112,19 +113,26 @@ def _arranged(
     with_piece: bool,
     small_lines: Callable[[pygame.font.Font], list[list[str]]],
 ) -> StatusStack | None:
-    """The first arrangement of :func:`_sizes` in which the status line and one of the ``small_lines`` the
-    small font allows (fewest lines first) fit ``area`` whole, centred in its height; None if none does."""
+    """The first arrangement in which the status line and one of the ``small_lines`` a small font allows
+    (fewest lines first) fit ``area`` whole, centred in its height; None if none does. The small line keeps
+    its letters first (it is the smaller already): for each of its sizes, from :func:`small_size` of the
+    largest status line down, the status line's arrangements of :func:`_sizes` are tried in turn."""
     width, room = area.width - 2 * SIDE, area.height - 2 * PAD
-    for size, most in _sizes(largest_size(area)):
-        font, small = fonts.get(size, bold=True), fonts.get(small_size(size))
+    largest = largest_size(area)
+    arrangements = []
+    for size, most in _sizes(largest):
+        font = fonts.get(size, bold=True)
         icon = int(size * 1.3) if with_piece else 0
         lines = _lines(font, text, width - 2 * SIDE - icon, most)
-        if lines is None:
-            continue
+        if lines is not None:
+            arrangements.append((size, font, icon, tuple(lines)))
+    for small_letters in range(small_size(largest), MIN_TEXT - 1, -1):
+        small = fonts.get(small_letters)
         for below in small_lines(small):
-            stack = StatusStack(font, tuple(lines), icon, small, tuple(below), 0)
-            if stack.height() <= room:
-                return _centred(stack, area)
+            for size, font, icon, lines in arrangements:
+                stack = StatusStack(font, lines, icon, small, tuple(below), 0)
+                if size > small_letters and stack.height() <= room:
+                    return _centred(stack, area)
     return None
 
 
