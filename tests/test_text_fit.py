@@ -261,16 +261,14 @@ def stats(size):
         ratings = ratings.recording("connect4 7x6", start_at, opponent, rung.rating, outcome, moves, assists)
         ratings = ratings.with_performance("connect4 7x6", moves, 1500, (1300, 1700))
     puzzles = PuzzleRecord(streak=12, best_streak=123, rating=2345, solved=1234, failed=99)
-    shown = rating_stats(ratings, puzzles, "connect4 7x6", "Connect Four 7\u00d76", ladder, start_at)
+    shown = rating_stats(ratings, puzzles, PlayOptions(), ladder, start_at)
     return StatsScene(size, PlayOptions(), shown, ladder, CLASSIC, FONTS).draw
 
 
 def stats_newcomer(size):
     """The rating screen of a player with no game yet: the subtitle says where everyone starts."""
     ladder = read_ladder()
-    shown = rating_stats(
-        Ratings(), PuzzleRecord(), "connect4 7x6", "Connect Four 7\u00d76", ladder, start_rating(ladder)
-    )
+    shown = rating_stats(Ratings(), PuzzleRecord(), PlayOptions(), ladder, start_rating(ladder))
     return StatsScene(size, PlayOptions(), shown, ladder, CLASSIC, FONTS).draw
 
 
