@@ -630,3 +630,16 @@ def test_the_files_notes_fit_the_toast_whole(size, in_language, tmp_path):
             toast.draw(surface, scene.theme, FONTS, scene.toast_area())
         assert " ".join(text.text for text in drawn).split() == problem.split(), index
         assert misfits(drawn, surface) == [], index
+
+
+@pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])
+@pytest.mark.parametrize(
+    "screen", [start, start_two_players, stats, stats_newcomer], ids=lambda s: s.__name__
+)
+def test_no_text_is_drawn_over_another(screen: Screen, size, in_language):
+    """The screens whose texts all lie side by side (no card drawn over others): the unfinished game's line
+    never over the key hints, a label never over a choice."""
+    drawn, _surface = texts_of(screen, size)
+    for index, text in enumerate(drawn):
+        over = [other.text for other in drawn[index + 1 :] if other.ink.colliderect(text.ink)]
+        assert over == [], text.text

@@ -122,6 +122,9 @@ class StartScene(Scene):
             flows = [[_flowed_choices(row, font, padding, room) for row in variant] for variant in variants]
             slot_lines = [max(len(variant[index][1]) for variant in flows) for index in range(len(rows))]
             needed = sum(slot_lines) * row_height + len(rows) * gap + int(row_height * 1.8)
+            if self.unfinished is not None:
+                # The unfinished game's line under the start buttons (see unfinished_line).
+                needed += line_height(self.fonts.get(max(MIN_TEXT, int(font_size * 0.9)))) + 6
             if needed <= bottom - top:
                 break
             if row_height <= 16:
