@@ -34,6 +34,7 @@ from ui.play.actions import Action
 from ui.play.actions import help_sections as play_help
 from ui.play.analysis_overlay import value_box
 from ui.play.scene import PlayScene
+from ui.play.status_view import status_stack
 from ui.play.toolbar import toolbar
 from ui.start.scene import StartScene
 from ui.state.board.board_game import Refusal
@@ -643,3 +644,21 @@ def test_no_text_is_drawn_over_another(screen: Screen, size, in_language):
     for index, text in enumerate(drawn):
         over = [other.text for other in drawn[index + 1 :] if other.ink.colliderect(text.ink)]
         assert over == [], text.text
+
+
+@pytest.mark.parametrize("in_language", LANGUAGES, indirect=True)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_coach_warning_on_two_lines_breaks_where_it_pauses(size, in_language):
+    """On two lines, the warning breaks after its sentence or between its parts (" · "): never between a key
+    and what it does."""
+    scene = coach_warned(size, (0, -1))
+    status = scene.picture().status
+    stack = status_stack(
+        FONTS, scene.frame().layout.status, status.text, status.why, status.player is not None
+    )
+    if len(stack.lines) == 2:
+        first, second = stack.lines
+        assert status.text in (f"{first}  \u00b7  {second}", f"{first} {second}"), stack.lines
+        assert first.endswith(".") or status.text == f"{first}  \u00b7  {second}", stack.lines
+    else:
+        assert stack.lines == (status.text,)

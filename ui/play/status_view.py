@@ -78,10 +78,34 @@ def _lines(font: pygame.font.Font, text: str, width: int, most: int) -> list[str
     than ``width``)."""
     if not text:
         return []
-    lines = [text] if font.size(text)[0] <= width else wrapped(font, text, width)
+    if font.size(text)[0] <= width:
+        return [text]
+    lines = (_split_at_a_pause(font, text, width) if most == 2 else None) or wrapped(font, text, width)
     if len(lines) > most or any(font.size(line)[0] > width for line in lines):
         return None
     return lines
+
+
+#: Where a line is best broken in two, best first: between its parts (" · "), after a sentence, a clause.
+PAUSES = ("  \u00b7  ", " \u00b7 ", ". ", "; ", ": ", ", ")
+
+
+def _split_at_a_pause(font: pygame.font.Font, text: str, width: int) -> list[str] | None:
+    """``text`` on two lines broken at its best :data:`PAUSES` where both halves fit ``width`` (the parts'
+    dot dropped at the break, a sentence's or clause's mark kept at the first line's end), the halves as even
+    as that pause allows; None where no pause gives two lines that fit."""
+    for pause in PAUSES:
+        kept = pause.strip() if pause.strip() != "\u00b7" else ""
+        splits = []
+        start = text.find(pause)
+        while start > 0:
+            first, second = text[:start] + kept, text[start + len(pause) :]
+            if second and font.size(first)[0] <= width and font.size(second)[0] <= width:
+                splits.append((max(font.size(first)[0], font.size(second)[0]), [first, second]))
+            start = text.find(pause, start + 1)
+        if splits:
+            return min(splits)[1]
+    return None
 
 
 def status_stack(
