@@ -143,13 +143,13 @@ def _arranged(
     largest status line down, the status line's arrangements of :func:`_sizes` are tried in turn."""
     width, room = area.width - 2 * SIDE, area.height - 2 * PAD
     largest = largest_size(area)
-    arrangements = []
+    arrangements: list[tuple[int, pygame.font.Font, int, tuple[str, ...]]] = []
     for size, most in _sizes(largest):
         font = fonts.get(size, bold=True)
         icon = int(size * 1.3) if with_piece else 0
-        lines = _lines(font, text, width - 2 * SIDE - icon, most)
-        if lines is not None:
-            arrangements.append((size, font, icon, tuple(lines)))
+        wrapped_lines = _lines(font, text, width - 2 * SIDE - icon, most)
+        if wrapped_lines is not None:
+            arrangements.append((size, font, icon, tuple(wrapped_lines)))
     for small_letters in range(small_size(largest), MIN_TEXT - 1, -1):
         small = fonts.get(small_letters)
         for below in small_lines(small):
