@@ -631,6 +631,19 @@ def test_the_files_notes_fit_the_toast_whole(size, in_language, tmp_path):
             toast.draw(surface, scene.theme, FONTS, scene.toast_area())
         assert " ".join(text.text for text in drawn).split() == problem.split(), index
         assert misfits(drawn, surface) == [], index
+        # On the start screen, a note of several lines covers the title, never a button nor the unfinished
+        # game's line.
+        unfinished = UnfinishedGame(PlayOptions(level=Level(6)), 1, "4453362")
+        start_scene = StartScene(size, PlayOptions(), fonts=FONTS, unfinished=unfinished)
+        card = toast.card(FONTS, start_scene.toast_area(), start_scene.tall_toast_area())
+        assert card is not None and pygame.Rect((0, 0), size).contains(card[0])
+        line = start_scene.unfinished_line()
+        assert line is not None and not card[0].colliderect(line[2]), index
+        assert not any(card[0].colliderect(b.rect) for row in start_scene.buttons() for b in row), index
+        with recording_texts() as drawn:
+            toast.draw(surface, CLASSIC, FONTS, start_scene.toast_area(), start_scene.tall_toast_area())
+        assert " ".join(text.text for text in drawn).split() == problem.split(), index
+        assert misfits(drawn, surface) == [], index
 
 
 @pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])

@@ -302,7 +302,9 @@ class App:
     def render(self, surface: pygame.Surface) -> None:
         """Draws the scene, then the window's layers over it: the toast and the help."""
         self.scene.draw(surface)
-        self.toast.draw(surface, self.theme, self.fonts, self.scene.toast_area())
+        self.toast.draw(
+            surface, self.theme, self.fonts, self.scene.toast_area(), self.scene.tall_toast_area()
+        )
         if self.help_shown:
             draw_help(surface, self.theme, self.fonts, play_help(), self.help_page)
         elif self.settings_shown:

@@ -71,12 +71,15 @@ class Toast:
             return True
         return False
 
-    def card(self, fonts: Fonts, area: Rect) -> tuple[Rect, pygame.font.Font] | None:
+    def card(
+        self, fonts: Fonts, area: Rect, tall: Rect | None = None
+    ) -> tuple[Rect, pygame.font.Font] | None:
         """Where the note goes and its font (None: no note): a strip across ``area``, no taller than it, so
         that it covers what lies there whole rather than half a line of it. A note too long for one line in
         letters of :data:`ONE_LINE_SMALLEST` (a file's problem, a long translation) takes as many lines as it
-        needs (up to :data:`MOST_LINES`), its card growing upward from the area's bottom: it covers more of
-        the screen for its few seconds rather than be cut."""
+        needs (up to :data:`MOST_LINES`): in the middle of ``tall`` where the scene offers that place and the
+        card fits it, else its card growing upward from the area's bottom. It covers more of the screen for
+        its few seconds rather than be cut."""
         if self.text is None:
             return None
         size = max(MIN_TEXT, min(18, int(area.height * 0.5)))
@@ -92,14 +95,19 @@ class Toast:
         height = line_height(font) * lines + 8
         card = Rect(0, 0, area.width - 16, min(area.height, height) if lines == 1 else height)
         card.center = area.center
-        if lines > 1:
+        if lines > 1 and tall is not None and card.height <= tall.height:
+            card.center = tall.center
+        elif lines > 1:
             card.bottom = area.bottom
             card.top = max(0, card.top)
         return card, font
 
-    def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts, area: Rect) -> None:
-        """Draws the note, if any, in ``area`` (see :meth:`ui.kit.scene.Scene.toast_area`)."""
-        text, placed = self.text, self.card(fonts, area)
+    def draw(
+        self, surface: pygame.Surface, theme: Theme, fonts: Fonts, area: Rect, tall: Rect | None = None
+    ) -> None:
+        """Draws the note, if any, in ``area`` (see :meth:`ui.kit.scene.Scene.toast_area`), or where
+        :meth:`card` says a long one goes (``tall``: :meth:`ui.kit.scene.Scene.tall_toast_area`)."""
+        text, placed = self.text, self.card(fonts, area, tall)
         if text is None or placed is None:
             return
         card, font = placed

@@ -188,6 +188,12 @@ class StartScene(Scene):
         font, bottom = title_line(self.fonts, height)
         return Rect(0, bottom - font.get_height(), width, font.get_height())
 
+    def tall_toast_area(self) -> Rect | None:
+        """The title and its subtitle: a note of several lines hides nothing to read there (below, it would
+        cover the start buttons)."""
+        _font, bottom = title_line(self.fonts, self.size[1])
+        return Rect(0, 4, self.size[0], bottom + int(clamp(self.size[1] * 0.026, 13, 22)) + 6)
+
     def _start_buttons(self, area: Rect) -> list[Button]:
         """Play, or Continue and New game, then Puzzles and Rating, side by side in ``area``; the default is
         selected."""
