@@ -428,3 +428,17 @@ def test_a_narrow_toolbar_label_names_its_command_as_the_wide_label_does(code):
         for wide, narrow in pairs:
             wide_words, narrow_words = _(wide).split(), language.pgettext(NARROW, narrow).split()
             assert wide_words[: len(narrow_words)] == narrow_words, (wide, _(wide), narrow_words)
+
+
+def test_spanish_opens_each_question_and_exclamation():
+    """ "¿...?" and "¡...!": every question or exclamation mark of a Spanish text but a key's name ("F1 o ?")
+    and the program's quoted words has its opening mark."""
+    unopened = {}
+    for message in read_catalog("es"):
+        if not message.id:
+            continue  # the header
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+            bare = re.sub(r"'[^']*'|F1,? (?:o )?\?", "", PLACEHOLDER.sub("X", text))
+            if bare.count("?") != bare.count("\u00bf") or bare.count("!") != bare.count("\u00a1"):
+                unopened[message.id if isinstance(message.id, str) else message.id[0]] = text
+    assert unopened == {}
