@@ -18,7 +18,7 @@ from ai.contracts import Verdict
 from ai.exact.analysis import ExactAnalyzer
 from ai.explain.explainer import explain_position
 from ai.explain.plan import find_plan
-from ai.messages import Progress
+from ai.messages import EngineFailure, EnginePart, Progress
 from ai.play.levels import Level
 from ai.puzzles import PuzzleTheme, load_puzzles
 from ai.rating.ladder import read_ladder
@@ -41,7 +41,7 @@ from ui.state.board.board_game import Refusal
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.player_rating import Ratings
 from ui.state.files.puzzle_record import PuzzleRecord
-from ui.state.files.settings import SETTINGS_FILE, Settings
+from ui.state.files.settings import SETTING, SETTINGS_FILE, Settings
 from ui.state.files.store import JsonStore
 from ui.state.files.tally import TALLY_FILE
 from ui.state.options import Mode, PlayOptions
@@ -71,6 +71,7 @@ from ui.state.stats import rating_stats
 from ui.state.words.notice_words import notice_text
 from ui.state.words.play_words import status_text
 from ui.state.words.review_words import CHANGE_WORDS
+from ui.state.words.texts import failure_text
 from ui.state.words.why_words import move_reason
 from ui.statistics.scene import StatsScene
 from ui.theme import CLASSIC, MIN_TEXT, Fonts
@@ -408,8 +409,9 @@ def notice_screen(said: Said) -> Screen:
 
 
 def file_problems(folder) -> list[str]:
-    """The window's notes about the user's files as their stores word them: a later version's settings (values
-    this version does not know), a damaged file set aside, and one that cannot be saved."""
+    """The window's notes: about the user's files as their stores word them (a later version's settings, whose
+    values this version does not know, a damaged file set aside, one that cannot be saved), the engine's
+    failures, the sound, a setting's change."""
     folder.mkdir(exist_ok=True)
     settings = folder / "settings.json"
     settings.write_text(json.dumps({"theme": "neon", "animation": "warp", "solver_threads": 9999}))
@@ -420,6 +422,14 @@ def file_problems(folder) -> list[str]:
         store.load()
     problems = [store.problem for store in stores if store.problem]
     problems.append(_("{file} not saved: {reason}").format(file=_("Settings"), reason=LONG_REASON))
+    # The window's own notes: the engine's failures, the sound, the settings changed by key.
+    problems += [failure_text(EngineFailure(0, part, LONG_REASON)) for part in EnginePart]
+    problems += [
+        _("No audio device: nothing to hear (sound off for when there is one)"),
+        _("Sound off (M turns it on)"),
+        _("Theme: {theme}").format(theme=_("High contrast")),
+        SETTING["solver_threads"].note(0) if SETTING["solver_threads"].note else "",
+    ]
     return problems
 
 
@@ -620,7 +630,7 @@ def shown_whole(text: str, drawn: list[DrawnText]) -> bool:
 
 
 @pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])
-def test_the_files_notes_fit_the_toast_whole(size, in_language, tmp_path):
+def test_the_windows_notes_fit_the_toast_whole(size, in_language, tmp_path):
     for index, problem in enumerate(file_problems(tmp_path / "files")):
         scene = PlayScene(size, PlayOptions(level=Level(4)), FakeEngine(), fonts=FONTS)
         toast = Toast()
