@@ -18,16 +18,13 @@ import pygame
 from pygame import Rect
 
 from ui.kit.layout import clamp
-from ui.kit.widgets import draw_fitted_text, draw_text, line_height, wrapped
+from ui.kit.widgets import ONE_LINE_SHRINK, draw_fitted_text, draw_text, line_height, wrapped
 from ui.theme import MIN_TEXT, Colour, Fonts
 
 #: The status line's smallest letters: a size above the reason's smallest, so the two stay told apart.
 MAIN_SMALLEST = MIN_TEXT + 1
 #: The small line's letters as a share of the status line's.
 SMALL_SHARE = 0.62
-#: The status line stays on one line while its letters are at least this share of the largest size; a longer
-#: line takes two lines before its letters get smaller still.
-ONE_LINE_SHRINK = 0.8
 #: Room left and right of the texts, and above and below the stack, in pixels.
 SIDE, PAD = 12, 2
 
