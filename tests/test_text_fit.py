@@ -166,13 +166,17 @@ def overlay_proven_wide_board(size):
     return proven_overlay(size, 9, 7).draw
 
 
-def review(size):
+def reviewed(size) -> PlayScene:
     scene, engine = played(size, "444447562366621351", PlayOptions(level=Level(8)))
     scene.act(Action.REVIEW)
     deliver_review(engine, scene.play_state.game)
     settle(scene, engine, 0.5)
     scene.play_state.step_review(15)
-    return scene.draw
+    return scene
+
+
+def review(size):
+    return reviewed(size).draw
 
 
 def longest_claim():
@@ -624,8 +628,10 @@ def test_every_notice_fits_the_status_area_whole(name, said, size, in_language):
 
 
 def shown_whole(text: str, drawn: list[DrawnText]) -> bool:
-    """True when the words of ``text`` were drawn in a row, on one line or on several following lines."""
-    words, shown = text.split(), " ".join(line.text for line in drawn).split()
+    """True when the words of ``text`` were drawn in a row, on one line or on several following lines (a dot
+    between parts may be left at a line's break)."""
+    words = [word for word in text.split() if word != "\u00b7"]
+    shown = [word for word in " ".join(line.text for line in drawn).split() if word != "\u00b7"]
     return any(shown[start : start + len(words)] == words for start in range(len(shown)))
 
 
@@ -685,3 +691,15 @@ def test_a_coach_warning_on_two_lines_breaks_where_it_pauses(size, in_language):
         assert first.endswith(".") or status.text == f"{first}  \u00b7  {second}", stack.lines
     else:
         assert stack.lines == (status.text,)
+
+
+@pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])
+def test_the_reviews_summary_shows_whole_at_every_size(size, in_language):
+    """The line under the review's sentence: each player's share of moves that kept the value and the
+    strength shown, on two lines where one is too narrow, never left out."""
+    scene = reviewed(size)
+    surface = pygame.Surface(size)
+    with recording_texts() as drawn:
+        scene.draw(surface)
+    summary = scene.picture().status.detail[0]
+    assert shown_whole(summary, drawn), summary

@@ -6,7 +6,7 @@ Every word of the status line and of the reason is the point of what they say, s
 whole stack (the line on one or two lines, the reason on one or two) is set in the largest letters in which
 it fits the area, the reason's kept first (they are the smaller), never under :data:`MAIN_SMALLEST` for the
 line nor :data:`ui.theme.MIN_TEXT` for the reason. The detail line is only a help: its last parts go where
-there is no room for them.
+there is no room for them (a first part wider than the area, the review's summary, takes two lines).
 """
 
 from __future__ import annotations
@@ -106,23 +106,31 @@ def _split_at_a_pause(font: pygame.font.Font, text: str, width: int) -> list[str
 
 
 def status_stack(
-    fonts: Fonts, area: Rect, text: str, why: str, with_piece: bool, detail: bool = False
+    fonts: Fonts, area: Rect, text: str, why: str, with_piece: bool, detail: Sequence[str] = ()
 ) -> StatusStack:
     """The status line ``text`` (led by a piece ``with_piece``) and under it the reason ``why`` (may be empty)
     laid out in ``area``: the first arrangement of :func:`_sizes` in which the line and the reason (on one
-    line, else two) fit whole. With no reason and ``detail``, a line is kept for the detail (its one line
-    in :attr:`StatusStack.below` is empty: the parts that fit are chosen as it is drawn) where the status
-    line leaves room for it. Where nothing fits, the smallest letters: the line on two lines and the reason
-    on as many as the area holds, what does not fit cut (the fit test shows it)."""
+    line, else two) fit whole. With no reason and ``detail`` parts, a line is kept for them where the status
+    line leaves room for it (its one line in :attr:`StatusStack.below` is empty: the parts that fit are
+    chosen as it is drawn), two where the first part alone is wider than the area in the smallest letters
+    (the review's summary in a small window: then it is the two lines, and the other parts are left out).
+    Where nothing fits, the smallest letters: the line on two lines and the reason on as many as the area
+    holds, what does not fit cut (the fit test shows it)."""
     width = area.width - 2 * SIDE
 
     def why_lines(small: pygame.font.Font) -> list[list[str]]:
         return [lines for most in (1, 2) if (lines := _lines(small, why, width, most)) is not None]
 
+    def detail_lines(small: pygame.font.Font) -> list[list[str]]:
+        if fonts.get(MIN_TEXT).size(detail[0])[0] <= width:
+            return [[""]]
+        lines = _lines(small, detail[0], width, 2)
+        return [] if lines is None else [lines]
+
     if why:
         stack = _arranged(fonts, area, text, with_piece, why_lines)
     else:
-        stack = detail and _arranged(fonts, area, text, with_piece, lambda small: [[""]]) or None
+        stack = _arranged(fonts, area, text, with_piece, detail_lines) if detail else None
         stack = stack or _arranged(fonts, area, text, with_piece, lambda small: [[]])
     return stack or _squeezed(fonts, area, text, why, with_piece)
 
@@ -189,10 +197,10 @@ def draw_status_area(
     detail: Sequence[str] = (),
 ) -> None:
     """Draws the status line ``text`` (led by ``player``'s piece, where not None) and under it the reason
-    ``why`` or, with no reason, as many of the ``detail`` parts as fit on one line; ``colours``: the line's,
-    the reason's, the detail's."""
+    ``why`` or, with no reason, as many of the ``detail`` parts as fit on one line (or the first on two, see
+    :func:`status_stack`); ``colours``: the line's, the reason's, the detail's."""
     line_colour, why_colour, detail_colour = colours
-    stack = status_stack(fonts, area, text, why, player is not None, bool(detail))
+    stack = status_stack(fonts, area, text, why, player is not None, detail)
     box = area.inflate(-2 * SIDE, 0)
     step, small_step = line_height(stack.font), line_height(stack.small)
     widest = max((stack.font.size(line)[0] for line in stack.lines), default=0)
@@ -210,10 +218,13 @@ def draw_status_area(
             surface, line, stack.font, line_colour, line_box, midleft=(left + stack.icon, line_box.centery)
         )
     below_top = stack.top + step * len(stack.lines)
-    for index, line in enumerate(stack.below if why else ()):
-        line_box = Rect(box.left, below_top + index * small_step, box.width, small_step)
-        draw_text(surface, line, stack.small, why_colour, line_box, midtop=line_box.midtop)
-    if not why and stack.below:
+    if stack.below != ("",):
+        # The reason, or the detail's first part on two lines.
+        for index, line in enumerate(stack.below):
+            line_box = Rect(box.left, below_top + index * small_step, box.width, small_step)
+            colour = why_colour if why else detail_colour
+            draw_text(surface, line, stack.small, colour, line_box, midtop=line_box.midtop)
+    elif detail:
         # The detail line drops its last parts until it fits (never disappearing for want of room).
         line_box = Rect(box.left, below_top, box.width, small_step)
         for count in range(len(detail), 0, -1):
