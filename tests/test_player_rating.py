@@ -10,6 +10,7 @@ import pytest
 from ai.play.levels import MAX, Level
 from ai.rating.glicko import NEW_DEVIATION, Glicko
 from ai.rating.ladder import STAGES, Ladder, Rung, StageCounts
+from game.language import SOURCE_LANGUAGE, use_language
 from ui.state.files.player_rating import (
     LEVEL_DEVIATION,
     MAX_GAMES,
@@ -19,8 +20,9 @@ from ui.state.files.player_rating import (
 )
 from ui.state.files.puzzle_record import PuzzleRecord
 from ui.state.files.store import JsonStore
+from ui.state.options import PlayOptions
 from ui.state.stats import rating_stats
-from ui.state.words.texts import game_line, puzzle_beside_games
+from ui.state.words.texts import board_title, game_line, puzzle_beside_games
 
 BOARD = "connect4 7x6"
 GOOD_ENTRY = {
@@ -171,12 +173,10 @@ def test_statistics_follow_the_games() -> None:
         .recording(BOARD, 1300, "max", 2400, "loss", "44", set())
         .with_performance(BOARD, "44", 1555, (1300, 1800))
     )
-    stats = rating_stats(
-        ratings, PuzzleRecord(rating=1216, solved=12), BOARD, "Connect Four 7x6", LADDER, 1300
-    )
+    stats = rating_stats(ratings, PuzzleRecord(rating=1216, solved=12), PlayOptions(), LADDER, 1300)
     assert stats.course == (1300, ratings.games(BOARD)[0].rating, ratings.rating(BOARD, 1300))
     assert (stats.rated, stats.unrated) == (2, 1)
-    by_label = {row.label: row for row in stats.levels}
+    by_label = {row.level.shown: row for row in stats.levels}
     assert (by_label["depth 4"].wins, by_label["depth 4"].losses, by_label["depth 4"].rating) == (1, 1, 1300)
     assert (by_label["max"].losses, by_label["max"].rating) == (1, 2400)
     newest, before = (game_line(recent) for recent in stats.recent[:2])
@@ -207,3 +207,16 @@ def test_a_newcomers_auto_level_starts_gentle_and_climbs_with_their_wins() -> No
     # Each win meets a stronger level: the provisional rating finds a strong player within a few games.
     assert met == sorted(met, key=levels.index) and len(set(met)) == len(met)
     assert levels.index(adaptive_level(ladder, ratings.rating(BOARD, start))) > levels.index(Level(4))
+
+
+def test_the_statistics_name_the_board_and_levels_in_the_language_in_use_when_shown() -> None:
+    ratings = Ratings().recording(BOARD, 1300, "1", 1300, "win", "4455", set())
+    stats = rating_stats(ratings, PuzzleRecord(), PlayOptions(), LADDER, 1300)
+    # Made in English, shown after a change of language: the board, the levels and the games in French.
+    try:
+        use_language("fr")
+        assert board_title(stats.board) == "Puissance 4 7\u00d76"
+        assert [row.level.shown for row in stats.levels][:2] == ["profondeur 1", "profondeur 2"]
+        assert "profondeur 1" in game_line(stats.recent[0]) and "depth" not in game_line(stats.recent[0])
+    finally:
+        use_language(SOURCE_LANGUAGE)

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from dataclasses import replace
 
 import pytest
 
 from ai.play.levels import MAX, Level
+from game.language import SOURCE_LANGUAGE, _, use_language
 from ui.state.files import userfiles
 from ui.state.files.settings import SETTINGS_FILE, Settings, from_json, to_json
 from ui.state.files.store import JsonStore
 from ui.state.files.tally import TALLY_FILE, Record, Tally, matchup_key
+from ui.state.files.user_data import UserData
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 
 FILE_NAME = SETTINGS_FILE.file_name
@@ -257,3 +260,22 @@ def test_a_broken_tally_is_reported_and_set_aside_before_a_result_is_counted(tmp
     tally.update(lambda counted: counted.adding("x", "draws"))
     assert json.loads(path.read_text()) == {"x": {"wins": 0, "draws": 1, "losses": 0}}
     assert aside.read_bytes() == content
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "es"])
+def test_the_files_problems_are_said_in_the_language_the_settings_choose(tmp_path, language):
+    config, data = tmp_path / "config", tmp_path / "data"
+    config.mkdir()
+    (config / FILE_NAME).write_text(json.dumps({"language": language, "theme": "neon"}))
+    (config / TALLY_FILE.file_name).write_text("{ not json")
+    try:
+        files = UserData.open(config, data, settings_read=lambda read: use_language(read.language))
+        note = "Settings: {keys} not understood: the defaults are used, and the file keeps them"
+        set_aside = "{file} could not be used ({reason}); kept as {name}"
+        # Each problem in the chosen language: the settings' note, and the damaged tally's, read after them.
+        assert files.problems()[0] == _(note).format(keys="theme") != note.format(keys="theme")
+        pattern = re.escape(_(set_aside)).replace(r"\{file\}", ".*").replace(r"\{reason\}", ".*")
+        assert re.fullmatch(pattern.replace(r"\{name\}", ".*"), files.problems()[1])
+        assert _(set_aside) != set_aside
+    finally:
+        use_language(SOURCE_LANGUAGE)

@@ -7,21 +7,23 @@ below the English text of the same screen (a line too long is laid out anew inst
 
 from __future__ import annotations
 
+import json
 import statistics as stats_of
 from collections.abc import Callable
 
 import pygame
 import pytest
 
+from ai.contracts import Verdict
 from ai.exact.analysis import ExactAnalyzer
 from ai.explain.explainer import explain_move, explain_position
 from ai.explain.plan import find_plan
-from ai.messages import Progress
+from ai.messages import EngineFailure, EnginePart, Progress
 from ai.play.levels import Level
 from ai.puzzles import PuzzleTheme, load_puzzles
 from ai.rating.ladder import read_ladder
 from ai.score import Score, win_in
-from game.language import LANGUAGES, SOURCE_LANGUAGE, use_language
+from game.language import LANGUAGES, SOURCE_LANGUAGE, _, use_language
 from tests.test_why import NAMES, SENTENCES, TWO_THREATS, YELLOWS_PLAN, proven_progress
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.kit.toast import Toast
@@ -34,16 +36,44 @@ from ui.play.analysis_overlay import value_box
 from ui.play.frame import match_bar
 from ui.play.match_bar import match_geometry
 from ui.play.scene import PlayScene
+from ui.play.status_view import status_stack
 from ui.play.toolbar import toolbar
 from ui.start.scene import StartScene
+from ui.state.board.board_game import Refusal
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.player_rating import Ratings
 from ui.state.files.puzzle_record import PuzzleRecord, puzzle_options
-from ui.state.files.settings import Settings
+from ui.state.files.settings import SETTING, SETTINGS_FILE, Settings
+from ui.state.files.store import JsonStore
+from ui.state.files.tally import TALLY_FILE
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.finished_round import start_rating
+from ui.state.play.notices import (
+    AutoLevel,
+    BackToGame,
+    CannotLoad,
+    CannotPaste,
+    CannotSave,
+    CoachWarned,
+    Loaded,
+    MoveRefused,
+    NothingToReset,
+    Pasted,
+    PasteTooLong,
+    PuzzleMissed,
+    PuzzleRight,
+    RecordReset,
+    ResetAsked,
+    Said,
+    Saved,
+    Told,
+)
 from ui.state.play.puzzle_theme import ThemeChoice
 from ui.state.stats import rating_stats
+from ui.state.words.notice_words import notice_text
+from ui.state.words.play_words import status_text
+from ui.state.words.review_words import CHANGE_WORDS
+from ui.state.words.texts import failure_text
 from ui.state.words.why_words import chosen_theme, move_reason
 from ui.statistics.scene import StatsScene
 from ui.theme import CLASSIC, MIN_TEXT, Fonts
@@ -138,12 +168,43 @@ def overlay_proven_wide_board(size):
     return proven_overlay(size, 9, 7).draw
 
 
-def review(size):
+def reviewed(size) -> PlayScene:
     scene, engine = played(size, "444447562366621351", PlayOptions(level=Level(8)))
     scene.act(Action.REVIEW)
     deliver_review(engine, scene.play_state.game)
     settle(scene, engine, 0.5)
     scene.play_state.step_review(15)
+    return scene
+
+
+def review(size):
+    return reviewed(size).draw
+
+
+def longest_claim():
+    """The claim whose reason is the longest sentence the window tells, in the language in use."""
+    return max((claim for claim, _ in SENTENCES), key=lambda claim: len(move_reason((claim,), 0, NAMES)))
+
+
+def review_mistake(size):
+    """The review on the mistake or blunder of the longest sentence, the longest reason under it."""
+    scene, engine = played(size, "444447562366621351", PlayOptions(level=Level(8)))
+    claim = longest_claim()
+    engine.reasons = lambda game, move: (claim,)
+    scene.act(Action.REVIEW)
+    deliver_review(engine, scene.play_state.game)
+    settle(scene, engine, 0.5)
+    review = scene.play_state.review
+    assert review is not None
+    wrong = [ply for ply, mark in review.marks.items() if mark.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)]
+
+    def sentence(ply: int) -> str:
+        scene.play_state.step_review(ply)
+        return status_text(scene.play_state)
+
+    scene.play_state.step_review(max(wrong, key=lambda ply: len(sentence(ply))))
+    settle(scene, engine, 0.5)
+    assert scene.picture().status.why, "the mistake has its reason"
     return scene.draw
 
 
@@ -249,16 +310,14 @@ def stats(size):
         ratings = ratings.recording("connect4 7x6", start_at, opponent, rung.rating, outcome, moves, assists)
         ratings = ratings.with_performance("connect4 7x6", moves, 1500, (1300, 1700))
     puzzles = PuzzleRecord(streak=12, best_streak=123, rating=2345, solved=1234, failed=99)
-    shown = rating_stats(ratings, puzzles, "connect4 7x6", "Connect Four 7\u00d76", ladder, start_at)
+    shown = rating_stats(ratings, puzzles, PlayOptions(), ladder, start_at)
     return StatsScene(size, PlayOptions(), shown, ladder, CLASSIC, FONTS).draw
 
 
 def stats_newcomer(size):
     """The rating screen of a player with no game yet: the subtitle says where everyone starts."""
     ladder = read_ladder()
-    shown = rating_stats(
-        Ratings(), PuzzleRecord(), "connect4 7x6", "Connect Four 7\u00d76", ladder, start_rating(ladder)
-    )
+    shown = rating_stats(Ratings(), PuzzleRecord(), PlayOptions(), ladder, start_rating(ladder))
     return StatsScene(size, PlayOptions(), shown, ladder, CLASSIC, FONTS).draw
 
 
@@ -316,6 +375,109 @@ def longest_reason(size) -> PlayScene:
 
 def hint_reason(size):
     return longest_reason(size).draw
+
+
+#: The scores of a move for each result of its mover under best play (1 a win, 0 a draw, -1 a loss).
+RESULT_SCORES = {1: Score(win_in(9), True), 0: Score(0, True), -1: Score(-win_in(8), True)}
+
+
+def coach_warned(size, change: tuple[int, int]) -> PlayScene:
+    """The coach's warning that column a turns the mover's result from ``change[0]`` to ``change[1]``, with
+    the longest reason the window tells under it."""
+    best, played = change
+    claim = longest_claim()
+    engine = FakeEngine(auto_answer=False, reasons=lambda game, move: (claim,))
+    options = PlayOptions(level=Level(4), moves=TWO_THREATS, coach=True)
+    scene = PlayScene(size, options, engine, fonts=FONTS)
+    scores = tuple((move, RESULT_SCORES[best if move == 2 else played]) for move in range(7))
+    token = engine.last("ponder").token
+    engine.deliver(Progress(token, search_result(9, scores[2][1], (2,), 9, 0.1, scores)))
+    settle(scene, engine, 0.5)
+    assert scene.play_state.try_play(0) is Refusal.COACHED
+    settle(scene, engine, 0.5)
+    assert isinstance(scene.play_state.notice.said, CoachWarned), "the coach warned"
+    assert scene.picture().status.why, "the warning has its reason"
+    return scene
+
+
+def coach_screen(change: tuple[int, int]) -> Screen:
+    def screen(size):
+        return coach_warned(size, change).draw
+
+    screen.__name__ = f"coach_{change[0]}_to_{change[1]}".replace("-", "minus_")
+    return screen
+
+
+#: The long arguments a notice may carry: a saved game's path, a file's reason, a pasted line's tail.
+LONG_PATH = "/home/maximiliana.longname/Documents/Ponder games/connect-four-2026-11-29.txt"
+LONG_REASON = "[Errno 28] No space left on device: the disk is full"
+
+
+def every_notice() -> list[tuple[str, Said]]:
+    """A notice of every kind the status line says, named, with long arguments where it takes some."""
+    options = PlayOptions(level=Level(10), width=9, height=7)
+    unfinished = UnfinishedGame(PlayOptions(level=Level(10)), 1, "4453362117")
+    notices: list[tuple[str, Said]] = [(f"told_{told.name.lower()}", told) for told in Told]
+    notices += [
+        ("refused_thinking", MoveRefused(Refusal.NOT_YOUR_TURN, 3, "", True, False)),
+        ("refused_watching", MoveRefused(Refusal.NOT_YOUR_TURN, 3, "", True, True)),
+        ("refused_over", MoveRefused(Refusal.GAME_OVER, 3, "", True, False)),
+        ("refused_full", MoveRefused(Refusal.ILLEGAL, 3, "", True, False)),
+        ("refused_taken", MoveRefused(Refusal.ILLEGAL, 4, "b2", False, False)),
+        ("puzzle_right", PuzzleRight(3)),
+        ("back_to_game", BackToGame(unfinished)),
+        ("auto_level", AutoLevel(Level(10).shown, 2279, 2345)),
+        ("saved", Saved(42, LONG_PATH)),
+        ("cannot_save", CannotSave(LONG_PATH, LONG_REASON)),
+        ("cannot_load", CannotLoad(LONG_REASON)),
+        ("loaded", Loaded("connect-four-2026-11-29.txt", 42, True)),
+        ("pasted", Pasted(42, True, "and the rest of the line")),
+        ("paste_too_long", PasteTooLong(12345)),
+        ("cannot_paste", CannotPaste("'x' is not a column of this board")),
+        ("reset_asked", ResetAsked(options, Level(10), 1234, 567, 890)),
+        ("reset_asked_two_players", ResetAsked(options, None, 1234, 567, 890)),
+        ("record_reset", RecordReset(options, Level(10))),
+        ("nothing_to_reset", NothingToReset(options, Level(10))),
+    ]
+    for best, played in CHANGE_WORDS:
+        notices.append((f"puzzle_missed_{best}_{played}", PuzzleMissed("column g", best, played, 6)))
+    return notices
+
+
+def notice_screen(said: Said) -> Screen:
+    """The play screen with ``said`` in its status line, the detail line under it."""
+
+    def screen(size):
+        scene = PlayScene(size, PlayOptions(level=Level(4), moves="4453"), FakeEngine(), fonts=FONTS)
+        scene.play_state.feedback.notify(said)
+        return scene.draw
+
+    return screen
+
+
+def file_problems(folder) -> list[str]:
+    """The window's notes: about the user's files as their stores word them (a later version's settings, whose
+    values this version does not know, a damaged file set aside, one that cannot be saved), the engine's
+    failures, the sound, a setting's change."""
+    folder.mkdir(exist_ok=True)
+    settings = folder / "settings.json"
+    settings.write_text(json.dumps({"theme": "neon", "animation": "warp", "solver_threads": 9999}))
+    tally = folder / "tally.json"
+    tally.write_text("{ not json")
+    stores = [JsonStore(SETTINGS_FILE, settings), JsonStore(TALLY_FILE, tally)]
+    for store in stores:
+        store.load()
+    problems = [store.problem for store in stores if store.problem]
+    problems.append(_("{file} not saved: {reason}").format(file=_("Settings"), reason=LONG_REASON))
+    # The window's own notes: the engine's failures, the sound, the settings changed by key.
+    problems += [failure_text(EngineFailure(0, part, LONG_REASON)) for part in EnginePart]
+    problems += [
+        _("No audio device: nothing to hear (sound off for when there is one)"),
+        _("Sound off (M turns it on)"),
+        _("Theme: {theme}").format(theme=_("High contrast")),
+        SETTING["solver_threads"].note(0) if SETTING["solver_threads"].note else "",
+    ]
+    return problems
 
 
 def planned(size, moves: str) -> PlayScene:
@@ -381,6 +543,7 @@ SCREENS: list[Screen] = [
     computer_turn_analysis,
     review,
     review_given_back,
+    review_mistake,
     show_me,
     puzzle,
     stats,
@@ -392,6 +555,7 @@ SCREENS: list[Screen] = [
     plan_answer,
     plan_left,
     plan_first,
+    *(coach_screen(change) for change in CHANGE_WORDS),
 ]
 
 
@@ -487,8 +651,9 @@ def test_a_reason_is_wrapped_never_cut(shown, in_language):
     with recording_texts() as drawn:
         scene.draw(surface)
     why, status = scene.picture().status.why, scene.frame().layout.status
-    # The reason's lines: the texts drawn in the lower half of the status area.
-    under = [text for text in drawn if status.contains(text.box) and text.box.top > status.centery]
+    # The reason's lines: the texts of the status area in its smaller letters, under the status line.
+    in_status = [text for text in drawn if status.contains(text.box)]
+    under = [text for text in in_status if text.size < max(other.size for other in in_status)]
     shown = " ".join(text.text for text in under)
     assert shown.split() == why.split()
 
@@ -540,3 +705,89 @@ def test_the_puzzle_bar_always_names_the_theme_chosen(size, in_language):
         assert geometry.centre.startswith(chosen_theme(theme)), (theme, geometry.centre)
         assert rect.contains(geometry.centre_rect), (theme, geometry.centre)
         assert geometry.centre_rect.collidelist(list(geometry.name_rects)) == -1, (theme, geometry.centre)
+
+
+@pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])
+@pytest.mark.parametrize(("name", "said"), every_notice(), ids=[name for name, _ in every_notice()])
+def test_every_notice_fits_the_status_area_whole(name, said, size, in_language):
+    drawn, surface = texts_of(notice_screen(said), size)
+    assert shown_whole(notice_text(said), drawn)
+    assert misfits(drawn, surface) == []
+
+
+def shown_whole(text: str, drawn: list[DrawnText]) -> bool:
+    """True when the words of ``text`` were drawn in a row, on one line or on several following lines (a dot
+    between parts may be left at a line's break)."""
+    words = [word for word in text.split() if word != "\u00b7"]
+    shown = [word for word in " ".join(line.text for line in drawn).split() if word != "\u00b7"]
+    return any(shown[start : start + len(words)] == words for start in range(len(shown)))
+
+
+@pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])
+def test_the_windows_notes_fit_the_toast_whole(size, in_language, tmp_path):
+    for index, problem in enumerate(file_problems(tmp_path / "files")):
+        scene = PlayScene(size, PlayOptions(level=Level(4)), FakeEngine(), fonts=FONTS)
+        toast = Toast()
+        toast.show(problem)
+        surface = pygame.Surface(size)
+        scene.draw(surface)
+        with recording_texts() as drawn:
+            toast.draw(surface, scene.theme, FONTS, scene.toast_area())
+        assert " ".join(text.text for text in drawn).split() == problem.split(), index
+        assert misfits(drawn, surface) == [], index
+        # On the start screen, a note of several lines covers the title, never a button nor the unfinished
+        # game's line.
+        unfinished = UnfinishedGame(PlayOptions(level=Level(6)), 1, "4453362")
+        start_scene = StartScene(size, PlayOptions(), fonts=FONTS, unfinished=unfinished)
+        card = toast.card(FONTS, start_scene.toast_area(), start_scene.tall_toast_area())
+        assert card is not None and pygame.Rect((0, 0), size).contains(card[0])
+        line = start_scene.unfinished_line()
+        assert line is not None and not card[0].colliderect(line[2]), index
+        assert not any(card[0].colliderect(b.rect) for row in start_scene.buttons() for b in row), index
+        with recording_texts() as drawn:
+            toast.draw(surface, CLASSIC, FONTS, start_scene.toast_area(), start_scene.tall_toast_area())
+        assert " ".join(text.text for text in drawn).split() == problem.split(), index
+        assert misfits(drawn, surface) == [], index
+
+
+@pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])
+@pytest.mark.parametrize(
+    "screen", [start, start_two_players, stats, stats_newcomer], ids=lambda s: s.__name__
+)
+def test_no_text_is_drawn_over_another(screen: Screen, size, in_language):
+    """The screens whose texts all lie side by side (no card drawn over others): the unfinished game's line
+    never over the key hints, a label never over a choice."""
+    drawn, _surface = texts_of(screen, size)
+    for index, text in enumerate(drawn):
+        over = [other.text for other in drawn[index + 1 :] if other.ink.colliderect(text.ink)]
+        assert over == [], text.text
+
+
+@pytest.mark.parametrize("in_language", LANGUAGES, indirect=True)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_coach_warning_on_two_lines_breaks_where_it_pauses(size, in_language):
+    """On two lines, the warning breaks after its sentence or between its parts (" · "): never between a key
+    and what it does."""
+    scene = coach_warned(size, (0, -1))
+    status = scene.picture().status
+    stack = status_stack(
+        FONTS, scene.frame().layout.status, status.text, status.why, status.player is not None
+    )
+    if len(stack.lines) == 2:
+        first, second = stack.lines
+        assert status.text in (f"{first}  \u00b7  {second}", f"{first} {second}"), stack.lines
+        assert first.endswith(".") or status.text == f"{first}  \u00b7  {second}", stack.lines
+    else:
+        assert stack.lines == (status.text,)
+
+
+@pytest.mark.parametrize(("in_language", "size"), LANGUAGE_SIZES, indirect=["in_language"])
+def test_the_reviews_summary_shows_whole_at_every_size(size, in_language):
+    """The line under the review's sentence: each player's share of moves that kept the value and the
+    strength shown, on two lines where one is too narrow, never left out."""
+    scene = reviewed(size)
+    surface = pygame.Surface(size)
+    with recording_texts() as drawn:
+        scene.draw(surface)
+    summary = scene.picture().status.detail[0]
+    assert shown_whole(summary, drawn), summary

@@ -378,3 +378,67 @@ def test_a_tool_speaks_the_systems_language_argparse_s_own_words_too(tmp_path):
         timeout=60,
     )
     assert answered.stdout == "4453 -2\n"
+
+
+#: What a French text keeps as it is written elsewhere: a key's name ("F1 ou ?"), and the program's own
+#: machine-readable words it quotes ('positions: N', a saved game's 'game:' key).
+FRENCH_KEPT = ("F1, ? ou", "F1 ou ?", "'? ? estimate'", "'positions: N'", "'branched: N'", "'{key}:'")
+FRENCH_KEPT_KEYS = re.compile(r"'(?:game|size|moves):'")
+#: A high punctuation mark ":" ";" "!" "?" or a closing guillemet without the non-breaking space (U+00A0, or
+#: the narrow U+202F) French sets before it, or an opening guillemet without one after it.
+FRENCH_UNSPACED = re.compile(r"(?<=[^\u00a0\u202f])[:;!?\u00bb]|\u00ab(?=[^\u00a0\u202f])")
+
+
+def french_spacing_faults(text: str) -> list[str]:
+    """Where ``text`` lacks French typography's non-breaking space, each with the words around it: none
+    counted inside a placeholder ({value!r}), a time (19:40) or what :data:`FRENCH_KEPT` keeps."""
+    for kept in FRENCH_KEPT:
+        text = text.replace(kept, "")
+    text = re.sub(r"\d:\d", "", PLACEHOLDER.sub("X", FRENCH_KEPT_KEYS.sub("", text)))
+    return [text[max(0, found.start() - 16) : found.end() + 4] for found in FRENCH_UNSPACED.finditer(text)]
+
+
+def test_french_sets_a_non_breaking_space_before_its_high_punctuation():
+    faults = {
+        message.id if isinstance(message.id, str) else message.id[0]: fault
+        for message in read_catalog("fr")
+        if message.id
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+        if (fault := french_spacing_faults(text))
+    }
+    assert faults == {}
+
+
+def test_the_french_spacing_check_finds_a_plain_space_and_none():
+    assert len(french_spacing_faults("Indice : colonne d ; nulle ?")) == 3
+    assert len(french_spacing_faults("{file}: illisible")) == 1
+    assert len(french_spacing_faults("« Indice\u00a0: {value!r} à 19:40\u00a0» F1 ou ?")) == 1
+    assert french_spacing_faults("«\u00a0Indice\u00a0: {value!r} à 19:40\u00a0» F1 ou ?") == []
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != SOURCE_LANGUAGE])
+def test_a_narrow_toolbar_label_names_its_command_as_the_wide_label_does(code):
+    """One word for each thing: a narrow window's button says what the wide one says, or its first words
+    ("Back" for "Back to game"), never another word for the same command."""
+    from ui.play.actions import NARROW, TOOLBAR
+
+    use_language(code)
+    for _action, place in TOOLBAR:
+        pairs = [(place.label, place.narrow), *([place.reviewing] if place.reviewing else [])]
+        for wide, narrow in pairs:
+            wide_words, narrow_words = _(wide).split(), language.pgettext(NARROW, narrow).split()
+            assert wide_words[: len(narrow_words)] == narrow_words, (wide, _(wide), narrow_words)
+
+
+def test_spanish_opens_each_question_and_exclamation():
+    """ "¿...?" and "¡...!": every question or exclamation mark of a Spanish text but a key's name ("F1 o ?")
+    and the program's quoted words has its opening mark."""
+    unopened = {}
+    for message in read_catalog("es"):
+        if not message.id:
+            continue  # the header
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+            bare = re.sub(r"'[^']*'|F1,? (?:o )?\?", "", PLACEHOLDER.sub("X", text))
+            if bare.count("?") != bare.count("\u00bf") or bare.count("!") != bare.count("\u00a1"):
+                unopened[message.id if isinstance(message.id, str) else message.id[0]] = text
+    assert unopened == {}

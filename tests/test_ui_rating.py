@@ -146,7 +146,7 @@ def test_the_rating_plot_never_covers_a_levels_label(size):
     ratings = dict((level.label, rating) for level, rating in ladder.levels())
     low, middle, high = ratings["depth 6"], ratings["depth 8"], ratings["depth 10"]
     course = (start, low, high, low, high, low, high, middle)
-    shown = rating_stats(Ratings(), PuzzleRecord(), "connect4 7x6", "Connect Four 7\u00d76", ladder, start)
+    shown = rating_stats(Ratings(), PuzzleRecord(), PlayOptions(), ladder, start)
     shown = replace(shown, course=course, rating=middle, glicko=Glicko(middle, 80.0), rated=len(course) - 1)
     surface = pygame.Surface(size)
     with recording_texts() as drawn:

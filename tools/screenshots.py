@@ -467,7 +467,7 @@ def main(argv: list[str] | None = None) -> int:
         if shown is not None:
             ratings = ratings.with_performance("connect4 7x6", moves, shown.rating, (shown.low, shown.high))
     puzzles = PuzzleRecord(streak=4, best_streak=9, rating=1415, solved=23, failed=6, deviation=95.0)
-    stats = rating_stats(ratings, puzzles, "connect4 7x6", "Connect Four 7\u00d76", ladder, start)
+    stats = rating_stats(ratings, puzzles, PlayOptions(), ladder, start)
     save(StatsScene(size, PlayOptions(), stats, ladder, CLASSIC, fonts), "rating")
     save(StartScene(size, PlayOptions(adaptive=True), fonts=fonts), "start-auto")
 

@@ -348,7 +348,9 @@ class App:
     def render(self, surface: pygame.Surface) -> None:
         """Draws the scene, then the window's layers over it: the toast and the help."""
         self.scene.draw(surface)
-        self.toast.draw(surface, self.theme, self.fonts, self.scene.toast_area())
+        self.toast.draw(
+            surface, self.theme, self.fonts, self.scene.toast_area(), self.scene.tall_toast_area()
+        )
         if self.closing is not None:
             draw_closing(surface, self.theme, self.fonts, self.closing)
         elif self.help_shown:

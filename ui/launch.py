@@ -45,13 +45,13 @@ def main(argv: list[str] | None = None, engine_factory: EngineFactory | None = N
         # argparse exits for --help (0) and for bad values (2); the caller decides what to do with the status.
         code = exit_request.code
         return code if isinstance(code, int) else (0 if code is None else 2)
-    files = UserData.open()
+    # The player's language from here on (main.py started with the system's, for the command line's texts),
+    # chosen as soon as the settings are read: the files' problems are said in it.
+    files = UserData.open(settings_read=lambda read: use_language(read.language))
     # Games a killed window left finished but not counted everywhere count now, before one is offered, and so
     # do those a window closed on a full disk kept elsewhere (forgotten there once in the user's journal).
     game_end.recover(files, fallback.kept_games()).then(fallback.forget_kept_games)
     settings = files.settings.value
-    # The player's language from here on (main.py started with the system's, for the command line's texts).
-    use_language(settings.language)
     resume = None
     if isinstance(chosen, ContinueGame):
         resume = files.unfinished.value.newest()

@@ -23,7 +23,6 @@ from ui.state.options import Mode, PlayOptions
 from ui.state.play import finished_round
 from ui.state.play.puzzle_theme import ThemeChoice, offered_themes
 from ui.state.stats import rating_stats
-from ui.state.words import texts
 from ui.statistics.scene import StatsScene
 from ui.theme import Fonts, Theme
 
@@ -97,5 +96,5 @@ class Screens:
         if ladder is not None:
             start = finished_round.start_rating(ladder)
             ratings, puzzles = self.files.ratings.value, self.files.puzzles.value
-            stats = rating_stats(ratings, puzzles, rated.variant(), texts.board_title(rated), ladder, start)
+            stats = rating_stats(ratings, puzzles, rated, ladder, start)
         return StatsScene(size, options, stats, ladder, theme, self.fonts)

@@ -115,7 +115,9 @@ def play_layout(
     analysis_row = ANALYSIS_ROW if gravity else 0.0
     width, height = max(size[0], 200), max(size[1], 200)
     toolbar_height = int(clamp(height * 0.075, 40, 58))
-    status_height = int(clamp(height * 0.11, 56, 92))
+    # The review says more under its sentence (each player's share of moves that kept the value, the strength
+    # shown): its status area is taller, so that a sentence on two lines leaves that summary two lines too.
+    status_height = int(clamp(height * 0.14, 72, 108) if review else clamp(height * 0.11, 56, 92))
     toolbar = Rect(0, 0, width, toolbar_height)
     match = Rect(0, toolbar.bottom, width, int(clamp(height * 0.045, 24, 34)))
     status = Rect(0, height - status_height, width, status_height)

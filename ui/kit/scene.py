@@ -130,6 +130,12 @@ class Scene:
         band = int(min(48, max(28, height * 0.06)))
         return Rect(0, height - band - 4, width, band)
 
+    def tall_toast_area(self) -> Rect | None:
+        """Where a note of several lines goes (see :meth:`ui.kit.toast.Toast.card`), or None: over the screen
+        above :meth:`toast_area`, growing upward from it. Scenes with a better place (a title that hides
+        nothing to read) override this."""
+        return None
+
     def needs_redraw(self) -> bool:
         return self.dirty
 

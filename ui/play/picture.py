@@ -19,13 +19,11 @@ from ui.kit.layout import PlayLayout, buttons_in_row, clamp
 from ui.kit.widgets import (
     Button,
     draw_button,
-    draw_fitted_text,
     draw_text,
     draw_text_in,
     fitting_font,
     line_height,
     panel,
-    wrapped,
 )
 from ui.play.actions import Action
 from ui.play.analysis_overlay import draw_overlay
@@ -34,6 +32,7 @@ from ui.play.match_bar import MatchBar, draw_match_bar
 from ui.play.plan_marks import draw_plan_marks
 from ui.play.reason_marks import draw_coordinates, draw_reason_marks
 from ui.play.review_view import draw_move_labels, draw_strip
+from ui.play.status_view import draw_status_area
 from ui.play.toolbar import Toolbar, draw_toolbar
 from ui.state.animation import MoveAnimation
 from ui.state.board.followed_search import FollowedSearch
@@ -246,57 +245,18 @@ def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
 
 
 def _draw_status(surface: pygame.Surface, shown: PlayPicture) -> None:
-    theme, fonts, area, status = shown.theme, shown.fonts, shown.layout.status, shown.status
-    text = status.text
-    size = int(clamp(area.height * 0.34, 16, 30))
-    line_y = area.top + area.height * 0.38
-    # The piece of the side to move (or of the winner, or of the stone falling) leads the text: the colour
-    # is shown, not only told.
-    icon = 0 if status.player is None else int(size * 1.3)
-    room = area.width - 40 - icon
-    font = fitting_font(fonts, text, size, room, bold=True)
-    # A line too long for the window even in the smallest letters goes on over a second line (a review's
-    # line names the best move last, "show me" its moves), centred where the one line would be.
-    lines = [text] if font.size(text)[0] <= room else wrapped(font, text, room)
-    if status.why:
-        # A reason takes the room under the status line: the status keeps to one line.
-        lines = [text]
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
-    step = line_height(font)
-    top = line_y - step * (len(lines) - 1) / 2
-    left = area.centerx - (max(font.size(line)[0] for line in lines) + icon) // 2
-    if status.player is not None:
-        _draw_piece_icon(surface, shown, status.player, (left + icon // 2 - 4, top), size * 0.48)
-    for index, line in enumerate(lines):
-        draw_text(
-            surface,
-            line,
-            font,
-            status.colour,
-            area.inflate(-24, 0),
-            midleft=(left + icon, top + index * step),
-        )
-    if status.why:
-        # The reason is the point of the line: wrapped onto two lines rather than cut.
-        below = int(area.top + area.height * 0.56)
-        box = Rect(area.left + 12, below, area.width - 24, area.bottom - below - 2)
-        draw_text_in(surface, fonts, status.why, int(size * 0.62), box, theme.text)
-        return
-    # The detail line drops its last parts until it fits (never disappearing for want of room).
-    parts = status.detail
-    for count in range(len(parts), 0, -1):
-        if draw_fitted_text(
-            surface,
-            fonts,
-            "    ".join(parts[:count]),
-            int(size * 0.62),
-            area.width - 24,
-            theme.text_muted,
-            box=area.inflate(-12, 0),
-            center=(area.centerx, area.top + area.height * 0.76),
-        ):
-            break
+    theme, status = shown.theme, shown.status
+    draw_status_area(
+        surface,
+        shown.fonts,
+        shown.layout.status,
+        status.text,
+        (status.colour, theme.text, theme.text_muted),
+        status.player,
+        lambda target, player, centre, radius: _draw_piece_icon(target, shown, player, centre, radius),
+        why=status.why,
+        detail=status.detail,
+    )
 
 
 def _draw_piece_icon(

@@ -123,6 +123,9 @@ class StartScene(Scene):
             flows = [[_flowed_choices(row, font, padding, room) for row in variant] for variant in variants]
             slot_lines = [max(len(variant[index][1]) for variant in flows) for index in range(len(rows))]
             needed = sum(slot_lines) * row_height + len(rows) * gap + int(row_height * 1.8)
+            if self.unfinished is not None:
+                # The unfinished game's line under the start buttons (see unfinished_line).
+                needed += line_height(self.fonts.get(max(MIN_TEXT, int(font_size * 0.9)))) + 6
             if needed <= bottom - top:
                 break
             if row_height <= 16:
@@ -192,6 +195,12 @@ class StartScene(Scene):
         # The title is only the program's name: hiding it for the note's few seconds hides nothing to read.
         font, bottom = title_line(self.fonts, height)
         return Rect(0, bottom - font.get_height(), width, font.get_height())
+
+    def tall_toast_area(self) -> Rect | None:
+        """The title and its subtitle: a note of several lines hides nothing to read there (below, it would
+        cover the start buttons)."""
+        _font, bottom = title_line(self.fonts, self.size[1])
+        return Rect(0, 4, self.size[0], bottom + int(clamp(self.size[1] * 0.026, 13, 22)) + 6)
 
     def _start_buttons(self, area: Rect) -> list[Button]:
         """Play, or Continue and New game, then Puzzles and Rating, side by side in ``area``; the default is

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.play.levels import levels_for
+from ai.play.levels import Level, levels_for
 from ai.rating.glicko import Glicko
 from ai.rating.ladder import Ladder, rung_name
 from ui.state.files.player_rating import PlayedGame, Ratings
 from ui.state.files.puzzle_record import PuzzleRecord
+from ui.state.options import PlayOptions
 
 #: Games listed under the plot, newest first.
 RECENT_GAMES = 8
@@ -18,10 +19,11 @@ RECENT_GAMES = 8
 
 @dataclass(frozen=True)
 class LevelResults:
-    """The player's results against one level: its label, its measured rating, wins, draws and losses (rated
-    and unrated games alike)."""
+    """The player's results against one level (named when shown, in the language then in use: see
+    :attr:`ai.play.levels.Level.shown`), its measured rating, wins, draws and losses (rated and unrated games
+    alike)."""
 
-    label: str
+    level: Level
     rating: int | None
     wins: int = 0
     draws: int = 0
@@ -30,18 +32,20 @@ class LevelResults:
 
 @dataclass(frozen=True)
 class RecentGame:
-    """A game of the list under the plot, and the label of the level it was played against (as the player
-    reads it). Its line is :func:`ui.state.words.texts.game_line`'s."""
+    """A game of the list under the plot, and the level it was played against (None: a level this version
+    does not know, which the line names as the file does). Its line is
+    :func:`ui.state.words.texts.game_line`'s."""
 
     game: PlayedGame
-    level_label: str
+    level: Level | None
 
 
 @dataclass(frozen=True)
 class RatingStats:
-    """Everything the statistics screen says about one board."""
+    """Everything the statistics screen says about one board: ``board``, the options of that board (named
+    when shown, so that a change of language shows at once)."""
 
-    board_title: str
+    board: PlayOptions
     rating: int
     #: The rating with how sure it is (see :func:`ui.state.words.texts.uncertainty`).
     glicko: Glicko
@@ -58,13 +62,14 @@ class RatingStats:
 
 
 def rating_stats(
-    ratings: Ratings, puzzles: PuzzleRecord, variant: str, board_title: str, ladder: Ladder, start: int
+    ratings: Ratings, puzzles: PuzzleRecord, board: PlayOptions, ladder: Ladder, start: int
 ) -> RatingStats:
-    """The statistics of ``variant`` (``"connect4 7x6"``) from the player's games, the ratings on
+    """The statistics of the board of ``board`` (Connect Four 7 x 6) from the player's games, the ratings on
     ``ladder``'s scale; ``start`` is the rating before the first rated game; the player's ``puzzles``
     record goes beside them."""
+    variant = board.variant()
     games = ratings.games(variant)
-    labels = {rung_name(level): level.shown for level in levels_for("connect4")}
+    labels = {rung_name(level): level for level in levels_for("connect4")}
     course = [start] + [game.rating for game in games if game.rated]
     tallies: dict[str, list[int]] = {name: [0, 0, 0] for name in labels}
     for game in games:
@@ -75,12 +80,10 @@ def rating_stats(
         for level in levels_for("connect4")
         for name in (rung_name(level),)
     )
-    recent = tuple(
-        RecentGame(game, labels.get(game.level, game.level)) for game in reversed(games[-RECENT_GAMES:])
-    )
+    recent = tuple(RecentGame(game, labels.get(game.level)) for game in reversed(games[-RECENT_GAMES:]))
     rated = sum(game.rated for game in games)
     return RatingStats(
-        board_title=board_title,
+        board=board,
         rating=course[-1],
         glicko=ratings.glicko(variant, start),
         course=tuple(course),

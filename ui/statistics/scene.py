@@ -88,7 +88,7 @@ class StatsScene(Scene):
             draw_text_in(surface, fonts, message, unit * 2, box, theme.text)
         else:
             # Translators: {board} is the board the ladder rates, e.g. "Connect Four 7 x 6".
-            title = _("Your rating \u00b7 {board}").format(board=stats.board_title)
+            title = _("Your rating \u00b7 {board}").format(board=texts.board_title(stats.board))
             title_font = fonts.get(unit * 2, bold=True)
             title_box = Rect(EDGE, top, width - 2 * EDGE, line_height(title_font))
             draw_text_in(surface, fonts, title, unit * 2, title_box, theme.text, bold=True)
@@ -202,7 +202,7 @@ class StatsScene(Scene):
                 break
             rating = "" if row.rating is None else f" \u00b7 {row.rating}"
             name = Rect(area.left, y, names_width - size // 2, row_height)
-            draw_text_in(surface, fonts, f"{row.label}{rating}", size, name, theme.text, align="left")
+            draw_text_in(surface, fonts, f"{row.level.shown}{rating}", size, name, theme.text, align="left")
             # Translators: W, D and L: wins, draws, losses; keep them short, the column is narrow.
             results = _("{wins} W  {draws} D  {losses} L").format(
                 wins=row.wins, draws=row.draws, losses=row.losses

@@ -108,11 +108,14 @@ class JsonStore(Generic[Value]):
         """Why the last write failed, while writes fail (the system's words: "No space left on device")."""
         return self._failure
 
-    def load(self) -> Value:
+    def load(self, read: Callable[[Value], object] = lambda value: None) -> Value:
         """Reads the file (a damaged one is set aside, an unreadable one left alone; either way the reason is
-        logged and put in :attr:`problem`, as are the kind's notes on a value read) and returns the value."""
+        logged and put in :attr:`problem`, as are the kind's notes on a value read) and returns the value.
+        ``read`` is called with the value read before the notes are worded (the window takes the player's
+        language from the settings there, so that their notes are in it)."""
         if self.path is not None:
             self.value, self.problem = self._read(self.path, held=False)
+            read(self.value)
             if self.problem is None:
                 self.problem = self.kind.notes(self.value)
         return self.value

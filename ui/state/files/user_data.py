@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -57,9 +58,16 @@ class UserData:
         self.window = secrets.token_hex(8)
 
     @classmethod
-    def open(cls, config: Path | None = None, data: Path | None = None) -> UserData:
+    def open(
+        cls,
+        config: Path | None = None,
+        data: Path | None = None,
+        settings_read: Callable[[Settings], object] = lambda settings: None,
+    ) -> UserData:
         """The files in ``config`` (settings, tally; default :func:`config_dir`) and ``data`` (the rest;
-        default :func:`data_dir`), each read once (see :meth:`JsonStore.load`)."""
+        default :func:`data_dir`), each read once (see :meth:`JsonStore.load`), the settings first:
+        ``settings_read`` is called with them before any problem of the files is worded (the window's
+        language is chosen there, so that every problem is said in it)."""
         config = config_dir() if config is None else config
         data = data_dir() if data is None else data
         settings = JsonStore(SETTINGS_FILE, config / SETTINGS_FILE.file_name)
@@ -68,7 +76,8 @@ class UserData:
         puzzles = JsonStore(PUZZLE_FILE, data / PUZZLE_FILE.file_name)
         ratings = JsonStore(RATINGS_FILE, data / RATINGS_FILE.file_name)
         finished = JsonStore(FINISHED_FILE, data / FINISHED_FILE.file_name)
-        for store in (settings, tally, unfinished, puzzles, ratings, finished):
+        settings.load(settings_read)
+        for store in (tally, unfinished, puzzles, ratings, finished):
             store.load()
         return cls(settings, tally, unfinished, puzzles, ratings, finished)
 

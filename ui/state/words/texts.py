@@ -428,7 +428,8 @@ RESULT_WORDS = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}
 
 def game_line(recent: RecentGame) -> str:
     """One game of the list: "2026-11-24 19:40 · vs depth 4 (1450) · win · 1216 · played like 1500"."""
-    game, level_label = recent.game, recent.level_label
+    game = recent.game
+    level_label = game.level if recent.level is None else recent.level.shown
     parts = [
         game.when,
         _("vs {level} ({rating})").format(level=level_label, rating=game.level_rating),
