@@ -64,6 +64,7 @@ from ui.state.files.tally import Record, Tally  # noqa: E402
 from ui.state.files.user_data import UserData  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
 from ui.state.play.finished_round import start_rating  # noqa: E402
+from ui.state.play.notices import NotRated  # noqa: E402
 from ui.state.stats import rating_stats  # noqa: E402
 from ui.statistics.scene import StatsScene  # noqa: E402
 from ui.theme import CLASSIC, DARK, HIGH_CONTRAST, Fonts  # noqa: E402
@@ -148,6 +149,13 @@ def heuristic_ponder_progress(scene: PlayScene, engine: FakeEngine, depth: int) 
 def save(
     scene, name: str, size: tuple[int, int] = DEFAULT_SIZE, with_help: bool = False, out: Path = OUT
 ) -> None:
+    play_state = getattr(scene, "play_state", None)
+    feedback = None if play_state is None else play_state.feedback
+    if feedback is not None and feedback.notice is not None and isinstance(feedback.notice.said, NotRated):
+        # Every screenshot reaches its moment from a set-up position: the words such a game starts with give
+        # way to what the picture shows (a player reads them for a few seconds, then sees the same).
+        feedback.notice = None
+        scene.update(0.0)
     surface = pygame.Surface(size)
     scene.resize(size)
     scene.draw(surface)
@@ -169,6 +177,10 @@ def analysis_scene(size: tuple[int, int], fonts: Fonts) -> PlayScene:
 
 def save_settings_panel(scene: PlayScene, size: tuple[int, int], fonts: Fonts, out: Path = OUT) -> None:
     """The settings panel (F2, or the Settings button) over the game of ``scene``."""
+    feedback = scene.play_state.feedback
+    if feedback.notice is not None and isinstance(feedback.notice.said, NotRated):
+        feedback.notice = None  # as in save()
+        scene.update(0.0)
     surface = pygame.Surface(size)
     scene.resize(size)
     scene.draw(surface)
