@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from ai.play.levels import MAX, Level
-from game.language import SOURCE_LANGUAGE, _, use_language
+from game.language import SOURCE_LANGUAGE, _, ngettext, use_language
 from ui.state.files import userfiles
 from ui.state.files.settings import SETTINGS_FILE, Settings, from_json, to_json
 from ui.state.files.store import JsonStore
@@ -187,9 +187,9 @@ def test_a_bad_value_costs_only_its_own_setting_and_stays_in_the_file(tmp_path, 
     expected = from_json({key: value for key, value in mine.items() if key not in values})
     assert replace(loaded, unread=()) == expected
     named = ", ".join(sorted(values))
-    assert (
-        store.problem == f"Settings: {named} not understood: the defaults are used, and the file keeps them"
-    )
+    said = "the default is used, and the file keeps it" if len(values) == 1 else None
+    said = said or "the defaults are used, and the file keeps them"
+    assert store.problem == f"Settings: {named} not understood: {said}"
     assert words in caplog.text and not list(tmp_path.glob("*.damaged-*"))
     # Another change writes the file: the values not understood are still in it, for the version that wrote
     # them, until the player changes those settings.
@@ -270,10 +270,12 @@ def test_the_files_problems_are_said_in_the_language_the_settings_choose(tmp_pat
     (config / TALLY_FILE.file_name).write_text("{ not json")
     try:
         files = UserData.open(config, data, settings_read=lambda read: use_language(read.language))
-        note = "Settings: {keys} not understood: the defaults are used, and the file keeps them"
+        note = "Settings: {keys} not understood: the default is used, and the file keeps it"
         set_aside = "{file} could not be used ({reason}); kept as {name}"
         # Each problem in the chosen language: the settings' note, and the damaged tally's, read after them.
-        assert files.problems()[0] == _(note).format(keys="theme") != note.format(keys="theme")
+        plural = "Settings: {keys} not understood: the defaults are used, and the file keeps them"
+        one = ngettext(note, plural, 1).format(keys="theme")
+        assert files.problems()[0] == one != note.format(keys="theme")
         pattern = re.escape(_(set_aside)).replace(r"\{file\}", ".*").replace(r"\{reason\}", ".*")
         assert re.fullmatch(pattern.replace(r"\{name\}", ".*"), files.problems()[1])
         assert _(set_aside) != set_aside

@@ -34,7 +34,7 @@ from ai.capabilities import cores_available, window_threads
 from ai.play.levels import MAX_THINK_SECONDS, Level, parse_level
 from ai.rating.ladder import ladder_for
 from game.catalog import SIZES, parse_size
-from game.language import LANGUAGES, N_, NC_, _, number, pgettext
+from game.language import LANGUAGES, N_, NC_, _, ngettext, number, pgettext
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.files.store import FileKind, JsonObject
 from ui.state.files.userfiles import JsonFileObject, MemberText
@@ -571,9 +571,12 @@ def unread_note(settings: Settings) -> str | None:
         log.warning("settings: %s; its default is used", entry.why)
     if not settings.unread:
         return None
-    return _("Settings: {keys} not understood: the defaults are used, and the file keeps them").format(
-        keys=", ".join(entry.key for entry in settings.unread)
-    )
+    count = len(settings.unread)
+    return ngettext(
+        "Settings: {keys} not understood: the default is used, and the file keeps it",
+        "Settings: {keys} not understood: the defaults are used, and the file keeps them",
+        count,
+    ).format(keys=", ".join(entry.key for entry in settings.unread))
 
 
 def _strict_from_json(data: JsonObject) -> Settings:
