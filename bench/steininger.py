@@ -44,8 +44,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.machine import machine_line  # noqa: E402
 from bench.testsets import TESTSETS, read_set  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 DRIVER = ROOT / "bench" / "reference" / "steininger_driver.cpp"
 # His CMake preset's release flags (CMakeLists.txt, MODE OPTIMISE) and language standard.

@@ -2,7 +2,8 @@
 ``game``; ``ai`` only ``game`` and ``assets``; the window asks only the engine's public modules; ``ui.state``
 and the command line never import pygame or a screen, and the screens not each other; only the command line
 parses arguments; among the state only its words (``ui.state.words``) put texts through gettext; no module
-takes part in an import cycle (``TYPE_CHECKING`` imports included); the contracts sit below ``ai``."""
+takes part in an import cycle (``TYPE_CHECKING`` imports included); the contracts sit below ``ai``; the tools
+never import the benchmarks."""
 
 from __future__ import annotations
 
@@ -101,6 +102,17 @@ def test_no_module_of_the_game_takes_part_in_an_import_cycle():
 
 def test_the_cycle_finder_finds_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_tools_never_import_the_benchmarks():
+    """The benchmarks sit above the tools: what both need (the machine line, the fakes) lives in
+    ``tools.support``, which the benchmarks may import and which imports no benchmark."""
+    graph = import_graph(("tools", "bench"))
+    assert "tools.make_puzzles" in graph and "tools.support.machine" in graph["bench.solve"]
+    climbs = {
+        name: {t for t in targets if _in(t, "bench")} for name, targets in graph.items() if _in(name, "tools")
+    }
+    assert {name: targets for name, targets in climbs.items() if targets} == {}
 
 
 def test_the_contracts_sit_below_everything_in_ai():
