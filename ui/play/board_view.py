@@ -7,6 +7,7 @@ marks) per size, so a frame costs a few blits; the caches are rebuilt only when 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -19,6 +20,9 @@ from ui.state.animation import MoveAnimation
 from ui.theme import Theme
 
 Cell = tuple[int, int]
+#: Draws ``player``'s mark centred at a point with a radius: the board's own piece, so that the match bar and
+#: the analysis overlay name a player by the mark the players know (colour and shape alike).
+MarkPainter = Callable[[pygame.Surface, int, tuple[float, float], float], None]
 
 
 @dataclass(frozen=True)
