@@ -242,12 +242,39 @@ def test_every_package_says_what_it_owns():
             assert ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), init
 
 
-def test_no_two_classes_of_the_project_share_a_name():
-    """One name, one thing (docs/architecture.md lists the names)."""
+def type_names(tree: ast.Module) -> list[str]:
+    """The types a module names: its classes (nested ones too) and its module-level type aliases (a
+    ``CamelCase`` name bound to anything but a type variable, or ``X: TypeAlias = ...``)."""
+    names = [node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            call = node.value.func if isinstance(node.value, ast.Call) else None
+            if isinstance(call, ast.Name) and call.id in {"TypeVar", "ParamSpec", "TypeVarTuple"}:
+                continue
+            names += [
+                target.id
+                for target in node.targets
+                if isinstance(target, ast.Name) and target.id[0].isupper() and not target.id.isupper()
+            ]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            if "TypeAlias" in ast.unparse(node.annotation):
+                names.append(node.target.id)
+    return names
+
+
+def test_the_type_names_are_found():
+    tree = ast.parse(
+        "class A:\n    class B: ...\nChoice = int | str\nT = TypeVar('T')\nMAX = 3\nD: TypeAlias = A\n"
+    )
+    assert type_names(tree) == ["A", "B", "Choice", "D"]
+
+
+def test_no_two_types_of_the_project_share_a_name():
+    """One name, one thing (docs/architecture.md lists the names): no two classes, no alias beside a class
+    of its name, no type alias defined twice (import the one instead)."""
     where: dict[str, list[str]] = {}
     for package in (*PACKAGES, "tools", "bench"):
         for path in (ROOT / package).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.ClassDef):
-                    where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
+            for name in type_names(ast.parse(path.read_text(encoding="utf-8"))):
+                where.setdefault(name, []).append(path.relative_to(ROOT).as_posix())
     assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}

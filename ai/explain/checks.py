@@ -29,10 +29,9 @@ from ai.explain.claims import (
 from ai.explain.plan.model import Goal
 from ai.explain.replay import replay_plan
 from ai.explain.values import ExactValues
+from game.cells import Cell
 from game.connect4 import ConnectFour
 from game.protocol import IllegalMove
-
-Cell = tuple[int, int]
 
 
 def stated(result: Result | None, value: int) -> bool:

@@ -17,7 +17,7 @@ from typing import Protocol
 from ai.contracts import UNBOUNDED, Budget, SearchStopped
 from ai.exact.analysis import ExactAnalyzer, solver_supports
 from ai.explain import parity, tactics
-from ai.explain.board import BoardView, Cell
+from ai.explain.board import BoardView
 from ai.explain.checks import check
 from ai.explain.claims import (
     Claim,
@@ -32,6 +32,7 @@ from ai.explain.claims import (
 from ai.explain.plan.model import Goal, Plan
 from ai.explain.road import find_road
 from ai.explain.values import ExactValues
+from game.cells import Cell
 from game.connect4 import ConnectFour
 
 #: The longest an explanation may take, in seconds, before it is dropped.

@@ -8,8 +8,9 @@ Each finder looks at the position with ``side`` (the side to move) about to play
 
 from __future__ import annotations
 
-from ai.explain.board import BoardView, Cell
+from ai.explain.board import BoardView
 from ai.explain.claims import Block, Claim, DoubleThreat, ForcingLine, HandsOver, Result, WinNow
+from game.cells import Cell
 from game.connect4 import ConnectFour
 
 #: The longest forcing line looked for, in moves of its side: deeper lines are rare in play and cost time.

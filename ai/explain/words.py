@@ -5,7 +5,6 @@ line's."""
 
 from __future__ import annotations
 
-from ai.explain.board import Cell
 from ai.explain.claims import (
     Block,
     Claim,
@@ -23,6 +22,7 @@ from ai.explain.claims import (
     ZugzwangRule,
 )
 from ai.explain.plan.model import COLUMN_PAIR_RULES, ColumnPairs, Plan, Rule, SummaryItem
+from game.cells import Cell
 from game.language import N_, _
 
 

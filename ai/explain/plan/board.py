@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ai.explain.plan.model import Cell
+from game.cells import Cell
 from game.connect4 import ConnectFour
 
 #: Four in a row: Allis's groups are the fours of standard Connect Four only.

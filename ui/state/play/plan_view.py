@@ -19,7 +19,8 @@ import enum
 from dataclasses import dataclass
 
 from ai.explain.claims import Claim, PlanClaim, Result
-from ai.explain.plan.model import Cell, Plan
+from ai.explain.plan.model import Plan
+from game.cells import Cell
 from game.connect4 import ConnectFour
 from game.protocol import Game
 from ui.state.board.board_game import BoardGame

@@ -31,9 +31,10 @@ from ai.explain.claims import (
     Zugzwang,
     ZugzwangRule,
 )
-from ai.explain.plan.model import Cell, Rule
+from ai.explain.plan.model import Rule
 from ai.explain.themes import PuzzleTheme, themes_of
 from ai.explain.words import summary_item
+from game.cells import Cell
 from game.language import N_, _
 from ui.state.play.plan_view import Followed, LeftPlan
 
