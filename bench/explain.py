@@ -42,11 +42,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.contracts import result_of  # noqa: E402
-from ai.exact.analysis import ExactAnalyzer  # noqa: E402
-from ai.exact.choice import core_name  # noqa: E402
-from ai.explain.checks import stated  # noqa: E402
-from ai.explain.claims import (  # noqa: E402
+from ai.claims import (  # noqa: E402
     Claim,
     DoubleThreat,
     ForcingLine,
@@ -55,6 +51,10 @@ from ai.explain.claims import (  # noqa: E402
     Road,
     states_result,
 )
+from ai.contracts import result_of  # noqa: E402
+from ai.exact.analysis import ExactAnalyzer  # noqa: E402
+from ai.exact.choice import core_name  # noqa: E402
+from ai.explain.checks import stated  # noqa: E402
 from ai.explain.explainer import explain_move, explain_position  # noqa: E402
 from ai.explain.plan import find_plan  # noqa: E402
 from bench.analysis_speed import level_games  # noqa: E402

@@ -2,8 +2,8 @@
 ``game``; ``ai`` only ``game`` and ``assets``; the window asks only the engine's public modules; ``ui.state``
 and the command line never import pygame or a screen, and the screens not each other; only the command line
 parses arguments; among the state only its words (``ui.state.words``) put texts through gettext; no module
-takes part in an import cycle (``TYPE_CHECKING`` imports included); the contracts sit below ``ai``; the tools
-never import the benchmarks."""
+takes part in an import cycle (``TYPE_CHECKING`` imports included); the contracts sit below ``ai``, and the
+messages below the engine's parts; the tools never import the benchmarks."""
 
 from __future__ import annotations
 
@@ -104,6 +104,28 @@ def test_the_cycle_finder_finds_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+def reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    work = [start]
+    while work:
+        for target in graph[work.pop()] - seen:
+            seen.add(target)
+            work.append(target)
+    return seen
+
+
+def test_the_messages_sit_below_the_engines_parts():
+    """What crosses to the window (the messages, the request handle) reaches only the types below: the
+    contracts, the score, the claims and the plans they carry; never a part of the engine (a search, the
+    explainer's finders), which would climb from the interface into the machinery."""
+    graph = import_graph(("game", "ai"))
+    assert {"ai.claims", "ai.contracts"} <= reached(graph, "ai.messages")
+    below = {"ai.messages", "ai.contracts", "ai.score", "ai.claims", "ai.plans"}
+    for interface in ("ai.messages", "ai.request"):
+        assert {name for name in reached(graph, interface) if _in(name, "ai")} <= below, interface
+
+
 def test_the_tools_never_import_the_benchmarks():
     """The benchmarks sit above the tools: what both need (the machine line, the fakes) lives in
     ``tools.support``, which the benchmarks may import and which imports no benchmark."""
@@ -132,8 +154,8 @@ PUBLIC_AI = {
     "ai.capabilities",
     "ai.contracts",
     "ai.engine",
-    "ai.explain.claims",
-    "ai.explain.plan.model",
+    "ai.claims",
+    "ai.plans",
     "ai.explain.themes",
     "ai.explain.words",
     "ai.messages",

@@ -8,8 +8,8 @@ player's odd threat and a second player's even threat are the ones that count. F
 
 from __future__ import annotations
 
+from ai.claims import Claim, EvenThreat, OddThreat, Result, Zugzwang, ZugzwangRule
 from ai.explain.board import BoardView
-from ai.explain.claims import Claim, EvenThreat, OddThreat, Result, Zugzwang, ZugzwangRule
 from game.cells import Cell
 
 

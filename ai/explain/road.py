@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ai.claims import ROAD_PLIES, Claim, Result, Road, states_result
 from ai.explain.board import BoardView
 from ai.explain.checks import check
-from ai.explain.claims import ROAD_PLIES, Claim, Result, Road, states_result
 from ai.explain.values import ExactValues
 from game.cells import Cell
 from game.connect4 import ConnectFour

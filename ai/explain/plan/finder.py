@@ -20,7 +20,7 @@ from collections.abc import Callable
 from ai.contracts import UNBOUNDED, Budget
 from ai.explain.plan.board import Geometry, Position, after, is_odd_row
 from ai.explain.plan.cover import Layout, OutOfNodes, search_layout, upper_cells
-from ai.explain.plan.model import Goal, Plan, Response, Rule, RuleUse
+from ai.plans import Goal, Plan, Response, Rule, RuleUse
 from game.connect4 import ConnectFour
 
 #: The default node budget of :func:`find_plan` (search nodes plus the positions of the bases' games): it

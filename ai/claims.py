@@ -41,7 +41,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ai.explain.plan.model import Plan, Rule
+from ai.plans import Plan, Rule
 from game.cells import Cell
 
 
