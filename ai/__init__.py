@@ -12,6 +12,8 @@
   reviews are exact): the window's one door into the engine's parts;
 - :mod:`.engine` (with :mod:`.messages`): the engine thread that thinks, ponders and reviews on request, the
   one thread that lives beside the window (the analyzer's helper threads start and end within one call);
+- :mod:`.explain`: why a position is worth what it is, as typed claims (:mod:`.claims`, with the plans they
+  carry, :mod:`.plans`), which sit below the messages that hand them to the window;
 - below them all, :mod:`.contracts` (what the parts exchange), :mod:`.score` (the one score scale),
   :mod:`.stop_flag`, :mod:`.bitlines` (line arithmetic on the bitboards) and :mod:`.move_values` (valuing
   every move of a position).

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ai.claims import Claim
 from ai.contracts import EnginePart, MoveReview, SearchResult
-from ai.explain.claims import Claim
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class ReviewMark:
 
 @dataclass(frozen=True)
 class Explained:
-    """The answer to an ``explain`` request ``token``: the proven reasons (:mod:`ai.explain.claims`) of the
+    """The answer to an ``explain`` request ``token``: the proven reasons (:mod:`ai.claims`) of the
     position ``moves`` (its move string), or of its ``move`` where one was asked about (None: the position).
     ``claims`` is empty where nothing was proven, and where the explanation ran past its deadline
     (``timed_out``: then nothing is shown, as for a claim that failed its check). ``seconds``: the time it

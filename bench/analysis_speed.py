@@ -38,10 +38,10 @@ from ai.contracts import Limits  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
 from ai.exact.book import OpeningBook, shipped_book  # noqa: E402
 from ai.exact.choice import core_name  # noqa: E402
-from bench.machine import machine_line  # noqa: E402
 from bench.matches import ComputerPlayer, openings, play_game  # noqa: E402
 from bench.testsets import format_seconds, read_set  # noqa: E402
 from game import ConnectFour  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 BUCKETS = ((0, 3), (4, 7), (8, 11), (12, 15), (16, 23), (24, 41))
 

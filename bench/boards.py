@@ -46,10 +46,10 @@ from ai.exact.choice import core_name  # noqa: E402
 from ai.exact.compiled_core import NATIVE_BOARD_BITS  # noqa: E402
 from ai.exact.team import window_threads  # noqa: E402
 from bench.analysis_speed import level_games, positions, ready_analyzer  # noqa: E402
-from bench.machine import machine_line  # noqa: E402
 from bench.testsets import format_seconds  # noqa: E402
 from game import ConnectFour  # noqa: E402
 from game.catalog import SIZES, parse_size  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 #: Each position's analysis is stopped after this many seconds: "not proven within 5 s".
 STOP_SECONDS = 5.0

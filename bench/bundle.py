@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.machine import machine_line  # noqa: E402
 from tools.support.desktop import Desktop, virtual_display  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 PROGRAMS = {
     "bundle": ROOT / "dist" / "ponder" / "ponder",

@@ -26,8 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.machine import machine_line  # noqa: E402
 from bench.testsets import DEFAULT_SETS, README_MEAN_NODES, format_seconds, read_set  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 SOURCE = Path(__file__).resolve().parent / "reference" / "c4_reference.cpp"
 # -O3 as in the published solver's Makefile; no -march=native, so the binary (and its timing) does not depend

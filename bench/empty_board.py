@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.exact.compiled_core import NativeConnectFourSolver, native_built  # noqa: E402
 from ai.exact.python_core import ConnectFourSolver  # noqa: E402
-from bench.machine import machine_line  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 
 def main() -> None:

@@ -26,8 +26,8 @@ from ai.contracts import Budget, Limits, SearchStopped  # noqa: E402
 from ai.engine import Engine  # noqa: E402
 from ai.exact.compiled_core import NativeConnectFourSolver, native_built  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
-from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 
 def resident_megabytes() -> float:

@@ -42,11 +42,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.contracts import result_of  # noqa: E402
-from ai.exact.analysis import ExactAnalyzer  # noqa: E402
-from ai.exact.choice import core_name  # noqa: E402
-from ai.explain.checks import stated  # noqa: E402
-from ai.explain.claims import (  # noqa: E402
+from ai.claims import (  # noqa: E402
     Claim,
     DoubleThreat,
     ForcingLine,
@@ -55,12 +51,16 @@ from ai.explain.claims import (  # noqa: E402
     Road,
     states_result,
 )
+from ai.contracts import result_of  # noqa: E402
+from ai.exact.analysis import ExactAnalyzer  # noqa: E402
+from ai.exact.choice import core_name  # noqa: E402
+from ai.explain.checks import stated  # noqa: E402
 from ai.explain.explainer import explain_move, explain_position  # noqa: E402
 from ai.explain.plan import find_plan  # noqa: E402
 from bench.analysis_speed import level_games  # noqa: E402
-from bench.machine import machine_line  # noqa: E402
 from bench.testsets import read_set  # noqa: E402
 from game import ConnectFour  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 BANDS = ((0, 8), (9, 14), (15, 20), (21, 26), (27, 42))
 SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")

@@ -38,8 +38,8 @@ from ai.messages import Progress  # noqa: E402
 from ai.play.levels import MAX  # noqa: E402
 from ai.stop_flag import StopFlag  # noqa: E402
 from ai.switch_interval import SWITCH_INTERVAL  # noqa: E402
-from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.state.options import Mode, PlayOptions  # noqa: E402
 from ui.window.window_loop import FPS, MAX_FRAME_SECONDS  # noqa: E402

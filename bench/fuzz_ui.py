@@ -62,9 +62,9 @@ from ai.contracts import Limits  # noqa: E402
 from ai.engine import Engine  # noqa: E402
 from ai.play.levels import DEFAULT_MAX_SECONDS, MAX, Level, levels_for  # noqa: E402
 from ai.request import Request  # noqa: E402
-from bench.machine import machine_line  # noqa: E402
 from game.catalog import GAME_NAMES, SIZES, new_game  # noqa: E402
 from tools.support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.play.scene import PlayScene  # noqa: E402
 from ui.start.scene import StartScene  # noqa: E402

@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai.contracts import Limits  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
 from ai.play.thinker import Thinker  # noqa: E402
-from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 TESTSETS = Path(__file__).resolve().parent.parent.parent / "shared" / "c4-testsets"
 

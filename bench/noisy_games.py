@@ -111,7 +111,7 @@ def main() -> None:
     parser.add_argument("--games-per-pair", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    from bench.machine import machine_line
+    from tools.support.machine import machine_line
 
     ladder = read_ladder()
     pairs = list(itertools.permutations(NOISE_LEVELS, 2))

@@ -32,8 +32,8 @@ from ai.exact.analysis import ExactAnalyzer  # noqa: E402
 from ai.exact.choice import core_name  # noqa: E402
 from ai.messages import BestMove  # noqa: E402
 from ai.request import Request  # noqa: E402
-from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 BUCKETS = ((0, 7), (8, 15), (16, 23), (24, 41))
 

@@ -23,8 +23,8 @@ from ai.contracts import Limits, SearchResult  # noqa: E402
 from ai.engine import Engine  # noqa: E402
 from ai.messages import BestMove  # noqa: E402
 from ai.request import Request  # noqa: E402
-from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 TESTSETS = Path(__file__).resolve().parent.parent.parent / "shared" / "c4-testsets"
 

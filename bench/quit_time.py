@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.machine import machine_line  # noqa: E402
 from tools.support.desktop import Desktop, missing_tools, virtual_display  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 TARGET_SECONDS = 0.5
 ARGS = ["--size", "8x7", "--level", "max", "--seconds", "30", "--first", "computer"]

@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour, TicTacToe  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 
 def measure(make_game, seconds: float, seed: int = 1) -> float:

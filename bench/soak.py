@@ -45,9 +45,9 @@ import pygame  # noqa: E402
 from ai.contracts import Limits  # noqa: E402
 from ai.play.levels import Level, levels_for  # noqa: E402
 from ai.play.thinker import Thinker  # noqa: E402
-from bench.machine import machine_line  # noqa: E402
 from game.catalog import SIZES  # noqa: E402
 from tools.support.fuzz_checks import Checker, FuzzFailure, record_thinks  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.launch import real_engine  # noqa: E402
 from ui.play.scene import PlayScene  # noqa: E402

@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai.exact.compiled_core import NativeConnectFourSolver, native_built  # noqa: E402
 from ai.exact.python_core import ConnectFourSolver  # noqa: E402
 from bench import cpp_reference  # noqa: E402
-from bench.machine import machine_line  # noqa: E402
 from bench.testsets import DEFAULT_SETS, README_SECONDS, format_seconds, read_set, timed_solve  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 CORES = {"compiled": NativeConnectFourSolver, "python": ConnectFourSolver}
 

@@ -34,8 +34,8 @@ from typing import TypeVar
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.machine import machine_line  # noqa: E402
 from tools.support.desktop import Desktop, missing_tools, virtual_display  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 #: Seconds a player should wait at most, by measure: the window visible, its first frame, gone after a close.
 TARGETS = {"visible": 1.0, "first frame": 1.0, "gone": 0.5}

@@ -44,8 +44,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.machine import machine_line  # noqa: E402
 from bench.testsets import TESTSETS, read_set  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 DRIVER = ROOT / "bench" / "reference" / "steininger_driver.cpp"
 # His CMake preset's release flags (CMakeLists.txt, MODE OPTIMISE) and language standard.
@@ -60,7 +60,7 @@ SAMPLES = {
 
 
 @dataclass
-class Run:
+class SolverRun:
     """One whole process: its times, scores and positions explored (None where it does not say); ours also
     the positions left with two moves or more to try (``branched``), the count nearest to his."""
 
@@ -149,19 +149,19 @@ def answers(stdout: str, positions: list[str]) -> list[list[str]]:
     return rows
 
 
-def run_his(binary: Path, positions: list[str]) -> Run:
+def run_his(binary: Path, positions: list[str]) -> SolverRun:
     stdout, _, wall, user, system = timed([str(binary)], "".join(f"{m}\n" for m in positions), ROOT)
     rows = answers(stdout, positions)
-    return Run(wall, user, system, [int(row[0]) for row in rows], sum(int(row[1]) for row in rows))
+    return SolverRun(wall, user, system, [int(row[0]) for row in rows], sum(int(row[1]) for row in rows))
 
 
-def run_ours(positions: list[str], threads: int) -> Run:
+def run_ours(positions: list[str], threads: int) -> SolverRun:
     command = [sys.executable, str(ROOT / "main.py"), "analyze", "--no-book", "--threads", str(threads)]
     command += ["--table-mb", "1024", "--positions"]
     stdout, stderr, wall, user, system = timed(command, "".join(f"{m}\n" for m in positions), ROOT)
     counts = [re.search(rf"^{name}: (\d+)$", stderr, re.MULTILINE) for name in ("positions", "branched")]
     nodes, branched = (int(found.group(1)) if found else None for found in counts)
-    return Run(wall, user, system, [int(row[0]) for row in answers(stdout, positions)], nodes, branched)
+    return SolverRun(wall, user, system, [int(row[0]) for row in answers(stdout, positions)], nodes, branched)
 
 
 def span(values: list[float]) -> str:
@@ -185,13 +185,13 @@ def sample_rows(name: str) -> list[tuple[str, int]] | None:
 
 def compare(
     binary: Path, rows: list[tuple[str, int]], threads: int, rounds: int, name: str
-) -> list[list[Run]]:
+) -> list[list[SolverRun]]:
     """His runs and ours of one sample at one thread count, the rounds alternating; stops the benchmark at a
     wrong score."""
     positions = [moves for moves, _ in rows]
     expected = [score for _, score in rows]
-    his_runs: list[Run] = []
-    our_runs: list[Run] = []
+    his_runs: list[SolverRun] = []
+    our_runs: list[SolverRun] = []
     for _ in range(rounds):
         for side, run in (("his", run_his(binary, positions)), ("ours", run_ours(positions, threads))):
             if run.scores != expected:
@@ -201,7 +201,7 @@ def compare(
     return [his_runs, our_runs]
 
 
-def print_scaling(results: dict[tuple[str, int], list[list[Run]]], thread_counts: list[int]) -> None:
+def print_scaling(results: dict[tuple[str, int], list[list[SolverRun]]], thread_counts: list[int]) -> None:
     """Per sample and thread count, each side's mean wall seconds, its speed-up over its own time at the
     first thread count, and its positions (the first round's)."""
     print("\nScaling (mean wall seconds, speed-up over the first thread count, positions):\n")
@@ -245,7 +245,7 @@ def main() -> None:
     print(f"His solver: {', '.join(str(binary) for binary in binaries.values())} (1 GB table)")
     print("Ours: main.py analyze --no-book --threads N --table-mb 1024 --positions")
     print(f"Rounds: {args.rounds}, alternating. Seconds: lowest-highest over the rounds.")
-    results: dict[tuple[str, int], list[list[Run]]] = {}
+    results: dict[tuple[str, int], list[list[SolverRun]]] = {}
     for threads in args.threads:
         print(f"\n{threads} thread{'s' if threads > 1 else ''} each:\n")
         print(

@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.contracts import Limits  # noqa: E402
 from ai.heuristic.evaluate import ThreatEvaluator, trivial_evaluation  # noqa: E402
-from bench.machine import machine_line  # noqa: E402
 from bench.matches import ComputerPlayer, match, openings  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 
 def level(depth: int) -> ComputerPlayer:

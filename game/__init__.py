@@ -1,8 +1,8 @@
 """The rules of the games: the protocol every game speaks (:mod:`.protocol`), the k-in-a-row bitboards
 (:mod:`.kinarow`), Connect Four and Tic-tac-toe, the one registry of games and their variants
-(:mod:`.catalog`), how numbers typed by people are read (:mod:`.numerals`), and the language of every text
-(:mod:`.language`, gettext; the catalogs are handed in by the program's start). Imports nothing of ours
-besides :mod:`game`, and nothing of pygame."""
+(:mod:`.catalog`), the two names of a cell, the board's and the grid's (:mod:`.cells`), how numbers typed by
+people are read (:mod:`.numerals`), and the language of every text (:mod:`.language`, gettext; the catalogs
+are handed in by the program's start). Imports nothing of ours besides :mod:`game`, and nothing of pygame."""
 
 from game.connect4 import ConnectFour
 from game.protocol import Game, IllegalMove, Outcome

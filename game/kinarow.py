@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from game.cells import GridCell, grid_cell
 from game.language import _
 from game.protocol import IllegalMove, Outcome, quoted
 
@@ -148,20 +149,20 @@ class KInARowBoard:
         self._winner = None
         return move
 
-    def winning_cells(self) -> frozenset[tuple[int, int]]:
+    def winning_cells(self) -> frozenset[GridCell]:
         if self._winner is None:
             return frozenset()
         return frozenset(self._bits_to_cells(self.line_cells(self._stones[self._winner])))
 
-    def _bits_to_cells(self, bits: int) -> list[tuple[int, int]]:
+    def _bits_to_cells(self, bits: int) -> list[GridCell]:
         found = []
         for column in range(self.width):
             for row in range(self.height):
                 if bits & self._bit(row, column):
-                    found.append((self.height - 1 - row, column))
+                    found.append(grid_cell((column, row), self.height))
         return found
 
-    def last_cell(self) -> tuple[int, int] | None:
+    def last_cell(self) -> GridCell | None:
         return self._bits_to_cells(self._filled_bits[-1])[0] if self._filled_bits else None
 
     def cells(self) -> tuple[tuple[int | None, ...], ...]:

@@ -11,6 +11,8 @@ import enum
 from collections.abc import Sequence
 from typing import Protocol
 
+from game.cells import GridCell
+
 
 class IllegalMove(ValueError):
     """A move or move string that the rules refuse. The message names the problem for a person."""
@@ -73,7 +75,7 @@ class Game(Protocol):
         """Why the game ended, or None while it goes on."""
         ...
 
-    def winning_cells(self) -> frozenset[tuple[int, int]]:
+    def winning_cells(self) -> frozenset[GridCell]:
         """Every (row, column) of every winning line; rows count from the top. Empty when nobody has won."""
         ...
 
@@ -93,7 +95,7 @@ class Game(Protocol):
         """The moves played so far, in order."""
         ...
 
-    def last_cell(self) -> tuple[int, int] | None:
+    def last_cell(self) -> GridCell | None:
         """The (row, column) of the stone played last, rows from the top; None before the first move."""
         ...
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ai.contracts import result_of
-from ai.exact.analysis import ExactAnalyzer
-from ai.explain.checks import check
-from ai.explain.claims import (
+from ai.claims import (
     Block,
     Claim,
     DoubleThreat,
@@ -21,6 +18,9 @@ from ai.explain.claims import (
     Zugzwang,
     ZugzwangRule,
 )
+from ai.contracts import result_of
+from ai.exact.analysis import ExactAnalyzer
+from ai.explain.checks import check
 from ai.explain.explainer import explain_move, explain_position
 from ai.explain.values import ExactValues
 from game.connect4 import ConnectFour

@@ -9,7 +9,7 @@ import json
 import pytest
 
 import ai.explain.plan
-from ai.explain.plan.model import Goal, Plan, Response, Rule, RuleUse
+from ai.plans import Goal, Plan, Response, Rule, RuleUse
 from game.connect4 import ConnectFour
 from ui.command_line.tools import run_tool
 

@@ -20,9 +20,9 @@ from ai.explain.plan import Goal, Plan, Rule, RuleUse, find_plan
 from ai.explain.plan.board import geometry
 from ai.explain.plan.cover import base_units
 from ai.explain.plan.local_game import LocalGame
-from ai.explain.plan.model import ColumnPairs
 from ai.explain.replay import replay_plan
 from ai.explain.values import ExactValues
+from ai.plans import ColumnPairs
 from game.connect4 import ConnectFour
 
 

@@ -8,10 +8,10 @@ import dataclasses
 import pytest
 
 import ai.explain.explainer as explainer
+from ai.claims import ROAD_PLIES, Block, DoubleThreat, OddThreat, Result, Road, states_result
 from ai.contracts import SearchStopped
 from ai.exact.analysis import ExactAnalyzer
 from ai.explain.checks import check
-from ai.explain.claims import ROAD_PLIES, Block, DoubleThreat, OddThreat, Result, Road, states_result
 from ai.explain.explainer import explain_move, explain_position
 from ai.explain.export import claim_json
 from ai.explain.values import ExactValues

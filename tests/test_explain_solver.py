@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from ai.claims import DoubleThreat, ForcingLine, PlanClaim, Result
 from ai.contracts import result_of
 from ai.exact.analysis import ExactAnalyzer
 from ai.explain import replay
 from ai.explain.checks import stated
-from ai.explain.claims import DoubleThreat, ForcingLine, PlanClaim, Result
 from ai.explain.explainer import explain_position
 from ai.explain.plan import find_plan
-from ai.explain.plan.model import Goal, Plan, Response, Rule, RuleUse
 from ai.explain.values import ExactValues
+from ai.plans import Goal, Plan, Response, Rule, RuleUse
 from game.connect4 import ConnectFour
 from tests.conftest import read_positions, require_compiled_core
 
@@ -151,7 +151,7 @@ def test_a_response_is_part_of_the_plan_handed_out():
 
 
 def test_a_move_that_leaves_a_plan_that_held_names_the_plans_answer_and_rule(analyzer):
-    from ai.explain.claims import LeavesPlan
+    from ai.claims import LeavesPlan
     from ai.explain.explainer import explain_move
 
     def found(game: ConnectFour, side: int, budget: object = None) -> Plan | None:

@@ -2,7 +2,8 @@
 ``game``; ``ai`` only ``game`` and ``assets``; the window asks only the engine's public modules; ``ui.state``
 and the command line never import pygame or a screen, and the screens not each other; only the command line
 parses arguments; among the state only its words (``ui.state.words``) put texts through gettext; no module
-takes part in an import cycle (``TYPE_CHECKING`` imports included); the contracts sit below ``ai``."""
+takes part in an import cycle (``TYPE_CHECKING`` imports included); the contracts sit below ``ai``, and the
+messages below the engine's parts; the tools never import the benchmarks."""
 
 from __future__ import annotations
 
@@ -103,6 +104,39 @@ def test_the_cycle_finder_finds_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+def reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    work = [start]
+    while work:
+        for target in graph[work.pop()] - seen:
+            seen.add(target)
+            work.append(target)
+    return seen
+
+
+def test_the_messages_sit_below_the_engines_parts():
+    """What crosses to the window (the messages, the request handle) reaches only the types below: the
+    contracts, the score, the claims and the plans they carry; never a part of the engine (a search, the
+    explainer's finders), which would climb from the interface into the machinery."""
+    graph = import_graph(("game", "ai"))
+    assert {"ai.claims", "ai.contracts"} <= reached(graph, "ai.messages")
+    below = {"ai.messages", "ai.contracts", "ai.score", "ai.claims", "ai.plans"}
+    for interface in ("ai.messages", "ai.request"):
+        assert {name for name in reached(graph, interface) if _in(name, "ai")} <= below, interface
+
+
+def test_the_tools_never_import_the_benchmarks():
+    """The benchmarks sit above the tools: what both need (the machine line, the fakes) lives in
+    ``tools.support``, which the benchmarks may import and which imports no benchmark."""
+    graph = import_graph(("tools", "bench"))
+    assert "tools.make_puzzles" in graph and "tools.support.machine" in graph["bench.solve"]
+    climbs = {
+        name: {t for t in targets if _in(t, "bench")} for name, targets in graph.items() if _in(name, "tools")
+    }
+    assert {name: targets for name, targets in climbs.items() if targets} == {}
+
+
 def test_the_contracts_sit_below_everything_in_ai():
     graph = import_graph(("game", "ai"))
     assert graph["ai.contracts"] <= {"ai.score"} and graph["ai.score"] == set()
@@ -120,8 +154,8 @@ PUBLIC_AI = {
     "ai.capabilities",
     "ai.contracts",
     "ai.engine",
-    "ai.explain.claims",
-    "ai.explain.plan.model",
+    "ai.claims",
+    "ai.plans",
     "ai.explain.themes",
     "ai.explain.words",
     "ai.messages",
@@ -230,12 +264,39 @@ def test_every_package_says_what_it_owns():
             assert ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), init
 
 
-def test_no_two_classes_of_the_project_share_a_name():
-    """One name, one thing (docs/architecture.md lists the names)."""
+def type_names(tree: ast.Module) -> list[str]:
+    """The types a module names: its classes (nested ones too) and its module-level type aliases (a
+    ``CamelCase`` name bound to anything but a type variable, or ``X: TypeAlias = ...``)."""
+    names = [node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            call = node.value.func if isinstance(node.value, ast.Call) else None
+            if isinstance(call, ast.Name) and call.id in {"TypeVar", "ParamSpec", "TypeVarTuple"}:
+                continue
+            names += [
+                target.id
+                for target in node.targets
+                if isinstance(target, ast.Name) and target.id[0].isupper() and not target.id.isupper()
+            ]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            if "TypeAlias" in ast.unparse(node.annotation):
+                names.append(node.target.id)
+    return names
+
+
+def test_the_type_names_are_found():
+    tree = ast.parse(
+        "class A:\n    class B: ...\nChoice = int | str\nT = TypeVar('T')\nMAX = 3\nD: TypeAlias = A\n"
+    )
+    assert type_names(tree) == ["A", "B", "Choice", "D"]
+
+
+def test_no_two_types_of_the_project_share_a_name():
+    """One name, one thing (docs/architecture.md lists the names): no two classes, no alias beside a class
+    of its name, no type alias defined twice (import the one instead)."""
     where: dict[str, list[str]] = {}
     for package in (*PACKAGES, "tools", "bench"):
         for path in (ROOT / package).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.ClassDef):
-                    where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
+            for name in type_names(ast.parse(path.read_text(encoding="utf-8"))):
+                where.setdefault(name, []).append(path.relative_to(ROOT).as_posix())
     assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}

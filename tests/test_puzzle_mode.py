@@ -12,7 +12,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from ai.explain.claims import Result, Road, WinNow
+from ai.claims import Result, Road, WinNow
 from ai.messages import BestMove, Explained, Progress
 from ai.puzzles import Puzzle, PuzzleTheme, load_puzzles
 from ai.score import Score, from_child, win_in

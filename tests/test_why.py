@@ -16,10 +16,7 @@ import time
 import pygame
 import pytest
 
-from ai.contracts import Verdict
-from ai.engine import Engine
-from ai.exact.analysis import ExactAnalyzer
-from ai.explain.claims import (
+from ai.claims import (
     Block,
     Claim,
     DoubleThreat,
@@ -33,12 +30,15 @@ from ai.explain.claims import (
     Zugzwang,
     ZugzwangRule,
 )
+from ai.contracts import Verdict
+from ai.engine import Engine
+from ai.exact.analysis import ExactAnalyzer
 from ai.explain.explainer import explain_move, explain_position
 from ai.explain.plan import find_plan
-from ai.explain.plan.model import Goal, Plan, Rule, RuleUse
 from ai.explain.themes import themes_of
 from ai.explain.worker import ExplainWorker
 from ai.messages import EngineMessage, Explained, Progress
+from ai.plans import Goal, Plan, Rule, RuleUse
 from ai.play.levels import Level
 from ai.puzzles import load_puzzles
 from ai.score import Score, from_child, win_in

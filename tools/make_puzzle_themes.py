@@ -26,7 +26,7 @@ from ai.exact.analysis import ExactAnalyzer  # noqa: E402
 from ai.explain.plan import find_plan  # noqa: E402
 from ai.explain.themes import puzzle_themes  # noqa: E402
 from ai.puzzles import PUZZLES_PATH, PuzzleTheme, file_text, load_puzzles  # noqa: E402
-from bench.machine import machine_line  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 
 def main() -> int:

@@ -64,9 +64,9 @@ from ai.puzzles import (  # noqa: E402
     win_in,
     wins_at_once,
 )
-from bench.machine import machine_line  # noqa: E402
 from game import ConnectFour  # noqa: E402
 from game.catalog import game_spec  # noqa: E402
+from tools.support.machine import machine_line  # noqa: E402
 
 DEFAULT_PROGRESS = ROOT / "tools" / "puzzles-progress-7x6.txt"
 DEFAULT_TESTSETS = ROOT / "tests" / "data" / "c4-testsets"

@@ -1,16 +1,15 @@
 """The board as the explainer's finders read it: cells, and the empty cells where a side would complete four.
 
-A cell is ``(column, row)`` counted from 0, row 0 at the bottom (the command line counts from 1). The finders
+A cell is a :data:`game.cells.Cell`: ``(column, row)`` counted from 0, row 0 at the bottom (the command
+line counts from 1). The finders
 read threats off the bitboards here, by shifting (the layout of :mod:`game.kinarow`); the checks in
 :mod:`ai.explain.checks` never use this module, so that a mistake here cannot hide itself.
 """
 
 from __future__ import annotations
 
+from game.cells import Cell
 from game.connect4 import ConnectFour
-
-#: ``(column, row)``, both from 0, row 0 at the bottom.
-Cell = tuple[int, int]
 
 
 class BoardView:

@@ -1,6 +1,6 @@
 """The proof of every claim before anyone sees it, by code that shares nothing with the finders: the game's
 own rules (:class:`~game.connect4.ConnectFour` plays the stones and says who won) and the exact solver's
-values (:class:`~ai.explain.values.ExactValues`). Each check tests the sentence :mod:`ai.explain.claims`
+values (:class:`~ai.explain.values.ExactValues`). Each check tests the sentence :mod:`ai.claims`
 gives for its kind, and any result the claim states against the solver.
 
 A check returns False for a claim that is not so; it never raises for one (a wrong cell, a full column), only
@@ -9,7 +9,7 @@ the solver's SearchStopped passes through when the budget ends.
 
 from __future__ import annotations
 
-from ai.explain.claims import (
+from ai.claims import (
     ROAD_PLIES,
     Block,
     Claim,
@@ -26,13 +26,12 @@ from ai.explain.claims import (
     Zugzwang,
     states_result,
 )
-from ai.explain.plan.model import Goal
 from ai.explain.replay import replay_plan
 from ai.explain.values import ExactValues
+from ai.plans import Goal
+from game.cells import Cell
 from game.connect4 import ConnectFour
 from game.protocol import IllegalMove
-
-Cell = tuple[int, int]
 
 
 def stated(result: Result | None, value: int) -> bool:
@@ -94,7 +93,7 @@ def wins_at_once(game: ConnectFour) -> bool:
 
 
 def check(game: ConnectFour, claim: Claim, values: ExactValues) -> bool:
-    """Whether ``claim`` about ``game`` is so (see :mod:`ai.explain.claims` for what each kind asserts).
+    """Whether ``claim`` about ``game`` is so (see :mod:`ai.claims` for what each kind asserts).
     The same claim object checked again about the same position, within one explanation's ``values``, gets
     the answer found the first time (the check is deterministic; a plan's replay is the costly part)."""
     memo = (id(claim), game.key(), game.ply())

@@ -14,12 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ai.contracts import UNBOUNDED, Budget, SearchStopped
-from ai.exact.analysis import ExactAnalyzer, solver_supports
-from ai.explain import parity, tactics
-from ai.explain.board import BoardView, Cell
-from ai.explain.checks import check
-from ai.explain.claims import (
+from ai.claims import (
     Claim,
     DoubleThreat,
     HandsOver,
@@ -29,9 +24,15 @@ from ai.explain.claims import (
     WinNow,
     states_result,
 )
-from ai.explain.plan.model import Goal, Plan
+from ai.contracts import UNBOUNDED, Budget, SearchStopped
+from ai.exact.analysis import ExactAnalyzer, solver_supports
+from ai.explain import parity, tactics
+from ai.explain.board import BoardView
+from ai.explain.checks import check
 from ai.explain.road import find_road
 from ai.explain.values import ExactValues
+from ai.plans import Goal, Plan
+from game.cells import Cell
 from game.connect4 import ConnectFour
 
 #: The longest an explanation may take, in seconds, before it is dropped.

@@ -3,9 +3,9 @@ sides as ``"first"`` and ``"second"``, results and kinds by their names (docs/to
 
 from __future__ import annotations
 
-from ai.explain.board import Cell
-from ai.explain.claims import Claim, DoubleThreat, HandsOver, LeavesPlan, PlanClaim, Road, Zugzwang
-from ai.explain.plan.model import ColumnPairs, SummaryItem
+from ai.claims import Claim, DoubleThreat, HandsOver, LeavesPlan, PlanClaim, Road, Zugzwang
+from ai.plans import ColumnPairs, SummaryItem
+from game.cells import Cell
 
 JsonValue = str | int | bool | list["JsonValue"] | dict[str, "JsonValue"] | None
 

@@ -8,8 +8,9 @@ player's odd threat and a second player's even threat are the ones that count. F
 
 from __future__ import annotations
 
-from ai.explain.board import BoardView, Cell
-from ai.explain.claims import Claim, EvenThreat, OddThreat, Result, Zugzwang, ZugzwangRule
+from ai.claims import Claim, EvenThreat, OddThreat, Result, Zugzwang, ZugzwangRule
+from ai.explain.board import BoardView
+from game.cells import Cell
 
 
 def is_odd_row(cell: Cell) -> bool:

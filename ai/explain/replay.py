@@ -1,6 +1,6 @@
 """A plan proven by playing it: its strategy against every reply of the opponent where the tree of the game
 left is small enough, else against the exact solver's best tries and many random ones. Shares nothing with
-the plan finder but the :class:`~ai.explain.plan.model.Plan` it is handed.
+the plan finder but the :class:`~ai.plans.Plan` it is handed.
 
 The plan fails where the opponent completes four, where its strategy has no answer (LookupError) or answers
 with a move that is not legal, and, for the goal WIN, where the board fills without the plan's side
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from ai.explain.plan.model import Goal, Plan
 from ai.explain.values import ExactValues
+from ai.plans import Goal, Plan
 from game.connect4 import ConnectFour
 
 #: Past this many positions (the opponent to move) the tree is not walked whole: the plan is played against

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ai.explain.board import BoardView, Cell
+from ai.claims import ROAD_PLIES, Claim, Result, Road, states_result
+from ai.explain.board import BoardView
 from ai.explain.checks import check
-from ai.explain.claims import ROAD_PLIES, Claim, Result, Road, states_result
 from ai.explain.values import ExactValues
+from game.cells import Cell
 from game.connect4 import ConnectFour
 
 #: The claims the finders propose about a position that may state its result.

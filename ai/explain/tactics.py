@@ -3,13 +3,14 @@ hand a cell over, forcing lines. Found here, proven in :mod:`ai.explain.checks`:
 that fails, never show one.
 
 Each finder looks at the position with ``side`` (the side to move) about to play; the claims are
-:mod:`ai.explain.claims`'s.
+:mod:`ai.claims`'s.
 """
 
 from __future__ import annotations
 
-from ai.explain.board import BoardView, Cell
-from ai.explain.claims import Block, Claim, DoubleThreat, ForcingLine, HandsOver, Result, WinNow
+from ai.claims import Block, Claim, DoubleThreat, ForcingLine, HandsOver, Result, WinNow
+from ai.explain.board import BoardView
+from game.cells import Cell
 from game.connect4 import ConnectFour
 
 #: The longest forcing line looked for, in moves of its side: deeper lines are rare in play and cost time.

@@ -5,11 +5,11 @@ the solve."""
 
 from __future__ import annotations
 
+from ai.claims import Claim, DoubleThreat, ForcingLine, PlanClaim, Road, Zugzwang, ZugzwangRule
 from ai.contracts import UNBOUNDED, Budget
 from ai.exact.analysis import ExactAnalyzer
-from ai.explain.claims import Claim, DoubleThreat, ForcingLine, PlanClaim, Road, Zugzwang, ZugzwangRule
 from ai.explain.explainer import DEADLINE_SECONDS, PlanFinder, explain_move
-from ai.explain.plan.model import Rule
+from ai.plans import Rule
 from ai.puzzles import Puzzle, PuzzleTheme
 from game.connect4 import ConnectFour
 

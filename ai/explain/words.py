@@ -5,8 +5,7 @@ line's."""
 
 from __future__ import annotations
 
-from ai.explain.board import Cell
-from ai.explain.claims import (
+from ai.claims import (
     Block,
     Claim,
     DoubleThreat,
@@ -22,7 +21,8 @@ from ai.explain.claims import (
     Zugzwang,
     ZugzwangRule,
 )
-from ai.explain.plan.model import COLUMN_PAIR_RULES, ColumnPairs, Plan, Rule, SummaryItem
+from ai.plans import COLUMN_PAIR_RULES, ColumnPairs, Plan, Rule, SummaryItem
+from game.cells import Cell
 from game.language import N_, _
 
 

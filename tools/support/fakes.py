@@ -16,9 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from ai.claims import Claim
 from ai.contracts import Limits, SearchResult
 from ai.exact.analysis import ExactAnalyzer
-from ai.explain.claims import Claim
 from ai.heuristic.search import Searcher
 from ai.heuristic.table import TranspositionTable
 from ai.messages import BestMove, EngineMessage, Explained, LiveCount, Progress, ReviewMark

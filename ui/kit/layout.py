@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from game.cells import GridCell
+
 #: Space around the board, in pixels, at any window size.
 MARGIN = 20
 #: The board's frame around the holes, as a share of a cell.
@@ -68,8 +70,8 @@ class PlayLayout:
             return None
         return (x - self.grid.left) // self.cell
 
-    def cell_at(self, position: tuple[int, int]) -> tuple[int, int] | None:
-        """The (row, column) under ``position``, or None outside the grid."""
+    def cell_at(self, position: tuple[int, int]) -> GridCell | None:
+        """The grid's (row, column) under ``position`` (rows from the top), or None outside the grid."""
         if not self.grid.collidepoint(position):
             return None
         x, y = position

@@ -65,7 +65,9 @@ class GoToStats:
     options: PlayOptions
 
 
-Request = GoToPlay | GoToMenu | Quit | RememberName | OpenSettings | GoToPuzzle | GoToStats
+#: What a scene asks the window's loop to do (switch scenes, quit, remember a name, open the settings); not an
+#: engine request (:class:`ai.request.Request`, the handle of a search).
+SceneRequest = GoToPlay | GoToMenu | Quit | RememberName | OpenSettings | GoToPuzzle | GoToStats
 
 #: Ctrl on most systems, Cmd on a Mac.
 COMMAND_KEYS = pygame.KMOD_CTRL | pygame.KMOD_META
@@ -88,7 +90,7 @@ class Scene:
         self.size = size
         self.dirty = True
         #: Set by the scene when it wants the loop to switch scenes or quit.
-        self.request: Request | None = None
+        self.request: SceneRequest | None = None
         #: The scene is taking typed text (a name): the window's one-key shortcuts leave the keys to it.
         self.wants_text = False
 

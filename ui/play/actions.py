@@ -21,7 +21,7 @@ import pygame
 
 from game.language import N_, NC_, _
 from game.protocol import Game
-from ui.kit.scene import COMMAND_KEYS, GoToMenu, GoToPuzzle, OpenSettings, Request
+from ui.kit.scene import COMMAND_KEYS, GoToMenu, GoToPuzzle, OpenSettings, SceneRequest
 from ui.panels.help_card import Section
 from ui.play.clipboard import copy_text, paste_text
 from ui.state.play import play_files
@@ -138,7 +138,7 @@ class ToolbarPlace:
 NARROW = "toolbar, narrow window"
 
 #: What a command does to the play state; a request, if any, is for the window (another screen, the panel).
-Run = Callable[[PlayState], Request | None]
+Run = Callable[[PlayState], SceneRequest | None]
 
 
 @dataclass(frozen=True)
@@ -205,7 +205,7 @@ def _review(play: PlayState) -> None:
         play.toggle_review()
 
 
-def _next(play: PlayState) -> Request | None:
+def _next(play: PlayState) -> SceneRequest | None:
     if play.puzzle is not None:
         play.board_game.leave()
         return GoToPuzzle()
@@ -219,7 +219,7 @@ def _puzzle_theme(play: PlayState) -> None:
         play.theme_choice.advance()
 
 
-def _menu(play: PlayState) -> Request:
+def _menu(play: PlayState) -> SceneRequest:
     play.board_game.leave()
     return GoToMenu()
 

@@ -19,7 +19,6 @@ not the overlay shows, so the board never moves); Tic-tac-toe in the empty cells
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 import pygame
@@ -28,6 +27,7 @@ from pygame import Rect
 from game.language import _
 from ui.kit.layout import PlayLayout
 from ui.kit.widgets import draw_text, fitting_font, shortened
+from ui.play.board_view import MarkPainter
 from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven
 from ui.state.words.search_texts import TICKS, MoveValue, move_values
@@ -38,11 +38,6 @@ def mix(colour: Colour, other: Colour, share: float) -> Colour:
     """``colour`` with ``share`` (0 to 1) of ``other`` mixed in: a tint that shows on any background."""
     red, green, blue = (round(a + (b - a) * share) for a, b in zip(colour, other, strict=True))
     return red, green, blue
-
-
-#: Draws ``player``'s mark centred at a point with a radius: the board's own piece, so the overlay names a
-#: winner by the mark the players know (colour and shape alike).
-MarkPainter = Callable[[pygame.Surface, int, tuple[float, float], float], None]
 
 
 def value_box(layout: PlayLayout, move: int) -> Rect:

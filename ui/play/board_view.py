@@ -7,35 +7,40 @@ marks) per size, so a frame costs a few blits; the caches are rebuilt only when 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 from pygame import Rect
 
 from game.catalog import game_spec
+from game.cells import GridCell
 from ui.kit.layout import PlayLayout
 from ui.kit.widgets import filled_circle, stroke, supersampled, thick_line
 from ui.state.animation import MoveAnimation
 from ui.theme import Theme
 
-Cell = tuple[int, int]
+#: Draws ``player``'s mark centred at a point with a radius: the board's own piece, so that the match bar and
+#: the analysis overlay name a player by the mark the players know (colour and shape alike).
+MarkPainter = Callable[[pygame.Surface, int, tuple[float, float], float], None]
 
 
 @dataclass(frozen=True)
 class BoardPicture:
-    """What the board shows in one frame.
+    r"""What the board shows in one frame.
 
     ``selection`` is the column (Connect Four) or cell index (Tic-tac-toe) under the mouse or keyboard cursor;
     ``ghost_player`` is whose ghost disc or hover to show there (None when no human may move). ``refusal``
     (0..1) is the strength of the "not allowed" cue on the selection and ``shake`` its sideways offset in
     pixels. The stone of ``animation`` is drawn where the animation has it, not in its cell. ``hint`` is the
-    move a hint shows (a column or a cell).
+    move a hint shows (a column or a cell). ``last_move`` and ``winning`` are :data:`~game.cells.GridCell`\ s
+    (row, column; rows from the top), as the game's grid ``cells`` is indexed.
     """
 
     cells: tuple[tuple[int | None, ...], ...]
     k: int
-    last_move: Cell | None = None
-    winning: frozenset[Cell] = frozenset()
+    last_move: GridCell | None = None
+    winning: frozenset[GridCell] = frozenset()
     animation: MoveAnimation | None = None
     selection: int | None = None
     ghost_player: int | None = None
@@ -44,7 +49,7 @@ class BoardPicture:
     hint: int | None = None
 
 
-def winning_lines(cells: frozenset[Cell], k: int) -> list[tuple[Cell, Cell]]:
+def winning_lines(cells: frozenset[GridCell], k: int) -> list[tuple[GridCell, GridCell]]:
     """The (first, last) cells of every maximal run of at least ``k`` cells of ``cells`` in a straight line.
 
     Every cell of a win highlight belongs to the winner, so each such run is a winning line.

@@ -7,7 +7,6 @@ the clicks on a name (to rename a player, with two players) always agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -15,11 +14,10 @@ from pygame import Rect
 
 from game.language import ngettext
 from ui.kit.widgets import draw_text
+from ui.play.board_view import MarkPainter
 from ui.state.options import MAX_NAME
 from ui.theme import Fonts, Theme
 
-#: Draws ``player``'s mark centred at a point with a radius (the board's own piece).
-MarkPainter = Callable[[pygame.Surface, int, tuple[float, float], float], None]
 ELLIPSIS = "\u2026"
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from ai.explain.plan.model import Rule
+from ai.plans import Rule
 from ui.kit.layout import PlayLayout
 from ui.kit.widgets import draw_text, filled_circle, fitting_font
 from ui.state.play.plan_view import Followed

@@ -6,6 +6,6 @@ command line's JSON counts from 1 at its edge.
 """
 
 from ai.explain.plan.finder import find_plan
-from ai.explain.plan.model import Cell, ColumnPairs, Goal, Plan, Response, Rule, RuleUse, SummaryItem
+from ai.plans import ColumnPairs, Goal, Plan, Response, Rule, RuleUse, SummaryItem
 
-__all__ = ["Cell", "ColumnPairs", "Goal", "Plan", "Response", "Rule", "RuleUse", "SummaryItem", "find_plan"]
+__all__ = ["ColumnPairs", "Goal", "Plan", "Response", "Rule", "RuleUse", "SummaryItem", "find_plan"]

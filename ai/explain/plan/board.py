@@ -2,7 +2,7 @@
 
 Everything works on the bitboards of :mod:`game.kinarow` (a column owns ``height + 1`` bits, the lowest bit
 its bottom cell): a group, a set of cells and a pair of cells are all plain ints there, so "the group holds
-this cell" is one AND. Rows are counted from 0 at the bottom here, as in :mod:`ai.explain.plan.model`; Allis's
+this cell" is one AND. Rows are counted from 0 at the bottom here, as in :mod:`ai.plans`; Allis's
 "odd" rows (1, 3, 5 counted from 1) are rows 0, 2, 4.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ai.explain.plan.model import Cell
+from game.cells import Cell
 from game.connect4 import ConnectFour
 
 #: Four in a row: Allis's groups are the fours of standard Connect Four only.

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from ai.contracts import UNBOUNDED, Budget
 from ai.explain.plan.board import Position, after
 from ai.explain.plan.local_game import GameTooBig, LocalGame
-from ai.explain.plan.model import Rule
+from ai.plans import Rule
 
 #: The height of each of the two columns of Allis's Highinverse.
 HIGHINVERSE_HEIGHT = 3

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from ai.contracts import UNBOUNDED, Budget
 from ai.explain.plan.board import Geometry, Position, after, is_odd_row
 from ai.explain.plan.cover import Layout, OutOfNodes, search_layout, upper_cells
-from ai.explain.plan.model import Goal, Plan, Response, Rule, RuleUse
+from ai.plans import Goal, Plan, Response, Rule, RuleUse
+from game.cells import Cell
 from game.connect4 import ConnectFour
 
 #: The default node budget of :func:`find_plan` (search nodes plus the positions of the bases' games): it
@@ -155,7 +156,7 @@ def _plan(game: ConnectFour, position: Position, layout: Layout, goal: Goal) -> 
     return Plan(position.defender, goal, game.moves_text(), tuple(rules), tuple(responses), strategy)
 
 
-def _lowest_first(cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _lowest_first(cells: list[Cell]) -> list[Cell]:
     return sorted(cells, key=lambda cell: (cell[1], cell[0]))
 
 

@@ -9,7 +9,7 @@ requests held here are taken, so a late answer about a position no longer asked 
 
 from __future__ import annotations
 
-from ai.explain.claims import Claim
+from ai.claims import Claim
 from ai.messages import Explained
 from ai.request import Request
 from game.protocol import Game

@@ -1,7 +1,7 @@
 """The plan view (E, with the analysis): a plan the explainer proved, to draw on the board, followed live as
 moves are played, and the move that left it. No pygame here.
 
-A plan (:class:`~ai.explain.plan.model.Plan`) belongs to the side that waits: Allis's defender, whose
+A plan (:class:`~ai.plans.Plan`) belongs to the side that waits: Allis's defender, whose
 opponent is to move. The view shows one side's plan: first the player's own (the human's against the
 computer; with two players, or two computers, the side to move when it is asked for), then, pressed again,
 the opponent's. Where
@@ -18,8 +18,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ai.explain.claims import Claim, PlanClaim, Result
-from ai.explain.plan.model import Cell, Plan
+from ai.claims import Claim, PlanClaim, Result
+from ai.plans import Plan
+from game.cells import Cell
 from game.connect4 import ConnectFour
 from game.protocol import Game
 from ui.state.board.board_game import BoardGame

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ai.claims import Road
 from ai.contracts import Verdict
-from ai.explain.claims import Road
 from ui.state.animation import MoveAnimation
 from ui.state.board.board_game import BoardGame
 from ui.state.review.game_review import GameReview

@@ -7,8 +7,8 @@ itself is
 
 from __future__ import annotations
 
+from ai.claims import Claim
 from ai.contracts import Verdict
-from ai.explain.claims import Claim
 from game.language import _, ngettext, number
 from ui.state.options import FirstPlayer, Mode
 from ui.state.play import finished_round

@@ -1,5 +1,5 @@
 """Why a move is worth what it is, in the player's words: the explainer's proven claims
-(:mod:`ai.explain.claims`) as one sentence, for the hint, the coach and the review. Pure functions, no pygame.
+(:mod:`ai.claims`) as one sentence, for the hint, the coach and the review. Pure functions, no pygame.
 
 The players are named as the play screen names them (``names``, by player number: "Red", "Yellow"); a cell
 by its column's letter from ``a`` at the left and its row from 1 at the bottom (``c3``), Connect Four's
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai.explain.claims import (
+from ai.claims import (
     Block,
     Claim,
     DoubleThreat,
@@ -31,9 +31,10 @@ from ai.explain.claims import (
     Zugzwang,
     ZugzwangRule,
 )
-from ai.explain.plan.model import Cell, Rule
 from ai.explain.themes import PuzzleTheme, themes_of
 from ai.explain.words import summary_item
+from ai.plans import Rule
+from game.cells import Cell
 from game.language import N_, _
 from ui.state.play.plan_view import Followed, LeftPlan
 

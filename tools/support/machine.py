@@ -1,4 +1,5 @@
-"""One line describing the machine a benchmark ran on, printed under every table."""
+"""One line describing the machine a measurement ran on, printed under every table of the benchmarks and of
+the tools that time their work (the puzzles' generators)."""
 
 from __future__ import annotations
 

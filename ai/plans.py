@@ -14,10 +14,8 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.cells import Cell
 from game.connect4 import ConnectFour
-
-#: ``(column, row)``, both counted from 0, row 0 at the bottom.
-Cell = tuple[int, int]
 
 
 class Rule(enum.Enum):

@@ -41,8 +41,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ai.explain.board import Cell
-from ai.explain.plan.model import Plan, Rule
+from ai.plans import Plan, Rule
+from game.cells import Cell
 
 
 class Result(enum.Enum):
