@@ -5,8 +5,9 @@ does.
 The help card's rows of the play screen (:func:`help_sections`), the toolbar's buttons
 (:data:`TOOLBAR`) and what a key means (:func:`key_action`) are read from the table; keys that select or
 play a column or cell are :mod:`ui.play.move_keys`' (their help rows are :data:`MOVE_ROWS` here, beside the
-commands they share the card with). Keys of the whole window (help, settings, sound, theme, quit) live in
-:mod:`ui.app` and :mod:`ui.kit.scene`, and their rows in :mod:`ui.panels.help_card`.
+commands they share the card with). The keys of the whole window (help, settings, sound, theme, quit) are
+the entries of :data:`ui.panels.window_keys.WINDOW_COMMANDS`; they come first, in the situations where they
+apply, and no key press is claimed by both tables (tests/test_ui_keys.py).
 
 Adding a command: a value of :class:`Action` and an entry of :data:`COMMANDS` (docs/development.md).
 """
@@ -21,8 +22,8 @@ import pygame
 
 from game.language import N_, NC_, _
 from game.protocol import Game
-from ui.kit.scene import COMMAND_KEYS, GoToMenu, GoToPuzzle, OpenSettings, Request
-from ui.panels.help_card import Section
+from ui.kit.keys import Chord, HelpRow, Section, claimant
+from ui.kit.scene import GoToMenu, GoToPuzzle, OpenSettings, Request
 from ui.play.clipboard import copy_text, paste_text
 from ui.state.play import play_files
 from ui.state.play.notices import FILE_NOTICE_SECONDS, Notice, NoticeKind, Worded, notice
@@ -81,44 +82,8 @@ def reviewing(situation: Situation) -> bool:
     return situation.reviewing
 
 
-def always(situation: Situation) -> bool:
-    """Whatever shows."""
-    return True
-
-
-@dataclass(frozen=True)
-class Chord:
-    """A key that asks for a command: the ``key``, whether Ctrl (Cmd on a Mac) is held, whether Shift must be
-    (True) or must not be (False) held (None: either), and ``when`` it means the command."""
-
-    key: int
-    ctrl: bool = False
-    shift: bool | None = None
-    when: Callable[[Situation], bool] = playing
-
-    def matches(self, key: int, mod: int, situation: Situation) -> bool:
-        """The key ``key`` pressed with the modifiers ``mod`` in ``situation`` is this chord."""
-        shift = bool(mod & pygame.KMOD_SHIFT)
-        return (
-            key == self.key
-            and is_command(mod) == self.ctrl
-            and self.shift in (None, shift)
-            and self.when(situation)
-        )
-
-
 #: The help card's sections of the play screen, in their order.
 PLAYING, FILES = N_("Playing"), N_("Files and scores")
-
-
-@dataclass(frozen=True)
-class HelpRow:
-    """A command's row on the help card: its ``section``, the ``keys`` as a player reads them, and what the
-    command does (one row may name two commands, as "undo  /  redo": the second then has none)."""
-
-    section: str
-    keys: str
-    text: str
 
 
 @dataclass(frozen=True)
@@ -147,7 +112,7 @@ class Command:
 
     action: Action
     run: Run
-    chords: tuple[Chord, ...] = ()
+    chords: tuple[Chord[Situation], ...] = ()
     help: HelpRow | None = None
     toolbar: ToolbarPlace | None = None
 
@@ -250,27 +215,27 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.UNDO,
         _undo,
-        (Chord(pygame.K_z, ctrl=True, shift=False, when=always),),
+        (Chord(pygame.K_z, ctrl=True, shift=False),),
         HelpRow(PLAYING, N_("Ctrl+Z  /  Ctrl+Y or Ctrl+Shift+Z"), N_("undo  /  redo")),
         ToolbarPlace(0, N_("Undo"), NC_("toolbar, narrow window", "Undo")),
     ),
     Command(
         Action.REDO,
         lambda play: play.redo(),
-        (Chord(pygame.K_y, ctrl=True, when=always), Chord(pygame.K_z, ctrl=True, shift=True, when=always)),
+        (Chord(pygame.K_y, ctrl=True), Chord(pygame.K_z, ctrl=True, shift=True)),
         toolbar=ToolbarPlace(1, N_("Redo"), NC_("toolbar, narrow window", "Redo")),
     ),
     Command(
         Action.HINT,
         _on_live_game(lambda play: play.feedback.refuse(play.assistance.ask_hint(play.board_game))),
-        (Chord(pygame.K_h),),
+        (Chord(pygame.K_h, when=playing),),
         HelpRow(PLAYING, N_("H"), N_("hint: the engine's best move for you")),
     ),
     Command(
         Action.OVERLAY,
         _on_live_game(lambda play: play.assistance.toggle_overlay(play.board_game)),
         (
-            Chord(pygame.K_a, shift=True),
+            Chord(pygame.K_a, shift=True, when=playing),
             Chord(pygame.K_a, when=lambda situation: playing(situation) and not situation.letters_are_cells),
         ),
         HelpRow(PLAYING, N_("A"), N_("analysis: the value of every move, live on your turn")),
@@ -284,7 +249,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.REVIEW,
         _review,
-        (Chord(pygame.K_r, when=always), Chord(pygame.K_ESCAPE, when=reviewing)),
+        (Chord(pygame.K_r), Chord(pygame.K_ESCAPE, when=reviewing)),
         HelpRow(PLAYING, N_("R"), N_("review the game: \u2190\u2192 Home End step, Esc back")),
         ToolbarPlace(
             3,
@@ -321,7 +286,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.NEW,
         lambda play: play.new_round(next_round=False),
-        (Chord(pygame.K_n, ctrl=True, when=always),),
+        (Chord(pygame.K_n, ctrl=True),),
         HelpRow(PLAYING, N_("Ctrl+N"), N_("new game")),
         ToolbarPlace(2, N_("New game"), NC_("toolbar, narrow window", "New")),
     ),
@@ -337,7 +302,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.MENU,
         _menu,
-        (Chord(pygame.K_ESCAPE),),
+        (Chord(pygame.K_ESCAPE, when=playing),),
         HelpRow(PLAYING, N_("Esc"), N_("back to the start screen")),
         ToolbarPlace(5, N_("Menu"), NC_("toolbar, narrow window", "Menu")),
     ),
@@ -349,14 +314,14 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.SAVE,
         _save,
-        (Chord(pygame.K_s, ctrl=True, when=always),),
+        (Chord(pygame.K_s, ctrl=True),),
         HelpRow(FILES, N_("Ctrl+S  /  Ctrl+O"), N_("save  /  load the game")),
     ),
-    Command(Action.LOAD, play_files.load, (Chord(pygame.K_o, ctrl=True, when=always),)),
+    Command(Action.LOAD, play_files.load, (Chord(pygame.K_o, ctrl=True),)),
     Command(
         Action.COPY,
         _copy,
-        (Chord(pygame.K_c, ctrl=True, when=always),),
+        (Chord(pygame.K_c, ctrl=True),),
         HelpRow(
             FILES, N_("Ctrl+C  /  Ctrl+V"), N_("copy the moves (e.g. 4453)  /  paste a game and review it")
         ),
@@ -364,12 +329,12 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.PASTE,
         lambda play: play_files.paste(play, paste_text()),
-        (Chord(pygame.K_v, ctrl=True, when=always),),
+        (Chord(pygame.K_v, ctrl=True),),
     ),
     Command(
         Action.RESET_TALLY,
         _reset_tally,
-        (Chord(pygame.K_r, ctrl=True, when=always),),
+        (Chord(pygame.K_r, ctrl=True),),
         HelpRow(FILES, N_("Ctrl+R"), N_("reset this board's record (asks first; Ctrl+Z undoes)")),
     ),
 )
@@ -439,19 +404,7 @@ def help_sections() -> tuple[Section, ...]:
     return tuple((title, tuple(rows)) for title, rows in sections.items())
 
 
-def is_command(mod: int) -> bool:
-    """True when Ctrl (or Cmd) is held: such a key is a command, never a move."""
-    return bool(mod & COMMAND_KEYS)
-
-
 def key_action(key: int, mod: int, situation: Situation) -> Action | None:
     """The action ``key`` with the modifiers ``mod`` asks for in ``situation``; None for a key that names none
     (with Ctrl held, or while the review shows, it then does nothing; else it goes to the board)."""
-    return next(
-        (
-            command.action
-            for command in COMMANDS
-            if any(chord.matches(key, mod, situation) for chord in command.chords)
-        ),
-        None,
-    )
+    return claimant(((command.action, command.chords) for command in COMMANDS), key, mod, situation)

@@ -16,11 +16,12 @@ import pygame
 from pygame import Rect
 
 from ai.messages import EngineMessage
+from ui.kit.keys import is_command
 from ui.kit.layout import PlayLayout, play_layout
 from ui.kit.scene import RememberName, Scene
 from ui.kit.widgets import hit
 from ui.play import move_keys
-from ui.play.actions import BY_ACTION, Action, Situation, is_command, key_action
+from ui.play.actions import BY_ACTION, Action, Situation, key_action
 from ui.play.board_view import view_for
 from ui.play.frame import Renaming, ScreenFrame, play_picture, screen_frame
 from ui.play.match_bar import name_at
