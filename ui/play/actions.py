@@ -59,17 +59,21 @@ class Action(str, enum.Enum):
     SHOW_ME = "show-me"
     #: Puzzle mode: the next theme to draw puzzles of.
     PUZZLE_THEME = "puzzle-theme"
+    #: The coach warned about the move just tried: take it back, and choose again.
+    TAKE_BACK_COACHED = "take-back-coached"
 
 
 @dataclass(frozen=True)
 class Situation:
     """What a key's meaning depends on: the review shows, the board's cells 10-16 are the letters a-g (so
-    only Shift+A is the analysis), the game is over, computer watches computer."""
+    only Shift+A is the analysis), the game is over, computer watches computer, the coach's warning about the
+    move just tried stands (Backspace and Esc then take that move back)."""
 
     reviewing: bool = False
     letters_are_cells: bool = False
     game_over: bool = False
     watching: bool = False
+    coach_warned: bool = False
 
 
 def playing(situation: Situation) -> bool:
@@ -80,6 +84,11 @@ def playing(situation: Situation) -> bool:
 def reviewing(situation: Situation) -> bool:
     """The review shows."""
     return situation.reviewing
+
+
+def coach_warned(situation: Situation) -> bool:
+    """The coach's warning about the move just tried stands."""
+    return situation.coach_warned
 
 
 #: The help card's sections of the play screen, in their order.
@@ -206,6 +215,10 @@ def _undo(play: PlayState) -> None:
         play.feedback.notice = restored
 
 
+def _take_back_coached(play: PlayState) -> None:
+    play.round.take_back_coached()
+
+
 def _reset_tally(play: PlayState) -> None:
     play.feedback.notice = play.tally_reset.press(play.board_game, play.files.tally, play.feedback.notice)
 
@@ -249,7 +262,12 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.REVIEW,
         _review,
-        (Chord(pygame.K_r), Chord(pygame.K_ESCAPE, when=reviewing)),
+        (
+            Chord(pygame.K_r),
+            Chord(
+                pygame.K_ESCAPE, when=lambda situation: reviewing(situation) and not coach_warned(situation)
+            ),
+        ),
         HelpRow(PLAYING, N_("R"), N_("review the game: \u2190\u2192 Home End step, Esc back")),
         ToolbarPlace(
             3,
@@ -273,6 +291,16 @@ COMMANDS: tuple[Command, ...] = (
         _puzzle_theme,
         (Chord(pygame.K_f, when=lambda situation: playing(situation) and not situation.letters_are_cells),),
         HelpRow(PLAYING, N_("F"), N_("puzzles: the theme of the next ones (any, double threat ...)")),
+    ),
+    Command(
+        Action.TAKE_BACK_COACHED,
+        _take_back_coached,
+        (Chord(pygame.K_BACKSPACE, when=coach_warned), Chord(pygame.K_ESCAPE, when=coach_warned)),
+        HelpRow(
+            PLAYING,
+            N_("Backspace or Esc"),
+            N_("coach on: take back the move it warned about, and choose again"),
+        ),
     ),
     Command(
         Action.NEXT,
@@ -302,7 +330,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.MENU,
         _menu,
-        (Chord(pygame.K_ESCAPE, when=playing),),
+        (Chord(pygame.K_ESCAPE, when=lambda situation: playing(situation) and not coach_warned(situation)),),
         HelpRow(PLAYING, N_("Esc"), N_("back to the start screen")),
         ToolbarPlace(5, N_("Menu"), NC_("toolbar, narrow window", "Menu")),
     ),
@@ -349,8 +377,7 @@ TOOLBAR = tuple(
 )
 
 #: The help card's rows for keys that are not commands, each before the command whose row it precedes (None:
-#: at its section's end): the moves (:mod:`ui.play.move_keys`), taking back the coached move (the scene's
-#: own, as it comes before every command) and renaming a player (the match bar's).
+#: at its section's end): the moves (:mod:`ui.play.move_keys`) and renaming a player (the match bar's).
 MOVE_ROWS: tuple[tuple[Action | None, HelpRow], ...] = (
     (
         Action.UNDO,
@@ -366,14 +393,6 @@ MOVE_ROWS: tuple[tuple[Action | None, HelpRow], ...] = (
     (
         Action.UNDO,
         HelpRow(PLAYING, N_("a-g  /  Shift+A"), N_("4 \u00d7 4 Tic-tac-toe: cells 10-16  /  analysis")),
-    ),
-    (
-        Action.NEXT,
-        HelpRow(
-            PLAYING,
-            N_("Backspace or Esc"),
-            N_("coach on: take back the move it warned about, and choose again"),
-        ),
     ),
     (
         None,
