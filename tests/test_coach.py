@@ -114,6 +114,16 @@ def test_the_player_takes_the_move_back_with_one_key_and_nothing_else_changes():
     assert scene.play_state.try_play(0) is Refusal.NOT_YOUR_TURN and scene.play_state.round.coach.spoke == 1
 
 
+def test_esc_takes_the_warned_move_back_rather_than_leaving_the_game():
+    scene, engine = coached_scene()
+    scene.receive(Progress(engine.last("ponder").token, proven(ONE_WIN)))
+    assert scene.play_state.try_play(0) is Refusal.COACHED
+    scene.handle(key(pygame.K_ESCAPE))
+    assert scene.play_state.round.coach.warning is None and scene.request is None
+    scene.handle(key(pygame.K_ESCAPE))  # no warning stands: Esc is the way back to the start screen
+    assert scene.request is not None
+
+
 def test_the_same_move_again_plays_it_anyway_and_another_move_is_judged_afresh():
     scene, engine = coached_scene()
     scene.receive(Progress(engine.last("ponder").token, proven(ONE_WIN)))

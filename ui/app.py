@@ -6,8 +6,9 @@ the display flipped only when something changed or moves; at most 60 frames a se
 (play, menu, quit) through their ``request``; the loop carries it out. :meth:`App.step` is one frame without
 the display work, so tests drive the real loop with synthetic events and chosen time steps.
 
-The window's own keys work on every screen: F1 or ? shows the help (which then takes every key and click until
-closed), M mutes, T changes the theme, S the animation speed. Their settings, and the game chosen on the start
+The window's own keys (:mod:`ui.panels.window_keys`) work on every screen and come before the screen's: F1
+or ? shows the help (which then takes every key and click until closed), F2 the settings, M mutes, T changes
+the theme, S the animation speed, Ctrl+Q closes the window. Their settings, and the game chosen on the start
 screen, are remembered in the settings of the user's files (:class:`~ui.state.files.user_data.UserData`),
 changed only by the player's own choices: options given on the command line are for that run (its game), and
 the start screen then offers the player's own choices as they were. Notes about them (and about a user file
@@ -29,28 +30,19 @@ import logging
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import cast
+from typing import NoReturn, cast
 
 import pygame
 
 from ai.messages import EngineFailure
 from game.language import _, language_problem, use_language
-from ui.kit.scene import (
-    COMMAND_KEYS,
-    GoToMenu,
-    GoToPlay,
-    GoToPuzzle,
-    GoToStats,
-    OpenSettings,
-    Quit,
-    RememberName,
-    Scene,
-)
+from ui.kit.scene import GoToMenu, GoToPlay, GoToPuzzle, GoToStats, OpenSettings, RememberName, Scene
 from ui.kit.toast import PROBLEM_SECONDS, Toast
 from ui.panels.closing_card import Closing, draw_closing
 from ui.panels.help_card import draw_help, help_layout
 from ui.panels.panel_input import PanelInput
 from ui.panels.settings_panel import SettingRow, draw_panel, panel_rows
+from ui.panels.window_keys import WindowAction, WindowSituation, window_action
 from ui.play.actions import help_sections as play_help
 from ui.play.scene import PlayScene
 from ui.screens import Screens
@@ -222,23 +214,39 @@ class App:
         self._dirty = True
 
     def _window_input(self, event: pygame.event.Event) -> bool:
-        """Handles the window's own keys, and every key and click while the help or the settings show; True
-        if taken."""
+        """Handles the window's own keys (:data:`~ui.panels.window_keys.WINDOW_COMMANDS`, resolved before the
+        screen's), and every key and click while the help or the settings show; True if taken."""
+        if event.type == pygame.KEYDOWN:
+            situation = WindowSituation(
+                help_shown=self.help_shown, settings_shown=self.panel.shown, typing=self.scene.wants_text
+            )
+            action = window_action(event.key, event.mod, event.unicode, situation)
+            if action is not None:
+                self._window_act(action)
+                return True
         if self._settings_input(event):
             return True
-        if event.type == pygame.KEYDOWN and not event.mod & COMMAND_KEYS and not self.scene.wants_text:
-            wants_help = event.key in (pygame.K_F1, pygame.K_QUESTION) or event.unicode == "?"
-            if wants_help or (self.help_shown and event.key == pygame.K_ESCAPE):
+        if self.help_shown and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            # The help covers the screen: a click closes it rather than playing a move nobody could see.
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.help_shown = False
+                self._dirty = True
+            return True
+        return False
+
+    def _window_act(self, action: WindowAction) -> None:
+        """Does what the window's key ``action`` asks for."""
+        match action:
+            case WindowAction.HELP | WindowAction.CLOSE_HELP:
                 # F1 or ? opens the help, then turns its pages, and closes it after the last; Esc closes it.
                 pages = len(help_layout(self.scene.size, self.fonts, play_help()).pages)
-                turns = self.help_shown and wants_help and self.help_page + 1 < pages
+                turns = self.help_shown and action is WindowAction.HELP and self.help_page + 1 < pages
                 self.help_page = self.help_page + 1 if turns else 0
-                self.help_shown = turns or (not self.help_shown and wants_help)
+                self.help_shown = turns or (not self.help_shown and action is WindowAction.HELP)
                 self._dirty = True
-                return True
-            if self.help_shown:
-                return True
-            if event.key == pygame.K_m:
+            case WindowAction.SETTINGS:
+                self.show_settings(not self.panel.shown)
+            case WindowAction.SOUND:
                 self._apply_setting("sound", not self.settings.sound)
                 if not self.sounds.available:
                     if self.settings.sound:
@@ -247,24 +255,20 @@ class App:
                         self._note(_("No audio device: nothing to hear (sound off for when there is one)"))
                 else:
                     self._note(_("Sound on") if self.settings.sound else _("Sound off (M turns it on)"))
-                return True
-            if event.key == pygame.K_t:
+            case WindowAction.THEME:
                 self._apply_setting("theme", next_theme(self.theme).name)
                 theme = SETTING["theme"].text(self.settings.theme)
                 self._note(_("Theme: {theme}").format(theme=theme))
-                return True
-            if event.key == pygame.K_s:
+            case WindowAction.ANIMATION:
                 self._apply_setting("animation", next_speed(self.settings.animation))
                 speed = SETTING["animation"].text(self.settings.animation)
                 self._note(_("Animations: {speed}").format(speed=speed))
-                return True
-        if self.help_shown and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            # The help covers the screen: a click closes it rather than playing a move nobody could see.
-            if event.type == pygame.MOUSEBUTTONDOWN:
-                self.help_shown = False
-                self._dirty = True
-            return True
-        return False
+            case WindowAction.QUIT:
+                self._close()
+            case _:
+                # Every action has its case above: the type check finds ``action`` of no type left here.
+                unhandled: NoReturn = action
+                raise AssertionError(unhandled)
 
     # --- the settings panel ---------------------------------------------------------------------------------
 
@@ -285,8 +289,7 @@ class App:
 
     def _settings_input(self, event: pygame.event.Event) -> bool:
         """The settings panel's keys and clicks (see :meth:`PanelInput.handle`); a choice applies at once."""
-        can_open = not self.scene.wants_text and not self.help_shown
-        answer = self.panel.handle(event, self._setting_rows(), self.scene.size, self.fonts, can_open)
+        answer = self.panel.handle(event, self._setting_rows(), self.scene.size, self.fonts)
         if answer.choice is not None:
             self._apply_setting(*answer.choice)
         self._dirty = self._dirty or answer.redraw
@@ -365,9 +368,7 @@ class App:
         if request is None:
             return
         size = self.scene.size
-        if isinstance(request, Quit):
-            self._close()
-        elif isinstance(request, GoToPlay):
+        if isinstance(request, GoToPlay):
             # The choices of the start screen are the settings to remember (a continued game is not a choice).
             if isinstance(self.scene, StartScene) and request.resume is None:
                 self._remember_play(request.options)

@@ -34,11 +34,6 @@ class GoToMenu:
 
 
 @dataclass(frozen=True)
-class Quit:
-    """Close the window."""
-
-
-@dataclass(frozen=True)
 class RememberName:
     """Remember ``name`` as the ``player``'s (0: the first name of :attr:`PlayOptions.names`, 1: the second),
     typed while playing, in the settings: that name alone, nothing else of the game on the board (whose
@@ -65,12 +60,9 @@ class GoToStats:
     options: PlayOptions
 
 
-#: What a scene asks the window's loop to do (switch scenes, quit, remember a name, open the settings); not an
+#: What a scene asks the window's loop to do (switch scenes, remember a name, open the settings); not an
 #: engine request (:class:`ai.request.Request`, the handle of a search).
-SceneRequest = GoToPlay | GoToMenu | Quit | RememberName | OpenSettings | GoToPuzzle | GoToStats
-
-#: Ctrl on most systems, Cmd on a Mac.
-COMMAND_KEYS = pygame.KMOD_CTRL | pygame.KMOD_META
+SceneRequest = GoToPlay | GoToMenu | RememberName | OpenSettings | GoToPuzzle | GoToStats
 
 # Window events after which the picture must be drawn again (uncovered, resized, focus changes).
 _REDRAW_EVENTS = {
@@ -102,8 +94,6 @@ class Scene:
             self.resize((event.x, event.y))
         elif event.type in _REDRAW_EVENTS:
             self.dirty = True
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & COMMAND_KEYS:
-            self.request = Quit()
 
     def resize(self, size: tuple[int, int]) -> None:
         if size != self.size:

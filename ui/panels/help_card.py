@@ -2,9 +2,10 @@
 engine's values.
 
 The play screen's commands bring their rows (:data:`ui.play.actions.COMMANDS`, handed in by the window, as
-no panel imports a screen); the window's own keys, handled in :mod:`ui.app`, and how to read the values are
-listed below. A test checks that the keys named work. The values' words and numbers are made in
-:mod:`ui.state.words.texts`, whose bands the last section describes.
+no panel imports a screen), the window's own keys theirs (:data:`ui.panels.window_keys.WINDOW_COMMANDS`); how
+to read the values is listed below. Tests check that the keys named work and that every entry's row shows.
+The values' words and numbers are made in :mod:`ui.state.words.texts`, whose bands the last section
+describes.
 """
 
 from __future__ import annotations
@@ -16,46 +17,32 @@ from pygame import Rect
 
 from ai.capabilities import core_name
 from game.language import N_, _
+from ui.kit.keys import Section
 from ui.kit.layout import clamp
 from ui.kit.widgets import draw_text, line_height, panel, wrapped
+from ui.panels.window_keys import window_section
 from ui.theme import MIN_TEXT, Fonts, Theme
 
-#: A section of the card: its title, and its rows of (keys, what they do), untranslated.
-Section = tuple[str, tuple[tuple[str, str], ...]]
-#: The sections after the screen's commands: the window's own keys (:mod:`ui.app`, :mod:`ui.kit.scene`,
-#: :mod:`ui.panels.panel_input`) and how to read the values.
-WINDOW_SECTIONS: tuple[Section, ...] = (
+#: How to read the engine's values: the card's last section, after the keys.
+READING: Section = (
+    N_("Reading the values"),
     (
-        N_("Window"),
-        (
-            (N_("F2"), N_("settings: sound, theme, animations, think time, coach")),
-            (N_("M"), N_("sound on / off")),
-            (N_("T"), N_("theme: classic, dark, high contrast")),
-            (N_("S"), N_("animation speed: off, slow, normal, fast")),
-            (N_("Click during a move"), N_("finish the animation")),
-            (N_("F1 or ?"), N_("this help")),
-            (N_("Ctrl+Q"), N_("quit")),
-        ),
-    ),
-    (
-        N_("Reading the values"),
-        (
-            (N_("Red wins in 7"), N_("proven: in 7 of Red's own moves, whatever the other side does")),
-            (N_("Red is better"), N_("an estimate: even, better, much better, winning")),
-            (N_("ahead by 42 points"), N_("the estimate in points (an open line threat is worth 30 to 70)")),
-            (N_("mark 7   ="), N_("analysis: the player of that mark wins in 7 of their moves; a draw")),
-            (N_("Bar"), N_("an estimate, in the colour of the side it favours")),
-        ),
+        (N_("Red wins in 7"), N_("proven: in 7 of Red's own moves, whatever the other side does")),
+        (N_("Red is better"), N_("an estimate: even, better, much better, winning")),
+        (N_("ahead by 42 points"), N_("the estimate in points (an open line threat is worth 30 to 70)")),
+        (N_("mark 7   ="), N_("analysis: the player of that mark wins in 7 of their moves; a draw")),
+        (N_("Bar"), N_("an estimate, in the colour of the side it favours")),
     ),
 )
 
 
 def help_sections(screen_sections: tuple[Section, ...]) -> tuple[Section, ...]:
     """The card's sections in the language in use: ``screen_sections`` (the play screen's commands, from
-    :func:`ui.play.actions.help_sections`), then :data:`WINDOW_SECTIONS`."""
+    :func:`ui.play.actions.help_sections`), then the window's keys
+    (:func:`ui.panels.window_keys.window_section`) and :data:`READING`."""
     return tuple(
         (_(title), tuple((_(keys), _(text)) for keys, text in rows))
-        for title, rows in (*screen_sections, *WINDOW_SECTIONS)
+        for title, rows in (*screen_sections, window_section(), READING)
     )
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ui.kit.scene import COMMAND_KEYS
+from ui.kit.keys import COMMAND_KEYS
 from ui.panels.settings_panel import CLOSE, SettingRow, choice_at
 from ui.theme import Fonts
 
@@ -44,15 +44,11 @@ class PanelInput:
         rows: list[SettingRow],
         size: tuple[int, int],
         fonts: Fonts,
-        can_open: bool,
     ) -> PanelAnswer:
-        """F2 opens and closes the panel (where ``can_open``: not while typing or while the help shows);
-        while it shows it takes every key and click (Ctrl keys aside, so Ctrl+Q still quits): Up and Down
-        move the focus, Left and Right choose in the focused row, a click chooses, Esc, Enter or a click
-        outside the card closes it."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F2 and can_open:
-            self.show(not self.shown)
-            return PanelAnswer(taken=True, redraw=True)
+        """While the panel shows it takes every key and click the window's own keys leave to it (F2, which
+        opens and closes it, and Ctrl+Q are the window's, :mod:`ui.panels.window_keys`): Up and Down move the
+        focus, Left and Right choose in the focused row, a click chooses, Esc, Enter or a click outside the
+        card closes it."""
         if not self.shown:
             return NOT_TAKEN
         if event.type == pygame.KEYDOWN and not event.mod & COMMAND_KEYS:

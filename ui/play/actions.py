@@ -5,8 +5,9 @@ does.
 The help card's rows of the play screen (:func:`help_sections`), the toolbar's buttons
 (:data:`TOOLBAR`) and what a key means (:func:`key_action`) are read from the table; keys that select or
 play a column or cell are :mod:`ui.play.move_keys`' (their help rows are :data:`MOVE_ROWS` here, beside the
-commands they share the card with). Keys of the whole window (help, settings, sound, theme, quit) live in
-:mod:`ui.app` and :mod:`ui.kit.scene`, and their rows in :mod:`ui.panels.help_card`.
+commands they share the card with). The keys of the whole window (help, settings, sound, theme, quit) are
+the entries of :data:`ui.panels.window_keys.WINDOW_COMMANDS`; they come first, in the situations where they
+apply, and no key press is claimed by both tables (tests/test_ui_keys.py).
 
 Adding a command: a value of :class:`Action` and an entry of :data:`COMMANDS` (docs/development.md).
 """
@@ -21,8 +22,8 @@ import pygame
 
 from game.language import N_, NC_, _
 from game.protocol import Game
-from ui.kit.scene import COMMAND_KEYS, GoToMenu, GoToPuzzle, OpenSettings, SceneRequest
-from ui.panels.help_card import Section
+from ui.kit.keys import Chord, HelpRow, Section, claimant
+from ui.kit.scene import GoToMenu, GoToPuzzle, OpenSettings, SceneRequest
 from ui.play.clipboard import copy_text, paste_text
 from ui.state.play import play_files
 from ui.state.play.notices import FILE_NOTICE_SECONDS, Notice, NoticeKind, Worded, notice
@@ -58,17 +59,21 @@ class Action(str, enum.Enum):
     SHOW_ME = "show-me"
     #: Puzzle mode: the next theme to draw puzzles of.
     PUZZLE_THEME = "puzzle-theme"
+    #: The coach warned about the move just tried: take it back, and choose again.
+    TAKE_BACK_COACHED = "take-back-coached"
 
 
 @dataclass(frozen=True)
 class Situation:
     """What a key's meaning depends on: the review shows, the board's cells 10-16 are the letters a-g (so
-    only Shift+A is the analysis), the game is over, computer watches computer."""
+    only Shift+A is the analysis), the game is over, computer watches computer, the coach's warning about the
+    move just tried stands (Backspace and Esc then take that move back)."""
 
     reviewing: bool = False
     letters_are_cells: bool = False
     game_over: bool = False
     watching: bool = False
+    coach_warned: bool = False
 
 
 def playing(situation: Situation) -> bool:
@@ -81,44 +86,13 @@ def reviewing(situation: Situation) -> bool:
     return situation.reviewing
 
 
-def always(situation: Situation) -> bool:
-    """Whatever shows."""
-    return True
-
-
-@dataclass(frozen=True)
-class Chord:
-    """A key that asks for a command: the ``key``, whether Ctrl (Cmd on a Mac) is held, whether Shift must be
-    (True) or must not be (False) held (None: either), and ``when`` it means the command."""
-
-    key: int
-    ctrl: bool = False
-    shift: bool | None = None
-    when: Callable[[Situation], bool] = playing
-
-    def matches(self, key: int, mod: int, situation: Situation) -> bool:
-        """The key ``key`` pressed with the modifiers ``mod`` in ``situation`` is this chord."""
-        shift = bool(mod & pygame.KMOD_SHIFT)
-        return (
-            key == self.key
-            and is_command(mod) == self.ctrl
-            and self.shift in (None, shift)
-            and self.when(situation)
-        )
+def coach_warned(situation: Situation) -> bool:
+    """The coach's warning about the move just tried stands."""
+    return situation.coach_warned
 
 
 #: The help card's sections of the play screen, in their order.
 PLAYING, FILES = N_("Playing"), N_("Files and scores")
-
-
-@dataclass(frozen=True)
-class HelpRow:
-    """A command's row on the help card: its ``section``, the ``keys`` as a player reads them, and what the
-    command does (one row may name two commands, as "undo  /  redo": the second then has none)."""
-
-    section: str
-    keys: str
-    text: str
 
 
 @dataclass(frozen=True)
@@ -147,7 +121,7 @@ class Command:
 
     action: Action
     run: Run
-    chords: tuple[Chord, ...] = ()
+    chords: tuple[Chord[Situation], ...] = ()
     help: HelpRow | None = None
     toolbar: ToolbarPlace | None = None
 
@@ -241,6 +215,10 @@ def _undo(play: PlayState) -> None:
         play.feedback.notice = restored
 
 
+def _take_back_coached(play: PlayState) -> None:
+    play.round.take_back_coached()
+
+
 def _reset_tally(play: PlayState) -> None:
     play.feedback.notice = play.tally_reset.press(play.board_game, play.files.tally, play.feedback.notice)
 
@@ -250,27 +228,27 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.UNDO,
         _undo,
-        (Chord(pygame.K_z, ctrl=True, shift=False, when=always),),
+        (Chord(pygame.K_z, ctrl=True, shift=False),),
         HelpRow(PLAYING, N_("Ctrl+Z  /  Ctrl+Y or Ctrl+Shift+Z"), N_("undo  /  redo")),
         ToolbarPlace(0, N_("Undo"), NC_("toolbar, narrow window", "Undo")),
     ),
     Command(
         Action.REDO,
         lambda play: play.redo(),
-        (Chord(pygame.K_y, ctrl=True, when=always), Chord(pygame.K_z, ctrl=True, shift=True, when=always)),
+        (Chord(pygame.K_y, ctrl=True), Chord(pygame.K_z, ctrl=True, shift=True)),
         toolbar=ToolbarPlace(1, N_("Redo"), NC_("toolbar, narrow window", "Redo")),
     ),
     Command(
         Action.HINT,
         _on_live_game(lambda play: play.feedback.refuse(play.assistance.ask_hint(play.board_game))),
-        (Chord(pygame.K_h),),
+        (Chord(pygame.K_h, when=playing),),
         HelpRow(PLAYING, N_("H"), N_("hint: the engine's best move for you")),
     ),
     Command(
         Action.OVERLAY,
         _on_live_game(lambda play: play.assistance.toggle_overlay(play.board_game)),
         (
-            Chord(pygame.K_a, shift=True),
+            Chord(pygame.K_a, shift=True, when=playing),
             Chord(pygame.K_a, when=lambda situation: playing(situation) and not situation.letters_are_cells),
         ),
         HelpRow(PLAYING, N_("A"), N_("analysis: the value of every move, live on your turn")),
@@ -284,7 +262,12 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.REVIEW,
         _review,
-        (Chord(pygame.K_r, when=always), Chord(pygame.K_ESCAPE, when=reviewing)),
+        (
+            Chord(pygame.K_r),
+            Chord(
+                pygame.K_ESCAPE, when=lambda situation: reviewing(situation) and not coach_warned(situation)
+            ),
+        ),
         HelpRow(PLAYING, N_("R"), N_("review the game: \u2190\u2192 Home End step, Esc back")),
         ToolbarPlace(
             3,
@@ -310,6 +293,16 @@ COMMANDS: tuple[Command, ...] = (
         HelpRow(PLAYING, N_("F"), N_("puzzles: the theme of the next ones (any, double threat ...)")),
     ),
     Command(
+        Action.TAKE_BACK_COACHED,
+        _take_back_coached,
+        (Chord(pygame.K_BACKSPACE, when=coach_warned), Chord(pygame.K_ESCAPE, when=coach_warned)),
+        HelpRow(
+            PLAYING,
+            N_("Backspace or Esc"),
+            N_("coach on: take back the move it warned about, and choose again"),
+        ),
+    ),
+    Command(
         Action.NEXT,
         _next,
         (
@@ -321,7 +314,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.NEW,
         lambda play: play.new_round(next_round=False),
-        (Chord(pygame.K_n, ctrl=True, when=always),),
+        (Chord(pygame.K_n, ctrl=True),),
         HelpRow(PLAYING, N_("Ctrl+N"), N_("new game")),
         ToolbarPlace(2, N_("New game"), NC_("toolbar, narrow window", "New")),
     ),
@@ -337,7 +330,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.MENU,
         _menu,
-        (Chord(pygame.K_ESCAPE),),
+        (Chord(pygame.K_ESCAPE, when=lambda situation: playing(situation) and not coach_warned(situation)),),
         HelpRow(PLAYING, N_("Esc"), N_("back to the start screen")),
         ToolbarPlace(5, N_("Menu"), NC_("toolbar, narrow window", "Menu")),
     ),
@@ -349,14 +342,14 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.SAVE,
         _save,
-        (Chord(pygame.K_s, ctrl=True, when=always),),
+        (Chord(pygame.K_s, ctrl=True),),
         HelpRow(FILES, N_("Ctrl+S  /  Ctrl+O"), N_("save  /  load the game")),
     ),
-    Command(Action.LOAD, play_files.load, (Chord(pygame.K_o, ctrl=True, when=always),)),
+    Command(Action.LOAD, play_files.load, (Chord(pygame.K_o, ctrl=True),)),
     Command(
         Action.COPY,
         _copy,
-        (Chord(pygame.K_c, ctrl=True, when=always),),
+        (Chord(pygame.K_c, ctrl=True),),
         HelpRow(
             FILES, N_("Ctrl+C  /  Ctrl+V"), N_("copy the moves (e.g. 4453)  /  paste a game and review it")
         ),
@@ -364,12 +357,12 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.PASTE,
         lambda play: play_files.paste(play, paste_text()),
-        (Chord(pygame.K_v, ctrl=True, when=always),),
+        (Chord(pygame.K_v, ctrl=True),),
     ),
     Command(
         Action.RESET_TALLY,
         _reset_tally,
-        (Chord(pygame.K_r, ctrl=True, when=always),),
+        (Chord(pygame.K_r, ctrl=True),),
         HelpRow(FILES, N_("Ctrl+R"), N_("reset this board's record (asks first; Ctrl+Z undoes)")),
     ),
 )
@@ -384,8 +377,7 @@ TOOLBAR = tuple(
 )
 
 #: The help card's rows for keys that are not commands, each before the command whose row it precedes (None:
-#: at its section's end): the moves (:mod:`ui.play.move_keys`), taking back the coached move (the scene's
-#: own, as it comes before every command) and renaming a player (the match bar's).
+#: at its section's end): the moves (:mod:`ui.play.move_keys`) and renaming a player (the match bar's).
 MOVE_ROWS: tuple[tuple[Action | None, HelpRow], ...] = (
     (
         Action.UNDO,
@@ -401,14 +393,6 @@ MOVE_ROWS: tuple[tuple[Action | None, HelpRow], ...] = (
     (
         Action.UNDO,
         HelpRow(PLAYING, N_("a-g  /  Shift+A"), N_("4 \u00d7 4 Tic-tac-toe: cells 10-16  /  analysis")),
-    ),
-    (
-        Action.NEXT,
-        HelpRow(
-            PLAYING,
-            N_("Backspace or Esc"),
-            N_("coach on: take back the move it warned about, and choose again"),
-        ),
     ),
     (
         None,
@@ -439,19 +423,7 @@ def help_sections() -> tuple[Section, ...]:
     return tuple((title, tuple(rows)) for title, rows in sections.items())
 
 
-def is_command(mod: int) -> bool:
-    """True when Ctrl (or Cmd) is held: such a key is a command, never a move."""
-    return bool(mod & COMMAND_KEYS)
-
-
 def key_action(key: int, mod: int, situation: Situation) -> Action | None:
     """The action ``key`` with the modifiers ``mod`` asks for in ``situation``; None for a key that names none
     (with Ctrl held, or while the review shows, it then does nothing; else it goes to the board)."""
-    return next(
-        (
-            command.action
-            for command in COMMANDS
-            if any(chord.matches(key, mod, situation) for chord in command.chords)
-        ),
-        None,
-    )
+    return claimant(((command.action, command.chords) for command in COMMANDS), key, mod, situation)

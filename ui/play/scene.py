@@ -16,11 +16,12 @@ import pygame
 from pygame import Rect
 
 from ai.messages import EngineMessage
+from ui.kit.keys import is_command
 from ui.kit.layout import PlayLayout, play_layout
 from ui.kit.scene import RememberName, Scene
 from ui.kit.widgets import hit
 from ui.play import move_keys
-from ui.play.actions import BY_ACTION, Action, Situation, is_command, key_action
+from ui.play.actions import BY_ACTION, Action, Situation, key_action
 from ui.play.board_view import view_for
 from ui.play.frame import Renaming, ScreenFrame, play_picture, screen_frame
 from ui.play.match_bar import name_at
@@ -239,14 +240,13 @@ class PlayScene(Scene):
                 self.name_draft = self.name_draft[:-1]
                 self.dirty = True
             return  # every other key is part of the name (it comes as text), never a move
-        if event.key in (pygame.K_BACKSPACE, pygame.K_ESCAPE) and play_state.round.take_back_coached():
-            return
         game = play_state.game
         situation = Situation(
             reviewing=play_state.review is not None,
             letters_are_cells=move_keys.letters_are_cells(game.width, game.height, play_state.gravity),
             game_over=play_state.review is None and self.frame().over,
             watching=play_state.options.mode is Mode.WATCH,
+            coach_warned=play_state.round.coach.warning is not None,
         )
         action = key_action(event.key, event.mod, situation)
         if action is not None:

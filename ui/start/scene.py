@@ -1,13 +1,14 @@
 """The start screen: game and board, mode, who starts, level (one per side in watch mode), then Play; or
 Continue, when an unfinished game is kept.
 
-Each setting is a row of choices. Mouse: click a choice, click Play. Keyboard: Up/Down (or Tab) move between
-rows, Left/Right change the focused row (on the last row: choose Continue or New game), Enter starts the
-default button: Continue while there is a game to continue and no setting has been changed, else Play.
-Ctrl+Q quits (Esc does not: it is the key that left the play screen, and pressing it twice should not close
-the game). The scene edits one :class:`PlayOptions` value, a choice at a time (the rows are
-:mod:`ui.state.words.start_words`', what a choice does :mod:`ui.state.start_choices`'), and hands it to the
-play screen through a :class:`~ui.kit.scene.GoToPlay` request.
+Each setting is a row of choices. Mouse: click a choice, click Play. Keyboard (:mod:`ui.start.start_keys`):
+Up/Down (or Tab) move between rows, Left/Right change the focused row (on the last row: choose Continue or
+New game), Enter starts the default button: Continue while there is a game to continue and no setting has
+been changed, else Play. Ctrl+Q (the window's) quits (Esc does not: it is the key that left the play screen,
+and pressing it twice should not close the game). The scene edits one :class:`PlayOptions` value, a choice
+at a time (the rows are :mod:`ui.state.words.start_words`', what a choice does
+:mod:`ui.state.start_choices`'), and hands it to the play screen through a :class:`~ui.kit.scene.GoToPlay`
+request.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from game.language import _, current_language
 from ui.kit.layout import buttons_in_row, clamp, flow_lines
 from ui.kit.scene import GoToPlay, GoToPuzzle, GoToStats, Scene
 from ui.kit.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit, line_height
+from ui.start.start_keys import StartAction, start_action
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.options import PlayOptions
 from ui.state.start_choices import Row, apply_choice
@@ -277,23 +279,23 @@ class StartScene(Scene):
             self.request = GoToPlay(self.options)
 
     def _key(self, event: pygame.event.Event) -> None:
+        action = start_action(event.key, event.mod)
+        if action is None:
+            return
         rows = rows_for(self.options, self.theme)
         last = len(rows)  # the Play row
-        key = event.key
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if action is StartAction.START:
             self._start(self.default)
-        elif key == pygame.K_UP or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
-            self.focus = self._next_focus(rows, -1)
-        elif key in (pygame.K_DOWN, pygame.K_TAB):
-            self.focus = self._next_focus(rows, 1)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus < last and rows[self.focus].enabled:
-            step = -1 if key == pygame.K_LEFT else 1
-            self._choose(self.focus, rows[self.focus].selected + step)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus == last:
-            starts = [button.action for button in self.buttons()[-1]]
-            step = -1 if key == pygame.K_LEFT else 1
-            index = starts.index(self.default) if self.default in starts else 0
-            self.default = starts[max(0, min(len(starts) - 1, index + step))]
+        elif action is StartAction.PREVIOUS_ROW or action is StartAction.NEXT_ROW:
+            self.focus = self._next_focus(rows, -1 if action is StartAction.PREVIOUS_ROW else 1)
+        else:
+            step = -1 if action is StartAction.LEFT else 1
+            if self.focus < last and rows[self.focus].enabled:
+                self._choose(self.focus, rows[self.focus].selected + step)
+            elif self.focus == last:
+                starts = [button.action for button in self.buttons()[-1]]
+                index = starts.index(self.default) if self.default in starts else 0
+                self.default = starts[max(0, min(len(starts) - 1, index + step))]
         self.dirty = True
 
     def _next_focus(self, rows: list[Row], step: int) -> int:

@@ -9,6 +9,7 @@ from pygame import Rect
 
 from ai.rating.ladder import Ladder
 from game.language import _, ngettext
+from ui.kit.keys import Chord, KeyEntry, claimant
 from ui.kit.scene import GoToMenu, Scene
 from ui.kit.widgets import Button, draw_button, draw_text, draw_text_in, hit, line_height, wrapped
 from ui.state.options import PlayOptions
@@ -17,12 +18,25 @@ from ui.state.words import texts
 from ui.theme import MIN_TEXT, Fonts, Theme
 
 BACK = "back"
+#: Every key of the statistics screen: Esc, Enter or Backspace go back, as the Back button does (with Ctrl
+#: held a key is a command, none of these). The window's keys come first (:mod:`ui.panels.window_keys`).
+STATS_KEYS: tuple[KeyEntry[str, None], ...] = (
+    KeyEntry(
+        BACK,
+        (Chord(pygame.K_ESCAPE), Chord(pygame.K_RETURN), Chord(pygame.K_KP_ENTER), Chord(pygame.K_BACKSPACE)),
+    ),
+)
 #: Rating points of empty room above and below the plotted course.
 PLOT_MARGIN = 60
 #: The room kept free at the window's left and right edges, in pixels.
 EDGE = 20
 #: The share of the levels list's width given to the levels' names; their results take the rest.
 NAME_COLUMN = 0.6
+
+
+def stats_action(key: int, mod: int) -> str | None:
+    """The statistics screen's action that ``key`` with the modifiers ``mod`` asks for; None: none."""
+    return claimant(((entry.action, entry.chords) for entry in STATS_KEYS), key, mod, None)
 
 
 class StatsScene(Scene):
@@ -57,12 +71,7 @@ class StatsScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         super().handle(event)
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_ESCAPE,
-            pygame.K_RETURN,
-            pygame.K_KP_ENTER,
-            pygame.K_BACKSPACE,
-        ):
+        if event.type == pygame.KEYDOWN and stats_action(event.key, event.mod) == BACK:
             self.request = GoToMenu(self.options)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if hit([self.back_button()], event.pos) is not None:
