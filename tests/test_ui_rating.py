@@ -13,6 +13,7 @@ from ai.rating.glicko import Glicko
 from ai.rating.ladder import read_ladder
 from game.connect4 import ConnectFour
 from tools.support.fakes import FakeEngine, deliver_review, key
+from ui.kit.toast import Toast
 from ui.kit.widgets import recording_texts
 from ui.play.scene import PlayScene
 from ui.state.files.player_rating import Ratings, adaptive_level
@@ -163,3 +164,19 @@ def test_the_rating_plot_never_covers_a_levels_label(size):
             if tuple(surface.get_at((x, y)))[:3] == CLASSIC.accent
         ]
         assert not covered, (text.text, covered[:5])
+
+
+@pytest.mark.parametrize("size", [(640, 540), (960, 780), (1600, 1000)])
+def test_a_windows_note_never_covers_the_back_button(size):
+    """A note of the window (a setting changed, a file's problem) shows over the title, never over Back."""
+    ladder = read_ladder()
+    start = start_rating(ladder)
+    shown = rating_stats(Ratings(), PuzzleRecord(), PlayOptions(), ladder, start)
+    scene = StatsScene(size, PlayOptions(), shown, ladder, CLASSIC, Fonts())
+    back = scene.back_button().rect
+    for note in ("Theme: High contrast", "A note of the window long enough to need several lines " * 4):
+        toast = Toast()
+        toast.show(note)
+        card = toast.card(Fonts(), scene.toast_area(), scene.tall_toast_area())
+        assert card is not None and pygame.Rect((0, 0), size).contains(card[0]), note
+        assert not card[0].colliderect(back), (note, card[0], back)

@@ -69,6 +69,26 @@ class StatsScene(Scene):
         rect.midbottom = (width // 2, height - int(height * 0.03))
         return Button(BACK, _("Back"), rect, selected=True)
 
+    def toast_area(self) -> Rect:
+        """The title's line: the bottom holds the Back button, which a note must not cover; the title is read
+        at once, and hiding it for the note's few seconds hides nothing to act on."""
+        title = self._title_box()
+        return Rect(0, title.top, self.size[0], title.height)
+
+    def _title_box(self) -> Rect:
+        """Where the title line is drawn."""
+        width, height = self.size
+        unit = max(12, min(width // 60, height // 36))
+        return Rect(
+            EDGE, int(height * 0.04), width - 2 * EDGE, line_height(self.fonts.get(unit * 2, bold=True))
+        )
+
+    def tall_toast_area(self) -> Rect | None:
+        """The title, the rating and the lines under it (a note of several lines grows there, not over the
+        plot or the Back button)."""
+        width, height = self.size
+        return Rect(0, 4, width, int(height * 0.25))
+
     def handle(self, event: pygame.event.Event) -> None:
         super().handle(event)
         if event.type == pygame.KEYDOWN and stats_action(event.key, event.mod) == BACK:
@@ -98,9 +118,7 @@ class StatsScene(Scene):
         else:
             # Translators: {board} is the board the ladder rates, e.g. "Connect Four 7 x 6".
             title = _("Your rating \u00b7 {board}").format(board=texts.board_title(stats.board))
-            title_font = fonts.get(unit * 2, bold=True)
-            title_box = Rect(EDGE, top, width - 2 * EDGE, line_height(title_font))
-            draw_text_in(surface, fonts, title, unit * 2, title_box, theme.text, bold=True)
+            draw_text_in(surface, fonts, title, unit * 2, self._title_box(), theme.text, bold=True)
             headline = f"{stats.rating}"
             games = ngettext(
                 "{uncertainty} \u00b7 {rated} rated game, {unrated} unrated",
