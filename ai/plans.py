@@ -19,7 +19,8 @@ from game.connect4 import ConnectFour
 
 
 class Rule(enum.Enum):
-    """Allis's nine rules (his thesis, chapter 6), and the odd threat a winning plan is built on."""
+    """Allis's nine rules (his thesis, chapter 6), the odd threat a winning plan is built on, and the replies
+    a search chose where the rules alone do not hold yet (:mod:`ai.explain.plan.replies`)."""
 
     CLAIMEVEN = "claimeven"
     BASEINVERSE = "baseinverse"
@@ -31,6 +32,7 @@ class Rule(enum.Enum):
     BEFORE = "before"
     SPECIALBEFORE = "specialbefore"
     ODD_THREAT = "odd_threat"
+    REPLIES = "replies"
 
 
 class Goal(enum.Enum):
@@ -46,7 +48,8 @@ COLUMN_PAIR_RULES = (Rule.CLAIMEVEN, Rule.VERTICAL)
 
 @dataclass(frozen=True)
 class RuleUse:
-    """One instance of a rule: the rule and the cells it claims or pairs, lowest first.
+    """One instance of a rule: the rule and the cells it claims or pairs, lowest first (a reply of
+    :attr:`Rule.REPLIES`: the opponent's cell, then the answer).
 
     ``parity_only`` marks an instance that solves none of the opponent's groups and holds no cell of the group
     the plan wins by: it is there only so that every move in its cells has its answer among them (the columns
