@@ -1,7 +1,8 @@
 """How far searched replies carry the plans: the six openings off the centre, and plans by ply in real games.
 
 Usage: python bench/plan_replies.py [--depth D] [--leaves L] [--opening-depth D] [--opening-leaves L]
-                                    [--real-games R] [--sample-seed SEED]
+                                    [--real-games R] [--sample-seed SEED] [--real-games-only]
+                                    [--openings-only] [--openings COLUMNS] [--solver-pruned]
 
 First the openings: for each of the first player's six first moves off the centre column and each of the
 second player's seven replies (42 positions, the first player to move), whether the rule plans alone
@@ -10,7 +11,9 @@ second player's seven replies (42 positions, the first player to move), whether 
 looking for at most ``--opening-leaves`` rule plans); each plan found is proven by the explainer's check (the
 solver's value and the replay against every reply, or the solver's best tries and random games where the tree
 is big). Where none is found, how many of the first player's seven moves have a reply after which a plan
-with replies one level shallower holds.
+with replies one level shallower holds (up to ``--opening-depth`` 2; "-" deeper). ``--solver-pruned``
+searches only the second player's replies that the solver does not see lose (fewer to search, the same
+plans: a losing reply has none).
 
 Then real games: every position of ``--real-games`` games of the rating ladder's record (a seeded sample),
 the plan of the side not to move by the rule plans alone and with replies (``--depth``, ``--leaves``), each
@@ -38,6 +41,9 @@ from game.connect4 import ConnectFour  # noqa: E402
 from tools.support.machine import machine_line  # noqa: E402
 
 PLY_BUCKETS = ((0, 8), (9, 16), (17, 24), (25, 32), (33, 42))
+#: Past this depth the moves answered are not counted: each move's search would take as long as the whole
+#: position's, which stops at the first move without a reply.
+MOST_COUNTED_DEPTH = 2
 LETTERS = "abcdefg"
 
 
@@ -49,23 +55,35 @@ def proven(game: ConnectFour, plan: Plan | None, analyzer: ExactAnalyzer) -> boo
     return check(game, PlanClaim(plan.side, (), result, plan=plan), ExactValues(analyzer))
 
 
-def openings(analyzer: ExactAnalyzer, depth: int, leaves: int) -> str:
+def openings(analyzer: ExactAnalyzer, depth: int, leaves: int, pruned: bool, which: str) -> str:
+    """The openings' table (module doc); ``pruned``: only replies the solver does not see lose are searched;
+    ``which``: the first moves (columns from 1) to look at."""
+
+    def keeps(after_reply: ConnectFour) -> bool:
+        return analyzer.score(after_reply, weak=True) <= 0  # the first player, to move, does not win
+
+    worth_trying = keeps if pruned else None
     lines = [
         "| first move | reply | rule plan | plan with replies | first player's moves answered | s |",
         "|---|---|---|---|---:|---:|",
     ]
-    for opening in "123567":
+    for opening in which:
         for reply in "1234567":
             game = ConnectFour.from_moves(opening + reply)
             started = time.perf_counter()
             alone = proven(game, find_plan(game, 1), analyzer)
-            plan = find_plan_with_replies(game, 1, depth=depth, leaves=leaves)
+            plan = find_plan_with_replies(game, 1, depth=depth, leaves=leaves, worth_trying=worth_trying)
             with_replies = proven(game, plan, analyzer)
-            answered = "7" if with_replies else str(moves_answered(game, 1, depth, leaves))
+            if with_replies:
+                answered = "7 of 7"
+            elif depth <= MOST_COUNTED_DEPTH:
+                answered = f"{moves_answered(game, 1, depth, leaves, worth_trying=worth_trying)} of 7"
+            else:
+                answered = "-"
             elapsed = time.perf_counter() - started
             lines.append(
                 f"| {LETTERS[int(opening) - 1]}1 | {LETTERS[int(reply) - 1]} | {'yes' if alone else 'no'} | "
-                f"{'yes' if with_replies else 'no'} | {answered} of 7 | {elapsed:.1f} |"
+                f"{'yes' if with_replies else 'no'} | {answered} | {elapsed:.1f} |"
             )
     return "\n".join(lines)
 
@@ -130,12 +148,20 @@ def main() -> None:
     parser.add_argument("--opening-leaves", type=int, default=400)
     parser.add_argument("--real-games", type=int, default=20)
     parser.add_argument("--sample-seed", default="allis")
+    parser.add_argument("--real-games-only", action="store_true", help="leave the openings out")
+    parser.add_argument("--openings-only", action="store_true", help="leave the real games out")
+    parser.add_argument("--openings", default="123567", help="the first moves, columns from 1")
+    parser.add_argument(
+        "--solver-pruned", action="store_true", help="in the openings, search only replies that do not lose"
+    )
     args = parser.parse_args()
     analyzer = ExactAnalyzer()
     analyzer.prepare(ConnectFour())
-    print(openings(analyzer, args.opening_depth, args.opening_leaves))
-    print()
-    print(real_games(analyzer, args.real_games, args.sample_seed, args.depth, args.leaves))
+    if not args.real_games_only:
+        print(openings(analyzer, args.opening_depth, args.opening_leaves, args.solver_pruned, args.openings))
+        print()
+    if not args.openings_only:
+        print(real_games(analyzer, args.real_games, args.sample_seed, args.depth, args.leaves))
     print(f"\n{machine_line()}")
 
 

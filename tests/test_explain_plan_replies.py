@@ -98,3 +98,16 @@ def test_the_replies_are_said_once_each_with_their_gloss():
     # The compact form says each reply: the lines of other rules' replies do not repeat them.
     assert plan_response_lines(plan) == []
     assert gloss(Rule.REPLIES).startswith("replies: ")
+
+
+def test_replies_ruled_out_by_the_filter_are_not_searched():
+    game = ConnectFour.from_moves(DRAWN)
+    tried: list[str] = []
+
+    def nothing(after_reply: ConnectFour) -> bool:
+        tried.append(after_reply.moves_text())
+        return False
+
+    assert find_plan_with_replies(game, 1 - game.to_move(), depth=1, worth_trying=nothing) is None
+    # Asked about replies to the opponent's first move only: with none worth trying, that move has no answer.
+    assert tried and all(len(moves) == len(DRAWN) + 2 and moves.startswith(DRAWN) for moves in tried)

@@ -45,6 +45,10 @@ class _Tree:
     wins: bool = True
 
 
+#: Which of the defender's replies (the position after it) are worth trying; None: every one.
+ReplyFilter = Callable[[ConnectFour], bool] | None
+
+
 @dataclass
 class _Search:
     side: int
@@ -52,6 +56,7 @@ class _Search:
     leaves_left: int
     nodes: int
     tree: _Tree
+    worth_trying: ReplyFilter = None
     #: Positions (the opponent to move) proven, and those refuted with the depth they were refuted at.
     proven: set[_Position] = field(default_factory=set)
     refuted: dict[_Position, int] = field(default_factory=dict)
@@ -74,7 +79,7 @@ class _Search:
             self.tree.wins &= plan.goal is Goal.WIN
             self.proven.add(key)
             return True
-        if depth == 0 or not self._every_move_answered(game, depth):
+        if depth <= 0 or not self._every_move_answered(game, depth):
             self.refuted[key] = depth
             return False
         self.proven.add(key)
@@ -105,6 +110,8 @@ class _Search:
             if child.is_over():
                 self.tree.wins = False
                 return column
+            if self.worth_trying is not None and not self.worth_trying(child):
+                continue
             if self.prove(child, depth - 1):
                 return column
         return None
@@ -142,15 +149,18 @@ def find_plan_with_replies(
     budget: Budget = UNBOUNDED,
     leaves: int = DEFAULT_LEAVES,
     nodes: int = DEFAULT_NODES,
+    worth_trying: ReplyFilter = None,
 ) -> Plan | None:
     """A plan for ``side``, the side not to move in ``game``: a rule plan where :func:`find_plan` finds one,
     else replies searched for the opponent's next ``depth`` moves with a rule plan after each; None where
-    neither is found looking for at most ``leaves`` rule plans (of ``nodes`` nodes each). SearchStopped passes
-    through when ``budget`` ends. Raises ValueError as :func:`find_plan` does."""
+    neither is found looking for at most ``leaves`` rule plans (of ``nodes`` nodes each). ``worth_trying``
+    (the position after a reply) may rule replies out before they are searched (a tool may ask the solver);
+    it changes only what is found, never what holds. SearchStopped passes through when ``budget`` ends.
+    Raises ValueError as :func:`find_plan` does."""
     plan = find_plan(game, side, budget, nodes)
     if plan is not None or depth <= 0:
         return plan
-    search = _Search(side, budget, leaves, nodes, _Tree(side))
+    search = _Search(side, budget, leaves, nodes, _Tree(side), worth_trying)
     try:
         held = search.prove(game.copy(), depth)
     except _OutOfLeaves:
@@ -161,11 +171,16 @@ def find_plan_with_replies(
 
 
 def moves_answered(
-    game: ConnectFour, side: int, depth: int, leaves: int = DEFAULT_LEAVES, nodes: int = DEFAULT_NODES
+    game: ConnectFour,
+    side: int,
+    depth: int,
+    leaves: int = DEFAULT_LEAVES,
+    nodes: int = DEFAULT_NODES,
+    worth_trying: ReplyFilter = None,
 ) -> int:
     """How many moves of the opponent (to move in ``game``) have a reply of ``side``'s after which it holds by
-    a rule plan or by replies to ``depth - 1`` more moves (a separate search of ``leaves`` rule plans a move):
-    where :func:`find_plan_with_replies` finds nothing, how close it came."""
+    a rule plan or by replies to ``depth - 1`` more moves (a separate search of ``leaves`` rule plans a move,
+    ``worth_trying`` as for :func:`find_plan_with_replies`): where that finds nothing, how close it came."""
     count = 0
     for column in game.moves():
         child = game.copy()
@@ -173,7 +188,7 @@ def moves_answered(
         if child.is_over():
             count += child.winner() is None
             continue
-        search = _Search(side, UNBOUNDED, leaves, nodes, _Tree(side))
+        search = _Search(side, UNBOUNDED, leaves, nodes, _Tree(side), worth_trying)
         try:
             count += search.reply(child, depth) is not None
         except _OutOfLeaves:
