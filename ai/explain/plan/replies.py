@@ -26,8 +26,8 @@ from game.connect4 import ConnectFour, centre_first
 #: The rule plans one search may look for at most (each with :data:`DEFAULT_NODES` nodes): a few seconds.
 DEFAULT_LEAVES = 400
 
-#: A proven position: the defender's reply (column) to each opponent move, or the plan that holds there.
-_Position = tuple[int, int]
+#: A position as the search and the strategy know it: its key and its ply (transpositions are one position).
+_PositionKey = tuple[int, int]
 
 
 class _OutOfLeaves(Exception):
@@ -35,13 +35,13 @@ class _OutOfLeaves(Exception):
 
 
 @dataclass
-class _Tree:
+class _ReplyTree:
     """What the search proved, for the strategy: the defender's reply in each position of the tree (the
     defender to move), the rule plan of each leaf (the opponent to move), the goal all of them keep."""
 
     side: int
-    replies: dict[_Position, int] = field(default_factory=dict)
-    leaves: dict[_Position, Plan] = field(default_factory=dict)
+    replies: dict[_PositionKey, int] = field(default_factory=dict)
+    leaves: dict[_PositionKey, Plan] = field(default_factory=dict)
     wins: bool = True
 
 
@@ -50,16 +50,16 @@ ReplyFilter = Callable[[ConnectFour], bool] | None
 
 
 @dataclass
-class _Search:
+class _ReplySearch:
     side: int
     budget: Budget
     leaves_left: int
     nodes: int
-    tree: _Tree
+    tree: _ReplyTree
     worth_trying: ReplyFilter = None
     #: Positions (the opponent to move) proven, and those refuted with the depth they were refuted at.
-    proven: set[_Position] = field(default_factory=set)
-    refuted: dict[_Position, int] = field(default_factory=dict)
+    proven: set[_PositionKey] = field(default_factory=set)
+    refuted: dict[_PositionKey, int] = field(default_factory=dict)
 
     def prove(self, game: ConnectFour, depth: int) -> bool:
         """Whether the defender holds ``game`` (the opponent to move) by a rule plan now or by replies to the
@@ -160,7 +160,7 @@ def find_plan_with_replies(
     plan = find_plan(game, side, budget, nodes)
     if plan is not None or depth <= 0:
         return plan
-    search = _Search(side, budget, leaves, nodes, _Tree(side), worth_trying)
+    search = _ReplySearch(side, budget, leaves, nodes, _ReplyTree(side), worth_trying)
     try:
         held = search.prove(game.copy(), depth)
     except _OutOfLeaves:
@@ -188,7 +188,7 @@ def moves_answered(
         if child.is_over():
             count += child.winner() is None
             continue
-        search = _Search(side, UNBOUNDED, leaves, nodes, _Tree(side), worth_trying)
+        search = _ReplySearch(side, UNBOUNDED, leaves, nodes, _ReplyTree(side), worth_trying)
         try:
             count += search.reply(child, depth) is not None
         except _OutOfLeaves:
@@ -196,7 +196,7 @@ def moves_answered(
     return count
 
 
-def _plan(game: ConnectFour, tree: _Tree) -> Plan:
+def _plan(game: ConnectFour, tree: _ReplyTree) -> Plan:
     """The plan of a proven tree: its first replies as the rule's instances and responses, the whole tree and
     its leaves' plans as the strategy."""
     responses: list[Response] = []
@@ -221,7 +221,7 @@ def _landing(game: ConnectFour, column: int) -> Cell:
     return (column, bit.bit_length() - 1 - column * (game.height + 1))
 
 
-def _strategy(start: ConnectFour, tree: _Tree) -> Callable[[ConnectFour], int]:
+def _strategy(start: ConnectFour, tree: _ReplyTree) -> Callable[[ConnectFour], int]:
     """Inside the tree its reply; below a leaf the leaf's plan (the position it was reached from, found by
     taking the game's last moves back)."""
     start_ply = start.ply()
