@@ -88,13 +88,19 @@ def test_the_strategy_refuses_a_position_off_its_start():
         plan.answer(elsewhere)
 
 
-def test_the_replies_are_said_once_each_with_their_gloss():
+def test_the_replies_are_said_once_each_grouped_by_answer_with_their_gloss():
     game = ConnectFour.from_moves(DRAWN)
     plan = find_plan_with_replies(game, 1 - game.to_move(), depth=1)
     assert plan is not None
-    first = plan.summary()[0]
-    when, answer = plan.responses[0].when, plan.responses[0].answer
-    assert summary_item(first) == f"reply {cell_name(answer)} to {cell_name(when)}"
+    items = plan.summary()
+    # One item an answer, the opponent's cells first (by column), the answer last; every reply in one item.
+    answers = {reply.answer for reply in plan.responses}
+    assert [item.rule for item in items] == [Rule.REPLIES] * len(answers)
+    said = {(when, item.cells[-1]) for item in items for when in item.cells[:-1]}
+    assert said == {(reply.when, reply.answer) for reply in plan.responses}
+    first = items[0]
+    whens = ", ".join(cell_name(cell) for cell in first.cells[:-1])
+    assert summary_item(first) == f"reply {cell_name(first.cells[-1])} to {whens}"
     # The compact form says each reply: the lines of other rules' replies do not repeat them.
     assert plan_response_lines(plan) == []
     assert gloss(Rule.REPLIES).startswith("replies: ")

@@ -229,8 +229,8 @@ def summary_item(item: SummaryItem) -> str:
             rule=rule_name(item.rule), columns=columns, bottom=item.bottom + 1, top=item.top + 1
         )
     if item.rule is Rule.REPLIES:
-        when, answer = item.cells
-        return _("reply {answer} to {when}").format(answer=cell_name(answer), when=cell_name(when))
+        *whens, answer = item.cells
+        return _("reply {answer} to {when}").format(answer=cell_name(answer), when=cell_list(tuple(whens)))
     return _("{rule} {cells}").format(rule=rule_name(item.rule), cells=cell_list(item.cells))
 
 
