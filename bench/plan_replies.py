@@ -11,7 +11,7 @@ second player's seven replies (42 positions, the first player to move), whether 
 looking for at most ``--opening-leaves`` rule plans); each plan found is proven by the explainer's check (the
 solver's value and the replay against every reply, or the solver's best tries and random games where the tree
 is big). Where none is found, how many of the first player's seven moves have a reply after which a plan
-with replies one level shallower holds (up to ``--opening-depth`` 2; "-" deeper). ``--solver-pruned``
+with replies one level shallower holds (up to ``--opening-depth`` 3; "-" deeper). ``--solver-pruned``
 searches only the second player's replies that the solver does not see lose (fewer to search, the same
 plans: a losing reply has none).
 
@@ -43,7 +43,7 @@ from tools.support.machine import machine_line  # noqa: E402
 PLY_BUCKETS = ((0, 8), (9, 16), (17, 24), (25, 32), (33, 42))
 #: Past this depth the moves answered are not counted: each move's search would take as long as the whole
 #: position's, which stops at the first move without a reply.
-MOST_COUNTED_DEPTH = 2
+MOST_COUNTED_DEPTH = 3
 LETTERS = "abcdefg"
 
 
