@@ -16,14 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NoReturn
 
 from ai.claims import (
     Block,
     Claim,
     DoubleThreat,
+    EvenThreat,
     ForcingLine,
     HandsOver,
     LeavesPlan,
+    OddThreat,
     PlanClaim,
     Result,
     Road,
@@ -98,17 +101,23 @@ def _named_cells(claim: Claim) -> tuple[Cell, ...]:
     """The cells a claim's sentence names: a double threat's move as well as its two cells, a forcing line's
     stones of its side, the answer a left plan had; none for a plan or claimeven, which name no cell (the
     plan view draws plans)."""
-    if isinstance(claim, DoubleThreat) and claim.move is not None:
-        return (claim.move, *claim.cells)
-    if isinstance(claim, ForcingLine):
-        return claim.cells[0::2]
-    if isinstance(claim, PlanClaim):
-        return ()
-    if isinstance(claim, LeavesPlan):
-        return claim.cells[1:]
-    if isinstance(claim, Zugzwang) and claim.rule is not ZugzwangRule.ODD_THREAT_HOLDS:
-        return ()
-    return claim.cells
+    match claim:
+        case DoubleThreat():
+            return claim.cells if claim.move is None else (claim.move, *claim.cells)
+        case ForcingLine():
+            return claim.cells[0::2]
+        case PlanClaim():
+            return ()
+        case LeavesPlan():
+            return claim.cells[1:]
+        case Zugzwang():
+            return claim.cells if claim.rule is ZugzwangRule.ODD_THREAT_HOLDS else ()
+        case WinNow() | Block() | HandsOver() | OddThreat() | EvenThreat() | Road():
+            return claim.cells
+        case _:
+            # Every kind has its case above: the type check finds ``claim`` of no type left here.
+            unhandled: NoReturn = claim
+            raise AssertionError(unhandled)
 
 
 def _told(claims: tuple[Claim, ...], mover: int, names: tuple[str, str]) -> tuple[str, Claim] | None:
