@@ -146,8 +146,8 @@ def test_the_contracts_sit_below_everything_in_ai():
 PACKAGES = ("game", "ai", "ui", "assets")
 #: The engine's modules the window may import: its interface (the engine thread, its requests and messages,
 #: what it can do without a search), the types and scales its answers come in, the levels, the ratings and
-#: the puzzles, the explainer's claims, the plans they carry and the puzzles' themes, and the tools' words of
-#: a plan's compact form (so that the window and ``ponder explain`` say a plan alike). The rest of ai (the
+#: the puzzles, the explainer's claims, the plans they carry and the puzzles' themes (the words of them all,
+#: the window's and ``ponder explain``'s alike, are the words package's). The rest of ai (the
 #: searches, the solver, the thinker, the review's workings) is the engine's own business; the command-line
 #: tools, which run those parts themselves, are the exception.
 PUBLIC_AI = {
@@ -157,7 +157,6 @@ PUBLIC_AI = {
     "ai.claims",
     "ai.plans",
     "ai.explain.themes",
-    "ai.explain.words",
     "ai.messages",
     "ai.play.levels",
     "ai.puzzles",

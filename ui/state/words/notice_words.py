@@ -31,9 +31,9 @@ from ui.state.play.notices import (
     Told,
     Worded,
 )
+from ui.state.words.claim_words import COLUMN_LETTERS
 from ui.state.words.review_words import CHANGE_WORDS
 from ui.state.words.texts import board_title, unfinished_text
-from ui.state.words.why_words import COLUMN_LETTERS
 
 #: What a notice adds when a game has replaced an unfinished one.
 TAKE_BACK = N_("Ctrl+Z brings back your unfinished game")

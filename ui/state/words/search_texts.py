@@ -19,8 +19,8 @@ from game.language import _, ngettext, number
 from game.protocol import Game
 from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven
+from ui.state.words.claim_words import COLUMN_LETTERS
 from ui.state.words.score_words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, outlook, own_moves
-from ui.state.words.why_words import COLUMN_LETTERS
 
 #: Where the bands' edges sit on a bar that runs from -1 (lost) to 1 (won): the bars' tick marks.
 TICKS = (0.2, 0.55, 0.85)

@@ -1,20 +1,19 @@
-"""Why a move is worth what it is, in the player's words: the explainer's proven claims
-(:mod:`ai.claims`) as one sentence, for the hint, the coach and the review. Pure functions, no pygame.
+"""Why a move is worth what it is, in the player's words: of the explainer's proven claims
+(:mod:`ai.claims`) about a move, the most telling, as one sentence, for the hint, the coach and the review;
+the plan view's line; a puzzle's themes. Pure functions, no pygame.
 
-The players are named as the play screen names them (``names``, by player number: "Red", "Yellow"); a cell
-by its column's letter from ``a`` at the left and its row from 1 at the bottom (``c3``), Connect Four's
-usual notation, as ``ponder explain`` names cells; a column as the game names it ("column 3"). Of all the
-claims about a move one is told, the most telling: for a good move what it does (wins, blocks, makes two
-threats, starts a forcing line, then holds zugzwang or a plan), for a move that throws the result away what
-it gives the opponent (a cell under a threat, two threats, a forcing line, zugzwang) or which part of its
-mover's plan it breaks; where nothing of that is proven, the road from the position after the move: the
-line of best play to the first proven reason ("Best play after it: e4 d4 e5; Yellow then has two threats:
-c5 and e5").
+The players are named as the play screen names them (``names``, by player number: "Red", "Yellow"). Each
+claim is said in the sentence ``ponder explain`` says for it (:func:`~ui.state.words.claim_words.
+claim_sentence`), in one line of the status area. Of all the claims about a move one is told, the most
+telling: for a good move what it does (wins, blocks, makes two threats, starts a forcing line, then holds
+zugzwang or a plan), for a move that throws the result away what it gives the opponent (a cell under a
+threat, two threats, a forcing line, zugzwang) or which part of its mover's plan it breaks; where nothing of
+that is proven, the road from the position after the move: the line of best play to the first proven reason
+("Best play: e4 d4 e5; Yellow has two threats: c5 and e5").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NoReturn
 
@@ -35,36 +34,11 @@ from ai.claims import (
     ZugzwangRule,
 )
 from ai.explain.themes import PuzzleTheme, themes_of
-from ai.explain.words import summary_item
 from ai.plans import Rule
 from game.cells import Cell
 from game.language import N_, _
 from ui.state.play.plan_view import Followed, LeftPlan
-
-#: The columns' letters, from the left.
-COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
-#: How many items of a plan's compact form a reason names (the plan view draws them all): the sentence keeps
-#: to the status area's one line at the smallest window, in every language.
-PLAN_ITEMS_TOLD = 1
-
-
-def cell_name(cell: Cell) -> str:
-    """``(2, 0)`` -> ``"c1"``: the column's letter and the row from 1 at the bottom."""
-    return f"{COLUMN_LETTERS[cell[0]]}{cell[1] + 1}"
-
-
-def cells_text(cells: tuple[Cell, ...]) -> str:
-    """The cells of a list: ``"a1, b2 and c3"``."""
-    names = [cell_name(cell) for cell in cells]
-    if len(names) <= 1:
-        return "".join(names)
-    # Translators: the last two of a list of cells, "b2 and c3".
-    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
-
-
-def rule_name(rule: Rule) -> str:
-    """A rule as a player reads it: Allis's names (the same in every language), and the odd threat."""
-    return _("odd threat") if rule is Rule.ODD_THREAT else rule.value
+from ui.state.words.claim_words import Length, cell_name, claim_sentence, rule_name
 
 
 @dataclass(frozen=True)
@@ -122,184 +96,47 @@ def _named_cells(claim: Claim) -> tuple[Cell, ...]:
 
 def _told(claims: tuple[Claim, ...], mover: int, names: tuple[str, str]) -> tuple[str, Claim] | None:
     """The most telling of ``claims`` (about ``mover``'s move) with its sentence, or None."""
-    for rank in _RANKS:
-        for claim in claims:
-            text = rank(claim, mover, names[mover], names[1 - mover])
-            if text is not None:
-                return text, claim
-    return None
-
-
-# --- each kind of claim, most telling first: (claim, mover, its name, the opponent's) -> text or None ---
-
-
-def _wins(claim: Claim, mover: int, player: str, other: str) -> str | None:
-    if isinstance(claim, WinNow) and claim.side == mover:
-        return _("It completes four at {cell}").format(cell=cell_name(claim.cells[0]))
-    return None
-
-
-def _hands_over(claim: Claim, mover: int, player: str, other: str) -> str | None:
-    if not isinstance(claim, HandsOver) or claim.side != mover:
+    ranked = [
+        (rank, index) for index, claim in enumerate(claims) if (rank := _rank(claim, mover)) is not None
+    ]
+    if not ranked:
         return None
-    above = cell_name(claim.cells[1])
-    if claim.whose != mover:
-        return _("It fills the cell under {other}'s threat at {cell}: {other} wins there").format(
-            other=other, cell=above
-        )
-    return _("It fills the cell under {player}'s own threat at {cell}: {other} blocks it there").format(
-        player=player, other=other, cell=above
-    )
+    claim = claims[min(ranked)[1]]
+    return claim_sentence(claim, names, Length.LINE), claim
 
 
-def _block(claim: Claim, mover: int, player: str, other: str) -> str | None:
-    if isinstance(claim, Block) and claim.side == mover:
-        return _("It blocks {other}'s four at {cell}: every other move loses at once").format(
-            other=other, cell=cell_name(claim.cells[0])
-        )
-    return None
-
-
-def _double_threat(claim: Claim, mover: int, player: str, other: str) -> str | None:
-    if not isinstance(claim, DoubleThreat):
-        return None
-    cells = cells_text(claim.cells)
-    if claim.side == mover:
-        if claim.stacked:
-            return _("It makes two threats, one above the other: {cells}").format(cells=cells)
-        return _("It makes two threats: {cells}").format(cells=cells)
-    if claim.move is None:
-        return _("{other} then has two threats: {cells}").format(other=other, cells=cells)
-    return _("{other} then makes two threats with {move}: {cells}").format(
-        other=other, move=cell_name(claim.move), cells=cells
-    )
-
-
-def _win_after(claim: Claim, mover: int, player: str, other: str) -> str | None:
-    if isinstance(claim, WinNow) and claim.side != mover:
-        return _("{other} then completes four at {cell}").format(other=other, cell=cell_name(claim.cells[0]))
-    return None
-
-
-def _forcing_line(claim: Claim, mover: int, player: str, other: str) -> str | None:
-    if not isinstance(claim, ForcingLine):
-        return None
-    if claim.side == mover:
-        # The mover's stones of the line, the opponent's forced answers between them.
-        return _("It starts a forcing line, every move a threat: {cells}").format(
-            cells=cells_text(claim.cells[0::2])
-        )
-    return _("{other} then wins by a forcing line from {cell}").format(
-        other=other, cell=cell_name(claim.cells[0])
-    )
-
-
-def _leaves_plan(claim: Claim, mover: int, player: str, other: str) -> str | None:
-    if not isinstance(claim, LeavesPlan) or claim.side != mover:
-        return None
-    answer = claim.cells[1]
-    if claim.rule is None:
-        return _("It leaves {player}'s plan, which answered at {cell}").format(
-            player=player, cell=cell_name(answer)
-        )
-    # Translators: {rule} is one of Allis's rules ("claimeven"), {column} a column's letter ("f").
-    return _("It breaks {player}'s {rule} in column {column}: the plan answered at {cell}").format(
-        player=player, rule=rule_name(claim.rule), column=COLUMN_LETTERS[answer[0]], cell=cell_name(answer)
-    )
-
-
-def _zugzwang(claim: Claim, mover: int, player: str, other: str) -> str | None:
-    if not isinstance(claim, Zugzwang):
-        return None
-    holder = player if claim.side == mover else other
-    wins = claim.result is Result.WIN
-    if claim.rule is ZugzwangRule.ODD_THREAT_HOLDS:
-        text = (
-            _("{player} then wins by zugzwang with the odd threat at {cells}")
-            if wins
-            else _("{player} then holds zugzwang with the odd threat at {cells}")
-        )
-        return text.format(player=holder, cells=cells_text(claim.cells))
-    text = (
-        _("{player} then wins by claimeven, answering every move directly above it")
-        if wins
-        else _("{player} then holds at least a draw by claimeven, answering every move directly above it")
-    )
-    return text.format(player=holder)
-
-
-def _plan(claim: Claim, mover: int, player: str, other: str) -> str | None:
-    if not isinstance(claim, PlanClaim) or claim.side != mover or claim.plan is None:
-        return None
-    # The plan's first item in the tools' compact form, cells named ("claimeven in columns a, b, rows 1 to
-    # 6"); the plan view (E) draws the whole plan.
-    items = [summary_item(item) for item in claim.plan.summary() if not item.parity_only]
-    if not items:
-        return _plan_said(claim, player, _rule_names(claim))
-    rules = "; ".join(items[:PLAN_ITEMS_TOLD]) + ("; \u2026" if len(items) > PLAN_ITEMS_TOLD else "")
-    return _plan_said(claim, player, rules)
-
-
-def _rule_names(claim: PlanClaim) -> str:
-    """The rules a plan uses, by name: "claimeven, baseinverse"."""
-    assert claim.plan is not None, "a plan claim carries its plan"
-    return ", ".join(dict.fromkeys(rule_name(use.rule) for use in claim.plan.rules))
-
-
-def _plan_said(claim: PlanClaim, player: str, rules: str) -> str:
-    """The sentence of ``player``'s plan, what it holds and its ``rules`` as told."""
-    if claim.result is Result.WIN:
-        return _("{player} then wins by a plan: {rules}").format(player=player, rules=rules)
-    return _("{player} then holds at least a draw by a plan: {rules}").format(player=player, rules=rules)
-
-
-def _road(claim: Claim, mover: int, player: str, other: str) -> str | None:
-    if not isinstance(claim, Road) or claim.then is None:
-        return None
-    names = (player, other) if mover == 0 else (other, player)
-    then = road_end(claim.then, names)
-    if then is None:
-        return None
-    # Translators: {line} is a line of best play, cells in turn ("e4 d4 e5"); {then} what holds after it.
-    return _("Best play after it: {line}; {then}").format(
-        line=" ".join(cell_name(cell) for cell in claim.line), then=then
-    )
-
-
-def road_end(then: Claim, names: tuple[str, str]) -> str | None:
-    """What holds at a road's end, said of the side it favours ("Yellow then has two threats: c5 and e5"),
-    ``names`` by player number."""
-    side = then.side
-    if isinstance(then, PlanClaim):
-        # After the road's line the status area's one line has no room for the plan's items (at the smallest
-        # window): the plan holds what it holds, and the plan view (E) draws it once the road is played.
-        if then.result is Result.WIN:
-            return _("{player} then wins by a plan").format(player=names[side])
-        return _("{player} then holds at least a draw by a plan").format(player=names[side])
-    if isinstance(then, Zugzwang) and then.rule is ZugzwangRule.CLAIMEVEN_EVERYWHERE:
-        # The same for claimeven, without its gloss: after a long road it does not fit.
-        if then.result is Result.WIN:
-            return _("{player} then wins by claimeven").format(player=names[side])
-        return _("{player} then holds at least a draw by claimeven").format(player=names[side])
-    for rank in (_win_after, _double_threat, _forcing_line, _zugzwang):
-        text = rank(then, 1 - side, names[1 - side], names[side])
-        if text is not None:
-            return text
-    return None
-
-
-_RANKS: tuple[Callable[[Claim, int, str, str], str | None], ...] = (
-    _wins,
-    _hands_over,
-    _block,
-    _double_threat,
-    _win_after,
-    _forcing_line,
-    _leaves_plan,
-    _zugzwang,
-    _plan,
-    _road,
-)
+def _rank(claim: Claim, mover: int) -> int | None:
+    """How telling ``claim`` is of ``mover``'s move, 0 the most; None for a claim the window does not tell
+    (the bare lists of threats, and claims of the side that does not own them that say nothing of the move).
+    For a good move what it does (wins, blocks, makes two threats, starts a forcing line, then holds zugzwang
+    or a plan); for a move that throws the result away what it gives the opponent or which part of its
+    mover's plan it breaks; last the road from the position after it."""
+    own = claim.side == mover
+    match claim:
+        case WinNow():
+            return 0 if own else 4
+        case HandsOver():
+            return 1 if own else None
+        case Block():
+            return 2 if own else None
+        case DoubleThreat():
+            return 3
+        case ForcingLine():
+            return 5
+        case LeavesPlan():
+            return 6 if own else None
+        case Zugzwang():
+            return 7
+        case PlanClaim():
+            return 8 if own and claim.plan is not None else None
+        case Road():
+            return 9 if claim.then is not None else None
+        case OddThreat() | EvenThreat():
+            return None
+        case _:
+            # Every kind has its case above: the type check finds ``claim`` of no type left here.
+            unhandled: NoReturn = claim
+            raise AssertionError(unhandled)
 
 
 # --- the plan view ------------------------------------------------------------------------------------------
