@@ -55,8 +55,10 @@ from ui.state.play.notices import (
     CannotPaste,
     CannotSave,
     CoachWarned,
+    CopiedMoves,
     Loaded,
     MoveRefused,
+    NamedMove,
     NothingToReset,
     Pasted,
     PasteTooLong,
@@ -434,13 +436,17 @@ def every_notice() -> list[tuple[str, Said]]:
         ("pasted", Pasted(42, True, "and the rest of the line")),
         ("paste_too_long", PasteTooLong(12345)),
         ("cannot_paste", CannotPaste("'x' is not a column of this board")),
+        ("copied_moves", CopiedMoves("4" * 42, copied=True)),
+        ("no_clipboard", CopiedMoves("4" * 42, copied=False)),
         ("reset_asked", ResetAsked(options, Level(10), 1234, 567, 890)),
         ("reset_asked_two_players", ResetAsked(options, None, 1234, 567, 890)),
         ("record_reset", RecordReset(options, Level(10))),
         ("nothing_to_reset", NothingToReset(options, Level(10))),
     ]
     for best, played in CHANGE_WORDS:
-        notices.append((f"puzzle_missed_{best}_{played}", PuzzleMissed("column g", best, played, 6)))
+        notices.append(
+            (f"puzzle_missed_{best}_{played}", PuzzleMissed(NamedMove(6, "7", True), best, played, 6))
+        )
     return notices
 
 

@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass
 
 from ai.play.levels import Level
+from game.protocol import Game
 from ui.state.animation import Fade
 from ui.state.board.board_game import Refusal
 from ui.state.files.current_game import UnfinishedGame
@@ -74,19 +75,34 @@ class MoveRefused:
 
 
 @dataclass(frozen=True)
+class NamedMove:
+    """A move as a text names it: in ``gravity``'s terms its column ``move`` ("column d"), else its cell
+    ``cell`` ("cell b2"); the words are :func:`ui.state.words.search_texts.move_words`'."""
+
+    move: int
+    cell: str
+    gravity: bool
+
+    @classmethod
+    def of(cls, game: Game, move: int) -> NamedMove:
+        """``move`` of ``game``."""
+        return cls(move, game.move_to_text(move), game.gravity)
+
+
+@dataclass(frozen=True)
 class CoachWarned:
-    """The coach's ``warning`` before the move described as ``move`` ("column 3")."""
+    """The coach's ``warning`` before ``move``."""
 
     warning: CoachWarning
-    move: str
+    move: NamedMove
 
 
 @dataclass(frozen=True)
 class PuzzleMissed:
-    """A puzzle's move ``move`` (described; ``column`` the move itself) changes its mover's result from
-    ``best`` to ``played``."""
+    """A puzzle's move ``move`` (``column``, the move itself) changes its mover's result from ``best`` to
+    ``played``."""
 
-    move: str
+    move: NamedMove
     best: int
     played: int
     column: int
@@ -178,6 +194,15 @@ class PasteTooLong:
 
 
 @dataclass(frozen=True)
+class CopiedMoves:
+    """The game's moves ``moves`` ("" before the first) were put on the clipboard (``copied``), or shown
+    because there is no clipboard here."""
+
+    moves: str
+    copied: bool
+
+
+@dataclass(frozen=True)
 class CannotPaste:
     """The pasted text is no game of the board, for ``reason``."""
 
@@ -236,6 +261,7 @@ Said = (
     | Loaded
     | Pasted
     | PasteTooLong
+    | CopiedMoves
     | CannotPaste
     | ResetAsked
     | RecordReset

@@ -16,6 +16,7 @@ from ui.state.play.notices import (
     CannotPaste,
     CannotSave,
     CoachWarned,
+    CopiedMoves,
     Loaded,
     MoveRefused,
     NothingToReset,
@@ -33,6 +34,7 @@ from ui.state.play.notices import (
 )
 from ui.state.words.claim_words import COLUMN_LETTERS
 from ui.state.words.review_words import CHANGE_WORDS
+from ui.state.words.search_texts import move_words
 from ui.state.words.texts import board_title, unfinished_text
 
 #: What a notice adds when a game has replaced an unfinished one.
@@ -78,12 +80,12 @@ def notice_text(said: Said) -> str:
             # Translators: {change} is one of the review's words for a move ("throws the win away (a draw
             # now)").
             return _("Coach: {move} {change}. Again: play it anyway  \u00b7  Backspace: choose again").format(
-                move=said.move, change=_(change)
+                move=move_words(said.move), change=_(change)
             )
         case PuzzleMissed():
             change = _(CHANGE_WORDS[said.best, said.played])
             return _("Not this one: {move} {change}. Try again (H: a hint)").format(
-                move=said.move, change=change
+                move=move_words(said.move), change=change
             )
         case PuzzleRight():
             return ngettext(
@@ -153,7 +155,15 @@ def refusal_text(said: MoveRefused) -> str:
 
 
 def file_notice_text(
-    said: Saved | CannotSave | CannotLoad | Loaded | Pasted | PasteTooLong | CannotPaste | Worded,
+    said: Saved
+    | CannotSave
+    | CannotLoad
+    | Loaded
+    | Pasted
+    | PasteTooLong
+    | CopiedMoves
+    | CannotPaste
+    | Worded,
 ) -> str:
     """The words of a notice about a file or the clipboard, or one already in words."""
     match said:
@@ -180,6 +190,11 @@ def file_notice_text(
             return _("Cannot paste: {count} characters are too many for a game of this board").format(
                 count=number(said.count)
             )
+        case CopiedMoves():
+            moves = said.moves or _("(no moves yet)")
+            if said.copied:
+                return _("Copied the moves: {moves}").format(moves=moves)
+            return _("No clipboard here; the moves are {moves}").format(moves=moves)
         case CannotPaste():
             return _("Cannot paste: {reason}").format(reason=said.reason)
         case Worded():

@@ -19,6 +19,7 @@ from game.language import _, ngettext, number
 from game.protocol import Game
 from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven
+from ui.state.play.notices import NamedMove
 from ui.state.words.claim_words import COLUMN_LETTERS
 from ui.state.words.score_words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, outlook, own_moves
 
@@ -331,6 +332,21 @@ def line_text(game: Game, thinking: FollowedSearch, length: int) -> str:
     if thinking.result is None:
         return ""
     return " ".join(move_name(game, move) for move in thinking.result.principal_variation[:length])
+
+
+def move_words(named: NamedMove) -> str:
+    """A move for a person: ``"column d"`` (a column by its letter, as cells are named), ``"cell b2"``."""
+    if named.gravity:
+        # Translators: a move of Connect Four by its column's letter, as cells are named ("c3" is in column c;
+        # lower case: it may follow other words, "Red plays column d").
+        return _("column {letter}").format(letter=COLUMN_LETTERS[named.move])
+    # Translators: a move of Tic-tac-toe (lower case: it may follow other words, "X plays cell b2").
+    return _("cell {cell}").format(cell=named.cell)
+
+
+def game_move_words(game: Game, move: int) -> str:
+    """:func:`move_words` of ``move`` in ``game``."""
+    return move_words(NamedMove.of(game, move))
 
 
 def move_name(game: Game, move: int) -> str:

@@ -26,6 +26,7 @@ from ui.state.words.score_words import own_moves
 from ui.state.words.search_texts import (
     MoveValue,
     analysis_detail,
+    game_move_words,
     line_text,
     move_value,
     move_values,
@@ -134,13 +135,13 @@ def status_text(
     if moving_player is not None and last is not None and not board_game.seats[moving_player].is_human:
         # The computer's stone is still falling: it is not the human's turn until it has landed.
         who = _("Computer") if mode is Mode.COMPUTER else seat_name(board_game, names, moving_player)
-        return _("{player} plays {move}").format(player=who, move=game.describe_move(last))
+        return _("{player} plays {move}").format(player=who, move=game_move_words(game, last))
     if board_game.is_human_turn():
         if hint is not None:
             if hint.move is None:
                 return _("Hint: looking for the best move...")
             value = move_value(board_game.thinking, hint.move, board_game.proven)
-            hinted = _("Hint: {move}").format(move=game.describe_move(hint.move))
+            hinted = _("Hint: {move}").format(move=game_move_words(game, hint.move))
             if value is None:
                 return hinted
             return f"{hinted}  \u00b7  {valued(value, names[player], names[1 - player])}"
@@ -213,7 +214,7 @@ def analysis_parts(board_game: BoardGame, names: tuple[str, str], selection: int
     hovered = None
     if selection in values and selection in game.moves():
         value = values[selection]
-        hovered = (game.describe_move(value.move), value.score)
+        hovered = (game_move_words(game, value.move), value.score)
     line = line_text(game, thinking, 10)
     return analysis_detail(thinking, names, line, list(values.values()), hovered, proven)
 
