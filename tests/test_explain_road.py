@@ -16,8 +16,8 @@ from ai.explain.explainer import explain_move, explain_position
 from ai.explain.export import claim_json
 from ai.explain.values import ExactValues
 from game.connect4 import ConnectFour
-from ui.state.words.claim_words import claim_sentence, side_names
-from ui.state.words.why_words import move_reason
+from ui.words.claim_words import claim_sentence, side_names
+from ui.words.why_words import move_reason
 
 #: The first player must block at e4, and every move loses: after the block, the second player makes a double
 #: threat with c4 (c5 and f1). Nothing about the position itself states the result.

@@ -22,7 +22,7 @@ from ui.state.files.puzzle_record import PuzzleRecord
 from ui.state.files.store import JsonStore
 from ui.state.options import PlayOptions
 from ui.state.stats import rating_stats
-from ui.state.words.texts import board_title, game_line, puzzle_beside_games
+from ui.words.texts import board_title, game_line, puzzle_beside_games
 
 BOARD = "connect4 7x6"
 GOOD_ENTRY = {

@@ -38,9 +38,9 @@ from ui.state.files.puzzle_record import (
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.play.puzzle_theme import ThemeChoice, offered_themes
-from ui.state.words import play_words as words
-from ui.state.words.texts import PUZZLE_SOLVED
-from ui.state.words.why_words import THEME_WORDS, move_reason
+from ui.words import play_words as words
+from ui.words.texts import PUZZLE_SOLVED
+from ui.words.why_words import THEME_WORDS, move_reason
 
 SIZE = (960, 780)
 

@@ -72,14 +72,14 @@ from ui.state.play.notices import (
 )
 from ui.state.play.puzzle_theme import ThemeChoice
 from ui.state.stats import rating_stats
-from ui.state.words.notice_words import notice_text
-from ui.state.words.play_words import status_text
-from ui.state.words.review_words import CHANGE_WORDS
-from ui.state.words.texts import failure_text
-from ui.state.words.why_words import chosen_theme, move_reason
 from ui.statistics.scene import StatsScene
 from ui.theme import CLASSIC, MIN_TEXT, Fonts
 from ui.window.window_loop import MIN_WINDOW
+from ui.words.notice_words import notice_text
+from ui.words.play_words import status_text
+from ui.words.review_words import CHANGE_WORDS
+from ui.words.texts import failure_text
+from ui.words.why_words import chosen_theme, move_reason
 
 SIZES = [MIN_WINDOW, (1600, 1000)]
 #: (language, window size): every language at the smallest window and at a large one.

@@ -21,10 +21,10 @@ from ui.play.toolbar import draw_toolbar, toolbar
 from ui.start.scene import StartScene
 from ui.state.board.board_game import BoardGame
 from ui.state.options import Mode, PlayOptions
-from ui.state.words import play_words as words
-from ui.state.words import texts
 from ui.theme import CLASSIC, THEMES, Fonts
 from ui.window.window_loop import MIN_WINDOW
+from ui.words import play_words as words
+from ui.words import texts
 
 SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL

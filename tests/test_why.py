@@ -1,5 +1,5 @@
 """Why, where a player meets it: the hint and the coach's warning say the reason the engine's explainer
-proved (ui/state/board/reasons.py, ui/state/words/why_words.py), asked off the window's thread
+proved (ui/state/board/reasons.py, ui/words/why_words.py), asked off the window's thread
 (ai/explain/worker.py).
 
 The wiring is driven with the fake engine and hand-made claims; the last tests run the real engine's
@@ -58,9 +58,9 @@ from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
 from ui.state.review.show_me import STEP_SECONDS
-from ui.state.words import play_words as words
-from ui.state.words.claim_words import cell_name
-from ui.state.words.why_words import THEME_WORDS, move_reason
+from ui.words import play_words as words
+from ui.words.claim_words import cell_name
+from ui.words.why_words import THEME_WORDS, move_reason
 
 SIZE = (960, 780)
 NAMES = ("Red", "Yellow")

@@ -239,7 +239,7 @@ def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> in
     from ai.explain.plan import find_plan
     from ai.score import Score
     from game import ConnectFour
-    from ui.state.words.claim_words import (
+    from ui.words.claim_words import (
         Length,
         claim_sentence,
         gloss,
@@ -248,7 +248,7 @@ def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> in
         shown_by_default,
         side_names,
     )
-    from ui.state.words.score_words import outlook
+    from ui.words.score_words import outlook
 
     book = usable_book(f"{PROGRAM} explain", err)
     analyzer = ExactAnalyzer(book=lambda: book)

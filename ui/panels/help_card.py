@@ -4,7 +4,7 @@ engine's values.
 The play screen's commands bring their rows (:data:`ui.play.actions.COMMANDS`, handed in by the window, as
 no panel imports a screen), the window's own keys theirs (:data:`ui.panels.window_keys.WINDOW_COMMANDS`); how
 to read the values is listed below. Tests check that the keys named work and that every entry's row shows.
-The values' words and numbers are made in :mod:`ui.state.words.texts`, whose bands the last section
+The values' words and numbers are made in :mod:`ui.words.texts`, whose bands the last section
 describes.
 """
 

@@ -4,7 +4,7 @@ The screen *has* the sitting (what happens at the board and when, pygame-free) a
 of it (:mod:`ui.play.frame`): the frame of layout, toolbar, banner and match bar is built once per change or
 resize, and the click and the mouse are tested against the frame that is drawn. What keys mean is
 :mod:`ui.play.actions` (commands, as :class:`~ui.play.actions.Action`) and :mod:`ui.play.move_keys` (moves);
-the words :mod:`ui.state.words.play_words`; the drawing :mod:`ui.play.picture`, :mod:`ui.play.board_view` and
+the words :mod:`ui.words.play_words`; the drawing :mod:`ui.play.picture`, :mod:`ui.play.board_view` and
 :mod:`ui.play.toolbar`.
 """
 
@@ -31,8 +31,8 @@ from ui.state.board.board_game import EngineLike
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
 from ui.state.play.notices import NoticeKind, Worded
 from ui.state.play.play_state import PlayState
-from ui.state.words import play_words
 from ui.theme import CLASSIC, Fonts, Theme
+from ui.words import play_words
 
 
 class PlayScene(Scene):

@@ -14,8 +14,8 @@ from ui.kit.scene import GoToMenu, Scene
 from ui.kit.widgets import Button, draw_button, draw_text, draw_text_in, hit, line_height, wrapped
 from ui.state.options import PlayOptions
 from ui.state.stats import RatingStats
-from ui.state.words import texts
 from ui.theme import MIN_TEXT, Fonts, Theme
+from ui.words import texts
 
 BACK = "back"
 #: Every key of the statistics screen: Esc, Enter or Backspace go back, as the Back button does (with Ctrl

@@ -1,6 +1,6 @@
 """The play screen's notices: a message that stands in the status line for a moment, what it tells (a
 refusal, something done, plain information), and *what it says*, as a typed reason with its arguments. The
-words of each reason are :func:`ui.state.words.notice_words.notice_text`'s, so the state never words a
+words of each reason are :func:`ui.words.notice_words.notice_text`'s, so the state never words a
 notice: it says which one. The view chooses the colour of each kind (see :func:`ui.kit.toast.notice_colour`).
 No pygame here.
 """
@@ -77,7 +77,7 @@ class MoveRefused:
 @dataclass(frozen=True)
 class NamedMove:
     """A move as a text names it: in ``gravity``'s terms its column ``move`` ("column d"), else its cell
-    ``cell`` ("cell b2"); the words are :func:`ui.state.words.search_texts.move_words`'."""
+    ``cell`` ("cell b2"); the words are :func:`ui.words.search_texts.move_words`'."""
 
     move: int
     cell: str

@@ -32,10 +32,10 @@ from ui.state.play.notices import (
     Told,
     Worded,
 )
-from ui.state.words.claim_words import COLUMN_LETTERS
-from ui.state.words.review_words import CHANGE_WORDS
-from ui.state.words.search_texts import move_words
-from ui.state.words.texts import board_title, unfinished_text
+from ui.words.claim_words import COLUMN_LETTERS
+from ui.words.review_words import CHANGE_WORDS
+from ui.words.search_texts import move_words
+from ui.words.texts import board_title, unfinished_text
 
 #: What a notice adds when a game has replaced an unfinished one.
 TAKE_BACK = N_("Ctrl+Z brings back your unfinished game")

@@ -2,8 +2,8 @@
 the refusals, the coach's and the puzzles' words, and what is said when a part of the engine fails.
 
 Pure functions of plain values and of the (pygame-free) session, never of the scene, so each wording is tested
-on its own. The words about the search and the engine's values are :mod:`ui.state.words.search_texts`'s, the
-words for one value :mod:`ui.state.words.score_words`'s.
+on its own. The words about the search and the engine's values are :mod:`ui.words.search_texts`'s, the
+words for one value :mod:`ui.words.score_words`'s.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from ui.state.files.tally import Record
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.hint import Hint
 from ui.state.stats import RecentGame
-from ui.state.words.score_words import own_moves
-from ui.state.words.search_texts import (
+from ui.words.score_words import own_moves
+from ui.words.search_texts import (
     MoveValue,
     analysis_detail,
     game_move_words,

@@ -3,7 +3,7 @@
 the plan view's line; a puzzle's themes. Pure functions, no pygame.
 
 The players are named as the play screen names them (``names``, by player number: "Red", "Yellow"). Each
-claim is said in the sentence ``ponder explain`` says for it (:func:`~ui.state.words.claim_words.
+claim is said in the sentence ``ponder explain`` says for it (:func:`~ui.words.claim_words.
 claim_sentence`), in one line of the status area. Of all the claims about a move one is told, the most
 telling: for a good move what it does (wins, blocks, makes two threats, starts a forcing line, then holds
 zugzwang or a plan), for a move that throws the result away what it gives the opponent (a cell under a
@@ -38,7 +38,7 @@ from ai.plans import Rule
 from game.cells import Cell
 from game.language import N_, _
 from ui.state.play.plan_view import Followed, LeftPlan
-from ui.state.words.claim_words import Length, cell_name, claim_sentence, rule_name
+from ui.words.claim_words import Length, cell_name, claim_sentence, rule_name
 
 
 @dataclass(frozen=True)

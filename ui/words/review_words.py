@@ -11,8 +11,8 @@ from ai.contracts import MoveReview, Verdict
 from ai.score import Score
 from game.language import N_, _, ngettext
 from ui.state.review.game_review import GameReview
-from ui.state.words.score_words import outlook
-from ui.state.words.search_texts import game_move_words
+from ui.words.score_words import outlook
+from ui.words.search_texts import game_move_words
 
 #: What a verdict that kept the result says, after "Move N: Red in column d, " (a move that changed the result
 #: is said by what it did: :data:`CHANGE_WORDS`).
