@@ -428,7 +428,7 @@ def every_notice() -> list[tuple[str, Said]]:
         ("refused_taken", MoveRefused(Refusal.ILLEGAL, 4, "b2", False, False)),
         ("puzzle_right", PuzzleRight(3)),
         ("back_to_game", BackToGame(unfinished)),
-        ("auto_level", AutoLevel(Level(10).shown, 2279, 2345)),
+        ("auto_level", AutoLevel(Level(10), 2279, 2345)),
         ("saved", Saved(42, LONG_PATH)),
         ("cannot_save", CannotSave(LONG_PATH, LONG_REASON)),
         ("cannot_load", CannotLoad(LONG_REASON)),

@@ -20,7 +20,7 @@ RECENT_GAMES = 8
 @dataclass(frozen=True)
 class LevelResults:
     """The player's results against one level (named when shown, in the language then in use: see
-    :attr:`ai.play.levels.Level.shown`), its measured rating, wins, draws and losses (rated and unrated games
+    :func:`ui.words.texts.level_name`), its measured rating, wins, draws and losses (rated and unrated games
     alike)."""
 
     level: Level

@@ -35,7 +35,7 @@ from ui.state.play.notices import (
 from ui.words.claim_words import COLUMN_LETTERS
 from ui.words.review_words import CHANGE_WORDS
 from ui.words.search_texts import move_words
-from ui.words.texts import board_title, unfinished_text
+from ui.words.texts import board_title, level_name, unfinished_text
 
 #: What a notice adds when a game has replaced an unfinished one.
 TAKE_BACK = N_("Ctrl+Z brings back your unfinished game")
@@ -99,7 +99,7 @@ def notice_text(said: Said) -> str:
             return _(NOT_RATED_WORDS[said])
         case AutoLevel():
             return _("Auto level: {level} ({level_rating}) for your rating {rating}").format(
-                level=said.level, level_rating=said.level_rating, rating=said.rating
+                level=level_name(said.level), level_rating=said.level_rating, rating=said.rating
             )
         case ResetAsked():
             return _(
@@ -137,7 +137,7 @@ def record_text(options: PlayOptions, level: Level | None) -> str:
     7×6 against Level 4", "Connect Four 7×6, two players"."""
     if level is None:
         return _("{game}, two players").format(game=board_title(options))
-    return _("{game} against {level}").format(game=board_title(options), level=level.shown)
+    return _("{game} against {level}").format(game=board_title(options), level=level_name(level))
 
 
 def refusal_text(said: MoveRefused) -> str:

@@ -184,7 +184,7 @@ def _tally_names(play_state: PlayState) -> tuple[str, str]:
 def _opponent_shown(play_state: PlayState) -> str | None:
     """The computer's level against the human as the player reads it, in the language in use."""
     computer = play_state.board_game.computer()
-    return None if computer is None else computer[1].shown
+    return None if computer is None else texts.level_name(computer[1])
 
 
 def toolbar_titles(play_state: PlayState) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ai.contracts import EnginePart
 from ai.messages import EngineFailure
+from ai.play.levels import Level
 from ai.rating.glicko import Glicko
 from game.catalog import GAME_TITLES
 from game.language import N_, _, ngettext, number
@@ -61,6 +62,15 @@ def board_title(options: PlayOptions) -> str:
     return f"{_(GAME_TITLES[options.game])} {options.width}\u00d7{options.height}"
 
 
+def level_name(level: Level) -> str:
+    """A level as the player reads it: ``"depth 4"``, ``"max"`` (:attr:`~ai.play.levels.Level.label` is the
+    files' English)."""
+    if level.depth is None:
+        # Translators: the strongest level of the computer (it searches until its time is up).
+        return _("max")
+    return _("depth {depth}").format(depth=level.depth)
+
+
 def unfinished_text(unfinished: UnfinishedGame) -> str:
     """``"Connect Four 7×6, two players, 12 moves"``: what the player would continue."""
     options, ply = unfinished.options, unfinished.position().ply()
@@ -71,7 +81,7 @@ def unfinished_text(unfinished: UnfinishedGame) -> str:
             "{game}, against {level}, {count} move", "{game}, against {level}, {count} moves", ply
         )
     # The level's label is only a placeholder of the second wording; format ignores what a text lacks.
-    return text.format(game=board_title(options), level=options.level.shown, count=number(ply))
+    return text.format(game=board_title(options), level=level_name(options.level), count=number(ply))
 
 
 def participant_name(player: Participant) -> str:
@@ -83,11 +93,11 @@ def participant_name(player: Participant) -> str:
         case You():
             return _("You")
         case Computer(piece=str(piece)):
-            return _("{player} ({level})").format(player=piece, level=player.level.shown)
+            return _("{player} ({level})").format(player=piece, level=level_name(player.level))
         case Computer(auto=True):
-            return _("Computer (auto: {level})").format(level=player.level.shown)
+            return _("Computer (auto: {level})").format(level=level_name(player.level))
         case Computer():
-            return _("Computer ({level})").format(level=player.level.shown)
+            return _("Computer ({level})").format(level=level_name(player.level))
 
 
 def seat_name(board_game: BoardGame, names: tuple[str, str], player: int) -> str:
@@ -95,7 +105,7 @@ def seat_name(board_game: BoardGame, names: tuple[str, str], player: int) -> str
     seat = board_game.seats[player]
     if board_game.options.mode is Mode.WATCH and seat.level is not None:
         # Translators: a player's name and the computer's level that plays it in watch mode ("Red (depth 4)").
-        return _("{player} ({level})").format(player=names[player], level=seat.level.shown)
+        return _("{player} ({level})").format(player=names[player], level=level_name(seat.level))
     return names[player]
 
 
@@ -110,8 +120,8 @@ def result_text(board_game: BoardGame, names: tuple[str, str]) -> tuple[str, str
     if computer is not None:
         player, level = computer
         if player != winner:
-            return title, _("You beat the computer at {level}!").format(level=level.shown)
-        return title, _("The computer ({level}) wins this one.").format(level=level.shown)
+            return title, _("You beat the computer at {level}!").format(level=level_name(level))
+        return title, _("The computer ({level}) wins this one.").format(level=level_name(level))
     if mode is Mode.WATCH:
         winner_name, loser_name = (
             seat_name(board_game, names, winner),
@@ -247,9 +257,9 @@ def matchup(board_game: BoardGame) -> str:
         return _("Two players")
     computer = board_game.computer()
     if computer is not None:
-        return _("You vs computer ({level})").format(level=computer[1].shown)
+        return _("You vs computer ({level})").format(level=level_name(computer[1]))
     # Translators: a human seat in "depth 4 vs you" (lower case).
-    first, second = (seat.level.shown if seat.level is not None else _("you") for seat in seats)
+    first, second = (level_name(seat.level) if seat.level is not None else _("you") for seat in seats)
     # Translators: who plays whom, each a computer's level or "you" ("depth 4 vs max").
     return _("{first} vs {second}").format(first=first, second=second)
 
@@ -430,7 +440,7 @@ RESULT_WORDS = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}
 def game_line(recent: RecentGame) -> str:
     """One game of the list: "2026-11-24 19:40 · vs depth 4 (1450) · win · 1216 · played like 1500"."""
     game = recent.game
-    level_label = game.level if recent.level is None else recent.level.shown
+    level_label = game.level if recent.level is None else level_name(recent.level)
     parts = [
         game.when,
         _("vs {level} ({rating})").format(level=level_label, rating=game.level_rating),

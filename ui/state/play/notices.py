@@ -133,10 +133,9 @@ class NotRated(enum.Enum):
 
 @dataclass(frozen=True)
 class AutoLevel:
-    """The adaptive level chose ``level`` (shown as the player reads it, rated ``level_rating``) for the
-    player's ``rating``."""
+    """The adaptive level chose ``level`` (rated ``level_rating``) for the player's ``rating``."""
 
-    level: str
+    level: Level
     level_rating: int | None
     rating: int
 
