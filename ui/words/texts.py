@@ -8,6 +8,7 @@ words for one value :mod:`ui.words.score_words`'s.
 
 from __future__ import annotations
 
+from ai.capabilities import Core
 from ai.contracts import EnginePart
 from ai.messages import EngineFailure
 from ai.play.levels import Level
@@ -60,6 +61,17 @@ def failure_text(failure: EngineFailure) -> str:
 def board_title(options: PlayOptions) -> str:
     """``"Connect Four 7×6"``."""
     return f"{_(GAME_TITLES[options.game])} {options.width}\u00d7{options.height}"
+
+
+def core_words(core: Core) -> str:
+    """The exact solver's core in a few words, for the help card and the benchmarks' tables."""
+    match core:
+        case Core.COMPILED:
+            return _("compiled (C)")
+        case Core.PYTHON_ASKED_FOR:
+            return _("pure Python (asked for by PONDER_PURE_PYTHON)")
+        case Core.PYTHON_NOT_BUILT:
+            return _("pure Python (the compiled core is not built)")
 
 
 def level_name(level: Level) -> str:
