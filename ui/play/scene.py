@@ -29,7 +29,7 @@ from ui.play.picture import PlayPicture, draw_play
 from ui.play.review_view import slot_at
 from ui.state.board.board_game import EngineLike
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
-from ui.state.play.notices import NoticeKind, Worded
+from ui.state.play.notices import NoticeKind
 from ui.state.play.play_state import PlayState
 from ui.theme import CLASSIC, Fonts, Theme
 from ui.words import play_words
@@ -260,7 +260,7 @@ class PlayScene(Scene):
             )
             play_state.selection = meaning.selection
             if meaning.note is not None:
-                play_state.feedback.notify(Worded(meaning.note), kind=NoticeKind.INFO)
+                play_state.feedback.notify(meaning.note, kind=NoticeKind.INFO)
             elif meaning.play and meaning.selection is not None:
                 play_state.try_play(meaning.selection)
             self.dirty = True

@@ -19,6 +19,7 @@ from ui.state.play.notices import (
     CopiedMoves,
     Loaded,
     MoveRefused,
+    NoSuchColumn,
     NothingToReset,
     NotRated,
     Pasted,
@@ -75,6 +76,9 @@ def notice_text(said: Said) -> str:
             return _(TOLD_WORDS[said]).format(take_back=_(TAKE_BACK))
         case MoveRefused():
             return refusal_text(said)
+        case NoSuchColumn():
+            # Translators: {last} is the number of the last column ("Columns are 1-7").
+            return _("Columns are 1-{last}").format(last=said.columns)
         case CoachWarned():
             change = CHANGE_WORDS[said.warning.best, said.warning.played]
             # Translators: {change} is one of the review's words for a move ("throws the win away (a draw

@@ -90,6 +90,13 @@ class NamedMove:
 
 
 @dataclass(frozen=True)
+class NoSuchColumn:
+    """A digit key past the board's last column: the columns are 1 to ``columns``."""
+
+    columns: int
+
+
+@dataclass(frozen=True)
 class CoachWarned:
     """The coach's ``warning`` before ``move``."""
 
@@ -248,6 +255,7 @@ class Worded:
 Said = (
     Told
     | MoveRefused
+    | NoSuchColumn
     | CoachWarned
     | PuzzleMissed
     | PuzzleRight
