@@ -245,8 +245,9 @@ class NothingToReset:
 
 @dataclass(frozen=True)
 class Worded:
-    """A notice already in words: the screens' own (which word their texts themselves) and the problems of
-    the user's files (which their stores word)."""
+    """A notice already in words: the problems of the user's files, which their stores word (as a parser
+    words its errors; ``tests/test_layers.py`` lists those stores). Nothing else: every other notice is a
+    kind with its arguments."""
 
     text: str
 
