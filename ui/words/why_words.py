@@ -107,7 +107,7 @@ def _told(claims: tuple[Claim, ...], mover: int, names: tuple[str, str]) -> tupl
 
 def _rank(claim: Claim, mover: int) -> int | None:
     """How telling ``claim`` is of ``mover``'s move, 0 the most; None for a claim the window does not tell
-    (the bare lists of threats, and claims of the side that does not own them that say nothing of the move).
+    (the bare lists of threats; the opponent's hand-over, block, left plan or plan, which say nothing of it).
     For a good move what it does (wins, blocks, makes two threats, starts a forcing line, then holds zugzwang
     or a plan); for a move that throws the result away what it gives the opponent or which part of its
     mover's plan it breaks; last the road from the position after it."""
