@@ -37,11 +37,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai.contracts import Limits  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
 from ai.exact.book import OpeningBook, shipped_book  # noqa: E402
-from ai.exact.choice import core_name  # noqa: E402
+from ai.exact.choice import core_in_use  # noqa: E402
 from bench.matches import ComputerPlayer, openings, play_game  # noqa: E402
 from bench.testsets import format_seconds, read_set  # noqa: E402
 from game import ConnectFour  # noqa: E402
 from tools.support.machine import machine_line  # noqa: E402
+from ui.words.texts import core_words  # noqa: E402
 
 BUCKETS = ((0, 3), (4, 7), (8, 11), (12, 15), (16, 23), (24, 41))
 
@@ -123,7 +124,7 @@ def main() -> None:
             f"game {number}/{len(games)}: {len(moves)} plies, slowest position {format_seconds(slowest)}",
             flush=True,
         )
-    print(f"\nexact score of every move, solver core: {core_name()}\n")
+    print(f"\nexact score of every move, solver core: {core_words(core_in_use())}\n")
     print("| plies | positions | p50 | p95 | max |")
     print("|---|---|---|---|---|")
     for low, high in (*BUCKETS, (0, 41)):

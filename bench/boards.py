@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai.contracts import Budget, SearchStopped  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer, solver_supports  # noqa: E402
 from ai.exact.book import OpeningBook, shipped_book  # noqa: E402
-from ai.exact.choice import core_name  # noqa: E402
+from ai.exact.choice import core_in_use  # noqa: E402
 from ai.exact.compiled_core import NATIVE_BOARD_BITS  # noqa: E402
 from ai.exact.team import window_threads  # noqa: E402
 from bench.analysis_speed import level_games, positions, ready_analyzer  # noqa: E402
@@ -50,6 +50,7 @@ from bench.testsets import format_seconds  # noqa: E402
 from game import ConnectFour  # noqa: E402
 from game.catalog import SIZES, parse_size  # noqa: E402
 from tools.support.machine import machine_line  # noqa: E402
+from ui.words.texts import core_words  # noqa: E402
 
 #: Each position's analysis is stopped after this many seconds: "not proven within 5 s".
 STOP_SECONDS = 5.0
@@ -221,7 +222,8 @@ def main() -> None:
     for row in rows:
         print(row)
     print(
-        f"\nSolver core: {core_name()}, {threads} solver thread(s): the window's default (window_threads())"
+        f"\nSolver core: {core_words(core_in_use())}, {threads} solver thread(s): "
+        "the window's default (window_threads())"
     )
     print(f"Machine: {machine_line()}")
 

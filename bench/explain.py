@@ -53,7 +53,7 @@ from ai.claims import (  # noqa: E402
 )
 from ai.contracts import result_of  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
-from ai.exact.choice import core_name  # noqa: E402
+from ai.exact.choice import core_in_use  # noqa: E402
 from ai.explain.checks import stated  # noqa: E402
 from ai.explain.explainer import explain_move, explain_position  # noqa: E402
 from ai.explain.plan import find_plan  # noqa: E402
@@ -61,6 +61,7 @@ from bench.analysis_speed import level_games  # noqa: E402
 from bench.testsets import read_set  # noqa: E402
 from game import ConnectFour  # noqa: E402
 from tools.support.machine import machine_line  # noqa: E402
+from ui.words.texts import core_words  # noqa: E402
 
 BANDS = ((0, 8), (9, 14), (15, 20), (21, 26), (27, 42))
 SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
@@ -210,7 +211,7 @@ def main() -> None:
         print(f"| {kind} | {kinds[kind]} | {dropped_kinds[kind]} |")
     print()
     print(
-        f"{machine_line()}; solver core: {core_name()}; {args.games} level games, "
+        f"{machine_line()}; solver core: {core_words(core_in_use())}; {args.games} level games, "
         f"{args.per_set} positions a set"
     )
     print(
@@ -305,7 +306,7 @@ def coverage(analyzer: ExactAnalyzer, games: list[str], seconds: float) -> str:
             f"{share(row.changes_without_road, row.changes)} | {row.false} | "
             f"{statistics.median(row.seconds):.3f} | {max(row.seconds):.3f} |"
         )
-    lines.append(f"\n{len(games)} games; {machine_line()}; solver core: {core_name()}")
+    lines.append(f"\n{len(games)} games; {machine_line()}; solver core: {core_words(core_in_use())}")
     return "\n".join(lines)
 
 

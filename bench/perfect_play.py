@@ -29,11 +29,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai.contracts import ILLEGAL_MOVE, Limits  # noqa: E402
 from ai.engine import Engine  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
-from ai.exact.choice import core_name  # noqa: E402
+from ai.exact.choice import core_in_use  # noqa: E402
 from ai.messages import BestMove  # noqa: E402
 from ai.request import Request  # noqa: E402
 from game import ConnectFour  # noqa: E402
 from tools.support.machine import machine_line  # noqa: E402
+from ui.words.texts import core_words  # noqa: E402
 
 BUCKETS = ((0, 7), (8, 15), (16, 23), (24, 41))
 
@@ -115,7 +116,9 @@ def main() -> None:
             )
     finally:
         engine.close()
-    print(f"\nmax level, {args.seconds:g} s per move, pondering on, solver core: {core_name()}\n")
+    print(
+        f"\nmax level, {args.seconds:g} s per move, pondering on, solver core: {core_words(core_in_use())}\n"
+    )
     print("| plies | moves judged | value kept |")
     print("|---|---|---|")
     all_judged = [item for _, record in games for item in record["judged"]]

@@ -77,8 +77,3 @@ class ConnectFour(KInARowBoard):
                 )
             )
         return int(text) - 1
-
-    def describe_move(self, move: int) -> str:
-        # Translators: a move of Connect Four by its column's letter, as cells are named ("c3" is in column c;
-        # lower case: it may follow other words, "Red plays column d").
-        return _("column {letter}").format(letter="abcdefghi"[move])

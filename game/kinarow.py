@@ -43,7 +43,7 @@ class KInARowBoard:
     """State and rules common to Connect Four and Tic-tac-toe; subclasses say where a move puts its stone.
 
     Subclasses implement ``stone_bit(move)`` (the bit the move fills, or raise IllegalMove), ``moves()``,
-    ``key()``, ``move_to_text`` / ``text_to_move`` and ``describe_move``.
+    ``key()`` and ``move_to_text`` / ``text_to_move`` (a move in words is the words package's).
     """
 
     name = "k-in-a-row"
@@ -224,7 +224,4 @@ class KInARowBoard:
         raise NotImplementedError
 
     def text_to_move(self, text: str) -> int:
-        raise NotImplementedError
-
-    def describe_move(self, move: int) -> str:
         raise NotImplementedError

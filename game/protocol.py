@@ -128,7 +128,3 @@ class Game(Protocol):
     def variant(self) -> str:
         """Game and size as saved games name them, e.g. ``"connect4 7x6"``."""
         ...
-
-    def describe_move(self, move: int) -> str:
-        """The move for a person: ``"column 4"``, ``"cell 5"``."""
-        ...

@@ -123,7 +123,3 @@ class TicTacToe(KInARowBoard):
                 )
             )
         return index
-
-    def describe_move(self, move: int) -> str:
-        # Translators: a move of Tic-tac-toe (lower case: it may follow other words, "X plays cell b2").
-        return _("cell {cell}").format(cell=self.move_to_text(move))

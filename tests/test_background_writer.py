@@ -22,7 +22,7 @@ from ui.state.files.store import FileKind, JsonStore
 from ui.state.files.tally import TALLY_FILE
 from ui.state.files.user_data import UserData
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.words.notice_words import notice_text
+from ui.words.notice_words import notice_text
 
 #: A file of words in the order they were added: what it holds shows every change applied, in order.
 WORDS = FileKind(

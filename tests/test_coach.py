@@ -24,7 +24,7 @@ from ui.state.board.followed_search import FollowedSearch
 from ui.state.options import Mode, PlayOptions
 from ui.state.play import coach
 from ui.state.play.coach import CoachWarning
-from ui.state.words import play_words as words
+from ui.words import play_words as words
 
 SIZE = (960, 780)
 WIN, DRAW, LOSS = win_in(5), 0, from_child(win_in(3))

@@ -19,8 +19,8 @@ from ui.state.files.tally import TALLY_FILE
 from ui.state.files.user_data import UserData
 from ui.state.options import PlayOptions
 from ui.state.play.notices import NotRated
-from ui.state.words import play_words as words
 from ui.theme import CLASSIC
+from ui.words import play_words as words
 
 SIZE = (960, 780)
 LEVEL_2 = PlayOptions(level=Level(2))

@@ -30,7 +30,7 @@ from ui.state.files.user_data import UserData
 from ui.state.files.userfiles import data_dir
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.play.notices import NOTICE_SECONDS
-from ui.state.words import play_words as words
+from ui.words import play_words as words
 
 FILE_NAME = UNFINISHED_FILE.file_name
 

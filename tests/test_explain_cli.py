@@ -48,10 +48,10 @@ def test_text_gives_the_score_then_one_line_per_reason():
     assert status == 0 and err == ""
     assert out.splitlines() == [
         "4455 18 (first player wins in 2)",
-        "  first player: makes a double threat with c1: b1, f1; wins",
-        "  first player: makes a double threat with f1: c1, g1; wins",
+        "  the first player makes two threats with c1: b1 and f1",
+        "  the first player makes two threats with f1: c1 and g1",
         "12121 1 (second player wins in 19)",
-        "  second player: must block at a4: every other move loses at once",
+        "  the second player must block the first player's four at a4: every other move loses at once",
     ]
 
 
@@ -59,7 +59,7 @@ def test_a_plan_is_printed_with_its_rules_and_the_replies_to_make():
     status, out, _ = run([], CLAIMEVEN_HOLDS + "\n")
     assert status == 0
     lines = out.splitlines()
-    assert "  second player: holds at least a draw by a plan: claimeven in column c, rows 5 to 6" in lines
+    assert "  the second player holds at least a draw by a plan: claimeven in column c, rows 5 to 6" in lines
     assert "  in the columns of its claimevens and verticals, answer each move directly above it" in lines
     assert not any(line.startswith("  if the opponent takes") for line in lines)  # the run says it all
 
@@ -127,7 +127,7 @@ def test_threat_lists_and_parity_items_only_on_request_and_each_rule_in_plain_wo
     assert lines.count("  (claimeven: answer every move in the column directly on top of it)") == 1
     assert lines[-1] == "  (claimeven: answer every move in the column directly on top of it)"
     status, out, _ = run(["--details"], CLAIMEVEN_HOLDS + "\n")
-    assert "  first player: has even threats at b4" in out.splitlines()
+    assert "  the first player has even threats at b4" in out.splitlines()
 
 
 def test_a_plan_of_parity_items_alone_says_the_opponent_has_no_four_left(monkeypatch):
@@ -145,7 +145,7 @@ def test_a_plan_of_parity_items_alone_says_the_opponent_has_no_four_left(monkeyp
 
     monkeypatch.setattr(ai.explain.plan, "find_plan", parity_only, raising=False)
     lines = run([], CLAIMEVEN_HOLDS + "\n")[1].splitlines()
-    assert "  second player: holds at least a draw: the first player has no four left to make" in lines
+    assert "  the second player holds at least a draw: the first player has no four left to make" in lines
     assert not any(line.startswith("  in the columns of its claimevens") for line in lines)
     detailed = run(["--details"], CLAIMEVEN_HOLDS + "\n")[1].splitlines()
     assert "  in the columns of its claimevens and verticals, answer each move directly above it" in detailed
@@ -160,7 +160,7 @@ def test_searched_replies_only_on_request():
     status, out, _ = run(["--replies", "1", "--seconds", "60"], drawn + "\n")
     assert status == 0
     lines = out.splitlines()
-    assert lines[1].startswith("  second player: holds at least a draw by a plan: reply d")
+    assert lines[1].startswith("  the second player holds at least a draw by a plan: reply d")
     assert lines[2] == (
         "  (replies: answer the opponent's next move as listed; after each reply a plan of the rules holds)"
     )

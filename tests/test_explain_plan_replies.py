@@ -15,9 +15,9 @@ from ai.explain.checks import check
 from ai.explain.plan import Goal, Rule, find_plan
 from ai.explain.plan.replies import find_plan_with_replies
 from ai.explain.values import ExactValues
-from ai.explain.words import cell_name, gloss, plan_response_lines, summary_item
 from ai.plans import Plan
 from game.connect4 import ConnectFour
+from ui.words.claim_words import cell_name, gloss, plan_response_lines, summary_item
 
 #: Positions of real games (the rating ladder's record) where the rule plans alone find nothing, and one
 #: searched reply to each move of the first player is enough: a draw and a win of the second player.

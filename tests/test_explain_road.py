@@ -15,9 +15,9 @@ from ai.explain.checks import check
 from ai.explain.explainer import explain_move, explain_position
 from ai.explain.export import claim_json
 from ai.explain.values import ExactValues
-from ai.explain.words import describe
 from game.connect4 import ConnectFour
-from ui.state.words.why_words import move_reason
+from ui.words.claim_words import claim_sentence, side_names
+from ui.words.why_words import move_reason
 
 #: The first player must block at e4, and every move loses: after the block, the second player makes a double
 #: threat with c4 (c5 and f1). Nothing about the position itself states the result.
@@ -88,9 +88,7 @@ def test_a_mistake_is_explained_by_the_road_from_the_position_after_it(analyzer)
     assert [type(claim) for claim in claims] == [Road]
     (road,) = claims
     assert road.side == 1 and road.result is Result.WIN and road.line == ((3, 5),)
-    assert move_reason(claims, 0, ("Red", "Yellow")) == (
-        "Best play after it: d6; Yellow then wins by claimeven"
-    )
+    assert move_reason(claims, 0, ("Red", "Yellow")) == ("Best play: d6; Yellow wins by claimeven")
     # The road with Yellow's a6, which only draws, for its d6: refused.
     after = ConnectFour.from_moves(MISTAKE + "7")
     assert not check(after, dataclasses.replace(road, line=((0, 5),)), ExactValues(analyzer))
@@ -113,8 +111,8 @@ def test_a_road_in_json_and_in_the_tools_words(analyzer):
             "stacked": False,
         },
     }
-    assert describe(road) == (
-        "second player: wins; best play: e4, then it makes a double threat with c4: c5, f1; wins"
+    assert claim_sentence(road, side_names()) == (
+        "Best play: e4; the second player makes two threats with c4: c5 and f1"
     )
 
 

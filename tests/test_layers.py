@@ -1,9 +1,10 @@
 """The layers keep their promises (docs/architecture.md draws them): ``game`` imports nothing of ours besides
-``game``; ``ai`` only ``game`` and ``assets``; the window asks only the engine's public modules; ``ui.state``
-and the command line never import pygame or a screen, and the screens not each other; only the command line
-parses arguments; among the state only its words (``ui.state.words``) put texts through gettext; no module
-takes part in an import cycle (``TYPE_CHECKING`` imports included); the contracts sit below ``ai``, and the
-messages below the engine's parts; the tools never import the benchmarks."""
+``game``; ``ai`` only ``game`` and ``assets``; the window asks only the engine's public modules; ``ui.state``,
+the words (``ui.words``) and the command line never import pygame or a screen, and the screens not each other;
+the state imports nothing of ``ui`` above it (its words included); only the command line parses arguments; the
+state puts no text through gettext (the words package does); no module takes part in an import cycle
+(``TYPE_CHECKING`` imports included); the contracts sit below ``ai``, and the messages below the engine's
+parts; the tools never import the benchmarks."""
 
 from __future__ import annotations
 
@@ -22,9 +23,9 @@ def _modules(package: str) -> list[str]:
     return [info.name for info in pkgutil.walk_packages([str(path)], prefix=f"{package}.")]
 
 
-def test_the_state_modules_the_search_and_the_rules_import_without_pygame():
-    modules = _modules("ui.state") + _modules("ai") + _modules("game")
-    assert {"ui.state.board.board_game", "ui.state.words.texts", "ai.engine", "game.connect4"} <= set(modules)
+def test_the_state_modules_the_words_the_search_and_the_rules_import_without_pygame():
+    modules = _modules("ui.state") + _modules("ui.words") + _modules("ai") + _modules("game")
+    assert {"ui.state.board.board_game", "ui.words.texts", "ai.engine", "game.connect4"} <= set(modules)
     # A None entry in sys.modules makes ``import pygame`` raise ImportError, wherever it is tried.
     code = "import sys; sys.modules['pygame'] = None\n" + "".join(f"import {name}\n" for name in modules)
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
@@ -146,8 +147,8 @@ def test_the_contracts_sit_below_everything_in_ai():
 PACKAGES = ("game", "ai", "ui", "assets")
 #: The engine's modules the window may import: its interface (the engine thread, its requests and messages,
 #: what it can do without a search), the types and scales its answers come in, the levels, the ratings and
-#: the puzzles, the explainer's claims, the plans they carry and the puzzles' themes, and the tools' words of
-#: a plan's compact form (so that the window and ``ponder explain`` say a plan alike). The rest of ai (the
+#: the puzzles, the explainer's claims, the plans they carry and the puzzles' themes (the words of them all,
+#: the window's and ``ponder explain``'s alike, are the words package's). The rest of ai (the
 #: searches, the solver, the thinker, the review's workings) is the engine's own business; the command-line
 #: tools, which run those parts themselves, are the exception.
 PUBLIC_AI = {
@@ -157,7 +158,6 @@ PUBLIC_AI = {
     "ai.claims",
     "ai.plans",
     "ai.explain.themes",
-    "ai.explain.words",
     "ai.messages",
     "ai.play.levels",
     "ai.puzzles",
@@ -205,11 +205,15 @@ def test_the_state_and_the_command_line_import_no_screen():
         name: set() for name in below
     }
     tools = _imports(("ui.command_line",), ("ui",))
-    assert all(_in(target, "ui.state", "ui.command_line") for targets in tools.values() for target in targets)
+    assert all(
+        _in(target, "ui.state", "ui.words", "ui.command_line")
+        for targets in tools.values()
+        for target in targets
+    )
 
 
 def test_no_screen_imports_another_and_the_shared_parts_import_none():
-    for package in (*SCREENS, "ui.panels", "ui.kit", "ui.window", "ui.state", "ui.command_line"):
+    for package in (*SCREENS, "ui.panels", "ui.kit", "ui.window", "ui.state", "ui.words", "ui.command_line"):
         others = tuple(screen for screen in SCREENS if screen != package)
         assert _imports((package,), others) == {}, package
 
@@ -253,7 +257,7 @@ def test_only_the_words_word_the_states_texts():
         module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module == "game.language":
-                if GETTEXT & {alias.name for alias in node.names} and not _in(module, "ui.state.words"):
+                if GETTEXT & {alias.name for alias in node.names}:
                     wording.add(module)
     assert wording == STILL_WORDING
 

@@ -25,9 +25,9 @@ from ui.state.files.tally import TALLY_FILE, Record
 from ui.state.files.user_data import UserData
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions
 from ui.state.play.play_files import paste
-from ui.state.words import play_words as words
 from ui.theme import THEMES, Fonts
 from ui.window.window_loop import MIN_WINDOW
+from ui.words import play_words as words
 
 SIZE = (960, 780)
 #: The names in watch mode, depth 2 against max.
@@ -130,7 +130,7 @@ def test_with_alternating_starts_the_score_follows_the_players_not_the_colours()
 
 
 def test_two_players_choose_whose_name_starts_and_alternate_with_the_score_following_them(tmp_path):
-    from ui.state.words.start_words import rows_for
+    from ui.words.start_words import rows_for
 
     options = PlayOptions(mode=Mode.TWO_PLAYERS, names=("Ann", "Bob"))
     (first_row,) = [row for row in rows_for(options, THEMES["classic"]) if row.key == "first"]

@@ -9,8 +9,8 @@ import pytest
 from game.language import LANGUAGES, NUMBER_STYLES, SOURCE_LANGUAGE, number, use_language
 from ui.state.files.player_rating import PlayedGame
 from ui.state.files.puzzle_record import PuzzleRecord
-from ui.state.words.search_texts import statistics
-from ui.state.words.texts import puzzle_standing, rating_line
+from ui.words.search_texts import statistics
+from ui.words.texts import puzzle_standing, rating_line
 
 NO_BREAK_SPACE = "\u00a0"
 

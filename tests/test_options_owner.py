@@ -21,7 +21,7 @@ from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.settings import Settings
 from ui.state.files.user_data import UserData
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.words.start_words import rows_for
+from ui.words.start_words import rows_for
 
 SIZE = (960, 780)
 #: The player's own settings: nothing like a puzzle's (two players with names, depth 4, no coach, 5 s).

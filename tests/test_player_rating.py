@@ -22,7 +22,7 @@ from ui.state.files.puzzle_record import PuzzleRecord
 from ui.state.files.store import JsonStore
 from ui.state.options import PlayOptions
 from ui.state.stats import rating_stats
-from ui.state.words.texts import board_title, game_line, puzzle_beside_games
+from ui.words.texts import board_title, game_line, level_name, puzzle_beside_games
 
 BOARD = "connect4 7x6"
 GOOD_ENTRY = {
@@ -176,7 +176,7 @@ def test_statistics_follow_the_games() -> None:
     stats = rating_stats(ratings, PuzzleRecord(rating=1216, solved=12), PlayOptions(), LADDER, 1300)
     assert stats.course == (1300, ratings.games(BOARD)[0].rating, ratings.rating(BOARD, 1300))
     assert (stats.rated, stats.unrated) == (2, 1)
-    by_label = {row.level.shown: row for row in stats.levels}
+    by_label = {level_name(row.level): row for row in stats.levels}
     assert (by_label["depth 4"].wins, by_label["depth 4"].losses, by_label["depth 4"].rating) == (1, 1, 1300)
     assert (by_label["max"].losses, by_label["max"].rating) == (1, 2400)
     newest, before = (game_line(recent) for recent in stats.recent[:2])
@@ -216,7 +216,7 @@ def test_the_statistics_name_the_board_and_levels_in_the_language_in_use_when_sh
     try:
         use_language("fr")
         assert board_title(stats.board) == "Puissance 4 7\u00d76"
-        assert [row.level.shown for row in stats.levels][:2] == ["profondeur 1", "profondeur 2"]
+        assert [level_name(row.level) for row in stats.levels][:2] == ["profondeur 1", "profondeur 2"]
         assert "profondeur 1" in game_line(stats.recent[0]) and "depth" not in game_line(stats.recent[0])
     finally:
         use_language(SOURCE_LANGUAGE)

@@ -38,9 +38,9 @@ from ui.state.files.puzzle_record import (
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.play.puzzle_theme import ThemeChoice, offered_themes
-from ui.state.words import play_words as words
-from ui.state.words.texts import PUZZLE_SOLVED
-from ui.state.words.why_words import THEME_WORDS, move_reason
+from ui.words import play_words as words
+from ui.words.texts import PUZZLE_SOLVED
+from ui.words.why_words import THEME_WORDS, move_reason
 
 SIZE = (960, 780)
 
@@ -398,7 +398,7 @@ def test_a_wrong_move_in_a_puzzle_is_told_why_once_the_explainer_answers(shipped
     road = Road(1 - mover, (), Result.WIN, line=((0, 0),), then=WinNow(1 - mover, ((1, 0),)))
     scene.receive(Explained(asked.token, puzzle.moves, wrong, (road,)))
     assert scene.picture().status.why == move_reason((road,), mover, scene.play_state.player_names)
-    assert scene.picture().status.why.startswith("Best play after it: a1; ")
+    assert scene.picture().status.why.startswith("Best play: a1; ")
 
 
 # A theme chosen.

@@ -22,7 +22,7 @@ from ui.play.actions import Action
 from ui.play.scene import PlayScene
 from ui.state.options import Mode, PlayOptions
 from ui.state.review.show_me import STEP_SECONDS, BestLine
-from ui.state.words import play_words as words
+from ui.words import play_words as words
 
 SIZE = (960, 780)
 #: Red wins with four in column 1 once it plays there again.

@@ -55,8 +55,11 @@ from ui.state.play.notices import (
     CannotPaste,
     CannotSave,
     CoachWarned,
+    CopiedMoves,
     Loaded,
     MoveRefused,
+    NamedMove,
+    NoSuchColumn,
     NothingToReset,
     Pasted,
     PasteTooLong,
@@ -70,14 +73,14 @@ from ui.state.play.notices import (
 )
 from ui.state.play.puzzle_theme import ThemeChoice
 from ui.state.stats import rating_stats
-from ui.state.words.notice_words import notice_text
-from ui.state.words.play_words import status_text
-from ui.state.words.review_words import CHANGE_WORDS
-from ui.state.words.texts import failure_text
-from ui.state.words.why_words import chosen_theme, move_reason
 from ui.statistics.scene import StatsScene
 from ui.theme import CLASSIC, MIN_TEXT, Fonts
 from ui.window.window_loop import MIN_WINDOW
+from ui.words.notice_words import notice_text
+from ui.words.play_words import status_text
+from ui.words.review_words import CHANGE_WORDS
+from ui.words.texts import failure_text
+from ui.words.why_words import chosen_theme, move_reason
 
 SIZES = [MIN_WINDOW, (1600, 1000)]
 #: (language, window size): every language at the smallest window and at a large one.
@@ -426,7 +429,7 @@ def every_notice() -> list[tuple[str, Said]]:
         ("refused_taken", MoveRefused(Refusal.ILLEGAL, 4, "b2", False, False)),
         ("puzzle_right", PuzzleRight(3)),
         ("back_to_game", BackToGame(unfinished)),
-        ("auto_level", AutoLevel(Level(10).shown, 2279, 2345)),
+        ("auto_level", AutoLevel(Level(10), 2279, 2345)),
         ("saved", Saved(42, LONG_PATH)),
         ("cannot_save", CannotSave(LONG_PATH, LONG_REASON)),
         ("cannot_load", CannotLoad(LONG_REASON)),
@@ -434,13 +437,18 @@ def every_notice() -> list[tuple[str, Said]]:
         ("pasted", Pasted(42, True, "and the rest of the line")),
         ("paste_too_long", PasteTooLong(12345)),
         ("cannot_paste", CannotPaste("'x' is not a column of this board")),
+        ("copied_moves", CopiedMoves("4" * 42, copied=True)),
+        ("no_such_column", NoSuchColumn(9)),
+        ("no_clipboard", CopiedMoves("4" * 42, copied=False)),
         ("reset_asked", ResetAsked(options, Level(10), 1234, 567, 890)),
         ("reset_asked_two_players", ResetAsked(options, None, 1234, 567, 890)),
         ("record_reset", RecordReset(options, Level(10))),
         ("nothing_to_reset", NothingToReset(options, Level(10))),
     ]
     for best, played in CHANGE_WORDS:
-        notices.append((f"puzzle_missed_{best}_{played}", PuzzleMissed("column g", best, played, 6)))
+        notices.append(
+            (f"puzzle_missed_{best}_{played}", PuzzleMissed(NamedMove(6, "7", True), best, played, 6))
+        )
     return notices
 
 

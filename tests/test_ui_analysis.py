@@ -25,9 +25,9 @@ from ui.kit.layout import play_layout
 from ui.play.analysis_overlay import fitted_label, value_box
 from ui.play.scene import PlayScene
 from ui.state.options import Mode, PlayOptions
-from ui.state.words import play_words as words
-from ui.state.words.search_texts import TICKS, move_values, short_label, winner_of
 from ui.theme import Fonts
+from ui.words import play_words as words
+from ui.words.search_texts import TICKS, move_values, short_label, winner_of
 
 SIZE = (960, 780)
 

@@ -22,7 +22,7 @@ from ui.launch import main
 from ui.play.scene import PlayScene
 from ui.start.scene import StartScene
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.words.texts import FAILURE_WORDS
+from ui.words.texts import FAILURE_WORDS
 
 
 @pytest.mark.parametrize(

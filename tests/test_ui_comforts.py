@@ -23,9 +23,9 @@ from ui.state.files.store import JsonStore
 from ui.state.files.tally import TALLY_FILE
 from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
-from ui.state.words import play_words as words
 from ui.theme import CLASSIC, HIGH_CONTRAST, Fonts
 from ui.window.window_loop import MIN_WINDOW
+from ui.words import play_words as words
 
 SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL

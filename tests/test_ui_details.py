@@ -21,10 +21,11 @@ from ui.play.toolbar import draw_toolbar, toolbar
 from ui.start.scene import StartScene
 from ui.state.board.board_game import BoardGame
 from ui.state.options import Mode, PlayOptions
-from ui.state.words import play_words as words
-from ui.state.words import texts
+from ui.state.play.notices import NoSuchColumn
 from ui.theme import CLASSIC, THEMES, Fonts
 from ui.window.window_loop import MIN_WINDOW
+from ui.words import play_words as words
+from ui.words import texts
 
 SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL
@@ -237,7 +238,7 @@ def test_what_each_key_means_on_each_board():
     assert answer(pygame.K_KP7, 3, 3, False, None) == KeyAnswer(0, play=True)  # the numpad's top left
     assert answer(pygame.K_DOWN, 4, 4, False, None) == KeyAnswer(5)  # first the cell up-left of the middle
     assert answer(pygame.K_RIGHT, 4, 4, False, 7) == KeyAnswer(7)  # the edge holds
-    assert answer(pygame.K_9, 7, 6, True, 2) == KeyAnswer(2, note="Columns are 1-7")
+    assert answer(pygame.K_9, 7, 6, True, 2) == KeyAnswer(2, note=NoSuchColumn(7))
     assert answer(pygame.K_9, 9, 7, True, 2) == KeyAnswer(8, play=True)
     assert answer(pygame.K_RETURN, 7, 6, True, None) == KeyAnswer(3)  # shows the column first
     assert answer(pygame.K_RETURN, 7, 6, True, 3) == KeyAnswer(3, play=True)

@@ -12,7 +12,7 @@ from tools.support.fakes import FakeEngine, click, key, motion, resize, search_r
 from ui.kit.scene import GoToMenu
 from ui.play.scene import PlayScene
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.words import play_words as words
+from ui.words import play_words as words
 
 SIZE = (960, 780)
 CTRL = pygame.KMOD_LCTRL

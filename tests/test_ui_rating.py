@@ -22,10 +22,10 @@ from ui.state.files.user_data import UserData
 from ui.state.options import FirstPlayer, PlayOptions
 from ui.state.play.finished_round import start_rating
 from ui.state.stats import rating_stats
-from ui.state.words import play_words as words
-from ui.state.words.notice_words import notice_text
 from ui.statistics.scene import StatsScene
 from ui.theme import CLASSIC, Fonts
+from ui.words import play_words as words
+from ui.words.notice_words import notice_text
 
 SIZE = (960, 780)
 BOARD = "connect4 7x6"

@@ -26,8 +26,8 @@ from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
 from ui.state.play import finished_round
 from ui.state.review.game_review import GameReview
-from ui.state.words import play_words as words
-from ui.state.words.review_words import mark_text
+from ui.words import play_words as words
+from ui.words.review_words import mark_text
 
 SIZE = (960, 780)
 #: Red (the human) throws a won game away with move 15; Yellow wins with move 18.

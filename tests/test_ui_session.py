@@ -12,7 +12,7 @@ from ui.command_line.play_arguments import parse_play_options
 from ui.state.board.board_game import BoardGame, Refusal
 from ui.state.board.engine_request import PRESENTATION_DELAY
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.words import texts
+from ui.words import texts
 
 LEVEL = Level(4)
 

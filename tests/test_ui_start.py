@@ -21,9 +21,9 @@ from ui.state.files.settings import SETTINGS_FILE
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.options import FirstPlayer, Mode, PlayOptions
-from ui.state.words.start_words import MODE_TEXT, rows_for
 from ui.theme import CLASSIC, HIGH_CONTRAST, Fonts
 from ui.window.window_loop import MIN_WINDOW
+from ui.words.start_words import MODE_TEXT, rows_for
 
 SIZE = (960, 780)
 

@@ -1,5 +1,5 @@
 """The words, labels and bar scale of the engine's values, and the play screen's lines
-(ui/state/words/texts.py, search_texts.py, score_words.py): pure functions, no pygame."""
+(ui/words/texts.py, search_texts.py, score_words.py): pure functions, no pygame."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from ui.state.board.proven import Proven
 from ui.state.files.tally import Record
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.play.notices import Told
-from ui.state.words import score_words, search_texts, texts
-from ui.state.words.notice_words import notice_text
-from ui.state.words.score_words import estimate, outlook
-from ui.state.words.search_texts import MoveValue, lean, legend, short_label, statistics, winner_of
+from ui.words import score_words, search_texts, texts
+from ui.words.notice_words import notice_text
+from ui.words.score_words import estimate, outlook
+from ui.words.search_texts import MoveValue, lean, legend, short_label, statistics, winner_of
 
 
 @pytest.mark.parametrize(

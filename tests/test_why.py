@@ -1,5 +1,5 @@
 """Why, where a player meets it: the hint and the coach's warning say the reason the engine's explainer
-proved (ui/state/board/reasons.py, ui/state/words/why_words.py), asked off the window's thread
+proved (ui/state/board/reasons.py, ui/words/why_words.py), asked off the window's thread
 (ai/explain/worker.py).
 
 The wiring is driven with the fake engine and hand-made claims; the last tests run the real engine's
@@ -60,9 +60,10 @@ from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.plan_view import Followed
 from ui.state.review.show_me import STEP_SECONDS
-from ui.state.words import play_words as words
-from ui.state.words.why_words import RULE_MARKS, THEME_WORDS, cell_name, move_reason
 from ui.theme import CLASSIC, Fonts
+from ui.words import play_words as words
+from ui.words.claim_words import cell_name
+from ui.words.why_words import RULE_MARKS, THEME_WORDS, move_reason
 
 SIZE = (960, 780)
 NAMES = ("Red", "Yellow")
@@ -116,7 +117,7 @@ def test_the_hint_says_why_once_the_explainer_answers():
     call = engine.last("explain")
     assert (call.moves, call.move) == (TWO_THREATS, 2)
     assert words.status_text(scene.play_state).startswith("Hint: column c")
-    assert scene.picture().status.why == "It makes two threats: b1 and f1"
+    assert scene.picture().status.why == "Red makes two threats with c1: b1 and f1"
     scene.draw(pygame.Surface(SIZE))
 
 
@@ -132,7 +133,7 @@ def test_until_the_answer_comes_the_hint_shows_its_move_alone_and_a_stale_answer
     assert scene.picture().status.why == "" and engine.count("explain") == 1  # asked once, not again
     scene.receive(Explained(asked.token, TWO_THREATS, 2, (MAKES_TWO,)))
     run(scene, engine)
-    assert scene.picture().status.why == "It makes two threats: b1 and f1"
+    assert scene.picture().status.why == "Red makes two threats with c1: b1 and f1"
 
 
 def test_a_move_with_nothing_proven_keeps_the_hint_as_it_was():
@@ -155,7 +156,7 @@ def test_the_coach_asks_ahead_and_its_warning_says_why_the_move_throws_the_win_a
     assert {call.move for call in engine.calls if call.name == "explain"} == {0, 1, 3, 4, 6}
     assert scene.play_state.try_play(0) is Refusal.COACHED
     assert words.status_text(scene.play_state).startswith("Coach: column a throws the win away")
-    assert scene.picture().status.why == "It fills the cell under Yellow's threat at a2: Yellow wins there"
+    assert scene.picture().status.why == "a1 fills the cell under Yellow's threat at a2: Yellow wins there"
     scene.handle(key(pygame.K_BACKSPACE))
     assert scene.picture().status.why == ""
 
@@ -218,36 +219,39 @@ LONG_ITEM_PLAN = PlanClaim(
 )
 #: One claim of every kind the window tells, with the mover (0, Red) and the sentence in English.
 SENTENCES: list[tuple[Claim, str]] = [
-    (WinNow(0, ((3, 0),)), "It completes four at d1"),
-    (HANDS_OVER, "It fills the cell under Yellow's threat at a2: Yellow wins there"),
+    (WinNow(0, ((3, 0),)), "Red completes four at d1"),
+    (HANDS_OVER, "a1 fills the cell under Yellow's threat at a2: Yellow wins there"),
     (
         HandsOver(0, ((2, 2), (2, 3)), whose=0),
-        "It fills the cell under Red's own threat at c4: Yellow blocks it there",
+        "c3 fills the cell under Red's own threat at c4: Yellow blocks it there",
     ),
-    (Block(0, ((6, 0),)), "It blocks Yellow's four at g1: every other move loses at once"),
-    (MAKES_TWO, "It makes two threats: b1 and f1"),
-    (DoubleThreat(0, ((4, 2), (4, 3)), stacked=True), "It makes two threats, one above the other: e3 and e4"),
-    (DoubleThreat(1, ((0, 0), (3, 0)), move=(1, 0)), "Yellow then makes two threats with b1: a1 and d1"),
-    (WinNow(1, ((4, 4),)), "Yellow then completes four at e5"),
-    (ForcingLine(0, ((1, 0), (1, 1), (2, 0))), "It starts a forcing line, every move a threat: b1 and c1"),
-    (ForcingLine(1, ((1, 0), (1, 1), (2, 0))), "Yellow then wins by a forcing line from b1"),
+    (Block(0, ((6, 0),)), "Red must block Yellow's four at g1: every other move loses at once"),
+    (MAKES_TWO, "Red makes two threats with c1: b1 and f1"),
+    (DoubleThreat(0, ((4, 2), (4, 3)), stacked=True), "Red has two threats, one above the other: e3 and e4"),
+    (DoubleThreat(1, ((0, 0), (3, 0)), move=(1, 0)), "Yellow makes two threats with b1: a1 and d1"),
+    (WinNow(1, ((4, 4),)), "Yellow completes four at e5"),
+    (ForcingLine(0, ((1, 0), (1, 1), (2, 0))), "Red wins by a forcing line, every move a threat: b1 and c1"),
+    (
+        ForcingLine(1, ((1, 0), (1, 1), (2, 0))),
+        "Yellow wins by a forcing line, every move a threat: b1 and c1",
+    ),
     (
         LeavesPlan(0, ((0, 0), (5, 1)), rule=Rule.CLAIMEVEN, plan=PLAN),
-        "It breaks Red's claimeven in column f: the plan answered at f2",
+        "a1 breaks Red's claimeven in column f: the plan answered at f2",
     ),
-    (LeavesPlan(0, ((0, 0), (5, 1))), "It leaves Red's plan, which answered at f2"),
-    (Zugzwang(1, ((4, 2),), Result.WIN), "Yellow then wins by zugzwang with the odd threat at e3"),
+    (LeavesPlan(0, ((0, 0), (5, 1))), "a1 leaves Red's plan, which answered at f2"),
+    (Zugzwang(1, ((4, 2),), Result.WIN), "Yellow wins by zugzwang with the odd threat at e3"),
     (
         Zugzwang(0, (), Result.AT_LEAST_DRAW, rule=ZugzwangRule.CLAIMEVEN_EVERYWHERE),
-        "Red then holds at least a draw by claimeven, answering every move directly above it",
+        "Red holds at least a draw by claimeven, answering every move directly above it",
     ),
     (
         Road(1, (), Result.WIN, line=((4, 3), (2, 3)), then=DoubleThreat(1, ((2, 4), (5, 0)), move=(3, 3))),
-        "Best play after it: e4 c4; Yellow then makes two threats with d4: c5 and f1",
+        "Best play: e4 c4; Yellow makes two threats with d4: c5 and f1",
     ),
     (
         Road(0, (), Result.DRAW, line=((0, 0),), then=PlanClaim(0, (), Result.AT_LEAST_DRAW, plan=PLAN)),
-        "Best play after it: a1; Red then holds at least a draw by a plan",
+        "Best play: a1; Red holds at least a draw by a plan",
     ),
     # The longest the window says: a road of twelve stones to a plan of many rules, and a plan whose first
     # item spans every column (the text-fit test draws the longest at the smallest window).
@@ -255,7 +259,7 @@ SENTENCES: list[tuple[Claim, str]] = [
         Road(
             0, (), Result.WIN, line=tuple((column % 7, column // 7) for column in range(12)), then=LONG_PLAN
         ),
-        "Best play after it: a1 b1 c1 d1 e1 f1 g1 a2 b2 c2 d2 e2; Red then wins by a plan",
+        "Best play: a1 b1 c1 d1 e1 f1 g1 a2 b2 c2 d2 e2; Red wins by a plan",
     ),
     (
         Road(
@@ -265,13 +269,12 @@ SENTENCES: list[tuple[Claim, str]] = [
             line=tuple((column % 7, column // 7) for column in range(12)),
             then=Zugzwang(0, (), Result.AT_LEAST_DRAW, rule=ZugzwangRule.CLAIMEVEN_EVERYWHERE),
         ),
-        "Best play after it: a1 b1 c1 d1 e1 f1 g1 a2 b2 c2 d2 e2; "
-        "Red then holds at least a draw by claimeven",
+        "Best play: a1 b1 c1 d1 e1 f1 g1 a2 b2 c2 d2 e2; Red holds at least a draw by claimeven",
     ),
-    (LONG_ITEM_PLAN, "Red then wins by a plan: claimeven in columns a, b, c, d, e, f, g, rows 3 to 6"),
+    (LONG_ITEM_PLAN, "Red wins by a plan: claimeven in columns a, b, c, d, e, f, g, rows 3 to 6"),
     (
         PlanClaim(0, ((5, 0), (5, 1)), Result.AT_LEAST_DRAW, plan=PLAN),
-        "Red then holds at least a draw by a plan: claimeven in column f, rows 1 to 2",
+        "Red holds at least a draw by a plan: claimeven in column f, rows 1 to 2",
     ),
 ]
 
@@ -282,7 +285,7 @@ def test_each_claim_in_words(claim: Claim, sentence: str):
 
 
 def test_the_most_telling_claim_is_told_and_every_language_names_the_cells():
-    assert move_reason((Zugzwang(1, ((4, 2),), Result.WIN), HANDS_OVER), 0, NAMES).startswith("It fills")
+    assert move_reason((Zugzwang(1, ((4, 2),), Result.WIN), HANDS_OVER), 0, NAMES).startswith("a1 fills")
     assert move_reason((), 0, NAMES) == ""
     for code in LANGUAGES:
         use_language(code)
@@ -328,7 +331,7 @@ def test_the_real_explainer_answers_beside_the_search_and_agrees_with_ponder_exp
     (answer,) = [message for message in polled if asked.owns(message)]
     assert isinstance(answer, Explained) and answer.moves == TWO_THREATS and answer.move == 2
     said = move_reason(answer.claims, 0, NAMES)
-    assert said == "It makes two threats: b1 and f1"
+    assert said == "Red makes two threats with c1: b1 and f1"
     # The same cells as the command line's claim about that move (its cells count from 1).
     out = io.StringIO()
     assert run_tool("explain", ["--json"], io.StringIO(TWO_THREATS + "\n"), out, io.StringIO()) == 0
@@ -393,7 +396,7 @@ def test_a_mistake_whose_reason_is_a_road_marks_it_and_show_me_plays_the_move_th
     run(scene, engine, 2)
     mark = review.marks[ply]
     picture = scene.picture()
-    assert picture.status.why.startswith("Best play after it: a1 g1; ")
+    assert picture.status.why.startswith("Best play: a1 g1; ")
     assert picture.reason is not None and picture.reason.line == road.line
     assert picture.reason.cells == ((3, 3), (2, 4), (5, 0)) and picture.reason.line_player == 1 - mark.mover
     scene.act(Action.SHOW_ME)
@@ -404,7 +407,7 @@ def test_a_mistake_whose_reason_is_a_road_marks_it_and_show_me_plays_the_move_th
     assert line.shown == 3 and not line.playing  # paused where the reason holds
     assert words.status_text(scene.play_state).startswith(f"What move {ply} allows: ")
     # The reason stays told under the line; the board shows the line's own stones, not the marks.
-    assert scene.picture().status.why.startswith("Best play after it: ") and scene.picture().reason is None
+    assert scene.picture().status.why.startswith("Best play: ") and scene.picture().reason is None
 
 
 # --- the plan view ------------------------------------------------------------------------------------------

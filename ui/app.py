@@ -56,9 +56,9 @@ from ui.state.files.settings import DEFAULT_WINDOW, SETTING, Applies, Settings
 from ui.state.files.user_data import UserData
 from ui.state.option_changes import OptionChanges
 from ui.state.options import PlayOptions
-from ui.state.words.texts import failure_text
 from ui.theme import THEMES, Fonts, Theme, next_theme
 from ui.window.window_loop import run_window
+from ui.words.texts import failure_text
 
 log = logging.getLogger(__name__)
 

@@ -12,6 +12,7 @@ missing, the program says so once on stderr. Two environment variables steer the
 
 from __future__ import annotations
 
+import enum
 import os
 import sys
 
@@ -42,13 +43,23 @@ def native_in_use() -> bool:
     return native_built() and native_wanted()
 
 
-def core_name() -> str:
-    """A few words naming the core in use, for the help card and the tools."""
+class Core(enum.Enum):
+    """The core that solves, and why (its words are :func:`ui.words.texts.core_words`')."""
+
+    COMPILED = "compiled"
+    #: The compiled core is built, but ``PONDER_PURE_PYTHON`` asks for the Python one.
+    PYTHON_ASKED_FOR = "python_asked_for"
+    #: The compiled core is not built.
+    PYTHON_NOT_BUILT = "python_not_built"
+
+
+def core_in_use() -> Core:
+    """The core that solves the standard board in this process, for the help card and the benchmarks."""
     if native_in_use():
-        return _("compiled (C)")
+        return Core.COMPILED
     if native_built():
-        return _("pure Python (asked for by PONDER_PURE_PYTHON)")
-    return _("pure Python (the compiled core is not built)")
+        return Core.PYTHON_ASKED_FOR
+    return Core.PYTHON_NOT_BUILT
 
 
 def missing_required_core() -> str | None:

@@ -9,6 +9,8 @@ the solver's SearchStopped passes through when the budget ends.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from ai.claims import (
     ROAD_PLIES,
     Block,
@@ -106,34 +108,40 @@ def check(game: ConnectFour, claim: Claim, values: ExactValues) -> bool:
 
 
 def _check(game: ConnectFour, claim: Claim, values: ExactValues) -> bool:
-    if isinstance(claim, WinNow):
-        return _win_now(game, claim, values)
-    if isinstance(claim, Block):
-        return _block(game, claim, values)
-    if isinstance(claim, DoubleThreat):
-        return _double_threat(game, claim, values)
-    if isinstance(claim, HandsOver):
-        return _hands_over(game, claim, values)
-    if isinstance(claim, ForcingLine):
-        return _forcing_line(game, claim, values)
-    if isinstance(claim, OddThreat | EvenThreat):
-        odd = isinstance(claim, OddThreat)
-        return bool(claim.cells) and all(
-            completes_four(game, claim.side, cell) and not playable(game, cell) and (cell[1] % 2 == 0) == odd
-            for cell in claim.cells
-        )
-    if isinstance(claim, Zugzwang):
-        threats_hold = all(
-            completes_four(game, claim.side, cell) or _own_line(game, claim) for cell in claim.cells
-        )
-        return threats_hold and stated(claim.result, values.result_for(game, claim.side))
-    if isinstance(claim, PlanClaim):
-        return _plan(game, claim, values)
-    if isinstance(claim, LeavesPlan):
-        return _leaves_plan(game, claim, values)
-    if isinstance(claim, Road):
-        return _road(game, claim, values)
-    return False
+    match claim:
+        case WinNow():
+            return _win_now(game, claim, values)
+        case Block():
+            return _block(game, claim, values)
+        case DoubleThreat():
+            return _double_threat(game, claim, values)
+        case HandsOver():
+            return _hands_over(game, claim, values)
+        case ForcingLine():
+            return _forcing_line(game, claim, values)
+        case OddThreat() | EvenThreat():
+            odd = isinstance(claim, OddThreat)
+            return bool(claim.cells) and all(
+                completes_four(game, claim.side, cell)
+                and not playable(game, cell)
+                and (cell[1] % 2 == 0) == odd
+                for cell in claim.cells
+            )
+        case Zugzwang():
+            threats_hold = all(
+                completes_four(game, claim.side, cell) or _own_line(game, claim) for cell in claim.cells
+            )
+            return threats_hold and stated(claim.result, values.result_for(game, claim.side))
+        case PlanClaim():
+            return _plan(game, claim, values)
+        case LeavesPlan():
+            return _leaves_plan(game, claim, values)
+        case Road():
+            return _road(game, claim, values)
+        case _:
+            # Every kind has its case above: the type check finds ``claim`` of no type left here.
+            unhandled: NoReturn = claim
+            raise AssertionError(unhandled)
 
 
 def _own_line(game: ConnectFour, claim: Zugzwang) -> bool:

@@ -3,7 +3,22 @@ sides as ``"first"`` and ``"second"``, results and kinds by their names (docs/to
 
 from __future__ import annotations
 
-from ai.claims import Claim, DoubleThreat, HandsOver, LeavesPlan, PlanClaim, Road, Zugzwang
+from typing import NoReturn
+
+from ai.claims import (
+    Block,
+    Claim,
+    DoubleThreat,
+    EvenThreat,
+    ForcingLine,
+    HandsOver,
+    LeavesPlan,
+    OddThreat,
+    PlanClaim,
+    Road,
+    WinNow,
+    Zugzwang,
+)
 from ai.plans import ColumnPairs, SummaryItem
 from game.cells import Cell
 
@@ -25,28 +40,41 @@ def claim_json(claim: Claim) -> dict[str, JsonValue]:
     if claim.result is not None:
         found["result"] = claim.result.value
     found["cells"] = [cell_json(cell) for cell in claim.cells]
-    if isinstance(claim, DoubleThreat):
-        found["move"] = None if claim.move is None else cell_json(claim.move)
-        found["stacked"] = claim.stacked
-    elif isinstance(claim, HandsOver):
-        found["whose"] = side_json(claim.whose)
-    elif isinstance(claim, Zugzwang):
-        found["rule"] = claim.rule.value
-    elif isinstance(claim, LeavesPlan):
-        found["rule"] = None if claim.rule is None else claim.rule.value
-    elif isinstance(claim, PlanClaim) and claim.plan is not None:
-        found["rules"] = [
-            {"rule": use.rule.value, "cells": [cell_json(cell) for cell in use.cells]}
-            for use in claim.plan.rules
-        ]
-        found["responses"] = [
-            {"when": cell_json(reply.when), "answer": cell_json(reply.answer), "rule": reply.rule.value}
-            for reply in claim.plan.responses
-        ]
-        found["summary"] = [summary_json(item) for item in claim.plan.summary()]
-    elif isinstance(claim, Road) and claim.then is not None:
-        found["line"] = [cell_json(cell) for cell in claim.line]
-        found["then"] = claim_json(claim.then)
+    match claim:
+        case WinNow() | Block() | ForcingLine() | OddThreat() | EvenThreat():
+            pass  # the side, the result and the cells say it all
+        case DoubleThreat():
+            found["move"] = None if claim.move is None else cell_json(claim.move)
+            found["stacked"] = claim.stacked
+        case HandsOver():
+            found["whose"] = side_json(claim.whose)
+        case Zugzwang():
+            found["rule"] = claim.rule.value
+        case LeavesPlan():
+            found["rule"] = None if claim.rule is None else claim.rule.value
+        case PlanClaim():
+            if claim.plan is not None:
+                found["rules"] = [
+                    {"rule": use.rule.value, "cells": [cell_json(cell) for cell in use.cells]}
+                    for use in claim.plan.rules
+                ]
+                found["responses"] = [
+                    {
+                        "when": cell_json(reply.when),
+                        "answer": cell_json(reply.answer),
+                        "rule": reply.rule.value,
+                    }
+                    for reply in claim.plan.responses
+                ]
+                found["summary"] = [summary_json(item) for item in claim.plan.summary()]
+        case Road():
+            if claim.then is not None:
+                found["line"] = [cell_json(cell) for cell in claim.line]
+                found["then"] = claim_json(claim.then)
+        case _:
+            # Every kind has its case above: the type check finds ``claim`` of no type left here.
+            unhandled: NoReturn = claim
+            raise AssertionError(unhandled)
     return found
 
 

@@ -27,16 +27,9 @@ class Level:
 
     @property
     def label(self) -> str:
-        """``"depth 4"`` or ``"max"``, in English always: the tally's files keep it (see :attr:`shown`)."""
+        """``"depth 4"`` or ``"max"``, in English always: the tally's files keep it (the player reads
+        :func:`ui.words.texts.level_name`)."""
         return "max" if self.depth is None else f"depth {self.depth}"
-
-    @property
-    def shown(self) -> str:
-        """:attr:`label` in the language in use, for the player to read."""
-        if self.depth is None:
-            # Translators: the strongest level of the computer (it searches until its time is up).
-            return _("max")
-        return _("depth {depth}").format(depth=self.depth)
 
     def limits(self, max_seconds: float = DEFAULT_MAX_SECONDS) -> Limits:
         if self.depth is None:

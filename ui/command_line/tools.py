@@ -254,10 +254,18 @@ def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> in
     from ai.explain.export import claim_json
     from ai.explain.plan import find_plan
     from ai.explain.plan.replies import find_plan_with_replies
-    from ai.explain.words import describe, gloss, plan_response_lines, rules_told, shown_by_default, side_name
     from ai.score import Score
     from game import ConnectFour
-    from ui.state.words.score_words import outlook
+    from ui.words.claim_words import (
+        Length,
+        claim_sentence,
+        gloss,
+        plan_response_lines,
+        rules_told,
+        shown_by_default,
+        side_names,
+    )
+    from ui.words.score_words import outlook
 
     book = usable_book(f"{PROGRAM} explain", err)
     analyzer = ExactAnalyzer(book=lambda: book)
@@ -276,13 +284,14 @@ def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> in
                     "timed_out": explanation.timed_out,
                 }
             )
-        sides = (side_name(0), side_name(1))
+        sides = (_("first player"), _("second player"))
+        length = Length.DETAILS if args.details else Length.FULL
         value = Score.from_benchmark(score, game.ply(), game.width * game.height)
         # The score, then the same in words ("first player wins in 4": its own moves, this one included).
         lines = [f"{score} ({outlook(value, sides[game.to_move()], sides[1 - game.to_move()])})"]
         told = tuple(claim for claim in explanation.claims if args.details or shown_by_default(claim))
         for claim in told:
-            lines.append("  " + describe(claim, args.details))
+            lines.append("  " + claim_sentence(claim, side_names(), length))
             plan = getattr(claim, "plan", None)
             if plan is not None and (args.details or not all(item.parity_only for item in plan.summary())):
                 lines += plan_response_lines(plan)

@@ -4,7 +4,7 @@ engine's values.
 The play screen's commands bring their rows (:data:`ui.play.actions.COMMANDS`, handed in by the window, as
 no panel imports a screen), the window's own keys theirs (:data:`ui.panels.window_keys.WINDOW_COMMANDS`); how
 to read the values is listed below. Tests check that the keys named work and that every entry's row shows.
-The values' words and numbers are made in :mod:`ui.state.words.texts`, whose bands the last section
+The values' words and numbers are made in :mod:`ui.words.texts`, whose bands the last section
 describes.
 """
 
@@ -15,13 +15,14 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from ai.capabilities import core_name
+from ai.capabilities import core_in_use
 from game.language import N_, _
 from ui.kit.keys import Section
 from ui.kit.layout import clamp
 from ui.kit.widgets import draw_text, line_height, panel, wrapped
 from ui.panels.window_keys import window_section
 from ui.theme import MIN_TEXT, Fonts, Theme
+from ui.words.texts import core_words
 
 #: How to read the engine's values: the card's last section, after the keys.
 READING: Section = (
@@ -164,7 +165,7 @@ def draw_help(
         )
     else:
         footer = _("Exact solver: {core}  \u00b7  F1, ? or Esc closes this help")
-    footer = footer.format(page=number, pages=pages, core=core_name())
+    footer = footer.format(page=number, pages=pages, core=core_words(core_in_use()))
     draw_text(
         surface,
         footer,

@@ -20,13 +20,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.language import N_, NC_, _
+from game.language import N_, NC_
 from game.protocol import Game
 from ui.kit.keys import Chord, HelpRow, Section, claimant
 from ui.kit.scene import GoToMenu, GoToPuzzle, OpenSettings, SceneRequest
 from ui.play.clipboard import copy_text, paste_text
 from ui.state.play import play_files
-from ui.state.play.notices import FILE_NOTICE_SECONDS, Notice, NoticeKind, Worded, notice
+from ui.state.play.notices import FILE_NOTICE_SECONDS, CopiedMoves, Notice, NoticeKind, notice
 from ui.state.play.play_state import PlayState
 
 
@@ -128,11 +128,10 @@ class Command:
 
 def copy_moves(game: Game) -> Notice:
     """Copies the move string of ``game`` to the clipboard; the notice shows it, copied or not."""
-    moves = game.moves_text() or _("(no moves yet)")
-    if copy_text(game.moves_text()):
-        return notice(Worded(_("Copied the moves: {moves}").format(moves=moves)), kind=NoticeKind.SUCCESS)
-    missing = _("No clipboard here; the moves are {moves}").format(moves=moves)
-    return notice(Worded(missing), FILE_NOTICE_SECONDS, NoticeKind.INFO)
+    moves = game.moves_text()
+    if copy_text(moves):
+        return notice(CopiedMoves(moves, copied=True), kind=NoticeKind.SUCCESS)
+    return notice(CopiedMoves(moves, copied=False), FILE_NOTICE_SECONDS, NoticeKind.INFO)
 
 
 def _line_shows(play: PlayState) -> bool:

@@ -6,12 +6,12 @@ human's position, depth after depth, and the max level's exact solver values eve
 move's value that any search of the position proved stays as proven (:class:`ui.state.board.proven.Proven`). A
 proven value names its winner the same way whoever is to move: that player's own mark (the piece's colour and
 shape, as on the board) and the number of that player's moves to the win, ``7`` (see
-:func:`ui.state.words.search_texts.short_label`), or ``=`` for a draw; the play screen's detail line explains
-the labels shown (:func:`ui.state.words.search_texts.legend`) and names the value of the move under the
+:func:`ui.words.search_texts.short_label`), or ``=`` for a draw; the play screen's detail line explains
+the labels shown (:func:`ui.words.search_texts.legend`) and names the value of the move under the
 pointer in full words. An estimate is a bar from the middle in the colour of the side it favours, pointing to
 that side's end (right: the first player, left: the second, whoever is to move) on a track whose tick marks
 are the edges of the words' bands ("even", "better", "much better", "winning"; see
-:mod:`ui.state.words.score_words`), so bars can be compared across positions.
+:mod:`ui.words.score_words`), so bars can be compared across positions.
 
 Connect Four shows the values in a row under the board, one per column (the layout keeps that row whether or
 not the overlay shows, so the board never moves); Tic-tac-toe in the empty cells.
@@ -30,8 +30,8 @@ from ui.kit.widgets import draw_text, fitting_font, shortened
 from ui.play.board_view import MarkPainter
 from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven
-from ui.state.words.search_texts import TICKS, MoveValue, move_values
 from ui.theme import Colour, Fonts, Theme
+from ui.words.search_texts import TICKS, MoveValue, move_values
 
 
 def mix(colour: Colour, other: Colour, share: float) -> Colour:

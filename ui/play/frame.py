@@ -20,10 +20,10 @@ from ui.play.picture import PlayPicture, ResultBanner, StatusLine, banner, revie
 from ui.play.toolbar import Toolbar, toolbar
 from ui.state.board.match import Named, participants
 from ui.state.play.play_state import PlayState
-from ui.state.words import play_words as words
-from ui.state.words import texts
-from ui.state.words.why_words import chosen_theme
 from ui.theme import Fonts, Theme
+from ui.words import play_words as words
+from ui.words import texts
+from ui.words.why_words import chosen_theme
 
 
 @dataclass(frozen=True)

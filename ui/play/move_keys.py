@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.language import _
+from ui.state.play.notices import NoSuchColumn
 
 # Numpad keys laid out like a 3 x 3 board: 7 8 9 on top.
 _NUMPAD_3X3 = {
@@ -39,7 +39,7 @@ class KeyAnswer:
 
     selection: int | None
     play: bool = False
-    note: str | None = None
+    note: NoSuchColumn | None = None
 
 
 def letters_are_cells(width: int, height: int, gravity: bool) -> bool:
@@ -59,8 +59,7 @@ def _connect_four(key: int, width: int, selection: int | None) -> KeyAnswer:
     digit = _DIGITS.get(key) or _KEYPAD_DIGITS.get(key)
     if digit is not None:
         if digit > width:
-            # Translators: {last} is the number of the last column ("Columns are 1-7").
-            return KeyAnswer(selection, note=_("Columns are 1-{last}").format(last=width))
+            return KeyAnswer(selection, note=NoSuchColumn(width))
         return KeyAnswer(digit - 1, play=True)
     if key in (pygame.K_LEFT, pygame.K_RIGHT):
         start = width // 2 if selection is None else selection + _STEPS[key][1]

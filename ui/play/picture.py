@@ -2,7 +2,7 @@
 (toolbar, board, analysis overlay, status lines, banner) from a :class:`PlayPicture`.
 
 The scene decides what is shown and hands it over as that one value (the view reads nothing else of the
-scene, and never calls back into it); the words come from :mod:`ui.state.words.texts`, the board's pixels from
+scene, and never calls back into it); the words come from :mod:`ui.words.texts`, the board's pixels from
 :mod:`ui.play.board_view`, the overlay's from :mod:`ui.play.analysis_overlay`.
 """
 
@@ -39,8 +39,8 @@ from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven
 from ui.state.play.plan_view import Followed
 from ui.state.review.game_review import GameReview
-from ui.state.words.why_words import ReasonMarks
 from ui.theme import MIN_TEXT, Colour, Fonts, Theme
+from ui.words.why_words import ReasonMarks
 
 #: The result banner's buttons, the first one selected (translated where shown).
 BANNER_BUTTONS = (

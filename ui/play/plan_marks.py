@@ -2,7 +2,7 @@
 rule's colour, the cells of one instance of a rule (a claimeven's two cells, a baseinverse's) joined by a band
 of that colour, so that a player sees which cell answers which; the cell the plan answers at, or the move that
 starts it, is ringed. The legend is the status area's line
-(:func:`ui.state.words.why_words.plan_legend`)."""
+(:func:`ui.words.why_words.plan_legend`)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from ai.plans import Rule
 from ui.kit.layout import PlayLayout
 from ui.kit.widgets import draw_text, filled_circle, fitting_font
 from ui.state.play.plan_view import Followed
-from ui.state.words.why_words import RULE_MARKS
 from ui.theme import Fonts, Theme
+from ui.words.why_words import RULE_MARKS
 
 #: Each rule's colour: far apart in hue, dark enough for white letters, on any theme's board.
 RULE_COLOURS = {

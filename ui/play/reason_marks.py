@@ -9,8 +9,9 @@ from pygame import Rect
 
 from ui.kit.layout import PlayLayout
 from ui.kit.widgets import draw_text, filled_circle, fitting_font
-from ui.state.words.why_words import COLUMN_LETTERS, ReasonMarks, cell_name
 from ui.theme import Colour, Fonts, Theme
+from ui.words.claim_words import COLUMN_LETTERS, cell_name
+from ui.words.why_words import ReasonMarks
 
 
 def draw_coordinates(

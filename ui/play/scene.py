@@ -4,7 +4,7 @@ The screen *has* the sitting (what happens at the board and when, pygame-free) a
 of it (:mod:`ui.play.frame`): the frame of layout, toolbar, banner and match bar is built once per change or
 resize, and the click and the mouse are tested against the frame that is drawn. What keys mean is
 :mod:`ui.play.actions` (commands, as :class:`~ui.play.actions.Action`) and :mod:`ui.play.move_keys` (moves);
-the words :mod:`ui.state.words.play_words`; the drawing :mod:`ui.play.picture`, :mod:`ui.play.board_view` and
+the words :mod:`ui.words.play_words`; the drawing :mod:`ui.play.picture`, :mod:`ui.play.board_view` and
 :mod:`ui.play.toolbar`.
 """
 
@@ -29,10 +29,10 @@ from ui.play.picture import PlayPicture, draw_play
 from ui.play.review_view import slot_at
 from ui.state.board.board_game import EngineLike
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
-from ui.state.play.notices import NoticeKind, Worded
+from ui.state.play.notices import NoticeKind
 from ui.state.play.play_state import PlayState
-from ui.state.words import play_words
 from ui.theme import CLASSIC, Fonts, Theme
+from ui.words import play_words
 
 
 class PlayScene(Scene):
@@ -260,7 +260,7 @@ class PlayScene(Scene):
             )
             play_state.selection = meaning.selection
             if meaning.note is not None:
-                play_state.feedback.notify(Worded(meaning.note), kind=NoticeKind.INFO)
+                play_state.feedback.notify(meaning.note, kind=NoticeKind.INFO)
             elif meaning.play and meaning.selection is not None:
                 play_state.try_play(meaning.selection)
             self.dirty = True

@@ -6,7 +6,7 @@ Up/Down (or Tab) move between rows, Left/Right change the focused row (on the la
 New game), Enter starts the default button: Continue while there is a game to continue and no setting has
 been changed, else Play. Ctrl+Q (the window's) quits (Esc does not: it is the key that left the play screen,
 and pressing it twice should not close the game). The scene edits one :class:`PlayOptions` value, a choice
-at a time (the rows are :mod:`ui.state.words.start_words`', what a choice does
+at a time (the rows are :mod:`ui.words.start_words`', what a choice does
 :mod:`ui.state.start_choices`'), and hands it to the play screen through a :class:`~ui.kit.scene.GoToPlay`
 request.
 """
@@ -27,9 +27,9 @@ from ui.start.start_keys import StartAction, start_action
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.options import PlayOptions
 from ui.state.start_choices import Row, apply_choice
-from ui.state.words import texts
-from ui.state.words.start_words import rows_for, rows_of_every_variant
 from ui.theme import CLASSIC, MIN_TEXT, Fonts, Theme
+from ui.words import texts
+from ui.words.start_words import rows_for, rows_of_every_variant
 
 PLAY = "play"
 CONTINUE = "continue"

@@ -1,5 +1,5 @@
 """How a choice of the start screen changes the :class:`PlayOptions`: a :class:`Row` of choices (the rows
-themselves, in words, and which of them apply in each mode are :mod:`ui.state.words.start_words`'), and the
+themselves, in words, and which of them apply in each mode are :mod:`ui.words.start_words`'), and the
 options after a choice. The screen (:mod:`ui.start.scene`) lays the rows out and draws them; this module
 imports no pygame.
 """
@@ -32,7 +32,7 @@ class Row:
 
 def apply_choice(options: PlayOptions, key: str, value: object) -> PlayOptions:
     """``options`` with the setting ``key`` set to ``value`` (one of the row's choices, see
-    :func:`ui.state.words.start_words.rows_for`); raises ValueError for a value the row does not offer."""
+    :func:`ui.words.start_words.rows_for`); raises ValueError for a value the row does not offer."""
     match key, value:
         case "game", str(game) if game in SIZES:
             width, height = SIZES[game][0]

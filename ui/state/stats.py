@@ -1,6 +1,6 @@
 """What the statistics screen shows for one board, without pygame: the player's rating and its course over the
 rated games, the results against each level, and the last games with the strength each showed (their words
-are :mod:`ui.state.words.texts`')."""
+are :mod:`ui.words.texts`')."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ RECENT_GAMES = 8
 @dataclass(frozen=True)
 class LevelResults:
     """The player's results against one level (named when shown, in the language then in use: see
-    :attr:`ai.play.levels.Level.shown`), its measured rating, wins, draws and losses (rated and unrated games
+    :func:`ui.words.texts.level_name`), its measured rating, wins, draws and losses (rated and unrated games
     alike)."""
 
     level: Level
@@ -34,7 +34,7 @@ class LevelResults:
 class RecentGame:
     """A game of the list under the plot, and the level it was played against (None: a level this version
     does not know, which the line names as the file does). Its line is
-    :func:`ui.state.words.texts.game_line`'s."""
+    :func:`ui.words.texts.game_line`'s."""
 
     game: PlayedGame
     level: Level | None
@@ -47,7 +47,7 @@ class RatingStats:
 
     board: PlayOptions
     rating: int
-    #: The rating with how sure it is (see :func:`ui.state.words.texts.uncertainty`).
+    #: The rating with how sure it is (see :func:`ui.words.texts.uncertainty`).
     glicko: Glicko
     #: The rating before the first rated game, then after each one: the plot's points.
     course: tuple[int, ...]
@@ -57,7 +57,7 @@ class RatingStats:
     #: The last games, newest first (see :data:`RECENT_GAMES`).
     recent: tuple[RecentGame, ...]
     #: The player's puzzle record, whose rating is told apart from the game rating it stands under (see
-    #: :func:`ui.state.words.texts.puzzle_beside_games`).
+    #: :func:`ui.words.texts.puzzle_beside_games`).
     puzzles: PuzzleRecord
 
 

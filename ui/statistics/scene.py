@@ -14,8 +14,8 @@ from ui.kit.scene import GoToMenu, Scene
 from ui.kit.widgets import Button, draw_button, draw_text, draw_text_in, hit, line_height, wrapped
 from ui.state.options import PlayOptions
 from ui.state.stats import RatingStats
-from ui.state.words import texts
 from ui.theme import MIN_TEXT, Fonts, Theme
+from ui.words import texts
 
 BACK = "back"
 #: Every key of the statistics screen: Esc, Enter or Backspace go back, as the Back button does (with Ctrl
@@ -180,7 +180,7 @@ class StatsScene(Scene):
         # A guide line's label sits on its line, at the plot's right end, where the course never goes: the
         # last point (the rating now) would cover the label of a level beside it.
         labels_box = Rect(area.left, area.top, area.width - 4, area.height)
-        guides = [(f"{level.shown} {rating}", rating) for level, rating in self.ladder.levels()]
+        guides = [(f"{texts.level_name(level)} {rating}", rating) for level, rating in self.ladder.levels()]
         guides = [(label, rating) for label, rating in guides if low <= rating <= high]
         label_room = max((small.size(label)[0] for label, _rating in guides), default=0)
         for label, rating in guides:
@@ -229,7 +229,9 @@ class StatsScene(Scene):
                 break
             rating = "" if row.rating is None else f" \u00b7 {row.rating}"
             name = Rect(area.left, y, names_width - size // 2, row_height)
-            draw_text_in(surface, fonts, f"{row.level.shown}{rating}", size, name, theme.text, align="left")
+            draw_text_in(
+                surface, fonts, f"{texts.level_name(row.level)}{rating}", size, name, theme.text, align="left"
+            )
             # Translators: W, D and L: wins, draws, losses; keep them short, the column is narrow.
             results = _("{wins} W  {draws} D  {losses} L").format(
                 wins=row.wins, draws=row.draws, losses=row.losses

@@ -40,7 +40,7 @@ class Computer:
     piece: str | None = None
 
 
-#: Who plays one side of the board (its words are :func:`ui.state.words.texts.participant_name`'s).
+#: Who plays one side of the board (its words are :func:`ui.words.texts.participant_name`'s).
 Participant = Named | You | Computer
 
 

@@ -140,7 +140,7 @@ def adapted(options: PlayOptions, files: UserData) -> tuple[PlayOptions, AutoLev
         return options, None
     rating = files.ratings.value.rating(options.variant(), start_rating(ladder))
     level = adaptive_level(ladder, rating)
-    return replace(options, level=level), AutoLevel(level.shown, ladder.rating_of(level), rating)
+    return replace(options, level=level), AutoLevel(level, ladder.rating_of(level), rating)
 
 
 class RoundRating:

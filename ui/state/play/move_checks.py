@@ -11,7 +11,7 @@ from ai.puzzles import Puzzle
 from ui.state.board.board_game import BoardGame
 from ui.state.files.user_data import UserData
 from ui.state.play import coach
-from ui.state.play.notices import NOTICE_SECONDS, CoachWarned, NoticeKind, PuzzleMissed, Said, Told
+from ui.state.play.notices import NOTICE_SECONDS, CoachWarned, NamedMove, NoticeKind, PuzzleMissed, Said, Told
 
 #: The coach's warning and a puzzle's word on a wrong move stay until the player answers them (another move,
 #: the same move again, Backspace): a played move clears the status line's notice.
@@ -67,7 +67,7 @@ class Coach:
         board_game.reasons.ask(board_game.game, move)
         self.spoke += 1
         board_game.assists.add("coach")
-        return Objection(CoachWarned(warning, board_game.game.describe_move(move)), UNTIL_ANSWERED_SECONDS)
+        return Objection(CoachWarned(warning, NamedMove.of(board_game.game, move)), UNTIL_ANSWERED_SECONDS)
 
 
 #: A puzzle is solved once the player's move leaves a proven win in at most this many more of their own moves.
@@ -125,7 +125,7 @@ class PuzzleAttempt:
             puzzle = self.puzzle
             self.files.puzzles.change(lambda record: record.after(puzzle, clean=False))
         self.misses += 1
-        missed = PuzzleMissed(game.describe_move(move), best, values[move], move)
+        missed = PuzzleMissed(NamedMove.of(game, move), best, values[move], move)
         # Why it misses: the status area tells the reason once it is proven.
         board_game.reasons.ask(game, move)
         return Objection(missed, UNTIL_ANSWERED_SECONDS, wrong=True)

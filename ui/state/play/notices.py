@@ -1,6 +1,6 @@
 """The play screen's notices: a message that stands in the status line for a moment, what it tells (a
 refusal, something done, plain information), and *what it says*, as a typed reason with its arguments. The
-words of each reason are :func:`ui.state.words.notice_words.notice_text`'s, so the state never words a
+words of each reason are :func:`ui.words.notice_words.notice_text`'s, so the state never words a
 notice: it says which one. The view chooses the colour of each kind (see :func:`ui.kit.toast.notice_colour`).
 No pygame here.
 """
@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass
 
 from ai.play.levels import Level
+from game.protocol import Game
 from ui.state.animation import Fade
 from ui.state.board.board_game import Refusal
 from ui.state.files.current_game import UnfinishedGame
@@ -74,19 +75,41 @@ class MoveRefused:
 
 
 @dataclass(frozen=True)
+class NamedMove:
+    """A move as a text names it: in ``gravity``'s terms its column ``move`` ("column d"), else its cell
+    ``cell`` ("cell b2"); the words are :func:`ui.words.search_texts.move_words`'."""
+
+    move: int
+    cell: str
+    gravity: bool
+
+    @classmethod
+    def of(cls, game: Game, move: int) -> NamedMove:
+        """``move`` of ``game``."""
+        return cls(move, game.move_to_text(move), game.gravity)
+
+
+@dataclass(frozen=True)
+class NoSuchColumn:
+    """A digit key past the board's last column: the columns are 1 to ``columns``."""
+
+    columns: int
+
+
+@dataclass(frozen=True)
 class CoachWarned:
-    """The coach's ``warning`` before the move described as ``move`` ("column 3")."""
+    """The coach's ``warning`` before ``move``."""
 
     warning: CoachWarning
-    move: str
+    move: NamedMove
 
 
 @dataclass(frozen=True)
 class PuzzleMissed:
-    """A puzzle's move ``move`` (described; ``column`` the move itself) changes its mover's result from
-    ``best`` to ``played``."""
+    """A puzzle's move ``move`` (``column``, the move itself) changes its mover's result from ``best`` to
+    ``played``."""
 
-    move: str
+    move: NamedMove
     best: int
     played: int
     column: int
@@ -117,10 +140,9 @@ class NotRated(enum.Enum):
 
 @dataclass(frozen=True)
 class AutoLevel:
-    """The adaptive level chose ``level`` (shown as the player reads it, rated ``level_rating``) for the
-    player's ``rating``."""
+    """The adaptive level chose ``level`` (rated ``level_rating``) for the player's ``rating``."""
 
-    level: str
+    level: Level
     level_rating: int | None
     rating: int
 
@@ -178,6 +200,15 @@ class PasteTooLong:
 
 
 @dataclass(frozen=True)
+class CopiedMoves:
+    """The game's moves ``moves`` ("" before the first) were put on the clipboard (``copied``), or shown
+    because there is no clipboard here."""
+
+    moves: str
+    copied: bool
+
+
+@dataclass(frozen=True)
 class CannotPaste:
     """The pasted text is no game of the board, for ``reason``."""
 
@@ -214,8 +245,9 @@ class NothingToReset:
 
 @dataclass(frozen=True)
 class Worded:
-    """A notice already in words: the screens' own (which word their texts themselves) and the problems of
-    the user's files (which their stores word)."""
+    """A notice already in words: the problems of the user's files, which their stores word (as a parser
+    words its errors; ``tests/test_layers.py`` lists those stores). Nothing else: every other notice is a
+    kind with its arguments."""
 
     text: str
 
@@ -224,6 +256,7 @@ class Worded:
 Said = (
     Told
     | MoveRefused
+    | NoSuchColumn
     | CoachWarned
     | PuzzleMissed
     | PuzzleRight
@@ -236,6 +269,7 @@ Said = (
     | Loaded
     | Pasted
     | PasteTooLong
+    | CopiedMoves
     | CannotPaste
     | ResetAsked
     | RecordReset

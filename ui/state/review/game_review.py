@@ -1,5 +1,5 @@
 """The review of a game on the play screen, without pygame: the marks computed so far, the move shown (its
-words are :mod:`ui.state.words.review_words`').
+words are :mod:`ui.words.review_words`').
 
 A :class:`GameReview` holds a copy of the game as it was when the review opened, so reviewing never changes
 the game, its history or the tally. Marks (:class:`ai.play.review.MoveReview`) arrive from the engine in any

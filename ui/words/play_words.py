@@ -2,7 +2,7 @@
 players by its :attr:`~ui.state.play.play_state.PlayState.player_names`): the status line and the small line
 under it, the result and the tally, the window title, the toolbar's titles. Pure functions; the phrasing
 itself is
-:mod:`ui.state.words.texts`'. No pygame here.
+:mod:`ui.words.texts`'. No pygame here.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from ui.state.options import FirstPlayer, Mode
 from ui.state.play import finished_round
 from ui.state.play.notices import PuzzleMissed
 from ui.state.play.play_state import PlayState
-from ui.state.words import texts
-from ui.state.words.notice_words import notice_text
-from ui.state.words.review_words import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
-from ui.state.words.search_texts import move_name
-from ui.state.words.why_words import ReasonMarks, marked_reason, plan_legend, puzzle_themes
+from ui.words import texts
+from ui.words.notice_words import notice_text
+from ui.words.review_words import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
+from ui.words.search_texts import move_name
+from ui.words.why_words import ReasonMarks, marked_reason, plan_legend, puzzle_themes
 
 
 def result_text(play_state: PlayState) -> tuple[str, str]:
@@ -121,7 +121,7 @@ def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, int] | 
 
 def detail_parts(play_state: PlayState) -> list[str]:
     """The small line under the status, most important part first (see
-    :func:`ui.state.words.texts.detail_parts`); the overlay's line tells the move under the pointer only
+    :func:`ui.words.texts.detail_parts`); the overlay's line tells the move under the pointer only
     while no hint shows."""
     review = play_state.review
     if review is not None and review.line is not None:
@@ -149,7 +149,7 @@ def detail_text(play_state: PlayState) -> str:
 
 
 def caption(play_state: PlayState) -> str:
-    """The window title (see :func:`ui.state.words.texts.caption`)."""
+    """The window title (see :func:`ui.words.texts.caption`)."""
     return texts.caption(play_state.board_game, play_state.player_names)
 
 
@@ -184,7 +184,7 @@ def _tally_names(play_state: PlayState) -> tuple[str, str]:
 def _opponent_shown(play_state: PlayState) -> str | None:
     """The computer's level against the human as the player reads it, in the language in use."""
     computer = play_state.board_game.computer()
-    return None if computer is None else computer[1].shown
+    return None if computer is None else texts.level_name(computer[1])
 
 
 def toolbar_titles(play_state: PlayState) -> list[str]:

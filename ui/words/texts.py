@@ -2,14 +2,16 @@
 the refusals, the coach's and the puzzles' words, and what is said when a part of the engine fails.
 
 Pure functions of plain values and of the (pygame-free) session, never of the scene, so each wording is tested
-on its own. The words about the search and the engine's values are :mod:`ui.state.words.search_texts`'s, the
-words for one value :mod:`ui.state.words.score_words`'s.
+on its own. The words about the search and the engine's values are :mod:`ui.words.search_texts`'s, the
+words for one value :mod:`ui.words.score_words`'s.
 """
 
 from __future__ import annotations
 
+from ai.capabilities import Core
 from ai.contracts import EnginePart
 from ai.messages import EngineFailure
+from ai.play.levels import Level
 from ai.rating.glicko import Glicko
 from game.catalog import GAME_TITLES
 from game.language import N_, _, ngettext, number
@@ -22,10 +24,11 @@ from ui.state.files.tally import Record
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.hint import Hint
 from ui.state.stats import RecentGame
-from ui.state.words.score_words import own_moves
-from ui.state.words.search_texts import (
+from ui.words.score_words import own_moves
+from ui.words.search_texts import (
     MoveValue,
     analysis_detail,
+    game_move_words,
     line_text,
     move_value,
     move_values,
@@ -60,6 +63,26 @@ def board_title(options: PlayOptions) -> str:
     return f"{_(GAME_TITLES[options.game])} {options.width}\u00d7{options.height}"
 
 
+def core_words(core: Core) -> str:
+    """The exact solver's core in a few words, for the help card and the benchmarks' tables."""
+    match core:
+        case Core.COMPILED:
+            return _("compiled (C)")
+        case Core.PYTHON_ASKED_FOR:
+            return _("pure Python (asked for by PONDER_PURE_PYTHON)")
+        case Core.PYTHON_NOT_BUILT:
+            return _("pure Python (the compiled core is not built)")
+
+
+def level_name(level: Level) -> str:
+    """A level as the player reads it: ``"depth 4"``, ``"max"`` (:attr:`~ai.play.levels.Level.label` is the
+    files' English)."""
+    if level.depth is None:
+        # Translators: the strongest level of the computer (it searches until its time is up).
+        return _("max")
+    return _("depth {depth}").format(depth=level.depth)
+
+
 def unfinished_text(unfinished: UnfinishedGame) -> str:
     """``"Connect Four 7×6, two players, 12 moves"``: what the player would continue."""
     options, ply = unfinished.options, unfinished.position().ply()
@@ -70,7 +93,7 @@ def unfinished_text(unfinished: UnfinishedGame) -> str:
             "{game}, against {level}, {count} move", "{game}, against {level}, {count} moves", ply
         )
     # The level's label is only a placeholder of the second wording; format ignores what a text lacks.
-    return text.format(game=board_title(options), level=options.level.shown, count=number(ply))
+    return text.format(game=board_title(options), level=level_name(options.level), count=number(ply))
 
 
 def participant_name(player: Participant) -> str:
@@ -82,11 +105,11 @@ def participant_name(player: Participant) -> str:
         case You():
             return _("You")
         case Computer(piece=str(piece)):
-            return _("{player} ({level})").format(player=piece, level=player.level.shown)
+            return _("{player} ({level})").format(player=piece, level=level_name(player.level))
         case Computer(auto=True):
-            return _("Computer (auto: {level})").format(level=player.level.shown)
+            return _("Computer (auto: {level})").format(level=level_name(player.level))
         case Computer():
-            return _("Computer ({level})").format(level=player.level.shown)
+            return _("Computer ({level})").format(level=level_name(player.level))
 
 
 def seat_name(board_game: BoardGame, names: tuple[str, str], player: int) -> str:
@@ -94,7 +117,7 @@ def seat_name(board_game: BoardGame, names: tuple[str, str], player: int) -> str
     seat = board_game.seats[player]
     if board_game.options.mode is Mode.WATCH and seat.level is not None:
         # Translators: a player's name and the computer's level that plays it in watch mode ("Red (depth 4)").
-        return _("{player} ({level})").format(player=names[player], level=seat.level.shown)
+        return _("{player} ({level})").format(player=names[player], level=level_name(seat.level))
     return names[player]
 
 
@@ -109,8 +132,8 @@ def result_text(board_game: BoardGame, names: tuple[str, str]) -> tuple[str, str
     if computer is not None:
         player, level = computer
         if player != winner:
-            return title, _("You beat the computer at {level}!").format(level=level.shown)
-        return title, _("The computer ({level}) wins this one.").format(level=level.shown)
+            return title, _("You beat the computer at {level}!").format(level=level_name(level))
+        return title, _("The computer ({level}) wins this one.").format(level=level_name(level))
     if mode is Mode.WATCH:
         winner_name, loser_name = (
             seat_name(board_game, names, winner),
@@ -134,13 +157,13 @@ def status_text(
     if moving_player is not None and last is not None and not board_game.seats[moving_player].is_human:
         # The computer's stone is still falling: it is not the human's turn until it has landed.
         who = _("Computer") if mode is Mode.COMPUTER else seat_name(board_game, names, moving_player)
-        return _("{player} plays {move}").format(player=who, move=game.describe_move(last))
+        return _("{player} plays {move}").format(player=who, move=game_move_words(game, last))
     if board_game.is_human_turn():
         if hint is not None:
             if hint.move is None:
                 return _("Hint: looking for the best move...")
             value = move_value(board_game.thinking, hint.move, board_game.proven)
-            hinted = _("Hint: {move}").format(move=game.describe_move(hint.move))
+            hinted = _("Hint: {move}").format(move=game_move_words(game, hint.move))
             if value is None:
                 return hinted
             return f"{hinted}  \u00b7  {valued(value, names[player], names[1 - player])}"
@@ -213,7 +236,7 @@ def analysis_parts(board_game: BoardGame, names: tuple[str, str], selection: int
     hovered = None
     if selection in values and selection in game.moves():
         value = values[selection]
-        hovered = (game.describe_move(value.move), value.score)
+        hovered = (game_move_words(game, value.move), value.score)
     line = line_text(game, thinking, 10)
     return analysis_detail(thinking, names, line, list(values.values()), hovered, proven)
 
@@ -246,9 +269,9 @@ def matchup(board_game: BoardGame) -> str:
         return _("Two players")
     computer = board_game.computer()
     if computer is not None:
-        return _("You vs computer ({level})").format(level=computer[1].shown)
+        return _("You vs computer ({level})").format(level=level_name(computer[1]))
     # Translators: a human seat in "depth 4 vs you" (lower case).
-    first, second = (seat.level.shown if seat.level is not None else _("you") for seat in seats)
+    first, second = (level_name(seat.level) if seat.level is not None else _("you") for seat in seats)
     # Translators: who plays whom, each a computer's level or "you" ("depth 4 vs max").
     return _("{first} vs {second}").format(first=first, second=second)
 
@@ -429,7 +452,7 @@ RESULT_WORDS = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}
 def game_line(recent: RecentGame) -> str:
     """One game of the list: "2026-11-24 19:40 · vs depth 4 (1450) · win · 1216 · played like 1500"."""
     game = recent.game
-    level_label = game.level if recent.level is None else recent.level.shown
+    level_label = game.level if recent.level is None else level_name(recent.level)
     parts = [
         game.when,
         _("vs {level} ({rating})").format(level=level_label, rating=game.level_rating),

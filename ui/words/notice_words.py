@@ -16,8 +16,10 @@ from ui.state.play.notices import (
     CannotPaste,
     CannotSave,
     CoachWarned,
+    CopiedMoves,
     Loaded,
     MoveRefused,
+    NoSuchColumn,
     NothingToReset,
     NotRated,
     Pasted,
@@ -31,9 +33,10 @@ from ui.state.play.notices import (
     Told,
     Worded,
 )
-from ui.state.words.review_words import CHANGE_WORDS
-from ui.state.words.texts import board_title, unfinished_text
-from ui.state.words.why_words import COLUMN_LETTERS
+from ui.words.claim_words import COLUMN_LETTERS
+from ui.words.review_words import CHANGE_WORDS
+from ui.words.search_texts import move_words
+from ui.words.texts import board_title, level_name, unfinished_text
 
 #: What a notice adds when a game has replaced an unfinished one.
 TAKE_BACK = N_("Ctrl+Z brings back your unfinished game")
@@ -73,17 +76,20 @@ def notice_text(said: Said) -> str:
             return _(TOLD_WORDS[said]).format(take_back=_(TAKE_BACK))
         case MoveRefused():
             return refusal_text(said)
+        case NoSuchColumn():
+            # Translators: {last} is the number of the last column ("Columns are 1-7").
+            return _("Columns are 1-{last}").format(last=said.columns)
         case CoachWarned():
             change = CHANGE_WORDS[said.warning.best, said.warning.played]
             # Translators: {change} is one of the review's words for a move ("throws the win away (a draw
             # now)").
             return _("Coach: {move} {change}. Again: play it anyway  \u00b7  Backspace: choose again").format(
-                move=said.move, change=_(change)
+                move=move_words(said.move), change=_(change)
             )
         case PuzzleMissed():
             change = _(CHANGE_WORDS[said.best, said.played])
             return _("Not this one: {move} {change}. Try again (H: a hint)").format(
-                move=said.move, change=change
+                move=move_words(said.move), change=change
             )
         case PuzzleRight():
             return ngettext(
@@ -97,7 +103,7 @@ def notice_text(said: Said) -> str:
             return _(NOT_RATED_WORDS[said])
         case AutoLevel():
             return _("Auto level: {level} ({level_rating}) for your rating {rating}").format(
-                level=said.level, level_rating=said.level_rating, rating=said.rating
+                level=level_name(said.level), level_rating=said.level_rating, rating=said.rating
             )
         case ResetAsked():
             return _(
@@ -135,7 +141,7 @@ def record_text(options: PlayOptions, level: Level | None) -> str:
     7×6 against Level 4", "Connect Four 7×6, two players"."""
     if level is None:
         return _("{game}, two players").format(game=board_title(options))
-    return _("{game} against {level}").format(game=board_title(options), level=level.shown)
+    return _("{game} against {level}").format(game=board_title(options), level=level_name(level))
 
 
 def refusal_text(said: MoveRefused) -> str:
@@ -153,7 +159,15 @@ def refusal_text(said: MoveRefused) -> str:
 
 
 def file_notice_text(
-    said: Saved | CannotSave | CannotLoad | Loaded | Pasted | PasteTooLong | CannotPaste | Worded,
+    said: Saved
+    | CannotSave
+    | CannotLoad
+    | Loaded
+    | Pasted
+    | PasteTooLong
+    | CopiedMoves
+    | CannotPaste
+    | Worded,
 ) -> str:
     """The words of a notice about a file or the clipboard, or one already in words."""
     match said:
@@ -180,6 +194,11 @@ def file_notice_text(
             return _("Cannot paste: {count} characters are too many for a game of this board").format(
                 count=number(said.count)
             )
+        case CopiedMoves():
+            moves = said.moves or _("(no moves yet)")
+            if said.copied:
+                return _("Copied the moves: {moves}").format(moves=moves)
+            return _("No clipboard here; the moves are {moves}").format(moves=moves)
         case CannotPaste():
             return _("Cannot paste: {reason}").format(reason=said.reason)
         case Worded():

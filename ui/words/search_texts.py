@@ -4,7 +4,7 @@ the analysis, the statistics, and the lines about a think, a ponder and an analy
 Pure functions of plain values and of the search as the session follows it (:class:`FollowedSearch`), so each
 wording is tested on its own. Scores follow :mod:`ai.score`: from the point of view of one side (``side``),
 proven wins and losses beyond ``PROVEN``, heuristic estimates inside ``HEURISTIC_LIMIT``. The words for one
-value (:func:`outlook`, :func:`estimate`) and their bands are :mod:`ui.state.words.score_words`'s; the
+value (:func:`outlook`, :func:`estimate`) and their bands are :mod:`ui.words.score_words`'s; the
 analysis bars use the same bands, so a bar reaching a tick mark means the same as the word.
 """
 
@@ -19,8 +19,9 @@ from game.language import _, ngettext, number
 from game.protocol import Game
 from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven
-from ui.state.words.score_words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, outlook, own_moves
-from ui.state.words.why_words import COLUMN_LETTERS
+from ui.state.play.notices import NamedMove
+from ui.words.claim_words import COLUMN_LETTERS
+from ui.words.score_words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, outlook, own_moves
 
 #: Where the bands' edges sit on a bar that runs from -1 (lost) to 1 (won): the bars' tick marks.
 TICKS = (0.2, 0.55, 0.85)
@@ -180,7 +181,7 @@ def search_detail(
     thinking: FollowedSearch, names: tuple[str, str], line: str, proven: Proven | None = None
 ) -> list[str]:
     """The small line under a think, one voice with the headline above it: what its "wins in N" counts
-    (:func:`~ui.state.words.score_words.own_moves`), the line the search expects said as its own where its
+    (:func:`~ui.words.score_words.own_moves`), the line the search expects said as its own where its
     depth is limited (:func:`line_said`: "depth 2 looks at d d" under a proven "Red wins in 6" is the
     search's view, never offered as the best line), the estimate as a number where the value is not proven
     and the headline names a side (so the two never disagree: no "Red +6" under "even"), and the statistics
@@ -331,6 +332,21 @@ def line_text(game: Game, thinking: FollowedSearch, length: int) -> str:
     if thinking.result is None:
         return ""
     return " ".join(move_name(game, move) for move in thinking.result.principal_variation[:length])
+
+
+def move_words(named: NamedMove) -> str:
+    """A move for a person: ``"column d"`` (a column by its letter, as cells are named), ``"cell b2"``."""
+    if named.gravity:
+        # Translators: a move of Connect Four by its column's letter, as cells are named ("c3" is in column c;
+        # lower case: it may follow other words, "Red plays column d").
+        return _("column {letter}").format(letter=COLUMN_LETTERS[named.move])
+    # Translators: a move of Tic-tac-toe (lower case: it may follow other words, "X plays cell b2").
+    return _("cell {cell}").format(cell=named.cell)
+
+
+def game_move_words(game: Game, move: int) -> str:
+    """:func:`move_words` of ``move`` in ``game``."""
+    return move_words(NamedMove.of(game, move))
 
 
 def move_name(game: Game, move: int) -> str:

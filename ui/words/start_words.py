@@ -16,6 +16,7 @@ from game.language import N_, _
 from ui.state.files.settings import seconds_text
 from ui.state.options import THINK_SECONDS_CHOICES, FirstPlayer, Mode, PlayOptions
 from ui.state.start_choices import AUTO, Row
+from ui.words.texts import level_name
 
 #: The choices' texts, translated where the rows are made (:func:`rows_for`).
 MODE_TEXT = {
@@ -44,7 +45,7 @@ def level_text(level: Level, ladder: Ladder | None) -> str:
     """A level's choice on the start screen: ``"depth 4"``, with its measured rating where the ladder rates
     the board: ``"depth 4 · 1450"``."""
     rating = None if ladder is None else ladder.rating_of(level)
-    return level.shown if rating is None else f"{level.shown} \u00b7 {rating}"
+    return level_name(level) if rating is None else f"{level_name(level)} \u00b7 {rating}"
 
 
 def on_off() -> list[tuple[object, str]]:

@@ -11,7 +11,8 @@ from ai.contracts import MoveReview, Verdict
 from ai.score import Score
 from game.language import N_, _, ngettext
 from ui.state.review.game_review import GameReview
-from ui.state.words.score_words import outlook
+from ui.words.score_words import outlook
+from ui.words.search_texts import game_move_words
 
 #: What a verdict that kept the result says, after "Move N: Red in column d, " (a move that changed the result
 #: is said by what it did: :data:`CHANGE_WORDS`).
@@ -76,7 +77,7 @@ def mark_text(review: GameReview, names: tuple[str, str], move_text: MoveText) -
         return _("No moves to review")
     mover = (ply - 1) % 2
     head = _("Move {number}: {player} in {move}").format(
-        number=ply, player=names[mover], move=review.game.describe_move(review.moves[ply - 1])
+        number=ply, player=names[mover], move=game_move_words(review.game, review.moves[ply - 1])
     )
     mark = review.shown()
     if mark is None:
