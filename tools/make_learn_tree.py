@@ -119,7 +119,12 @@ def main() -> int:
     parser.add_argument("--root", default="", help="the root's moves from the empty board (default: empty)")
     parser.add_argument("--plies", type=int, default=DEFAULT_PLIES, help="plies below the root, 0: no bound")
     parser.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, help="the most nodes")
-    parser.add_argument("--look", type=int, default=DEFAULT_LOOK, help="the look-ahead's learner's moves")
+    parser.add_argument(
+        "--look",
+        type=int,
+        default=DEFAULT_LOOK,
+        help="the learner's moves the look-ahead tries below the one it chooses (default 0)",
+    )
     parser.add_argument("--out", type=Path, default=LEARN_TREE_PATH, help="the tree file to write")
     parser.add_argument("--progress", type=Path, default=DEFAULT_PROGRESS, help="the progress file")
     parser.add_argument(

@@ -17,13 +17,14 @@ node already there (:func:`ai.learn.tree.position_key`). At each position, in tu
 How the learner's move is chosen (a bounded look-ahead, greedy above it): each winning move is given a cost,
 the nodes it would add: a position already in the tree costs nothing (the transposition is learned once), a
 leaf costs 1, an opponent's position 1 plus its replies' costs, a learner's position 1 plus its cheapest
-winning move's cost; ``look`` learner's moves down, a learner's position that is no leaf costs
-:data:`OPEN_COST` (what an open branch adds at the least: a move, the replies, the next moves). The cheapest
-move is taken, the first in the game's centre-first order among equals; a move straight into a leaf is taken
-at once. Every position the look-ahead proves a leaf or not is remembered, so the ply below finds it known.
+winning move's cost; past ``look`` learner's moves below the one chosen, a learner's position that is no
+leaf costs :data:`OPEN_COST` (what an open branch adds at the least: a move, the replies, the next moves).
+The cheapest move is taken, the first in the game's centre-first order among equals; a move straight into a
+leaf is taken at once. Every position the look-ahead proves a leaf or not is remembered, so the ply below
+finds it known.
 
-The exact solver answers which moves win (the opening book to ply 14, the compiled solver past it); the claims
-are proven as the explainer proves them (:func:`ai.explain.checks.check`).
+The exact solver answers which moves win (the opening book, then the compiled solver); the claims are
+proven as the explainer proves them (:func:`ai.explain.checks.check`).
 """
 
 from __future__ import annotations
@@ -40,8 +41,10 @@ from game.connect4 import ConnectFour
 
 #: The cost the look-ahead gives a learner's position that it leaves open (see the module's docstring).
 OPEN_COST = 8
-#: How many learner's moves the look-ahead sees below the move it chooses, by default.
-DEFAULT_LOOK = 1
+#: How many of the learner's moves below the one it chooses the look-ahead tries, by default: none (it sees
+#: which replies lead to leaves). One more made the trees from deeper roots 15-35% smaller for 2 to 10 times
+#: the time, and the opening's first plies 40 times slower (docs/benchmarks.md, "Learn to win").
+DEFAULT_LOOK = 0
 
 #: Proves a leaf: the kind of the claim that proves the learner's win in a position (learner to move or
 #: not), or None (:func:`ai.learn.leaves.leaf_claim`'s kind, by default).
@@ -218,21 +221,21 @@ class TreeBuilder:
         for column in game.moves():
             child = _after(game, column)
             replies.setdefault(position_key(child), child)
-        return 1 + sum(self._learner_cost(child, look - 1) for child in replies.values())
+        return 1 + sum(self._learner_cost(child, look) for child in replies.values())
 
     def _learner_cost(self, game: ConnectFour, look: int) -> int:
         if self._known(position_key(game)):
             return 0
         if self._leaf_kind(game) is not None:
             return 1
-        if look <= 0:
+        if look == 0:
             return OPEN_COST
         costs = []
         for column in self._winning_moves(game):
             child = _after(game, column)
             if child.is_over():
                 return 1
-            costs.append(self._opponent_cost(child, look))
+            costs.append(self._opponent_cost(child, look - 1))
         return 1 + min(costs)
 
 
