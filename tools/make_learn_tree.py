@@ -112,7 +112,7 @@ def close_sample(tree: LearnTree, values: ExactValues, count: int, most: int, lo
     )
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -131,7 +131,7 @@ def main() -> int:
         "--close", type=int, default=0, metavar="K", help="frontier leaves to build to the end"
     )
     parser.add_argument("--close-nodes", type=int, default=20_000, help="the most nodes of each of them")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.plies < 0 or args.max_nodes < 1 or args.look < 0:
         parser.error("--plies and --look must be 0 or more, --max-nodes 1 or more")
     try:
