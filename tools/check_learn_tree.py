@@ -25,12 +25,12 @@ from ai.learn.walk import leaf_faults, node_faults  # noqa: E402
 from tools.support.machine import machine_line  # noqa: E402
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--tree", type=Path, default=LEARN_TREE_PATH, help="the tree file to prove")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     started = time.monotonic()
     try:
         tree = read_tree(args.tree)
