@@ -19,7 +19,8 @@ from game.connect4 import ConnectFour
 
 
 class Rule(enum.Enum):
-    """Allis's nine rules (his thesis, chapter 6), and the odd threat a winning plan is built on."""
+    """Allis's nine rules (his thesis, chapter 6), the odd threat a winning plan is built on, and the replies
+    a search chose where the rules alone do not hold yet (:mod:`ai.explain.plan.replies`)."""
 
     CLAIMEVEN = "claimeven"
     BASEINVERSE = "baseinverse"
@@ -31,6 +32,7 @@ class Rule(enum.Enum):
     BEFORE = "before"
     SPECIALBEFORE = "specialbefore"
     ODD_THREAT = "odd_threat"
+    REPLIES = "replies"
 
 
 class Goal(enum.Enum):
@@ -46,7 +48,9 @@ COLUMN_PAIR_RULES = (Rule.CLAIMEVEN, Rule.VERTICAL)
 
 @dataclass(frozen=True)
 class RuleUse:
-    """One instance of a rule: the rule and the cells it claims or pairs, lowest first.
+    """One instance of a rule: the rule and the cells it claims or pairs, lowest first (a reply of
+    :attr:`Rule.REPLIES`: the opponent's cell, then the answer; in :meth:`Plan.summary` every opponent's cell
+    with the same answer, then that answer).
 
     ``parity_only`` marks an instance that solves none of the opponent's groups and holds no cell of the group
     the plan wins by: it is there only so that every move in its cells has its answer among them (the columns
@@ -109,18 +113,26 @@ class Plan:
     def summary(self) -> tuple[SummaryItem, ...]:
         """The plan's rules in the fewest items a player reads: the claimevens (and verticals) of a column
         that follow one another from one row up become one run, and runs over the same rows in several
-        columns one :class:`ColumnPairs` ("claimeven in columns a, c, f, rows 3 to 6"). Every other instance
-        stays as it is. The items that count come first (in the order of :attr:`rules`, runs after the other
+        columns one :class:`ColumnPairs` ("claimeven in columns a, c, f, rows 3 to 6"), and the searched
+        replies with the same answer one item ("reply d4 to a1, b1 and c2"). Every other instance stays as
+        it is. The items that count come first (in the order of :attr:`rules`, runs after the other
         instances, lowest first), those for ``parity_only`` last. Nothing is dropped: the items hold every
         cell of :attr:`rules`."""
         others: list[RuleUse] = []
         column_pairs: list[RuleUse] = []
+        replies: dict[tuple[Cell, bool], list[Cell]] = {}
         for use in self.rules:
             cells = use.cells
             if use.rule in COLUMN_PAIR_RULES and len(cells) == 2 and cells[0][0] == cells[1][0]:
                 column_pairs.append(use)
+            elif use.rule is Rule.REPLIES:
+                replies.setdefault((cells[-1], use.parity_only), []).extend(cells[:-1])
             else:
                 others.append(use)
+        others += [
+            RuleUse(Rule.REPLIES, (*sorted(whens), answer), parity_only)
+            for (answer, parity_only), whens in replies.items()
+        ]
         runs: dict[tuple[Rule, int, bool], list[tuple[int, int]]] = {}
         for use in sorted(column_pairs, key=lambda use: use.cells[0]):
             (column, lower), (_column, upper) = use.cells

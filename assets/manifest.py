@@ -39,26 +39,26 @@ def verified_bytes(path: Path) -> bytes:
         data = read_data_file(path)
     except OSError as error:
         raise AssetError(path, f"cannot read it: {error.strerror or error}") from None
-    listed = _read_manifest(path)
-    if path.name not in listed:
-        raise AssetError(path, f"not listed in {MANIFEST_NAME}")
-    if hashlib.sha256(data).hexdigest() != listed[path.name]:
-        raise AssetError(path, f"damaged (its SHA-256 is not the one {MANIFEST_NAME} lists)")
-    return data
-
-
-def _read_manifest(path: Path) -> dict[str, str]:
-    """Name -> hex digest of the manifest in the folder of ``path``; raises AssetError for ``path`` where the
-    manifest cannot be read or is not exactly of its form."""
     manifest = path.with_name(MANIFEST_NAME)
     try:
-        data = read_data_file(manifest)
+        manifest_bytes = read_data_file(manifest)
     except OSError as error:
         reason = f"cannot be checked: {MANIFEST_NAME} cannot be read ({error.strerror or error})"
         raise AssetError(path, reason) from None
-    lines = data.splitlines(keepends=True)
+    check_listed(path, data, manifest_bytes)
+    return data
+
+
+def check_listed(path: Path, data: bytes, manifest: bytes) -> None:
+    """Raises :class:`AssetError` for ``path`` unless ``manifest`` (the bytes of the manifest beside it) is
+    exactly of its form and lists ``data``'s SHA-256 under ``path``'s name. (No file is read: the callers
+    read, the tests flip bits in memory.)"""
+    lines = manifest.splitlines(keepends=True)
     matches = [_LINE.fullmatch(line) for line in lines]
     listed = {match[2].decode(): match[1].decode() for match in matches if match is not None}
     if not lines or None in matches or len(listed) != len(lines) or list(listed) != sorted(listed):
         raise AssetError(path, f"cannot be checked: {MANIFEST_NAME} is damaged")
-    return listed
+    if path.name not in listed:
+        raise AssetError(path, f"not listed in {MANIFEST_NAME}")
+    if hashlib.sha256(data).hexdigest() != listed[path.name]:
+        raise AssetError(path, f"damaged (its SHA-256 is not the one {MANIFEST_NAME} lists)")

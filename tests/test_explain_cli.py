@@ -3,6 +3,7 @@ skipped."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 
@@ -148,3 +149,25 @@ def test_a_plan_of_parity_items_alone_says_the_opponent_has_no_four_left(monkeyp
     assert not any(line.startswith("  in the columns of its claimevens") for line in lines)
     detailed = run(["--details"], CLAIMEVEN_HOLDS + "\n")[1].splitlines()
     assert "  in the columns of its claimevens and verticals, answer each move directly above it" in detailed
+
+
+def test_searched_replies_only_on_request():
+    """``--replies 1``: where the rules alone find no plan, replies searched for the opponent's next move
+    with a rule plan after each (the real finder: the fixture's knows no plan of this position)."""
+    drawn = "574344"  # a real game's position: the rule plans alone find none here
+    _status, plain, _ = run(["--seconds", "60"], drawn + "\n")
+    assert "reply" not in plain
+    status, out, _ = run(["--replies", "1", "--seconds", "60"], drawn + "\n")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[1].startswith("  second player: holds at least a draw by a plan: reply d")
+    assert lines[2] == (
+        "  (replies: answer the opponent's next move as listed; after each reply a plan of the rules holds)"
+    )
+
+
+def test_searched_replies_are_bounded():
+    err = io.StringIO()
+    with pytest.raises(SystemExit) as refused, contextlib.redirect_stderr(err):
+        run(["--replies", "9"], "574344\n")
+    assert refused.value.code == 2 and "--replies" in err.getvalue()

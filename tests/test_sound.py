@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from assets.manifest import MANIFEST_NAME, AssetError, manifest_text, verified_bytes
+from assets.manifest import MANIFEST_NAME, AssetError, check_listed, manifest_text, verified_bytes
 from tests.conftest import ROOT
 from tools import make_assets
 from tools.support.bit_flips import every_bit_changed
@@ -109,8 +109,14 @@ def test_every_bit_of_a_sound_and_the_icon_is_checked(tmp_path, name):
     folder = copy_of_the_assets(tmp_path)
     path = folder / name
     data = path.read_bytes()
+    manifest = (folder / MANIFEST_NAME).read_bytes()
     assert verified_bytes(path) == data
+    # Every bit in memory (the check the reader makes once it has read both files), ...
     for changed in every_bit_changed(data):
+        with pytest.raises(AssetError, match=f"{name}: damaged"):
+            check_listed(path, changed, manifest)
+    # ... and the file on disk read through the reader, changed at its first and its last bit.
+    for changed in (bytes([data[0] ^ 1]) + data[1:], data[:-1] + bytes([data[-1] ^ 0x80])):
         path.write_bytes(changed)
         with pytest.raises(AssetError, match=f"{name}: damaged"):
             verified_bytes(path)
@@ -122,17 +128,24 @@ def test_every_bit_of_the_manifest_is_checked(tmp_path):
     folder = copy_of_the_assets(tmp_path)
     manifest = folder / MANIFEST_NAME
     data = manifest.read_bytes()
-    listed = [folder / line.split()[1] for line in data.decode().splitlines()]
+    listed = {
+        folder / line.split()[1]: (folder / line.split()[1]).read_bytes()
+        for line in data.decode().splitlines()
+    }
     for index, changed in enumerate(every_bit_changed(data)):
         offset, bit = divmod(index, 8)
-        manifest.write_bytes(changed)
         refused = 0
-        for path in listed:
+        for path, content in listed.items():
             try:
-                verified_bytes(path)
+                check_listed(path, content, changed)
             except AssetError:
                 refused += 1
         assert refused, (offset, bit)
+    # Through the reader: a manifest changed on disk refuses the files it lists.
+    manifest.write_bytes(data.replace(b"  ", b" ", 1))
+    for path in listed:
+        with pytest.raises(AssetError, match="is damaged"):
+            verified_bytes(path)
 
 
 def test_the_committed_manifest_is_what_the_script_makes():

@@ -38,7 +38,7 @@ from ai.explain.plan import find_plan
 from ai.explain.themes import themes_of
 from ai.explain.worker import ExplainWorker
 from ai.messages import EngineMessage, Explained, Progress
-from ai.plans import Goal, Plan, Rule, RuleUse
+from ai.plans import Goal, Plan, Response, Rule, RuleUse
 from ai.play.levels import Level
 from ai.puzzles import load_puzzles
 from ai.score import Score, from_child, win_in
@@ -49,17 +49,20 @@ from game.language import _ as translated
 from game.tictactoe import TicTacToe
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.command_line.tools import run_tool
+from ui.kit.layout import play_layout
 from ui.play.actions import Action
-from ui.play.plan_marks import RULE_COLOURS
+from ui.play.plan_marks import RULE_COLOURS, draw_plan_marks
 from ui.play.scene import PlayScene
 from ui.state.board.board_game import Refusal
 from ui.state.files.puzzle_record import PUZZLE_FILE, puzzle_options
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
+from ui.state.play.plan_view import Followed
 from ui.state.review.show_me import STEP_SECONDS
 from ui.state.words import play_words as words
-from ui.state.words.why_words import THEME_WORDS, cell_name, move_reason
+from ui.state.words.why_words import RULE_MARKS, THEME_WORDS, cell_name, move_reason
+from ui.theme import CLASSIC, Fonts
 
 SIZE = (960, 780)
 NAMES = ("Red", "Yellow")
@@ -421,6 +424,27 @@ def proven_reasons():
         return explain_move(game, move, analyzer, find_plan=find_plan).claims
 
     return reasons
+
+
+def test_a_searched_reply_is_drawn_as_a_pair_the_opponents_cell_joined_to_the_answer():
+    moves = "574344"
+    plan = Plan(
+        1,
+        Goal.AT_LEAST_DRAW,
+        moves,
+        (RuleUse(Rule.REPLIES, ((2, 1), (3, 3))),),
+        (Response((2, 1), (3, 3), Rule.REPLIES),),
+        lambda position: 3,
+    )
+    layout = play_layout(SIZE, 7, 6, True)
+    surface = pygame.Surface(SIZE)
+    followed = Followed(plan, Result.AT_LEAST_DRAW, moves)
+    draw_plan_marks(surface, layout, CLASSIC, Fonts(), followed, ConnectFour.from_moves(moves).cells())
+    (x1, y1), (x2, y2) = (
+        layout.cell_centre(layout.rows - 1 - row, column) for column, row in ((2, 1), (3, 3))
+    )
+    assert surface.get_at(((x1 + x2) // 2, (y1 + y2) // 2))[:3] == RULE_COLOURS[Rule.REPLIES]
+    assert RULE_MARKS[Rule.REPLIES] == "R"
 
 
 def test_the_plan_view_draws_the_plan_follows_it_and_says_when_a_move_leaves_it(proven_reasons):

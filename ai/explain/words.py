@@ -50,9 +50,12 @@ def result_words(result: Result) -> str:
 
 
 def rule_name(rule: Rule) -> str:
-    """A rule of Allis's, or the odd threat, as a player reads it (his names, kept in every language)."""
+    """A rule of Allis's, or the odd threat, as a player reads it (his names, kept in every language; the odd
+    threat and the searched replies, which are not his rules, translated)."""
     if rule is Rule.ODD_THREAT:
         return _("odd threat")
+    if rule is Rule.REPLIES:
+        return _("replies")
     return str(rule.value)
 
 
@@ -78,6 +81,9 @@ RULE_GLOSSES = {
     Rule.ODD_THREAT: N_(
         "odd threat: a cell in an odd row (1, 3, 5) where you complete four; filling the board pair by pair, "
         "the opponent must in the end give it up"
+    ),
+    Rule.REPLIES: N_(
+        "replies: answer the opponent's next move as listed; after each reply a plan of the rules holds"
     ),
 }
 
@@ -222,6 +228,9 @@ def summary_item(item: SummaryItem) -> str:
         return text.format(
             rule=rule_name(item.rule), columns=columns, bottom=item.bottom + 1, top=item.top + 1
         )
+    if item.rule is Rule.REPLIES:
+        *whens, answer = item.cells
+        return _("reply {answer} to {when}").format(answer=cell_name(answer), when=cell_list(tuple(whens)))
     return _("{rule} {cells}").format(rule=rule_name(item.rule), cells=cell_list(item.cells))
 
 
@@ -236,7 +245,8 @@ def plan_response_lines(plan: Plan) -> list[str]:
     lines += [
         response_line(reply.when, reply.answer, reply.rule)
         for reply in plan.responses
-        if reply.rule not in COLUMN_PAIR_RULES
+        # A reply of the search is its own item of the compact form already.
+        if reply.rule not in COLUMN_PAIR_RULES and reply.rule is not Rule.REPLIES
     ]
     return lines
 

@@ -11,6 +11,7 @@ The search, the solver and the rest of :mod:`ai` are imported when a tool runs, 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -179,6 +180,10 @@ def build_tool_parser(tool: str) -> argparse.ArgumentParser:
 #: Bytes of one table slot of the exact solver (both cores).
 SLOT_BYTES = 8
 
+#: The most moves of the opponent ``explain --replies`` searches replies for: each more multiplies the time
+#: by up to 49 (every move of the opponent, every reply).
+MAX_SEARCHED_REPLIES = 3
+
 
 def table_slots(megabytes: int) -> int:
     """The solver's table slots for a table of at most ``megabytes`` MB: a power of two, at least 2**17."""
@@ -225,6 +230,17 @@ def build_explain_parser() -> argparse.ArgumentParser:
             "cell) and a plan's items that are there only to keep the columns' parity"
         ),
     )
+    parser.add_argument(
+        "--replies",
+        type=int,
+        choices=range(MAX_SEARCHED_REPLIES + 1),
+        default=0,
+        metavar="N",
+        help=_(
+            "also plans that begin with replies searched for the opponent's next N moves, where the rules "
+            "alone find none (0 to {most}; slower; default 0)"
+        ).format(most=MAX_SEARCHED_REPLIES),
+    )
     return parser
 
 
@@ -237,6 +253,7 @@ def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> in
     from ai.explain.explainer import explain_position
     from ai.explain.export import claim_json
     from ai.explain.plan import find_plan
+    from ai.explain.plan.replies import find_plan_with_replies
     from ai.explain.words import describe, gloss, plan_response_lines, rules_told, shown_by_default, side_name
     from ai.score import Score
     from game import ConnectFour
@@ -248,7 +265,8 @@ def explain_tool(argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> in
     def answer(game: Game) -> str:
         assert isinstance(game, ConnectFour), "explain reads Connect Four games"
         score = analyzer.score(game)
-        explanation = explain_position(game, analyzer, seconds=args.seconds, find_plan=find_plan)
+        finder = functools.partial(find_plan_with_replies, depth=args.replies) if args.replies else find_plan
+        explanation = explain_position(game, analyzer, seconds=args.seconds, find_plan=finder)
         if args.json:
             return json.dumps(
                 {

@@ -27,6 +27,7 @@ RULE_COLOURS = {
     Rule.BEFORE: (130, 119, 23),
     Rule.SPECIALBEFORE: (78, 52, 46),
     Rule.ODD_THREAT: (198, 40, 40),
+    Rule.REPLIES: (1, 87, 155),
 }
 
 

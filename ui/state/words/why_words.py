@@ -60,8 +60,11 @@ def cells_text(cells: tuple[Cell, ...]) -> str:
 
 
 def rule_name(rule: Rule) -> str:
-    """A rule as a player reads it: Allis's names (the same in every language), and the odd threat."""
-    return _("odd threat") if rule is Rule.ODD_THREAT else rule.value
+    """A rule as a player reads it: Allis's names (the same in every language), the odd threat and the
+    searched replies (translated)."""
+    if rule is Rule.ODD_THREAT:
+        return _("odd threat")
+    return _("replies") if rule is Rule.REPLIES else rule.value
 
 
 @dataclass(frozen=True)
@@ -307,6 +310,7 @@ RULE_MARKS = {
     Rule.BEFORE: "B",
     Rule.SPECIALBEFORE: "SB",
     Rule.ODD_THREAT: "OT",
+    Rule.REPLIES: "R",
 }
 
 
