@@ -1,7 +1,7 @@
 """The shipped learning tree, walked: read whole (every reply of the second player present, every node
 reached, one move or a leaf at each of the first player's turns), and by the exact solver and the explainer's
 checks a sample of its positions won and of its leaves proven again. The whole proof (every position, every
-leaf: about a minute) is ``tools/check_learn_tree.py`` (docs/benchmarks.md, "Learn to win")."""
+leaf: 18 to 77 s) is ``tools/check_learn_tree.py`` (docs/benchmarks.md, "Learn to win")."""
 
 from __future__ import annotations
 

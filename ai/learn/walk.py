@@ -5,8 +5,8 @@ against every reply). The structure itself (every reply present, every node reac
 tree is read (:func:`ai.learn.tree.read_tree`).
 
 The test that walks the shipped tree reads it whole and proves a sample of its positions and leaves (the
-whole proof takes longer than a test may: about a minute, most of it solving positions past the opening
-book); ``tools/check_learn_tree.py`` proves every one.
+whole proof takes longer than a test may: 18 to 77 s on the shared machine, most of it solving positions
+past the opening book); ``tools/check_learn_tree.py`` proves every one.
 """
 
 from __future__ import annotations
