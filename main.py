@@ -47,6 +47,7 @@ usage: {program} [play options]          open the game window (see the options b
        {program} review [options] < games
        {program} rate < games
        {program} puzzles [--count N] [--seed S] [--min-moves A] [--max-moves B]
+       {program} learn [--json] [--tree FILE]
        {program} --install-desktop-entry | --remove-desktop-entry
        {program} --version               print the version
 
@@ -59,6 +60,7 @@ command-line tools (positions are move strings, one per line; anything after the
   review    print the exact value of every move of each game, against the best move there
   rate      print how strongly each side played each Connect Four game, on the levels' rating scale
   puzzles   print Connect Four puzzles ('<moves> <winning column> <moves to win>'): one winning move each
+  learn     print the first player's win as a tree to learn: its figures, or with --json every position
   (analyse is analyze)
 
 desktop (Linux): --install-desktop-entry puts Ponder and its icon in the desktop's applications

@@ -116,6 +116,7 @@ def test_the_sdist_carries_the_sources_and_the_data(built):
         "ai/exact/c4core/settings.h",
         "assets/c4-book-7x6.bin",
         "assets/c4-puzzles-7x6.txt",
+        "assets/c4-learn-7x6.txt",
         "assets/drop.wav",
         "assets/icon.png",
         "assets/assets.sha256",
@@ -134,6 +135,7 @@ def test_the_wheel_holds_every_module_and_data_file_of_the_checkout(built):
     for data in (
         "c4-book-7x6.bin",
         "c4-puzzles-7x6.txt",
+        "c4-learn-7x6.txt",
         "c4-ladder-7x6.txt",
         "assets.sha256",
         "icon.png",

@@ -27,7 +27,10 @@ File format (text, UTF-8, one node a line, fields separated by one space)::
 * ``move``: at a learner's node (the learner to move) without a leaf, the learner's move (a column from 1);
   ``-`` elsewhere;
 * ``leaf``: ``-`` for an inner node, else the kind of the claim (``ponder explain --json``'s ``kind``) that
-  proves the learner's win from here: the tree's branch ends at it.
+  proves the learner's win from here: the tree's branch ends at it; or ``solver`` (:data:`FRONTIER_LEAF`),
+  where the tree stops before any such claim is proven: the exact solver knows the learner wins there (every
+  move of the tree keeps the win), but no strategy a person can follow is proven from there yet. A tree
+  with such leaves is the opening part of a tree, not a whole one.
 
 A node with the opponent to move is a leaf or has a child for every legal reply. The first line is the root
 (the position the tree starts from); the other lines are sorted by the length of ``moves``, then ``moves``.
@@ -51,6 +54,9 @@ VERSION = 1
 WIDTH, HEIGHT = 7, 6
 #: Where the game finds the first player's win as a tree.
 LEARN_TREE_PATH = asset_path("c4-learn-7x6.txt")
+
+#: The leaf where the tree stops without a proven claim: the solver's win, nothing a person can learn yet.
+FRONTIER_LEAF = "solver"
 
 _SIDES = {"first": 0, "second": 1}
 _HEADER = re.compile(r"ponder-learn (\d+) (\d)x(\d) side=(first|second) count=(\d+) crc32=[0-9a-f]{8}")

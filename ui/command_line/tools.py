@@ -1,8 +1,8 @@
-"""The command-line tools: ``analyze``, ``explain``, ``move``, ``review``, ``rate`` and ``puzzles``
-(``main.py`` starts them; ``--help`` on each says what it does). Each reads its input from a text stream, one
-position or game a line, and writes one answer a line: :func:`run_tool` runs one with its arguments and
-returns the exit status (0 ok, 1 bad input, 2 bad arguments; argparse exits with 2 itself for arguments it
-refuses).
+"""The command-line tools: ``analyze``, ``explain``, ``move``, ``review``, ``rate``, ``puzzles`` and
+``learn`` (:mod:`ui.command_line.learn`; ``main.py`` starts them; ``--help`` on each says what it does).
+Each reads its input from a text stream, one position or game a line, and writes one answer a line:
+:func:`run_tool` runs one with its arguments and returns the exit status (0 ok, 1 bad input, 2 bad
+arguments; argparse exits with 2 itself for arguments it refuses).
 
 The search, the solver and the rest of :mod:`ai` are imported when a tool runs, so that importing this module
 (as ``main.py`` does for the window too) costs little.
@@ -27,7 +27,7 @@ from ui.command_line.game_input import GameText, Unreadable, read_games
 from ui.command_line.long_jobs import SolveProgress, usable_book, warn_if_long
 from ui.state.files.savegame import SavedGame
 
-TOOLS = ("analyze", "explain", "move", "review", "rate", "puzzles")
+TOOLS = ("analyze", "explain", "move", "review", "rate", "puzzles", "learn")
 #: How the user started the program, for usage and error lines: the installed command or the bundle's
 #: program (``ponder.exe`` on Windows), or the script.
 PROGRAM = "ponder" if Path(sys.argv[0]).stem == "ponder" else "python main.py"
@@ -453,6 +453,10 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         return puzzles_tool(argv, out, err)
     if tool == "explain":
         return explain_tool(argv, stdin, out, err)
+    if tool == "learn":
+        from ui.command_line.learn import learn_tool
+
+        return learn_tool(PROGRAM, argv, out, err)
     parser = build_tool_parser(tool)
     args = parser.parse_args(argv)
     if tool == "rate":
