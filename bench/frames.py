@@ -94,6 +94,7 @@ def run_phase(options: PlayOptions, seconds: float, background=None) -> tuple[li
     frames: list[float] = []
     started = last = time.perf_counter()
     frame = 0
+    drawn: object = None
     try:
         while time.perf_counter() - started < seconds and app.running:
             dt = min(clock.tick(FPS) / 1000, MAX_FRAME_SECONDS)
@@ -109,9 +110,12 @@ def run_phase(options: PlayOptions, seconds: float, background=None) -> tuple[li
             )
             app.step(pygame.event.get(), dt)
             app.scene.resize(surface.get_size())
-            if app.scene.needs_redraw():
-                app.scene.draw(surface)
+            # As the window's loop does: the picture is made every frame, drawn when it differs.
+            picture = app.picture()
+            if picture != drawn:
+                app.render(surface, picture)
                 pygame.display.flip()
+                drawn = picture
     finally:
         app.engine.close()
         if worker is not None:

@@ -396,6 +396,8 @@ class UIFuzzer:
         self.stats: Counter[str] = Counter()
         self._surfaces: dict[tuple[int, int], pygame.Surface] = {}
         self.app: App | None = None
+        #: The app's picture drawn last (None: none yet).
+        self._drawn: object = None
         self.engine: ShallowEngine | FullEngine | None = None
         self.checker: Checker | None = None
         self._scene: PlayScene | StartScene | None = None
@@ -475,6 +477,7 @@ class UIFuzzer:
             return FullEngine(seed, self.stats) if self.full else ShallowEngine(seed=seed)
 
         self.app = App(factory, options, start_playing=start_playing, size=size)
+        self._drawn = None
         self.engine = self.app.engine  # type: ignore[assignment]
         self.stats["apps"] += 1
         self._follow_scene()
@@ -490,13 +493,15 @@ class UIFuzzer:
             self._fail("the engine's thread is still alive after close() (a deadlock on quit)")
 
     def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
-        """One frame as App.run does it (step, then draw if needed), followed by the checks."""
+        """One frame as App.run does it (step, then draw if the picture changed), followed by the checks."""
         app = self.app
         assert app is not None
         try:
             app.step(events, dt)
-            if app.running and app.scene.needs_redraw() and self.rng.random() < self.draw:
-                app.scene.draw(self._surface(app.scene.size))
+            picture = app.picture() if app.running else None
+            if picture is not None and picture != self._drawn and self.rng.random() < self.draw:
+                app.render(self._surface(app.scene.size), picture)
+                self._drawn = picture
                 app.scene.caption()
                 self.stats["draws"] += 1
         except Exception:  # noqa: BLE001 - every exception is a finding; it is reported with the seed

@@ -185,7 +185,7 @@ def save_settings_panel(scene: PlayScene, size: tuple[int, int], fonts: Fonts, o
     scene.resize(size)
     scene.draw(surface)
     rows = panel_rows(Settings(animation="fast"), replace(scene.play_state.options, coach=True))
-    draw_panel(surface, scene.theme, fonts, rows, (-1, -1), focus=1)
+    draw_panel(surface, scene.theme, fonts, rows, None, focus=1)
     path = out / "settings-panel.png"
     pygame.image.save(surface, str(path))
     print(f"wrote {path.relative_to(ROOT)}")

@@ -169,12 +169,10 @@ class RoundRating:
         if self.rated_game is not None:
             board_game.start_review(REVIEW_SECONDS)
 
-    def follow_appraisal(self, board_game: BoardGame) -> bool:
-        """Once the rated game's review is complete, notes the strength the player's moves showed, once.
-        Returns whether it was noted now."""
+    def follow_appraisal(self, board_game: BoardGame) -> None:
+        """Once the rated game's review is complete, notes the strength the player's moves showed, once."""
         review = board_game.reviews.appraisal
         if self.rated_game is None or self._performance_noted or review is None or not review.complete():
-            return False
+            return
         self._performance_noted = True
         note_performance(board_game, review, self.files.ratings)
-        return True
