@@ -389,7 +389,7 @@ class App:
             mouse = self.pointer if self.pointer is not None else (-1, -1)
             rows = self._setting_rows()
             layer = panel_picture(self.scene.size, self.fonts, rows, mouse, self.panel.focus)
-        scene = self.scene.picture()
+        scene = self.scene.picture(self.settings)
         return WindowPicture(self.scene.size, self.theme, current_language(), scene, toast, layer)
 
     def render(self, surface: pygame.Surface, picture: WindowPicture | None = None) -> None:

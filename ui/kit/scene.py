@@ -16,6 +16,7 @@ from pygame import Rect
 
 from ai.messages import EngineMessage
 from ui.state.files.current_game import UnfinishedGame
+from ui.state.files.settings import DEFAULT_SETTINGS, Settings
 from ui.state.options import PlayOptions
 from ui.theme import Theme
 
@@ -115,9 +116,9 @@ class Scene:
         nothing to read) override this."""
         return None
 
-    def picture(self) -> object:
-        """What the scene shows now, as a plain value that equals an earlier one exactly when the scene would
-        look the same (its size, theme and texts included)."""
+    def picture(self, settings: Settings = DEFAULT_SETTINGS) -> object:
+        """What the scene shows now with the player's ``settings``, as a plain value that equals an earlier
+        one exactly when the scene would look the same (its size, theme and texts included)."""
         raise NotImplementedError
 
     def draw(self, surface: pygame.Surface, picture: object = None) -> None:

@@ -21,6 +21,7 @@ from ui.play.picture import PlayPicture, ResultBanner, StatusLine, banner, revie
 from ui.play.review_view import review_strip
 from ui.play.toolbar import Toolbar, toolbar
 from ui.state.board.match import Named, participants
+from ui.state.files.settings import Settings
 from ui.state.play.play_state import PlayState
 from ui.state.words import play_words as words
 from ui.state.words import texts
@@ -117,14 +118,15 @@ def board_picture(play_state: PlayState, layout: PlayLayout) -> BoardPicture:
 
 def play_picture(
     play_state: PlayState,
+    settings: Settings,
     frame: ScreenFrame,
     theme: Theme,
     fonts: Fonts,
     board_view: ConnectFourView | TicTacToeView,
     mouse: tuple[int, int],
 ) -> PlayPicture:
-    """Everything the screen shows now, for :func:`ui.play.picture.draw_play`, on ``frame``, the mouse at
-    ``mouse``: a plain value (see :class:`~ui.play.picture.PlayPicture`)."""
+    """Everything the screen shows now with the player's ``settings``, for :func:`ui.play.picture.draw_play`,
+    on ``frame``, the mouse at ``mouse``: a plain value (see :class:`~ui.play.picture.PlayPicture`)."""
     game_name = play_state.options.game
     colours = (theme.player_colour(game_name, 0), theme.player_colour(game_name, 1))
     result = None
@@ -137,6 +139,8 @@ def play_picture(
     )
     notice = play_state.notice
     why_text, why_marks = words.why(play_state)
+    plan = play_state.assistance.plan.followed if play_state.assistance.plan.shown else None
+    reason = why_marks if frame.layout.gravity else None
     return PlayPicture(
         theme=theme,
         fonts=fonts,
@@ -164,6 +168,8 @@ def play_picture(
         piece_names=play_state.piece_names,
         banner=result,
         match=frame.match,
-        plan=play_state.assistance.plan.followed if play_state.assistance.plan.shown else None,
-        reason=why_marks if frame.layout.gravity else None,
+        plan=plan,
+        reason=reason,
+        # A reason and a plan name cells: the board says where they are.
+        coordinates=reason is not None or plan is not None,
     )

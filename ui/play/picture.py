@@ -201,6 +201,8 @@ class PlayPicture:
     plan: Followed | None = None
     #: The cells the reason shown names, and a road's stones (None: no reason of a move shows).
     reason: ReasonMarks | None = None
+    #: The board's coordinates show (columns a, b, ... under it, rows 1, 2, ... beside it).
+    coordinates: bool = False
 
 
 def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
@@ -238,8 +240,7 @@ def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
         )
     if shown.plan is not None and shown.review is None:
         draw_plan_marks(surface, layout, theme, shown.fonts, shown.plan, shown.board.cells)
-    if shown.reason is not None or shown.plan is not None:
-        # A reason names cells: the board says where they are.
+    if shown.coordinates:
         letters = shown.overlay is None and (shown.review is None or shown.review.line_shown)
         draw_coordinates(surface, layout, theme, shown.fonts, letters)
     if shown.reason is not None:

@@ -29,6 +29,7 @@ from ui.play.match_bar import name_at
 from ui.play.picture import PlayPicture, draw_play
 from ui.play.review_view import slot_at
 from ui.state.board.board_game import EngineLike
+from ui.state.files.settings import DEFAULT_SETTINGS, Settings
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
 from ui.state.play.notices import NoticeKind, Worded
 from ui.state.play.play_state import PlayState
@@ -244,9 +245,12 @@ class PlayScene(Scene):
     def draw(self, surface: pygame.Surface, picture: object = None) -> None:
         draw_play(surface, picture if isinstance(picture, PlayPicture) else self.picture())
 
-    def picture(self) -> PlayPicture:
-        """Everything the screen shows now, for :func:`ui.play.picture.draw_play`."""
-        return play_picture(self.play_state, self.frame(), self.theme, self.fonts, self.view, self.mouse)
+    def picture(self, settings: Settings = DEFAULT_SETTINGS) -> PlayPicture:
+        """Everything the screen shows now with the player's ``settings``, for
+        :func:`ui.play.picture.draw_play`."""
+        return play_picture(
+            self.play_state, settings, self.frame(), self.theme, self.fonts, self.view, self.mouse
+        )
 
     def receive(self, message: EngineMessage) -> None:
         self.play_state.receive(message)

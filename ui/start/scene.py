@@ -25,6 +25,7 @@ from ui.kit.scene import GoToPlay, GoToPuzzle, GoToStats, Scene
 from ui.kit.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit, line_height
 from ui.start.start_keys import StartAction, start_action
 from ui.state.files.current_game import UnfinishedGame
+from ui.state.files.settings import DEFAULT_SETTINGS, Settings
 from ui.state.options import PlayOptions
 from ui.state.start_choices import Row, apply_choice
 from ui.state.words import texts
@@ -320,7 +321,7 @@ class StartScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------------------------
 
-    def picture(self) -> StartPicture:
+    def picture(self, settings: Settings = DEFAULT_SETTINGS) -> StartPicture:
         return StartPicture(
             self.size,
             self.theme,

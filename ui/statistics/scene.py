@@ -14,6 +14,7 @@ from game.language import _, ngettext
 from ui.kit.keys import Chord, KeyEntry, claimant
 from ui.kit.scene import GoToMenu, Scene
 from ui.kit.widgets import Button, draw_button, draw_text, draw_text_in, hit, line_height, wrapped
+from ui.state.files.settings import DEFAULT_SETTINGS, Settings
 from ui.state.options import PlayOptions
 from ui.state.stats import RatingStats
 from ui.state.words import texts
@@ -113,7 +114,7 @@ class StatsScene(Scene):
         elif event.type == pygame.MOUSEMOTION:
             self._mouse = event.pos
 
-    def picture(self) -> StatsPicture:
+    def picture(self, settings: Settings = DEFAULT_SETTINGS) -> StatsPicture:
         back_hovered = bool(self.back_button().rect.collidepoint(self._mouse))
         return StatsPicture(self.size, self.theme, self.stats, back_hovered)
 

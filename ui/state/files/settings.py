@@ -378,6 +378,8 @@ SETTINGS: tuple[Setting, ...] = (
 )
 #: Each setting by its key.
 SETTING = {setting.key: setting for setting in SETTINGS}
+#: The settings of a player who changed none (a screen drawn outside a window: tests, screenshots).
+DEFAULT_SETTINGS = Settings()
 
 
 def _read(setting: Setting, data: JsonObject, base: Settings) -> Settings:
