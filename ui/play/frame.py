@@ -171,5 +171,5 @@ def play_picture(
         plan=plan,
         reason=reason,
         # A reason and a plan name cells: the board says where they are.
-        coordinates=reason is not None or plan is not None,
+        coordinates=reason is not None or plan is not None or (settings.coordinates and frame.layout.gravity),
     )
