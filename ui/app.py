@@ -350,11 +350,18 @@ class App:
                 self.scene.set_theme(self.theme)
                 if (problem := language_problem()) is not None:
                     self._note(problem, PROBLEM_SECONDS)
-            case Applies.BOARD if isinstance(self.scene, PlayScene):
+            case Applies.BOARD:
                 # The game on the board changes, and the player's settings take that one choice (the board's
                 # other options may be a puzzle's or a continued game's, which are not the player's settings).
+                assert isinstance(self.scene, PlayScene), "a board's setting is offered only on the board"
                 changes = cast(OptionChanges, {key: setting.value(self.settings)})
                 self.scene.play_state.board_game.change_options(**changes)
+            case Applies.PICTURE | Applies.LATER:
+                pass  # the screen's picture reads it, made every frame; the next start reads it
+            case _:
+                # Every way a change applies has its case above: the type check finds none left here.
+                unhandled: NoReturn = setting.applies
+                raise AssertionError(unhandled)
         if setting.note is not None:
             self._note(setting.note(setting.value(self.settings)))
 
