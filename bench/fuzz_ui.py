@@ -20,7 +20,7 @@ After every event the fuzzer checks (:class:`Checker`):
 
 * no exception, in the loop or in drawing;
 * the board equals a fresh game replaying the move history, and the side to move is the one the history says;
-* every change of the history is explained by one of the session's actions (a human move, the computer's move,
+* every change of the history is explained by one of the play state's acts (a human move, the computer's move,
   undo, redo, new game, next round), each of which kept its rules: no move on a finished game, no human move
   while the computer is to move or in watch mode, no computer move on a human's turn, the computer's move is
   the answer of a ``think`` about exactly the position it is played in (never a stale answer), undo and redo
@@ -515,7 +515,7 @@ class UIFuzzer:
 
     def _follow_scene(self) -> None:
         scene = self.app.scene if self.app is not None and self.app.running else None
-        # Loading a saved game seats a new session in the same play scene: it needs a checker of its own.
+        # Loading a saved game seats a new board game in the same play scene: it needs a checker of its own.
         board_game = scene.play_state.board_game if isinstance(scene, PlayScene) else None
         if scene is self._scene and board_game is self._board_game:
             return

@@ -390,7 +390,7 @@ def main(argv: list[str] | None = None) -> int:
     save(scene, "help", with_help=True)
 
     # The match bar: two named players at the smallest window after three rounds, and against the computer
-    # in a large one with the stored tally beside this sitting's score.
+    # in a large one with the stored tally beside this match's score.
     engine = FakeEngine()
     options = PlayOptions(mode=Mode.TWO_PLAYERS, names=("Ann", "Bartholomew"))
     scene = PlayScene(MIN_WINDOW, options, engine, fonts=fonts)

@@ -1,4 +1,4 @@
-"""The engine request a session's position needs, the one whose messages it still wants, and what they told.
+"""The engine request a board game's position needs, the one whose messages it still wants, what they told.
 
 Which request: think when a computer is to move; on a human's turn, ponder when pondering is on (computer
 mode), and also when the view wants the search's values anyway (a hint, the analysis overlay: in every mode,
@@ -81,7 +81,7 @@ class EngineRequest:
         self._since_tick = 0.0
 
     def forget(self) -> None:
-        """Stops the request held, if any, and no other (a review or a best line the session's reviews holds
+        """Stops the request held, if any, and no other (a review or a best line of the board game's reviews
         runs on); its late messages will be owned by nobody."""
         if self._request is not None:
             self._request.stop()

@@ -1,6 +1,6 @@
 """The help the player asks for at the board: the hint (H) and the analysis overlay (A), and the analysis the
-session keeps running while either wants it; the hint's move asks for its reason. Asking for help is noted
-in the session's assists (an assisted game is not rated, see :mod:`ui.state.files.player_rating`). No pygame
+board game keeps running while either wants it; the hint's move asks for its reason. Asking for help is noted
+in the board game's assists (an assisted game is unrated, see :mod:`ui.state.files.player_rating`). No pygame
 here.
 """
 

@@ -1,13 +1,13 @@
-"""One sitting at the board as it changes: the session, the selection, the moving stone and its landing, and
+"""One game at the board as it changes: the board game, the selection, the moving stone and its landing, and
 the history (new rounds, undo and redo). Its parts own the rest: the sounds, the notices, the refused move's
 shake and when the result banner is due (:class:`~ui.state.play.feedback.Feedback`); the hint and the overlay
 (:class:`~ui.state.play.assistance.Assistance`); the walk through the review
 (:class:`~ui.state.review.browser.ReviewBrowser`); each round's coach, puzzle attempt, result, rating and game
-kept to continue (:class:`~ui.state.play.round.Round`); and the games it sits down at in its place
+kept to continue (:class:`~ui.state.play.round.Round`); and the games it begins in its place
 (brought back here; loaded or pasted: :mod:`ui.state.play.play_files`). No pygame here.
 
 A screen *has* a :class:`PlayState` (see :class:`~ui.play.scene.PlayScene`): it turns events into calls of the
-sitting and of its parts, and draws a picture of it. Time enters through :meth:`PlayState.update` (seconds,
+play state and of its parts, and draws a picture of it. Time enters through :meth:`PlayState.update` (seconds,
 never frames).
 """
 
@@ -50,7 +50,7 @@ from ui.state.review.game_review import GameReview
 
 
 class PlayState:
-    """The sitting at the board with the options chosen on the start screen or the command line.
+    """The game at the board with the options chosen on the start screen or the command line.
 
     ``piece_names`` are the pieces' names in the screen's theme ("Red", "Yellow"); the screen sets them anew
     when the theme changes. Every text names the players by :attr:`player_names` (the names two players gave
@@ -221,7 +221,7 @@ class PlayState:
         if replaced is None:
             self._history_step(self.board_game.undo(), Told.NOTHING_TO_UNDO)
             return
-        self.sit_down(replaced.options, replaced)
+        self.begin_game(replaced.options, replaced)
         self.feedback.notify(BackToGame(replaced), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
     def redo(self) -> None:
@@ -248,7 +248,7 @@ class PlayState:
     def try_play(self, move: int) -> Refusal | None:
         """Plays a human's move, or shows why not; returns the refusal (None when the move was played).
 
-        The session checks the rules, once. With the coach on, a legal move that would throw away the
+        The board game checks the rules, once. With the coach on, a legal move that would throw away the
         player's result is not played the first time: the coach says so (:attr:`Coach.warning`), and the
         same move again plays it anyway. In a puzzle, a move that loses the win is refused."""
         refusal = self.board_game.play(move, self._check_move)
@@ -331,7 +331,7 @@ class PlayState:
 
     # --- other games ----------------------------------------------------------------------------------------
 
-    def sit_down(
+    def begin_game(
         self, options: PlayOptions, resume: UnfinishedGame | None = None, start: str | None = None
     ) -> None:
         """Leaves the game on the board for a new one of ``options``, from ``start`` where given (a game
