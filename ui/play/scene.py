@@ -260,6 +260,6 @@ class PlayScene(Scene):
 
     def toast_area(self) -> Rect:
         """The detail line's band at the bottom of the status area: the status line itself stays readable."""
-        status = self.frame().layout.status
+        status = self.layout().status
         top = status.top + int(status.height * 0.58)
         return Rect(0, top, status.width, status.bottom - top - 2)
