@@ -2,7 +2,8 @@
 
 Usage: python bench/frames.py [--seconds S]
 
-Four phases of S seconds each, every frame redrawn (the mouse sweeps over the board, so the ghost disc moves):
+Four phases of S seconds each; every frame makes the window's picture, and draws it when it changed (the mouse
+sweeps over the board, so the ghost disc moves from column to column, and a search's count ticks):
   idle      two players on one screen, no search at all;
   ponder    against the max level, the human to move: the engine ponders without a deadline;
   think     computer against computer at the max level: the engine thinks all the time;
