@@ -9,11 +9,11 @@ handle on it, with a new token, and supersedes the request before it, whose sear
 check point (within a millisecond or so). A handle stops its own request and no other. A stopped request posts
 nothing more, but what it posted before its stop may still wait in the queue: ``poll`` hands out every message
 as it came, and the caller, who alone knows which requests it still holds, keeps the messages their handles
-own (the play session does, :mod:`ui.state.board.engine_request`). A ``think`` that is neither superseded nor
+own (the board game does, :mod:`ui.state.board.engine_request`). A ``think`` that is neither superseded nor
 stopped gets exactly one :class:`~ai.messages.BestMove`.
 
 Pondering: while a human is to move, ``ponder`` searches that position with no deadline. Whether to ponder is
-the caller's policy (the play session's: pondering on the human's time, or an analysis a person asked for);
+the caller's policy (the board game's: pondering on the human's time, or an analysis a person asked for);
 the engine runs every request it is given. Every reply the human can make is a subtree of the position, so
 when the human has moved, the ``think`` for the computer's reply finds that subtree already in the shared
 transposition table. A ponder search ends by itself when it has done its job

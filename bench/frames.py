@@ -2,7 +2,8 @@
 
 Usage: python bench/frames.py [--seconds S]
 
-Four phases of S seconds each, every frame redrawn (the mouse sweeps over the board, so the ghost disc moves):
+Four phases of S seconds each; every frame makes the window's picture, and draws it when it changed (the mouse
+sweeps over the board, so the ghost disc moves from column to column, and a search's count ticks):
   idle      two players on one screen, no search at all;
   ponder    against the max level, the human to move: the engine ponders without a deadline;
   think     computer against computer at the max level: the engine thinks all the time;
@@ -94,6 +95,7 @@ def run_phase(options: PlayOptions, seconds: float, background=None) -> tuple[li
     frames: list[float] = []
     started = last = time.perf_counter()
     frame = 0
+    drawn: object = None
     try:
         while time.perf_counter() - started < seconds and app.running:
             dt = min(clock.tick(FPS) / 1000, MAX_FRAME_SECONDS)
@@ -109,9 +111,12 @@ def run_phase(options: PlayOptions, seconds: float, background=None) -> tuple[li
             )
             app.step(pygame.event.get(), dt)
             app.scene.resize(surface.get_size())
-            if app.scene.needs_redraw():
-                app.scene.draw(surface)
+            # As the window's loop does: the picture is made every frame, drawn when it differs.
+            picture = app.picture()
+            if picture != drawn:
+                app.render(surface, picture)
                 pygame.display.flip()
+                drawn = picture
     finally:
         app.engine.close()
         if worker is not None:

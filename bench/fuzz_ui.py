@@ -20,7 +20,7 @@ After every event the fuzzer checks (:class:`Checker`):
 
 * no exception, in the loop or in drawing;
 * the board equals a fresh game replaying the move history, and the side to move is the one the history says;
-* every change of the history is explained by one of the session's actions (a human move, the computer's move,
+* every change of the history is explained by one of the play state's acts (a human move, the computer's move,
   undo, redo, new game, next round), each of which kept its rules: no move on a finished game, no human move
   while the computer is to move or in watch mode, no computer move on a human's turn, the computer's move is
   the answer of a ``think`` about exactly the position it is played in (never a stale answer), undo and redo
@@ -396,6 +396,8 @@ class UIFuzzer:
         self.stats: Counter[str] = Counter()
         self._surfaces: dict[tuple[int, int], pygame.Surface] = {}
         self.app: App | None = None
+        #: The app's picture drawn last (None: none yet).
+        self._drawn: object = None
         self.engine: ShallowEngine | FullEngine | None = None
         self.checker: Checker | None = None
         self._scene: PlayScene | StartScene | None = None
@@ -475,6 +477,7 @@ class UIFuzzer:
             return FullEngine(seed, self.stats) if self.full else ShallowEngine(seed=seed)
 
         self.app = App(factory, options, start_playing=start_playing, size=size)
+        self._drawn = None
         self.engine = self.app.engine  # type: ignore[assignment]
         self.stats["apps"] += 1
         self._follow_scene()
@@ -490,13 +493,15 @@ class UIFuzzer:
             self._fail("the engine's thread is still alive after close() (a deadlock on quit)")
 
     def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
-        """One frame as App.run does it (step, then draw if needed), followed by the checks."""
+        """One frame as App.run does it (step, then draw if the picture changed), followed by the checks."""
         app = self.app
         assert app is not None
         try:
             app.step(events, dt)
-            if app.running and app.scene.needs_redraw() and self.rng.random() < self.draw:
-                app.scene.draw(self._surface(app.scene.size))
+            picture = app.picture() if app.running else None
+            if picture is not None and picture != self._drawn and self.rng.random() < self.draw:
+                app.render(self._surface(app.scene.size), picture)
+                self._drawn = picture
                 app.scene.caption()
                 self.stats["draws"] += 1
         except Exception:  # noqa: BLE001 - every exception is a finding; it is reported with the seed
@@ -510,7 +515,7 @@ class UIFuzzer:
 
     def _follow_scene(self) -> None:
         scene = self.app.scene if self.app is not None and self.app.running else None
-        # Loading a saved game seats a new session in the same play scene: it needs a checker of its own.
+        # Loading a saved game seats a new board game in the same play scene: it needs a checker of its own.
         board_game = scene.play_state.board_game if isinstance(scene, PlayScene) else None
         if scene is self._scene and board_game is self._board_game:
             return

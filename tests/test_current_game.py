@@ -274,7 +274,7 @@ def test_continue_on_the_command_line_opens_the_kept_game(monkeypatch):
 # --- replacing an unfinished game can be taken back ---------------------------------------------------------
 
 
-def test_a_new_sitting_that_replaces_a_kept_game_says_undo_brings_it_back(tmp_path):
+def test_a_new_game_that_replaces_a_kept_game_says_undo_brings_it_back(tmp_path):
     store = store_at(tmp_path / FILE_NAME)
     keep(store, UnfinishedGame(TWO_PLAYERS, 1, "4453"))
     scene, _ = scene_with(store, AGAINST_DEPTH_2)
@@ -353,7 +353,7 @@ def test_a_game_undone_below_its_start_position_is_kept_and_continued_as_it_is(t
     again, _ = scene_with(store_at(None), resume=store_at(tmp_path / FILE_NAME).load().newest())
     assert again.play_state.game.moves_text() == "42"
     # The start position was the earlier run's (--moves): continued, its game is a set-up one, and the next
-    # game of this sitting begins at the empty board.
+    # game at this board begins at the empty board.
     assert again.play_state.board_game.set_up() and again.play_state.board_game.start == "4453"
     again.act(Action.NEW)
     assert again.play_state.game.moves_text() == "" and not again.play_state.board_game.set_up()

@@ -77,4 +77,4 @@ def test_a_game_continued_after_undoing_below_its_start_is_checked_from_where_it
     options = PlayOptions(mode=Mode.TWO_PLAYERS, moves="5273")
     scene = PlayScene((960, 780), options, FakeEngine(), resume=UnfinishedGame(options, 1, ""))
     assert scene.play_state.game.history() == ()
-    Checker(scene, {})  # raised FuzzFailure "a new session starts at (), not at (4, 1, 6, 2)" before
+    Checker(scene, {})  # raised FuzzFailure "a new board game starts at (), not at (4, 1, 6, 2)" before

@@ -119,20 +119,20 @@ def test_a_game_killed_at_its_end_with_files_slow_counts_once(tmp_path, slow):
     assert start_again(config, data) == ("offered -", counts)
 
 
-def test_a_game_taken_back_after_its_end_and_finished_in_a_later_sitting_counts_once():
-    from tools.support.game_end_child import BOARD, TALLY_KEY, move, sit_down
+def test_a_game_taken_back_after_its_end_and_finished_in_a_later_run_counts_once():
+    from tools.support.game_end_child import BOARD, TALLY_KEY, begin_play, move
     from ui.state.files.user_data import UserData
 
     files = UserData()
-    play_state, engine = sit_down(files)
+    play_state, engine = begin_play(files)
     for _ in range(4):
         move(play_state, engine)
     assert play_state.game.is_over() and files.tally.value.get(TALLY_KEY).wins == 1
     play_state.undo()
     kept = files.unfinished.value.newest()
     assert kept is not None and kept.after_end and kept.game_id == play_state.round.autosave.game_id
-    # A later sitting at that game: its end does not count again, nor does it rate the game again.
-    later, engine = sit_down(files, kept)
+    # A later run at that game: its end does not count again, nor does it rate the game again.
+    later, engine = begin_play(files, kept)
     move(later, engine)
     assert later.game.is_over()
     assert files.tally.value.get(TALLY_KEY).wins == 1 and len(files.ratings.value.games(BOARD)) == 1

@@ -1,4 +1,4 @@
-"""The match bar (ui/play/match_bar.py, ui/state/board/match.py): who plays, this sitting's score and the
+"""The match bar (ui/play/match_bar.py, ui/state/board/match.py): who plays, this match's score and the
 stored tally, always on screen; two players rename themselves in it."""
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def test_a_game_from_a_set_up_position_counts_in_the_match_not_in_the_all_time_t
     assert JsonStore(TALLY_FILE, tmp_path / "tally.json").load().get("connect4 7x6 two players") == Record()
 
 
-def test_the_score_of_the_sitting_and_the_stored_tally(tmp_path):
+def test_the_score_of_the_match_and_the_stored_tally(tmp_path):
     tally = JsonStore(TALLY_FILE, tmp_path / "tally.json")
     tally.load()
     scene = scene_for(PlayOptions(mode=Mode.TWO_PLAYERS), UserData(tally=tally))
@@ -100,8 +100,8 @@ def test_the_score_of_the_sitting_and_the_stored_tally(tmp_path):
     # A pasted game (or a loaded one of the same board) goes on with the match; the tally stays.
     paste(scene.play_state, "4453")
     assert scene.frame().match.wins == (1, 1) and "Red 1, Yellow 1" in scene.frame().match.tally
-    # A sitting of another board starts a new match.
-    scene.play_state.sit_down(scene.play_state.options.with_game("connect4", 6, 5))
+    # A game of another board starts a new match.
+    scene.play_state.begin_game(scene.play_state.options.with_game("connect4", 6, 5))
     assert scene.frame().match.wins == (0, 0)
     assert scene.play_state.files.tally.flush(GENEROUS)
     stored = JsonStore(TALLY_FILE, tmp_path / "tally.json")

@@ -155,7 +155,7 @@ def test_solving_against_the_perfect_defender_counts_the_streak_between_runs(tmp
             time.sleep(0.01)
         scene.update(5.0)
         assert scene.play_state.board_game.seats[scene.play_state.game.winner()].is_human
-        # The result stays in the match bar (the record), not as a score of the sitting that the next
+        # The result stays in the match bar (the record), not as a score of the match that the next
         # puzzle's board would drop.
         bar = scene.frame().match
         # The theme chosen, then the record, in every form down to the theme alone.

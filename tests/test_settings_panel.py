@@ -16,9 +16,10 @@ from ui.app import App
 from ui.panels.settings_panel import CLOSE, panel_layout
 from ui.play.actions import Action
 from ui.play.scene import PlayScene
-from ui.state.files.settings import SETTINGS_FILE, Settings, thread_counts
+from ui.state.files.settings import SETTINGS, SETTINGS_FILE, Applies, Settings, thread_counts
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
+from ui.state.option_changes import CHANGEABLE
 from ui.state.options import PlayOptions
 
 pytestmark = pytest.mark.usefixtures("pygame_ready")
@@ -165,3 +166,23 @@ def test_the_window_starts_its_engine_with_the_threads_set(monkeypatch):
     assert made["solver_threads"] == 3
     launch.real_engine(0)
     assert made["solver_threads"] == window_threads()
+
+
+def test_every_setting_of_the_board_may_change_during_a_game():
+    """A setting that applies to the game on the board is one the board game lets change as it goes (else
+    choosing it on the panel would be refused there)."""
+    board = {setting.key for setting in SETTINGS if setting.applies is Applies.BOARD}
+    assert board and board <= CHANGEABLE
+
+
+def test_the_panel_makes_its_rows_again_only_when_what_they_show_changed(tmp_path):
+    store = JsonStore(SETTINGS_FILE, tmp_path / "settings.json")
+    store.load()
+    app = App(FakeEngine, PlayOptions(), start_playing=True, files=UserData(settings=store))
+    app.step([key(pygame.K_F2)], 0.01)
+    rows = app._setting_rows()
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))], 0.01)
+    assert app._setting_rows() is rows
+    app.step([key(pygame.K_RIGHT)], 0.01)  # the focused row's next choice: the sound off
+    assert not app.settings.sound
+    assert app._setting_rows() is not rows and app._setting_rows() != rows

@@ -330,7 +330,7 @@ def settings_panel(size):
     def draw(surface):
         scene.draw(surface)
         rows = panel_rows(Settings(animation="fast"), scene.play_state.options, {"sound": "no audio device"})
-        draw_panel(surface, scene.theme, FONTS, rows, (-1, -1), focus=1)
+        draw_panel(surface, scene.theme, FONTS, rows, None, focus=1)
 
     return draw
 

@@ -327,11 +327,12 @@ def test_the_panel_changes_the_language_at_once_and_it_is_remembered(stand_in_ca
         for button in panel_layout(app.scene.size, app.fonts, rows).buttons[row]
         if button.label == "Deutsch"
     )
+    drawn = app.picture()
     app.step([click(deutsch.rect.center)], 0.01)
     assert language.current_language() == "de" and app.settings.language == "de"
     rows = app._setting_rows()
     assert rows[row].label == "Sprache" and rows[row].choices[0][1] == "Automatisch"
-    assert app.scene.needs_redraw()
+    assert app.picture() != drawn
     assert app.files.settings.flush(GENEROUS)
     assert JsonStore(SETTINGS_FILE, store.path).load().language == "de"
 

@@ -250,8 +250,9 @@ def test_switching_theme_redraws_with_new_sprites():
     surface = pygame.Surface(SIZE)
     scene.draw(surface)
     before = surface.get_at((5, SIZE[1] // 2))
+    drawn = scene.picture()
     scene.set_theme(HIGH_CONTRAST)
-    assert scene.needs_redraw()
+    assert scene.picture() != drawn
     scene.draw(surface)
     assert surface.get_at((5, SIZE[1] // 2)) != before
 
@@ -311,8 +312,9 @@ def saved_settings(app: App, path) -> Settings:
 
 def test_help_opens_with_f1_or_question_mark_and_swallows_input(tmp_path):
     app, _ = app_with(tmp_path)
+    drawn = app.picture()
     app.step([key(pygame.K_F1)], 0.01)
-    assert app.help_shown and app.needs_redraw()
+    assert app.help_shown and app.picture() != drawn
     surface = pygame.Surface(SIZE)
     app.render(surface)
     app.step([key(pygame.K_4), click(app.scene.layout().ghost_centre(2))], 0.01)

@@ -254,7 +254,7 @@ def test_two_players_stay_in_the_title_as_rounds_go_by_and_a_wider_window_never_
 
     def shown(width: int, titles: list[str]) -> str | None:
         bar = play_layout((width, 780), 7, 6, True).toolbar
-        return draw_toolbar(surface, CLASSIC, fonts, bar, toolbar(fonts, bar, titles, {}), titles, (-1, -1))
+        return draw_toolbar(surface, CLASSIC, fonts, bar, toolbar(fonts, bar, titles, {}), titles, None)
 
     widths = range(MIN_WINDOW[0], 1700, 20)
     for titles in (first_round, second_round):

@@ -148,9 +148,9 @@ def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
     engine.live = LiveCount(token, 40960, 2.9)
     redraws = 0
     for _ in range(20):
-        scene.dirty = False
+        drawn = scene.picture()
         scene.update(0.05)
-        redraws += scene.dirty
+        redraws += scene.picture() != drawn
     assert 3 <= redraws <= 5
     assert words.detail_text(scene.play_state).endswith(f"40,960 positions{DOT}3.5 s")
     # A count of another request is not this search's.
@@ -161,10 +161,10 @@ def test_the_thinking_line_moves_between_depths_and_speaks_in_words():
     engine.live = LiveCount(token, 50_176, 3.5, running=False)
     scene.update(0.05)
     seconds = scene.play_state.board_game.thinking.seconds
-    scene.dirty = False
+    drawn = scene.picture()
     for _ in range(20):
         scene.update(0.05)
-    assert scene.play_state.board_game.thinking.seconds == seconds and not scene.dirty
+    assert scene.play_state.board_game.thinking.seconds == seconds and scene.picture() == drawn
     assert scene.play_state.board_game.thinking.nodes == 50_176
 
 
@@ -436,25 +436,29 @@ def test_hover_shows_a_ghost_disc_in_the_players_colour():
 
 def test_redraw_only_when_something_changed():
     scene, engine = make(PlayOptions(mode=Mode.TWO_PLAYERS))
-    surface = pygame.Surface(SIZE)
-    scene.draw(surface)
+    drawn = scene.picture()
     scene.update(0.016)
-    assert not scene.needs_redraw()
+    assert scene.picture() == drawn
     scene.handle(click(column_point(scene, 3)))
-    assert scene.needs_redraw()
-    run(scene, engine, seconds=1.0)
-    scene.draw(surface)
+    assert scene.picture() != drawn
+    # The falling stone: every frame shows it somewhere else.
     scene.update(0.016)
-    assert not scene.needs_redraw()
+    falling = scene.picture()
+    scene.update(0.016)
+    assert scene.picture() != falling
+    run(scene, engine, seconds=1.0)
+    drawn = scene.picture()
+    scene.update(0.016)
+    assert scene.picture() == drawn
     # Pointer moves redraw only when they change what is shown.
     x, y = column_point(scene, 5)
     scene.handle(motion((x, y)))
-    assert scene.needs_redraw()
-    scene.draw(surface)
+    assert scene.picture() != drawn
+    drawn = scene.picture()
     scene.handle(motion((x + 3, y + 20)))
-    assert not scene.needs_redraw()
+    assert scene.picture() == drawn
     scene.handle(motion(column_point(scene, 4)))
-    assert scene.needs_redraw()
+    assert scene.picture() != drawn
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The game session without pygame: seats, undo pairs, redo, tokens and the presentation delay."""
+"""The board game without pygame: seats, undo pairs, redo, tokens and the presentation delay."""
 
 from __future__ import annotations
 
@@ -176,7 +176,7 @@ def test_no_ponder_option():
         (Mode.TWO_PLAYERS, False, True, True),
     ],
 )
-def test_the_session_decides_when_the_humans_position_is_pondered(mode, ponder, analysis_wanted, searched):
+def test_the_board_game_decides_when_the_humans_position_is_pondered(mode, ponder, analysis_wanted, searched):
     engine = FakeEngine()
     board_game = BoardGame(PlayOptions(mode=mode, ponder=ponder, level=LEVEL), engine)
     board_game.want_analysis(analysis_wanted)
@@ -189,8 +189,8 @@ def test_the_session_decides_when_the_humans_position_is_pondered(mode, ponder, 
         assert engine.last("ponder").analyse == analysis_wanted
 
 
-def test_a_stop_reaches_only_the_request_the_session_holds():
-    """The session stops its own request through its handle, and the reviews its review's."""
+def test_a_stop_reaches_only_the_request_the_board_game_holds():
+    """The board game stops its own request through its handle, and the reviews its review's."""
     board_game, engine = computer_board_game(auto_answer=False)
     board_game.play(3)
     think = engine.last("think")

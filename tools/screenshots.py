@@ -185,7 +185,7 @@ def save_settings_panel(scene: PlayScene, size: tuple[int, int], fonts: Fonts, o
     scene.resize(size)
     scene.draw(surface)
     rows = panel_rows(Settings(animation="fast"), replace(scene.play_state.options, coach=True))
-    draw_panel(surface, scene.theme, fonts, rows, (-1, -1), focus=1)
+    draw_panel(surface, scene.theme, fonts, rows, None, focus=1)
     path = out / "settings-panel.png"
     pygame.image.save(surface, str(path))
     print(f"wrote {path.relative_to(ROOT)}")
@@ -390,7 +390,7 @@ def main(argv: list[str] | None = None) -> int:
     save(scene, "help", with_help=True)
 
     # The match bar: two named players at the smallest window after three rounds, and against the computer
-    # in a large one with the stored tally beside this sitting's score.
+    # in a large one with the stored tally beside this match's score.
     engine = FakeEngine()
     options = PlayOptions(mode=Mode.TWO_PLAYERS, names=("Ann", "Bartholomew"))
     scene = PlayScene(MIN_WINDOW, options, engine, fonts=fonts)

@@ -1,10 +1,11 @@
 """The window's entry point and its one main loop, and what belongs to the whole window rather than one
 screen.
 
-Each frame: events -> scene.handle; engine.poll() -> scene.receive; scene.update(dt); the scene is drawn and
-the display flipped only when something changed or moves; at most 60 frames a second. Scenes ask for a switch
-(play, menu, quit) through their ``request``; the loop carries it out. :meth:`App.step` is one frame without
-the display work, so tests drive the real loop with synthetic events and chosen time steps.
+Each frame: events -> scene.handle; engine.poll() -> scene.receive; scene.update(dt); then the window's
+picture (:class:`WindowPicture`: the scene's picture and the window's layers over it) is made and drawn, and
+the display flipped, only when it differs from the one drawn last; at most 60 frames a second. Scenes ask
+for a switch (play, menu, quit) through their ``request``; the loop carries it out. :meth:`App.step` is one
+frame without the display work, so tests drive the real loop with synthetic events and chosen time steps.
 
 The window's own keys (:mod:`ui.panels.window_keys`) work on every screen and come before the screen's: F1
 or ? shows the help (which then takes every key and click until closed), F2 the settings, M mutes, T changes
@@ -29,19 +30,20 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import NoReturn, cast
 
 import pygame
+from pygame import Rect
 
 from ai.messages import EngineFailure
-from game.language import _, language_problem, use_language
+from game.language import _, current_language, language_problem, use_language
 from ui.kit.scene import GoToMenu, GoToPlay, GoToPuzzle, GoToStats, OpenSettings, RememberName, Scene
 from ui.kit.toast import PROBLEM_SECONDS, Toast
 from ui.panels.closing_card import Closing, draw_closing
 from ui.panels.help_card import draw_help, help_layout
 from ui.panels.panel_input import PanelInput
-from ui.panels.settings_panel import SettingRow, draw_panel, panel_rows
+from ui.panels.settings_panel import PanelPicture, SettingRow, draw_panel, panel_picture, panel_rows
 from ui.panels.window_keys import WindowAction, WindowSituation, window_action
 from ui.play.actions import help_sections as play_help
 from ui.play.scene import PlayScene
@@ -68,6 +70,38 @@ DEFAULT_SIZE = DEFAULT_WINDOW
 FILE_WRITE_SECONDS = 2.0
 
 EngineFactory = Callable[[], EngineLike]
+
+
+@dataclass(frozen=True)
+class ToastPicture:
+    """The window's note on show: its text, the band the scene offers it, and the taller place for a long
+    one (see :meth:`ui.kit.toast.Toast.card`)."""
+
+    text: str
+    area: Rect
+    tall: Rect | None
+
+
+@dataclass(frozen=True)
+class HelpPicture:
+    """The help card on show, at its ``page``."""
+
+    page: int
+
+
+@dataclass(frozen=True)
+class WindowPicture:
+    """Everything the window shows, as a plain value: the window's size, theme and language (the texts a
+    view words itself follow them), the scene's picture, the toast, and what lies over them (the closing
+    card, the help or the settings panel; None: nothing). The loop draws it when it differs from the one it
+    drew last."""
+
+    size: tuple[int, int]
+    theme: Theme
+    language: str
+    scene: object
+    toast: ToastPicture | None
+    layer: Closing | HelpPicture | PanelPicture | None
 
 
 class App:
@@ -114,8 +148,8 @@ class App:
         self._keeping: threading.Thread | None = None
         #: Where the mouse was last seen in the window, for the next play screen's hover (None: not known).
         self.pointer: tuple[int, int] | None = None
-        #: The window's own layers (help, toast) changed: the whole picture needs drawing.
-        self._dirty = True
+        #: The settings panel's rows, and what they were made of (made again only when that changes).
+        self._rows: tuple[object, list[SettingRow]] | None = None
         size = size or self.settings.window
         self.scene: Scene = (
             self._play_scene(size, options, resume)
@@ -169,13 +203,10 @@ class App:
         # screen has told those of its board in its own notices.
         for problem in UserData.take_problems(self.files.writers()):
             self._note(problem, PROBLEM_SECONDS)
-        if self.closing is not None:
+        if self.closing is not None and not self.files.unsaved()[0]:
             # The card follows the copy's thread and the writers' retries: all saved, the window closes.
-            self._dirty = True
-            if not self.files.unsaved()[0]:
-                self.running = False
-        if self.toast.advance(dt):
-            self._dirty = True
+            self.running = False
+        self.toast.advance(dt)
         self._follow_request()
 
     def _close(self) -> None:
@@ -199,7 +230,6 @@ class App:
 
         self._keeping = threading.Thread(target=keep, name="keep-elsewhere", daemon=True)
         self._keeping.start()
-        self._dirty = True
 
     def _closing_input(self, event: pygame.event.Event) -> None:
         """The closing card's keys: W waits for space, Q (or Ctrl+Q) quits anyway, Esc goes back."""
@@ -211,7 +241,6 @@ class App:
             self.running = False
         elif event.key == pygame.K_ESCAPE:
             self.closing = None
-        self._dirty = True
 
     def _window_input(self, event: pygame.event.Event) -> bool:
         """Handles the window's own keys (:data:`~ui.panels.window_keys.WINDOW_COMMANDS`, resolved before the
@@ -230,7 +259,6 @@ class App:
             # The help covers the screen: a click closes it rather than playing a move nobody could see.
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.help_shown = False
-                self._dirty = True
             return True
         return False
 
@@ -243,7 +271,6 @@ class App:
                 turns = self.help_shown and action is WindowAction.HELP and self.help_page + 1 < pages
                 self.help_page = self.help_page + 1 if turns else 0
                 self.help_shown = turns or (not self.help_shown and action is WindowAction.HELP)
-                self._dirty = True
             case WindowAction.SETTINGS:
                 self.show_settings(not self.panel.shown)
             case WindowAction.SOUND:
@@ -273,9 +300,14 @@ class App:
     # --- the settings panel ---------------------------------------------------------------------------------
 
     def _setting_rows(self) -> list[SettingRow]:
+        """The panel's rows: made again only when the settings, the game on the board, the language or the
+        audio device's presence changed, not on every event or frame."""
         play = self.scene.play_state.options if isinstance(self.scene, PlayScene) else None
-        notes = {} if self.sounds.available else {"sound": _("no audio device")}
-        return panel_rows(self.settings, play, notes)
+        made_of = (self.settings, play, current_language(), self.sounds.available)
+        if self._rows is None or self._rows[0] != made_of:
+            notes = {} if self.sounds.available else {"sound": _("no audio device")}
+            self._rows = (made_of, panel_rows(self.settings, play, notes))
+        return self._rows[1]
 
     @property
     def settings_shown(self) -> bool:
@@ -285,14 +317,14 @@ class App:
     def show_settings(self, shown: bool) -> None:
         """Opens or closes the settings panel."""
         self.panel.show(shown)
-        self._dirty = True
 
     def _settings_input(self, event: pygame.event.Event) -> bool:
         """The settings panel's keys and clicks (see :meth:`PanelInput.handle`); a choice applies at once."""
+        if not self.panel.shown:
+            return False
         answer = self.panel.handle(event, self._setting_rows(), self.scene.size, self.fonts)
         if answer.choice is not None:
             self._apply_setting(*answer.choice)
-        self._dirty = self._dirty or answer.redraw
         return answer.taken
 
     def _apply_setting(self, key: str, value: object) -> None:
@@ -318,14 +350,20 @@ class App:
                 self.scene.set_theme(self.theme)
                 if (problem := language_problem()) is not None:
                     self._note(problem, PROBLEM_SECONDS)
-            case Applies.BOARD if isinstance(self.scene, PlayScene):
+            case Applies.BOARD:
                 # The game on the board changes, and the player's settings take that one choice (the board's
                 # other options may be a puzzle's or a continued game's, which are not the player's settings).
+                assert isinstance(self.scene, PlayScene), "a board's setting is offered only on the board"
                 changes = cast(OptionChanges, {key: setting.value(self.settings)})
                 self.scene.play_state.board_game.change_options(**changes)
+            case Applies.PICTURE | Applies.LATER:
+                pass  # the screen's picture reads it, made every frame; the next start reads it
+            case _:
+                # Every way a change applies has its case above: the type check finds none left here.
+                unhandled: NoReturn = setting.applies
+                raise AssertionError(unhandled)
         if setting.note is not None:
             self._note(setting.note(setting.value(self.settings)))
-        self._dirty = True
 
     def _change(self, change: Callable[[Settings], Settings]) -> None:
         """Changes the window's settings and remembers them, that change only (another window's changes to
@@ -343,25 +381,38 @@ class App:
             self.toast.show(text)
         else:
             self.toast.show(text, seconds)
-        self._dirty = True
 
-    def needs_redraw(self) -> bool:
-        return self._dirty or self.scene.needs_redraw()
-
-    def render(self, surface: pygame.Surface) -> None:
-        """Draws the scene, then the window's layers over it: the toast and the help."""
-        self.scene.draw(surface)
-        self.toast.draw(
-            surface, self.theme, self.fonts, self.scene.toast_area(), self.scene.tall_toast_area()
-        )
+    def picture(self) -> WindowPicture:
+        """What the window shows now (see :class:`WindowPicture`)."""
+        toast = None
+        if self.toast.text is not None:
+            toast = ToastPicture(self.toast.text, self.scene.toast_area(), self.scene.tall_toast_area())
+        layer: Closing | HelpPicture | PanelPicture | None = None
         if self.closing is not None:
-            draw_closing(surface, self.theme, self.fonts, self.closing)
+            layer = replace(self.closing)  # the card as it is now: its copy's thread changes the card's own
         elif self.help_shown:
-            draw_help(surface, self.theme, self.fonts, play_help(), self.help_page)
+            layer = HelpPicture(self.help_page)
         elif self.settings_shown:
             mouse = self.pointer if self.pointer is not None else (-1, -1)
-            draw_panel(surface, self.theme, self.fonts, self._setting_rows(), mouse, self.panel.focus)
-        self._dirty = False
+            rows = self._setting_rows()
+            layer = panel_picture(self.scene.size, self.fonts, rows, mouse, self.panel.focus)
+        scene = self.scene.picture(self.settings)
+        return WindowPicture(self.scene.size, self.theme, current_language(), scene, toast, layer)
+
+    def render(self, surface: pygame.Surface, picture: WindowPicture | None = None) -> None:
+        """Draws ``picture`` (this frame's :meth:`picture`; None: made now): the scene, then the window's
+        layers over it: the toast, and the closing card, the help or the settings panel."""
+        shown = picture or self.picture()
+        self.scene.draw(surface, shown.scene)
+        if shown.toast is not None:
+            self.toast.draw(surface, self.theme, self.fonts, shown.toast.area, shown.toast.tall)
+        layer = shown.layer
+        if isinstance(layer, Closing):
+            draw_closing(surface, self.theme, self.fonts, layer)
+        elif isinstance(layer, HelpPicture):
+            draw_help(surface, self.theme, self.fonts, play_help(), layer.page)
+        elif isinstance(layer, PanelPicture):
+            draw_panel(surface, self.theme, self.fonts, list(layer.rows), layer.hovered, layer.focus)
 
     def _follow_request(self) -> None:
         request = self.scene.request

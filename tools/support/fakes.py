@@ -6,7 +6,7 @@ Each request returns a :class:`~ai.request.Request` handle whose ``stop`` is rec
 with the request's token. ``think`` queues a Progress and a BestMove that the next ``poll`` returns (the first
 legal move, unless a ``choose`` function says otherwise). With ``auto_answer=False`` nothing is queued and the
 test delivers messages itself. As with the real engine, a stop does not withdraw what is already queued, and
-``poll`` hands out every message whatever its request: the handles the session holds keep stale answers off
+``poll`` hands out every message whatever its request: the handles the board game holds keep stale answers off
 the board.
 """
 

@@ -1,5 +1,5 @@
 """The fuzzers' checks of a play screen (bench/fuzz_ui.py, bench/soak.py, tests/test_fuzz_ui.py): after every
-event, the board is the replay of its history and every change of the history is one of the session's actions
+event, the board is the replay of its history and every change of the history is one of the play state's acts
 done by its rules (see :class:`Checker`).
 """
 
@@ -37,7 +37,7 @@ class FuzzFailure(AssertionError):
 
 
 class Checker:
-    """Watches one play scene's session: wraps its actions to record what each did, and checks the record."""
+    """Watches one play scene's play state: wraps its actions to record what each did, checks the record."""
 
     def __init__(self, scene: PlayScene, thinks: dict[int, tuple[int, ...]]) -> None:
         self.scene = scene
@@ -48,17 +48,17 @@ class Checker:
         start = new_game(options.game, options.width, options.height)
         start.play_text(options.moves)
         self.start = start.history()
-        # A sitting at an unfinished game (continued, or brought back by undo) starts where that game was:
+        # A board game at an unfinished game (continued, or brought back by undo) starts where that game was:
         # undone below its start position, that may be the empty board (an empty move string, not None); one
         # at a game set up (pasted, loaded) starts at its start position.
-        sat_down = new_game(options.game, options.width, options.height)
+        started = new_game(options.game, options.width, options.height)
         resumed = self.board_game.resumed_at
-        sat_down.play_text(self.board_game.start if resumed is None else resumed)
+        started.play_text(self.board_game.start if resumed is None else resumed)
         self.history = self.board_game.game.history()
         self.transitions: list[tuple[str, tuple[int, ...], tuple[int, ...], object, tuple]] = []
-        #: The last BestMove the session accepted, with the history it was accepted in. The frame that made
+        #: The last BestMove the board game accepted, with the history it was accepted in. The frame that made
         #: the scene may already have accepted one (a shallow engine answers while the scene is being built),
-        #: before this checker could watch: white box, it is taken from the session.
+        #: before this checker could watch: white box, it is taken from the board game.
         pending = self.board_game.request.answer
         self.accepted: tuple[BestMove, tuple[int, ...]] | None = (
             None if pending is None else (pending, self.history)
@@ -68,8 +68,8 @@ class Checker:
         for name in ("play", "update", "undo", "redo", "restart", "next_round"):
             self._wrap(name)
         self._wrap_receive()
-        if self.history != sat_down.history():
-            self.fail(f"a new session starts at {self.history}, not at {sat_down.history()}")
+        if self.history != started.history():
+            self.fail(f"a new board game starts at {self.history}, not at {started.history()}")
 
     def fail(self, text: str) -> None:
         raise FuzzFailure(text)
@@ -119,7 +119,7 @@ class Checker:
         ) in self.transitions:
             if before != position:
                 self.fail(
-                    f"{name}: the history changed outside the session's actions: {position} -> {before}"
+                    f"{name}: the history changed outside the play state's actions: {position} -> {before}"
                 )
             getattr(self, f"_check_{name}")(
                 before, after, result, was_over, human_to_move, paused, accepted, args, mode
@@ -129,13 +129,13 @@ class Checker:
         game = board_game.game
         history = game.history()
         if history != position:
-            self.fail(f"the history changed outside the session's actions: {position} -> {history}")
+            self.fail(f"the history changed outside the play state's actions: {position} -> {history}")
         self.history = history
         self._check_position(game, history)
         self._check_requests(game, mode)
 
     def _check_play(self, before, after, refusal, was_over, human_to_move, paused, accepted, args, mode):
-        move = args[0]  # then, maybe, the sitting's checks of the move (the coach, a puzzle)
+        move = args[0]  # then, maybe, the play state's checks of the move (the coach, a puzzle)
         if refusal is not None:
             if after != before:
                 self.fail(f"play({move}) was refused ({refusal}) but the history went {before} -> {after}")

@@ -78,7 +78,7 @@ def slow_writes(slow: str) -> threading.Event:
     return armed
 
 
-def sit_down(files: UserData, resume: UnfinishedGame | None = None) -> tuple[PlayState, FakeEngine]:
+def begin_play(files: UserData, resume: UnfinishedGame | None = None) -> tuple[PlayState, FakeEngine]:
     engine = FakeEngine(choose=lambda game: 1 if 1 in game.moves() else game.moves()[0])
     options = OPTIONS if resume is None else resume.options
     play_state = PlayState(
@@ -112,7 +112,7 @@ def start(config: Path, data: Path) -> UserData:
 def play(config: Path, data: Path, slow: str) -> None:
     armed = slow_writes(slow)
     files = start(config, data)
-    play_state, engine = sit_down(files)
+    play_state, engine = begin_play(files)
     for _ in range(3):
         move(play_state, engine)
     if not files.unfinished.flush(GENEROUS):
@@ -140,7 +140,7 @@ def check(config: Path, data: Path) -> None:
     offered = files.unfinished.value.offered(files.window)
     say("offered -" if offered is None else f"offered {offered.game_id} {offered.moves}")
     if offered is not None:
-        play_state, engine = sit_down(files, offered)
+        play_state, engine = begin_play(files, offered)
         move(play_state, engine)
     for writer in files.writers():
         if not writer.flush(GENEROUS):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
-from game.cells import GridCell
+from game.cells import Cell, GridCell, grid_cell
 
 #: Space around the board, in pixels, at any window size.
 MARGIN = 20
@@ -56,6 +56,15 @@ class PlayLayout:
 
     def cell_centre(self, row: int, column: int) -> tuple[int, int]:
         return self.cell_rect(row, column).center
+
+    def square_of(self, cell: Cell) -> Rect:
+        """The square of the board's ``cell`` as the rules and the explainer name it (a
+        :data:`~game.cells.Cell`: column, row from the bottom): the one place a drawing turns it around."""
+        return self.cell_rect(*grid_cell(cell, self.rows))
+
+    def centre_of(self, cell: Cell) -> tuple[int, int]:
+        """The centre of the board's ``cell`` (a :data:`~game.cells.Cell`, row 0 at the bottom)."""
+        return self.square_of(cell).center
 
     def ghost_centre(self, column: int) -> tuple[int, int]:
         """Where the ghost disc hovers over ``column``: the middle of the free row above the frame."""

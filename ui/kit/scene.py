@@ -1,8 +1,10 @@
 """What every scene is to the main loop, and how a scene asks to hand over to another.
 
-A scene gets events, engine messages and time as arguments (so tests can feed them), draws itself onto the
-surface it is given, and says when it needs drawing: the loop redraws only then, which keeps the UI thread
-idle for the engine while nothing moves.
+A scene gets events, engine messages and time as arguments (so tests can feed them), says what it shows as
+a plain value (its :meth:`~Scene.picture`: frozen values, texts already in the language in use) and draws
+that picture onto the surface it is given. The window's loop compares each frame's picture with the one it
+drew last and draws only when they differ (or the window was uncovered or resized), which keeps the UI thread
+idle for the engine while nothing moves; no scene keeps a flag to say it changed.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pygame import Rect
 
 from ai.messages import EngineMessage
 from ui.state.files.current_game import UnfinishedGame
+from ui.state.files.settings import DEFAULT_SETTINGS, Settings
 from ui.state.options import PlayOptions
 from ui.theme import Theme
 
@@ -64,23 +67,13 @@ class GoToStats:
 #: engine request (:class:`ai.request.Request`, the handle of a search).
 SceneRequest = GoToPlay | GoToMenu | RememberName | OpenSettings | GoToPuzzle | GoToStats
 
-# Window events after which the picture must be drawn again (uncovered, resized, focus changes).
-_REDRAW_EVENTS = {
-    pygame.VIDEOEXPOSE,
-    pygame.WINDOWEXPOSED,
-    pygame.WINDOWSHOWN,
-    pygame.WINDOWRESTORED,
-    pygame.WINDOWMAXIMIZED,
-    pygame.WINDOWFOCUSGAINED,
-}
-
 
 class Scene:
-    """Base of the scenes. Subclasses extend handle/update/draw and set ``dirty`` when their picture moves."""
+    """Base of the scenes. Subclasses extend handle/update and give their :meth:`picture` and its
+    :meth:`draw`."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.dirty = True
         #: Set by the scene when it wants the loop to switch scenes or quit.
         self.request: SceneRequest | None = None
         #: The scene is taking typed text (a name): the window's one-key shortcuts leave the keys to it.
@@ -92,18 +85,13 @@ class Scene:
             self.resize((event.w, event.h))
         elif event.type == pygame.WINDOWSIZECHANGED:
             self.resize((event.x, event.y))
-        elif event.type in _REDRAW_EVENTS:
-            self.dirty = True
 
     def resize(self, size: tuple[int, int]) -> None:
-        if size != self.size:
-            self.size = size
-            self.dirty = True
+        self.size = size
 
     def set_theme(self, theme: Theme) -> None:
         """Draws in ``theme`` from now on (every scene keeps its theme in ``self.theme``)."""
         self.theme = theme
-        self.dirty = True
 
     def receive(self, message: EngineMessage) -> None:
         """One message from the engine; scenes that do not play ignore them."""
@@ -128,9 +116,12 @@ class Scene:
         nothing to read) override this."""
         return None
 
-    def needs_redraw(self) -> bool:
-        return self.dirty
+    def picture(self, settings: Settings = DEFAULT_SETTINGS) -> object:
+        """What the scene shows now with the player's ``settings``, as a plain value that equals an earlier
+        one exactly when the scene would look the same (its size, theme and texts included)."""
+        raise NotImplementedError
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draws the whole scene onto ``surface`` (of the scene's size)."""
-        self.dirty = False
+    def draw(self, surface: pygame.Surface, picture: object = None) -> None:
+        """Draws the whole scene onto ``surface`` (of the scene's size): ``picture``, this scene's
+        :meth:`picture` made this frame (None: made now)."""
+        raise NotImplementedError

@@ -58,18 +58,15 @@ class Toast:
             self.show(texts[0], seconds)
             self.waiting = [(text, seconds) for text in texts[1:]]
 
-    def advance(self, dt: float) -> bool:
-        """Lets ``dt`` seconds pass; returns True when the note just went away or the next came (the screen
-        needs a redraw)."""
+    def advance(self, dt: float) -> None:
+        """Lets ``dt`` seconds pass: the note goes when its time is up, and the next waiting comes."""
         if self.text is None:
-            return False
+            return
         self._fade.advance(dt)
         if not self._fade.alive:
             self.text = None
             if self.waiting:
                 self.show(*self.waiting.pop(0))
-            return True
-        return False
 
     def card(
         self, fonts: Fonts, area: Rect, tall: Rect | None = None

@@ -16,12 +16,11 @@ from ui.theme import Fonts
 
 @dataclass(frozen=True)
 class PanelAnswer:
-    """What an event meant to the panel: ``taken`` (no one else sees it), a ``choice`` to apply (a row's key
-    and value), and whether the picture changed (``redraw``)."""
+    """What an event meant to the panel: ``taken`` (no one else sees it), and a ``choice`` to apply (a row's
+    key and value)."""
 
     taken: bool
     choice: tuple[str, object] | None = None
-    redraw: bool = False
 
 
 NOT_TAKEN = PanelAnswer(taken=False)
@@ -52,7 +51,7 @@ class PanelInput:
         if not self.shown:
             return NOT_TAKEN
         if event.type == pygame.KEYDOWN and not event.mod & COMMAND_KEYS:
-            return PanelAnswer(taken=True, choice=self._key(event.key, rows), redraw=True)
+            return PanelAnswer(taken=True, choice=self._key(event.key, rows))
         if event.type == pygame.MOUSEBUTTONDOWN:
             choice = None
             if event.button == 1:
@@ -61,9 +60,9 @@ class PanelInput:
                     self.show(False)
                 elif isinstance(chosen, tuple):
                     choice = chosen
-            return PanelAnswer(taken=True, choice=choice, redraw=True)
+            return PanelAnswer(taken=True, choice=choice)
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT):
-            return PanelAnswer(taken=True, redraw=event.type == pygame.MOUSEMOTION)
+            return PanelAnswer(taken=True)
         return NOT_TAKEN
 
     def _key(self, key: int, rows: list[SettingRow]) -> tuple[str, object] | None:

@@ -124,15 +124,36 @@ def panel_layout(size: tuple[int, int], fonts: Fonts, rows: list[SettingRow]) ->
     )
 
 
+@dataclass(frozen=True)
+class PanelPicture:
+    """What the panel shows: its rows, the row with the keyboard's focus, the button under the mouse (its
+    rect; None: none)."""
+
+    rows: tuple[SettingRow, ...]
+    focus: int
+    hovered: Rect | None
+
+
+def panel_picture(
+    size: tuple[int, int], fonts: Fonts, rows: list[SettingRow], mouse: tuple[int, int], focus: int
+) -> PanelPicture:
+    """The panel's picture in a window of ``size``, the mouse at ``mouse``."""
+    shown = panel_layout(size, fonts, rows)
+    buttons = [button for row in shown.buttons for button in row] + [shown.close]
+    hovered = next((button.rect for button in buttons if button.rect.collidepoint(mouse)), None)
+    return PanelPicture(tuple(rows), focus, hovered)
+
+
 def draw_panel(
     surface: pygame.Surface,
     theme: Theme,
     fonts: Fonts,
     rows: list[SettingRow],
-    mouse: tuple[int, int],
+    hovered: Rect | None = None,
     focus: int = -1,
 ) -> None:
-    """Draws the panel over a dimmed screen; the keyboard's row (``focus``) is marked."""
+    """Draws the panel over a dimmed screen; the button at ``hovered`` is under the mouse, the keyboard's row
+    (``focus``) is marked."""
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((*theme.shadow, 120))
     surface.blit(veil, (0, 0))
@@ -150,8 +171,8 @@ def draw_panel(
         colour = theme.accent if index == focus else theme.text
         draw_text(surface, row.label, shown.font, colour, shown.card.inflate(-16, -8), midleft=label_at)
         for button in buttons:
-            draw_button(surface, theme, shown.font, button, hovered=button.rect.collidepoint(mouse))
-    draw_button(surface, theme, shown.font, shown.close, hovered=shown.close.rect.collidepoint(mouse))
+            draw_button(surface, theme, shown.font, button, hovered=button.rect == hovered)
+    draw_button(surface, theme, shown.font, shown.close, hovered=shown.close.rect == hovered)
 
 
 def choice_at(

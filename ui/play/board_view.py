@@ -3,6 +3,12 @@
 A view draws a :class:`BoardPicture` (what to show this frame, decided by the play scene) into the rectangles
 of a :class:`~ui.kit.layout.PlayLayout`. Views keep pre-rendered sprites (the board with its holes, discs,
 marks) per size, so a frame costs a few blits; the caches are rebuilt only when the window size changes.
+
+The board is drawn in grid cells (:data:`~game.cells.GridCell`: row, column; row 0 at the top): the order of
+:meth:`~game.protocol.Game.cells`, of the game's last move and winning cells, and of the screen's own rows,
+so nothing is turned around on the way to the pixels. A :data:`~game.cells.Cell` (column, row from the
+bottom) that the rules or the explainer name is turned around in one place,
+:meth:`~ui.kit.layout.PlayLayout.square_of`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""The frozen picture of a sitting at the board: the frame (the layout and the widgets on it: toolbar, result
-banner, match bar), built once per change or resize and used both to draw and to hit-test, and the whole
-:class:`~ui.play.picture.PlayPicture` drawn from it.
+"""The play screen's presentation: from the model (the :class:`~ui.state.play.play_state.PlayState`), the
+settings (the theme, the fonts, the language in use) and the layout to the plain picture drawn
+(:class:`~ui.play.picture.PlayPicture`). The frame (the layout and the widgets on it: toolbar, result banner,
+match bar) is the part that clicks and the mouse are tested against.
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ from pygame import Rect
 from game.language import _
 from ui.kit.layout import PlayLayout
 from ui.kit.toast import notice_colour
-from ui.kit.widgets import Button
+from ui.kit.widgets import Button, hit
 from ui.play.actions import Action
 from ui.play.board_view import BoardPicture, ConnectFourView, TicTacToeView
 from ui.play.match_bar import MatchBar
 from ui.play.picture import PlayPicture, ResultBanner, StatusLine, banner, review_picture
+from ui.play.review_view import review_strip
 from ui.play.toolbar import Toolbar, toolbar
 from ui.state.board.match import Named, participants
+from ui.state.files.settings import Settings
 from ui.state.play.play_state import PlayState
 from ui.theme import Fonts, Theme
 from ui.words import play_words as words
@@ -67,7 +70,7 @@ def screen_frame(
 
 
 def match_bar(play_state: PlayState, renaming: Renaming | None) -> MatchBar:
-    """The match bar's contents: the players, this sitting's score, the stored tally; for a puzzle, the
+    """The match bar's contents: the players, this match's score, the stored tally; for a puzzle, the
     player's puzzle record (streak and rating) in place of the score, from before the first move, after
     the theme the next puzzles are drawn from (which always shows: a narrow bar shortens the record)."""
     players = participants(play_state.board_game, play_state.piece_names)
@@ -102,7 +105,7 @@ def board_picture(play_state: PlayState, layout: PlayLayout) -> BoardPicture:
         k=game.k,
         last_move=game.last_cell(),
         winning=game.winning_cells(),
-        animation=animation,
+        animation=None if animation is None else animation.now(),
         selection=play_state.selection,
         # No ghost while a stone moves (it would hover beside, or on, the falling one), nor over a full
         # column, where no stone can go.
@@ -115,13 +118,15 @@ def board_picture(play_state: PlayState, layout: PlayLayout) -> BoardPicture:
 
 def play_picture(
     play_state: PlayState,
+    settings: Settings,
     frame: ScreenFrame,
     theme: Theme,
     fonts: Fonts,
     board_view: ConnectFourView | TicTacToeView,
     mouse: tuple[int, int],
 ) -> PlayPicture:
-    """Everything the screen shows now, for :func:`ui.play.picture.draw_play`, on ``frame``."""
+    """Everything the screen shows now with the player's ``settings``, for :func:`ui.play.picture.draw_play`,
+    on ``frame``, the mouse at ``mouse``: a plain value (see :class:`~ui.play.picture.PlayPicture`)."""
     game_name = play_state.options.game
     colours = (theme.player_colour(game_name, 0), theme.player_colour(game_name, 1))
     result = None
@@ -134,6 +139,8 @@ def play_picture(
     )
     notice = play_state.notice
     why_text, why_marks = words.why(play_state)
+    plan = play_state.assistance.plan.followed if play_state.assistance.plan.shown else None
+    reason = why_marks if frame.layout.gravity else None
     return PlayPicture(
         theme=theme,
         fonts=fonts,
@@ -141,10 +148,10 @@ def play_picture(
         board_view=board_view,
         board=board_picture(play_state, frame.layout),
         toolbar=frame.toolbar,
-        titles=words.toolbar_titles(play_state),
-        mouse=mouse,
+        titles=tuple(words.toolbar_titles(play_state)),
+        hovered=None if (button := hit(frame.buttons(), mouse)) is None else button.rect,
         colours=colours,
-        review=play_state.review,
+        review=None if play_state.review is None else review_strip(play_state.review),
         overlay=(
             (play_state.board_game.thinking, play_state.board_game.proven, play_state.game.moves())
             if overlay_shown
@@ -161,6 +168,8 @@ def play_picture(
         piece_names=play_state.piece_names,
         banner=result,
         match=frame.match,
-        plan=play_state.assistance.plan.followed if play_state.assistance.plan.shown else None,
-        reason=why_marks if frame.layout.gravity else None,
+        plan=plan,
+        reason=reason,
+        # A reason and a plan name cells: the board says where they are.
+        coordinates=reason is not None or plan is not None or (settings.coordinates and frame.layout.gravity),
     )

@@ -1,4 +1,4 @@
-"""The match bar under the toolbar: each player's mark and name, the score of this sitting, and the stored
+"""The match bar under the toolbar: each player's mark and name, the score of this match, and the stored
 tally, at every window size (a narrow window drops the tally, then the draws, then shortens the names).
 
 :func:`match_geometry` places everything from the bar's rectangle and its contents alone, so the drawing and
@@ -23,7 +23,7 @@ ELLIPSIS = "\u2026"
 
 @dataclass(frozen=True)
 class MatchBar:
-    """What the bar shows: ``names`` of the players of pieces 0 and 1, their ``wins`` this sitting and the
+    """What the bar shows: ``names`` of the players of pieces 0 and 1, their ``wins`` this match and the
     ``draws``; ``tally`` the stored record in words ("" for none); ``editing`` the piece whose name is being
     typed (its text is ``names[editing]``, shown with a caret), or None; ``standing``, when given, stands in
     the centre instead of the score, longest first (a puzzle's: the player's puzzle record)."""

@@ -31,7 +31,7 @@ from ui.play.board_view import BoardPicture, ConnectFourView, TicTacToeView
 from ui.play.match_bar import MatchBar, draw_match_bar
 from ui.play.plan_marks import draw_plan_marks
 from ui.play.reason_marks import draw_coordinates, draw_reason_marks
-from ui.play.review_view import draw_move_labels, draw_strip
+from ui.play.review_view import ReviewStrip, draw_move_labels, draw_strip
 from ui.play.status_view import draw_status_area
 from ui.play.toolbar import Toolbar, draw_toolbar
 from ui.state.animation import MoveAnimation
@@ -130,7 +130,7 @@ def review_picture(review: GameReview, line_animation: MoveAnimation | None = No
             k=board.k,
             last_move=board.last_cell() if line.shown else None,
             winning=board.winning_cells(),
-            animation=line_animation,
+            animation=None if line_animation is None else line_animation.now(),
         )
     board = review.position()
     if review.cursor == 0:
@@ -173,10 +173,13 @@ class ResultBanner:
 class PlayPicture:
     """Everything the play screen draws, as the scene has it now.
 
-    ``board_view`` draws the board (it keeps the theme's sprites); ``overlay`` is the search the analysis
-    overlay shows, what is proven of the position, and the legal moves, or None when the overlay is off;
-    ``review`` the review on show, if any. ``piece_names`` name the players' pieces where the status line
-    shows a name rather than a disc (Tic-tac-toe).
+    A plain value, compared with the picture drawn last: the screen is drawn again exactly when they differ
+    (its parts are frozen values, or objects that stand for themselves: the theme, the fonts, the board's
+    view). ``board_view`` draws the board (it keeps the theme's sprites); ``overlay`` is the search the
+    analysis overlay shows, what is proven of the position, and the legal moves, or None when the overlay is
+    off; ``review`` the review on show, if any. ``hovered`` is the button under the mouse (its rect; None:
+    none). ``piece_names`` name the players' pieces where the status line shows a name rather than a disc
+    (Tic-tac-toe).
     """
 
     theme: Theme
@@ -185,10 +188,10 @@ class PlayPicture:
     board_view: ConnectFourView | TicTacToeView
     board: BoardPicture
     toolbar: Toolbar
-    titles: list[str]
-    mouse: tuple[int, int]
+    titles: tuple[str, ...]
+    hovered: Rect | None
     colours: tuple[Colour, Colour]
-    review: GameReview | None
+    review: ReviewStrip | None
     overlay: tuple[FollowedSearch | None, Proven | None, list[int]] | None
     status: StatusLine
     piece_names: tuple[str, str]
@@ -198,13 +201,17 @@ class PlayPicture:
     plan: Followed | None = None
     #: The cells the reason shown names, and a road's stones (None: no reason of a move shows).
     reason: ReasonMarks | None = None
+    #: The board's coordinates show (columns a, b, ... under it, rows 1, 2, ... beside it).
+    coordinates: bool = False
 
 
 def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
     """Draws the whole play screen as ``shown`` says."""
     theme, layout = shown.theme, shown.layout
     surface.fill(theme.background)
-    draw_toolbar(surface, theme, shown.fonts, layout.toolbar, shown.toolbar, shown.titles, shown.mouse)
+    draw_toolbar(
+        surface, theme, shown.fonts, layout.toolbar, shown.toolbar, list(shown.titles), shown.hovered
+    )
     draw_match_bar(
         surface,
         theme,
@@ -215,7 +222,7 @@ def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
     )
     shown.board_view.draw(surface, layout, shown.board)
     if shown.review is not None:
-        if shown.review.line is None:  # the labels are of the move shown, not of the best line
+        if not shown.review.line_shown:  # the labels are of the move shown, not of the best line
             draw_move_labels(surface, layout, theme, shown.fonts, shown.review)
         draw_strip(surface, theme, shown.fonts, layout.review, shown.review, shown.colours)
     elif shown.overlay is not None:
@@ -233,9 +240,8 @@ def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
         )
     if shown.plan is not None and shown.review is None:
         draw_plan_marks(surface, layout, theme, shown.fonts, shown.plan, shown.board.cells)
-    if shown.reason is not None or shown.plan is not None:
-        # A reason names cells: the board says where they are.
-        letters = shown.overlay is None and (shown.review is None or shown.review.line is not None)
+    if shown.coordinates:
+        letters = shown.overlay is None and (shown.review is None or shown.review.line_shown)
         draw_coordinates(surface, layout, theme, shown.fonts, letters)
     if shown.reason is not None:
         draw_reason_marks(surface, layout, theme, shown.fonts, shown.reason, shown.colours)
@@ -300,4 +306,4 @@ def _draw_banner(surface: pygame.Surface, shown: PlayPicture, banner: ResultBann
     labels = [button.label for button in banner.buttons]
     font = button_font(fonts, shown.layout, labels, rect.width - 24)
     for button in banner.buttons:
-        draw_button(surface, theme, font, button, hovered=button.rect.collidepoint(shown.mouse))
+        draw_button(surface, theme, font, button, hovered=button.rect == shown.hovered)

@@ -51,9 +51,6 @@ def draw_plan_marks(
         if owner is not None
     }
 
-    def centre_of(column: int, row: int) -> tuple[int, int]:
-        return layout.cell_centre(layout.rows - 1 - row, column)
-
     uses = [
         (use, [free for free in use.cells if free not in taken and 0 <= free[1] < layout.rows])
         for use in followed.plan.rules
@@ -61,7 +58,7 @@ def draw_plan_marks(
     # The bands first, under every mark: an instance still whole on the board joins its cells in order.
     for use, free_cells in uses:
         if len(free_cells) == len(use.cells) > 1:
-            points = [centre_of(*free) for free in free_cells]
+            points = [layout.centre_of(free) for free in free_cells]
             pygame.draw.lines(surface, RULE_COLOURS[use.rule], False, points, max(4, int(cell * 0.2)))
     marked = set(taken)
     for use, free_cells in uses:
@@ -69,13 +66,13 @@ def draw_plan_marks(
             if (column, row) in marked:
                 continue
             marked.add((column, row))
-            centre = centre_of(column, row)
+            centre = layout.centre_of((column, row))
             filled_circle(surface, RULE_COLOURS[use.rule], centre, cell * 0.32)
             mark = RULE_MARKS[use.rule]
             font = fitting_font(fonts, mark, int(cell * 0.3), int(cell * 0.56), bold=True)
-            box = layout.cell_rect(layout.rows - 1 - row, column)
+            box = layout.square_of((column, row))
             draw_text(surface, mark, font, (255, 255, 255), box, center=centre)
     for ringed in (followed.answer, followed.first):
         if ringed is not None:
-            centre = centre_of(*ringed)
+            centre = layout.centre_of(ringed)
             pygame.draw.circle(surface, theme.focus_ring, centre, int(cell * 0.44), width=max(3, cell // 12))

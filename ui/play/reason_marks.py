@@ -24,7 +24,7 @@ def draw_coordinates(
     room = layout.frame.left
     if room >= font.size("6")[0] + 6:
         for row in range(layout.rows):
-            centre = layout.cell_centre(layout.rows - 1 - row, 0)
+            centre = layout.centre_of((0, row))
             box = Rect(0, centre[1] - layout.cell // 2, room - 2, layout.cell)
             draw_text(surface, str(row + 1), font, theme.text_muted, box, midright=(room - 4, centre[1]))
     if letters and layout.analysis.height:
@@ -52,18 +52,16 @@ def draw_reason_marks(
     for index, (column, row) in enumerate(marks.line):
         if not 0 <= row < layout.rows:
             continue
-        centre = layout.cell_centre(layout.rows - 1 - row, column)
+        centre = layout.centre_of((column, row))
         player = (marks.line_player + index) % 2
         filled_circle(surface, (*colours[player], 150), centre, cell * 0.36)
         label = str(index + 1)
         font = fitting_font(fonts, label, int(cell * 0.34), int(cell * 0.6), bold=True)
-        draw_text(
-            surface, label, font, theme.text, layout.cell_rect(layout.rows - 1 - row, column), center=centre
-        )
+        draw_text(surface, label, font, theme.text, layout.square_of((column, row)), center=centre)
     for column, row in marks.cells:
         if not 0 <= row < layout.rows:
             continue
-        centre = layout.cell_centre(layout.rows - 1 - row, column)
+        centre = layout.centre_of((column, row))
         pygame.draw.circle(surface, theme.focus_ring, centre, int(cell * 0.44), width=max(3, cell // 12))
         if (column, row) in marks.line:
             continue  # the stone's number is there
@@ -74,6 +72,6 @@ def draw_reason_marks(
             name,
             font,
             theme.focus_ring,
-            layout.cell_rect(layout.rows - 1 - row, column),
+            layout.square_of((column, row)),
             center=centre,
         )

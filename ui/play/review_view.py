@@ -11,6 +11,8 @@ On the board, the labels under the columns (or in the cells) name the best move(
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 from pygame import Rect
 
@@ -36,6 +38,33 @@ PLAYED_LABELS = {
     Verdict.MISTAKE: "?",
     Verdict.BLUNDER: "??",
 }
+
+
+@dataclass(frozen=True)
+class ReviewStrip:
+    """What the review shows, as plain values: how many moves the game has, its board's cell count, the marks
+    worked out so far (by ply, in order), the move shown (``cursor``) and whether "show me"'s best line shows
+    (then the labels under the board, which are of the move shown, do not)."""
+
+    count: int
+    cells: int
+    marks: tuple[tuple[int, MoveReview], ...]
+    cursor: int
+    line_shown: bool
+
+    def mark(self, ply: int) -> MoveReview | None:
+        return next((mark for at, mark in self.marks if at == ply), None)
+
+    def shown(self) -> MoveReview | None:
+        """The mark of the move shown, None while it is being worked out."""
+        return self.mark(self.cursor)
+
+
+def review_strip(review: GameReview) -> ReviewStrip:
+    """The picture of ``review`` as it stands."""
+    marks = tuple(sorted(review.marks.items()))
+    cells = review.game.width * review.game.height
+    return ReviewStrip(len(review.moves), cells, marks, review.cursor, review.line is not None)
 
 
 def slots(area: Rect, count: int) -> list[Rect]:
@@ -83,11 +112,11 @@ def draw_strip(
     theme: Theme,
     fonts: Fonts,
     area: Rect,
-    review: GameReview,
+    review: ReviewStrip,
     colours: tuple[Colour, Colour],
 ) -> None:
     """The strip of marks of ``review`` in ``area``; ``colours`` are the players' piece colours."""
-    count = len(review.moves)
+    count = review.count
     # The band of signs above the bars is at least one line of the smallest letters high.
     signs_height = max(fonts.get(MIN_TEXT, bold=True).get_height(), area.height // 4)
     graph = Rect(area.left, area.top + signs_height, area.width, area.height - signs_height)
@@ -97,8 +126,8 @@ def draw_strip(
     if rects:
         line = Rect(rects[0].left, middle, rects[-1].right - rects[0].left, 1)
         pygame.draw.rect(surface, mix(theme.text_muted, theme.background, 0.5), line)
-    cells = review.game.width * review.game.height
-    marks = review.marks.values()
+    cells = review.cells
+    marks = [mark for _ply, mark in review.marks]
     strongest = max((abs(_decisiveness(mark, cells)) for mark in marks if mark.exact), default=1) or 1
     sign_font = fonts.get(min(signs_height * 5 // 6, 18), bold=True)
     for ply, rect in enumerate(rects, start=1):
@@ -108,7 +137,7 @@ def draw_strip(
                 surface, mix(theme.text_muted, theme.background, 0.7), highlight, border_radius=3
             )
         bar_width = max(1, rect.width - max(1, rect.width // 4))
-        mark = review.marks.get(ply)
+        mark = review.mark(ply)
         if mark is None:
             radius = max(1, min(3, bar_width // 3))
             pygame.draw.circle(surface, theme.text_muted, (rect.centerx, middle), radius)
@@ -133,7 +162,7 @@ def draw_strip(
 
 
 def draw_move_labels(
-    surface: pygame.Surface, layout: PlayLayout, theme: Theme, fonts: Fonts, review: GameReview
+    surface: pygame.Surface, layout: PlayLayout, theme: Theme, fonts: Fonts, review: ReviewStrip
 ) -> None:
     """Under the columns (or in the cells) of the position shown: "best" under the best moves, and under the
     move played its verdict in a ring."""

@@ -1,8 +1,9 @@
 """The play screen: a :class:`~ui.state.play.play_state.PlayState` at the board, and what events mean to it.
 
-The screen *has* the sitting (what happens at the board and when, pygame-free) and draws one frozen picture
-of it (:mod:`ui.play.frame`): the frame of layout, toolbar, banner and match bar is built once per change or
-resize, and the click and the mouse are tested against the frame that is drawn. What keys mean is
+The screen *has* the play state (what happens at the board and when, pygame-free) and draws one plain picture
+of it (:mod:`ui.play.frame`, the presentation), which the window compares with the one drawn last: the
+screen is drawn again exactly when they differ, no flag to remember. Clicks and the mouse are tested against
+the frame of layout, toolbar, banner and match bar as it stands. What keys mean is
 :mod:`ui.play.actions` (commands, as :class:`~ui.play.actions.Action`) and :mod:`ui.play.move_keys` (moves);
 the words :mod:`ui.words.play_words`; the drawing :mod:`ui.play.picture`, :mod:`ui.play.board_view` and
 :mod:`ui.play.toolbar`.
@@ -28,6 +29,7 @@ from ui.play.match_bar import name_at
 from ui.play.picture import PlayPicture, draw_play
 from ui.play.review_view import slot_at
 from ui.state.board.board_game import EngineLike
+from ui.state.files.settings import DEFAULT_SETTINGS, Settings
 from ui.state.options import Mode, PlayOptions, clean_name, typed_name
 from ui.state.play.notices import NoticeKind
 from ui.state.play.play_state import PlayState
@@ -51,8 +53,6 @@ class PlayScene(Scene):
     ) -> None:
         """``pointer`` is where the mouse is, if known, so the hover disc shows from the start rather than
         after the mouse first moves; the other keywords are :class:`~ui.state.play.play_state.PlayState`'s."""
-        self._dirty = True
-        self._frame: ScreenFrame | None = None
         #: The layout, and what it was computed for (the window's size, the board, the review band shown).
         self._layout: tuple[tuple[tuple[int, int], int, int, bool, bool], PlayLayout] | None = None
         names = (theme.player_name(options.game, 0), theme.player_name(options.game, 1))
@@ -75,7 +75,7 @@ class PlayScene(Scene):
     # --- the picture --------------------------------------------------------------------------------------
 
     def set_theme(self, theme: Theme) -> None:
-        """Redraws everything in ``theme`` (the views cache sprites per theme, so they are made anew)."""
+        """Draws everything in ``theme`` (the views cache sprites per theme, so they are made anew)."""
         super().set_theme(theme)
         self._set_look(theme)
 
@@ -85,32 +85,14 @@ class PlayScene(Scene):
         self._game_shown = game
         self.view = view_for(game, theme)
         self.play_state.piece_names = (theme.player_name(game, 0), theme.player_name(game, 1))
-        self._frame = None
-
-    @property
-    def dirty(self) -> bool:
-        """The picture has changed since it was drawn: the screen's (the mouse, a name typed) or the
-        sitting's. Setting it False (drawn) clears both."""
-        return self._dirty or self.play_state.dirty
-
-    @dirty.setter
-    def dirty(self, value: bool) -> None:
-        self._dirty = value
-        if not value:
-            self.play_state.dirty = False
-
-    def needs_redraw(self) -> bool:
-        return self.dirty or self.play_state.animation is not None
 
     def frame(self) -> ScreenFrame:
-        """The frame drawn and hit-tested: built again only after the scene or the sitting changed (or the
-        window's size did); while nothing changes, the drawn frame answers the mouse and the clicks."""
+        """The frame as the play state stands: what is drawn, and what clicks and the mouse are tested
+        against."""
         if self.play_state.options.game != self._game_shown:
             self._set_look(self.theme)  # a loaded or pasted game of another kind
-        if self._frame is None or self.needs_redraw():
-            renaming = None if self.renaming is None else Renaming(self.renaming, self.name_draft)
-            self._frame = screen_frame(self.play_state, self.layout(), self.fonts, renaming)
-        return self._frame
+        renaming = None if self.renaming is None else Renaming(self.renaming, self.name_draft)
+        return screen_frame(self.play_state, self.layout(), self.fonts, renaming)
 
     def layout(self) -> PlayLayout:
         """The geometry of the screen: computed again only when the window's size, the board or the review
@@ -149,20 +131,13 @@ class PlayScene(Scene):
             self._key(event)
         elif event.type == pygame.TEXTINPUT and self.renaming is not None:
             self.name_draft = typed_name(self.name_draft + event.text)
-            self.dirty = True
 
     def _point_at(self, position: tuple[int, int]) -> None:
-        """The mouse is at ``position``: what is under it is selected or hovered."""
-        # Redraw only when the pointer changes what is shown: a frame drawn for nothing is time taken from the
-        # engine's thread.
-        frame = self.frame()
-        play_state = self.play_state
-        before = (play_state.selection, hit(frame.buttons(), self.mouse))
+        """The mouse is at ``position``: what is under it is selected or hovered (the picture holds the
+        button under it, not the point, so a move within a button or a column draws nothing anew)."""
         self.mouse = position
-        play_state.selection = self.move_at(position)
+        self.play_state.selection = self.move_at(position)
         self._pointer_selects = True
-        if (play_state.selection, hit(frame.buttons(), self.mouse)) != before:
-            self.dirty = True
 
     def resize(self, size: tuple[int, int]) -> None:
         """A new window size: the board moves, and a mouse selection follows the column or cell now under the
@@ -208,20 +183,18 @@ class PlayScene(Scene):
         request = BY_ACTION[Action(action)].run(self.play_state)
         if request is not None:
             self.request = request
-        self.dirty = True
 
     def start_renaming(self, piece: int) -> None:
         """Starts typing a new name for the player of ``piece`` (two players): Enter keeps it, Esc not."""
         self.renaming = piece
         self.name_draft = self.play_state.board_game.given_names()[piece]
         self.wants_text = True
-        self.dirty = True
 
     def finish_renaming(self, keep: bool) -> None:
         """Ends the typing; with ``keep`` the name (or, left empty, the piece's own name) is the player's
         from now on, and remembered in the settings."""
         piece = self.renaming
-        self.renaming, self.wants_text, self.dirty = None, False, True
+        self.renaming, self.wants_text = None, False
         if piece is None or not keep:
             return
         # The name is the player's, whichever piece they play this round.
@@ -238,13 +211,12 @@ class PlayScene(Scene):
                 self.finish_renaming(keep=event.key != pygame.K_ESCAPE)
             elif event.key == pygame.K_BACKSPACE:
                 self.name_draft = self.name_draft[:-1]
-                self.dirty = True
             return  # every other key is part of the name (it comes as text), never a move
         game = play_state.game
         situation = Situation(
             reviewing=play_state.review is not None,
             letters_are_cells=move_keys.letters_are_cells(game.width, game.height, play_state.gravity),
-            game_over=play_state.review is None and self.frame().over,
+            game_over=play_state.review is None and play_state.game.is_over(),
             watching=play_state.options.mode is Mode.WATCH,
             coach_warned=play_state.round.coach.warning is not None,
         )
@@ -263,7 +235,6 @@ class PlayScene(Scene):
                 play_state.feedback.notify(meaning.note, kind=NoticeKind.INFO)
             elif meaning.play and meaning.selection is not None:
                 play_state.try_play(meaning.selection)
-            self.dirty = True
 
     # --- drawing (see ui.play.picture)
     # -------------------------------------------------------------------------
@@ -271,13 +242,15 @@ class PlayScene(Scene):
     def caption(self) -> str:
         return play_words.caption(self.play_state)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_play(surface, self.picture())
-        super().draw(surface)
+    def draw(self, surface: pygame.Surface, picture: object = None) -> None:
+        draw_play(surface, picture if isinstance(picture, PlayPicture) else self.picture())
 
-    def picture(self) -> PlayPicture:
-        """Everything the screen shows now, for :func:`ui.play.picture.draw_play`."""
-        return play_picture(self.play_state, self.frame(), self.theme, self.fonts, self.view, self.mouse)
+    def picture(self, settings: Settings = DEFAULT_SETTINGS) -> PlayPicture:
+        """Everything the screen shows now with the player's ``settings``, for
+        :func:`ui.play.picture.draw_play`."""
+        return play_picture(
+            self.play_state, settings, self.frame(), self.theme, self.fonts, self.view, self.mouse
+        )
 
     def receive(self, message: EngineMessage) -> None:
         self.play_state.receive(message)
@@ -287,6 +260,6 @@ class PlayScene(Scene):
 
     def toast_area(self) -> Rect:
         """The detail line's band at the bottom of the status area: the status line itself stays readable."""
-        status = self.frame().layout.status
+        status = self.layout().status
         top = status.top + int(status.height * 0.58)
         return Rect(0, top, status.width, status.bottom - top - 2)

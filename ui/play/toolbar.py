@@ -80,10 +80,10 @@ def draw_toolbar(
     bar: Rect,
     bar_content: Toolbar,
     titles: list[str],
-    mouse: tuple[int, int],
+    hovered: Rect | None,
 ) -> str | None:
-    """Draws the bar, the first of ``titles`` (longest first) that fits its room, and the buttons; returns
-    the title drawn (None: none fits)."""
+    """Draws the bar, the first of ``titles`` (longest first) that fits its room, and the buttons (the one at
+    ``hovered`` under the mouse); returns the title drawn (None: none fits)."""
     pygame.draw.rect(surface, theme.background_glow, bar)
     pygame.draw.line(surface, theme.panel_border, (bar.left, bar.bottom - 1), (bar.right, bar.bottom - 1))
     font = font_for(fonts, bar)
@@ -105,5 +105,5 @@ def draw_toolbar(
             shown = text
             break
     for button in bar_content.buttons:
-        draw_button(surface, theme, font, button, hovered=button.rect.collidepoint(mouse))
+        draw_button(surface, theme, font, button, hovered=button.rect == hovered)
     return shown

@@ -13,7 +13,7 @@ request.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pygame
 from pygame import Rect
@@ -25,6 +25,7 @@ from ui.kit.scene import GoToPlay, GoToPuzzle, GoToStats, Scene
 from ui.kit.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit, line_height
 from ui.start.start_keys import StartAction, start_action
 from ui.state.files.current_game import UnfinishedGame
+from ui.state.files.settings import DEFAULT_SETTINGS, Settings
 from ui.state.options import PlayOptions
 from ui.state.start_choices import Row, apply_choice
 from ui.theme import CLASSIC, MIN_TEXT, Fonts, Theme
@@ -41,6 +42,22 @@ GAP = 8
 EDGE = 12
 #: The lowest band the toast is given below the unfinished game's line: its smallest text and a margin.
 MIN_TOAST_BAND = 22
+
+
+@dataclass(frozen=True)
+class StartPicture:
+    """What the start screen shows, as the plain values its drawing follows: the window's size, the theme,
+    the choices made, the unfinished game offered, the default button, the row with the keyboard's focus and
+    the button under the mouse (its action; None: none). Its texts follow from these and the language in use,
+    which the window's picture holds."""
+
+    size: tuple[int, int]
+    theme: Theme
+    options: PlayOptions
+    unfinished: UnfinishedGame | None
+    default: str
+    focus: int
+    hovered: str | None
 
 
 def _flowed_choices(
@@ -228,11 +245,7 @@ class StartScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         super().handle(event)
         if event.type == pygame.MOUSEMOTION:
-            # Redraw only when the pointer moves onto or off a button.
-            before = self._hovered_button()
             self._mouse = event.pos
-            if self._hovered_button() != before:
-                self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
         elif event.type == pygame.KEYDOWN:
@@ -255,7 +268,6 @@ class StartScene(Scene):
                 self._start(button.action)
             else:
                 self._choose(row_index, int(button.action.split(":")[1]))
-            self.dirty = True
             return
 
     def _choose(self, row_index: int, choice: int) -> None:
@@ -264,7 +276,6 @@ class StartScene(Scene):
         self.options = apply_choice(self.options, row.key, row.choices[choice][0])
         # New settings are for a new game.
         self.default = PLAY
-        self.dirty = True
 
     def _start(self, action: str) -> None:
         """Asks for the game: the unfinished one (CONTINUE), a new one with the settings (PLAY), or a puzzle
@@ -296,7 +307,6 @@ class StartScene(Scene):
                 starts = [button.action for button in self.buttons()[-1]]
                 index = starts.index(self.default) if self.default in starts else 0
                 self.default = starts[max(0, min(len(starts) - 1, index + step))]
-        self.dirty = True
 
     def _next_focus(self, rows: list[Row], step: int) -> int:
         """The next row (or the Play button, after the last row) in ``step``'s direction that can be changed:
@@ -311,8 +321,19 @@ class StartScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def picture(self, settings: Settings = DEFAULT_SETTINGS) -> StartPicture:
+        return StartPicture(
+            self.size,
+            self.theme,
+            self.options,
+            self.unfinished,
+            self.default,
+            self.focus,
+            self._hovered_button(),
+        )
+
+    def draw(self, surface: pygame.Surface, picture: object = None) -> None:
+        shown = picture if isinstance(picture, StartPicture) else self.picture()
         theme, fonts = self.theme, self.fonts
         width, height = self.size
         surface.fill(theme.background)
@@ -341,7 +362,7 @@ class StartScene(Scene):
             else:
                 button_font = fonts.get(int(font_size * 1.25), bold=True)
             for button in row_buttons:
-                hovered = button.rect.collidepoint(self._mouse)
+                hovered = button.action == shown.hovered
                 focused = focused_row and button.selected
                 draw_button(surface, theme, button_font, button, hovered=hovered, focused=focused)
         if (note := self.unfinished_line()) is not None:

@@ -110,3 +110,7 @@ class MoveAnimation:
 
     def scale(self) -> float:
         return pop_scale(self.elapsed)
+
+    def now(self) -> MoveAnimation:
+        """This animation as it stands, a copy that time does not move (for a picture of this moment)."""
+        return MoveAnimation(self.row, self.column, self.player, self.distance, self.elapsed)

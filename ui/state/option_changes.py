@@ -1,4 +1,4 @@
-"""The options a sitting at the board may change as it goes, without changing the game. No pygame here."""
+"""The options a game at the board may change as it goes, without changing the game. No pygame here."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from ui.state.options import PlayOptions
 
 
 class OptionChanges(TypedDict, total=False):
-    """The options a sitting may change as it goes (the settings panel, the match bar's names)."""
+    """The options a game at the board may change as it goes (the settings panel, the match bar's names)."""
 
     max_seconds: float
     coach: bool
     names: tuple[str, str]
 
 
-#: The options a sitting may change as it goes (:class:`OptionChanges`'s keys, for untyped callers).
+#: The options a game at the board may change as it goes (:class:`OptionChanges`'s keys, for untyped callers).
 CHANGEABLE = OptionChanges.__optional_keys__
 
 

@@ -4,6 +4,8 @@ each showed (:mod:`ui.state.stats`). Esc, Enter or the Back button: back to the 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 from pygame import Rect
 
@@ -12,6 +14,7 @@ from game.language import _, ngettext
 from ui.kit.keys import Chord, KeyEntry, claimant
 from ui.kit.scene import GoToMenu, Scene
 from ui.kit.widgets import Button, draw_button, draw_text, draw_text_in, hit, line_height, wrapped
+from ui.state.files.settings import DEFAULT_SETTINGS, Settings
 from ui.state.options import PlayOptions
 from ui.state.stats import RatingStats
 from ui.theme import MIN_TEXT, Fonts, Theme
@@ -32,6 +35,18 @@ PLOT_MARGIN = 60
 EDGE = 20
 #: The share of the levels list's width given to the levels' names; their results take the rest.
 NAME_COLUMN = 0.6
+
+
+@dataclass(frozen=True)
+class StatsPicture:
+    """What the statistics screen shows, as the plain values its drawing follows: the window's size, the
+    theme, the figures, and whether the mouse is over the Back button (the texts follow from these and the
+    language in use, which the window's picture holds)."""
+
+    size: tuple[int, int]
+    theme: Theme
+    stats: RatingStats | None
+    back_hovered: bool
 
 
 def stats_action(key: int, mod: int) -> str | None:
@@ -97,13 +112,14 @@ class StatsScene(Scene):
             if hit([self.back_button()], event.pos) is not None:
                 self.request = GoToMenu(self.options)
         elif event.type == pygame.MOUSEMOTION:
-            before = self.back_button().rect.collidepoint(self._mouse)
             self._mouse = event.pos
-            if self.back_button().rect.collidepoint(self._mouse) != before:
-                self.dirty = True
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def picture(self, settings: Settings = DEFAULT_SETTINGS) -> StatsPicture:
+        back_hovered = bool(self.back_button().rect.collidepoint(self._mouse))
+        return StatsPicture(self.size, self.theme, self.stats, back_hovered)
+
+    def draw(self, surface: pygame.Surface, picture: object = None) -> None:
+        shown = picture if isinstance(picture, StatsPicture) else self.picture()
         theme, fonts = self.theme, self.fonts
         width, height = self.size
         surface.fill(theme.background)
@@ -161,7 +177,7 @@ class StatsScene(Scene):
             theme,
             fonts.get(max(14, button.rect.height // 2)),
             button,
-            hovered=button.rect.collidepoint(self._mouse),
+            hovered=shown.back_hovered,
         )
 
     def _draw_plot(self, surface: pygame.Surface, area: Rect, stats: RatingStats, unit: int) -> None:

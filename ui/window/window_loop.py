@@ -3,9 +3,10 @@ and closing. What happens in a frame (input, engine messages, time, drawing) is 
 (:class:`ui.app.App`); this module only drives it, so the app's logic runs in tests without a display.
 
 Each frame: the app steps over the events and the time passed (at most :data:`MAX_FRAME_SECONDS`, so a long
-frame does not jump animations to their end); the picture is drawn and flipped only when something changed or
-moves; at most :data:`FPS` frames a second. A window smaller than :data:`MIN_WINDOW` (the window manager may
-ignore the minimum) shows the screens drawn at the minimum and scaled down
+frame does not jump animations to their end); then the app's picture (a plain value of what the window
+shows) is made, and drawn and flipped only when it differs from the one drawn last, or the window was
+uncovered or resized; at most :data:`FPS` frames a second. A window smaller than :data:`MIN_WINDOW` (the
+window manager may ignore the minimum) shows the screens drawn at the minimum and scaled down
 (:class:`ui.window.viewport.Viewport`).
 """
 
@@ -16,7 +17,7 @@ import os
 import signal
 import threading
 from collections.abc import Iterable, Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -34,6 +35,17 @@ FPS = 60
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
 #: A longer frame (a window drag, a suspended laptop) counts as this long: animations do not jump to the end.
 MAX_FRAME_SECONDS = 0.1
+#: Window events after which the picture must be drawn again, the same or not (uncovered, shown, restored).
+REDRAW_EVENTS = frozenset(
+    {
+        pygame.VIDEOEXPOSE,
+        pygame.WINDOWEXPOSED,
+        pygame.WINDOWSHOWN,
+        pygame.WINDOWRESTORED,
+        pygame.WINDOWMAXIMIZED,
+        pygame.WINDOWFOCUSGAINED,
+    }
+)
 
 
 class ScreenLike(Protocol):
@@ -48,7 +60,8 @@ class ScreenLike(Protocol):
 
 
 class WindowApp(Protocol):
-    """What the loop drives: the app's frame, its picture, and its end."""
+    """What the loop drives: the app's frame, its picture (a plain value, compared with the one drawn last)
+    and its drawing, and its end."""
 
     running: bool
 
@@ -57,9 +70,9 @@ class WindowApp(Protocol):
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None: ...
 
-    def needs_redraw(self) -> bool: ...
+    def picture(self) -> Any: ...
 
-    def render(self, surface: pygame.Surface) -> None: ...
+    def render(self, surface: pygame.Surface, picture: Any) -> None: ...
 
     def start_sound(self) -> None: ...
 
@@ -98,28 +111,34 @@ def run_window(app: WindowApp) -> int:
         clock = pygame.time.Clock()
         caption = None
         shown: Viewport | None = None
+        #: The picture drawn last (None: none yet, or it must be drawn again whatever it is).
+        drawn: object = None
         interrupted = _catch_ctrl_c()
         while app.running:
             if interrupted.is_set():
                 raise KeyboardInterrupt
             dt = min(clock.tick(FPS) / 1000, MAX_FRAME_SECONDS)
             viewport = Viewport(window.size)
-            app.step([viewport.event(event) for event in pygame.event.get()], dt)
+            events = pygame.event.get()
+            if any(event.type in REDRAW_EVENTS for event in events):
+                drawn = None
+            app.step([viewport.event(event) for event in events], dt)
             if not app.running:
                 break
             surface = window.get_surface()
             viewport = Viewport(surface.get_size())
             # The window may have been resized without an event this screen saw (e.g. while switching).
             app.screen.resize(viewport.picture_size)
-            if app.needs_redraw() or viewport != shown:
+            picture = app.picture()
+            if picture != drawn or viewport != shown:
                 if viewport.scaled:
-                    picture = pygame.Surface(viewport.picture_size)
-                    app.render(picture)
-                    viewport.show(picture, surface)
+                    scaled = pygame.Surface(viewport.picture_size)
+                    app.render(scaled, picture)
+                    viewport.show(scaled, surface)
                 else:
-                    app.render(surface)
+                    app.render(surface, picture)
                 window.flip()
-                shown = viewport
+                shown, drawn = viewport, picture
             if app.screen.caption() != caption:
                 caption = app.screen.caption()
                 window.title = caption

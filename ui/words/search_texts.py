@@ -1,7 +1,7 @@
 """How a running search and the engine's values are said to a person: the short labels and the bars' scale of
 the analysis, the statistics, and the lines about a think, a ponder and an analysis.
 
-Pure functions of plain values and of the search as the session follows it (:class:`FollowedSearch`), so each
+Pure functions of plain values and of the search as the board game follows (:class:`FollowedSearch`), so each
 wording is tested on its own. Scores follow :mod:`ai.score`: from the point of view of one side (``side``),
 proven wins and losses beyond ``PROVEN``, heuristic estimates inside ``HEURISTIC_LIMIT``. The words for one
 value (:func:`outlook`, :func:`estimate`) and their bands are :mod:`ui.words.score_words`'s; the

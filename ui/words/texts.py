@@ -1,7 +1,7 @@
 """Every line of the play screen: the status, the line under it, the result, the tally, the window's caption,
 the refusals, the coach's and the puzzles' words, and what is said when a part of the engine fails.
 
-Pure functions of plain values and of the (pygame-free) session, never of the scene, so each wording is tested
+Pure functions of plain values and of the (pygame-free) play state, not the scene's, so each wording is tested
 on its own. The words about the search and the engine's values are :mod:`ui.words.search_texts`'s, the
 words for one value :mod:`ui.words.score_words`'s.
 """
@@ -54,7 +54,7 @@ def failure_text(failure: EngineFailure) -> str:
 
 
 # --- the play screen's lines --------------------------------------------------------------------------------
-# Each takes the session (the board, the seats, the mode, the running search) and ``names``, the players'
+# Each takes the board game (the board, the seats, the mode, the running search) and ``names``, the players'
 # names by player number as the theme gives them.
 
 

@@ -1,4 +1,4 @@
-"""The game session: who sits at the board, the history and redo stack, and the conversation with the engine.
+"""The game at the board: who sits there, the history and redo stack, and the conversation with the engine.
 
 This is the play screen's brain without pygame, so tests can drive it directly. It owns:
 
@@ -62,7 +62,7 @@ def start_position(options: PlayOptions, start: str | None = None) -> Game:
 
 
 class BoardGame:
-    """One sitting at the board: rounds of one game variant in one mode, played through ``engine``."""
+    """One game at the board: rounds of one game variant in one mode, played through ``engine``."""
 
     def __init__(
         self,
@@ -72,7 +72,7 @@ class BoardGame:
         moves: str | None = None,
         start: str | None = None,
     ) -> None:
-        """A sitting at round ``round_number``; ``moves`` (the whole move string from the empty board) sits
+        """A board game at round ``round_number``; ``moves`` (the whole move string from the empty board) sits
         down at a game already under way, the computer's move pending if it is to move; ``start``, the
         position that game started from where it is not the options' (a game pasted, loaded or continued:
         who starts follows from it). The next game and round start from the options' start position again
@@ -82,7 +82,7 @@ class BoardGame:
         self.engine = engine
         #: The moves of the position the game under way started from (see :meth:`set_up`).
         self.start = options.moves
-        #: The moves of the game under way this sitting sat down at (None: it began at its start position).
+        #: The moves of the game under way this board game began with (None: it began at its start position).
         self.resumed_at = moves
         self.round_number = round_number
         self.paused = False

@@ -1,4 +1,4 @@
-"""The engine request a session's position needs, the one whose messages it still wants, and what they told.
+"""The engine request a board game's position needs, the one whose messages it still wants, what they told.
 
 Which request: think when a computer is to move; on a human's turn, ponder when pondering is on (computer
 mode), and also when the view wants the search's values anyway (a hint, the analysis overlay: in every mode,
@@ -23,6 +23,9 @@ from ui.state.options import Mode, PlayOptions
 
 #: Seconds the board stays still before the computer's move is shown (GNOME Four-in-a-row's lesson).
 PRESENTATION_DELAY = 0.6
+#: Seconds between two takes of a running search's live count and time (a few a second: enough to see it
+#: work, few enough that the screen, which redraws when what it shows changes, leaves the search its speed).
+TICK_SECONDS = 0.25
 
 
 class EngineRequest:
@@ -39,6 +42,8 @@ class EngineRequest:
         self.thinking: FollowedSearch | None = None
         self.answer: BestMove | None = None
         self._still_for = 0.0
+        #: Seconds of the running search not yet counted in :attr:`thinking` (taken at the next tick).
+        self._since_tick = 0.0
         #: The view wants the search's values of the human's position even where nobody ponders.
         self.analysis_wanted = False
 
@@ -73,9 +78,10 @@ class EngineRequest:
         self.thinking = thinking
         self.answer = None
         self._still_for = 0.0
+        self._since_tick = 0.0
 
     def forget(self) -> None:
-        """Stops the request held, if any, and no other (a review or a best line the session's reviews holds
+        """Stops the request held, if any, and no other (a review or a best line of the board game's reviews
         runs on); its late messages will be owned by nobody."""
         if self._request is not None:
             self._request.stop()
@@ -104,15 +110,21 @@ class EngineRequest:
         return message.result
 
     def follow(self, dt: float) -> None:
-        """Counts the running search's time and takes the engine's live count, so the status line moves
-        between completed depths; stops counting once the answer is in or the engine says the search ended."""
+        """Counts the running search's time and takes the engine's live count every :data:`TICK_SECONDS`, so
+        the status line moves between completed depths a few times a second; stops counting once the answer
+        is in or the engine says the search ended (both taken at once)."""
         thinking = self.thinking
         if thinking is None or not thinking.running:
             return
+        self._since_tick += dt
         live = self.engine.searching()
         if live is not None and (self._request is None or not self._request.owns(live)):
             live = None  # another request's count: an earlier one, or the last before this one started
-        self.thinking = thinking.followed(dt, live, answered=self.answer is not None)
+        ended = self.answer is not None or (live is not None and not live.running)
+        if self._since_tick < TICK_SECONDS and not ended:
+            return
+        self.thinking = thinking.followed(self._since_tick, live, answered=self.answer is not None)
+        self._since_tick = 0.0
 
     def answer_due(self, dt: float) -> int | None:
         """Lets ``dt`` seconds of a still board pass; the answer's move once it may be shown, else None."""

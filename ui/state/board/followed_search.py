@@ -1,4 +1,4 @@
-"""The search the session follows, as the play screen tells it (see :class:`FollowedSearch`)."""
+"""The search the board game follows, as the play screen tells it (see :class:`FollowedSearch`)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ class FollowedSearch:
     search had them (pondering and the exact solver do; an ordinary think does not, and then it is empty).
 
     ``nodes`` and ``seconds`` move between depths too: ``nodes`` is the larger of the result's count and the
-    engine's live count, ``seconds`` the time since the request was sent, counted by the session while
+    engine's live count, ``seconds`` the time since the request was sent, counted by the board game while
     ``running`` (until the answer arrives or the engine says the search has ended). ``proving``: the exact
     solver is at work now (it reports no depths, only positions).
     """

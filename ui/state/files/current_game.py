@@ -39,8 +39,8 @@ class CurrentGameError(ValueError):
 @dataclass(frozen=True)
 class UnfinishedGame:
     """A game to sit down at again: ``options`` (whose ``moves`` is the position the game started from: a
-    start position, a pasted or loaded game; continued, the game is a set-up one, and the next game of that
-    sitting begins at the empty board), the round number (1, 2, ...) and ``moves``, the whole move string from
+    start position, a pasted or loaded game; continued, the game is a set-up one, and the next game at that
+    board begins at the empty board), the round number (1, 2, ...) and ``moves``, the whole move string from
     the empty board (usually the start position and more; undo may have gone below it). The position after
     ``moves`` is legal and not over. ``window`` names the window that plays it (see :class:`UnfinishedGames`;
     "" for a game of no window, as one written by an older version); ``game_id`` names the game from its first

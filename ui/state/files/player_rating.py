@@ -4,7 +4,7 @@ deviation, :mod:`ai.rating.glicko`), and the strength its moves showed.
 
 A game counts for the rating (is *rated*) when the player played it from the empty board to its end, on a
 board the ladder rates (Connect Four 7 x 6), without help: no move taken back, no hint, no values of the
-analysis overlay on the player's turn, no warning of the coach, and not continued from an earlier sitting or
+analysis overlay on the player's turn, no warning of the coach, and not continued from an earlier run or
 set up from a pasted or loaded position (what help it had there is not known). Help is welcome; it just makes
 the result say less about the player. An unrated game is still listed, with why. The update is Glicko-2's
 against the level's measured rating: a newcomer starts at the rating given (the level a newcomer meets first)

@@ -1,8 +1,8 @@
 """The player's settings, remembered between runs in ``settings.json`` of the user's config directory.
 
 What is kept: game and size, mode, level (and the two levels of watch mode), who starts, ponder on/off, the
-coach on/off, the max level's think time, sound on/off, theme, animation speed, window size, the solver's
-threads and the language. The file is JSON, written atomically.
+coach on/off, the max level's think time, sound on/off, theme, animation speed, the board's coordinates
+on/off, window size, the solver's threads and the language. The file is JSON, written atomically.
 
 Each setting the player changes while playing is declared once, in :data:`SETTINGS` (a field of
 :class:`Settings`, or of its play options, and a :class:`Setting`): its file key and the values it takes (from
@@ -95,6 +95,8 @@ class Settings:
     sound: bool = True
     theme: str = "classic"
     animation: str = "normal"
+    #: The board's coordinates (a-g under it, 1-6 beside it) show always, not only where a reason names cells.
+    coordinates: bool = False
     window: tuple[int, int] = DEFAULT_WINDOW
     #: The exact solver's threads in the window (the max level, the hint, the overlay, the review): 0 for
     #: every core but one, so that the window stays smooth.
@@ -245,6 +247,8 @@ class Applies(enum.Enum):
     ANIMATION = "animation"
     #: Every text is made anew in another language.
     LANGUAGE = "language"
+    #: Nothing to do: the screen's picture, made from the settings every frame, shows it.
+    PICTURE = "picture"
     #: The game on the board takes it too (a play option that does not change the game: see
     #: :data:`ui.state.option_changes.CHANGEABLE`); the row shows only on the play screen.
     BOARD = "board"
@@ -354,6 +358,9 @@ SETTINGS: tuple[Setting, ...] = (
         text=_language_name,
     ),
     Setting(
+        "coordinates", OneOf((True, False)), Applies.PICTURE, label=N_("Board coordinates"), text=_on_off
+    ),
+    Setting(
         "max_seconds",
         Between(0, MAX_THINK_SECONDS, low_open=True),
         Applies.BOARD,
@@ -378,6 +385,8 @@ SETTINGS: tuple[Setting, ...] = (
 )
 #: Each setting by its key.
 SETTING = {setting.key: setting for setting in SETTINGS}
+#: The settings of a player who changed none (a screen drawn outside a window: tests, screenshots).
+DEFAULT_SETTINGS = Settings()
 
 
 def _read(setting: Setting, data: JsonObject, base: Settings) -> Settings:

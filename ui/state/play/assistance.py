@@ -1,6 +1,6 @@
 """The help the player asks for at the board: the hint (H) and the analysis overlay (A), and the analysis the
-session keeps running while either wants it; the hint's move asks for its reason. Asking for help is noted
-in the session's assists (an assisted game is not rated, see :mod:`ui.state.files.player_rating`). No pygame
+board game keeps running while either wants it; the hint's move asks for its reason. Asking for help is noted
+in the board game's assists (an assisted game is unrated, see :mod:`ui.state.files.player_rating`). No pygame
 here.
 """
 
@@ -14,11 +14,7 @@ from ui.state.play.plan_view import PlanView
 
 
 class Assistance:
-    """The hint and the overlay of one sitting; each method takes the session on the board now.
-
-    :attr:`changed` is set whenever the hint or the overlay a picture shows has changed; the sitting's screen
-    clears it.
-    """
+    """The hint and the overlay of one game at the board; each method takes the board game now."""
 
     def __init__(self) -> None:
         #: The analysis overlay (A) shows.
@@ -26,12 +22,10 @@ class Assistance:
         self.hint: Hint | None = None
         #: The plan view (E): the plan that holds the result, drawn on the board.
         self.plan = PlanView()
-        self.changed = True
 
     def ask_hint(self, board_game: BoardGame) -> Told | None:
         """Shows the search's best move for the human to move (asking for an analysis if nothing searches);
         returns why not, where it is not the human's turn."""
-        self.changed = True
         if not board_game.is_human_turn():
             return Told.HINT_NOT_YOUR_TURN if not board_game.game.is_over() else Told.GAME_OVER
         position = board_game.game.moves_text()
@@ -43,13 +37,11 @@ class Assistance:
 
     def toggle_overlay(self, board_game: BoardGame) -> None:
         """Shows or hides the analysis overlay (A)."""
-        self.changed = True
         self.overlay_shown = not self.overlay_shown
         self.want_analysis(board_game)
 
     def toggle_plan(self, board_game: BoardGame) -> Told | None:
         """Shows or hides the plan view (E); returns why not, where the game is not Connect Four."""
-        self.changed = True
         if not self.plan.shown and not isinstance(board_game.game, ConnectFour):
             return Told.PLAN_VIEW_CONNECT_FOUR_ONLY
         self.plan.toggle(board_game)
@@ -65,8 +57,7 @@ class Assistance:
         )
 
     def update(self, board_game: BoardGame, dt: float) -> None:
-        """Lets ``dt`` seconds pass: the hint follows the search, and ends once a move is played. The picture
-        changed when the hint appeared, changed or ended; not while it stands still."""
+        """Lets ``dt`` seconds pass: the hint follows the search, and ends once a move is played."""
         if self.overlay_shown and board_game.is_human_turn() and board_game.review is None:
             # The overlay's values are help: the game is not rated (see ui.state.files.player_rating).
             board_game.assists.add("values")
@@ -74,12 +65,9 @@ class Assistance:
         self.want_analysis(board_game)
         if self.plan.shown and board_game.is_human_turn() and board_game.review is None:
             board_game.assists.add("values")
-        self.changed |= self.plan.changed
-        self.plan.changed = False
         if self.hint is None:
             return
         position = board_game.game.moves_text()
-        before = self.hint.move
         self.hint.follow(board_game.thinking, position)
         if self.hint.move is not None:
             # Why the hinted move: the explainer's answer comes within a moment, on its own thread.
@@ -87,4 +75,3 @@ class Assistance:
         if not self.hint.alive(position):
             self.hint = None
             self.want_analysis(board_game)
-        self.changed |= self.hint is None or self.hint.move != before

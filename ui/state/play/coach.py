@@ -1,9 +1,9 @@
 """The coach: before a human plays a move that changes their result under best play (a win thrown to a draw
 or a loss, a draw to a loss), it says so and lets them choose again or play it anyway.
 
-It judges only by proven values: those of the search on the human's position (``move_scores`` of the session's
+It judges only by proven values: the search's on the human's position (``move_scores`` of the board game's
 :class:`~ui.state.board.followed_search.FollowedSearch`), which the engine proves on 7 x 6, 6 x 5 and
-Tic-tac-toe when asked to analyse (the session asks while the coach is on). Where any move's value is not
+Tic-tac-toe when asked to analyse (the board game asks while the coach is on). Where any move's value is not
 proven yet, the coach stays silent rather than guess. Pure: no pygame, no engine.
 """
 

@@ -1,6 +1,6 @@
-"""The feedback of a sitting at the board besides its stones, and their timing: the sounds, the notice in the
-status line, the refused move's shake, when the result banner is due (and whether the player folded it away),
-and when a running search's count ticks on. Time enters in seconds, never frames. No pygame here.
+"""The feedback of a game at the board besides its stones, and their timing: the sounds, the notice in the
+status line, the refused move's shake, when the result banner is due (and whether the player folded it away).
+Time enters in seconds, never frames. No pygame here.
 """
 
 from __future__ import annotations
@@ -14,9 +14,6 @@ from ui.state.play.notices import FILE_NOTICE_SECONDS, NOTICE_SECONDS, Notice, N
 BANNER_DELAY = 0.45
 #: Seconds the refused move's shake lasts.
 REFUSAL_SECONDS = 0.6
-#: Seconds between redraws of a running search's ticking count and time (a few a second: enough to see it
-#: work, few enough to leave the search its speed).
-TICK_SECONDS = 0.25
 
 
 class Speaker(Protocol):
@@ -29,29 +26,16 @@ class Feedback:
     """The notice showing (:attr:`notice`), the shake of a refused move (:attr:`refusal`), and the time the
     finished board has been still, which makes the result banner due (see :meth:`banner_due`); ``sounds``
     None plays nothing.
-
-    :attr:`changed` is set whenever a cue that a picture shows has changed; the sitting's screen clears it.
     """
 
     def __init__(self, sounds: Speaker | None = None) -> None:
         self.sounds = sounds
-        self._notice: Notice | None = None
         self.refusal: Fade | None = None
         #: The player clicked the finished board to see it without the result banner.
         self.banner_folded = False
-        self.changed = True
+        #: The notice in the status line, if one shows.
+        self.notice: Notice | None = None
         self._over_for = 0.0
-        self._since_tick = 0.0
-
-    @property
-    def notice(self) -> Notice | None:
-        """The notice in the status line, if one shows; setting it shows another (or, None, none)."""
-        return self._notice
-
-    @notice.setter
-    def notice(self, notice: Notice | None) -> None:
-        self._notice = notice
-        self.changed = True
 
     def notify(
         self, said: Said, seconds: float = NOTICE_SECONDS, kind: NoticeKind = NoticeKind.REFUSAL
@@ -70,7 +54,6 @@ class Feedback:
             self.notify(why)
         elif self.notice is not None and self.notice.gives_way:
             self.notice = None
-            self.changed = True
 
     def notify_problem(self, problem: str) -> None:
         """Shows why a user's file was not written (``problem``, in the words of its store)."""
@@ -89,7 +72,6 @@ class Feedback:
         """A refused move: its sound, and the board shakes."""
         self.sound("refused")
         self.refusal = Fade(REFUSAL_SECONDS)
-        self.changed = True
 
     def stone_moved(self) -> None:
         """A stone started moving or came to rest: the banner waits for the board to be still again."""
@@ -115,7 +97,6 @@ class Feedback:
         """A click on the finished board (``shown``: with the banner on it) folds the banner away or back."""
         if shown or self.banner_folded:
             self.banner_folded = not self.banner_folded
-            self.changed = True
 
     def fade(self, dt: float, computer_turn: bool) -> None:
         """Lets ``dt`` seconds pass for the notice and the shake, which go when their time is up; a notice
@@ -123,7 +104,6 @@ class Feedback:
         for fade in (self.refusal, self.notice.fade if self.notice else None):
             if fade is not None:
                 fade.advance(dt)
-                self.changed = True
         if self.refusal is not None and not self.refusal.alive:
             self.refusal = None
         notice = self.notice
@@ -136,15 +116,6 @@ class Feedback:
         return notice.gives_way and computer_turn and notice.fade.elapsed >= NOTICE_SECONDS
 
     def wait_for_banner(self, dt: float) -> None:
-        """Lets ``dt`` seconds of a finished, still board pass (changed while the banner is still to come)."""
+        """Lets ``dt`` seconds of a finished, still board pass, until the banner is due."""
         if self._over_for < BANNER_DELAY:
             self._over_for += dt
-            self.changed = True
-
-    def tick(self, dt: float) -> None:
-        """Lets ``dt`` seconds of a running search pass; changed when its count and time should tick on screen
-        (a few times a second between its completed depths)."""
-        self._since_tick += dt
-        if self._since_tick >= TICK_SECONDS:
-            self._since_tick = 0.0
-            self.changed = True

@@ -1,7 +1,7 @@
 """What a finished round counts for: its sound, its line in the score tally, and the player's rating (the
 adaptive level chosen from that rating too).
 
-Functions of the session (no pygame): the play screen plays the sound and, once per round, :func:`count`
+Functions of the play state (no pygame): the play screen plays the sound and, once per round, :func:`count`
 adds the outcome to the :class:`~ui.state.files.tally.Tally` under :func:`tally_key` and records it with the
 player's rating (:class:`~ui.state.files.player_rating.Ratings`), as one change journalled first (see
 :mod:`ui.state.files.game_end`; each file's writer says later why a write failed, if one did); once the
@@ -169,12 +169,10 @@ class RoundRating:
         if self.rated_game is not None:
             board_game.start_review(REVIEW_SECONDS)
 
-    def follow_appraisal(self, board_game: BoardGame) -> bool:
-        """Once the rated game's review is complete, notes the strength the player's moves showed, once.
-        Returns whether it was noted now."""
+    def follow_appraisal(self, board_game: BoardGame) -> None:
+        """Once the rated game's review is complete, notes the strength the player's moves showed, once."""
         review = board_game.reviews.appraisal
         if self.rated_game is None or self._performance_noted or review is None or not review.complete():
-            return False
+            return
         self._performance_noted = True
         note_performance(board_game, review, self.files.ratings)
-        return True

@@ -2,9 +2,9 @@
 explainer proves one) until a move is played.
 
 The hint asks nothing of its own from the engine. It reads the best move of the latest ponder (or analysis)
-Progress of the position on the board, which the session keeps in
+Progress of the position on the board, which the board game keeps in
 :class:`~ui.state.board.followed_search.FollowedSearch`; where nothing ponders, the play screen asks the
-session for an analysis while a hint waits. The computer's level is never touched: against the computer the
+board game for an analysis while a hint waits. The computer's level is never touched: against the computer the
 analysis runs with the computer's own limits. While the hint shows, it follows the search as it deepens, so it
 always shows the search's current opinion.
 """

@@ -1,6 +1,6 @@
 """What may hold back a legal move of the player's before it is played: the coach's warning about a move that
 throws the result away, and a puzzle's refusal of a move that loses the win. Each answers with a
-:class:`Objection` (None: play the move); the sitting at the board shows it. No pygame here.
+:class:`Objection` (None: play the move); the play state shows it. No pygame here.
 """
 
 from __future__ import annotations
@@ -97,14 +97,14 @@ class PuzzleAttempt:
         #: The win can no longer slip (see the class docstring).
         self.solved = False
         #: After a right move just let through that did not solve the puzzle: the player's own moves still
-        #: needed, for the sitting to acknowledge once it is played.
+        #: needed, for the play state to acknowledge once it is played.
         self.moves_to_go: int | None = None
 
     def judge(self, board_game: BoardGame, move: int) -> Objection | None:
         """A legal ``move`` in the puzzle: held back unless it keeps the win; the first miss breaks the
         streak in the record. Until the position's values are proven (a fraction of a second) no move is
         judged, and none taken. A right move is let through (:attr:`moves_to_go`: how many more it needs);
-        one that leaves the win unable to slip solves the puzzle (:attr:`solved`; the sitting then calls
+        one that leaves the win unable to slip solves the puzzle (:attr:`solved`; the play state then calls
         :meth:`count_solve`)."""
         game = board_game.game
         self.moves_to_go = None

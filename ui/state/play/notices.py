@@ -130,7 +130,7 @@ class BackToGame:
 
 
 class NotRated(enum.Enum):
-    """Why the game just started will not be rated: it was ``CONTINUED`` from an earlier sitting (the help it
+    """Why the game just started will not be rated: it was ``CONTINUED`` from an earlier run (the help it
     had there is not known; it still counts in the tally), or it starts from a ``SET_UP`` position (a pasted,
     loaded or ``--moves`` position: not counted in the tally either)."""
 

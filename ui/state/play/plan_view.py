@@ -68,8 +68,6 @@ class PlanView:
         self.side: int | None = None
         self.followed: Followed | None = None
         self.left: LeftPlan | None = None
-        #: The plan shown or the move that left it changed (the play state's picture is stale).
-        self.changed = False
 
     @property
     def shown(self) -> bool:
@@ -79,7 +77,6 @@ class PlanView:
         """Off, the player's own plan, the opponent's, off again: the side is chosen now and kept while the
         view shows (see :func:`_own_side`)."""
         self.whose = {None: Whose.OWN, Whose.OWN: Whose.OPPONENT, Whose.OPPONENT: None}[self.whose]
-        self.changed = True
         self.followed = self.left = None
         own = _own_side(board_game)
         self.side = {None: None, Whose.OWN: own, Whose.OPPONENT: 1 - own}[self.whose]
@@ -95,7 +92,7 @@ class PlanView:
             return
         game = board_game.game
         if not isinstance(game, ConnectFour) or game.is_over() or board_game.review is not None:
-            self._show(None, None)
+            self.followed = self.left = None
             return
         moves = game.moves_text()
         followed, left = _follow(game, self.followed) if self.followed is not None else (None, None)
@@ -110,11 +107,7 @@ class PlanView:
             if claim is not None:
                 assert claim.plan is not None and claim.result is not None
                 followed = Followed(claim.plan, claim.result, moves)
-        self._show(followed, left)
-
-    def _show(self, followed: Followed | None, left: LeftPlan | None) -> None:
-        if (followed, left) != (self.followed, self.left):
-            self.followed, self.left, self.changed = followed, left, True
+        self.followed, self.left = followed, left
 
 
 def _own_side(board_game: BoardGame) -> int:

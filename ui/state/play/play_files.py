@@ -1,7 +1,7 @@
 """The play screen's files and clipboard: save the game (Ctrl+S), load the saved one (Ctrl+O), set up pasted
 moves (Ctrl+V), reset the score tally (Ctrl+R). A game loaded or pasted takes the place of the one on the
 board (which undo then brings back, see :class:`~ui.state.files.autosave.Autosave`) as the game under way:
-its position is not the sitting's start (New game gives the empty board), and the match's score goes on. A
+its position is not the board game's start (New game gives the empty board), and the match's score goes on. A
 file or a text that is no game here keeps the game on the board, and the notice says why: none raises for a
 user's problem. Copying to the clipboard is the screen's (:func:`ui.play.scene.copy_moves`). No pygame here.
 """
@@ -51,16 +51,16 @@ def load(play_state: PlayState) -> None:
     except savegame.SavedGameError as error:
         play_state.feedback.refuse_file(notice(CannotLoad(str(error)), FILE_NOTICE_SECONDS))
         return
-    _sit_down_at(play_state, saved)
+    _begin_saved(play_state, saved)
     take_back = play_state.round.autosave.replaced is not None
     loaded = Loaded(path.name, play_state.game.ply(), take_back, play_state.board_game.set_up())
     play_state.feedback.notify(loaded, FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
 
-def _sit_down_at(play_state: PlayState, saved: savegame.SavedGame) -> None:
+def _begin_saved(play_state: PlayState, saved: savegame.SavedGame) -> None:
     """Sets up the game of ``saved`` on its own board; a finished one opens its review, as a paste does."""
     options = play_state.options.with_game(saved.game, saved.width, saved.height)
-    play_state.sit_down(options, start=saved.moves)
+    play_state.begin_game(options, start=saved.moves)
     if play_state.game.is_over():
         play_state.toggle_review()
 
@@ -129,7 +129,7 @@ def paste(play_state: PlayState, text: str | None) -> None:
         except savegame.SavedGameError as error:
             play_state.feedback.refuse_file(notice(CannotPaste(str(error)), FILE_NOTICE_SECONDS))
             return
-        play_state.sit_down(options.with_game(saved.game, saved.width, saved.height), start=saved.moves)
+        play_state.begin_game(options.with_game(saved.game, saved.width, saved.height), start=saved.moves)
         pasted = PastedMoves(saved.moves, "")
     else:
         read = pasted_moves(text, new_game(options.game, options.width, options.height))
@@ -137,8 +137,8 @@ def paste(play_state: PlayState, text: str | None) -> None:
             play_state.feedback.refuse_file(read)
             return
         pasted = read
-        # The pasted game is the one under way, not the sitting's start: New game gives the empty board again.
-        play_state.sit_down(options, start=pasted.moves)
+        # The pasted game is the one under way, not the board's start: New game gives the empty board again.
+        play_state.begin_game(options, start=pasted.moves)
     if pasted.moves:
         play_state.toggle_review()
     take_back = play_state.round.autosave.replaced is not None

@@ -1,13 +1,13 @@
-"""One sitting at the board as it changes: the session, the selection, the moving stone and its landing, and
+"""One game at the board as it changes: the board game, the selection, the moving stone and its landing, and
 the history (new rounds, undo and redo). Its parts own the rest: the sounds, the notices, the refused move's
 shake and when the result banner is due (:class:`~ui.state.play.feedback.Feedback`); the hint and the overlay
 (:class:`~ui.state.play.assistance.Assistance`); the walk through the review
 (:class:`~ui.state.review.browser.ReviewBrowser`); each round's coach, puzzle attempt, result, rating and game
-kept to continue (:class:`~ui.state.play.round.Round`); and the games it sits down at in its place
+kept to continue (:class:`~ui.state.play.round.Round`); and the games it begins in its place
 (brought back here; loaded or pasted: :mod:`ui.state.play.play_files`). No pygame here.
 
 A screen *has* a :class:`PlayState` (see :class:`~ui.play.scene.PlayScene`): it turns events into calls of the
-sitting and of its parts, and draws a picture of it. Time enters through :meth:`PlayState.update` (seconds,
+play state and of its parts, and draws a picture of it. Time enters through :meth:`PlayState.update` (seconds,
 never frames).
 """
 
@@ -50,7 +50,7 @@ from ui.state.review.game_review import GameReview
 
 
 class PlayState:
-    """The sitting at the board with the options chosen on the start screen or the command line.
+    """The game at the board with the options chosen on the start screen or the command line.
 
     ``piece_names`` are the pieces' names in the screen's theme ("Red", "Yellow"); the screen sets them anew
     when the theme changes. Every text names the players by :attr:`player_names` (the names two players gave
@@ -62,9 +62,6 @@ class PlayState:
     options) rather than at a new one of ``options``. ``puzzle``: the board is that puzzle (``options`` set
     it up, see :func:`~ui.state.files.puzzle_record.puzzle_options`), its results counted in the puzzle
     record.
-
-    :attr:`dirty` says whether what a picture of the sitting shows has changed, its own state or a part's
-    (each part's ``changed``); the screen clears it.
     """
 
     def __init__(
@@ -98,7 +95,6 @@ class PlayState:
         self.feedback = Feedback(sounds)
         #: Ctrl+R's question and the undo of the record it reset.
         self.tally_reset = TallyReset()
-        self._dirty = True
         self._start(options, resume)
         if self.round.autosave.replaced is not None:
             self.feedback.notify_start(Told.NEW_GAME_TAKE_BACK)
@@ -155,17 +151,6 @@ class PlayState:
         keeps = self.options.mode is not Mode.WATCH and self.puzzle is None
         #: The coach, the puzzle attempt, the rating and the keeping of the round under way.
         self.round = Round(self.files, self.puzzle, resume, keeps, self.feedback)
-        self._dirty = True
-
-    @property
-    def dirty(self) -> bool:
-        """What a picture of the sitting shows has changed since the screen last set this False (which clears
-        the parts' ``changed`` too)."""
-        return self._dirty or self.feedback.changed or self.assistance.changed or self.browser.changed
-
-    @dirty.setter
-    def dirty(self, value: bool) -> None:
-        self._dirty = self.feedback.changed = self.assistance.changed = self.browser.changed = value
 
     def set_animation(self, name: str) -> None:
         """Sets the animation speed by its name in :data:`~ui.state.animation.ANIMATION_SPEEDS` ("off"
@@ -236,7 +221,7 @@ class PlayState:
         if replaced is None:
             self._history_step(self.board_game.undo(), Told.NOTHING_TO_UNDO)
             return
-        self.sit_down(replaced.options, replaced)
+        self.begin_game(replaced.options, replaced)
         self.feedback.notify(BackToGame(replaced), FILE_NOTICE_SECONDS, NoticeKind.SUCCESS)
 
     def redo(self) -> None:
@@ -263,11 +248,10 @@ class PlayState:
     def try_play(self, move: int) -> Refusal | None:
         """Plays a human's move, or shows why not; returns the refusal (None when the move was played).
 
-        The session checks the rules, once. With the coach on, a legal move that would throw away the
+        The board game checks the rules, once. With the coach on, a legal move that would throw away the
         player's result is not played the first time: the coach says so (:attr:`Coach.warning`), and the
         same move again plays it anyway. In a puzzle, a move that loses the win is refused."""
         refusal = self.board_game.play(move, self._check_move)
-        self._dirty = True
         if refusal is Refusal.COACHED:
             return refusal
         if refusal is Refusal.ILLEGAL:
@@ -312,7 +296,6 @@ class PlayState:
         if self.animation is not None:
             self.animation = None
             self._landed()
-            self._dirty = True
 
     def _landed(self) -> None:
         """A stone has come to rest: its sound, and if it ended the game, the result's sound (the result
@@ -335,7 +318,6 @@ class PlayState:
             self.assistance.hint = None
             self.feedback.notice = None
             self.board_game.open_review(REVIEW_SECONDS)
-        self._dirty = True
 
     def step_review(self, ply: int | None = None, delta: int = 0) -> None:
         """Shows move ``ply`` of the review (or the move ``delta`` moves from the one shown)."""
@@ -349,7 +331,7 @@ class PlayState:
 
     # --- other games ----------------------------------------------------------------------------------------
 
-    def sit_down(
+    def begin_game(
         self, options: PlayOptions, resume: UnfinishedGame | None = None, start: str | None = None
     ) -> None:
         """Leaves the game on the board for a new one of ``options``, from ``start`` where given (a game
@@ -361,8 +343,7 @@ class PlayState:
     # --- time and messages ----------------------------------------------------------------------------------
 
     def receive(self, message: EngineMessage) -> None:
-        if self.board_game.receive(message):
-            self._dirty = True
+        self.board_game.receive(message)
 
     def _ask_puzzle_themes(self) -> None:
         """Asks why the puzzle's winning move wins when the puzzle starts, so that its themes are ready
@@ -387,7 +368,6 @@ class PlayState:
             self.animation.advance(dt * self.animation_speed)
             if self.animation.done:
                 self.finish_animation()
-            self._dirty = True
         self.assistance.update(self.board_game, dt)
         if self.options.coach and self.round.attempt is None:
             self.round.coach.foresee(self.board_game)
@@ -395,20 +375,16 @@ class PlayState:
         self._ask_puzzle_themes()
         self.browser.advance(dt, self.animation_speed)
         self.feedback.fade(dt, self.board_game.is_computer_turn())
-        self._dirty |= self.round.rating.follow_appraisal(self.board_game)
+        self.round.rating.follow_appraisal(self.board_game)
         # The board's files are written off this thread: a write that failed is told here, whichever
         # change it wrote.
         for problem in UserData.take_problems(self.files.board_writers()):
             self.feedback.notify_problem(problem)
         move = self.board_game.update(dt, board_busy=self.animation is not None)
-        thinking = self.board_game.thinking
-        if thinking is not None and thinking.running:
-            self.feedback.tick(dt)
         if move is not None:
             self.round.count_result(self.board_game, self.match, self.piece_names)
             self._start_animation(move)
             self.round.keep(self.board_game)
-            self._dirty = True
         if self.game.is_over() and self.animation is None:
             self.feedback.wait_for_banner(dt)
 

@@ -1,7 +1,7 @@
 """What one round at the board has of its own, made afresh with every round: the coach, the attempt at the
 puzzle (in a puzzle), the round's rating, the keeping of its game, and its result, counted once (an undo and
-a different ending do not count the round again). What they say shows in the sitting's feedback (a user's file
-not written says why there, told by the sitting). No pygame here.
+a different ending do not count the round again). What they say shows in the play state's feedback (a file
+not written says why there, told by the play state). No pygame here.
 """
 
 from __future__ import annotations

@@ -19,14 +19,12 @@ Fall = Callable[[int, int], float]
 class ReviewBrowser:
     """The review of ``board_game``'s game as the player walks it; ``fall`` None: stones pop in (no gravity).
 
-    Each method does nothing while no review (or no line) shows. :attr:`changed` is set whenever what a
-    picture of the walk shows has changed; the sitting's screen clears it.
+    Each method does nothing while no review (or no line) shows.
     """
 
     def __init__(self, board_game: BoardGame, fall: Fall | None) -> None:
         self.board_game = board_game
         self.fall = fall
-        self.changed = True
         #: The stone of "show me"'s best line dropping into place, if one is.
         self.line_animation: MoveAnimation | None = None
 
@@ -35,13 +33,11 @@ class ReviewBrowser:
         review = self.board_game.review
         if review is not None:
             review.select(review.cursor + delta if ply is None else ply)
-            self.changed = True
 
     def show_me(self) -> bool:
         """Starts "show me" (the best line from the move the review shows; for a mistake whose reason is a
         road, the move and the road first: what the move allows) or goes back from it to the review; False
         where the line cannot be proven (on the boards the engine cannot solve)."""
-        self.changed = True
         review = self.board_game.review
         if review is None:
             return True
@@ -69,7 +65,6 @@ class ReviewBrowser:
         line = None if self.board_game.review is None else self.board_game.review.line
         if line is None:
             return
-        self.changed = True
         before = line.shown
         if end is None:
             line.step(delta)
@@ -87,7 +82,6 @@ class ReviewBrowser:
             self._animate_line()
         if self.line_animation is None:
             return
-        self.changed = True
         self.line_animation.advance(dt * max(speed, 1.0))
         if self.line_animation.done or line is None:
             self.line_animation = None

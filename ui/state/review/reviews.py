@@ -1,8 +1,8 @@
-"""The reviews of a sitting's games, without pygame: the review on show, the finished game's review run unseen
+"""The reviews of the games at a board, no pygame: the review on show, the finished game's review run unseen
 (its "appraisal", for the strength the moves showed), "show me"'s best line, and the engine requests and
 messages that compute them.
 
-The session (:class:`ui.state.board.board_game.BoardGame`) has one :class:`Reviews` and decides when a review
+The board game (:class:`ui.state.board.board_game.BoardGame`) has one :class:`Reviews`, decides when a review
 opens and closes; it owns what happens meanwhile. Reviewing never changes the game, its history or the tally:
 every review holds a copy.
 """

@@ -5,7 +5,7 @@ allows), the move played and the road first, best play from there on.
 The line is found one move at a time: each position of it is analysed (the engine's ``ponder`` with
 ``analyse``, which proves every move's value on 7 x 6, 6 x 5 and Tic-tac-toe), and a best move, once proven,
 is the line's next move. So the line is perfect play from both sides, and it grows while the player watches.
-Pure state: no pygame, no engine (the session sends the requests).
+Pure state: no pygame, no engine (the board game sends the requests).
 """
 
 from __future__ import annotations
