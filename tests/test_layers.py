@@ -158,6 +158,7 @@ PUBLIC_AI = {
     "ai.plans",
     "ai.explain.themes",
     "ai.explain.words",
+    "ai.learn.tree",
     "ai.messages",
     "ai.play.levels",
     "ai.puzzles",
@@ -235,6 +236,7 @@ STILL_WORDING = {
         for name in (
             "current_game",
             "finished_games",
+            "learn_record",
             "player_rating",
             "puzzle_record",
             "savegame",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
+from ai.learn.tree import LearnTree, LearnTreeError, read_tree
 from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
 from ai.rating.ladder import ladder_for
 from game.language import _
@@ -21,8 +22,10 @@ from ui.state.files.puzzle_record import choose_puzzle, puzzle_options
 from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
 from ui.state.play import finished_round
+from ui.state.play.learn_drill import LearnDrill, learn_options, tree_path
 from ui.state.play.puzzle_theme import ThemeChoice, offered_themes
 from ui.state.stats import rating_stats
+from ui.state.words.learn_words import no_tree_text
 from ui.statistics.scene import StatsScene
 from ui.theme import Fonts, Theme
 
@@ -38,6 +41,8 @@ class Screens:
     puzzle_rng: random.Random = field(default_factory=random.Random)
     #: The theme the player asks this window's puzzles of.
     puzzle_theme: ThemeChoice = field(default_factory=ThemeChoice)
+    #: The Learn trainer's tree, read once it is first asked for.
+    learn_tree: LearnTree | None = None
 
     def start(self, size: tuple[int, int], options: PlayOptions, theme: Theme) -> StartScene:
         """The start screen showing ``options``, offering this window's unfinished game if it has one."""
@@ -55,9 +60,10 @@ class Screens:
         pointer: tuple[int, int] | None,
         resume: UnfinishedGame | None = None,
         puzzle: Puzzle | None = None,
+        learn: LearnDrill | None = None,
     ) -> PlayScene:
-        """A game of ``options`` (or the unfinished game ``resume``, or ``puzzle``), the mouse at
-        ``pointer``."""
+        """A game of ``options`` (or the unfinished game ``resume``, or ``puzzle``, or a run of the Learn
+        trainer ``learn``), the mouse at ``pointer``."""
         return PlayScene(
             size,
             options,
@@ -71,6 +77,7 @@ class Screens:
             resume=resume,
             puzzle=puzzle,
             theme_choice=self.puzzle_theme,
+            learn=learn,
         )
 
     def next_puzzle(
@@ -86,6 +93,27 @@ class Screens:
         record = self.files.puzzles.value
         puzzle = choose_puzzle(shipped.puzzles, record, self.puzzle_rng, self.puzzle_theme.theme)
         return self.play(size, puzzle_options(puzzle), theme, animation, pointer, puzzle=puzzle)
+
+    def learn(
+        self, size: tuple[int, int], theme: Theme, animation: str, pointer: tuple[int, int] | None
+    ) -> PlayScene | str:
+        """The Learn trainer's board (see :mod:`ui.state.play.learn_drill`); where the tree cannot be used,
+        why (for a toast). The tree is read once per window (its file is checked line by line as it is
+        read: a fraction of a second for the shipped tree)."""
+        if self.learn_tree is None:
+            try:
+                self.learn_tree = read_tree(tree_path())
+            except LearnTreeError as error:
+                return no_tree_text(error.brief())
+        tree = self.learn_tree
+        return self.play(
+            size,
+            learn_options(tree),
+            theme,
+            animation,
+            pointer,
+            learn=LearnDrill(tree, self.files.learning.value),
+        )
 
     def rating(self, size: tuple[int, int], options: PlayOptions, theme: Theme) -> StatsScene:
         """The player's rating on the board the ladder rates (Connect Four 7 x 6, whatever the start screen

@@ -183,7 +183,8 @@ def _next(play: PlayState) -> SceneRequest | None:
     if play.puzzle is not None:
         play.board_game.leave()
         return GoToPuzzle()
-    play.new_round(next_round=True)
+    # The trainer's next run starts from the tree's root again, the player on the learner's side.
+    play.new_round(next_round=play.learn is None)
     return None
 
 

@@ -21,19 +21,21 @@ from pygame import Rect
 from game.catalog import GAME_TITLES
 from game.language import _, current_language
 from ui.kit.layout import buttons_in_row, clamp, flow_lines
-from ui.kit.scene import GoToPlay, GoToPuzzle, GoToStats, Scene
+from ui.kit.scene import GoToLearn, GoToPlay, GoToPuzzle, GoToStats, Scene
 from ui.kit.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit, line_height
 from ui.start.start_keys import StartAction, start_action
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.options import PlayOptions
 from ui.state.start_choices import Row, apply_choice
 from ui.state.words import texts
+from ui.state.words.learn_words import learn_label
 from ui.state.words.start_words import rows_for, rows_of_every_variant
 from ui.theme import CLASSIC, MIN_TEXT, Fonts, Theme
 
 PLAY = "play"
 CONTINUE = "continue"
 PUZZLES = "puzzles"
+LEARN = "learn"
 STATS = "stats"
 #: Pixels between the choices of a row.
 GAP = 8
@@ -205,13 +207,14 @@ class StartScene(Scene):
         return Rect(0, 4, self.size[0], bottom + int(clamp(self.size[1] * 0.026, 13, 22)) + 6)
 
     def _start_buttons(self, area: Rect) -> list[Button]:
-        """Play, or Continue and New game, then Puzzles and Rating, side by side in ``area``; the default is
-        selected."""
+        """Play, or Continue and New game, then Puzzles, Learn and Rating, side by side in ``area``; the
+        default is selected."""
         if self.unfinished is None:
             starts = [(PLAY, _("Play"))]
         else:
             starts = [(CONTINUE, _("Continue")), (PLAY, _("New game"))]
         starts.append((PUZZLES, _("Puzzles")))
+        starts.append((LEARN, learn_label()))
         # Translators: the start screen's button to the rating and statistics screen.
         starts.append((STATS, _("Rating")))
         # As wide as a comfortable button, but never wider than the row holds (four in the smallest window).
@@ -251,7 +254,7 @@ class StartScene(Scene):
             if button is None:
                 continue
             self.focus = row_index
-            if button.action in (PLAY, CONTINUE, PUZZLES, STATS):
+            if button.action in (PLAY, CONTINUE, PUZZLES, LEARN, STATS):
                 self._start(button.action)
             else:
                 self._choose(row_index, int(button.action.split(":")[1]))
@@ -268,9 +271,11 @@ class StartScene(Scene):
 
     def _start(self, action: str) -> None:
         """Asks for the game: the unfinished one (CONTINUE), a new one with the settings (PLAY), or a puzzle
-        (PUZZLES), or the player's rating (STATS)."""
+        (PUZZLES), or the Learn trainer (LEARN), or the player's rating (STATS)."""
         if action == PUZZLES:
             self.request = GoToPuzzle()
+        elif action == LEARN:
+            self.request = GoToLearn()
         elif action == STATS:
             self.request = GoToStats(self.options)
         elif action == CONTINUE and self.unfinished is not None:

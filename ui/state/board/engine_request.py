@@ -38,6 +38,8 @@ class EngineRequest:
         self._request: Request | None = None
         self.thinking: FollowedSearch | None = None
         self.answer: BestMove | None = None
+        #: The computer's move chosen without a search (see :meth:`choose`).
+        self.chosen: int | None = None
         self._still_for = 0.0
         #: The view wants the search's values of the human's position even where nobody ponders.
         self.analysis_wanted = False
@@ -69,9 +71,16 @@ class EngineRequest:
         self._request = self.engine.ponder(game, limits, analyse=analyse)
         self._wait(FollowedSearch(game.to_move(), pondering=True))
 
+    def choose(self, move: int) -> None:
+        """The computer plays ``move``, chosen without a search (stopping what runs), once the board has been
+        still as long as for a search's answer."""
+        self.forget()
+        self.chosen = move
+
     def _wait(self, thinking: FollowedSearch) -> None:
         self.thinking = thinking
         self.answer = None
+        self.chosen = None
         self._still_for = 0.0
 
     def forget(self) -> None:
@@ -81,6 +90,7 @@ class EngineRequest:
             self._request.stop()
             self._request = None
         self.answer = None
+        self.chosen = None
         self.thinking = None
         self._still_for = 0.0
 
@@ -117,6 +127,8 @@ class EngineRequest:
     def answer_due(self, dt: float) -> int | None:
         """Lets ``dt`` seconds of a still board pass; the answer's move once it may be shown, else None."""
         self._still_for += dt
-        if self.answer is None or self._still_for < PRESENTATION_DELAY:
+        if self._still_for < PRESENTATION_DELAY:
             return None
-        return self.answer.move
+        if self.chosen is not None:
+            return self.chosen
+        return None if self.answer is None else self.answer.move

@@ -1,5 +1,6 @@
 """What may hold back a legal move of the player's before it is played: the coach's warning about a move that
-throws the result away, and a puzzle's refusal of a move that loses the win. Each answers with a
+throws the result away, and a puzzle's refusal of a move that loses the win (the Learn trainer's are
+:mod:`ui.state.play.learn_attempt`'s). Each answers with a
 :class:`Objection` (None: play the move); the sitting at the board shows it. No pygame here.
 """
 
@@ -21,12 +22,14 @@ UNTIL_ANSWERED_SECONDS = 600.0
 @dataclass(frozen=True)
 class Objection:
     """Why a move is held back: what the notice says, how long it stays, its kind; ``wrong``: the move was
-    a mistake to shake off the board (with the refusal sound)."""
+    a mistake to shake off the board (with the refusal sound); ``point``: the move to point at instead (the
+    Learn tree's move, where another move also wins), None: the move held back stays pointed at."""
 
     said: Said
     seconds: float = NOTICE_SECONDS
     kind: NoticeKind = NoticeKind.REFUSAL
     wrong: bool = False
+    point: int | None = None
 
 
 class Coach:

@@ -16,6 +16,7 @@ from ui.state.board.board_game import Refusal
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.options import PlayOptions
 from ui.state.play.coach import CoachWarning
+from ui.state.play.learn_notices import LearnSaid
 
 #: Seconds a short message stays.
 NOTICE_SECONDS = 1.6
@@ -227,6 +228,7 @@ Said = (
     | CoachWarned
     | PuzzleMissed
     | PuzzleRight
+    | LearnSaid
     | BackToGame
     | AutoLevel
     | NotRated

@@ -32,6 +32,8 @@ from ui.state.options import Mode, PlayOptions
 from ui.state.play.assistance import Assistance
 from ui.state.play.feedback import Feedback, Speaker
 from ui.state.play.finished_round import REVIEW_SECONDS, adapted
+from ui.state.play.learn_drill import LearnDrill
+from ui.state.play.learn_notices import LearnLeaf
 from ui.state.play.notices import (
     FILE_NOTICE_SECONDS,
     AutoLevel,
@@ -61,7 +63,9 @@ class PlayState:
     :data:`~ui.state.animation.ANIMATION_SPEEDS`. ``resume`` sits down at that unfinished game (with its own
     options) rather than at a new one of ``options``. ``puzzle``: the board is that puzzle (``options`` set
     it up, see :func:`~ui.state.files.puzzle_record.puzzle_options`), its results counted in the puzzle
-    record.
+    record. ``learn``: the board is the Learn trainer's (``options`` set it up, see
+    :func:`~ui.state.play.learn_drill.learn_options`): the computer's replies come from the tree, the player's
+    moves are judged against it and the progress counted in the learning record.
 
     :attr:`dirty` says whether what a picture of the sitting shows has changed, its own state or a part's
     (each part's ``changed``); the screen clears it.
@@ -81,9 +85,12 @@ class PlayState:
         resume: UnfinishedGame | None = None,
         puzzle: Puzzle | None = None,
         theme_choice: ThemeChoice | None = None,
+        learn: LearnDrill | None = None,
     ) -> None:
         #: The puzzle on the board, if it is one.
         self.puzzle = puzzle
+        #: The Learn trainer's tree and its draws, where the board is the trainer's.
+        self.learn = learn
         #: The theme the next puzzles are drawn from (puzzle mode; shared by the window's puzzles).
         self.theme_choice = theme_choice or ThemeChoice()
         self.files = files or UserData()
@@ -116,7 +123,8 @@ class PlayState:
             self.match = MatchScore()
         if resume is None:
             options, auto_level = adapted(options, self.files)
-            self.board_game = BoardGame(options, self.engine, start=start)
+            reply_from = None if self.learn is None else self.learn.reply
+            self.board_game = BoardGame(options, self.engine, start=start, reply_from=reply_from)
         else:
             # A continued game brings its own options: the board, the view and the rules are the game's. The
             # position it started from is that game's own: its next game starts from the empty board.
@@ -143,7 +151,7 @@ class PlayState:
     def _tell_start(self, auto_level: AutoLevel | None) -> None:
         """Says what the new game will not count for (a set-up position's game), else which level the
         adaptive level chose, if it did."""
-        if self.board_game.set_up() and self.puzzle is None:
+        if self.board_game.set_up() and self.puzzle is None and self.learn is None:
             self.feedback.notify_start(NotRated.SET_UP)
         elif auto_level is not None:
             self.feedback.notify_start(auto_level)
@@ -152,9 +160,11 @@ class PlayState:
         """What starts afresh with every round: its result, coach, misses, rating and keeping."""
         self.assistance.hint = None
         self.feedback.new_round()
-        keeps = self.options.mode is not Mode.WATCH and self.puzzle is None
+        keeps = self.options.mode is not Mode.WATCH and self.puzzle is None and self.learn is None
+        if self.learn is not None:
+            self.learn.begin(self.files.learning.value)
         #: The coach, the puzzle attempt, the rating and the keeping of the round under way.
-        self.round = Round(self.files, self.puzzle, resume, keeps, self.feedback)
+        self.round = Round(self.files, self.puzzle, resume, keeps, self.feedback, self.learn)
         self._dirty = True
 
     @property
@@ -291,6 +301,8 @@ class PlayState:
             return None
         if objection.wrong:
             self.selection = move
+        if objection.point is not None:
+            self.selection = objection.point
         return Refusal.COACHED
 
     def _start_animation(self, move: int) -> None:
@@ -409,8 +421,19 @@ class PlayState:
             self._start_animation(move)
             self.round.keep(self.board_game)
             self._dirty = True
+        self._follow_learning()
         if self.game.is_over() and self.animation is None:
             self.feedback.wait_for_banner(dt)
+
+    def _follow_learning(self) -> None:
+        """In the Learn trainer, once the run reaches a leaf of a proven claim, its plan is drawn on the board
+        (the plan view, which shows a plan only once the explainer has proven it); a frontier's leaf has
+        none to show."""
+        said = self.round.follow_learning(self.board_game)
+        if isinstance(said, LearnLeaf) and not said.frontier and not self.assistance.plan.shown:
+            self.assistance.toggle_plan(self.board_game)
+        if said is not None:
+            self._dirty = True
 
 
 def _same_match(before: PlayOptions, after: PlayOptions) -> bool:

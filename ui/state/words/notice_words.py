@@ -9,6 +9,7 @@ from game.language import N_, _, ngettext, number
 from game.protocol import quoted
 from ui.state.board.board_game import Refusal
 from ui.state.options import PlayOptions
+from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
 from ui.state.play.notices import (
     AutoLevel,
     BackToGame,
@@ -31,6 +32,7 @@ from ui.state.play.notices import (
     Told,
     Worded,
 )
+from ui.state.words.learn_words import learn_notice_text
 from ui.state.words.review_words import CHANGE_WORDS
 from ui.state.words.texts import board_title, unfinished_text
 from ui.state.words.why_words import COLUMN_LETTERS
@@ -91,6 +93,8 @@ def notice_text(said: Said) -> str:
                 "Right: that keeps the win. {moves} more to go",
                 said.moves_left,
             ).format(moves=said.moves_left)
+        case LearnOtherWin() | LearnMissed() | LearnLeaf() | LearnRunEnded():
+            return learn_notice_text(said)
         case BackToGame():
             return _("Back to your game: {game}").format(game=unfinished_text(said.game))
         case NotRated():

@@ -12,9 +12,11 @@ from ai.contracts import Verdict
 from game.language import _, ngettext, number
 from ui.state.options import FirstPlayer, Mode
 from ui.state.play import finished_round
+from ui.state.play.learn_notices import LearnMissed
 from ui.state.play.notices import PuzzleMissed
 from ui.state.play.play_state import PlayState
 from ui.state.words import texts
+from ui.state.words.learn_words import next_branch_keys
 from ui.state.words.notice_words import notice_text
 from ui.state.words.review_words import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.state.words.search_texts import move_name
@@ -108,7 +110,7 @@ def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, int] | 
         return None
     warning, notice = play_state.round.coach.warning, play_state.notice
     move: int | None = None
-    if notice is not None and isinstance(notice.said, PuzzleMissed):
+    if notice is not None and isinstance(notice.said, (PuzzleMissed, LearnMissed)):
         move = notice.said.column
     elif warning is not None and notice is not None:
         move = warning.move
@@ -130,6 +132,8 @@ def detail_parts(play_state: PlayState) -> list[str]:
         return [summary_text(review, play_state.player_names), *(_(keys) for keys in REVIEW_KEYS)]
     if play_state.puzzle is not None and play_state.game.is_over():
         return [_("Enter: next puzzle"), _("Ctrl+N: this puzzle again"), _("Esc: menu")]
+    if play_state.learn is not None and play_state.game.is_over():
+        return [next_branch_keys(), _("Esc: menu")]
     # While a hint shows, the status line speaks of the hinted move: the overlay's line speaks of the
     # position, not of the move under the pointer, so two moves never compete for the player's eye.
     hinted = play_state.assistance.hint is not None

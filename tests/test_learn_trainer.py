@@ -1,0 +1,276 @@
+"""The Learn trainer (the start screen's Learn button): the computer's replies drawn from the tree toward the
+branches not yet learned, the player's moves judged against the tree (a winning move off it and a move that
+throws the win both taken back), the leaf's plan view, and the progress kept between runs
+(ui/state/files/learn_record.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from ai.learn.tree import LearnNode, LearnTree, position_key, tree_text
+from ai.messages import Progress
+from ai.score import Score, from_child, win_in
+from game.connect4 import ConnectFour
+from tools.support.fakes import FakeEngine, click, search_result, settle
+from ui.app import App
+from ui.play.frame import match_bar
+from ui.play.scene import PlayScene
+from ui.start.scene import LEARN
+from ui.state.board.board_game import Refusal
+from ui.state.files.learn_record import (
+    LEARN_FILE,
+    LEARNED_BOX,
+    MISSED_WEIGHT,
+    UNSEEN_WEIGHT,
+    BranchProgress,
+    LearnRecord,
+    branch_weight,
+)
+from ui.state.files.store import JsonStore
+from ui.state.files.user_data import UserData
+from ui.state.play.learn_drill import LearnDrill, is_frontier, learn_options
+from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
+from ui.state.words import play_words as words
+
+SIZE = (960, 780)
+
+pytestmark = pytest.mark.usefixtures("pygame_ready")
+
+#: A real position of ply 16 where Red (the learner) wins: Red plays e (5), then for every reply of Yellow a
+#: move of Red's (b after a, d after the others) reaches a leaf where the explainer proves Red's win (made
+#: with the explainer and the solver; the file format is what is tested here, not the proof).
+ROOT = "2724145774576145"
+TREE_MOVE = 4
+LEAF_KINDS = {1: "road", 2: "plan", 3: "plan", 4: "road", 5: "plan", 6: "plan", 7: "solver"}
+
+
+def small_tree() -> LearnTree:
+    root = LearnNode(ROOT, TREE_MOVE, None)
+    after = LearnNode(ROOT + "5", None, None)
+    nodes = {position_key(root.game()): root, position_key(after.game()): after}
+    for reply, kind in LEAF_KINDS.items():
+        answer = 2 if reply == 1 else 4
+        node = LearnNode(f"{ROOT}5{reply}", answer - 1, None)
+        leaf = LearnNode(f"{ROOT}5{reply}{answer}", None, kind)
+        nodes[position_key(node.game())] = node
+        nodes[position_key(leaf.game())] = leaf
+    return LearnTree(0, root, nodes)
+
+
+def leaf_after(reply: int) -> str:
+    return f"{ROOT}5{reply}{2 if reply == 1 else 4}"
+
+
+def values(best: int, also_winning: tuple[int, ...] = ()) -> tuple[tuple[int, Score], ...]:
+    """Move values as the engine proves them: ``best`` and ``also_winning`` win, the others lose."""
+    return tuple(
+        (move, Score(win_in(9) if move == best or move in also_winning else from_child(win_in(1))))
+        for move in range(7)
+    )
+
+
+def prove(scene: PlayScene, engine: FakeEngine, move_values: tuple[tuple[int, Score], ...]) -> None:
+    """The engine's analysis of the player's position comes in: every move's value proven."""
+    ask = engine.last("ponder")
+    assert ask.analyse and ask.moves == scene.play_state.game.moves_text()
+    best = next(move for move, score in move_values if score.is_win)
+    scene.receive(Progress(ask.token, search_result(9, Score(1), (best,), 10, 0.1, move_values)))
+
+
+def learn_scene(tmp_path, tree: LearnTree, seed: int = 1) -> tuple[PlayScene, FakeEngine, UserData]:
+    store = JsonStore(LEARN_FILE, tmp_path / "learn.json")
+    store.load()
+    files = UserData(learning=store)
+    engine = FakeEngine(auto_answer=False)
+    drill = LearnDrill(tree, files.learning.value, random.Random(seed))
+    scene = PlayScene(SIZE, learn_options(tree), engine, learn=drill, files=files)
+    return scene, engine, files
+
+
+# --- the record -------------------------------------------------------------------------------------------
+
+
+def test_a_branch_climbs_a_box_per_clean_run_and_a_miss_sends_it_back():
+    record = LearnRecord()
+    for _ in range(LEARNED_BOX + 2):
+        record = record.after("4455", clean=True)
+    assert record.of("4455") == BranchProgress(LEARNED_BOX, False) and record.learned(["4455", "44"]) == 1
+    record = record.after("4455", clean=False)
+    assert record.of("4455") == BranchProgress(0, True) and record.learned(["4455"]) == 0
+    assert record.runs == LEARNED_BOX + 3
+    # Missed weighs most, then never played, then each box halves, a learned branch weighing 1.
+    weights = [
+        branch_weight(p) for p in (BranchProgress(0, True), None, BranchProgress(1), BranchProgress(3))
+    ]
+    assert weights == [MISSED_WEIGHT, UNSEEN_WEIGHT, 4, 1]
+
+
+def test_the_record_round_trips_and_keeps_branches_of_other_trees(tmp_path):
+    path = tmp_path / "learn.json"
+    store = JsonStore(LEARN_FILE, path)
+    store.load()
+    record = LearnRecord().after("4455", clean=True).after("123", clean=False)
+    assert store.update(lambda _: record) is None
+    assert JsonStore(LEARN_FILE, path).load() == record
+    data = json.loads(path.read_text())
+    data["branches"]["77"] = {"box": 2, "missed": False}  # a branch of another tree: kept, not counted
+    path.write_text(json.dumps(data))
+    read = JsonStore(LEARN_FILE, path).load()
+    assert read.of("77") == BranchProgress(2) and read.learned(["4455"]) == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{not json",
+        '{"runs": -1}',
+        '{"branches": {"44x": {"box": 1, "missed": false}}}',
+        '{"branches": {"44": {"box": 9, "missed": false}}}',
+        '{"branches": {"44": {"box": 1, "missed": "no"}}}',
+        '{"branches": []}',
+    ],
+)
+def test_a_damaged_record_is_set_aside_with_a_notice_never_a_crash(tmp_path, text):
+    path = tmp_path / "learn.json"
+    path.write_text(text)
+    store = JsonStore(LEARN_FILE, path)
+    assert store.load() == LearnRecord()
+    assert store.problem is not None and "Learning progress" in store.problem
+    assert not path.exists() and any(tmp_path.iterdir())  # set aside beside itself, not lost
+
+
+# --- the drill's replies ----------------------------------------------------------------------------------
+
+
+def test_the_replies_are_drawn_toward_missed_and_unseen_branches():
+    tree = small_tree()
+    after = ConnectFour.from_moves(ROOT + "5")
+    learned = dict.fromkeys((leaf_after(reply) for reply in LEAF_KINDS), BranchProgress(LEARNED_BOX))
+    record = LearnRecord({**learned, leaf_after(3): BranchProgress(0, True)})
+    drill = LearnDrill(tree, record, random.Random(7))
+    drawn = Counter(drill.reply(after) for _ in range(1100))
+    # Reply 3 (column c, index 2) weighs 16 against 1 for each of the six learned branches.
+    assert drawn[2] > 700 and all(drawn[column] > 5 for column in range(7))
+    # No reply at the learner's nodes, at a leaf, or off the tree.
+    assert drill.reply(ConnectFour.from_moves(ROOT)) is None
+    assert drill.reply(ConnectFour.from_moves(leaf_after(2))) is None
+    assert drill.reply(ConnectFour.from_moves("4")) is None
+    assert drill.progress(record).learned == 6 and drill.progress(record).total == 7
+    assert is_frontier(drill.leaf(ConnectFour.from_moves(leaf_after(7))))
+    assert not is_frontier(drill.leaf(ConnectFour.from_moves(leaf_after(2))))
+
+
+def test_a_tree_file_in_an_environment_variable_is_the_one_taught(tmp_path, monkeypatch):
+    path = tmp_path / "tree.txt"
+    path.write_text(tree_text(small_tree()), encoding="utf-8", newline="")
+    monkeypatch.setenv("PONDER_LEARN_TREE", str(path))
+    app = App(FakeEngine, learn_options(small_tree()), start_playing=False, files=UserData())
+    button = next(b for b in app.scene.buttons()[-1] if b.action == LEARN)
+    app.step([click(button.rect.center)], 0.01)
+    scene = app.scene
+    assert isinstance(scene, PlayScene) and scene.play_state.learn is not None
+    assert scene.play_state.game.moves_text() == ROOT and scene.play_state.board_game.is_human_turn()
+    assert match_bar(scene.play_state, None).standing[0] == "Learn: 0 of 7 branches learned"
+
+
+def test_a_missing_or_damaged_tree_is_told_and_the_window_goes_on(tmp_path, monkeypatch):
+    path = tmp_path / "tree.txt"
+    path.write_text(tree_text(small_tree()).replace(ROOT + "5 ", ROOT + "6 ", 1), encoding="utf-8")
+    for where in (path, tmp_path / "none.txt"):
+        monkeypatch.setenv("PONDER_LEARN_TREE", str(where))
+        app = App(FakeEngine, learn_options(small_tree()), start_playing=False, files=UserData())
+        button = next(b for b in app.scene.buttons()[-1] if b.action == LEARN)
+        app.step([click(button.rect.center)], 0.01)
+        assert not isinstance(app.scene, PlayScene) and app.running
+        assert app.toast.text.startswith("Learn: no tree to learn from (")
+
+
+# --- a run at the board -----------------------------------------------------------------------------------
+
+
+def test_a_clean_run_plays_the_trees_reply_reaches_the_leaf_and_climbs_a_box(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    assert play.try_play(TREE_MOVE) is None  # the tree's move is played without waiting for the values
+    settle(scene, engine, 1.0)
+    # The computer answered from the tree, without a search.
+    assert engine.count("think") == 0 and len(play.game.moves_text()) == len(ROOT) + 2
+    reply = int(play.game.moves_text()[-1])
+    answer = 1 if reply == 1 else 3
+    assert play.try_play(answer) is None
+    settle(scene, engine, 1.0)
+    leaf = play.round.learning.leaf
+    assert leaf is not None and leaf.moves == leaf_after(reply)
+    said = play.notice.said
+    assert isinstance(said, LearnLeaf) and said.frontier == (reply == 7)
+    # A leaf of a proven claim shows its plan (the plan view); a frontier's shows none.
+    assert play.assistance.plan.shown == (reply != 7)
+    # Past the leaf the computer defends with a search at the max level.
+    assert engine.count("think") == 1
+    # A clean run counts only at the win.
+    assert play.round.learning.follow(play.board_game) is None  # nothing new in the same position
+    assert files.learning.value.of(leaf_after(reply)) is None
+
+
+def test_a_winning_move_off_the_tree_is_taken_back_and_the_trees_move_pointed_at(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    other = 3
+    assert play.try_play(other) is Refusal.COACHED  # not judged before the values are proven
+    assert words.status_text(play).startswith("A moment")
+    prove(scene, engine, values(TREE_MOVE, also_winning=(other,)))
+    assert play.try_play(other) is Refusal.COACHED and play.game.moves_text() == ROOT
+    said = play.notice.said
+    assert isinstance(said, LearnOtherWin) and said.column == TREE_MOVE and play.selection == TREE_MOVE
+    assert words.status_text(play) == (
+        "Taken back: column d also wins, but the tree's move is easier to learn: column e"
+    )
+    assert play.round.learning.misses == 1
+    assert play.try_play(TREE_MOVE) is None
+
+
+def test_a_move_throwing_the_win_is_taken_back_with_its_reason_and_the_branch_comes_back(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree(), seed=3)
+    play = scene.play_state
+    prove(scene, engine, values(TREE_MOVE))
+    assert play.try_play(0) is Refusal.COACHED and play.game.moves_text() == ROOT
+    said = play.notice.said
+    assert (
+        isinstance(said, LearnMissed) and said.tree_move == "column e" and play.feedback.refusal is not None
+    )
+    assert words.status_text(play).startswith("Taken back: column a throws the win away")
+    # The reason is asked of the explainer, off the window's thread.
+    assert engine.last("explain").move == 0 and engine.last("explain").moves == ROOT
+    assert play.try_play(TREE_MOVE) is None
+    settle(scene, engine, 1.0)
+    reply = int(play.game.moves_text()[-1])
+    assert play.try_play(1 if reply == 1 else 3) is None
+    settle(scene, engine, 1.0)
+    # The miss counts for the branch reached, at the leaf: it comes back first.
+    assert files.learning.value.of(leaf_after(reply)) == BranchProgress(0, True)
+    assert files.learning.flush(5.0)
+    assert json.loads((tmp_path / "learn.json").read_text())["branches"][leaf_after(reply)]["missed"] is True
+    drill = LearnDrill(small_tree(), files.learning.value, random.Random(5))
+    drawn = Counter(drill.reply(ConnectFour.from_moves(ROOT + "5")) for _ in range(400))
+    assert drawn.most_common(1)[0][0] == reply - 1
+
+
+def test_a_run_won_without_a_miss_counts_at_the_win(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    attempt = play.round.learning
+    play.try_play(TREE_MOVE)
+    settle(scene, engine, 1.0)
+    reply = int(play.game.moves_text()[-1])
+    play.try_play(1 if reply == 1 else 3)
+    settle(scene, engine, 1.0)
+    # Stand the game at a won end of the branch: the learner's win reached from the leaf.
+    play.board_game.game = ConnectFour.from_moves("1212121")
+    said = attempt.follow(play.board_game)
+    assert isinstance(said, LearnRunEnded) and said.clean and said.box == 1 and said.total == 7
+    assert files.learning.value.of(leaf_after(reply)) == BranchProgress(1)
+    assert words.notice_text(said) == "Won without a miss: this branch 1/3 \u00b7 0/7 learned"
