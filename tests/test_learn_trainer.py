@@ -207,8 +207,11 @@ def test_a_clean_run_plays_the_trees_reply_reaches_the_leaf_and_climbs_a_box(tmp
     assert leaf is not None and leaf.moves == leaf_after(reply)
     said = play.notice.said
     assert isinstance(said, LearnLeaf) and said.frontier == (reply == 7)
-    # A leaf of a proven claim shows its plan (the plan view); a frontier's shows none.
-    assert play.assistance.plan.shown == (reply != 7)
+    # A leaf of a plan shows it (the plan view); the claim of the move that reached the leaf is asked of the
+    # explainer, to tell it under the status; a frontier's leaf shows no plan.
+    assert play.assistance.plan.shown == (LEAF_KINDS[reply] == "plan")
+    asked = next(call for call in engine.calls if call.name == "explain" and call.move == answer)
+    assert asked.moves == f"{ROOT}5{reply}" and play.round.learning.leaf_move[1] == answer
     # Past the leaf the computer defends with a search at the max level.
     assert engine.count("think") == 1
     # A clean run counts only at the win.

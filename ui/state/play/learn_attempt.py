@@ -42,6 +42,11 @@ class LearnAttempt:
         self.leaf: LearnNode | None = None
         #: The run's outcome is in the record.
         self.counted = False
+        #: The learner's move that reached the leaf, and the position it was played in (None: the leaf was
+        #: reached by the opponent's move, or not yet): its reason is the branch's claim, told at the leaf.
+        self.leaf_move: tuple[ConnectFour, int] | None = None
+        #: What the run's end said (None: not won yet).
+        self.ended: LearnRunEnded | None = None
         #: The position last followed (its move string), so each is looked up once.
         self._followed: str | None = None
 
@@ -90,6 +95,13 @@ class LearnAttempt:
                 self.leaf = leaf
                 if self.misses:
                     self._count(clean=False)
+                history = game.history()
+                if history and game.to_move() != self.drill.tree.side:
+                    before = game.copy()
+                    before.undo()
+                    self.leaf_move = (before, history[-1])
+                    # Why the move wins, as the explainer proves it: the branch's claim, asked on its thread.
+                    board_game.reasons.ask(before, history[-1])
                 assert leaf.leaf is not None
                 return LearnLeaf(leaf.leaf, is_frontier(leaf))
         if game.is_over() and game.winner() == self.drill.tree.side and self.leaf is not None:
@@ -97,9 +109,10 @@ class LearnAttempt:
             self._count(clean=True)
             progress = self.drill.progress(self.files.learning.value)
             entry = self.files.learning.value.of(self.leaf.moves) or BranchProgress()
-            return LearnRunEnded(
+            self.ended = LearnRunEnded(
                 clean and self.misses == 0, entry.box, LEARNED_BOX, progress.learned, progress.total
             )
+            return self.ended
         return None
 
     def _count(self, clean: bool) -> None:

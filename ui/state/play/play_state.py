@@ -426,11 +426,11 @@ class PlayState:
             self.feedback.wait_for_banner(dt)
 
     def _follow_learning(self) -> None:
-        """In the Learn trainer, once the run reaches a leaf of a proven claim, its plan is drawn on the board
-        (the plan view, which shows a plan only once the explainer has proven it); a frontier's leaf has
-        none to show."""
+        """In the Learn trainer, once the run reaches a leaf whose claim is a plan, the plan is drawn on the
+        board (the plan view, which shows a plan only once the explainer has proven it); the claim's reason is
+        told under the status (:func:`ui.state.words.play_words.why`); a frontier's leaf has none to show."""
         said = self.round.follow_learning(self.board_game)
-        if isinstance(said, LearnLeaf) and not said.frontier and not self.assistance.plan.shown:
+        if isinstance(said, LearnLeaf) and said.kind == "plan" and not self.assistance.plan.shown:
             self.assistance.toggle_plan(self.board_game)
         if said is not None:
             self._dirty = True

@@ -12,11 +12,11 @@ from ai.contracts import Verdict
 from game.language import _, ngettext, number
 from ui.state.options import FirstPlayer, Mode
 from ui.state.play import finished_round
-from ui.state.play.learn_notices import LearnMissed
+from ui.state.play.learn_notices import LearnLeaf, LearnMissed
 from ui.state.play.notices import PuzzleMissed
 from ui.state.play.play_state import PlayState
 from ui.state.words import texts
-from ui.state.words.learn_words import next_branch_keys
+from ui.state.words.learn_words import learn_notice_text, next_branch_keys
 from ui.state.words.notice_words import notice_text
 from ui.state.words.review_words import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.state.words.search_texts import move_name
@@ -25,10 +25,14 @@ from ui.state.words.why_words import ReasonMarks, marked_reason, plan_legend, pu
 
 def result_text(play_state: PlayState) -> tuple[str, str]:
     """The result in a few words, and a line under it (saying how often the coach spoke, if it did; for
-    a puzzle, the player's puzzle record)."""
+    a puzzle, the player's puzzle record; for a run of the Learn trainer, the branch's progress)."""
     if play_state.round.attempt is not None:
         return texts.puzzle_result(play_state.files.puzzles.value, play_state.round.attempt.misses)
     title, line = texts.result_text(play_state.board_game, play_state.player_names)
+    learning = play_state.round.learning
+    if learning is not None:
+        # The run's outcome in the branch's progress, not a game against the computer's level.
+        return title, "" if learning.ended is None else learn_notice_text(learning.ended)
     if play_state.round.coach.spoke:
         spoke = play_state.round.coach.spoke
         line += " " + ngettext(
@@ -69,7 +73,8 @@ def status_text(play_state: PlayState) -> str:
 def why(play_state: PlayState) -> tuple[str, ReasonMarks | None]:
     """Why the move the status line speaks of is worth what it is, where the explainer proved it, and the
     cells the reason names, to mark on the board (("", None) otherwise, and until its answer comes): a
-    solved puzzle's themes (no marks), the review's mistake or blunder shown, the puzzle's move just refused,
+    solved puzzle's themes (no marks), the Learn trainer's leaf (see :func:`_leaf_told`), the review's mistake
+    or blunder shown, the puzzle's move just refused,
     the move the coach's standing warning is about, else the hint's; else, with the plan view on, its plan
     (which the plan view draws)."""
     board_game, game = play_state.board_game, play_state.game
@@ -80,6 +85,9 @@ def why(play_state: PlayState) -> tuple[str, ReasonMarks | None]:
             start.undo()
         claims = board_game.reasons.of(start, puzzle.column - 1)
         return ("" if claims is None else puzzle_themes(claims, start.to_move())), None
+    leaf = _leaf_told(play_state)
+    if leaf is not None:
+        return leaf
     told = _move_told(play_state)
     if told is not None:
         claims, mover = told
@@ -93,6 +101,28 @@ def why(play_state: PlayState) -> tuple[str, ReasonMarks | None]:
     if play_state.review is None and not game.is_over() and plan.side is not None:
         return plan_legend(plan.followed, plan.left, plan.side, play_state.player_names), None
     return "", None
+
+
+def _leaf_told(play_state: PlayState) -> tuple[str, ReasonMarks | None] | None:
+    """While the Learn trainer says that the run reached its leaf by the player's move: why that move wins,
+    as the explainer proved it (the branch's claim: a plan, a road into one, a double threat ...), marked on
+    the board while the position is still the one after it; ("", None) until the reason comes; None where
+    no leaf is told."""
+    learning, notice = play_state.round.learning, play_state.notice
+    if (
+        learning is None
+        or learning.leaf_move is None
+        or notice is None
+        or not isinstance(notice.said, LearnLeaf)
+    ):
+        return None
+    before, move = learning.leaf_move
+    claims = play_state.board_game.reasons.of(before, move)
+    if claims is None:
+        return "", None
+    text, marks = marked_reason(claims, before.to_move(), play_state.player_names)
+    after = before.moves_text() + before.move_to_text(move)
+    return text, marks if play_state.game.moves_text() == after else None
 
 
 def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, int] | None:
@@ -159,9 +189,9 @@ def caption(play_state: PlayState) -> str:
 
 def tally_text(play_state: PlayState) -> str:
     """The tally of this board and opponent for the result banner ("" when nothing is counted, as for a
-    puzzle)."""
+    puzzle or the Learn trainer)."""
     key = finished_round.tally_key(play_state.board_game)
-    if play_state.puzzle is not None or key is None:
+    if play_state.puzzle is not None or play_state.learn is not None or key is None:
         return ""
     record = play_state.files.tally.value.get(key)
     return texts.tally_text(record, _opponent_shown(play_state), _tally_names(play_state))
@@ -170,7 +200,7 @@ def tally_text(play_state: PlayState) -> str:
 def short_tally_text(play_state: PlayState) -> str:
     """The tally for the match bar ("" when nothing is counted yet, or for a puzzle)."""
     key = finished_round.tally_key(play_state.board_game)
-    if play_state.puzzle is not None or key is None:
+    if play_state.puzzle is not None or play_state.learn is not None or key is None:
         return ""
     record = play_state.files.tally.value.get(key)
     return texts.short_tally(record, _opponent_shown(play_state), _tally_names(play_state))
