@@ -11,6 +11,7 @@ from collections import Counter
 
 import pytest
 
+from ai.claims import DoubleThreat
 from ai.learn.tree import LearnNode, LearnTree, position_key, tree_text
 from ai.messages import Progress
 from ai.score import Score, from_child, win_in
@@ -35,6 +36,7 @@ from ui.state.files.user_data import UserData
 from ui.state.play.learn_drill import LearnDrill, is_frontier, learn_options
 from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
 from ui.state.words import play_words as words
+from ui.state.words.why_words import marked_reason
 
 SIZE = (960, 780)
 
@@ -277,3 +279,47 @@ def test_a_run_won_without_a_miss_counts_at_the_win(tmp_path):
     assert isinstance(said, LearnRunEnded) and said.clean and said.box == 1 and said.total == 7
     assert files.learning.value.of(leaf_after(reply)) == BranchProgress(1)
     assert words.notice_text(said) == "Won without a miss: this branch 1/3 \u00b7 0/7 learned"
+
+
+def test_the_leafs_claim_is_told_under_the_status_and_marked_on_the_board(tmp_path):
+    store = JsonStore(LEARN_FILE, tmp_path / "learn.json")
+    store.load()
+    files = UserData(learning=store)
+    claim = DoubleThreat(0, ((2, 4), (5, 4)), move=(3, 3))
+    engine = FakeEngine(auto_answer=False, reasons=lambda game, move: (claim,) if move is not None else ())
+    drill = LearnDrill(small_tree(), files.learning.value, random.Random(2))
+    scene = PlayScene(SIZE, learn_options(small_tree()), engine, learn=drill, files=files)
+    play = scene.play_state
+    assert play.try_play(TREE_MOVE) is None
+    settle(scene, engine, 1.0)
+    reply = int(play.game.moves_text()[-1])
+    assert play.try_play(1 if reply == 1 else 3) is None
+    settle(scene, engine, 1.0)
+    assert isinstance(play.notice.said, LearnLeaf)
+    text, marks = words.why(play)
+    assert (text, marks) == marked_reason((claim,), 0, play.player_names) and text and marks is not None
+    # Once the notice gives way (the player's next move), the leaf is no longer told.
+    play.feedback.notice = None
+    assert words.why(play)[0] != text
+
+
+def test_a_root_with_the_opponent_to_move_starts_with_the_trees_reply(tmp_path):
+    from tests.test_learn_tree import ROOT as YELLOW_ROOT
+    from tests.test_learn_tree import small_tree as yellow_tree
+
+    tree = yellow_tree()
+    drill = LearnDrill(tree, LearnRecord(), random.Random(9))
+    counts = Counter(drill.reply(tree.root.game()) for _ in range(700))
+    # The one leaf (after d) weighs 8, each reply after which Red wins at once 1.
+    assert 300 < counts[3] < 500 and all(counts[column] > 10 for column in range(7))
+    for seed in range(4):
+        scene, engine, files = learn_scene(tmp_path / str(seed), tree, seed)
+        play = scene.play_state
+        settle(scene, engine, 1.0)
+        assert engine.count("think") == 0 and play.game.moves_text()[: len(YELLOW_ROOT)] == YELLOW_ROOT
+        reply = int(play.game.moves_text()[len(YELLOW_ROOT)])
+        if reply == 4:
+            assert isinstance(play.notice.said, LearnLeaf) and play.assistance.plan.shown
+            assert play.round.learning.leaf_move is None  # reached by the computer's reply
+        else:
+            assert play.try_play(3) is None and play.game.is_over()

@@ -5,7 +5,9 @@ position stands in the tree, and the player's progress (branches learned of all)
 A *branch* is a leaf of the tree: the line of play from the root down to it, the computer's replies drawn on
 the way. The reply at a node of the second player is drawn with a weight for each reply: the sum of the
 weights (:func:`~ui.state.files.learn_record.branch_weight`) of the branches below it, so that every branch
-is drawn about as often as its weight says, whatever the tree's shape.
+is drawn about as often as its weight says, whatever the tree's shape. A line that ends with the learner's
+move winning at once (no leaf below it) weighs as much as a learned branch: it comes now and then, and is not
+counted among the branches.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from ai.learn.tree import LEARN_TREE_PATH, LearnNode, LearnTree, position_key
 from ai.play.levels import MAX
 from game.connect4 import ConnectFour
 from game.protocol import Game
-from ui.state.files.learn_record import LearnRecord, branch_weight
+from ui.state.files.learn_record import LEARNED_BOX, BranchProgress, LearnRecord, branch_weight
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 
 #: The kinds of leaf that a proven claim of the explainer ends (``ponder explain --json``'s kinds); any other
@@ -43,14 +45,16 @@ def is_frontier(leaf: LearnNode) -> bool:
 def learn_options(tree: LearnTree) -> PlayOptions:
     """The board of ``tree``: its root on 7 x 6, the player on the learner's side against the max level (the
     best defence, past the tree's leaves), the values of the player's moves proven on their time (as for the
-    coach: a move off the tree is judged by them)."""
+    coach: a move off the tree is judged by them). "Who starts" is who moves first from the root: the
+    player where the learner is to move there, else the computer (with the tree's reply)."""
+    learner_starts = tree.root.game().to_move() == tree.side
     return PlayOptions(
         game="connect4",
         width=7,
         height=6,
         mode=Mode.COMPUTER,
         level=MAX,
-        first=FirstPlayer.HUMAN,
+        first=FirstPlayer.HUMAN if learner_starts else FirstPlayer.COMPUTER,
         moves=tree.root.moves,
         coach=True,
     )
@@ -110,7 +114,8 @@ class LearnDrill:
         child = game.copy()
         child.apply(move)
         if child.is_over():
-            return 0
+            # The learner's move wins at once: nothing to learn below it, drawn as often as a learned branch.
+            return branch_weight(BranchProgress(LEARNED_BOX))
         found = self.tree.node(child)
         return 0 if found is None else self._weight(found.node)
 
