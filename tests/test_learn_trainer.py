@@ -321,5 +321,8 @@ def test_a_root_with_the_opponent_to_move_starts_with_the_trees_reply(tmp_path):
         if reply == 4:
             assert isinstance(play.notice.said, LearnLeaf) and play.assistance.plan.shown
             assert play.round.learning.leaf_move is None  # reached by the computer's reply
+            # The next run is played from memory: the plan view is closed.
+            play.new_round(next_round=False)
+            assert not play.assistance.plan.shown and play.game.moves_text() == YELLOW_ROOT
         else:
             assert play.try_play(3) is None and play.game.is_over()

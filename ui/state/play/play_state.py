@@ -44,6 +44,7 @@ from ui.state.play.notices import (
     NotRated,
     Told,
 )
+from ui.state.play.plan_view import PlanView
 from ui.state.play.puzzle_theme import ThemeChoice
 from ui.state.play.round import Round
 from ui.state.play.tally_reset import TallyReset
@@ -163,6 +164,8 @@ class PlayState:
         keeps = self.options.mode is not Mode.WATCH and self.puzzle is None and self.learn is None
         if self.learn is not None:
             self.learn.begin(self.files.learning.value)
+            # Each run is played from memory: the plan view that showed the last leaf's plan is closed.
+            self.assistance.plan = PlanView()
         #: The coach, the puzzle attempt, the rating and the keeping of the round under way.
         self.round = Round(self.files, self.puzzle, resume, keeps, self.feedback, self.learn)
         self._dirty = True
