@@ -17,6 +17,7 @@ from ai.messages import Progress
 from ai.score import Score, from_child, win_in
 from game.connect4 import ConnectFour
 from tools.support.fakes import FakeEngine, click, search_result, settle
+from tools.support.waiting import wait_until
 from ui.app import App
 from ui.play.frame import match_bar
 from ui.play.scene import PlayScene
@@ -33,7 +34,7 @@ from ui.state.files.learn_record import (
 )
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
-from ui.state.play.learn_drill import LearnDrill, is_frontier, learn_options
+from ui.state.play.learn_drill import LearnDrill, LearnGraph, is_frontier, learn_options
 from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
 from ui.state.words import play_words as words
 from ui.state.words.why_words import marked_reason
@@ -88,7 +89,7 @@ def learn_scene(tmp_path, tree: LearnTree, seed: int = 1) -> tuple[PlayScene, Fa
     store.load()
     files = UserData(learning=store)
     engine = FakeEngine(auto_answer=False)
-    drill = LearnDrill(tree, files.learning.value, random.Random(seed))
+    drill = LearnDrill(LearnGraph.of(tree), files.learning.value, random.Random(seed))
     scene = PlayScene(SIZE, learn_options(tree), engine, learn=drill, files=files)
     return scene, engine, files
 
@@ -153,7 +154,7 @@ def test_the_replies_are_drawn_toward_missed_and_unseen_branches():
     after = ConnectFour.from_moves(ROOT + "5")
     learned = dict.fromkeys((leaf_after(reply) for reply in LEAF_KINDS), BranchProgress(LEARNED_BOX))
     record = LearnRecord({**learned, leaf_after(3): BranchProgress(0, True)})
-    drill = LearnDrill(tree, record, random.Random(7))
+    drill = LearnDrill(LearnGraph.of(tree), record, random.Random(7))
     drawn = Counter(drill.reply(after) for _ in range(1100))
     # Reply 3 (column c, index 2) weighs 16 against 1 for each of the six learned branches.
     assert drawn[2] > 700 and all(drawn[column] > 5 for column in range(7))
@@ -166,12 +167,29 @@ def test_the_replies_are_drawn_toward_missed_and_unseen_branches():
     assert not is_frontier(drill.leaf(ConnectFour.from_moves(leaf_after(2))))
 
 
+def test_while_the_tree_is_read_learn_says_so_and_the_window_goes_on(tmp_path):
+    from ui.state.play.learn_drill import GraphLoader
+
+    app = App(FakeEngine, learn_options(small_tree()), start_playing=False, files=UserData())
+    # A loader that has not started yet stands for one still reading: the window never waits for it.
+    app.screens.learn_loader = GraphLoader(tmp_path / "tree.txt")
+    app.screens.learn_loader.start = lambda: None
+    button = next(b for b in app.scene.buttons()[-1] if b.action == LEARN)
+    app.step([click(button.rect.center)], 0.01)
+    assert (
+        not isinstance(app.scene, PlayScene) and app.toast.text == "Learn: the tree is being read, a moment"
+    )
+
+
 def test_a_tree_file_in_an_environment_variable_is_the_one_taught(tmp_path, monkeypatch):
     path = tmp_path / "tree.txt"
     path.write_text(tree_text(small_tree()), encoding="utf-8", newline="")
     monkeypatch.setenv("PONDER_LEARN_TREE", str(path))
     app = App(FakeEngine, learn_options(small_tree()), start_playing=False, files=UserData())
     button = next(b for b in app.scene.buttons()[-1] if b.action == LEARN)
+    # The tree is read on a thread of its own from the start screen's first showing; asked before it is
+    # done, Learn says so and the start screen stays.
+    wait_until(lambda: app.screens.learn_loader.result() is not None, "the tree read")
     app.step([click(button.rect.center)], 0.01)
     scene = app.scene
     assert isinstance(scene, PlayScene) and scene.play_state.learn is not None
@@ -186,6 +204,7 @@ def test_a_missing_or_damaged_tree_is_told_and_the_window_goes_on(tmp_path, monk
         monkeypatch.setenv("PONDER_LEARN_TREE", str(where))
         app = App(FakeEngine, learn_options(small_tree()), start_playing=False, files=UserData())
         button = next(b for b in app.scene.buttons()[-1] if b.action == LEARN)
+        wait_until(lambda app=app: app.screens.learn_loader.result() is not None, "the tree read")
         app.step([click(button.rect.center)], 0.01)
         assert not isinstance(app.scene, PlayScene) and app.running
         assert app.toast.text.startswith("Learn: no tree to learn from (")
@@ -259,7 +278,7 @@ def test_a_move_throwing_the_win_is_taken_back_with_its_reason_and_the_branch_co
     assert files.learning.value.of(leaf_after(reply)) == BranchProgress(0, True)
     assert files.learning.flush(5.0)
     assert json.loads((tmp_path / "learn.json").read_text())["branches"][leaf_after(reply)]["missed"] is True
-    drill = LearnDrill(small_tree(), files.learning.value, random.Random(5))
+    drill = LearnDrill(LearnGraph.of(small_tree()), files.learning.value, random.Random(5))
     drawn = Counter(drill.reply(ConnectFour.from_moves(ROOT + "5")) for _ in range(400))
     assert drawn.most_common(1)[0][0] == reply - 1
 
@@ -287,7 +306,7 @@ def test_the_leafs_claim_is_told_under_the_status_and_marked_on_the_board(tmp_pa
     files = UserData(learning=store)
     claim = DoubleThreat(0, ((2, 4), (5, 4)), move=(3, 3))
     engine = FakeEngine(auto_answer=False, reasons=lambda game, move: (claim,) if move is not None else ())
-    drill = LearnDrill(small_tree(), files.learning.value, random.Random(2))
+    drill = LearnDrill(LearnGraph.of(small_tree()), files.learning.value, random.Random(2))
     scene = PlayScene(SIZE, learn_options(small_tree()), engine, learn=drill, files=files)
     play = scene.play_state
     assert play.try_play(TREE_MOVE) is None
@@ -308,7 +327,7 @@ def test_a_root_with_the_opponent_to_move_starts_with_the_trees_reply(tmp_path):
     from tests.test_learn_tree import small_tree as yellow_tree
 
     tree = yellow_tree()
-    drill = LearnDrill(tree, LearnRecord(), random.Random(9))
+    drill = LearnDrill(LearnGraph.of(tree), LearnRecord(), random.Random(9))
     counts = Counter(drill.reply(tree.root.game()) for _ in range(700))
     # The one leaf (after d) weighs 8, each reply after which Red wins at once 1.
     assert 300 < counts[3] < 500 and all(counts[column] > 10 for column in range(7))

@@ -74,7 +74,7 @@ from ui.state.play.notices import (
 )
 from ui.state.play.puzzle_theme import ThemeChoice
 from ui.state.stats import rating_stats
-from ui.state.words.learn_words import no_tree_text
+from ui.state.words.learn_words import no_tree_text, reading_tree_text
 from ui.state.words.notice_words import notice_text
 from ui.state.words.play_words import status_text
 from ui.state.words.review_words import CHANGE_WORDS
@@ -306,14 +306,14 @@ def learn_scene(size) -> tuple[PlayScene, FakeEngine]:
     (the longest progress there is room for is measured)."""
     from ui.state.files.learn_record import LEARNED_BOX, BranchProgress, LearnRecord
     from ui.state.files.user_data import UserData
-    from ui.state.play.learn_drill import LearnDrill, learn_options
+    from ui.state.play.learn_drill import LearnDrill, LearnGraph, learn_options
 
     tree = small_tree()
     branches = tuple(str(number).replace("0", "8") for number in range(11111, 11111 + 4550))
     record = LearnRecord(dict.fromkeys(branches[:1234], BranchProgress(LEARNED_BOX)))
     files = UserData()
     files.learning.change(lambda _record: record)
-    drill = LearnDrill(tree, record)
+    drill = LearnDrill(LearnGraph.of(tree), record)
     drill.branches = branches
     engine = FakeEngine(auto_answer=False)
     scene = PlayScene(size, learn_options(tree), engine, fonts=FONTS, learn=drill, files=files)
@@ -523,6 +523,7 @@ def file_problems(folder) -> list[str]:
     problems = [store.problem for store in stores if store.problem]
     problems.append(_("{file} not saved: {reason}").format(file=_("Settings"), reason=LONG_REASON))
     problems.append(no_tree_text(f"c4-learn-7x6.txt: line 4550: {LONG_REASON}"))
+    problems.append(reading_tree_text())
     # The window's own notes: the engine's failures, the sound, the settings changed by key.
     problems += [failure_text(EngineFailure(0, part, LONG_REASON)) for part in EnginePart]
     problems += [

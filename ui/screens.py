@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from ai.learn.tree import LearnTree, LearnTreeError, read_tree
+from ai.learn.tree import LearnTreeError
 from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
 from ai.rating.ladder import ladder_for
 from game.language import _
@@ -22,10 +22,10 @@ from ui.state.files.puzzle_record import choose_puzzle, puzzle_options
 from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
 from ui.state.play import finished_round
-from ui.state.play.learn_drill import LearnDrill, learn_options, tree_path
+from ui.state.play.learn_drill import GraphLoader, LearnDrill, learn_options
 from ui.state.play.puzzle_theme import ThemeChoice, offered_themes
 from ui.state.stats import rating_stats
-from ui.state.words.learn_words import no_tree_text
+from ui.state.words.learn_words import no_tree_text, reading_tree_text
 from ui.statistics.scene import StatsScene
 from ui.theme import Fonts, Theme
 
@@ -41,14 +41,15 @@ class Screens:
     puzzle_rng: random.Random = field(default_factory=random.Random)
     #: The theme the player asks this window's puzzles of.
     puzzle_theme: ThemeChoice = field(default_factory=ThemeChoice)
-    #: The Learn trainer's tree, read once it is first asked for.
-    learn_tree: LearnTree | None = None
+    #: The Learn trainer's tree, read on a thread of its own once the start screen first shows.
+    learn_loader: GraphLoader = field(default_factory=GraphLoader)
 
     def start(self, size: tuple[int, int], options: PlayOptions, theme: Theme) -> StartScene:
         """The start screen showing ``options``, offering this window's unfinished game if it has one."""
         # Read again: another window may have kept or finished a game since this one last looked. This
         # window's own last move is in the writer's value even while its write is still on the way.
         unfinished = self.files.unfinished.reload().offered(self.files.window)
+        self.learn_loader.start()
         return StartScene(size, options, theme, self.fonts, unfinished=unfinished)
 
     def play(
@@ -98,22 +99,14 @@ class Screens:
         self, size: tuple[int, int], theme: Theme, animation: str, pointer: tuple[int, int] | None
     ) -> PlayScene | str:
         """The Learn trainer's board (see :mod:`ui.state.play.learn_drill`); where the tree cannot be used,
-        why (for a toast). The tree is read once per window (its file is checked line by line as it is
-        read: a fraction of a second for the shipped tree)."""
-        if self.learn_tree is None:
-            try:
-                self.learn_tree = read_tree(tree_path())
-            except LearnTreeError as error:
-                return no_tree_text(error.brief())
-        tree = self.learn_tree
-        return self.play(
-            size,
-            learn_options(tree),
-            theme,
-            animation,
-            pointer,
-            learn=LearnDrill(tree, self.files.learning.value),
-        )
+        or is still being read (it is read once per window, on a thread of its own), why (for a toast)."""
+        graph = self.learn_loader.result()
+        if graph is None:
+            return reading_tree_text()
+        if isinstance(graph, LearnTreeError):
+            return no_tree_text(graph.brief())
+        drill = LearnDrill(graph, self.files.learning.value)
+        return self.play(size, learn_options(graph.tree), theme, animation, pointer, learn=drill)
 
     def rating(self, size: tuple[int, int], options: PlayOptions, theme: Theme) -> StatsScene:
         """The player's rating on the board the ladder rates (Connect Four 7 x 6, whatever the start screen

@@ -310,7 +310,9 @@ COMMANDS: tuple[Command, ...] = (
             Chord(pygame.K_RETURN, when=lambda situation: playing(situation) and situation.game_over),
             Chord(pygame.K_KP_ENTER, when=lambda situation: playing(situation) and situation.game_over),
         ),
-        HelpRow(PLAYING, N_("Enter"), N_("next round, when the game is over")),
+        HelpRow(
+            PLAYING, N_("Enter"), N_("next round (next puzzle, next branch in Learn), when the game is over")
+        ),
     ),
     Command(
         Action.NEW,

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import os
 import random
+import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from ai.claims import Kind
-from ai.learn.tree import LEARN_TREE_PATH, LearnNode, LearnTree, position_key
+from ai.learn.tree import LEARN_TREE_PATH, LearnNode, LearnTree, LearnTreeError, position_key, read_tree
 from ai.play.levels import MAX
 from game.connect4 import ConnectFour
 from game.protocol import Game
@@ -68,17 +70,78 @@ class LearnProgress:
     total: int
 
 
-class LearnDrill:
-    """The runs down ``tree``, each drawn with the player's ``record`` as it was when the run began (its
-    weights do not change during a run, see :meth:`begin`); ``rng`` draws the replies."""
+#: A child of :class:`LearnGraph` that is the learner's win at once (no node below it).
+WON = -1
 
-    def __init__(self, tree: LearnTree, record: LearnRecord, rng: random.Random | None = None) -> None:
-        self.tree = tree
+
+@dataclass(frozen=True)
+class LearnGraph:
+    """``tree`` with every inner node's children by position key (:data:`WON` for a learner's move that wins
+    at once), and every branch by its leaf's moves: made once per tree (:meth:`of`, a fraction of a second
+    for thousands of nodes, off the window's thread: see :class:`GraphLoader`), so that a run's weights are
+    sums of numbers."""
+
+    tree: LearnTree
+    children: Mapping[int, tuple[int, ...]]
+    branches: tuple[str, ...]
+
+    @classmethod
+    def of(cls, tree: LearnTree) -> LearnGraph:
+        children: dict[int, tuple[int, ...]] = {}
+        for key, node in tree.nodes.items():
+            if node.leaf is not None:
+                continue
+            game = node.game()
+            keys = []
+            for move in [node.move] if node.move is not None else game.moves():
+                child = game.copy()
+                child.apply(move)
+                keys.append(WON if child.is_over() else position_key(child))
+            children[key] = tuple(keys)
+        return cls(tree, children, tuple(leaf.moves for leaf in tree.leaves()))
+
+
+class GraphLoader:
+    """Reads the tree file (:func:`tree_path`) and makes its graph on a thread of its own, once per window:
+    the window never waits for it (:meth:`result` is None until it is done)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path
+        self._thread: threading.Thread | None = None
+        self._result: LearnGraph | LearnTreeError | None = None
+
+    def start(self) -> None:
+        """Starts the reading, unless it has started."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._load, name="learn-tree", daemon=True)
+            self._thread.start()
+
+    def _load(self) -> None:
+        try:
+            result: LearnGraph | LearnTreeError = LearnGraph.of(read_tree(self.path or tree_path()))
+        except LearnTreeError as error:
+            result = error
+        self._result = result
+
+    def result(self) -> LearnGraph | LearnTreeError | None:
+        """The graph, or why the tree cannot be used; None while it is being read (the reading starts now
+        if it had not)."""
+        self.start()
+        return self._result
+
+
+class LearnDrill:
+    """The runs down ``graph``'s tree, each drawn with the player's ``record`` as it was when the run began
+    (its weights do not change during a run, see :meth:`begin`); ``rng`` draws the replies."""
+
+    def __init__(self, graph: LearnGraph, record: LearnRecord, rng: random.Random | None = None) -> None:
+        self.graph = graph
+        self.tree = graph.tree
         self.record = record
         self.rng = rng or random.Random()
         self._weights: dict[int, int] = {}
         #: Every branch, by its leaf's moves.
-        self.branches = tuple(leaf.moves for leaf in tree.leaves())
+        self.branches = graph.branches
 
     def begin(self, record: LearnRecord) -> None:
         """A new run, drawn with ``record`` as it is now."""
@@ -105,33 +168,30 @@ class LearnDrill:
         if node is None or node.leaf is not None or game.to_move() == self.tree.side or game.is_over():
             return None
         replies = game.moves()
-        weights = [self._weight_after(game, reply) for reply in replies]
+        weights = []
+        for reply in replies:
+            child = game.copy()
+            child.apply(reply)
+            weights.append(self._weight(position_key(child)))
         if sum(weights) == 0:
             return None
         return self.rng.choices(replies, weights)[0]
 
-    def _weight_after(self, game: ConnectFour, move: int) -> int:
-        child = game.copy()
-        child.apply(move)
-        if child.is_over():
-            # The learner's move wins at once: nothing to learn below it, drawn as often as a learned branch.
+    def _weight(self, key: int) -> int:
+        """The sum of the weights of the branches below the node of ``key`` (a transposition's branches count
+        on every way to them; a learner's win at once as a learned branch: nothing to learn below it)."""
+        if key == WON:
             return branch_weight(BranchProgress(LEARNED_BOX))
-        found = self.tree.node(child)
-        return 0 if found is None else self._weight(found.node)
-
-    def _weight(self, node: LearnNode) -> int:
-        """The sum of the weights of the branches below ``node`` (a transposition's branches count on every
-        way to them)."""
-        game = node.game()
-        key = position_key(game)
         known = self._weights.get(key)
         if known is not None:
             return known
-        if node.leaf is not None:
+        node = self.tree.nodes.get(key)
+        if node is None:
+            weight = 0
+        elif node.leaf is not None:
             weight = branch_weight(self.record.of(node.moves))
         else:
-            moves = [node.move] if node.move is not None else game.moves()
-            weight = sum(self._weight_after(game, move) for move in moves)
+            weight = sum(self._weight(child) for child in self.graph.children[key])
         self._weights[key] = weight
         return weight
 

@@ -56,6 +56,11 @@ def no_tree_text(reason: str) -> str:
     return _("Learn: no tree to learn from ({reason})").format(reason=reason)
 
 
+def reading_tree_text() -> str:
+    """The toast while the tree is still being read (a moment after the window's start)."""
+    return _("Learn: the tree is being read, a moment")
+
+
 def learn_label() -> str:
     """The start screen's button to the trainer."""
     # Translators: the start screen's button to the trainer that teaches the first player's win.
