@@ -9,6 +9,7 @@ import json
 import random
 from collections import Counter
 
+import pygame
 import pytest
 
 from ai.claims import DoubleThreat
@@ -16,7 +17,7 @@ from ai.learn.tree import LearnNode, LearnTree, position_key, tree_text
 from ai.messages import Progress
 from ai.score import Score, from_child, win_in
 from game.connect4 import ConnectFour
-from tools.support.fakes import FakeEngine, click, search_result, settle
+from tools.support.fakes import FakeEngine, click, key, search_result, settle
 from tools.support.waiting import wait_until
 from ui.app import App
 from ui.play.frame import match_bar
@@ -37,6 +38,7 @@ from ui.state.files.user_data import UserData
 from ui.state.play.learn_drill import LearnDrill, LearnGraph, is_frontier, learn_options
 from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
 from ui.state.words import play_words as words
+from ui.state.words.learn_words import map_row_text
 from ui.state.words.why_words import marked_reason
 
 SIZE = (960, 780)
@@ -345,3 +347,28 @@ def test_a_root_with_the_opponent_to_move_starts_with_the_trees_reply(tmp_path):
             assert not play.assistance.plan.shown and play.game.moves_text() == YELLOW_ROOT
         else:
             assert play.try_play(3) is None and play.game.is_over()
+
+
+def test_the_picture_of_the_tree_lists_every_branch_and_shows_the_one_clicked(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    files.learning.change(
+        lambda record: record.after(leaf_after(2), clean=False).after(leaf_after(3), clean=True)
+    )
+    scene.handle(key(pygame.K_l, unicode="l"))
+    learn_map = scene.play_state.learn_map
+    assert learn_map is not None and len(learn_map.rows) == len(LEAF_KINDS)
+    texts = [map_row_text(learn_map, row) for row in learn_map.rows]
+    # The learner's moves in capitals, what the leaf holds, the progress.
+    assert texts[0] == "E a B \u00b7 a proven win \u00b7 new"
+    assert texts[1] == "E b D \u00b7 a plan \u00b7 missed" and texts[2].endswith("\u00b7 1/3")
+    assert texts[6] == "E g D \u00b7 the tree ends: no plan \u00b7 new"
+    surface = pygame.Surface(SIZE)
+    scene.draw(surface)
+    layout = scene.map_layout()
+    index, rect = layout.rows[4]
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    assert learn_map.selected == index and learn_map.board().moves_text() == leaf_after(5)
+    assert scene.play_state.game.moves_text() == ROOT  # a click on the picture plays nothing
+    scene.draw(surface)
+    scene.handle(key(pygame.K_l, unicode="l"))
+    assert scene.play_state.learn_map is None

@@ -331,6 +331,19 @@ def learn_other_win(size):
     return scene.draw
 
 
+def learn_map(size):
+    """The trainer's picture of the tree: every branch's line, the title and the keys."""
+    from ui.state.files.learn_record import BranchProgress
+
+    scene, _engine = learn_scene(size)
+    scene.play_state.files.learning.change(
+        lambda record: type(record)({**record.branches, "27241457745761455": BranchProgress(1)}, record.runs)
+    )
+    scene.handle(key(pygame.K_l, unicode="l"))
+    assert scene.play_state.learn_map is not None
+    return scene.draw
+
+
 def learn_won(size):
     """A run of the trainer won: the banner's "Next branch" and the keys under the status."""
     scene, engine = learn_scene(size)
@@ -602,6 +615,7 @@ SCREENS: list[Screen] = [
     show_me,
     puzzle,
     learn_other_win,
+    learn_map,
     learn_won,
     stats,
     stats_newcomer,

@@ -59,6 +59,8 @@ class Action(str, enum.Enum):
     SHOW_ME = "show-me"
     #: Puzzle mode: the next theme to draw puzzles of.
     PUZZLE_THEME = "puzzle-theme"
+    #: The Learn trainer: its picture of the tree, shown or hidden.
+    LEARN_MAP = "learn-map"
     #: The coach warned about the move just tried: take it back, and choose again.
     TAKE_BACK_COACHED = "take-back-coached"
 
@@ -292,6 +294,12 @@ COMMANDS: tuple[Command, ...] = (
         _puzzle_theme,
         (Chord(pygame.K_f, when=lambda situation: playing(situation) and not situation.letters_are_cells),),
         HelpRow(PLAYING, N_("F"), N_("puzzles: the theme of the next ones (any, double threat ...)")),
+    ),
+    Command(
+        Action.LEARN_MAP,
+        lambda play: play.toggle_learn_map(),
+        (Chord(pygame.K_l, when=lambda situation: playing(situation) and not situation.letters_are_cells),),
+        HelpRow(PLAYING, N_("L"), N_("Learn: the picture of the tree, every branch to its leaf")),
     ),
     Command(
         Action.TAKE_BACK_COACHED,

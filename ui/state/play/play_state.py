@@ -33,6 +33,7 @@ from ui.state.play.assistance import Assistance
 from ui.state.play.feedback import Feedback, Speaker
 from ui.state.play.finished_round import REVIEW_SECONDS, adapted
 from ui.state.play.learn_drill import LearnDrill
+from ui.state.play.learn_map import LearnMap
 from ui.state.play.learn_notices import LearnLeaf
 from ui.state.play.notices import (
     FILE_NOTICE_SECONDS,
@@ -92,6 +93,8 @@ class PlayState:
         self.puzzle = puzzle
         #: The Learn trainer's tree and its draws, where the board is the trainer's.
         self.learn = learn
+        #: The trainer's picture of the tree, while it shows (L).
+        self.learn_map: LearnMap | None = None
         #: The theme the next puzzles are drawn from (puzzle mode; shared by the window's puzzles).
         self.theme_choice = theme_choice or ThemeChoice()
         self.files = files or UserData()
@@ -427,6 +430,16 @@ class PlayState:
         self._follow_learning()
         if self.game.is_over() and self.animation is None:
             self.feedback.wait_for_banner(dt)
+
+    def toggle_learn_map(self) -> None:
+        """Shows the trainer's picture of the tree (with the progress as it is now), or hides it; nothing
+        outside the trainer."""
+        if self.learn is None:
+            return
+        self.learn_map = (
+            None if self.learn_map is not None else LearnMap(self.learn, self.files.learning.value)
+        )
+        self._dirty = True
 
     def _follow_learning(self) -> None:
         """In the Learn trainer, once the run reaches a leaf whose claim is a plan, the plan is drawn on the

@@ -3,8 +3,10 @@ progress in the match bar, and its lines and labels. No pygame here."""
 
 from __future__ import annotations
 
-from game.language import _
-from ui.state.play.learn_drill import LearnProgress
+from game.language import _, ngettext
+from ui.state.files.learn_record import LEARNED_BOX
+from ui.state.play.learn_drill import LearnProgress, is_frontier
+from ui.state.play.learn_map import LearnMap, MapRow
 from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded, LearnSaid
 from ui.state.words.review_words import CHANGE_WORDS
 
@@ -74,3 +76,42 @@ def next_branch_label() -> str:
 
 def next_branch_keys() -> str:
     return _("Enter: next branch")
+
+
+def map_title(learn_map: LearnMap) -> str:
+    """The picture of the tree's title."""
+    count = len(learn_map.rows)
+    return ngettext(
+        "The tree: {count} branch to its leaf", "The tree: {count} branches, each to its leaf", count
+    ).format(count=count)
+
+
+def map_hint() -> str:
+    """The picture of the tree's keys, under it."""
+    return _("Click a branch to see its leaf \u00b7 wheel: scroll \u00b7 L: back to the board")
+
+
+def map_row_text(learn_map: LearnMap, row: MapRow) -> str:
+    """A branch in a line: its moves from the root (the learner's in capitals: "E a B"), what its leaf
+    holds and the player's progress in it."""
+    letters = []
+    for index, column in enumerate(row.moves):
+        letter = "abcdefg"[column]
+        mover = learn_map.first_mover if index % 2 == 0 else 1 - learn_map.first_mover
+        letters.append(letter.upper() if mover == learn_map.side else letter)
+    if is_frontier(row.leaf):
+        kind = _("the tree ends: no plan")
+    elif row.leaf.leaf == "plan":
+        kind = _("a plan")
+    else:
+        kind = _("a proven win")
+    progress = row.progress
+    if progress is None:
+        shown = _("new")
+    elif progress.missed:
+        shown = _("missed")
+    elif progress.learned:
+        shown = _("learned")
+    else:
+        shown = f"{progress.box}/{LEARNED_BOX}"
+    return f"{' '.join(letters) or '-'} \u00b7 {kind} \u00b7 {shown}"
