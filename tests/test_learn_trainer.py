@@ -368,7 +368,10 @@ def test_the_picture_of_the_tree_lists_every_branch_and_shows_the_one_clicked(tm
     index, rect = layout.rows[4]
     scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
     assert learn_map.selected == index and learn_map.board().moves_text() == leaf_after(5)
-    assert scene.play_state.game.moves_text() == ROOT  # a click on the picture plays nothing
+    assert scene.play_state.game.moves_text() == ROOT  # a click on the picture plays nothing, nor a key
+    scene.handle(key(pygame.K_5, unicode="5"))
+    scene.handle(key(pygame.K_RETURN))
+    assert scene.play_state.game.moves_text() == ROOT
     scene.draw(surface)
     scene.handle(key(pygame.K_l, unicode="l"))
     assert scene.play_state.learn_map is None

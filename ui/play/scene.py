@@ -265,8 +265,8 @@ class PlayScene(Scene):
         action = key_action(event.key, event.mod, situation)
         if action is not None:
             self.act(action)
-        elif not is_command(event.mod) and not situation.reviewing:
-            # The board under review takes no moves.
+        elif not is_command(event.mod) and not situation.reviewing and self.play_state.learn_map is None:
+            # The board under review takes no moves, nor the board under the picture of the tree.
             # The keyboard's selection stays where the keys put it, whatever the window's size.
             self._pointer_selects = False
             meaning = move_keys.answer(
