@@ -375,3 +375,14 @@ def test_the_picture_of_the_tree_lists_every_branch_and_shows_the_one_clicked(tm
     scene.draw(surface)
     scene.handle(key(pygame.K_l, unicode="l"))
     assert scene.play_state.learn_map is None
+
+
+def test_a_game_pasted_over_a_run_leaves_the_trainer(tmp_path):
+    from ui.state.options import PlayOptions
+
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    play.sit_down(PlayOptions(game="tictactoe", width=3, height=3))
+    assert play.learn is None and play.round.learning is None
+    assert play.try_play(4) is None  # an ordinary game: no tree judges it
+    assert match_bar(play, None).standing == ()

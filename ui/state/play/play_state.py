@@ -372,8 +372,10 @@ class PlayState:
     ) -> None:
         """Leaves the game on the board for a new one of ``options``, from ``start`` where given (a game
         loaded or pasted: see :mod:`ui.state.play.play_files`), or for the unfinished game ``resume`` (a game
-        brought back). The next game starts from the options' start position, not from ``start``."""
+        brought back). The next game starts from the options' start position, not from ``start``. A game
+        sat down at is not a run of the Learn trainer: the board leaves the trainer."""
         self.board_game.leave()
+        self.learn = self.learn_map = None
         self._start(options, resume, start)
 
     # --- time and messages ----------------------------------------------------------------------------------
