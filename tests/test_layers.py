@@ -158,6 +158,7 @@ PUBLIC_AI = {
     "ai.claims",
     "ai.plans",
     "ai.explain.themes",
+    "ai.learn.tree",
     "ai.messages",
     "ai.play.levels",
     "ai.puzzles",
@@ -240,6 +241,7 @@ STILL_WORDING = {
         for name in (
             "current_game",
             "finished_games",
+            "learn_record",
             "player_rating",
             "puzzle_record",
             "savegame",

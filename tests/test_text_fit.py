@@ -23,7 +23,10 @@ from ai.play.levels import Level
 from ai.puzzles import PuzzleTheme, load_puzzles
 from ai.rating.ladder import read_ladder
 from ai.score import Score, win_in
+from game.connect4 import ConnectFour
 from game.language import LANGUAGES, SOURCE_LANGUAGE, _, use_language
+from tests.test_learn_trainer import ROOT as LEARN_ROOT
+from tests.test_learn_trainer import TREE_MOVE, small_tree
 from tests.test_why import NAMES, SENTENCES, TWO_THREATS, YELLOWS_PLAN, proven_progress
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.kit.toast import Toast
@@ -48,6 +51,8 @@ from ui.state.files.store import JsonStore
 from ui.state.files.tally import TALLY_FILE
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.finished_round import start_rating
+from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
+from ui.state.play.named_move import NamedMove
 from ui.state.play.notices import (
     AutoLevel,
     BackToGame,
@@ -58,7 +63,6 @@ from ui.state.play.notices import (
     CopiedMoves,
     Loaded,
     MoveRefused,
-    NamedMove,
     NoSuchColumn,
     NothingToReset,
     Pasted,
@@ -76,6 +80,7 @@ from ui.state.stats import rating_stats
 from ui.statistics.scene import StatsScene
 from ui.theme import CLASSIC, MIN_TEXT, Fonts
 from ui.window.window_loop import MIN_WINDOW
+from ui.words.learn_words import no_tree_text, reading_tree_text
 from ui.words.notice_words import notice_text
 from ui.words.play_words import status_text
 from ui.words.review_words import CHANGE_WORDS
@@ -299,6 +304,60 @@ def puzzle(size):
     return scene.draw
 
 
+def learn_scene(size) -> tuple[PlayScene, FakeEngine]:
+    """The Learn trainer on a small tree, its match bar counting as many branches as the shipped tree's
+    (the longest progress there is room for is measured)."""
+    from ui.state.files.learn_record import LEARNED_BOX, BranchProgress, LearnRecord
+    from ui.state.files.user_data import UserData
+    from ui.state.play.learn_drill import LearnDrill, LearnGraph, learn_options
+
+    tree = small_tree()
+    branches = tuple(str(number).replace("0", "8") for number in range(11111, 11111 + 4550))
+    record = LearnRecord(dict.fromkeys(branches[:1234], BranchProgress(LEARNED_BOX)))
+    files = UserData()
+    files.learning.change(lambda _record: record)
+    drill = LearnDrill(LearnGraph.of(tree), record)
+    drill.branches = branches
+    engine = FakeEngine(auto_answer=False)
+    scene = PlayScene(size, learn_options(tree), engine, fonts=FONTS, learn=drill, files=files)
+    settle(scene, engine, 0.5)
+    return scene, engine
+
+
+def learn_other_win(size):
+    """The trainer's longest word on a move off the tree, with the progress in the match bar."""
+    from ui.state.play.learn_notices import LearnOtherWin
+
+    scene, _engine = learn_scene(size)
+    assert scene.play_state.game.moves_text() == LEARN_ROOT
+    scene.play_state.feedback.notify(
+        LearnOtherWin(NamedMove(6, "7", True), NamedMove(TREE_MOVE, str(TREE_MOVE + 1), True)), 600.0
+    )
+    return scene.draw
+
+
+def learn_map(size):
+    """The trainer's picture of the tree: every branch's line, the title and the keys."""
+    from ui.state.files.learn_record import BranchProgress
+
+    scene, _engine = learn_scene(size)
+    scene.play_state.files.learning.change(
+        lambda record: type(record)({**record.branches, "27241457745761455": BranchProgress(1)}, record.runs)
+    )
+    scene.handle(key(pygame.K_l, unicode="l"))
+    assert scene.play_state.learn_map is not None
+    return scene.draw
+
+
+def learn_won(size):
+    """A run of the trainer won: the banner's "Next branch" and the keys under the status."""
+    scene, engine = learn_scene(size)
+    scene.play_state.board_game.game = ConnectFour.from_moves("1212121")
+    settle(scene, engine, 3.0)
+    assert scene.play_state.banner_shown()
+    return scene.draw
+
+
 def stats(size):
     ladder = read_ladder()
     start_at = start_rating(ladder)
@@ -449,6 +508,15 @@ def every_notice() -> list[tuple[str, Said]]:
         notices.append(
             (f"puzzle_missed_{best}_{played}", PuzzleMissed(NamedMove(6, "7", True), best, played, 6))
         )
+        for tree_move in (NamedMove(4, "5", True), None):
+            missed = LearnMissed(NamedMove(6, "7", True), best, played, tree_move)
+            notices.append((f"learn_missed_{best}_{played}_{tree_move is not None}", missed))
+    notices += [
+        ("learn_other_win", LearnOtherWin(NamedMove(6, "7", True), NamedMove(4, "5", True))),
+        *((f"learn_leaf_{kind}", LearnLeaf(kind, kind == "solver")) for kind in ("plan", "road", "solver")),
+        ("learn_run_clean", LearnRunEnded(True, 3, 3, 4550, 4550)),
+        ("learn_run_missed", LearnRunEnded(False, 0, 3, 4550, 4550)),
+    ]
     return notices
 
 
@@ -477,6 +545,8 @@ def file_problems(folder) -> list[str]:
         store.load()
     problems = [store.problem for store in stores if store.problem]
     problems.append(_("{file} not saved: {reason}").format(file=_("Settings"), reason=LONG_REASON))
+    problems.append(no_tree_text(f"c4-learn-7x6.txt: line 4550: {LONG_REASON}"))
+    problems.append(reading_tree_text())
     # The window's own notes: the engine's failures, the sound, the settings changed by key.
     problems += [failure_text(EngineFailure(0, part, LONG_REASON)) for part in EnginePart]
     problems += [
@@ -554,6 +624,9 @@ SCREENS: list[Screen] = [
     review_mistake,
     show_me,
     puzzle,
+    learn_other_win,
+    learn_map,
+    learn_won,
     stats,
     stats_newcomer,
     settings_panel,

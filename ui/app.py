@@ -38,7 +38,16 @@ from pygame import Rect
 
 from ai.messages import EngineFailure
 from game.language import _, current_language, language_problem, use_language
-from ui.kit.scene import GoToMenu, GoToPlay, GoToPuzzle, GoToStats, OpenSettings, RememberName, Scene
+from ui.kit.scene import (
+    GoToLearn,
+    GoToMenu,
+    GoToPlay,
+    GoToPuzzle,
+    GoToStats,
+    OpenSettings,
+    RememberName,
+    Scene,
+)
 from ui.kit.toast import PROBLEM_SECONDS, Toast
 from ui.panels.closing_card import Closing, draw_closing
 from ui.panels.help_card import draw_help, help_layout
@@ -440,6 +449,13 @@ class App:
                 self.scene = self._start_scene(size, self.settings.play)
             else:
                 self.scene = puzzle
+        elif isinstance(request, GoToLearn):
+            learn = self.screens.learn(size, self.theme, self.settings.animation, self.pointer)
+            if isinstance(learn, str):
+                self._note(learn, PROBLEM_SECONDS)
+                self.scene = self._start_scene(size, self.settings.play)
+            else:
+                self.scene = learn
         elif isinstance(request, GoToStats):
             self.scene = self.screens.rating(size, request.options, self.theme)
         self.scene.request = None

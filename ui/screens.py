@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
+from ai.learn.tree import LearnTreeError
 from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
 from ai.rating.ladder import ladder_for
 from game.language import _
@@ -21,10 +22,12 @@ from ui.state.files.puzzle_record import choose_puzzle, puzzle_options
 from ui.state.files.user_data import UserData
 from ui.state.options import Mode, PlayOptions
 from ui.state.play import finished_round
+from ui.state.play.learn_drill import GraphLoader, LearnDrill, learn_options
 from ui.state.play.puzzle_theme import ThemeChoice, offered_themes
 from ui.state.stats import rating_stats
 from ui.statistics.scene import StatsScene
 from ui.theme import Fonts, Theme
+from ui.words.learn_words import no_tree_text, reading_tree_text
 
 
 @dataclass
@@ -38,12 +41,15 @@ class Screens:
     puzzle_rng: random.Random = field(default_factory=random.Random)
     #: The theme the player asks this window's puzzles of.
     puzzle_theme: ThemeChoice = field(default_factory=ThemeChoice)
+    #: The Learn trainer's tree, read on a thread of its own once the start screen first shows.
+    learn_loader: GraphLoader = field(default_factory=GraphLoader)
 
     def start(self, size: tuple[int, int], options: PlayOptions, theme: Theme) -> StartScene:
         """The start screen showing ``options``, offering this window's unfinished game if it has one."""
         # Read again: another window may have kept or finished a game since this one last looked. This
         # window's own last move is in the writer's value even while its write is still on the way.
         unfinished = self.files.unfinished.reload().offered(self.files.window)
+        self.learn_loader.start()
         return StartScene(size, options, theme, self.fonts, unfinished=unfinished)
 
     def play(
@@ -55,9 +61,10 @@ class Screens:
         pointer: tuple[int, int] | None,
         resume: UnfinishedGame | None = None,
         puzzle: Puzzle | None = None,
+        learn: LearnDrill | None = None,
     ) -> PlayScene:
-        """A game of ``options`` (or the unfinished game ``resume``, or ``puzzle``), the mouse at
-        ``pointer``."""
+        """A game of ``options`` (or the unfinished game ``resume``, or ``puzzle``, or a run of the Learn
+        trainer ``learn``), the mouse at ``pointer``."""
         return PlayScene(
             size,
             options,
@@ -71,6 +78,7 @@ class Screens:
             resume=resume,
             puzzle=puzzle,
             theme_choice=self.puzzle_theme,
+            learn=learn,
         )
 
     def next_puzzle(
@@ -86,6 +94,19 @@ class Screens:
         record = self.files.puzzles.value
         puzzle = choose_puzzle(shipped.puzzles, record, self.puzzle_rng, self.puzzle_theme.theme)
         return self.play(size, puzzle_options(puzzle), theme, animation, pointer, puzzle=puzzle)
+
+    def learn(
+        self, size: tuple[int, int], theme: Theme, animation: str, pointer: tuple[int, int] | None
+    ) -> PlayScene | str:
+        """The Learn trainer's board (see :mod:`ui.state.play.learn_drill`); where the tree cannot be used,
+        or is still being read (it is read once per window, on a thread of its own), why (for a toast)."""
+        graph = self.learn_loader.result()
+        if graph is None:
+            return reading_tree_text()
+        if isinstance(graph, LearnTreeError):
+            return no_tree_text(graph.brief())
+        drill = LearnDrill(graph, self.files.learning.value)
+        return self.play(size, learn_options(graph.tree), theme, animation, pointer, learn=drill)
 
     def rating(self, size: tuple[int, int], options: PlayOptions, theme: Theme) -> StatsScene:
         """The player's rating on the board the ladder rates (Connect Four 7 x 6, whatever the start screen

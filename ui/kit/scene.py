@@ -57,6 +57,11 @@ class GoToPuzzle:
 
 
 @dataclass(frozen=True)
+class GoToLearn:
+    """Open the Learn trainer: a run down the tree of the first player's win."""
+
+
+@dataclass(frozen=True)
 class GoToStats:
     """Show the player's rating and statistics; ``options`` are the start screen's, to go back to."""
 
@@ -65,7 +70,7 @@ class GoToStats:
 
 #: What a scene asks the window's loop to do (switch scenes, remember a name, open the settings); not an
 #: engine request (:class:`ai.request.Request`, the handle of a search).
-SceneRequest = GoToPlay | GoToMenu | RememberName | OpenSettings | GoToPuzzle | GoToStats
+SceneRequest = GoToPlay | GoToMenu | RememberName | OpenSettings | GoToPuzzle | GoToLearn | GoToStats
 
 
 class Scene:

@@ -59,6 +59,8 @@ class Action(str, enum.Enum):
     SHOW_ME = "show-me"
     #: Puzzle mode: the next theme to draw puzzles of.
     PUZZLE_THEME = "puzzle-theme"
+    #: The Learn trainer: its picture of the tree, shown or hidden.
+    LEARN_MAP = "learn-map"
     #: The coach warned about the move just tried: take it back, and choose again.
     TAKE_BACK_COACHED = "take-back-coached"
 
@@ -182,7 +184,8 @@ def _next(play: PlayState) -> SceneRequest | None:
     if play.puzzle is not None:
         play.board_game.leave()
         return GoToPuzzle()
-    play.new_round(next_round=True)
+    # The trainer's next run starts from the tree's root again, the player on the learner's side.
+    play.new_round(next_round=play.learn is None)
     return None
 
 
@@ -292,6 +295,12 @@ COMMANDS: tuple[Command, ...] = (
         HelpRow(PLAYING, N_("F"), N_("puzzles: the theme of the next ones (any, double threat ...)")),
     ),
     Command(
+        Action.LEARN_MAP,
+        lambda play: play.toggle_learn_map(),
+        (Chord(pygame.K_l, when=lambda situation: playing(situation) and not situation.letters_are_cells),),
+        HelpRow(PLAYING, N_("L"), N_("Learn: the picture of the tree, every branch to its leaf")),
+    ),
+    Command(
         Action.TAKE_BACK_COACHED,
         _take_back_coached,
         (Chord(pygame.K_BACKSPACE, when=coach_warned), Chord(pygame.K_ESCAPE, when=coach_warned)),
@@ -308,7 +317,9 @@ COMMANDS: tuple[Command, ...] = (
             Chord(pygame.K_RETURN, when=lambda situation: playing(situation) and situation.game_over),
             Chord(pygame.K_KP_ENTER, when=lambda situation: playing(situation) and situation.game_over),
         ),
-        HelpRow(PLAYING, N_("Enter"), N_("next round, when the game is over")),
+        HelpRow(
+            PLAYING, N_("Enter"), N_("next round (next puzzle, next branch in Learn), when the game is over")
+        ),
     ),
     Command(
         Action.NEW,

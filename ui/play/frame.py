@@ -26,6 +26,7 @@ from ui.state.play.play_state import PlayState
 from ui.theme import Fonts, Theme
 from ui.words import play_words as words
 from ui.words import texts
+from ui.words.learn_words import learn_standing, next_branch_label
 from ui.words.why_words import chosen_theme
 
 
@@ -64,6 +65,8 @@ def screen_frame(
     shown = None
     if play_state.banner_shown():
         next_label = _("Next round") if play_state.puzzle is None else _("Next puzzle")
+        if play_state.learn is not None:
+            next_label = next_branch_label()
         with_tally = bool(words.tally_text(play_state))
         shown = banner(layout, fonts, game.winning_cells(), with_tally, next_label)
     return ScreenFrame(layout, bar, shown, match_bar(play_state, renaming), game.is_over())
@@ -72,7 +75,8 @@ def screen_frame(
 def match_bar(play_state: PlayState, renaming: Renaming | None) -> MatchBar:
     """The match bar's contents: the players, this match's score, the stored tally; for a puzzle, the
     player's puzzle record (streak and rating) in place of the score, from before the first move, after
-    the theme the next puzzles are drawn from (which always shows: a narrow bar shortens the record)."""
+    the theme the next puzzles are drawn from (which always shows: a narrow bar shortens the record); in the
+    Learn trainer, the branches learned of all."""
     players = participants(play_state.board_game, play_state.piece_names)
     if renaming is not None:
         draft = Named(renaming.draft)
@@ -87,6 +91,8 @@ def match_bar(play_state: PlayState, renaming: Renaming | None) -> MatchBar:
         plain = texts.puzzle_standing(play_state.files.puzzles.value)
         theme = chosen_theme(play_state.theme_choice.theme)
         standing = (*(f"{theme} \u00b7 {form}" for form in plain), theme)
+    elif play_state.learn is not None:
+        standing = tuple(learn_standing(play_state.learn.progress(play_state.files.learning.value)))
     return MatchBar(
         names, wins, play_state.match.draws, words.short_tally_text(play_state), editing, standing
     )
@@ -172,4 +178,7 @@ def play_picture(
         reason=reason,
         # A reason and a plan name cells: the board says where they are.
         coordinates=reason is not None or plan is not None or (settings.coordinates and frame.layout.gravity),
+        learn_map=None
+        if (shown_map := play_state.learn_map) is None
+        else (shown_map.selected, shown_map.top),
     )

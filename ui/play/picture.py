@@ -203,6 +203,9 @@ class PlayPicture:
     reason: ReasonMarks | None = None
     #: The board's coordinates show (columns a, b, ... under it, rows 1, 2, ... beside it).
     coordinates: bool = False
+    #: While the Learn trainer's picture of the tree shows over the board: its row chosen and its first row
+    #: shown (the scene draws it; None: it does not show).
+    learn_map: tuple[int, int] | None = None
 
 
 def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:

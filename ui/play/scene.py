@@ -25,6 +25,7 @@ from ui.play import move_keys
 from ui.play.actions import BY_ACTION, Action, Situation, key_action
 from ui.play.board_view import view_for
 from ui.play.frame import Renaming, ScreenFrame, play_picture, screen_frame
+from ui.play.learn_map_view import MapLayout, draw_map, map_layout, row_at
 from ui.play.match_bar import name_at
 from ui.play.picture import PlayPicture, draw_play
 from ui.play.review_view import slot_at
@@ -129,6 +130,10 @@ class PlayScene(Scene):
             self._click(event.pos)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
+        elif event.type == pygame.MOUSEWHEEL and self.play_state.learn_map is not None:
+            layout = self.map_layout()
+            if layout is not None:
+                self.play_state.learn_map.scroll(-3 * event.y, len(layout.rows))
         elif event.type == pygame.TEXTINPUT and self.renaming is not None:
             self.name_draft = typed_name(self.name_draft + event.text)
 
@@ -155,6 +160,13 @@ class PlayScene(Scene):
         button = hit(frame.buttons(), position)
         if button is not None:
             self.act(button.action)
+            return
+        learn_map, layout = play_state.learn_map, self.map_layout()
+        if learn_map is not None and layout is not None:
+            # The picture of the tree covers the board: a click there shows a branch, and plays nothing.
+            row = row_at(layout, position)
+            if row is not None:
+                learn_map.select(row)
             return
         if play_state.options.mode is Mode.TWO_PLAYERS:
             piece = name_at(self.fonts, frame.layout.match, frame.match, position)
@@ -223,8 +235,8 @@ class PlayScene(Scene):
         action = key_action(event.key, event.mod, situation)
         if action is not None:
             self.act(action)
-        elif not is_command(event.mod) and not situation.reviewing:
-            # The board under review takes no moves.
+        elif not is_command(event.mod) and not situation.reviewing and self.play_state.learn_map is None:
+            # The board under review takes no moves, nor the board under the picture of the tree.
             # The keyboard's selection stays where the keys put it, whatever the window's size.
             self._pointer_selects = False
             meaning = move_keys.answer(
@@ -244,6 +256,18 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface, picture: object = None) -> None:
         draw_play(surface, picture if isinstance(picture, PlayPicture) else self.picture())
+        layout = self.map_layout()
+        if layout is not None and self.play_state.learn_map is not None:
+            draw_map(surface, layout, self.play_state.learn_map, self.theme, self.fonts)
+
+    def map_layout(self) -> MapLayout | None:
+        """Where the Learn trainer's picture of the tree goes while it shows: between the match bar and the
+        status area, over the board (None while it does not show)."""
+        if self.play_state.learn_map is None:
+            return None
+        layout = self.frame().layout
+        area = Rect(0, layout.match.bottom, self.size[0], layout.status.top - layout.match.bottom)
+        return map_layout(area, self.play_state.learn_map, self.fonts)
 
     def picture(self, settings: Settings = DEFAULT_SETTINGS) -> PlayPicture:
         """Everything the screen shows now with the player's ``settings``, for

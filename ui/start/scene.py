@@ -21,7 +21,7 @@ from pygame import Rect
 from game.catalog import GAME_TITLES
 from game.language import _, current_language
 from ui.kit.layout import buttons_in_row, clamp, flow_lines
-from ui.kit.scene import GoToPlay, GoToPuzzle, GoToStats, Scene
+from ui.kit.scene import GoToLearn, GoToPlay, GoToPuzzle, GoToStats, Scene
 from ui.kit.widgets import Button, draw_button, draw_text, filled_circle, fitting_font, hit, line_height
 from ui.start.start_keys import StartAction, start_action
 from ui.state.files.current_game import UnfinishedGame
@@ -30,11 +30,13 @@ from ui.state.options import PlayOptions
 from ui.state.start_choices import Row, apply_choice
 from ui.theme import CLASSIC, MIN_TEXT, Fonts, Theme
 from ui.words import texts
+from ui.words.learn_words import learn_label
 from ui.words.start_words import rows_for, rows_of_every_variant
 
 PLAY = "play"
 CONTINUE = "continue"
 PUZZLES = "puzzles"
+LEARN = "learn"
 STATS = "stats"
 #: Pixels between the choices of a row.
 GAP = 8
@@ -91,6 +93,8 @@ class StartScene(Scene):
         self.default = CONTINUE if unfinished is not None else PLAY
         self.focus = 0
         self._mouse = (-1, -1)
+        #: The start buttons' text size, set with their arrangement (see :meth:`_start_widths`).
+        self.start_font_size = MIN_TEXT
         # The arrangement, kept with the window size, options, theme and language it was made for.
         self._arranged: (
             tuple[tuple[tuple[int, int], PlayOptions, str, str], tuple[list[list[Button]], int]] | None
@@ -183,7 +187,9 @@ class StartScene(Scene):
             y += len(lines) * row_height + gap
             result.append(row_buttons)
         result.append(
-            self._start_buttons(Rect(0, play_top + int(row_height * 0.3), width, int(row_height * 1.3)))
+            self._start_buttons(
+                Rect(0, play_top + int(row_height * 0.3), width, int(row_height * 1.3)), font_size
+            )
         )
         return result, font_size
 
@@ -221,24 +227,47 @@ class StartScene(Scene):
         _font, bottom = title_line(self.fonts, self.size[1])
         return Rect(0, 4, self.size[0], bottom + int(clamp(self.size[1] * 0.026, 13, 22)) + 6)
 
-    def _start_buttons(self, area: Rect) -> list[Button]:
-        """Play, or Continue and New game, then Puzzles and Rating, side by side in ``area``; the default is
-        selected."""
+    def _start_buttons(self, area: Rect, font_size: int) -> list[Button]:
+        """Play, or Continue and New game, then Puzzles, Learn and Rating, side by side in ``area``; the
+        default is selected. Their text is a quarter larger than the choices' (``font_size``), and bold."""
         if self.unfinished is None:
             starts = [(PLAY, _("Play"))]
         else:
             starts = [(CONTINUE, _("Continue")), (PLAY, _("New game"))]
         starts.append((PUZZLES, _("Puzzles")))
+        starts.append((LEARN, learn_label()))
         # Translators: the start screen's button to the rating and statistics screen.
         starts.append((STATS, _("Rating")))
-        # As wide as a comfortable button, but never wider than the row holds (four in the smallest window).
-        room = (area.width - 2 * GAP - 3 * GAP * (len(starts) - 1)) // len(starts)
-        button_width = min(max(150, int(area.width * 0.18)), room)
-        rects = buttons_in_row([button_width] * len(starts), area.height, area, gap=3 * GAP)
+        widths, gap, self.start_font_size = self._start_widths(
+            [label for _, label in starts], area, font_size
+        )
+        rects = buttons_in_row(widths, area.height, area, gap=gap)
         return [
             Button(action, label, rect, selected=self.default == action)
             for (action, label), rect in zip(starts, rects, strict=True)
         ]
+
+    def _start_widths(self, labels: list[str], area: Rect, font_size: int) -> tuple[list[int], int, int]:
+        """The start buttons' widths, the gap between them and their text's size: as wide as a comfortable
+        button each, all alike, where every label fits so; in a row too narrow for that (five buttons in the
+        smallest window, long words), each as wide as its label with the room left shared out, the text
+        smaller if even that does not fit (down to the smallest size)."""
+        count = len(labels)
+        size = int(font_size * 1.25)
+        room = (area.width - 2 * GAP - 3 * GAP * (count - 1)) // count
+        alike = min(max(150, int(area.width * 0.18)), room)
+        font = self.fonts.get(size, bold=True)
+        if all(font.size(label)[0] + 16 <= alike for label in labels):
+            return [alike] * count, 3 * GAP, size
+        room = area.width - 2 * EDGE - GAP * (count - 1)
+        while True:
+            font = self.fonts.get(size, bold=True)
+            natural = [font.size(label)[0] + 24 for label in labels]
+            if sum(natural) <= room or size <= MIN_TEXT:
+                break
+            size -= 1
+        spare = max(0, room - sum(natural)) // count
+        return [width + spare for width in natural], GAP, size
 
     # --- input ----------------------------------------------------------------------------------------------
 
@@ -264,7 +293,7 @@ class StartScene(Scene):
             if button is None:
                 continue
             self.focus = row_index
-            if button.action in (PLAY, CONTINUE, PUZZLES, STATS):
+            if button.action in (PLAY, CONTINUE, PUZZLES, LEARN, STATS):
                 self._start(button.action)
             else:
                 self._choose(row_index, int(button.action.split(":")[1]))
@@ -279,9 +308,11 @@ class StartScene(Scene):
 
     def _start(self, action: str) -> None:
         """Asks for the game: the unfinished one (CONTINUE), a new one with the settings (PLAY), or a puzzle
-        (PUZZLES), or the player's rating (STATS)."""
+        (PUZZLES), or the Learn trainer (LEARN), or the player's rating (STATS)."""
         if action == PUZZLES:
             self.request = GoToPuzzle()
+        elif action == LEARN:
+            self.request = GoToLearn()
         elif action == STATS:
             self.request = GoToStats(self.options)
         elif action == CONTINUE and self.unfinished is not None:
@@ -360,7 +391,7 @@ class StartScene(Scene):
                 draw_text(surface, rows[index].label, label_font, label_colour, label_box, midright=midright)
                 button_font = fonts.get(font_size)
             else:
-                button_font = fonts.get(int(font_size * 1.25), bold=True)
+                button_font = fonts.get(self.start_font_size, bold=True)
             for button in row_buttons:
                 hovered = button.action == shown.hovered
                 focused = focused_row and button.selected

@@ -6,4 +6,4 @@ rating (:mod:`.texts`); the analysis overlay's lines and a move's name (:mod:`.s
 (:mod:`.score_words`); the play screen's lines (:mod:`.play_words`); the notices (:mod:`.notice_words`); the
 review (:mod:`.review_words`); the start screen's rows (:mod:`.start_words`); the explainer's claims, one
 sentence each for the window and ``ponder explain`` alike (:mod:`.claim_words`), and why a move is worth what
-it is (:mod:`.why_words`)."""
+it is (:mod:`.why_words`); the Learn trainer's (:mod:`.learn_words`)."""

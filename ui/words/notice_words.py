@@ -9,6 +9,7 @@ from game.language import N_, _, ngettext, number
 from game.protocol import quoted
 from ui.state.board.board_game import Refusal
 from ui.state.options import PlayOptions
+from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
 from ui.state.play.notices import (
     AutoLevel,
     BackToGame,
@@ -34,6 +35,7 @@ from ui.state.play.notices import (
     Worded,
 )
 from ui.words.claim_words import COLUMN_LETTERS
+from ui.words.learn_words import learn_notice_text
 from ui.words.review_words import CHANGE_WORDS
 from ui.words.search_texts import move_words
 from ui.words.texts import board_title, level_name, unfinished_text
@@ -97,6 +99,8 @@ def notice_text(said: Said) -> str:
                 "Right: that keeps the win. {moves} more to go",
                 said.moves_left,
             ).format(moves=said.moves_left)
+        case LearnOtherWin() | LearnMissed() | LearnLeaf() | LearnRunEnded():
+            return learn_notice_text(said)
         case BackToGame():
             return _("Back to your game: {game}").format(game=unfinished_text(said.game))
         case NotRated():

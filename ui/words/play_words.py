@@ -12,9 +12,11 @@ from ai.contracts import Verdict
 from game.language import _, ngettext, number
 from ui.state.options import FirstPlayer, Mode
 from ui.state.play import finished_round
+from ui.state.play.learn_notices import LearnLeaf, LearnMissed
 from ui.state.play.notices import PuzzleMissed
 from ui.state.play.play_state import PlayState
 from ui.words import texts
+from ui.words.learn_words import learn_notice_text, next_branch_keys
 from ui.words.notice_words import notice_text
 from ui.words.review_words import LINE_KEYS, REVIEW_KEYS, line_text, mark_text, summary_text
 from ui.words.search_texts import move_name
@@ -23,10 +25,14 @@ from ui.words.why_words import ReasonMarks, marked_reason, plan_legend, puzzle_t
 
 def result_text(play_state: PlayState) -> tuple[str, str]:
     """The result in a few words, and a line under it (saying how often the coach spoke, if it did; for
-    a puzzle, the player's puzzle record)."""
+    a puzzle, the player's puzzle record; for a run of the Learn trainer, the branch's progress)."""
     if play_state.round.attempt is not None:
         return texts.puzzle_result(play_state.files.puzzles.value, play_state.round.attempt.misses)
     title, line = texts.result_text(play_state.board_game, play_state.player_names)
+    learning = play_state.round.learning
+    if learning is not None:
+        # The run's outcome in the branch's progress, not a game against the computer's level.
+        return title, "" if learning.ended is None else learn_notice_text(learning.ended)
     if play_state.round.coach.spoke:
         spoke = play_state.round.coach.spoke
         line += " " + ngettext(
@@ -67,7 +73,8 @@ def status_text(play_state: PlayState) -> str:
 def why(play_state: PlayState) -> tuple[str, ReasonMarks | None]:
     """Why the move the status line speaks of is worth what it is, where the explainer proved it, and the
     cells the reason names, to mark on the board (("", None) otherwise, and until its answer comes): a
-    solved puzzle's themes (no marks), the review's mistake or blunder shown, the puzzle's move just refused,
+    solved puzzle's themes (no marks), the Learn trainer's leaf (see :func:`_leaf_told`), the review's mistake
+    or blunder shown, the puzzle's move just refused,
     the move the coach's standing warning is about, else the hint's; else, with the plan view on, its plan
     (which the plan view draws)."""
     board_game, game = play_state.board_game, play_state.game
@@ -78,6 +85,9 @@ def why(play_state: PlayState) -> tuple[str, ReasonMarks | None]:
             start.undo()
         claims = board_game.reasons.of(start, puzzle.column - 1)
         return ("" if claims is None else puzzle_themes(claims, start.to_move())), None
+    leaf = _leaf_told(play_state)
+    if leaf is not None:
+        return leaf
     told = _move_told(play_state)
     if told is not None:
         claims, mover = told
@@ -91,6 +101,28 @@ def why(play_state: PlayState) -> tuple[str, ReasonMarks | None]:
     if play_state.review is None and not game.is_over() and plan.side is not None:
         return plan_legend(plan.followed, plan.left, plan.side, play_state.player_names), None
     return "", None
+
+
+def _leaf_told(play_state: PlayState) -> tuple[str, ReasonMarks | None] | None:
+    """While the Learn trainer says that the run reached its leaf by the player's move: why that move wins,
+    as the explainer proved it (the branch's claim: a plan, a road into one, a double threat ...), marked on
+    the board while the position is still the one after it; ("", None) until the reason comes; None where
+    no leaf is told."""
+    learning, notice = play_state.round.learning, play_state.notice
+    if (
+        learning is None
+        or learning.leaf_move is None
+        or notice is None
+        or not isinstance(notice.said, LearnLeaf)
+    ):
+        return None
+    before, move = learning.leaf_move
+    claims = play_state.board_game.reasons.of(before, move)
+    if claims is None:
+        return "", None
+    text, marks = marked_reason(claims, before.to_move(), play_state.player_names)
+    after = before.moves_text() + before.move_to_text(move)
+    return text, marks if play_state.game.moves_text() == after else None
 
 
 def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, int] | None:
@@ -110,6 +142,8 @@ def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, int] | 
     move: int | None = None
     if notice is not None and isinstance(notice.said, PuzzleMissed):
         move = notice.said.column
+    elif notice is not None and isinstance(notice.said, LearnMissed):
+        move = notice.said.move.move
     elif warning is not None and notice is not None:
         move = warning.move
     elif play_state.assistance.hint is not None and play_state.notice is None:
@@ -130,6 +164,8 @@ def detail_parts(play_state: PlayState) -> list[str]:
         return [summary_text(review, play_state.player_names), *(_(keys) for keys in REVIEW_KEYS)]
     if play_state.puzzle is not None and play_state.game.is_over():
         return [_("Enter: next puzzle"), _("Ctrl+N: this puzzle again"), _("Esc: menu")]
+    if play_state.learn is not None and play_state.game.is_over():
+        return [next_branch_keys(), _("Esc: menu")]
     # While a hint shows, the status line speaks of the hinted move: the overlay's line speaks of the
     # position, not of the move under the pointer, so two moves never compete for the player's eye.
     hinted = play_state.assistance.hint is not None
@@ -155,9 +191,9 @@ def caption(play_state: PlayState) -> str:
 
 def tally_text(play_state: PlayState) -> str:
     """The tally of this board and opponent for the result banner ("" when nothing is counted, as for a
-    puzzle)."""
+    puzzle or the Learn trainer)."""
     key = finished_round.tally_key(play_state.board_game)
-    if play_state.puzzle is not None or key is None:
+    if play_state.puzzle is not None or play_state.learn is not None or key is None:
         return ""
     record = play_state.files.tally.value.get(key)
     return texts.tally_text(record, _opponent_shown(play_state), _tally_names(play_state))
@@ -166,7 +202,7 @@ def tally_text(play_state: PlayState) -> str:
 def short_tally_text(play_state: PlayState) -> str:
     """The tally for the match bar ("" when nothing is counted yet, or for a puzzle)."""
     key = finished_round.tally_key(play_state.board_game)
-    if play_state.puzzle is not None or key is None:
+    if play_state.puzzle is not None or play_state.learn is not None or key is None:
         return ""
     record = play_state.files.tally.value.get(key)
     return texts.short_tally(record, _opponent_shown(play_state), _tally_names(play_state))

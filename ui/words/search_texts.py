@@ -19,7 +19,7 @@ from game.language import _, ngettext, number
 from game.protocol import Game
 from ui.state.board.followed_search import FollowedSearch
 from ui.state.board.proven import Proven
-from ui.state.play.notices import NamedMove
+from ui.state.play.named_move import NamedMove
 from ui.words.claim_words import COLUMN_LETTERS
 from ui.words.score_words import BETTER_BELOW, EVEN_BELOW, WINNING_FROM, estimate, outlook, own_moves
 

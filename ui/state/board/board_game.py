@@ -71,14 +71,17 @@ class BoardGame:
         round_number: int = 1,
         moves: str | None = None,
         start: str | None = None,
+        reply_from: Callable[[Game], int | None] | None = None,
     ) -> None:
         """A board game at round ``round_number``; ``moves`` (the whole move string from the empty board) sits
         down at a game already under way, the computer's move pending if it is to move; ``start``, the
         position that game started from where it is not the options' (a game pasted, loaded or continued:
         who starts follows from it). The next game and round start from the options' start position again
         (the empty board but for a puzzle or ``--moves``). The caller has checked that the moves are
-        legal."""
+        legal. ``reply_from`` chooses the computer's move where it has one (the Learn trainer's tree), shown
+        after the same still moment as a search's; where it has none, the computer searches."""
         self.options = options
+        self.reply_from = reply_from
         self.engine = engine
         #: The moves of the position the game under way started from (see :meth:`set_up`).
         self.start = options.moves
@@ -223,6 +226,11 @@ class BoardGame:
         if self.game.is_over():
             self.request.forget()
             return
+        if self.reply_from is not None and self.playing_out is None and self.is_computer_turn():
+            reply = self.reply_from(self.game)
+            if reply is not None:
+                self.request.choose(reply)
+                return
         computer = self.computer()
         opponent = None if computer is None else computer[1]
         self.request.ask(self.game, self.seat_to_move().level, self.options, opponent)

@@ -41,6 +41,8 @@ class EngineRequest:
         self._request: Request | None = None
         self.thinking: FollowedSearch | None = None
         self.answer: BestMove | None = None
+        #: The computer's move chosen without a search (see :meth:`choose`).
+        self.chosen: int | None = None
         self._still_for = 0.0
         #: Seconds of the running search not yet counted in :attr:`thinking` (taken at the next tick).
         self._since_tick = 0.0
@@ -74,9 +76,16 @@ class EngineRequest:
         self._request = self.engine.ponder(game, limits, analyse=analyse)
         self._wait(FollowedSearch(game.to_move(), pondering=True))
 
+    def choose(self, move: int) -> None:
+        """The computer plays ``move``, chosen without a search (stopping what runs), once the board has been
+        still as long as for a search's answer."""
+        self.forget()
+        self.chosen = move
+
     def _wait(self, thinking: FollowedSearch) -> None:
         self.thinking = thinking
         self.answer = None
+        self.chosen = None
         self._still_for = 0.0
         self._since_tick = 0.0
 
@@ -87,6 +96,7 @@ class EngineRequest:
             self._request.stop()
             self._request = None
         self.answer = None
+        self.chosen = None
         self.thinking = None
         self._still_for = 0.0
 
@@ -129,6 +139,8 @@ class EngineRequest:
     def answer_due(self, dt: float) -> int | None:
         """Lets ``dt`` seconds of a still board pass; the answer's move once it may be shown, else None."""
         self._still_for += dt
-        if self.answer is None or self._still_for < PRESENTATION_DELAY:
+        if self._still_for < PRESENTATION_DELAY:
             return None
-        return self.answer.move
+        if self.chosen is not None:
+            return self.chosen
+        return None if self.answer is None else self.answer.move

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ui.state.files.current_game import UNFINISHED_FILE
 from ui.state.files.finished_games import FINISHED_FILE, FinishedGames
+from ui.state.files.learn_record import LEARN_FILE
 from ui.state.files.player_rating import RATINGS_FILE
 from ui.state.files.puzzle_record import PUZZLE_FILE
 from ui.state.files.settings import SETTINGS_FILE
@@ -32,7 +33,7 @@ from ui.state.files.userfiles import write_atomically
 log = logging.getLogger(__name__)
 
 #: The kinds of file kept elsewhere.
-KINDS = (FINISHED_FILE, UNFINISHED_FILE, TALLY_FILE, RATINGS_FILE, PUZZLE_FILE, SETTINGS_FILE)
+KINDS = (FINISHED_FILE, UNFINISHED_FILE, TALLY_FILE, RATINGS_FILE, PUZZLE_FILE, LEARN_FILE, SETTINGS_FILE)
 
 
 def fallback_dir() -> Path:

@@ -1,5 +1,5 @@
 """The user's files as one bundle that the window holds: settings, score tally, unfinished games, puzzle
-record and ratings, each written off the UI thread by a
+record, ratings and learning progress, each written off the UI thread by a
 :class:`~ui.state.files.background_writer.BackgroundWriter` of its own (the window reads a file's value from
 its writer and hands it changes: it never waits for a disk), and the name of this window among the program's
 others (whose games the unfinished games keep apart). No pygame here.
@@ -16,6 +16,7 @@ from typing import Any
 from ui.state.files.background_writer import BackgroundWriter
 from ui.state.files.current_game import UNFINISHED_FILE, UnfinishedGames
 from ui.state.files.finished_games import FINISHED_FILE, FinishedGames
+from ui.state.files.learn_record import LEARN_FILE, LearnRecord
 from ui.state.files.player_rating import RATINGS_FILE, Ratings
 from ui.state.files.puzzle_record import PUZZLE_FILE, PuzzleRecord
 from ui.state.files.settings import SETTINGS_FILE, Settings
@@ -45,6 +46,7 @@ class UserData:
         puzzles: JsonStore[PuzzleRecord] | None = None,
         ratings: JsonStore[Ratings] | None = None,
         finished: JsonStore[FinishedGames] | None = None,
+        learning: JsonStore[LearnRecord] | None = None,
     ) -> None:
         self.settings = _writer(SETTINGS_FILE, settings)
         self.tally = _writer(TALLY_FILE, tally)
@@ -54,6 +56,8 @@ class UserData:
         self.ratings = _writer(RATINGS_FILE, ratings)
         #: The journal of finished games: written first at a game's end (see :mod:`.game_end`).
         self.finished = _writer(FINISHED_FILE, finished)
+        #: The progress in learning the first player's win (the Learn trainer).
+        self.learning = _writer(LEARN_FILE, learning)
         #: This window's name in the unfinished games' file: new for every run of the program.
         self.window = secrets.token_hex(8)
 
@@ -76,15 +80,16 @@ class UserData:
         puzzles = JsonStore(PUZZLE_FILE, data / PUZZLE_FILE.file_name)
         ratings = JsonStore(RATINGS_FILE, data / RATINGS_FILE.file_name)
         finished = JsonStore(FINISHED_FILE, data / FINISHED_FILE.file_name)
+        learning = JsonStore(LEARN_FILE, data / LEARN_FILE.file_name)
         settings.load(settings_read)
-        for store in (tally, unfinished, puzzles, ratings, finished):
+        for store in (tally, unfinished, puzzles, ratings, finished, learning):
             store.load()
-        return cls(settings, tally, unfinished, puzzles, ratings, finished)
+        return cls(settings, tally, unfinished, puzzles, ratings, finished, learning)
 
     def board_writers(self) -> tuple[BackgroundWriter[Any], ...]:
         """The writers of the files a game at the board changes (all but the settings), the journal of
         finished games last (it is let go once the others have written)."""
-        return (self.tally, self.unfinished, self.puzzles, self.ratings, self.finished)
+        return (self.tally, self.unfinished, self.puzzles, self.ratings, self.learning, self.finished)
 
     def writers(self) -> tuple[BackgroundWriter[Any], ...]:
         return (self.settings, *self.board_writers())

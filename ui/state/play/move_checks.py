@@ -1,6 +1,7 @@
 """What may hold back a legal move of the player's before it is played: the coach's warning about a move that
-throws the result away, and a puzzle's refusal of a move that loses the win. Each answers with a
-:class:`Objection` (None: play the move); the play state shows it. No pygame here.
+throws the result away, and a puzzle's refusal of a move that loses the win (the Learn trainer's are
+:mod:`ui.state.play.learn_attempt`'s). Each answers with a :class:`Objection` (None: play the move); the play
+state shows it. No pygame here.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from ai.puzzles import Puzzle
 from ui.state.board.board_game import BoardGame
 from ui.state.files.user_data import UserData
 from ui.state.play import coach
-from ui.state.play.notices import NOTICE_SECONDS, CoachWarned, NamedMove, NoticeKind, PuzzleMissed, Said, Told
+from ui.state.play.named_move import NamedMove
+from ui.state.play.notices import NOTICE_SECONDS, CoachWarned, NoticeKind, PuzzleMissed, Said, Told
 
 #: The coach's warning and a puzzle's word on a wrong move stay until the player answers them (another move,
 #: the same move again, Backspace): a played move clears the status line's notice.
@@ -21,12 +23,14 @@ UNTIL_ANSWERED_SECONDS = 600.0
 @dataclass(frozen=True)
 class Objection:
     """Why a move is held back: what the notice says, how long it stays, its kind; ``wrong``: the move was
-    a mistake to shake off the board (with the refusal sound)."""
+    a mistake to shake off the board (with the refusal sound); ``point``: the move to point at instead (the
+    Learn tree's move, where another move also wins), None: the move held back stays pointed at."""
 
     said: Said
     seconds: float = NOTICE_SECONDS
     kind: NoticeKind = NoticeKind.REFUSAL
     wrong: bool = False
+    point: int | None = None
 
 
 class Coach:

@@ -11,12 +11,13 @@ import enum
 from dataclasses import dataclass
 
 from ai.play.levels import Level
-from game.protocol import Game
 from ui.state.animation import Fade
 from ui.state.board.board_game import Refusal
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.options import PlayOptions
 from ui.state.play.coach import CoachWarning
+from ui.state.play.learn_notices import LearnSaid
+from ui.state.play.named_move import NamedMove
 
 #: Seconds a short message stays.
 NOTICE_SECONDS = 1.6
@@ -72,21 +73,6 @@ class MoveRefused:
     cell: str
     gravity: bool
     watching: bool
-
-
-@dataclass(frozen=True)
-class NamedMove:
-    """A move as a text names it: in ``gravity``'s terms its column ``move`` ("column d"), else its cell
-    ``cell`` ("cell b2"); the words are :func:`ui.words.search_texts.move_words`'."""
-
-    move: int
-    cell: str
-    gravity: bool
-
-    @classmethod
-    def of(cls, game: Game, move: int) -> NamedMove:
-        """``move`` of ``game``."""
-        return cls(move, game.move_to_text(move), game.gravity)
 
 
 @dataclass(frozen=True)
@@ -260,6 +246,7 @@ Said = (
     | CoachWarned
     | PuzzleMissed
     | PuzzleRight
+    | LearnSaid
     | BackToGame
     | AutoLevel
     | NotRated

@@ -32,6 +32,9 @@ from ui.state.options import Mode, PlayOptions
 from ui.state.play.assistance import Assistance
 from ui.state.play.feedback import Feedback, Speaker
 from ui.state.play.finished_round import REVIEW_SECONDS, adapted
+from ui.state.play.learn_drill import LearnDrill
+from ui.state.play.learn_map import LearnMap
+from ui.state.play.learn_notices import LearnLeaf
 from ui.state.play.notices import (
     FILE_NOTICE_SECONDS,
     AutoLevel,
@@ -42,6 +45,7 @@ from ui.state.play.notices import (
     NotRated,
     Told,
 )
+from ui.state.play.plan_view import PlanView
 from ui.state.play.puzzle_theme import ThemeChoice
 from ui.state.play.round import Round
 from ui.state.play.tally_reset import TallyReset
@@ -61,7 +65,9 @@ class PlayState:
     :data:`~ui.state.animation.ANIMATION_SPEEDS`. ``resume`` sits down at that unfinished game (with its own
     options) rather than at a new one of ``options``. ``puzzle``: the board is that puzzle (``options`` set
     it up, see :func:`~ui.state.files.puzzle_record.puzzle_options`), its results counted in the puzzle
-    record.
+    record. ``learn``: the board is the Learn trainer's (``options`` set it up, see
+    :func:`~ui.state.play.learn_drill.learn_options`): the computer's replies come from the tree, the player's
+    moves are judged against it and the progress counted in the learning record.
     """
 
     def __init__(
@@ -78,9 +84,14 @@ class PlayState:
         resume: UnfinishedGame | None = None,
         puzzle: Puzzle | None = None,
         theme_choice: ThemeChoice | None = None,
+        learn: LearnDrill | None = None,
     ) -> None:
         #: The puzzle on the board, if it is one.
         self.puzzle = puzzle
+        #: The Learn trainer's tree and its draws, where the board is the trainer's.
+        self.learn = learn
+        #: The trainer's picture of the tree, while it shows (L).
+        self.learn_map: LearnMap | None = None
         #: The theme the next puzzles are drawn from (puzzle mode; shared by the window's puzzles).
         self.theme_choice = theme_choice or ThemeChoice()
         self.files = files or UserData()
@@ -112,7 +123,8 @@ class PlayState:
             self.match = MatchScore()
         if resume is None:
             options, auto_level = adapted(options, self.files)
-            self.board_game = BoardGame(options, self.engine, start=start)
+            reply_from = None if self.learn is None else self.learn.reply
+            self.board_game = BoardGame(options, self.engine, start=start, reply_from=reply_from)
         else:
             # A continued game brings its own options: the board, the view and the rules are the game's. The
             # position it started from is that game's own: its next game starts from the empty board.
@@ -139,7 +151,7 @@ class PlayState:
     def _tell_start(self, auto_level: AutoLevel | None) -> None:
         """Says what the new game will not count for (a set-up position's game), else which level the
         adaptive level chose, if it did."""
-        if self.board_game.set_up() and self.puzzle is None:
+        if self.board_game.set_up() and self.puzzle is None and self.learn is None:
             self.feedback.notify_start(NotRated.SET_UP)
         elif auto_level is not None:
             self.feedback.notify_start(auto_level)
@@ -148,9 +160,13 @@ class PlayState:
         """What starts afresh with every round: its result, coach, misses, rating and keeping."""
         self.assistance.hint = None
         self.feedback.new_round()
-        keeps = self.options.mode is not Mode.WATCH and self.puzzle is None
+        keeps = self.options.mode is not Mode.WATCH and self.puzzle is None and self.learn is None
+        if self.learn is not None:
+            self.learn.begin(self.files.learning.value)
+            # Each run is played from memory: the plan view that showed the last leaf's plan is closed.
+            self.assistance.plan = PlanView()
         #: The coach, the puzzle attempt, the rating and the keeping of the round under way.
-        self.round = Round(self.files, self.puzzle, resume, keeps, self.feedback)
+        self.round = Round(self.files, self.puzzle, resume, keeps, self.feedback, self.learn)
 
     def set_animation(self, name: str) -> None:
         """Sets the animation speed by its name in :data:`~ui.state.animation.ANIMATION_SPEEDS` ("off"
@@ -275,6 +291,8 @@ class PlayState:
             return None
         if objection.wrong:
             self.selection = move
+        if objection.point is not None:
+            self.selection = objection.point
         return Refusal.COACHED
 
     def _start_animation(self, move: int) -> None:
@@ -336,8 +354,10 @@ class PlayState:
     ) -> None:
         """Leaves the game on the board for a new one of ``options``, from ``start`` where given (a game
         loaded or pasted: see :mod:`ui.state.play.play_files`), or for the unfinished game ``resume`` (a game
-        brought back). The next game starts from the options' start position, not from ``start``."""
+        brought back). The next game starts from the options' start position, not from ``start``. A game
+        sat down at is not a run of the Learn trainer: the board leaves the trainer."""
         self.board_game.leave()
+        self.learn = self.learn_map = None
         self._start(options, resume, start)
 
     # --- time and messages ----------------------------------------------------------------------------------
@@ -385,8 +405,26 @@ class PlayState:
             self.round.count_result(self.board_game, self.match, self.piece_names)
             self._start_animation(move)
             self.round.keep(self.board_game)
+        self._follow_learning()
         if self.game.is_over() and self.animation is None:
             self.feedback.wait_for_banner(dt)
+
+    def toggle_learn_map(self) -> None:
+        """Shows the trainer's picture of the tree (with the progress as it is now), or hides it; nothing
+        outside the trainer."""
+        if self.learn is None:
+            return
+        self.learn_map = (
+            None if self.learn_map is not None else LearnMap(self.learn, self.files.learning.value)
+        )
+
+    def _follow_learning(self) -> None:
+        """In the Learn trainer, once the run reaches a leaf whose claim is a plan, the plan is drawn on the
+        board (the plan view, which shows a plan only once the explainer has proven it); the claim's reason is
+        told under the status (:func:`ui.words.play_words.why`); a frontier's leaf has none to show."""
+        said = self.round.follow_learning(self.board_game)
+        if isinstance(said, LearnLeaf) and said.kind == "plan" and not self.assistance.plan.shown:
+            self.assistance.toggle_plan(self.board_game)
 
 
 def _same_match(before: PlayOptions, after: PlayOptions) -> bool:

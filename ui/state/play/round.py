@@ -18,14 +18,18 @@ from ui.state.files.user_data import UserData
 from ui.state.play import finished_round
 from ui.state.play.feedback import Feedback
 from ui.state.play.finished_round import RoundRating
-from ui.state.play.move_checks import Coach, Objection, PuzzleAttempt
+from ui.state.play.learn_attempt import LearnAttempt
+from ui.state.play.learn_drill import LearnDrill
+from ui.state.play.learn_notices import LearnSaid
+from ui.state.play.move_checks import UNTIL_ANSWERED_SECONDS, Coach, Objection, PuzzleAttempt
 from ui.state.play.notices import NoticeKind, PuzzleRight, Told
 
 
 class Round:
-    """One round with the user's ``files``: ``puzzle`` is the puzzle on the board, if it is one; ``resume``
-    the kept game the round continues, and ``keeps`` whether its game is kept at all (see
-    :class:`~ui.state.files.autosave.Autosave`); what the round says shows in ``feedback``."""
+    """One round with the user's ``files``: ``puzzle`` is the puzzle on the board, if it is one, ``drill`` the
+    Learn trainer's run, if it is one; ``resume`` the kept game the round continues, and ``keeps`` whether its
+    game is kept at all (see :class:`~ui.state.files.autosave.Autosave`); what the round says shows in
+    ``feedback``."""
 
     def __init__(
         self,
@@ -34,11 +38,14 @@ class Round:
         resume: UnfinishedGame | None,
         keeps: bool,
         feedback: Feedback,
+        drill: LearnDrill | None = None,
     ) -> None:
         self.files = files
         self.feedback = feedback
         self.coach = Coach()
         self.attempt = None if puzzle is None else PuzzleAttempt(puzzle, files)
+        #: The Learn trainer's run (None: not a run of the trainer).
+        self.learning = None if drill is None else LearnAttempt(drill, files)
         self.rating = RoundRating(files)
         self.autosave = Autosave(files, resume, keeps)
         #: The round's result has been counted (when its deciding move was played; a continued game that had
@@ -54,6 +61,8 @@ class Round:
         ``board_game`` (None: play it), shown (a wrong move also shakes the board)."""
         if self.attempt is not None:
             objection = self.attempt.judge(board_game, move)
+        elif self.learning is not None:
+            objection = self.learning.judge(board_game, move)
         elif coach_on:
             objection = self.coach.judge(board_game, move)
         else:
@@ -86,6 +95,16 @@ class Round:
             attempt.count_solve()
             board_game.play_out(board_game.options.level)
 
+    def follow_learning(self, board_game: BoardGame) -> LearnSaid | None:
+        """In a run of the Learn trainer, after the position changed: what the run says (its leaf reached, its
+        end), shown; None where it says nothing."""
+        if self.learning is None:
+            return None
+        said = self.learning.follow(board_game)
+        if said is not None:
+            self.feedback.notify(said, UNTIL_ANSWERED_SECONDS, NoticeKind.SUCCESS)
+        return said
+
     def keep(self, board_game: BoardGame) -> None:
         """Keeps the game on ``board_game``'s board as the one to continue (or, once over, none)."""
         game = board_game.game
@@ -101,16 +120,16 @@ class Round:
 
     def count_result(self, board_game: BoardGame, match: MatchScore, piece_names: tuple[str, str]) -> None:
         """Once the round on ``board_game``'s board is decided, its result counts, once, in ``match``, the
-        score tally and the rating; a puzzle counts in none (its record counted the solve). Called as the
-        deciding move is played, before its stone has landed and before the unfinished game is let go, so that
-        a window closed (or killed) while the stone falls has counted it, and no one dodges a loss by quitting
-        then. On disk the end is one change: journalled first, the tally, the rating and the unfinished game's
-        end written after it (:attr:`ended`), each counting the game's id once (see
-        :mod:`ui.state.files.game_end`)."""
+        score tally and the rating; a puzzle counts in none (its record counted the solve), nor does a run of
+        the Learn trainer (its progress counts it). Called as the deciding move is played, before its stone
+        has landed and before the unfinished game is let go, so that a window closed (or killed) while the
+        stone falls has counted it, and no one dodges a loss by quitting then. On disk the end is one change:
+        journalled first, the tally, the rating and the unfinished game's end written after it
+        (:attr:`ended`), each counting the game's id once (see :mod:`ui.state.files.game_end`)."""
         if not board_game.game.is_over() or self.result_counted:
             return
         self.result_counted = True
-        if self.attempt is None:
+        if self.attempt is None and self.learning is None:
             match.count(board_game, piece_names)
             self.rating.before(board_game)
             self.ended = finished_round.count(board_game, self.files, self.autosave.game_id)

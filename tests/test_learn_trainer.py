@@ -1,0 +1,392 @@
+"""The Learn trainer (the start screen's Learn button): the computer's replies drawn from the tree toward the
+branches not yet learned, the player's moves judged against the tree (a winning move off it and a move that
+throws the win both taken back), the leaf's plan view, and the progress kept between runs
+(ui/state/files/learn_record.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pygame
+import pytest
+
+from ai.claims import DoubleThreat
+from ai.learn.tree import LearnNode, LearnTree, position_key, tree_text
+from ai.messages import Progress
+from ai.score import Score, from_child, win_in
+from game.connect4 import ConnectFour
+from tools.support.fakes import FakeEngine, click, key, search_result, settle
+from tools.support.waiting import wait_until
+from ui.app import App
+from ui.play.frame import match_bar
+from ui.play.scene import PlayScene
+from ui.start.scene import LEARN
+from ui.state.board.board_game import Refusal
+from ui.state.files.learn_record import (
+    LEARN_FILE,
+    LEARNED_BOX,
+    MISSED_WEIGHT,
+    UNSEEN_WEIGHT,
+    BranchProgress,
+    LearnRecord,
+    branch_weight,
+)
+from ui.state.files.store import JsonStore
+from ui.state.files.user_data import UserData
+from ui.state.play.learn_drill import LearnDrill, LearnGraph, is_frontier, learn_options
+from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
+from ui.words import play_words as words
+from ui.words.learn_words import map_row_text
+from ui.words.why_words import marked_reason
+
+SIZE = (960, 780)
+
+pytestmark = pytest.mark.usefixtures("pygame_ready")
+
+#: A real position of ply 16 where Red (the learner) wins: Red plays e (5), then for every reply of Yellow a
+#: move of Red's (b after a, d after the others) reaches a leaf where the explainer proves Red's win (made
+#: with the explainer and the solver; the file format is what is tested here, not the proof).
+ROOT = "2724145774576145"
+TREE_MOVE = 4
+LEAF_KINDS = {1: "road", 2: "plan", 3: "plan", 4: "road", 5: "plan", 6: "plan", 7: "solver"}
+
+
+def small_tree() -> LearnTree:
+    root = LearnNode(ROOT, TREE_MOVE, None)
+    after = LearnNode(ROOT + "5", None, None)
+    nodes = {position_key(root.game()): root, position_key(after.game()): after}
+    for reply, kind in LEAF_KINDS.items():
+        answer = 2 if reply == 1 else 4
+        node = LearnNode(f"{ROOT}5{reply}", answer - 1, None)
+        leaf = LearnNode(f"{ROOT}5{reply}{answer}", None, kind)
+        nodes[position_key(node.game())] = node
+        nodes[position_key(leaf.game())] = leaf
+    return LearnTree(0, root, nodes)
+
+
+def leaf_after(reply: int) -> str:
+    return f"{ROOT}5{reply}{2 if reply == 1 else 4}"
+
+
+def values(best: int, also_winning: tuple[int, ...] = ()) -> tuple[tuple[int, Score], ...]:
+    """Move values as the engine proves them: ``best`` and ``also_winning`` win, the others lose."""
+    return tuple(
+        (move, Score(win_in(9) if move == best or move in also_winning else from_child(win_in(1))))
+        for move in range(7)
+    )
+
+
+def prove(scene: PlayScene, engine: FakeEngine, move_values: tuple[tuple[int, Score], ...]) -> None:
+    """The engine's analysis of the player's position comes in: every move's value proven."""
+    ask = engine.last("ponder")
+    assert ask.analyse and ask.moves == scene.play_state.game.moves_text()
+    best = next(move for move, score in move_values if score.is_win)
+    scene.receive(Progress(ask.token, search_result(9, Score(1), (best,), 10, 0.1, move_values)))
+
+
+def learn_scene(tmp_path, tree: LearnTree, seed: int = 1) -> tuple[PlayScene, FakeEngine, UserData]:
+    store = JsonStore(LEARN_FILE, tmp_path / "learn.json")
+    store.load()
+    files = UserData(learning=store)
+    engine = FakeEngine(auto_answer=False)
+    drill = LearnDrill(LearnGraph.of(tree), files.learning.value, random.Random(seed))
+    scene = PlayScene(SIZE, learn_options(tree), engine, learn=drill, files=files)
+    return scene, engine, files
+
+
+# --- the record -------------------------------------------------------------------------------------------
+
+
+def test_a_branch_climbs_a_box_per_clean_run_and_a_miss_sends_it_back():
+    record = LearnRecord()
+    for _ in range(LEARNED_BOX + 2):
+        record = record.after("4455", clean=True)
+    assert record.of("4455") == BranchProgress(LEARNED_BOX, False) and record.learned(["4455", "44"]) == 1
+    record = record.after("4455", clean=False)
+    assert record.of("4455") == BranchProgress(0, True) and record.learned(["4455"]) == 0
+    assert record.runs == LEARNED_BOX + 3
+    # Missed weighs most, then never played, then each box halves, a learned branch weighing 1.
+    weights = [
+        branch_weight(p) for p in (BranchProgress(0, True), None, BranchProgress(1), BranchProgress(3))
+    ]
+    assert weights == [MISSED_WEIGHT, UNSEEN_WEIGHT, 4, 1]
+
+
+def test_the_record_round_trips_and_keeps_branches_of_other_trees(tmp_path):
+    path = tmp_path / "learn.json"
+    store = JsonStore(LEARN_FILE, path)
+    store.load()
+    record = LearnRecord().after("4455", clean=True).after("123", clean=False)
+    assert store.update(lambda _: record) is None
+    assert JsonStore(LEARN_FILE, path).load() == record
+    data = json.loads(path.read_text())
+    data["branches"]["77"] = {"box": 2, "missed": False}  # a branch of another tree: kept, not counted
+    path.write_text(json.dumps(data))
+    read = JsonStore(LEARN_FILE, path).load()
+    assert read.of("77") == BranchProgress(2) and read.learned(["4455"]) == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{not json",
+        '{"runs": -1}',
+        '{"branches": {"44x": {"box": 1, "missed": false}}}',
+        '{"branches": {"44": {"box": 9, "missed": false}}}',
+        '{"branches": {"44": {"box": 1, "missed": "no"}}}',
+        '{"branches": []}',
+    ],
+)
+def test_a_damaged_record_is_set_aside_with_a_notice_never_a_crash(tmp_path, text):
+    path = tmp_path / "learn.json"
+    path.write_text(text)
+    store = JsonStore(LEARN_FILE, path)
+    assert store.load() == LearnRecord()
+    assert store.problem is not None and "Learning progress" in store.problem
+    assert not path.exists() and any(tmp_path.iterdir())  # set aside beside itself, not lost
+
+
+# --- the drill's replies ----------------------------------------------------------------------------------
+
+
+def test_the_replies_are_drawn_toward_missed_and_unseen_branches():
+    tree = small_tree()
+    after = ConnectFour.from_moves(ROOT + "5")
+    learned = dict.fromkeys((leaf_after(reply) for reply in LEAF_KINDS), BranchProgress(LEARNED_BOX))
+    record = LearnRecord({**learned, leaf_after(3): BranchProgress(0, True)})
+    drill = LearnDrill(LearnGraph.of(tree), record, random.Random(7))
+    drawn = Counter(drill.reply(after) for _ in range(1100))
+    # Reply 3 (column c, index 2) weighs 16 against 1 for each of the six learned branches.
+    assert drawn[2] > 700 and all(drawn[column] > 5 for column in range(7))
+    # No reply at the learner's nodes, at a leaf, or off the tree.
+    assert drill.reply(ConnectFour.from_moves(ROOT)) is None
+    assert drill.reply(ConnectFour.from_moves(leaf_after(2))) is None
+    assert drill.reply(ConnectFour.from_moves("4")) is None
+    assert drill.progress(record).learned == 6 and drill.progress(record).total == 7
+    assert is_frontier(drill.leaf(ConnectFour.from_moves(leaf_after(7))))
+    assert not is_frontier(drill.leaf(ConnectFour.from_moves(leaf_after(2))))
+
+
+def test_while_the_tree_is_read_learn_says_so_and_the_window_goes_on(tmp_path):
+    from ui.state.play.learn_drill import GraphLoader
+
+    app = App(FakeEngine, learn_options(small_tree()), start_playing=False, files=UserData())
+    # A loader that has not started yet stands for one still reading: the window never waits for it.
+    app.screens.learn_loader = GraphLoader(tmp_path / "tree.txt")
+    app.screens.learn_loader.start = lambda: None
+    button = next(b for b in app.scene.buttons()[-1] if b.action == LEARN)
+    app.step([click(button.rect.center)], 0.01)
+    assert (
+        not isinstance(app.scene, PlayScene) and app.toast.text == "Learn: the tree is being read, a moment"
+    )
+
+
+def test_a_tree_file_in_an_environment_variable_is_the_one_taught(tmp_path, monkeypatch):
+    path = tmp_path / "tree.txt"
+    path.write_text(tree_text(small_tree()), encoding="utf-8", newline="")
+    monkeypatch.setenv("PONDER_LEARN_TREE", str(path))
+    app = App(FakeEngine, learn_options(small_tree()), start_playing=False, files=UserData())
+    button = next(b for b in app.scene.buttons()[-1] if b.action == LEARN)
+    # The tree is read on a thread of its own from the start screen's first showing; asked before it is
+    # done, Learn says so and the start screen stays.
+    wait_until(lambda: app.screens.learn_loader.result() is not None, "the tree read")
+    app.step([click(button.rect.center)], 0.01)
+    scene = app.scene
+    assert isinstance(scene, PlayScene) and scene.play_state.learn is not None
+    assert scene.play_state.game.moves_text() == ROOT and scene.play_state.board_game.is_human_turn()
+    assert match_bar(scene.play_state, None).standing[0] == "Learn: 0 of 7 branches learned"
+
+
+def test_a_missing_or_damaged_tree_is_told_and_the_window_goes_on(tmp_path, monkeypatch):
+    path = tmp_path / "tree.txt"
+    path.write_text(tree_text(small_tree()).replace(ROOT + "5 ", ROOT + "6 ", 1), encoding="utf-8")
+    for where in (path, tmp_path / "none.txt"):
+        monkeypatch.setenv("PONDER_LEARN_TREE", str(where))
+        app = App(FakeEngine, learn_options(small_tree()), start_playing=False, files=UserData())
+        button = next(b for b in app.scene.buttons()[-1] if b.action == LEARN)
+        wait_until(lambda app=app: app.screens.learn_loader.result() is not None, "the tree read")
+        app.step([click(button.rect.center)], 0.01)
+        assert not isinstance(app.scene, PlayScene) and app.running
+        assert app.toast.text.startswith("Learn: no tree to learn from (")
+
+
+# --- a run at the board -----------------------------------------------------------------------------------
+
+
+def test_a_clean_run_plays_the_trees_reply_reaches_the_leaf_and_climbs_a_box(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    assert play.try_play(TREE_MOVE) is None  # the tree's move is played without waiting for the values
+    settle(scene, engine, 1.0)
+    # The computer answered from the tree, without a search.
+    assert engine.count("think") == 0 and len(play.game.moves_text()) == len(ROOT) + 2
+    reply = int(play.game.moves_text()[-1])
+    answer = 1 if reply == 1 else 3
+    assert play.try_play(answer) is None
+    settle(scene, engine, 1.0)
+    leaf = play.round.learning.leaf
+    assert leaf is not None and leaf.moves == leaf_after(reply)
+    said = play.notice.said
+    assert isinstance(said, LearnLeaf) and said.frontier == (reply == 7)
+    # A leaf of a plan shows it (the plan view); the claim of the move that reached the leaf is asked of the
+    # explainer, to tell it under the status; a frontier's leaf shows no plan.
+    assert play.assistance.plan.shown == (LEAF_KINDS[reply] == "plan")
+    asked = next(call for call in engine.calls if call.name == "explain" and call.move == answer)
+    assert asked.moves == f"{ROOT}5{reply}" and play.round.learning.leaf_move[1] == answer
+    # Past the leaf the computer defends with a search at the max level.
+    assert engine.count("think") == 1
+    # A clean run counts only at the win.
+    assert play.round.learning.follow(play.board_game) is None  # nothing new in the same position
+    assert files.learning.value.of(leaf_after(reply)) is None
+
+
+def test_a_winning_move_off_the_tree_is_taken_back_and_the_trees_move_pointed_at(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    other = 3
+    assert play.try_play(other) is Refusal.COACHED  # not judged before the values are proven
+    assert words.status_text(play).startswith("A moment")
+    prove(scene, engine, values(TREE_MOVE, also_winning=(other,)))
+    assert play.try_play(other) is Refusal.COACHED and play.game.moves_text() == ROOT
+    said = play.notice.said
+    assert isinstance(said, LearnOtherWin) and said.tree_move.move == TREE_MOVE
+    assert play.selection == TREE_MOVE
+    assert words.status_text(play) == (
+        "Taken back: column d also wins, but the tree's move is easier to learn: column e"
+    )
+    assert play.round.learning.misses == 1
+    assert play.try_play(TREE_MOVE) is None
+
+
+def test_a_move_throwing_the_win_is_taken_back_with_its_reason_and_the_branch_comes_back(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree(), seed=3)
+    play = scene.play_state
+    prove(scene, engine, values(TREE_MOVE))
+    assert play.try_play(0) is Refusal.COACHED and play.game.moves_text() == ROOT
+    said = play.notice.said
+    assert (
+        isinstance(said, LearnMissed)
+        and said.tree_move is not None
+        and said.tree_move.move == 4
+        and play.feedback.refusal is not None
+    )
+    assert words.status_text(play).startswith("Taken back: column a throws the win away")
+    # The reason is asked of the explainer, off the window's thread.
+    assert engine.last("explain").move == 0 and engine.last("explain").moves == ROOT
+    assert play.try_play(TREE_MOVE) is None
+    settle(scene, engine, 1.0)
+    reply = int(play.game.moves_text()[-1])
+    assert play.try_play(1 if reply == 1 else 3) is None
+    settle(scene, engine, 1.0)
+    # The miss counts for the branch reached, at the leaf: it comes back first.
+    assert files.learning.value.of(leaf_after(reply)) == BranchProgress(0, True)
+    assert files.learning.flush(5.0)
+    assert json.loads((tmp_path / "learn.json").read_text())["branches"][leaf_after(reply)]["missed"] is True
+    drill = LearnDrill(LearnGraph.of(small_tree()), files.learning.value, random.Random(5))
+    drawn = Counter(drill.reply(ConnectFour.from_moves(ROOT + "5")) for _ in range(400))
+    assert drawn.most_common(1)[0][0] == reply - 1
+
+
+def test_a_run_won_without_a_miss_counts_at_the_win(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    attempt = play.round.learning
+    play.try_play(TREE_MOVE)
+    settle(scene, engine, 1.0)
+    reply = int(play.game.moves_text()[-1])
+    play.try_play(1 if reply == 1 else 3)
+    settle(scene, engine, 1.0)
+    # Stand the game at a won end of the branch: the learner's win reached from the leaf.
+    play.board_game.game = ConnectFour.from_moves("1212121")
+    said = attempt.follow(play.board_game)
+    assert isinstance(said, LearnRunEnded) and said.clean and said.box == 1 and said.total == 7
+    assert files.learning.value.of(leaf_after(reply)) == BranchProgress(1)
+    assert words.notice_text(said) == "Won without a miss: this branch 1/3 \u00b7 0/7 learned"
+
+
+def test_the_leafs_claim_is_told_under_the_status_and_marked_on_the_board(tmp_path):
+    store = JsonStore(LEARN_FILE, tmp_path / "learn.json")
+    store.load()
+    files = UserData(learning=store)
+    claim = DoubleThreat(0, ((2, 4), (5, 4)), move=(3, 3))
+    engine = FakeEngine(auto_answer=False, reasons=lambda game, move: (claim,) if move is not None else ())
+    drill = LearnDrill(LearnGraph.of(small_tree()), files.learning.value, random.Random(2))
+    scene = PlayScene(SIZE, learn_options(small_tree()), engine, learn=drill, files=files)
+    play = scene.play_state
+    assert play.try_play(TREE_MOVE) is None
+    settle(scene, engine, 1.0)
+    reply = int(play.game.moves_text()[-1])
+    assert play.try_play(1 if reply == 1 else 3) is None
+    settle(scene, engine, 1.0)
+    assert isinstance(play.notice.said, LearnLeaf)
+    text, marks = words.why(play)
+    assert (text, marks) == marked_reason((claim,), 0, play.player_names) and text and marks is not None
+    # Once the notice gives way (the player's next move), the leaf is no longer told.
+    play.feedback.notice = None
+    assert words.why(play)[0] != text
+
+
+def test_a_root_with_the_opponent_to_move_starts_with_the_trees_reply(tmp_path):
+    from tests.test_learn_tree import ROOT as YELLOW_ROOT
+    from tests.test_learn_tree import small_tree as yellow_tree
+
+    tree = yellow_tree()
+    drill = LearnDrill(LearnGraph.of(tree), LearnRecord(), random.Random(9))
+    counts = Counter(drill.reply(tree.root.game()) for _ in range(700))
+    # The one leaf (after d) weighs 8, each reply after which Red wins at once 1.
+    assert 300 < counts[3] < 500 and all(counts[column] > 10 for column in range(7))
+    for seed in range(4):
+        scene, engine, files = learn_scene(tmp_path / str(seed), tree, seed)
+        play = scene.play_state
+        settle(scene, engine, 1.0)
+        assert engine.count("think") == 0 and play.game.moves_text()[: len(YELLOW_ROOT)] == YELLOW_ROOT
+        reply = int(play.game.moves_text()[len(YELLOW_ROOT)])
+        if reply == 4:
+            assert isinstance(play.notice.said, LearnLeaf) and play.assistance.plan.shown
+            assert play.round.learning.leaf_move is None  # reached by the computer's reply
+            # The next run is played from memory: the plan view is closed.
+            play.new_round(next_round=False)
+            assert not play.assistance.plan.shown and play.game.moves_text() == YELLOW_ROOT
+        else:
+            assert play.try_play(3) is None and play.game.is_over()
+
+
+def test_the_picture_of_the_tree_lists_every_branch_and_shows_the_one_clicked(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    files.learning.change(
+        lambda record: record.after(leaf_after(2), clean=False).after(leaf_after(3), clean=True)
+    )
+    scene.handle(key(pygame.K_l, unicode="l"))
+    learn_map = scene.play_state.learn_map
+    assert learn_map is not None and len(learn_map.rows) == len(LEAF_KINDS)
+    texts = [map_row_text(learn_map, row) for row in learn_map.rows]
+    # The learner's moves in capitals, what the leaf holds, the progress.
+    assert texts[0] == "E a B \u00b7 a proven win \u00b7 new"
+    assert texts[1] == "E b D \u00b7 a plan \u00b7 missed" and texts[2].endswith("\u00b7 1/3")
+    assert texts[6] == "E g D \u00b7 the tree ends: no plan \u00b7 new"
+    surface = pygame.Surface(SIZE)
+    scene.draw(surface)
+    layout = scene.map_layout()
+    index, rect = layout.rows[4]
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    assert learn_map.selected == index and learn_map.board().moves_text() == leaf_after(5)
+    assert scene.play_state.game.moves_text() == ROOT  # a click on the picture plays nothing, nor a key
+    scene.handle(key(pygame.K_5, unicode="5"))
+    scene.handle(key(pygame.K_RETURN))
+    assert scene.play_state.game.moves_text() == ROOT
+    scene.draw(surface)
+    scene.handle(key(pygame.K_l, unicode="l"))
+    assert scene.play_state.learn_map is None
+
+
+def test_a_game_pasted_over_a_run_leaves_the_trainer(tmp_path):
+    from ui.state.options import PlayOptions
+
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    play.begin_game(PlayOptions(game="tictactoe", width=3, height=3))
+    assert play.learn is None and play.round.learning is None
+    assert play.try_play(4) is None  # an ordinary game: no tree judges it
+    assert match_bar(play, None).standing == ()

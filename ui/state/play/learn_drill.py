@@ -1,0 +1,200 @@
+"""The Learn trainer's choices: which tree it teaches from, the second player's reply at each of its nodes
+(drawn toward the branches the player has not learned yet, see :mod:`ui.state.files.learn_record`), where a
+position stands in the tree, and the player's progress (branches learned of all). No pygame here.
+
+A *branch* is a leaf of the tree: the line of play from the root down to it, the computer's replies drawn on
+the way. The reply at a node of the second player is drawn with a weight for each reply: the sum of the
+weights (:func:`~ui.state.files.learn_record.branch_weight`) of the branches below it, so that every branch
+is drawn about as often as its weight says, whatever the tree's shape. A line that ends with the learner's
+move winning at once (no leaf below it) weighs as much as a learned branch: it comes now and then, and is not
+counted among the branches.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from ai.claims import Kind
+from ai.learn.tree import LEARN_TREE_PATH, LearnNode, LearnTree, LearnTreeError, position_key, read_tree
+from ai.play.levels import MAX
+from game.connect4 import ConnectFour
+from game.protocol import Game
+from ui.state.files.learn_record import LEARNED_BOX, BranchProgress, LearnRecord, branch_weight
+from ui.state.options import FirstPlayer, Mode, PlayOptions
+
+#: The kinds of leaf that a proven claim of the explainer ends (``ponder explain --json``'s kinds); any other
+#: kind (the generator's "solver") is a frontier: the tree stops there without a plan a person can learn.
+CLAIM_KINDS = frozenset(kind.value for kind in Kind)
+
+
+def tree_path() -> Path:
+    """The tree the trainer teaches: ``$PONDER_LEARN_TREE`` where set (another tree file, to try one), else
+    the one installed with the game."""
+    override = os.environ.get("PONDER_LEARN_TREE")
+    return Path(override) if override else LEARN_TREE_PATH
+
+
+def is_frontier(leaf: LearnNode) -> bool:
+    """The tree stops at ``leaf`` without a proven claim a person can learn (the solver knows the win)."""
+    return leaf.leaf is not None and leaf.leaf not in CLAIM_KINDS
+
+
+def learn_options(tree: LearnTree) -> PlayOptions:
+    """The board of ``tree``: its root on 7 x 6, the player on the learner's side against the max level (the
+    best defence, past the tree's leaves), the values of the player's moves proven on their time (as for the
+    coach: a move off the tree is judged by them). "Who starts" is who moves first from the root: the
+    player where the learner is to move there, else the computer (with the tree's reply)."""
+    learner_starts = tree.root.game().to_move() == tree.side
+    return PlayOptions(
+        game="connect4",
+        width=7,
+        height=6,
+        mode=Mode.COMPUTER,
+        level=MAX,
+        first=FirstPlayer.HUMAN if learner_starts else FirstPlayer.COMPUTER,
+        moves=tree.root.moves,
+        coach=True,
+    )
+
+
+@dataclass(frozen=True)
+class LearnProgress:
+    """Branches ``learned`` of ``total``."""
+
+    learned: int
+    total: int
+
+
+#: A child of :class:`LearnGraph` that is the learner's win at once (no node below it).
+WON = -1
+
+
+@dataclass(frozen=True)
+class LearnGraph:
+    """``tree`` with every inner node's children by position key (:data:`WON` for a learner's move that wins
+    at once), and every branch by its leaf's moves: made once per tree (:meth:`of`, a fraction of a second
+    for thousands of nodes, off the window's thread: see :class:`GraphLoader`), so that a run's weights are
+    sums of numbers."""
+
+    tree: LearnTree
+    children: Mapping[int, tuple[int, ...]]
+    branches: tuple[str, ...]
+
+    @classmethod
+    def of(cls, tree: LearnTree) -> LearnGraph:
+        children: dict[int, tuple[int, ...]] = {}
+        for key, node in tree.nodes.items():
+            if node.leaf is not None:
+                continue
+            game = node.game()
+            keys = []
+            for move in [node.move] if node.move is not None else game.moves():
+                child = game.copy()
+                child.apply(move)
+                keys.append(WON if child.is_over() else position_key(child))
+            children[key] = tuple(keys)
+        return cls(tree, children, tuple(leaf.moves for leaf in tree.leaves()))
+
+
+class GraphLoader:
+    """Reads the tree file (:func:`tree_path`) and makes its graph on a thread of its own, once per window:
+    the window never waits for it (:meth:`result` is None until it is done)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path
+        self._thread: threading.Thread | None = None
+        self._result: LearnGraph | LearnTreeError | None = None
+
+    def start(self) -> None:
+        """Starts the reading, unless it has started."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._load, name="learn-tree", daemon=True)
+            self._thread.start()
+
+    def _load(self) -> None:
+        try:
+            result: LearnGraph | LearnTreeError = LearnGraph.of(read_tree(self.path or tree_path()))
+        except LearnTreeError as error:
+            result = error
+        self._result = result
+
+    def result(self) -> LearnGraph | LearnTreeError | None:
+        """The graph, or why the tree cannot be used; None while it is being read (the reading starts now
+        if it had not)."""
+        self.start()
+        return self._result
+
+
+class LearnDrill:
+    """The runs down ``graph``'s tree, each drawn with the player's ``record`` as it was when the run began
+    (its weights do not change during a run, see :meth:`begin`); ``rng`` draws the replies."""
+
+    def __init__(self, graph: LearnGraph, record: LearnRecord, rng: random.Random | None = None) -> None:
+        self.graph = graph
+        self.tree = graph.tree
+        self.record = record
+        self.rng = rng or random.Random()
+        self._weights: dict[int, int] = {}
+        #: Every branch, by its leaf's moves.
+        self.branches = graph.branches
+
+    def begin(self, record: LearnRecord) -> None:
+        """A new run, drawn with ``record`` as it is now."""
+        self.record = record
+        self._weights.clear()
+
+    def node(self, game: ConnectFour) -> LearnNode | None:
+        """The node of ``game``'s position (or of its mirror image); None off the tree (past a leaf)."""
+        found = self.tree.node(game)
+        return None if found is None else found.node
+
+    def leaf(self, game: ConnectFour) -> LearnNode | None:
+        """The leaf ``game`` stands on, if it stands on one."""
+        node = self.node(game)
+        return node if node is not None and node.leaf is not None else None
+
+    def reply(self, game: Game) -> int | None:
+        """The computer's reply from the tree where the second player is to move at an inner node of it
+        (drawn by the branches' weights, see the module docstring); None elsewhere (a leaf, off the tree, the
+        learner to move), where the computer plays its best defence."""
+        if not isinstance(game, ConnectFour):
+            return None
+        node = self.node(game)
+        if node is None or node.leaf is not None or game.to_move() == self.tree.side or game.is_over():
+            return None
+        replies = game.moves()
+        weights = []
+        for reply in replies:
+            child = game.copy()
+            child.apply(reply)
+            weights.append(self._weight(position_key(child)))
+        if sum(weights) == 0:
+            return None
+        return self.rng.choices(replies, weights)[0]
+
+    def _weight(self, key: int) -> int:
+        """The sum of the weights of the branches below the node of ``key`` (a transposition's branches count
+        on every way to them; a learner's win at once as a learned branch: nothing to learn below it)."""
+        if key == WON:
+            return branch_weight(BranchProgress(LEARNED_BOX))
+        known = self._weights.get(key)
+        if known is not None:
+            return known
+        node = self.tree.nodes.get(key)
+        if node is None:
+            weight = 0
+        elif node.leaf is not None:
+            weight = branch_weight(self.record.of(node.moves))
+        else:
+            weight = sum(self._weight(child) for child in self.graph.children[key])
+        self._weights[key] = weight
+        return weight
+
+    def progress(self, record: LearnRecord) -> LearnProgress:
+        """Branches learned of all with ``record``."""
+        return LearnProgress(record.learned(self.branches), len(self.branches))

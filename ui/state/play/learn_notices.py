@@ -1,0 +1,53 @@
+"""What the Learn trainer says at the board, as typed values (:mod:`ui.words.learn_words` words each):
+a winning move off the tree, a move that throws the win, a branch's leaf reached, a run's end. No pygame
+here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ui.state.play.named_move import NamedMove
+
+
+@dataclass(frozen=True)
+class LearnOtherWin:
+    """The player's ``move`` also wins, but it is not the tree's: the tree plays ``tree_move``."""
+
+    move: NamedMove
+    tree_move: NamedMove
+
+
+@dataclass(frozen=True)
+class LearnMissed:
+    """The player's ``move`` changes the result from ``best`` to ``played`` (1 a win, 0 a draw, -1 a loss): it
+    is taken back; ``tree_move`` is the tree's move there (None past the tree's leaf, in the plan's part)."""
+
+    move: NamedMove
+    best: int
+    played: int
+    tree_move: NamedMove | None
+
+
+@dataclass(frozen=True)
+class LearnLeaf:
+    """The run reached its branch's leaf: a proven claim of the ``kind`` named finishes the win from here, or
+    with ``frontier`` the tree stops without one (the solver knows the win)."""
+
+    kind: str
+    frontier: bool
+
+
+@dataclass(frozen=True)
+class LearnRunEnded:
+    """The run was won: ``clean`` without a miss; the branch's ``box`` now (runs without a miss in a row, of
+    ``boxes``), and branches ``learned`` of ``total``."""
+
+    clean: bool
+    box: int
+    boxes: int
+    learned: int
+    total: int
+
+
+#: Everything the trainer says.
+LearnSaid = LearnOtherWin | LearnMissed | LearnLeaf | LearnRunEnded
