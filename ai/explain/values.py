@@ -1,24 +1,67 @@
 """The exact values the checks compare claims with: the solver's results (the sign of its score, a cheaper
-search than the score itself), asked once per position and remembered for one explanation."""
+search than the score itself), asked once per position and remembered for one explanation, or for as long as
+a :class:`Memory` is kept (the explainer's thread keeps one across the positions of a game)."""
 
 from __future__ import annotations
 
+from ai.claims import Claim
 from ai.contracts import UNBOUNDED, Budget
 from ai.exact.analysis import ExactAnalyzer
 from game.connect4 import ConnectFour
 
+#: A position as the memory tells positions apart: its key and ply (the board's size is the memory's own).
+Key = tuple[int, int]
+
+
+class Memory:
+    """What explanations learn that stays true of a position whatever is asked next: its exact result, the
+    side to move's slowest loss, what a check found of a claim (the claim object kept with it), and the first
+    proven claim a road may end at there (None: none). All of it follows from the position alone (the
+    finders and checks are deterministic, the solver exact), so explanations of the same board size with the
+    same plan finder may share one memory; a search stopped half way leaves nothing in it.
+
+    Not thread-safe: one memory belongs to one thread. Bounded: past ``limit`` entries it starts afresh."""
+
+    def __init__(self, limit: int = 100_000) -> None:
+        self.limit = limit
+        self.shape: tuple[int, int] | None = None
+        self.results: dict[Key, int] = {}
+        self.slowest: dict[Key, int] = {}
+        self.checked: dict[tuple[int, int, int], tuple[object, bool]] = {}
+        self.reasons: dict[Key, Claim | None] = {}
+
+    def fit(self, game: ConnectFour) -> None:
+        """Ready for ``game``: emptied where its board size differs from the last one's or the memory is
+        full."""
+        shape = (game.width, game.height)
+        full = len(self.results) + len(self.slowest) + len(self.checked) + len(self.reasons) > self.limit
+        if shape != self.shape or full:
+            self.shape = shape
+            for table in (self.results, self.slowest, self.checked, self.reasons):
+                table.clear()
+
 
 class ExactValues:
     """The exact results of positions and moves, by :class:`ExactAnalyzer` within ``budget`` (its
-    SearchStopped passes through: the explanation is then dropped)."""
+    SearchStopped passes through: the explanation is then dropped), remembered in ``memory`` (a fresh one
+    where none is given: this explanation's alone), which must suit ``game``'s board."""
 
-    def __init__(self, analyzer: ExactAnalyzer, budget: Budget = UNBOUNDED) -> None:
+    def __init__(
+        self,
+        analyzer: ExactAnalyzer,
+        budget: Budget = UNBOUNDED,
+        memory: Memory | None = None,
+        game: ConnectFour | None = None,
+    ) -> None:
         self.analyzer = analyzer
         self.budget = budget
-        self._results: dict[tuple[int, int], int] = {}
+        self.memory = memory if memory is not None else Memory()
+        if game is not None:
+            self.memory.fit(game)
+        self._results = self.memory.results
         #: What :func:`ai.explain.checks.check` found of a claim (the object itself) about a position, so that
-        #: a claim checked twice in one explanation (a road's end, found and then proven) is replayed once.
-        self.checked: dict[tuple[int, int, int], tuple[object, bool]] = {}
+        #: a claim checked twice (a road's end, found and then proven) is replayed once.
+        self.checked = self.memory.checked
 
     def result_for(self, game: ConnectFour, side: int) -> int:
         """``side``'s result in ``game`` under best play: 1 win, 0 draw, -1 loss (a finished game's too)."""
@@ -41,3 +84,11 @@ class ExactValues:
             child.apply(column)
             results[column] = self.result_for(child, side)
         return results
+
+    def slowest_loss(self, game: ConnectFour) -> int:
+        """The side to move's slowest loss in ``game`` (a lost position): the first move, in the game's
+        centre-first order, that reaches its exact score."""
+        key = (game.key(), game.ply())
+        if key not in self.memory.slowest:
+            self.memory.slowest[key] = self.analyzer.proven_move(game, game.moves(), self.budget)[1]
+        return self.memory.slowest[key]
