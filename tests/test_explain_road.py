@@ -195,3 +195,11 @@ def test_the_road_seeks_no_plan_for_a_side_that_loses(analyzer):
     after_block = ConnectFour.from_moves(ROAD_OF_ONE + "5")
     list(explainer.result_candidates(after_block, finder, ExactValues(analyzer)))
     assert asked == []
+
+
+def test_a_memory_keeps_the_proofs_of_road_ends_alone(analyzer):
+    memory = Memory()
+    explain_position(ConnectFour.from_moves(ROAD_OF_THREE), analyzer, memory=memory)
+    ends = {id(claim) for claim in memory.reasons.values() if claim is not None}
+    assert ends and {memo[0] for memo in memory.checked} == ends
+    assert all(found for _, found in memory.checked.values())

@@ -51,11 +51,11 @@ class _Replay:
         self.answers: dict[tuple[int, int, int], int | None] = {}
         self.proven: set[_Key] = set()
 
-    def answer(self, game: ConnectFour) -> None:
-        """Plays the plan's answer in ``game`` (the plan's side to move, at least one move played), or raises
-        _Failed."""
+    def answer(self, game: ConnectFour, last: int) -> None:
+        """Plays the plan's answer in ``game`` (the plan's side to move, ``last`` the move just played there),
+        or raises _Failed."""
         # The last move is part of the memo's key, so that a strategy reading it is asked again.
-        memo = (game.key(), game.ply(), game.history()[-1])
+        memo = (game.key(), game.ply(), last)
         if memo in self.answers:
             column = self.answers[memo]
         else:
@@ -119,7 +119,7 @@ def _walk(game: ConnectFour, replay: _Replay, values: ExactValues, seen: set[_Ke
         child.apply(column)
         if _settled(child, plan):
             continue
-        replay.answer(child)
+        replay.answer(child, column)
         if not _settled(child, plan):
             _walk(child, replay, values, seen)
     replay.proven.add(key)
@@ -138,9 +138,10 @@ def _play_line(
             results = values.move_results(game)
             top = max(results.values())
             moves = [column for column in moves if results[column] == top]
-        game.apply(generator.choice(moves))
+        move = generator.choice(moves)
+        game.apply(move)
         if _settled(game, plan):
             return
-        replay.answer(game)
+        replay.answer(game, move)
         if _settled(game, plan):
             return

@@ -82,7 +82,10 @@ def _reason_at(position: ConnectFour, values: ExactValues, candidates: Candidate
     there."""
     key = (position.key(), position.ply())
     if key not in values.memory.reasons:
-        values.memory.reasons[key] = _first_proven(position, values, candidates)
+        reason = _first_proven(position, values, candidates)
+        if reason is not None:
+            values.keep(position, reason)
+        values.memory.reasons[key] = reason
     return values.memory.reasons[key]
 
 

@@ -15,8 +15,9 @@ Key = tuple[int, int]
 
 class Memory:
     """What explanations learn that stays true of a position whatever is asked next: its exact result, the
-    side to move's slowest loss, what a check found of a claim (the claim object kept with it), and the first
-    proven claim a road may end at there (None: none). All of it follows from the position alone (the
+    side to move's slowest loss, the first proven claim a road may end at there (None: none), and that this
+    claim passed its check there (the claim object kept with it, so that a road ending at it is proven again
+    without replaying a plan). All of it follows from the position alone (the
     finders and checks are deterministic, the solver exact), so explanations of the same board size with the
     same plan finder may share one memory; a search stopped half way leaves nothing in it.
 
@@ -59,9 +60,9 @@ class ExactValues:
         if game is not None:
             self.memory.fit(game)
         self._results = self.memory.results
-        #: What :func:`ai.explain.checks.check` found of a claim (the object itself) about a position, so that
-        #: a claim checked twice (a road's end, found and then proven) is replayed once.
-        self.checked = self.memory.checked
+        #: What :func:`ai.explain.checks.check` found of a claim (the object itself) about a position in this
+        #: explanation, so that a claim checked twice (a road's end, found and then proven) is replayed once.
+        self.checked: dict[tuple[int, int, int], tuple[object, bool]] = {}
 
     def result_for(self, game: ConnectFour, side: int) -> int:
         """``side``'s result in ``game`` under best play: 1 win, 0 draw, -1 loss (a finished game's too)."""
@@ -84,6 +85,22 @@ class ExactValues:
             child.apply(column)
             results[column] = self.result_for(child, side)
         return results
+
+    def keep(self, game: ConnectFour, claim: Claim) -> None:
+        """Keeps in the memory what this explanation's check found of ``claim`` about ``game``, if checked."""
+        memo = (id(claim), game.key(), game.ply())
+        if memo in self.checked:
+            self.memory.checked[memo] = self.checked[memo]
+
+    def found(self, game: ConnectFour, claim: Claim) -> bool | None:
+        """What a check found of ``claim`` (this very object) about ``game``, in this explanation or kept in
+        the memory; None where it was not checked."""
+        memo = (id(claim), game.key(), game.ply())
+        for table in (self.checked, self.memory.checked):
+            known = table.get(memo)
+            if known is not None and known[0] is claim:
+                return known[1]
+        return None
 
     def slowest_loss(self, game: ConnectFour) -> int:
         """The side to move's slowest loss in ``game`` (a lost position): the first move, in the game's
