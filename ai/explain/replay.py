@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from ai.explain.values import ExactValues
+from ai.explain.values import ExactValues, PositionKey
 from ai.plans import Goal, Plan
 from game.connect4 import ConnectFour
 
@@ -37,10 +37,6 @@ class _Failed(Exception):
     """A line where the plan does not keep its promise."""
 
 
-#: A position as the replay tells positions apart: its key and ply.
-_Key = tuple[int, int]
-
-
 class _Replay:
     """What one replay of a plan has learnt: the strategy's answers (None: it had none), by position and the
     move that led there, and the positions (the opponent to move) whose every continuation the exhaustive
@@ -49,7 +45,7 @@ class _Replay:
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
         self.answers: dict[tuple[int, int, int], int | None] = {}
-        self.proven: set[_Key] = set()
+        self.proven: set[PositionKey] = set()
 
     def answer(self, game: ConnectFour, last: int) -> None:
         """Plays the plan's answer in ``game`` (the plan's side to move, ``last`` the move just played there),
@@ -101,7 +97,7 @@ def _settled(game: ConnectFour, plan: Plan) -> bool:
     return False
 
 
-def _walk(game: ConnectFour, replay: _Replay, values: ExactValues, seen: set[_Key]) -> None:
+def _walk(game: ConnectFour, replay: _Replay, values: ExactValues, seen: set[PositionKey]) -> None:
     """Every reply of the opponent (to move in ``game``) and the plan's answer, to the end of the game;
     ``game``'s position is proven once every line from it has been played through."""
     key = (game.key(), game.ply())

@@ -9,27 +9,27 @@ from ai.contracts import UNBOUNDED, Budget
 from ai.exact.analysis import ExactAnalyzer
 from game.connect4 import ConnectFour
 
-#: A position as the memory tells positions apart: its key and ply (the board's size is the memory's own).
-Key = tuple[int, int]
+#: A position as the explainer tells positions apart: its key and ply (on one board size).
+PositionKey = tuple[int, int]
 
 
 class Memory:
     """What explanations learn that stays true of a position whatever is asked next: its exact result, the
     side to move's slowest loss, the first proven claim a road may end at there (None: none), and that this
     claim passed its check there (the claim object kept with it, so that a road ending at it is proven again
-    without replaying a plan). All of it follows from the position alone (the
-    finders and checks are deterministic, the solver exact), so explanations of the same board size with the
-    same plan finder may share one memory; a search stopped half way leaves nothing in it.
+    without replaying a plan). All of it follows from the position alone (the finders and checks are
+    deterministic, the solver exact), so explanations of the same board size with the same plan finder may
+    share one memory; a search stopped half way leaves nothing half found in it.
 
     Not thread-safe: one memory belongs to one thread. Bounded: past ``limit`` entries it starts afresh."""
 
     def __init__(self, limit: int = 100_000) -> None:
         self.limit = limit
         self.shape: tuple[int, int] | None = None
-        self.results: dict[Key, int] = {}
-        self.slowest: dict[Key, int] = {}
+        self.results: dict[PositionKey, int] = {}
+        self.slowest: dict[PositionKey, int] = {}
         self.checked: dict[tuple[int, int, int], tuple[object, bool]] = {}
-        self.reasons: dict[Key, Claim | None] = {}
+        self.reasons: dict[PositionKey, Claim | None] = {}
 
     def fit(self, game: ConnectFour) -> None:
         """Ready for ``game``: emptied where its board size differs from the last one's or the memory is
