@@ -1,7 +1,7 @@
 """How much the explainer proves, how often its checks throw a claim away, and how long it takes.
 
 Usage: python bench/explain.py [--per-set N] [--games G] [--seconds S] [--opening-nodes N] [--real-games R]
-                               [--sample-seed SEED] [--coverage-only]
+                               [--sample-seed SEED] [--coverage-only] [--window]
 
 First the coverage of real games: every position of ``--real-games`` games of the rating ladder
 (tools/ladder-games-7x6.txt, a seeded sample; games the explainer was not tuned on) and of the level games,
@@ -9,7 +9,9 @@ by ply (0-8, 9-16, 17-24, 25-32, 33-42): the share with any reason, with a reaso
 (a win now, a double threat, a forcing line, zugzwang, a plan; roads counted apart), with a road, with a plan;
 then every move of those games that changed the result (a win thrown to a draw or a loss, a draw to a loss)
 and the share of them explained (what the move does or allows, a road from the position after it included),
-with the time of each explanation.
+with the time of each explanation. With ``--window``, each game's positions and moves are explained in turn
+with one memory (:class:`~ai.explain.values.Memory`), as the window's explainer thread does them; without it,
+each alone, as ``ponder explain`` does.
 
 Positions: every prefix of ``--games`` games between two of the game's levels (depth 4 against depth 6, each
 colour in turn, each from its own random two-move opening: :mod:`bench.analysis_speed`'s games, positions
@@ -57,6 +59,7 @@ from ai.exact.choice import core_in_use  # noqa: E402
 from ai.explain.checks import stated  # noqa: E402
 from ai.explain.explainer import explain_move, explain_position  # noqa: E402
 from ai.explain.plan import find_plan  # noqa: E402
+from ai.explain.values import Memory  # noqa: E402
 from bench.analysis_speed import level_games  # noqa: E402
 from bench.testsets import read_set  # noqa: E402
 from game import ConnectFour  # noqa: E402
@@ -140,11 +143,16 @@ def main() -> None:
         default="coverage",
         help="the seed that draws the ladder games (another seed: games the explainer was not tuned on)",
     )
+    parser.add_argument(
+        "--window",
+        action="store_true",
+        help="the coverage table with each game explained in turn with one memory, as the window does",
+    )
     args = parser.parse_args()
     analyzer = ExactAnalyzer()
     analyzer.prepare(ConnectFour())
     games = ladder_games(args.real_games, args.sample_seed) + level_games(args.games)
-    print(coverage(analyzer, games, args.seconds))
+    print(coverage(analyzer, games, args.seconds, args.window))
     print()
     if args.coverage_only:
         return
@@ -246,10 +254,12 @@ class PlyCounts:
     seconds: list[float] = field(default_factory=list)
 
 
-def coverage(analyzer: ExactAnalyzer, games: list[str], seconds: float) -> str:
-    """The coverage table of real ``games`` by ply (see the module docstring), as Markdown."""
+def coverage(analyzer: ExactAnalyzer, games: list[str], seconds: float, window: bool = False) -> str:
+    """The coverage table of real ``games`` by ply (see the module docstring), as Markdown; ``window``: each
+    game explained in turn with one memory."""
     buckets = {bucket: PlyCounts() for bucket in PLY_BUCKETS}
     for moves in games:
+        memory = Memory() if window else None
         for ply in range(len(moves)):
             game = ConnectFour.from_moves(moves[:ply])
             if game.is_over():
@@ -257,7 +267,9 @@ def coverage(analyzer: ExactAnalyzer, games: list[str], seconds: float) -> str:
             row = buckets[next(b for b in PLY_BUCKETS if b[0] <= ply <= b[1])]
             score = analyzer.score(game)
             started = time.perf_counter()
-            explanation = explain_position(game, analyzer, seconds=seconds, find_plan=find_plan)
+            explanation = explain_position(
+                game, analyzer, seconds=seconds, find_plan=find_plan, memory=memory
+            )
             row.seconds.append(time.perf_counter() - started)
             claims = explanation.claims
             row.positions += 1
@@ -275,7 +287,9 @@ def coverage(analyzer: ExactAnalyzer, games: list[str], seconds: float) -> str:
                 continue
             row.changes += 1
             started = time.perf_counter()
-            said = explain_move(game, move, analyzer, seconds=seconds, find_plan=find_plan).claims
+            said = explain_move(
+                game, move, analyzer, seconds=seconds, find_plan=find_plan, memory=memory
+            ).claims
             row.seconds.append(time.perf_counter() - started)
             row.changes_explained += bool(said)
             row.changes_with_result += any(
@@ -306,7 +320,10 @@ def coverage(analyzer: ExactAnalyzer, games: list[str], seconds: float) -> str:
             f"{share(row.changes_without_road, row.changes)} | {row.false} | "
             f"{statistics.median(row.seconds):.3f} | {max(row.seconds):.3f} |"
         )
-    lines.append(f"\n{len(games)} games; {machine_line()}; solver core: {core_words(core_in_use())}")
+    way = "in turn, one memory a game (the window)" if window else "each alone (ponder explain)"
+    lines.append(
+        f"\n{len(games)} games, explained {way}; {machine_line()}; solver core: {core_words(core_in_use())}"
+    )
     return "\n".join(lines)
 
 

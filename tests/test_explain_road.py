@@ -14,7 +14,7 @@ from ai.exact.analysis import ExactAnalyzer
 from ai.explain.checks import check
 from ai.explain.explainer import explain_move, explain_position
 from ai.explain.export import claim_json
-from ai.explain.values import ExactValues
+from ai.explain.values import ExactValues, Memory
 from game.connect4 import ConnectFour
 from ui.words.claim_words import claim_sentence, side_names
 from ui.words.why_words import move_reason
@@ -125,3 +125,79 @@ def test_a_road_out_of_time_is_left_out_and_the_reasons_before_it_stand(analyzer
     assert not explanation.timed_out
     assert isinstance(explanation.claims[0], Block)
     assert not any(isinstance(claim, Road) for claim in explanation.claims)
+
+
+def counting_candidates(monkeypatch) -> list[str]:
+    """The positions (as moves) where the road's search has claims proposed, from now on."""
+    asked: list[str] = []
+    propose = explainer.result_candidates
+
+    def counted(game, find_plan, values):
+        asked.append(game.moves_text())
+        return propose(game, find_plan, values)
+
+    monkeypatch.setattr(explainer, "result_candidates", counted)
+    return asked
+
+
+def test_with_a_memory_the_road_after_its_first_move_is_its_tail_found_for_nothing(analyzer, monkeypatch):
+    asked = counting_candidates(monkeypatch)
+    memory = Memory()
+    first = explain_position(ConnectFour.from_moves(ROAD_OF_THREE), analyzer, memory=memory).claims
+    (road,) = [claim for claim in first if isinstance(claim, Road)]
+    assert asked  # the first search looked
+    asked.clear()
+    after = ROAD_OF_THREE + str(road.line[0][0] + 1)
+    second = explain_position(ConnectFour.from_moves(after), analyzer, memory=memory).claims
+    (tail,) = [claim for claim in second if isinstance(claim, Road)]
+    assert tail.line == road.line[1:] and tail.then is road.then and tail.side == road.side
+    assert asked == []  # every position on the way was looked at before
+    # Without the memory the same road is searched for afresh.
+    alone = explain_position(ConnectFour.from_moves(after), analyzer).claims
+    assert [claim for claim in alone if isinstance(claim, Road)] == [tail]
+    assert asked
+
+
+def test_a_memory_proves_nothing_its_check_would_refuse(analyzer):
+    memory = Memory()
+    game = ConnectFour.from_moves(ROAD_OF_THREE)
+    road = road_of(analyzer, ROAD_OF_THREE)
+    assert check(game, road, ExactValues(analyzer, memory=memory, game=game))
+    # The end claim, proven where the line ends and remembered there, is no proof at another position.
+    for wrong in (road.line[:2], road.line[1:], road.line[:1]):
+        assert not check(game, dataclasses.replace(road, line=wrong), ExactValues(analyzer, memory=memory))
+    assert check(game, road, ExactValues(analyzer, memory=memory))
+
+
+def test_a_memory_starts_afresh_on_another_board_size():
+    memory = Memory()
+    memory.fit(ConnectFour())
+    memory.results[(1, 1)] = 1
+    memory.fit(ConnectFour())
+    assert memory.results
+    memory.fit(ConnectFour(6, 5))
+    assert not memory.results
+
+
+def test_the_road_seeks_no_plan_for_a_side_that_loses(analyzer):
+    asked: list[int] = []
+
+    def finder(game: ConnectFour, side: int, budget: object = None) -> None:
+        asked.append(side)
+
+    # The first player must block at e4 and loses after it: the second player waits with the win.
+    losing_first = ConnectFour.from_moves(ROAD_OF_ONE)
+    list(explainer.result_candidates(losing_first, finder, ExactValues(analyzer)))
+    assert asked == [1]
+    asked.clear()
+    after_block = ConnectFour.from_moves(ROAD_OF_ONE + "5")
+    list(explainer.result_candidates(after_block, finder, ExactValues(analyzer)))
+    assert asked == []
+
+
+def test_a_memory_keeps_the_proofs_of_road_ends_alone(analyzer):
+    memory = Memory()
+    explain_position(ConnectFour.from_moves(ROAD_OF_THREE), analyzer, memory=memory)
+    ends = {id(claim) for claim in memory.reasons.values() if claim is not None}
+    assert ends and {memo[0] for memo in memory.checked} == ends
+    assert all(found for _, found in memory.checked.values())

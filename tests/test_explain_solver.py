@@ -3,6 +3,8 @@ them, against every reply where the tree is small."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from ai.claims import DoubleThreat, ForcingLine, PlanClaim, Result
@@ -193,3 +195,18 @@ def test_the_empty_board_gets_no_plan_for_the_second_player(analyzer):
 
     claims = explain_position(ConnectFour(), analyzer, find_plan=find_plan).claims
     assert not any(isinstance(claim, PlanClaim) for claim in claims)
+
+
+def test_the_replay_asks_the_strategy_once_per_position(analyzer, monkeypatch):
+    monkeypatch.setattr(replay, "EXHAUSTIVE_POSITIONS", 5)
+    monkeypatch.setattr(replay, "RANDOM_TRIES", 50)
+    plan = claimeven(CLAIMEVEN_HOLDS)
+    asked: list[tuple[int, int, int]] = []
+
+    def counted(game: ConnectFour) -> int:
+        asked.append((game.key(), game.ply(), game.history()[-1]))
+        return plan.strategy(game)
+
+    game = ConnectFour.from_moves(CLAIMEVEN_HOLDS)
+    assert replay.replay_plan(game, dataclasses.replace(plan, strategy=counted), ExactValues(analyzer))
+    assert asked and len(asked) == len(set(asked))

@@ -96,14 +96,14 @@ def wins_at_once(game: ConnectFour) -> bool:
 
 def check(game: ConnectFour, claim: Claim, values: ExactValues) -> bool:
     """Whether ``claim`` about ``game`` is so (see :mod:`ai.claims` for what each kind asserts).
-    The same claim object checked again about the same position, within one explanation's ``values``, gets
-    the answer found the first time (the check is deterministic; a plan's replay is the costly part)."""
-    memo = (id(claim), game.key(), game.ply())
-    known = values.checked.get(memo)
-    if known is not None and known[0] is claim:
-        return known[1]
+    The same claim object checked again about the same position, within one explanation's ``values`` or
+    kept in their memory, gets the answer found the first time (the check is deterministic and the values
+    exact; a plan's replay is the costly part)."""
+    known = values.found(game, claim)
+    if known is not None:
+        return known
     found = _check(game, claim, values)
-    values.checked[memo] = (claim, found)
+    values.checked[(id(claim), game.key(), game.ply())] = (claim, found)
     return found
 
 

@@ -10,7 +10,7 @@ search.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -30,7 +30,7 @@ from ai.explain import parity, tactics
 from ai.explain.board import BoardView
 from ai.explain.checks import check
 from ai.explain.road import find_road
-from ai.explain.values import ExactValues
+from ai.explain.values import ExactValues, Memory
 from ai.plans import Goal, Plan
 from game.cells import Cell
 from game.connect4 import ConnectFour
@@ -68,11 +68,14 @@ def explain_position(
     budget: Budget = UNBOUNDED,
     seconds: float = DEADLINE_SECONDS,
     find_plan: PlanFinder | None = None,
+    memory: Memory | None = None,
 ) -> Explanation:
     """The proven reasons of ``game``'s value: tactics of the side to move, both sides' threats and their
     parity, zugzwang, and the waiting side's plan (found by ``find_plan``, where given); where none of them
-    states the result, the road along the best line to the first position where one does. Raises
-    ValueError where the game is not :func:`explainable`."""
+    states the result, the road along the best line to the first position where one does. ``memory``: what
+    earlier explanations with the same ``find_plan`` learnt, used and added to (a road from the position
+    before, or through this one, is found again at little cost). Raises ValueError where the game is not
+    :func:`explainable`."""
     if not explainable(game):
         raise ValueError("no explanation for a finished game or a board the solver does not take")
     return _proven(
@@ -81,6 +84,8 @@ def explain_position(
         budget,
         seconds,
         road_from=lambda values: (game, _road(game, values, find_plan)),
+        memory=memory,
+        game=game,
     )
 
 
@@ -91,13 +96,15 @@ def explain_move(
     budget: Budget = UNBOUNDED,
     seconds: float = DEADLINE_SECONDS,
     find_plan: PlanFinder | None = None,
+    memory: Memory | None = None,
 ) -> Explanation:
     """The proven reasons of ``move`` (a legal column) in ``game``: what it does (wins, blocks, makes a double
     threat, starts a forcing line), and where it is worse than the best move, what it throws away (hands a
     cell over, lets the opponent make a double threat or a forcing line, or hand zugzwang over); where it
     keeps the best result, the plan its mover then holds. Where none of them states a result, the road from
-    the position after the move (what the move allows, or leads to). Raises ValueError for an illegal move or
-    a game that is not :func:`explainable`."""
+    the position after the move (what the move allows, or leads to). ``memory`` as for
+    :func:`explain_position`. Raises ValueError for an illegal move or a game that is not
+    :func:`explainable`."""
     if not explainable(game) or move not in game.moves():
         raise ValueError("no explanation for this move")
     child = tactics.after(game, move)
@@ -140,12 +147,12 @@ def explain_move(
         # A move that hands the opponent a winning cell is explained by that: it states the move's result.
         return states_result(claim) or (isinstance(claim, HandsOver) and claim.result is not None)
 
-    return _proven(candidates, analyzer, budget, seconds, road_from, enough)
+    return _proven(candidates, analyzer, budget, seconds, road_from, enough, memory, game)
 
 
 def _road(game: ConnectFour, values: ExactValues, find_plan: PlanFinder | None) -> Claim | None:
     """The road from ``game`` to its first proven reason (see :mod:`ai.explain.road`), or None."""
-    return find_road(game, values, lambda position: result_candidates(position, find_plan, values.budget))
+    return find_road(game, values, lambda position: result_candidates(position, find_plan, values))
 
 
 def _left_plan(game: ConnectFour, move: int, find_plan: PlanFinder | None, budget: Budget) -> list[Claim]:
@@ -216,20 +223,28 @@ def position_candidates(game: ConnectFour, find_plan: PlanFinder | None, budget:
     ]
 
 
-def result_candidates(game: ConnectFour, find_plan: PlanFinder | None, budget: Budget) -> list[Claim]:
-    """The claims the finders propose about ``game`` that would state its result (a win now, a double
-    threat, a forcing line, zugzwang, the waiting side's plan): what a road may end at."""
+def result_candidates(
+    game: ConnectFour, find_plan: PlanFinder | None, values: ExactValues
+) -> Iterator[Claim]:
+    """The claims the finders propose about ``game`` that could state its result (a win now, a double
+    threat, a forcing line, zugzwang, the waiting side's plan): what a road may end at. Lazily, in that order
+    (the plan, the dearest, last), and only the kinds whose result could be the side's exact result by
+    ``values`` (a double threat or a forcing line says its side wins, a plan that its side does not lose):
+    the others could never end a road, so nobody looks for them."""
     view = BoardView(game)
     wins = tactics.win_now(view)
     if wins:
-        return wins
-    return [
-        *tactics.standing_double_threat(view),
-        *tactics.making_double_threats(game, view),
-        *tactics.forcing_line(game, view),
-        *parity.zugzwang(view),
-        *_plans(game, 1 - game.to_move(), find_plan, budget),
-    ]
+        yield from wins
+        return
+    mover = game.to_move()
+    if values.result_for(game, 1 - mover) > 0:
+        yield from tactics.standing_double_threat(view)
+    if values.result_for(game, mover) > 0:
+        yield from tactics.making_double_threats(game, view)
+        yield from tactics.forcing_line(game, view)
+    yield from parity.zugzwang(view)
+    if values.result_for(game, 1 - mover) >= 0:
+        yield from _plans(game, 1 - mover, find_plan, values.budget)
 
 
 def _plans(game: ConnectFour, side: int, find_plan: PlanFinder | None, budget: Budget) -> list[Claim]:
@@ -251,12 +266,15 @@ def _proven(
     seconds: float,
     road_from: Callable[[ExactValues], tuple[ConnectFour, Claim | None]],
     enough: Callable[[Claim], bool] = states_result,
+    memory: Memory | None = None,
+    game: ConnectFour | None = None,
 ) -> Explanation:
     """The candidates (each with the position it speaks about) split into the proven and the dropped, within
     ``seconds``; where no proven one is ``enough`` (states a result), the road ``road_from`` proposes (with
     the position it starts from), checked the same way. An explanation whose claims run out of time is
-    dropped whole; a road that does is left out, and the claims proven before it stand."""
-    values = ExactValues(analyzer, budget.until(time.monotonic() + seconds))
+    dropped whole; a road that does is left out, and the claims proven before it stand. ``memory``, made
+    ready for ``game``'s board, is what the values remember."""
+    values = ExactValues(analyzer, budget.until(time.monotonic() + seconds), memory, game)
     passed: list[Claim] = []
     failed: list[Claim] = []
     try:

@@ -10,7 +10,7 @@ road whole (every move keeps the value, the claim at its end holds) before anyon
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ai.claims import ROAD_PLIES, Claim, Result, Road, states_result
 from ai.explain.board import BoardView
@@ -19,8 +19,8 @@ from ai.explain.values import ExactValues
 from game.cells import Cell
 from game.connect4 import ConnectFour
 
-#: The claims the finders propose about a position that may state its result.
-Candidates = Callable[[ConnectFour], list[Claim]]
+#: The claims the finders propose about a position that may state its result (taken one by one, as needed).
+Candidates = Callable[[ConnectFour], Iterable[Claim]]
 
 #: The most positions the search for a road looks at (each is explained): past it, no road.
 ROAD_POSITIONS = 400
@@ -71,13 +71,25 @@ def best_play(game: ConnectFour, values: ExactValues) -> list[int]:
     best = max(results.values())
     if best < 0:
         # Only the exact scores tell the slowest loss; the sign of each move's value is all the rest needs.
-        return [values.analyzer.proven_move(game, game.moves(), values.budget)[1]]
+        return [values.slowest_loss(game)]
     return [move for move in game.moves() if results[move] == best]
 
 
 def _reason_at(position: ConnectFour, values: ExactValues, candidates: Candidates) -> Claim | None:
     """The first proven claim about ``position`` that states its value's result for its side (a win for the
-    winner, at least a draw in a drawn position)."""
+    winner, at least a draw in a drawn position), remembered in ``values``' memory (whose explanations all
+    propose the same ``candidates``): a road searched again, from this position or the next, finds it
+    there."""
+    key = (position.key(), position.ply())
+    if key not in values.memory.reasons:
+        reason = _first_proven(position, values, candidates)
+        if reason is not None:
+            values.keep(position, reason)
+        values.memory.reasons[key] = reason
+    return values.memory.reasons[key]
+
+
+def _first_proven(position: ConnectFour, values: ExactValues, candidates: Candidates) -> Claim | None:
     for claim in candidates(position):
         if not states_result(claim) or claim.result is None:
             continue

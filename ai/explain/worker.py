@@ -7,6 +7,11 @@ handle (a stopped one that has not started is skipped). The thread has its own e
 tables), made on its first job, so that it never shares a solver with the search; it takes no pygame and
 touches nothing of the window: every answer is posted as an :class:`~ai.messages.Explained`.
 
+Memory: the thread keeps one :class:`~ai.explain.values.Memory` across its jobs (the exact values, the checks'
+findings, each position's first reason a road may end at), so that the positions of a game explained in turn
+share their work: the road from the position before, less the move just played, is found again at the cost
+of looking it up, and a road search cut by the deadline goes on from where it stopped at the next move.
+
 Budget: each explanation is bounded by :data:`~ai.explain.explainer.DEADLINE_SECONDS` and dropped whole
 past it (its message then says ``timed_out`` and carries no claims), so a reason is shown within two seconds
 or not at all.
@@ -25,6 +30,7 @@ from ai.contracts import Budget, SearchStopped
 from ai.exact.analysis import ExactAnalyzer
 from ai.explain.explainer import DEADLINE_SECONDS, Explanation, explain_move, explain_position, explainable
 from ai.explain.plan import find_plan
+from ai.explain.values import Memory
 from ai.messages import Explained
 from ai.stop_flag import StopFlag
 from game.connect4 import ConnectFour
@@ -53,6 +59,8 @@ class ExplainWorker:
         self._seconds = seconds
         self._jobs: queue.Queue[_Asked | None] = queue.Queue()
         self._analyzer: ExactAnalyzer | None = None
+        #: Touched by this worker's thread alone.
+        self._memory = Memory()
         #: Set by close: the job that runs is stopped and those queued are skipped.
         self._closing = StopFlag()
         self._running: _Asked | None = None
@@ -116,5 +124,5 @@ class ExplainWorker:
             self._analyzer = ExactAnalyzer(solver_slots=SOLVER_SLOTS, threads=1)
         budget = Budget(stop=job.stop)
         if job.move is None:
-            return explain_position(game, self._analyzer, budget, self._seconds, find_plan)
-        return explain_move(game, job.move, self._analyzer, budget, self._seconds, find_plan)
+            return explain_position(game, self._analyzer, budget, self._seconds, find_plan, self._memory)
+        return explain_move(game, job.move, self._analyzer, budget, self._seconds, find_plan, self._memory)
