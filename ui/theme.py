@@ -12,6 +12,7 @@ import pygame
 
 from game.catalog import game_spec
 from game.language import N_, _
+from ui.kit.font_files import font_file
 from ui.state.files.settings import THEME_NAMES
 
 Colour = tuple[int, int, int]
@@ -195,7 +196,8 @@ def next_theme(theme: Theme) -> Theme:
     return THEMES[names[(names.index(theme.name) + 1) % len(names)]]
 
 
-# Fonts that look clean where they exist; pygame's own font is the fallback everywhere.
+# Fonts that look clean where they exist, by family, where no file of :data:`ui.kit.font_files.FONT_FILES` is
+# found; pygame's own font is the fallback everywhere.
 _FONT_FAMILIES = "dejavusans,notosans,helveticaneue,helvetica,arial,freesans"
 
 
@@ -217,6 +219,22 @@ class Fonts:
         key = (size, bold)
         font = self._cache.get(key)
         if font is None:
-            font = pygame.font.SysFont(_FONT_FAMILIES, size, bold=bold)
+            font = _font(size, bold)
             self._cache[key] = font
         return font
+
+
+def _font(size: int, bold: bool) -> pygame.font.Font:
+    """The window's font at ``size``: from its file where one is found (made bold where the file is the
+    regular face), else by family name through pygame."""
+    found = font_file(bold)
+    if found is not None:
+        try:
+            font = pygame.font.Font(found.path, size)
+            font.size("Ponder")  # a damaged file opens, and fails only when measured or drawn
+        except (OSError, pygame.error):
+            pass  # an unreadable font file: pygame's search below
+        else:
+            font.set_bold(bold and not found.bold)
+            return font
+    return pygame.font.SysFont(_FONT_FAMILIES, size, bold=bold)
