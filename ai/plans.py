@@ -19,7 +19,9 @@ from game.connect4 import ConnectFour
 
 
 class Rule(enum.Enum):
-    """Allis's nine rules (his thesis, chapter 6), and the odd threat a winning plan is built on."""
+    """Allis's nine rules (his thesis, chapter 6), the odd threat a winning plan is built on, and the items of
+    a steady plan (:mod:`ai.explain.plan.steady`: claimodd pairs, urgent cells, miai pairs, the tempo
+    column)."""
 
     CLAIMEVEN = "claimeven"
     BASEINVERSE = "baseinverse"
@@ -31,6 +33,10 @@ class Rule(enum.Enum):
     BEFORE = "before"
     SPECIALBEFORE = "specialbefore"
     ODD_THREAT = "odd_threat"
+    CLAIMODD = "claimodd"
+    URGENT = "urgent"
+    MIAI = "miai"
+    TEMPO = "tempo"
 
 
 class Goal(enum.Enum):
@@ -41,7 +47,7 @@ class Goal(enum.Enum):
 
 
 #: The rules whose instances are two cells of one column, the lower answered by the upper.
-COLUMN_PAIR_RULES = (Rule.CLAIMEVEN, Rule.VERTICAL)
+COLUMN_PAIR_RULES = (Rule.CLAIMEVEN, Rule.VERTICAL, Rule.CLAIMODD)
 
 
 @dataclass(frozen=True)

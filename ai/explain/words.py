@@ -79,6 +79,15 @@ RULE_GLOSSES = {
         "odd threat: a cell in an odd row (1, 3, 5) where you complete four; filling the board pair by pair, "
         "the opponent must in the end give it up"
     ),
+    Rule.CLAIMODD: N_(
+        "claimodd: take the odd-row cells of the column: answer a move on an even row directly on top of it"
+    ),
+    Rule.URGENT: N_("urgent: take this cell as soon as it is playable (after a win or a block)"),
+    Rule.MIAI: N_("miai: two cells; when the opponent takes one, take the other as soon as it is playable"),
+    Rule.TEMPO: N_(
+        "tempo: where no other rule answers, take one of these cells, nearest the centre first, but not "
+        "one directly under a cell where either side would complete four"
+    ),
 }
 
 
@@ -229,7 +238,14 @@ def plan_response_lines(plan: Plan) -> list[str]:
     """The replies a plan's compact form does not already say, one line each: one line for all its claimevens
     and verticals (each answered directly above), then the replies of its other rules."""
     lines = []
-    if any(reply.rule in COLUMN_PAIR_RULES for reply in plan.responses):
+    if any(use.rule is Rule.TEMPO for use in plan.rules):
+        # A steady plan: its priority list comes before its replies.
+        lines.append(_("  first complete four if you can, else block the opponent's four if you must"))
+    if any(reply.rule is Rule.CLAIMODD for reply in plan.responses):
+        lines.append(
+            _("  in the columns of its claimevens and claimodds, answer each move directly above it")
+        )
+    elif any(reply.rule in COLUMN_PAIR_RULES for reply in plan.responses):
         lines.append(
             _("  in the columns of its claimevens and verticals, answer each move directly above it")
         )

@@ -307,6 +307,10 @@ RULE_MARKS = {
     Rule.BEFORE: "B",
     Rule.SPECIALBEFORE: "SB",
     Rule.ODD_THREAT: "OT",
+    Rule.CLAIMODD: "CO",
+    Rule.URGENT: "!",
+    Rule.MIAI: "MI",
+    Rule.TEMPO: "T",
 }
 
 
