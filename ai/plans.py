@@ -52,7 +52,8 @@ COLUMN_PAIR_RULES = (Rule.CLAIMEVEN, Rule.VERTICAL, Rule.CLAIMODD)
 
 @dataclass(frozen=True)
 class RuleUse:
-    """One instance of a rule: the rule and the cells it claims or pairs, lowest first.
+    """One instance of a rule: the rule and the cells it claims or pairs, lowest first (a steady plan's tempo
+    cells: in the order its strategy takes them).
 
     ``parity_only`` marks an instance that solves none of the opponent's groups and holds no cell of the group
     the plan wins by: it is there only so that every move in its cells has its answer among them (the columns

@@ -1,9 +1,10 @@
 """How early the first player's plans are proven along best play, with and without steady plans.
 
-Usage: python bench/steady_plans.py [--lines N] [--seed S] [--plies P] [--steady-nodes N]
+Usage: python bench/steady_plans.py [--lines N] [--seed S] [--plies P] [--steady-nodes N] [--slack K]
 
 Plays ``--lines`` seeded games of best play from the empty board (the exact solver's: a winning or drawing
-side any move that keeps its result, at random; a losing side its slowest loss), ``--plies`` stones each, and
+side any move that keeps its result, at random; a losing side its slowest loss, or with ``--slack`` any move
+within K of it, at random), ``--plies`` stones each, and
 after each of the first player's moves asks ``find_plan(game, 0)`` twice: Allis's layouts alone
 (``steady_nodes=0``), and with the steady plans' fallback (``--steady-nodes``). Each plan is proven as the
 explainer proves it (:func:`ai.explain.checks.check`: the solver's value, and the plan replayed). Prints, per
@@ -34,13 +35,19 @@ from game.connect4 import ConnectFour  # noqa: E402
 from tools.support.machine import machine_line  # noqa: E402
 
 
-def best_line(values: ExactValues, generator: random.Random, plies: int) -> str:
-    """A game of best play from the empty board, ``plies`` stones long at most (module doc)."""
+def best_line(values: ExactValues, generator: random.Random, plies: int, slack: int = 0) -> str:
+    """A game of best play from the empty board, ``plies`` stones long at most (module doc); with ``slack``,
+    a losing side plays any move that loses at most ``slack`` of its own moves sooner than its slowest loss,
+    at random."""
     game = ConnectFour()
     while not game.is_over() and game.ply() < plies:
         results = values.move_results(game)
         best = max(results.values())
-        if best < 0:
+        if best < 0 and slack:
+            scores = values.analyzer.move_scores(game)
+            slowest = max(scores[column] for column in game.moves())
+            move = generator.choice([column for column in game.moves() if scores[column] >= slowest - slack])
+        elif best < 0:
             move = values.analyzer.proven_move(game, game.moves())[1]
         else:
             move = generator.choice([column for column in game.moves() if results[column] == best])
@@ -63,6 +70,9 @@ def main() -> None:
     parser.add_argument("--seed", default="steady")
     parser.add_argument("--plies", type=int, default=31)
     parser.add_argument("--steady-nodes", type=int, default=DEFAULT_STEADY_NODES)
+    parser.add_argument(
+        "--slack", type=int, default=0, help="a losing side's moves: within this many of its slowest loss"
+    )
     args = parser.parse_args()
     analyzer = ExactAnalyzer()
     generator = random.Random(args.seed)
@@ -73,7 +83,7 @@ def main() -> None:
     proof_seconds: list[float] = []
     for index in range(args.lines):
         values = ExactValues(analyzer)
-        moves = best_line(values, generator, args.plies)
+        moves = best_line(values, generator, args.plies, args.slack)
         earliest: list[int | None] = [None, None]
         for ply in range(1, len(moves) + 1, 2):
             game = ConnectFour.from_moves(moves[:ply])
@@ -102,7 +112,10 @@ def main() -> None:
         known = [ply for ply in found if ply is not None]
         return f"{statistics.median(known):g} ({len(known)} of {len(found)} lines)" if known else "none"
 
-    print(f"\n{machine_line()}; {args.lines} lines, seed {args.seed!r}, steady nodes {args.steady_nodes}")
+    print(
+        f"\n{machine_line()}; {args.lines} lines, seed {args.seed!r}, slack {args.slack}, "
+        f"steady nodes {args.steady_nodes}"
+    )
     print(f"earliest winning plan, median: {median_ply(first_before)} -> {median_ply(first_after)}")
     print(
         f"plies 8-20 with a proven first-player plan: {held_before}/{counted} -> {held_after}/{counted}"

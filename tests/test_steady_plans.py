@@ -28,8 +28,11 @@ from ui.theme import THEMES, Fonts
 
 #: The second player to move; the first wins by claimodd in columns b and g (Allis's layouts find nothing).
 FIRST_WINS_BY_CLAIMODD = "4444445623333352165556626"
-#: The same with an urgent cell: claimodd in column a and b5 taken as soon as it is playable.
+#: The first player wins by claimodd in column a with b5 urgent (a win the search finds with more nodes,
+#: another way).
 FIRST_WINS_WITH_URGENT = "4444443265555532333226766"
+#: The first player wins by claimodd in columns a and f, its tempo cells in column f first.
+FIRST_WINS_WITH_TEMPO = "43766642233244256437523"
 #: A drawn position, the second player to move: the first player holds the draw (claimodd in column b).
 FIRST_HOLDS_DRAW = "363356635443355"
 
@@ -64,13 +67,26 @@ def test_the_first_players_win_is_found_where_allis_layouts_find_none_and_proven
     assert replay_plan(game, plan, values)
 
 
-def test_an_urgent_cell_is_part_of_the_plan_and_the_plan_holds(analyzer):
+def urgent_plan() -> tuple[ConnectFour, Plan]:
+    """FIRST_WINS_WITH_URGENT's plan: claimodd in column a, b5 urgent."""
     game = ConnectFour.from_moves(FIRST_WINS_WITH_URGENT)
-    found = find_steady(game, 0)
-    assert found is not None and found.goal is Goal.WIN
-    plan = steady_plan(game, 0, found)
-    urgent = [use.cells for use in plan.rules if use.rule is Rule.URGENT]
-    assert urgent == [((1, 4),)]
+    b5 = geometry(game.width, game.height).bit((1, 4))
+    return game, steady_plan(game, 0, SteadyFound(Annotation(frozenset({0}), frozenset({b5})), Goal.WIN, 0))
+
+
+def test_an_urgent_cell_is_an_item_of_the_plan_and_its_plan_is_proven(analyzer):
+    game, plan = urgent_plan()
+    assert [use.cells for use in plan.rules if use.rule is Rule.URGENT] == [((1, 4),)]
+    assert proven(game, plan, analyzer)
+
+
+def test_the_tempo_columns_cells_come_first_and_the_plan_is_proven(analyzer):
+    game = ConnectFour.from_moves(FIRST_WINS_WITH_TEMPO)
+    plan = find_plan(game, 0)
+    assert plan is not None and plan.goal is Goal.WIN
+    tempo = [use.cells for use in plan.rules if use.rule is Rule.TEMPO]
+    assert len(tempo) == 1 and tempo[0][0][0] == 5
+    assert {use.cells[0][0] for use in plan.rules if use.rule is Rule.CLAIMODD} <= {0, 5}
     assert proven(game, plan, analyzer)
 
 
@@ -116,9 +132,7 @@ def test_the_strategy_refuses_a_position_not_reached_from_its_start():
 
 
 def test_the_plan_is_said_with_its_new_rules_and_their_glosses():
-    game = ConnectFour.from_moves(FIRST_WINS_WITH_URGENT)
-    plan = find_plan(game, 0)
-    assert plan is not None
+    _game, plan = urgent_plan()
     line = describe(PlanClaim(0, (), Result.WIN, plan=plan))
     assert "wins by a plan: urgent b5; " in line and "claimodd in column a" in line
     replies = plan_response_lines(plan)
@@ -131,13 +145,11 @@ def test_the_plan_is_said_with_its_new_rules_and_their_glosses():
 
 def test_the_plan_view_draws_pairs_as_pairs_and_tempo_cells_unjoined():
     game = ConnectFour.from_moves(FIRST_WINS_WITH_URGENT)
-    found = find_steady(game, 0)
-    assert found is not None
-    # A miai pair added by hand, a1 and g2 (drawing needs no proof).
+    # claimodd in column a, b5 urgent and a miai pair added by hand, a1 and g2 (drawing needs no proof).
     shape = geometry(game.width, game.height)
     miai = frozenset({(shape.bit((0, 0)), shape.bit((6, 1)))})
-    annotation = Annotation(found.annotation.claimodd, found.annotation.urgent, miai)
-    plan = steady_plan(game, 0, SteadyFound(annotation, found.goal, 0))
+    annotation = Annotation(frozenset({0}), frozenset({shape.bit((1, 4))}), miai)
+    plan = steady_plan(game, 0, SteadyFound(annotation, Goal.WIN, 0))
     size = (640, 540)
     layout = play_layout(size, game.width, game.height, True)
     surface = pygame.Surface(size)

@@ -85,8 +85,8 @@ RULE_GLOSSES = {
     Rule.URGENT: N_("urgent: take this cell as soon as it is playable (after a win or a block)"),
     Rule.MIAI: N_("miai: two cells; when the opponent takes one, take the other as soon as it is playable"),
     Rule.TEMPO: N_(
-        "tempo: where no other rule answers, take one of these cells, nearest the centre first, but not "
-        "one directly under a cell where either side would complete four"
+        "tempo: where no other rule answers, take one of these cells, in this order, but not one directly "
+        "under a cell where either side would complete four"
     ),
 }
 

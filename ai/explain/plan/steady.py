@@ -2,11 +2,11 @@
 search (the "steady states" of 2swap's WeakC4, where the first player's win on 7 x 6 is reached early).
 
 The annotation (:class:`Annotation`) fixes, from the plan's start, the *claimodd* columns (every other column
-is *claimeven*), some *urgent* cells and some *miai* pairs of cells. Each column's empty cells pair up from
-the bottom, the upper cell of each pair on an even row (claimeven) or on an odd row (claimodd; rows counted
-from 1); a cell left out at the bottom or the top of a column is a *tempo* cell. The plan's side (the side
-*not* to move) answers every move of the opponent by the first of these that gives a move (ties go to the
-column nearest the centre):
+is *claimeven*), some *urgent* cells, some *miai* pairs of cells and, maybe, a tempo column. Each column's
+empty cells pair up from the bottom, the upper cell of each pair on an even row (claimeven) or on an odd row
+(claimodd; rows counted from 1); a cell left out at the bottom or the top of a column is a *tempo* cell. The
+plan's side (the side *not* to move) answers every move of the opponent by the first of these that gives a
+move (ties go to the column nearest the centre):
 
 1. complete four, if it can;
 2. block the opponent's four, if it must;
@@ -14,7 +14,7 @@ column nearest the centre):
 4. of a miai pair the opponent took one cell of, take the other, as soon as it is playable;
 5. of a pair the opponent took the lower cell of, take the upper (claimeven, claimodd);
 6. take a tempo cell, then any cell; first those not directly under a cell where either side would complete
-   four.
+   four; the annotation's tempo column first, if it has one.
 
 The annotation is fixed, so the strategy is a pure function of the position, and its states are few:
 :func:`find_steady` proves an annotation by playing its strategy against **every** reply of the opponent to
@@ -22,7 +22,8 @@ the end of the game (transpositions met once), within a node budget, and propose
 so. It starts from claimeven everywhere and claimodd in one or two of the columns where its side's lines need
 odd-row cells; where a line of the opponent's beats an annotation, it tries the few changes that would take a
 cell of the line from the opponent (flip that cell's column between claimeven and claimodd, make the cell
-urgent, pair two cells of the opponent's four as miai), the annotation whose walk went furthest first.
+urgent, pair two cells of the opponent's four as miai, choose a tempo column), the annotation whose walk went
+furthest first; among them the wide annotations (claimodd in up to four columns, each tempo column).
 
 One walk proves either goal: an annotation under which the opponent never completes four holds at least a
 draw; where in addition every line ends with the plan's side completing four, it wins.
@@ -53,15 +54,17 @@ MAX_CHANGES = 6
 @dataclass(frozen=True)
 class Annotation:
     """A steady plan's board: ``claimodd`` columns (every other column is claimeven), ``urgent`` cells and
-    ``miai`` pairs (bits of the board layout of :mod:`ai.explain.plan.board`)."""
+    ``miai`` pairs (bits of the board layout of :mod:`ai.explain.plan.board`), the ``tempo`` column."""
 
     claimodd: frozenset[int] = frozenset()
     urgent: frozenset[int] = frozenset()
     miai: frozenset[tuple[int, int]] = frozenset()
+    #: The column whose cells the tempo step takes first (None: nearest the centre first).
+    tempo: int | None = None
 
     def changes(self) -> int:
-        """How far the annotation is from claimeven everywhere: one per column, cell and pair."""
-        return len(self.claimodd) + len(self.urgent) + len(self.miai)
+        """How far the annotation is from claimeven everywhere: one per column, cell, pair, tempo column."""
+        return len(self.claimodd) + len(self.urgent) + len(self.miai) + (self.tempo is not None)
 
 
 class _Step:
@@ -128,6 +131,12 @@ class _Strategy:
             self.urgent |= cell
         self.miai = tuple(annotation.miai)
         self.pairs, self.free = column_pairs(board.shape, mine | theirs, annotation.claimodd)
+        columns = centre_first(board.shape.width)
+        if annotation.tempo is not None:
+            columns = (annotation.tempo, *(column for column in columns if column != annotation.tempo))
+        #: The columns in the order the tempo step looks at them, and their cells.
+        self.tempo_columns = columns
+        self.tempo_order = tuple(board.shape.column_mask(column) for column in columns)
         self.uppers = 0
         for _lower, upper in self.pairs:
             self.uppers |= upper
@@ -169,7 +178,7 @@ class _Strategy:
         safe = playable & ~((their_wins | (own_wins & empty)) >> 1)
         for cells in (self.free & safe, self.free & playable, safe, playable):
             if cells:
-                return self._first(cells, board.order), _Step.TEMPO
+                return self._first(cells, self.tempo_order), _Step.TEMPO
         return 0, _Step.TEMPO
 
     @staticmethod
@@ -330,8 +339,11 @@ def _search(board: _Board, mine: int, theirs: int, budget: Budget, nodes: int) -
             queued.add(annotation)
             heapq.heappush(queue, (-walked, annotation.changes(), len(queued), annotation))
 
-    for annotation in _seeds(board, mine, theirs):
+    first, wide = _seeds(board, mine, theirs)
+    for annotation in first:
         push(annotation, nodes)
+    for annotation in wide:
+        push(annotation, WIDE_PRIORITY)
     drawing: Annotation | None = None
     draw_tries = DRAW_TRIES
     try:
@@ -369,11 +381,16 @@ DRAW_TRIES = 3
 SEED_COLUMNS = 4
 #: The most claimodd columns of the first annotations.
 SEED_CLAIMODD = 2
+#: The most claimodd columns of the wide annotations, and how far their walk is taken to have gone (a walk
+#: refuted at once goes a few positions, one refuted late hundreds).
+WIDE_CLAIMODD = 4
+WIDE_PRIORITY = 200
 
 
-def _seeds(board: _Board, mine: int, theirs: int) -> list[Annotation]:
-    """The first annotations: claimodd in up to three of the columns where the plan's side's lines (two of its
-    stones or more, none of the opponent's) need cells on odd rows."""
+def _seeds(board: _Board, mine: int, theirs: int) -> tuple[list[Annotation], list[Annotation]]:
+    """The first annotations: claimodd in up to two of the columns where the plan's side's lines (two of its
+    stones or more, none of the opponent's) need cells on odd rows most; then the wide ones, tried among the
+    changes of refuted annotations: claimodd in up to four columns, with each tempo column."""
     shape = board.shape
     empty = board.full & ~(mine | theirs)
     weight = [0] * shape.width
@@ -382,13 +399,21 @@ def _seeds(board: _Board, mine: int, theirs: int) -> list[Annotation]:
             continue
         for column, _row in shape.cells(group & empty & board.odd_rows):
             weight[column] += 1
-    columns = sorted((column for column in range(shape.width) if weight[column]), key=lambda c: -weight[c])
-    columns = columns[:SEED_COLUMNS]
-    return [
+    columns = sorted(range(shape.width), key=lambda column: -weight[column])
+    first = [
         Annotation(claimodd=frozenset(chosen))
         for size in range(SEED_CLAIMODD + 1)
-        for chosen in itertools.combinations(columns, size)
+        for chosen in itertools.combinations(
+            [column for column in columns[:SEED_COLUMNS] if weight[column]], size
+        )
     ]
+    wide = [
+        Annotation(claimodd=frozenset(chosen), tempo=tempo)
+        for size in range(WIDE_CLAIMODD + 1)
+        for chosen in itertools.combinations(columns, size)
+        for tempo in (None, *columns)
+    ]
+    return first, wide
 
 
 def _holds_draw(strategy: _Strategy, counter: list[int], budget: Budget, mine: int, theirs: int) -> bool:
@@ -437,6 +462,9 @@ def _changes(
             for other in bits[index + 1 :]:
                 if (one, other) not in annotation.miai:
                     yield replace(annotation, miai=annotation.miai | {(one, other)})
+    if annotation.tempo is None and any(step == _Step.TEMPO for _cell, _answer, step in refuted.line):
+        for column in range(shape.width):
+            yield replace(annotation, tempo=column)
 
 
 #: The most cells of a refuting line whose changes are tried.
@@ -479,11 +507,10 @@ def steady_plan(game: ConnectFour, side: int, found: SteadyFound) -> Plan:
         rules.append(RuleUse(rule, (shape.cell(lower), shape.cell(upper))))
         responses.append(Response(shape.cell(lower), shape.cell(upper), rule))
     if strategy.free:
-        rules.append(
-            RuleUse(
-                Rule.TEMPO, tuple(sorted(shape.cells(strategy.free), key=lambda cell: (cell[1], cell[0])))
-            )
-        )
+        # In the order the tempo step takes them: the tempo column's first, then nearest the centre first.
+        rank = {column: index for index, column in enumerate(strategy.tempo_columns)}
+        tempo = sorted(shape.cells(strategy.free), key=lambda cell: (rank[cell[0]], cell[1]))
+        rules.append(RuleUse(Rule.TEMPO, tuple(tempo)))
     return Plan(
         side, found.goal, game.moves_text(), tuple(rules), tuple(responses), _answer(game, side, strategy)
     )
