@@ -118,8 +118,8 @@ class Plan:
         that follow one another from one row up become one run, and runs over the same rows in several
         columns one :class:`ColumnPairs` ("claimeven in columns a, c, f, rows 3 to 6"). Every other instance
         stays as it is. The items that count come first (in the order of :attr:`rules`, runs after the other
-        instances, lowest first), those for ``parity_only`` last. Nothing is dropped: the items hold every
-        cell of :attr:`rules`."""
+        instances, lowest first, a steady plan's tempo cells after the runs), those for ``parity_only`` last.
+        Nothing is dropped: the items hold every cell of :attr:`rules`."""
         others: list[RuleUse] = []
         column_pairs: list[RuleUse] = []
         for use in self.rules:
@@ -145,7 +145,9 @@ class Plan:
             for (rule, bottom, top, parity_only), columns in grouped.items()
         ]
         pairs.sort(key=lambda item: (item.bottom, item.top, item.rule.value, item.columns))
-        items: list[SummaryItem] = [*others, *pairs]
+        # A steady plan's tempo cells come last: where no other item answers.
+        tempo = [use for use in others if use.rule is Rule.TEMPO]
+        items: list[SummaryItem] = [*(use for use in others if use.rule is not Rule.TEMPO), *pairs, *tempo]
         return tuple(item for item in items if not item.parity_only) + tuple(
             item for item in items if item.parity_only
         )

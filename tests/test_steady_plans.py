@@ -11,8 +11,10 @@ import pygame
 import pytest
 
 from ai.claims import PlanClaim, Result
+from ai.contracts import UNBOUNDED, Budget
 from ai.exact.analysis import ExactAnalyzer
 from ai.explain.checks import check
+from ai.explain.explainer import explain_position
 from ai.explain.plan import find_plan
 from ai.explain.plan.board import geometry
 from ai.explain.plan.steady import Annotation, SteadyFound, find_steady, forget_steady_plans, steady_plan
@@ -174,3 +176,19 @@ def test_the_plan_view_draws_pairs_as_pairs_and_tempo_cells_unjoined():
     for cell in set(tempo) - {(0, 0), (6, 1)}:
         x, y = centre(cell)
         assert surface.get_at((x, y + below_letter))[:3] == RULE_COLOURS[Rule.TEMPO]
+
+
+def test_the_explainer_never_looks_for_the_plan_of_a_side_the_solver_sees_losing(analyzer):
+    # The second player answers at a1 in a position the first player wins: the waiting side, the second
+    # player, loses, so its plan (which would cost the whole budget and fail its check) is not looked for.
+    game = ConnectFour.from_moves(FIRST_WINS_BY_CLAIMODD + "1")
+    asked: list[tuple[str, int]] = []
+
+    def spy(position: ConnectFour, side: int, budget: Budget = UNBOUNDED) -> Plan | None:
+        asked.append((position.moves_text(), side))
+        return find_plan(position, side, budget)
+
+    explain_position(game, analyzer, find_plan=spy)
+    values = ExactValues(analyzer)
+    assert all(values.result_for(ConnectFour.from_moves(moves), side) >= 0 for moves, side in asked)
+    assert (game.moves_text(), 1) not in asked
