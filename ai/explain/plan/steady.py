@@ -331,12 +331,20 @@ def _search(board: _Board, mine: int, theirs: int, budget: Budget, nodes: int) -
     """The search of :func:`find_steady` (module doc): the first annotations, then, best first, the changes of
     the annotation whose walk went furthest before its refutation (the positions it walked)."""
     counter = [nodes]
-    queued: set[Annotation] = set()
+    occupied = mine | theirs
+    queued: set[tuple[object, ...]] = set()
     queue: list[tuple[int, int, int, Annotation]] = []
 
     def push(annotation: Annotation, walked: int) -> None:
-        if annotation not in queued and annotation.changes() <= MAX_CHANGES:
-            queued.add(annotation)
+        # Annotations that play alike are walked once: claimodd in a column changes nothing where the column
+        # pairs up the same either way, a tempo column nothing where the column is full.
+        pairs, _free = column_pairs(board.shape, occupied, annotation.claimodd)
+        tempo = annotation.tempo
+        if tempo is not None and occupied & board.shape.column_mask(tempo) == board.shape.column_mask(tempo):
+            return
+        same = (pairs, annotation.urgent, annotation.miai, tempo)
+        if same not in queued and annotation.changes() <= MAX_CHANGES:
+            queued.add(same)
             heapq.heappush(queue, (-walked, annotation.changes(), len(queued), annotation))
 
     first, wide = _seeds(board, mine, theirs)
