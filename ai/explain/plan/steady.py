@@ -112,14 +112,6 @@ def _winning_cells(stones: int, empty: int, height: int) -> int:
     return found & empty
 
 
-def _four(stones: int, height: int) -> bool:
-    for step in (1, height + 1, height, height + 2):
-        pairs = stones & (stones >> step)
-        if pairs & (pairs >> 2 * step):
-            return True
-    return False
-
-
 class _Strategy:
     """The priority list of one annotation on one board (module doc), on bitboards."""
 
@@ -218,13 +210,13 @@ class _OutOfNodes(Exception):
 
 
 class _Refuted(Exception):
-    """A line beating the annotation: the stones at its end, the opponent's last cell where it completed
-    four (0 where the board filled without the plan's side winning), and the line's moves: each opponent's
-    cell, the plan's answer and the step of the priority list that chose it."""
+    """A line beating the annotation: the opponent's stones at its end, its last cell where it completed four
+    (0 where the board filled without the plan's side winning), and the line's moves: each opponent's cell,
+    the plan's answer and the step of the priority list that chose it."""
 
-    def __init__(self, mine: int, theirs: int, last: int, line: list[tuple[int, int, int]]) -> None:
+    def __init__(self, theirs: int, last: int, line: list[tuple[int, int, int]]) -> None:
         super().__init__()
-        self.mine, self.theirs, self.last, self.line = mine, theirs, last, list(line)
+        self.theirs, self.last, self.line = theirs, last, list(line)
 
 
 class _Walk:
@@ -236,7 +228,6 @@ class _Walk:
         self.budget = budget
         self.need_win = need_win
         self.seen: set[tuple[int, int]] = set()
-        self.drawn = False
         self.line: list[tuple[int, int, int]] = []
 
     def run(self, mine: int, theirs: int) -> None:
@@ -259,30 +250,29 @@ class _Walk:
         own_wins = _winning_cells(mine, board.full, height)
         if wins:
             # The opponent completes four at once: the first line to try.
-            raise _Refuted(mine, theirs | (wins & -wins), wins & -wins, self.line)
+            raise _Refuted(theirs | (wins & -wins), wins & -wins, self.line)
         for column in board.order:
             cell = playable & column
             if not cell:
                 continue
             after = theirs | cell
             if after | mine == board.full:
-                self._drawn(mine, after)
+                self._drawn(after)
                 continue
             answer, step = self.strategy.choose(mine, after, own_wins)
             answered = mine | answer
             if step == _Step.WIN:
                 continue
             if answered | after == board.full:
-                self._drawn(answered, after)
+                self._drawn(after)
                 continue
             self.line.append((cell, answer, step))
             self.run(answered, after)
             self.line.pop()
 
-    def _drawn(self, mine: int, theirs: int) -> None:
-        self.drawn = True
+    def _drawn(self, theirs: int) -> None:
         if self.need_win:
-            raise _Refuted(mine, theirs, 0, self.line)
+            raise _Refuted(theirs, 0, self.line)
 
 
 @dataclass(frozen=True)
