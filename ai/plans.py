@@ -46,6 +46,9 @@ class Goal(enum.Enum):
     WIN = "win"
 
 
+#: The rules only a steady plan uses (its strategy a priority list: complete four, block, then its items).
+STEADY_RULES = (Rule.CLAIMODD, Rule.URGENT, Rule.MIAI, Rule.TEMPO)
+
 #: The rules whose instances are two cells of one column, the lower answered by the upper.
 COLUMN_PAIR_RULES = (Rule.CLAIMEVEN, Rule.VERTICAL, Rule.CLAIMODD)
 

@@ -21,7 +21,7 @@ from ai.claims import (
     Zugzwang,
     ZugzwangRule,
 )
-from ai.plans import COLUMN_PAIR_RULES, ColumnPairs, Plan, Rule, SummaryItem
+from ai.plans import COLUMN_PAIR_RULES, STEADY_RULES, ColumnPairs, Plan, Rule, SummaryItem
 from game.cells import Cell
 from game.language import N_, _
 
@@ -235,10 +235,11 @@ def summary_item(item: SummaryItem) -> str:
 
 
 def plan_response_lines(plan: Plan) -> list[str]:
-    """The replies a plan's compact form does not already say, one line each: one line for all its claimevens
-    and verticals (each answered directly above), then the replies of its other rules."""
+    """The replies a plan's compact form does not already say, one line each: a steady plan's priority line,
+    one line for all its claimevens and verticals or claimodds (each answered directly above), then the
+    replies of its other rules."""
     lines = []
-    if any(use.rule is Rule.TEMPO for use in plan.rules):
+    if any(use.rule in STEADY_RULES for use in plan.rules):
         # A steady plan: its priority list comes before its replies.
         lines.append(_("  first complete four if you can, else block the opponent's four if you must"))
     if any(reply.rule is Rule.CLAIMODD for reply in plan.responses):
