@@ -19,8 +19,10 @@ from game.connect4 import ConnectFour
 
 
 class Rule(enum.Enum):
-    """Allis's nine rules (his thesis, chapter 6), the odd threat a winning plan is built on, and the replies
-    a search chose where the rules alone do not hold yet (:mod:`ai.explain.plan.replies`)."""
+    """Allis's nine rules (his thesis, chapter 6), the odd threat a winning plan is built on, the replies a
+    search chose where the rules alone do not hold yet (:mod:`ai.explain.plan.replies`), and the items of a
+    steady plan (:mod:`ai.explain.plan.steady`: claimodd pairs, urgent cells, miai pairs, the tempo
+    column)."""
 
     CLAIMEVEN = "claimeven"
     BASEINVERSE = "baseinverse"
@@ -33,6 +35,10 @@ class Rule(enum.Enum):
     SPECIALBEFORE = "specialbefore"
     ODD_THREAT = "odd_threat"
     REPLIES = "replies"
+    CLAIMODD = "claimodd"
+    URGENT = "urgent"
+    MIAI = "miai"
+    TEMPO = "tempo"
 
 
 class Goal(enum.Enum):
@@ -42,15 +48,19 @@ class Goal(enum.Enum):
     WIN = "win"
 
 
+#: The rules only a steady plan uses (its strategy a priority list: complete four, block, then its items).
+STEADY_RULES = (Rule.CLAIMODD, Rule.URGENT, Rule.MIAI, Rule.TEMPO)
+
 #: The rules whose instances are two cells of one column, the lower answered by the upper.
-COLUMN_PAIR_RULES = (Rule.CLAIMEVEN, Rule.VERTICAL)
+COLUMN_PAIR_RULES = (Rule.CLAIMEVEN, Rule.VERTICAL, Rule.CLAIMODD)
 
 
 @dataclass(frozen=True)
 class RuleUse:
     """One instance of a rule: the rule and the cells it claims or pairs, lowest first (a reply of
     :attr:`Rule.REPLIES`: the opponent's cell, then the answer; in :meth:`Plan.summary` every opponent's cell
-    with the same answer, then that answer).
+    with the same answer, then that answer; a steady plan's tempo cells: in the order its strategy takes
+    them).
 
     ``parity_only`` marks an instance that solves none of the opponent's groups and holds no cell of the group
     the plan wins by: it is there only so that every move in its cells has its answer among them (the columns
@@ -116,8 +126,8 @@ class Plan:
         columns one :class:`ColumnPairs` ("claimeven in columns a, c, f, rows 3 to 6"), and the searched
         replies with the same answer one item ("reply d4 to a1, b1 and c2"). Every other instance stays as
         it is. The items that count come first (in the order of :attr:`rules`, runs after the other
-        instances, lowest first), those for ``parity_only`` last. Nothing is dropped: the items hold every
-        cell of :attr:`rules`."""
+        instances, lowest first, a steady plan's tempo cells after the runs), those for ``parity_only`` last.
+        Nothing is dropped: the items hold every cell of :attr:`rules`."""
         others: list[RuleUse] = []
         column_pairs: list[RuleUse] = []
         replies: dict[tuple[Cell, bool], list[Cell]] = {}
@@ -150,7 +160,9 @@ class Plan:
             for (rule, bottom, top, parity_only), columns in grouped.items()
         ]
         pairs.sort(key=lambda item: (item.bottom, item.top, item.rule.value, item.columns))
-        items: list[SummaryItem] = [*others, *pairs]
+        # A steady plan's tempo cells come last: where no other item answers.
+        tempo = [use for use in others if use.rule is Rule.TEMPO]
+        items: list[SummaryItem] = [*(use for use in others if use.rule is not Rule.TEMPO), *pairs, *tempo]
         return tuple(item for item in items if not item.parity_only) + tuple(
             item for item in items if item.parity_only
         )

@@ -109,8 +109,9 @@ def heights(game: ConnectFour) -> list[int]:
 
 
 def plan_for(moves: str) -> tuple[ConnectFour, Plan]:
+    """The plan of Allis's rules (no steady plan: tests/test_steady_plans.py) of the side not to move."""
     game = ConnectFour.from_moves(moves)
-    plan = find_plan(game, 1 - game.to_move())
+    plan = find_plan(game, 1 - game.to_move(), steady_nodes=0)
     assert plan is not None
     return game, plan
 
@@ -270,7 +271,7 @@ def test_bad_requests_are_refused_with_a_reason():
 def test_the_budget_bounds_the_search():
     game = ConnectFour.from_moves(WITH_BASEINVERSE)
     assert find_plan(game, 1) is not None
-    assert find_plan(game, 1, nodes=1) is None  # out of nodes: no plan, never a guess
+    assert find_plan(game, 1, nodes=1, steady_nodes=1) is None  # out of nodes: no plan, never a guess
     stopped = threading.Event()
     stopped.set()
     with pytest.raises(SearchStopped):

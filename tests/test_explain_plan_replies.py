@@ -5,6 +5,7 @@ with a wrong reply refused by them."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterator
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from ai.claims import PlanClaim, Result
 from ai.exact.analysis import ExactAnalyzer
 from ai.explain.checks import check
-from ai.explain.plan import Goal, Rule, find_plan
+from ai.explain.plan import Goal, Rule, find_plan, replies
 from ai.explain.plan.replies import find_plan_with_replies
 from ai.explain.values import ExactValues
 from ai.plans import Plan
@@ -38,10 +39,14 @@ def claim_of(plan: Plan) -> PlanClaim:
 
 
 @pytest.mark.parametrize(("moves", "goal"), [(DRAWN, Goal.AT_LEAST_DRAW), (WON, Goal.WIN)])
-def test_a_searched_reply_proves_a_plan_the_rules_alone_do_not(analyzer, moves, goal):
+def test_a_searched_reply_proves_a_plan_the_rules_alone_do_not(analyzer, moves, goal, monkeypatch):
     game = ConnectFour.from_moves(moves)
     side = 1 - game.to_move()
-    assert find_plan(game, side) is None
+    # Allis's rules alone (no steady plan: a steady plan proves the won position at once, see
+    # test_steady_plans): the search's replies then carry the plan.
+    rules_alone = functools.partial(find_plan, steady_nodes=0)
+    monkeypatch.setattr(replies, "find_plan", rules_alone)
+    assert rules_alone(game, side) is None
     plan = find_plan_with_replies(game, side, depth=1)
     assert plan is not None and plan.goal is goal and plan.side == side
     # One reply for each move of the opponent (none of them ends the game), each said as its cells.

@@ -17,8 +17,9 @@ from assets.sealed_text import seal, unseal
 from game.connect4 import ConnectFour
 from ui.command_line.tools import run_tool
 
-#: A position of best play, the first player to move: the tree below ends at five wins at once and a plan.
-ROOT = "444444326555553233322676"
+#: A position of best play, the first player to move: the tree below ends at three double threats and three
+#: plans.
+ROOT = "4444443265555532333226"
 
 
 def run(args: list[str]) -> tuple[int, str, str]:
@@ -45,7 +46,7 @@ def test_json_gives_every_position_its_move_or_its_proven_leaf(tmp_path, tree_te
     assert status == 0, err
     lines = [json.loads(line) for line in out.splitlines()]
     assert len(lines) == len(tree_text_of_root.splitlines()) - 1
-    assert lines[0] == {"moves": ROOT, "move": 6, "leaf": None}
+    assert lines[0] == {"moves": ROOT, "move": 7, "leaf": None}
     by_moves = {line["moves"]: line for line in lines}
     for line in lines:
         first_to_move = len(line["moves"]) % 2 == 0
@@ -63,7 +64,7 @@ def test_json_gives_every_position_its_move_or_its_proven_leaf(tmp_path, tree_te
             assert leaf["side"] == "first" and leaf["result"] == "win"
             assert leaf["kind"] in ("win_now", "double_threat", "forcing_line", "plan")
     kinds = sorted(line["leaf"]["kind"] for line in lines if line["leaf"])
-    assert kinds == ["plan", "win_now", "win_now", "win_now", "win_now", "win_now"]
+    assert kinds == ["double_threat", "double_threat", "double_threat", "plan", "plan", "plan"]
     plan = next(line["leaf"] for line in lines if line["leaf"] and line["leaf"]["kind"] == "plan")
     # As explain --json prints a plan: its rules, the replies to make, its compact form.
     assert plan["rules"] and plan["responses"] and plan["summary"]
@@ -84,17 +85,17 @@ def test_the_summary_counts_positions_turns_and_leaves(tmp_path, tree_text_of_ro
     assert status == 0 and err == ""
     assert out.splitlines() == [
         f"the first player: the win from {ROOT} as a tree to learn",
-        "  positions: 9",
+        "  positions: 11",
         "  deepest branch: 3 plies",
-        "  the first player to move: 7, with a move to learn: 2",
-        "  proven leaves: 6 (plan 1, win_now 5)",
+        "  the first player to move: 7, with a move to learn: 4",
+        "  proven leaves: 6 (double_threat 3, plan 3)",
         "  frontier, where the tree stops (the exact solver knows the win there, no reason a person can "
         "follow is proven yet): 0",
     ]
 
 
 def test_a_damaged_tree_is_named_with_its_reason(tmp_path, tree_text_of_root):
-    damaged = tree_text_of_root.replace(f"{ROOT} 6 -", f"{ROOT} 5 -")
+    damaged = tree_text_of_root.replace(f"{ROOT} 7 -", f"{ROOT} 5 -")
     status, out, err = run(["--json", "--tree", str(write(tmp_path, damaged))])
     assert status == 1 and out == ""
     assert "tree.txt" in err and "checksum" in err
@@ -103,15 +104,16 @@ def test_a_damaged_tree_is_named_with_its_reason(tmp_path, tree_text_of_root):
 
 
 def test_a_leaf_that_does_not_prove_stops_the_output_with_its_position(tmp_path, tree_text_of_root):
-    # A win at once renamed a plan: sealed again, the file reads, but no plan is found there.
+    # A plan's leaf renamed a win at once (the opponent is to move there: the learner cannot win at once):
+    # sealed again, the file reads, but no such claim is found there.
     text = unseal(tree_text_of_root.encode())
     header, body = text.split("\n", 1)
-    first_win = next(line for line in body.splitlines() if line.endswith(" win_now"))
-    edited = body.replace(first_win, first_win.replace("win_now", "plan"))
+    plan_leaf = next(line for line in body.splitlines() if line.endswith(" plan"))
+    edited = body.replace(plan_leaf, plan_leaf.replace(" plan", " win_now"))
     path = write(tmp_path, seal(header[: -len("00000000")] + "\n" + edited))
     status, out, err = run(["--json", "--tree", str(path)])
     assert status == 1
-    assert f"the leaf at {first_win.split()[0]} (plan) is not proven" in err
+    assert f"the leaf at {plan_leaf.split()[0]} (win_now) is not proven" in err
     assert len(out.splitlines()) < len(text.splitlines()) - 1
 
 

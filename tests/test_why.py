@@ -8,6 +8,7 @@ explainer thread and compare what the window would say with ``ponder explain --j
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import queue
@@ -418,13 +419,15 @@ YELLOWS_PLAN = "4744536335546636732354"
 
 @pytest.fixture(scope="module")
 def proven_reasons():
-    """The fake engine's explainer: the real one, proving each answer at once on this thread."""
+    """The fake engine's explainer: the real one, proving each answer at once on this thread, with Allis's
+    plans only (a steady plan on the board: tests/test_steady_plans.py)."""
     analyzer = ExactAnalyzer(solver_slots=1 << 16, threads=1)
+    allis_plans = functools.partial(find_plan, steady_nodes=0)
 
     def reasons(game, move: int | None) -> tuple[Claim, ...]:
         if move is None:
-            return explain_position(game, analyzer, find_plan=find_plan).claims
-        return explain_move(game, move, analyzer, find_plan=find_plan).claims
+            return explain_position(game, analyzer, find_plan=allis_plans).claims
+        return explain_move(game, move, analyzer, find_plan=allis_plans).claims
 
     return reasons
 

@@ -79,7 +79,10 @@ def explain_position(
     if not explainable(game):
         raise ValueError("no explanation for a finished game or a board the solver does not take")
     return _proven(
-        lambda values: [(game, claim) for claim in position_candidates(game, find_plan, values.budget)],
+        lambda values: [
+            (game, claim)
+            for claim in position_candidates(game, _unless_lost(find_plan, values), values.budget)
+        ],
         analyzer,
         budget,
         seconds,
@@ -122,7 +125,10 @@ def explain_move(
             found += [
                 (game, claim) for claim in tactics.hands_over(game, view, side) if claim.cells[0] == landing
             ]
-            found += [(game, claim) for claim in _left_plan(game, move, find_plan, values.budget)]
+            found += [
+                (game, claim)
+                for claim in _left_plan(game, move, _unless_lost(find_plan, values), values.budget)
+            ]
         if child.is_over():
             return found
         child_view = BoardView(child)
@@ -137,7 +143,8 @@ def explain_move(
                 found += [(child, claim) for claim in opponent if claim.side != side]
         else:
             found += [(child, claim) for claim in parity.zugzwang(child_view) if claim.side == side]
-            found += [(child, claim) for claim in _plans(child, side, find_plan, values.budget)]
+            plans = _unless_lost(find_plan, values)
+            found += [(child, claim) for claim in _plans(child, side, plans, values.budget)]
         return found
 
     def road_from(values: ExactValues) -> tuple[ConnectFour, Claim | None]:
@@ -153,6 +160,21 @@ def explain_move(
 def _road(game: ConnectFour, values: ExactValues, find_plan: PlanFinder | None) -> Claim | None:
     """The road from ``game`` to its first proven reason (see :mod:`ai.explain.road`), or None."""
     return find_road(game, values, lambda position: result_candidates(position, find_plan, values))
+
+
+def _unless_lost(find_plan: PlanFinder | None, values: ExactValues) -> PlanFinder | None:
+    """``find_plan``, asked only for a side the solver does not see losing: a plan promises at least a draw,
+    so a losing side's would fail its check, and looking for it costs the whole of the finder's budget."""
+    if find_plan is None:
+        return None
+    finder = find_plan
+
+    def unless_lost(game: ConnectFour, side: int, budget: Budget = UNBOUNDED) -> Plan | None:
+        if values.result_for(game, side) < 0:
+            return None
+        return finder(game, side, budget)
+
+    return unless_lost
 
 
 def _left_plan(game: ConnectFour, move: int, find_plan: PlanFinder | None, budget: Budget) -> list[Claim]:

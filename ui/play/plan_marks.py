@@ -1,8 +1,8 @@
 """The plan view on the board: each cell a rule of the plan uses carries the rule's mark (CE, BI, ...) in the
-rule's colour, the cells of one instance of a rule (a claimeven's two cells, a baseinverse's) joined by a band
-of that colour, so that a player sees which cell answers which; the cell the plan answers at, or the move that
-starts it, is ringed. The legend is the status area's line
-(:func:`ui.words.why_words.plan_legend`)."""
+rule's colour, the cells of one instance of a rule (a claimeven's two cells, a baseinverse's, a miai pair)
+joined by a band of that colour (a steady plan's tempo cells are marked, not joined), so that a player sees
+which cell answers which; the cell the plan answers at, or the move that starts it, is ringed. The legend is
+the status area's line (:func:`ui.words.why_words.plan_legend`)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,14 @@ RULE_COLOURS = {
     Rule.SPECIALBEFORE: (78, 52, 46),
     Rule.ODD_THREAT: (198, 40, 40),
     Rule.REPLIES: (1, 87, 155),
+    Rule.CLAIMODD: (21, 101, 192),
+    Rule.URGENT: (230, 81, 0),
+    Rule.MIAI: (136, 14, 79),
+    Rule.TEMPO: (97, 97, 97),
 }
+
+#: The rules whose cells are a set, not an instance to join: a steady plan's tempo cells.
+UNJOINED_RULES = (Rule.TEMPO,)
 
 
 def draw_plan_marks(
@@ -57,7 +64,7 @@ def draw_plan_marks(
     ]
     # The bands first, under every mark: an instance still whole on the board joins its cells in order.
     for use, free_cells in uses:
-        if len(free_cells) == len(use.cells) > 1:
+        if len(free_cells) == len(use.cells) > 1 and use.rule not in UNJOINED_RULES:
             points = [layout.centre_of(free) for free in free_cells]
             pygame.draw.lines(surface, RULE_COLOURS[use.rule], False, points, max(4, int(cell * 0.2)))
     marked = set(taken)

@@ -30,7 +30,7 @@ from ai.claims import (
     Zugzwang,
     ZugzwangRule,
 )
-from ai.plans import COLUMN_PAIR_RULES, ColumnPairs, Plan, Rule, SummaryItem
+from ai.plans import COLUMN_PAIR_RULES, STEADY_RULES, ColumnPairs, Plan, Rule, SummaryItem
 from game.cells import Cell
 from game.language import N_, _
 
@@ -103,6 +103,15 @@ RULE_GLOSSES = {
     ),
     Rule.REPLIES: N_(
         "replies: answer the opponent's next move as listed; after each reply a plan of the rules holds"
+    ),
+    Rule.CLAIMODD: N_(
+        "claimodd: take the odd-row cells of the column: answer a move on an even row directly on top of it"
+    ),
+    Rule.URGENT: N_("urgent: take this cell as soon as it is playable (after a win or a block)"),
+    Rule.MIAI: N_("miai: two cells; when the opponent takes one, take the other as soon as it is playable"),
+    Rule.TEMPO: N_(
+        "tempo: where no other rule answers, take one of these cells, in this order, but not one directly "
+        "under a cell where either side would complete four"
     ),
 }
 
@@ -302,10 +311,18 @@ def summary_item(item: SummaryItem) -> str:
 
 
 def plan_response_lines(plan: Plan) -> list[str]:
-    """The replies a plan's compact form does not already say, one line each: one line for all its claimevens
-    and verticals (each answered directly above), then the replies of its other rules."""
+    """The replies a plan's compact form does not already say, one line each: a steady plan's priority line,
+    one line for all its claimevens and verticals or claimodds (each answered directly above), then the
+    replies of its other rules."""
     lines = []
-    if any(reply.rule in COLUMN_PAIR_RULES for reply in plan.responses):
+    if any(use.rule in STEADY_RULES for use in plan.rules):
+        # A steady plan: its priority list comes before its replies.
+        lines.append(_("  first complete four if you can, else block the opponent's four if you must"))
+    if any(reply.rule is Rule.CLAIMODD for reply in plan.responses):
+        lines.append(
+            _("  in the columns of its claimevens and claimodds, answer each move directly above it")
+        )
+    elif any(reply.rule in COLUMN_PAIR_RULES for reply in plan.responses):
         lines.append(
             _("  in the columns of its claimevens and verticals, answer each move directly above it")
         )

@@ -154,6 +154,10 @@ RULE_MARKS = {
     Rule.SPECIALBEFORE: "SB",
     Rule.ODD_THREAT: "OT",
     Rule.REPLIES: "R",
+    Rule.CLAIMODD: "CO",
+    Rule.URGENT: "!",
+    Rule.MIAI: "MI",
+    Rule.TEMPO: "T",
 }
 
 

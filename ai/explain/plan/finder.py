@@ -20,6 +20,7 @@ from collections.abc import Callable
 from ai.contracts import UNBOUNDED, Budget
 from ai.explain.plan.board import Geometry, Position, after, is_odd_row
 from ai.explain.plan.cover import Layout, OutOfNodes, search_layout, upper_cells
+from ai.explain.plan.steady import DEFAULT_STEADY_NODES, find_steady, steady_plan
 from ai.plans import Goal, Plan, Response, Rule, RuleUse
 from game.cells import Cell
 from game.connect4 import ConnectFour
@@ -30,10 +31,15 @@ DEFAULT_NODES = 20_000
 
 
 def find_plan(
-    game: ConnectFour, side: int, budget: Budget = UNBOUNDED, nodes: int = DEFAULT_NODES
+    game: ConnectFour,
+    side: int,
+    budget: Budget = UNBOUNDED,
+    nodes: int = DEFAULT_NODES,
+    steady_nodes: int = DEFAULT_STEADY_NODES,
 ) -> Plan | None:
     """A plan for ``side``, the side not to move in ``game``, or None where none is found within ``nodes``
-    search nodes (and before ``budget`` stops it: SearchStopped is raised then).
+    search nodes (and before ``budget`` stops it: SearchStopped is raised then). Where Allis's layouts give
+    no win, a steady plan (:mod:`.steady`) is looked for within ``steady_nodes`` (0: none).
 
     Raises ValueError when ``side`` is the side to move, the game is over, or the game is not four in a row
     with gravity.
@@ -46,6 +52,10 @@ def find_plan(
         raise ValueError("a plan is for the side that is not to move")
     position = Position.of(game, side)
     found = _search(position, budget, nodes)
+    if steady_nodes and (found is None or found[1] is Goal.AT_LEAST_DRAW):
+        held = find_steady(game, side, budget, steady_nodes)
+        if held is not None and (found is None or held.goal is Goal.WIN):
+            return steady_plan(game, side, held)
     if found is None:
         return None
     layout, goal = found
