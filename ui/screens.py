@@ -25,6 +25,7 @@ from ui.state.play.puzzle_theme import ThemeChoice, offered_themes
 from ui.state.stats import rating_stats
 from ui.statistics.scene import StatsScene
 from ui.theme import Fonts, Theme
+from ui.words.problem_words import problem_text
 
 
 @dataclass
@@ -81,7 +82,7 @@ class Screens:
         try:
             shipped = load_puzzles()
         except PuzzleFileError as error:
-            return _("No puzzles: {reason}").format(reason=error.brief())
+            return _("No puzzles: {reason}").format(reason=problem_text(error.brief()))
         self.puzzle_theme.offer(offered_themes(shipped.puzzles))
         record = self.files.puzzles.value
         puzzle = choose_puzzle(shipped.puzzles, record, self.puzzle_rng, self.puzzle_theme.theme)

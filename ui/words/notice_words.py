@@ -34,6 +34,7 @@ from ui.state.play.notices import (
     Worded,
 )
 from ui.words.claim_words import COLUMN_LETTERS
+from ui.words.problem_words import reason_text
 from ui.words.review_words import CHANGE_WORDS
 from ui.words.search_texts import move_words
 from ui.words.texts import board_title, level_name, unfinished_text
@@ -177,7 +178,7 @@ def file_notice_text(
         case CannotSave():
             return _("Cannot save to {path}: {reason}").format(path=said.path, reason=said.reason)
         case CannotLoad():
-            return _("Cannot load: {reason}").format(reason=said.reason)
+            return _("Cannot load: {reason}").format(reason=reason_text(said.reason))
         case Loaded():
             text = ngettext("Loaded {file}: {count} move", "Loaded {file}: {count} moves", said.count).format(
                 file=said.file, count=number(said.count)
@@ -200,6 +201,6 @@ def file_notice_text(
                 return _("Copied the moves: {moves}").format(moves=moves)
             return _("No clipboard here; the moves are {moves}").format(moves=moves)
         case CannotPaste():
-            return _("Cannot paste: {reason}").format(reason=said.reason)
+            return _("Cannot paste: {reason}").format(reason=reason_text(said.reason))
         case Worded():
             return said.text

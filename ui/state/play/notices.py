@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass
 
 from ai.play.levels import Level
+from game.problems import Problem
 from game.protocol import Game
 from ui.state.animation import Fade
 from ui.state.board.board_game import Refusal
@@ -165,9 +166,10 @@ class CannotSave:
 
 @dataclass(frozen=True)
 class CannotLoad:
-    """The saved game could not be loaded, for ``reason``."""
+    """The saved game could not be loaded, for ``reason`` (a problem of its size or moves, or the reader's
+    sentence: :class:`~ui.state.files.savegame.SavedGameError`)."""
 
-    reason: str
+    reason: str | Problem
 
 
 @dataclass(frozen=True)
@@ -210,9 +212,9 @@ class CopiedMoves:
 
 @dataclass(frozen=True)
 class CannotPaste:
-    """The pasted text is no game of the board, for ``reason``."""
+    """The pasted text is no game of the board, for ``reason`` (as :class:`CannotLoad`'s)."""
 
-    reason: str
+    reason: str | Problem
 
 
 @dataclass(frozen=True)
