@@ -16,7 +16,7 @@ from ai.play.levels import LevelProblem
 from assets import DataFileError, DataFileProblem
 from game.language import N_, _
 from game.problems import Problem, Refused, RuleProblem
-from ui.state.files.savegame import SavedGameProblem
+from ui.state.files.savegame import SavedGameError, SavedGameProblem
 
 #: The sentence of each kind, its details in braces (marked for translation, translated when shown).
 PROBLEM_SENTENCES: dict[enum.Enum, str] = {
@@ -88,9 +88,12 @@ def reason_text(reason: str | Problem) -> str:
 
 def error_text(error: BaseException) -> str:
     """What an error says to a person: a refusal's problem worded, a data file's reason worded in its file
-    (named by its full path, as the command line names it), any other error's own message."""
+    (named by its full path, as the command line names it), a saved game's reason, any other error's own
+    message."""
     if isinstance(error, Refused):
         return problem_text(error.problem)
     if isinstance(error, DataFileError):
         return problem_text(error.located())
+    if isinstance(error, SavedGameError):
+        return reason_text(error.reason)
     return str(error)
