@@ -1,8 +1,9 @@
 """The layers keep their promises (docs/architecture.md draws them): ``game`` imports nothing of ours besides
 ``game``; ``ai`` only ``game`` and ``assets``; the window asks only the engine's public modules; ``ui.state``,
 the words (``ui.words``) and the command line never import pygame or a screen, and the screens not each other;
-the state imports nothing of ``ui`` above it (its words included); only the command line parses arguments; the
-state puts no text through gettext (the words package does); no module takes part in an import cycle
+the state imports nothing of ``ui`` above it (its words included, but for the readers that word a wrapped
+refusal, listed); only the command line parses arguments; the rules and the engine put no text through
+gettext, nor the state (the words package does); no module takes part in an import cycle
 (``TYPE_CHECKING`` imports included); the contracts sit below ``ai``, and the messages below the engine's
 parts; the tools never import the benchmarks."""
 
