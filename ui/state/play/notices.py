@@ -158,7 +158,8 @@ class Saved:
 
 @dataclass(frozen=True)
 class CannotSave:
-    """The game could not be saved to ``path``, for ``reason``."""
+    """The game could not be saved to ``path``, for ``reason``: the system's own words for the refusal (an
+    OSError's ``strerror``), quoted as it is, as a path is."""
 
     path: str
     reason: str
