@@ -42,6 +42,11 @@ class Problem:
         return hash((self.kind, tuple(sorted(self.details.items(), key=lambda item: item[0]))))
 
 
+class Label(str):
+    """A detail that is a label a table declares (an English text marked ``N_`` there, as a user file's
+    title): the words translate it where they show it."""
+
+
 class RuleProblem(enum.Enum):
     """What the rules refuse; each value is the kind's English name for the log."""
 

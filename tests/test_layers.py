@@ -253,7 +253,6 @@ STILL_WORDING = {
             "puzzle_record",
             "savegame",
             "settings",
-            "store",
             "tally",
             "userfiles",
         )

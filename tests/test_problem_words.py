@@ -14,13 +14,14 @@ from game.protocol import IllegalMove
 from ui.state.files import savegame
 from ui.state.play.notices import CannotLoad
 from ui.words.notice_words import notice_text
-from ui.words.problem_words import PROBLEM_SENTENCES, WORDED_KINDS, error_text, problem_text
+from ui.words.problem_words import PROBLEM_PLURALS, PROBLEM_SENTENCES, WORDED_KINDS, error_text, problem_text
 from ui.words.texts import GAME_TITLES
 
 
 def test_every_kind_has_one_sentence_naming_the_details_it_is_given():
     kinds = {kind for kinds in WORDED_KINDS for kind in kinds}
-    assert set(PROBLEM_SENTENCES) == kinds
+    assert set(PROBLEM_SENTENCES) | set(PROBLEM_PLURALS) == kinds
+    assert not set(PROBLEM_SENTENCES) & set(PROBLEM_PLURALS)
     for sentence in PROBLEM_SENTENCES.values():
         names = {name for _, name, _, _ in string.Formatter().parse(sentence) if name}
         assert all(name.isidentifier() for name in names), sentence

@@ -31,7 +31,7 @@ from ui.state.play.notices import (
     Said,
     Saved,
     Told,
-    Worded,
+    UserFileProblem,
 )
 from ui.words.claim_words import COLUMN_LETTERS
 from ui.words.problem_words import reason_text
@@ -168,7 +168,7 @@ def file_notice_text(
     | PasteTooLong
     | CopiedMoves
     | CannotPaste
-    | Worded,
+    | UserFileProblem,
 ) -> str:
     """The words of a notice about a file or the clipboard, or one already in words."""
     match said:
@@ -202,5 +202,5 @@ def file_notice_text(
             return _("No clipboard here; the moves are {moves}").format(moves=moves)
         case CannotPaste():
             return _("Cannot paste: {reason}").format(reason=reason_text(said.reason))
-        case Worded():
-            return said.text
+        case UserFileProblem():
+            return reason_text(said.reason)

@@ -10,13 +10,15 @@ put into its sentence as ``{reason}``.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 from ai.file_problems import BookProblem, PuzzleFileProblem
 from ai.play.levels import LevelProblem
 from assets import DataFileError, DataFileProblem
-from game.language import N_, _
-from game.problems import Problem, Refused, RuleProblem
+from game.language import N_, _, ngettext, number
+from game.problems import Label, Problem, Refused, RuleProblem
 from ui.state.files.savegame import SavedGameError, SavedGameProblem
+from ui.state.files.store import StoreProblem
 
 #: The sentence of each kind, its details in braces (marked for translation, translated when shown).
 PROBLEM_SENTENCES: dict[enum.Enum, str] = {
@@ -46,6 +48,14 @@ PROBLEM_SENTENCES: dict[enum.Enum, str] = {
     BookProblem.CHECKSUM: N_("corrupt or truncated, checksum mismatch"),
     BookProblem.WRONG_SIZE: N_("truncated or extra bytes, {size} bytes for {count} entries"),
     DataFileProblem.IN_FILE: N_("{file}: {reason}"),
+    StoreProblem.NOT_SAVED: N_("{file} not saved: {reason}"),
+    StoreProblem.WOULD_NOT_LOAD_BACK: N_("the value would not load back ({reason})"),
+    StoreProblem.NOT_AS_IT_IS: N_("the value would not load back as it is"),
+    StoreProblem.UNREADABLE: N_("{file} ignored and not saved: cannot read {name}: {reason}"),
+    StoreProblem.CANNOT_SET_ASIDE: N_(
+        "{file} ignored and not saved ({reason}); cannot set {name} aside: {why}"
+    ),
+    StoreProblem.SET_ASIDE: N_("{file} could not be used ({reason}); kept as {name}"),
     SavedGameProblem.SIZE: N_("size: {reason}"),
     SavedGameProblem.MOVES: N_("moves: {reason}"),
     PuzzleFileProblem.UNREADABLE: N_("cannot read it: {reason}"),
@@ -60,6 +70,16 @@ PROBLEM_SENTENCES: dict[enum.Enum, str] = {
     PuzzleFileProblem.OUT_OF_ORDER: N_("line {number}: out of order"),
 }
 
+#: The kinds said with a count (their detail ``count``): the sentence for a count, in the form the
+#: language's plural rule picks.
+PROBLEM_PLURALS: dict[enum.Enum, Callable[[int], str]] = {
+    StoreProblem.DAMAGED_ENTRIES: lambda count: ngettext(
+        "{file}: {count} damaged entry kept as {name} ({reason}); the others are used",
+        "{file}: {count} damaged entries kept as {name} ({reason}, ...); the others are used",
+        count,
+    ),
+}
+
 #: The kinds whose sentences are worded here, each enum whole (the words' test checks every member has one).
 WORDED_KINDS: tuple[type[enum.Enum], ...] = (
     RuleProblem,
@@ -68,17 +88,28 @@ WORDED_KINDS: tuple[type[enum.Enum], ...] = (
     PuzzleFileProblem,
     DataFileProblem,
     SavedGameProblem,
+    StoreProblem,
 )
 
 
 def problem_text(problem: Problem) -> str:
     """``problem`` in the language in use: its kind's sentence with its details, a wrapped problem worded
     first."""
-    details = {
-        name: problem_text(value) if isinstance(value, Problem) else value
-        for name, value in problem.details.items()
-    }
+    details = {name: _detail_text(value) for name, value in problem.details.items()}
+    if problem.kind in PROBLEM_PLURALS:
+        count = problem.details["count"]
+        assert isinstance(count, int), problem
+        return PROBLEM_PLURALS[problem.kind](count).format(**{**details, "count": number(count)})
     return _(PROBLEM_SENTENCES[problem.kind]).format(**details)
+
+
+def _detail_text(value: int | str | Problem) -> int | str:
+    """A detail as its sentence shows it: a wrapped problem worded, a label translated, the rest as it is."""
+    if isinstance(value, Problem):
+        return problem_text(value)
+    if isinstance(value, Label):
+        return _(value)
+    return value
 
 
 def reason_text(reason: str | Problem) -> str:

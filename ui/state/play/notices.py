@@ -247,12 +247,12 @@ class NothingToReset:
 
 
 @dataclass(frozen=True)
-class Worded:
-    """A notice already in words: the problems of the user's files, which their stores word (as a parser
-    words its errors; ``tests/test_layers.py`` lists those stores). Nothing else: every other notice is a
-    kind with its arguments."""
+class UserFileProblem:
+    """A user's file was not used or not written: ``reason`` is its store's problem (a
+    :class:`~ui.state.files.store.StoreProblem` with its arguments), or a sentence its reader worded (the
+    readers that still word their errors as a parser does: ``tests/test_layers.py`` lists them)."""
 
-    text: str
+    reason: str | Problem
 
 
 #: Everything a notice can say.
@@ -277,7 +277,7 @@ Said = (
     | ResetAsked
     | RecordReset
     | NothingToReset
-    | Worded
+    | UserFileProblem
 )
 
 
