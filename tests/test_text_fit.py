@@ -78,6 +78,7 @@ from ui.theme import CLASSIC, MIN_TEXT, Fonts
 from ui.window.window_loop import MIN_WINDOW
 from ui.words.notice_words import notice_text
 from ui.words.play_words import status_text
+from ui.words.problem_words import reason_text
 from ui.words.review_words import CHANGE_WORDS
 from ui.words.texts import failure_text
 from ui.words.why_words import chosen_theme, move_reason
@@ -475,7 +476,7 @@ def file_problems(folder) -> list[str]:
     stores = [JsonStore(SETTINGS_FILE, settings), JsonStore(TALLY_FILE, tally)]
     for store in stores:
         store.load()
-    problems = [store.problem for store in stores if store.problem]
+    problems = [reason_text(store.problem) for store in stores if store.problem]
     problems.append(_("{file} not saved: {reason}").format(file=_("Settings"), reason=LONG_REASON))
     # The window's own notes: the engine's failures, the sound, the settings changed by key.
     problems += [failure_text(EngineFailure(0, part, LONG_REASON)) for part in EnginePart]
