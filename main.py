@@ -127,12 +127,14 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(message, file=sys.stderr)
         return 2
-    from ai.exact.choice import missing_required_core, tell_if_fallback
+    from ai.exact.choice import fallback_untold, missing_required_core
+    from ui.words.texts import FALLBACK_CORE
 
     if (error := missing_required_core()) is not None:
         print(_("{program}: error: {error}").format(program=PROGRAM, error=error), file=sys.stderr)
         return 1
-    tell_if_fallback()
+    if fallback_untold():
+        print(_(FALLBACK_CORE), file=sys.stderr)
     if argv and argv[0] in TOOLS:
         # Undecodable bytes become U+FFFD and are then refused as bad moves, instead of a UnicodeDecodeError.
         if hasattr(sys.stdin, "reconfigure"):

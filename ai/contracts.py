@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ai.score import Score
+from game.problems import Problem
 
 #: In a list of every move's score (board order), the mark of a move that cannot be played (a full column, a
 #: taken cell): no score is this low, and the reference solver prints it so.
@@ -37,11 +38,12 @@ class EnginePart(enum.Enum):
 
 @dataclass(frozen=True)
 class PartFailure:
-    """``part`` failed and the engine goes on without it; ``reason`` says why in the error's own words (one
-    line; the traceback, where there is one, goes to the log)."""
+    """``part`` failed and the engine goes on without it; ``reason`` says why: a problem for the words package
+    to word (an unusable data file), or the error's own words (one line; the traceback, where there is one,
+    goes to the log)."""
 
     part: EnginePart
-    reason: str
+    reason: str | Problem
 
     @classmethod
     def from_error(cls, part: EnginePart, error: BaseException) -> PartFailure:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ai.claims import Claim
 from ai.contracts import EnginePart, MoveReview, SearchResult
+from game.problems import Problem
 
 
 @dataclass(frozen=True)
@@ -57,13 +58,14 @@ class BestMove:
 @dataclass(frozen=True)
 class EngineFailure:
     """A part of the engine failed on the worker thread, which goes on without it (see :mod:`ai.engine`):
-    ``part`` says which, ``reason`` why, in the error's own words (the traceback is in the log).
+    ``part`` says which, ``reason`` why (as :class:`~ai.contracts.PartFailure` has it; the traceback is in the
+    log).
     ``token``: the request it failed in, 0 for none (the preparation of a new game). It is news about the
     engine, not about the request: whoever shows the player what happened shows it whatever the token."""
 
     token: int
     part: EnginePart
-    reason: str
+    reason: str | Problem
 
 
 @dataclass(frozen=True)

@@ -47,10 +47,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ai.file_problems import PuzzleFileProblem
 from assets import DataFileError, asset_path, read_data_file
 from assets.sealed_text import CHECKSUM_FIELD, seal, unseal
 from game.connect4 import ConnectFour
-from game.language import _
+from game.problems import Problem, Refused
 from game.protocol import IllegalMove
 
 MAGIC = "ponder-puzzles"
@@ -196,7 +197,9 @@ def parse_puzzle(line: str, ladder: Sequence[int]) -> tuple[Puzzle, int]:
     try:
         game = ConnectFour.from_moves(moves)
     except IllegalMove as error:
-        raise ValueError(f"moves {moves!r}: {error}") from None
+        raise Refused(
+            Problem.of(PuzzleFileProblem.ILLEGAL_MOVES, moves=repr(moves), reason=error.problem)
+        ) from None
     if game.is_over():
         raise ValueError(f"moves {moves!r}: the game is over")
     if threatened(game):
@@ -275,18 +278,17 @@ def load_puzzles(path: Path | None = None) -> PuzzleSet:
     try:
         data = read_data_file(path)
     except OSError as error:
-        raise PuzzleFileError(
-            path, _("cannot read it: {reason}").format(reason=error.strerror or error)
-        ) from None
+        unreadable = Problem.of(PuzzleFileProblem.UNREADABLE, reason=error.strerror or str(error))
+        raise PuzzleFileError(path, unreadable) from None
     # The magic and the version are read before the checksum, so that a file of another format is told as
     # such: its checksum is not this format's.
     fields = data.split(b"\n", 1)[0].split(b" ")
     if fields[0] != MAGIC.encode():
-        raise PuzzleFileError(path, _("line 1: not a puzzle file (no header)"))
+        raise PuzzleFileError(path, Problem.of(PuzzleFileProblem.NO_HEADER))
     version = fields[1].decode("utf-8", "replace") if len(fields) > 1 else ""
     if version != str(VERSION):
-        wrong_version = _("line 1: format version {version}, this program reads version {expected}")
-        raise PuzzleFileError(path, wrong_version.format(version=repr(version), expected=VERSION))
+        wrong_version = Problem.of(PuzzleFileProblem.WRONG_VERSION, version=repr(version), expected=VERSION)
+        raise PuzzleFileError(path, wrong_version)
     try:
         lines = unseal(data).split("\n")
     except ValueError as error:
@@ -294,12 +296,14 @@ def load_puzzles(path: Path | None = None) -> PuzzleSet:
     try:
         ladder, count = _header(lines[0])
     except ValueError as error:
-        raise PuzzleFileError(path, _("line {number}: {reason}").format(number=1, reason=error)) from None
+        raise PuzzleFileError(
+            path, Problem.of(PuzzleFileProblem.BAD_LINE, number=1, reason=str(error))
+        ) from None
     body = lines[1:]
     # The file ends with a newline: the split leaves one empty string after the last entry.
     if body[-1:] != [""] or len(body) - 1 != count:
-        wrong_size = _("truncated or extra lines ({lines} for {count} entries)")
-        raise PuzzleFileError(path, wrong_size.format(lines=len(body) - 1, count=count))
+        wrong_size = Problem.of(PuzzleFileProblem.WRONG_SIZE, lines=len(body) - 1, count=count)
+        raise PuzzleFileError(path, wrong_size)
     entries = body[:-1]
     puzzles: list[Puzzle] = []
     seen: dict[int, int] = {}
@@ -307,15 +311,15 @@ def load_puzzles(path: Path | None = None) -> PuzzleSet:
         try:
             puzzle, position = parse_puzzle(line, ladder)
         except ValueError as error:
-            raise PuzzleFileError(
-                path, _("line {number}: {reason}").format(number=number, reason=error)
-            ) from None
+            reason = error.problem if isinstance(error, Refused) else str(error)
+            bad_line = Problem.of(PuzzleFileProblem.BAD_LINE, number=number, reason=reason)
+            raise PuzzleFileError(path, bad_line) from None
         if position in seen:
-            again = _("line {number}: the position of line {first} again (or its mirror image)")
-            raise PuzzleFileError(path, again.format(number=number, first=seen[position]))
+            again = Problem.of(PuzzleFileProblem.AGAIN, number=number, first=seen[position])
+            raise PuzzleFileError(path, again)
         seen[position] = number
         if puzzles and puzzle.sort_key() <= puzzles[-1].sort_key():
-            raise PuzzleFileError(path, _("line {number}: out of order").format(number=number))
+            raise PuzzleFileError(path, Problem.of(PuzzleFileProblem.OUT_OF_ORDER, number=number))
         puzzles.append(puzzle)
     return PuzzleSet(ladder, tuple(puzzles))
 

@@ -13,10 +13,13 @@ them beside this module, ``tools/bundle/``).
 
 from __future__ import annotations
 
+import enum
 import errno
 import os
 import stat
 from pathlib import Path
+
+from game.problems import Problem
 
 ASSETS_DIR = Path(__file__).resolve().parent
 #: The most bytes a data file is read with: far above the largest installed one (the opening book, a few MB),
@@ -30,18 +33,32 @@ def asset_path(name: str) -> Path:
 
 
 class DataFileError(Exception):
-    """A data file that cannot be used: ``path`` is the file, ``reason`` says why (a phrase that does not name
-    the file). Its message names the full path, for the command line and the log; :meth:`brief` names only
-    the file, for the window, where a path into the installation is too long to read."""
+    """A data file that cannot be used: ``path`` is the file, ``reason`` says why: a
+    :class:`~game.problems.Problem` (a kind and its details, worded by the words package) or, for damage only
+    a broken writer makes, a plain English phrase; neither names the file. Its message (English, the full
+    path) is for the log; :meth:`brief` names only the file, where a path into the installation is too long
+    to read."""
 
-    def __init__(self, path: Path | str, reason: str) -> None:
+    def __init__(self, path: Path | str, reason: str | Problem) -> None:
         super().__init__(f"{path}: {reason}")
         self.path = Path(path)
         self.reason = reason
 
-    def brief(self) -> str:
-        """The file's name and the reason, without the folder: ``"c4-book-7x6.bin: checksum mismatch"``."""
-        return f"{self.path.name}: {self.reason}"
+    def located(self) -> Problem:
+        """The reason in the file at its full path (for the command line), as a problem to word."""
+        return Problem.of(DataFileProblem.IN_FILE, file=str(self.path), reason=self.reason)
+
+    def brief(self) -> Problem:
+        """The reason in the file named without its folder (``c4-book-7x6.bin: checksum mismatch``, for the
+        window), as a problem to word."""
+        return Problem.of(DataFileProblem.IN_FILE, file=self.path.name, reason=self.reason)
+
+
+class DataFileProblem(enum.Enum):
+    """The kind that places a data file's reason in the file (the words package words it)."""
+
+    #: ``reason`` (a problem or a phrase) is what is wrong with the file ``file``.
+    IN_FILE = "in the file"
 
 
 def read_data_file(path: Path, limit: int = MAX_DATA_BYTES) -> bytes:

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from game.connect4 import ConnectFour
 from game.kinarow import KInARowBoard
-from game.language import N_, _
 from game.numerals import whole_number
+from game.problems import BadBoard, Problem, RuleProblem
 from game.tictactoe import TicTacToe
 
 
@@ -19,17 +19,16 @@ from game.tictactoe import TicTacToe
 class GameSpec:
     """One game as the program offers it.
 
-    ``name`` is the machine name (saved games, settings, the command line, the tally); ``title`` the name
-    players read; ``sizes`` the boards offered as (width, height), the standard one first; ``depths`` the
-    search depths offered as levels, weakest first (neighbouring levels must differ in strength, measured by
-    bench/tournament.py, and even depth 1 takes a win in one); ``gravity`` whether a move names a column
-    whose lowest free cell it fills (else a cell); ``square`` whether boards are square (a width alone then
-    gives the height); ``make`` builds a board of a given width and height
-    (raising ValueError for one it cannot).
+    ``name`` is the machine name (saved games, settings, the command line, the tally; the name players read
+    is the words package's, :data:`ui.words.texts.GAME_TITLES`); ``sizes`` the boards offered as (width,
+    height), the standard one first; ``depths`` the search depths offered as levels, weakest first
+    (neighbouring levels must differ in strength, measured by bench/tournament.py, and even depth 1 takes a
+    win in one); ``gravity`` whether a move names a column whose lowest free cell it fills (else a cell);
+    ``square`` whether boards are square (a width alone then gives the height); ``make`` builds a board of a
+    given width and height (raising :class:`~game.problems.BadBoard` for one it cannot).
     """
 
     name: str
-    title: str
     sizes: tuple[tuple[int, int], ...]
     depths: tuple[int, ...]
     gravity: bool
@@ -43,7 +42,7 @@ class GameSpec:
 
 def _tic_tac_toe(width: int, height: int) -> TicTacToe:
     if width != height:
-        raise ValueError(_("Tic-tac-toe boards are square"))
+        raise BadBoard(Problem.of(RuleProblem.TIC_TAC_TOE_SQUARE))
     return TicTacToe(width)
 
 
@@ -52,7 +51,6 @@ GAMES: dict[str, GameSpec] = {
     for spec in (
         GameSpec(
             name=ConnectFour.name,
-            title=N_("Connect Four"),
             sizes=((7, 6), (6, 5), (8, 7), (9, 7)),
             depths=(1, 2, 4, 6, 8, 10),
             gravity=ConnectFour.gravity,
@@ -61,7 +59,6 @@ GAMES: dict[str, GameSpec] = {
         ),
         GameSpec(
             name=TicTacToe.name,
-            title=N_("Tic-tac-toe"),
             sizes=((3, 3), (4, 4)),
             depths=(1, 2, 3, 4, 6),
             gravity=TicTacToe.gravity,
@@ -73,17 +70,15 @@ GAMES: dict[str, GameSpec] = {
 #: The games' machine names, in the order they are offered; the first is the default.
 GAME_NAMES = tuple(GAMES)
 DEFAULT_GAME = GAME_NAMES[0]
-#: The games' names for players, by machine name.
-GAME_TITLES = {name: spec.title for name, spec in GAMES.items()}
 #: The board sizes offered, by machine name, the standard one first.
 SIZES = {name: spec.sizes for name, spec in GAMES.items()}
 
 
 def game_spec(name: str) -> GameSpec:
-    """The registry's entry for ``name``; raises ValueError naming the games for an unknown one."""
+    """The registry's entry for ``name``; raises :class:`~game.problems.BadBoard` naming the games for an
+    unknown one."""
     if name not in GAMES:
-        unknown = _("unknown game '{name}' (choose from {games})")
-        raise ValueError(unknown.format(name=name, games=", ".join(GAME_NAMES)))
+        raise BadBoard(Problem.of(RuleProblem.UNKNOWN_GAME, name=name, games=", ".join(GAME_NAMES)))
     return GAMES[name]
 
 
@@ -99,8 +94,9 @@ def new_game(name: str, width: int | None = None, height: int | None = None) -> 
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """``"7x6"`` -> (7, 6); raises ValueError with a readable message."""
+    """``"7x6"`` -> (7, 6); raises :class:`~game.problems.BadBoard` (``RuleProblem.NOT_A_SIZE``) for a
+    text that is no size."""
     numbers = [whole_number(part) for part in text.lower().split("x")]
     if len(numbers) != 2 or numbers[0] is None or numbers[1] is None:
-        raise ValueError(_("'{text}' is not a board size like 7x6").format(text=text))
+        raise BadBoard(Problem.of(RuleProblem.NOT_A_SIZE, text=text))
     return numbers[0], numbers[1]

@@ -7,7 +7,7 @@ move, the column counted from 1 at the left ("4453"), so boards are at most 9 co
 from __future__ import annotations
 
 from game.kinarow import KInARowBoard
-from game.language import _
+from game.problems import BadBoard, Problem, RuleProblem
 from game.protocol import IllegalMove, quoted
 
 #: Far above any board anyone plays (9 x 7 is the biggest offered); the tools accept any height up to it.
@@ -27,10 +27,10 @@ class ConnectFour(KInARowBoard):
 
     def __init__(self, width: int = 7, height: int = 6, k: int = 4) -> None:
         if width > 9:
-            raise ValueError(_("the one-digit move notation allows at most 9 columns"))
+            raise BadBoard(Problem.of(RuleProblem.TOO_WIDE_FOR_NOTATION))
         if height > MAX_HEIGHT:
             # The bitboard would work, but a typo like 7x999999999 would ask for gigabytes before any check.
-            raise ValueError(_("a Connect Four board is at most {rows} rows high").format(rows=MAX_HEIGHT))
+            raise BadBoard(Problem.of(RuleProblem.TOO_HIGH, rows=MAX_HEIGHT))
         super().__init__(width, height, k)
         self._order = centre_first(width)
         self._bottom_bits = [self._bit(0, column) for column in range(width)]
@@ -53,13 +53,9 @@ class ConnectFour(KInARowBoard):
 
     def stone_bit(self, move: int) -> int:
         if not isinstance(move, int) or not 0 <= move < self.width:
-            raise IllegalMove(
-                _("{move} is not a column of a {width}-column board").format(
-                    move=repr(move), width=self.width
-                )
-            )
+            raise IllegalMove(Problem.of(RuleProblem.NOT_A_COLUMN, move=repr(move), width=self.width))
         if self._occupied & self._top_bits[move]:
-            raise IllegalMove(_("column {number} is full").format(number=move + 1))
+            raise IllegalMove(Problem.of(RuleProblem.COLUMN_FULL, number=move + 1))
         return (self._occupied + self._bottom_bits[move]) & self._column_masks[move]
 
     def key(self) -> int:
@@ -71,9 +67,5 @@ class ConnectFour(KInARowBoard):
 
     def text_to_move(self, text: str) -> int:
         if len(text) != 1 or not "1" <= text <= "9" or int(text) > self.width:
-            raise IllegalMove(
-                _("{move} is not a column of a {width}-column board").format(
-                    move=quoted(text), width=self.width
-                )
-            )
+            raise IllegalMove(Problem.of(RuleProblem.NOT_A_COLUMN, move=quoted(text), width=self.width))
         return int(text) - 1

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from game.cells import GridCell, grid_cell
-from game.language import _
+from game.problems import BadBoard, Problem, RuleProblem
 from game.protocol import IllegalMove, Outcome, quoted
 
 _Board = TypeVar("_Board", bound="KInARowBoard")
@@ -52,9 +52,7 @@ class KInARowBoard:
 
     def __init__(self, width: int, height: int, k: int) -> None:
         if width < 1 or height < 1 or k < 2 or k > max(width, height):
-            raise ValueError(
-                _("no {k}-in-a-row game on a {width}x{height} board").format(k=k, width=width, height=height)
-            )
+            raise BadBoard(Problem.of(RuleProblem.NO_SUCH_LINE_GAME, k=k, width=width, height=height))
         self.width = width
         self.height = height
         self.k = k
@@ -126,7 +124,7 @@ class KInARowBoard:
 
     def apply(self, move: int) -> None:
         if self.is_over():
-            raise IllegalMove(_("game is over"))
+            raise IllegalMove(Problem.of(RuleProblem.GAME_OVER))
         bit = self.stone_bit(move)  # raises IllegalMove before anything changes
         player = len(self._moves) & 1
         stones = self._stones[player] | bit
@@ -139,7 +137,7 @@ class KInARowBoard:
 
     def undo(self) -> int:
         if not self._moves:
-            raise IllegalMove(_("no move to take back"))
+            raise IllegalMove(Problem.of(RuleProblem.NOTHING_TO_TAKE_BACK))
         bit = self._filled_bits.pop()
         move = self._moves.pop()
         player = len(self._moves) & 1
@@ -202,8 +200,10 @@ class KInARowBoard:
             try:
                 trial.apply(trial.text_to_move(symbol))
             except IllegalMove as error:
-                bad = _("move {number} ({symbol}): {reason}")
-                raise IllegalMove(bad.format(number=index, symbol=quoted(symbol), reason=error)) from None
+                bad = Problem.of(
+                    RuleProblem.BAD_MOVE_IN_STRING, number=index, symbol=quoted(symbol), reason=error.problem
+                )
+                raise IllegalMove(bad) from None
         self.__dict__.update(trial.__dict__)
 
     def variant(self) -> str:

@@ -12,10 +12,12 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from game.cells import GridCell
+from game.problems import Refused
 
 
-class IllegalMove(ValueError):
-    """A move or move string that the rules refuse. The message names the problem for a person."""
+class IllegalMove(Refused):
+    """A move or move string that the rules refuse; its ``problem`` says why (a
+    :class:`~game.problems.RuleProblem` and its details), for the words package to word."""
 
 
 def quoted(text: str) -> str:

@@ -7,7 +7,7 @@ A move is a cell index 0 .. width*height - 1, row-major from the top left. The n
 from __future__ import annotations
 
 from game.kinarow import KInARowBoard
-from game.language import _
+from game.problems import BadBoard, Problem, RuleProblem
 from game.protocol import IllegalMove, quoted
 
 CELL_SYMBOLS = "123456789abcdefghijklmnopqrstuvwxyz"
@@ -20,7 +20,7 @@ class TicTacToe(KInARowBoard):
 
     def __init__(self, size: int = 3) -> None:
         if size not in (3, 4):
-            raise ValueError(_("Tic-tac-toe is played on 3x3 or 4x4"))
+            raise BadBoard(Problem.of(RuleProblem.TIC_TAC_TOE_SIZES))
         super().__init__(size, size, size)
         cells = size * size
         # Rows are counted from the top for players but from the bottom in the bitboard.
@@ -94,11 +94,13 @@ class TicTacToe(KInARowBoard):
 
     def stone_bit(self, move: int) -> int:
         if not isinstance(move, int) or not 0 <= move < len(self._cell_bits):
-            not_a_cell = _("{move} is not a cell of a {width}x{height} board")
-            raise IllegalMove(not_a_cell.format(move=repr(move), width=self.width, height=self.height))
+            not_a_cell = Problem.of(
+                RuleProblem.NOT_A_CELL, move=repr(move), width=self.width, height=self.height
+            )
+            raise IllegalMove(not_a_cell)
         bit = self._cell_bits[move]
         if self._occupied & bit:
-            raise IllegalMove(_("cell {cell} is taken").format(cell=self.move_to_text(move)))
+            raise IllegalMove(Problem.of(RuleProblem.CELL_TAKEN, cell=self.move_to_text(move)))
         return bit
 
     def key(self) -> int:
@@ -112,14 +114,13 @@ class TicTacToe(KInARowBoard):
         cells = len(self._cell_bits)
         index = CELL_SYMBOLS.find(text.lower()) if len(text) == 1 else -1
         if not 0 <= index < cells:
-            not_a_cell = _("{move} is not a cell of a {width}x{height} board (cells are {first}-{last})")
-            raise IllegalMove(
-                not_a_cell.format(
-                    move=quoted(text),
-                    width=self.width,
-                    height=self.height,
-                    first=CELL_SYMBOLS[0],
-                    last=CELL_SYMBOLS[cells - 1],
-                )
+            not_a_cell = Problem.of(
+                RuleProblem.NOT_A_CELL_SYMBOL,
+                move=quoted(text),
+                width=self.width,
+                height=self.height,
+                first=CELL_SYMBOLS[0],
+                last=CELL_SYMBOLS[cells - 1],
             )
+            raise IllegalMove(not_a_cell)
         return index

@@ -1,6 +1,9 @@
 """Test set-up: pygame runs headless everywhere, whatever the machine has."""
 
+import contextlib
 import os
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -110,3 +113,15 @@ def book_with_a_changed_header(tmp_path, monkeypatch):
     monkeypatch.setattr(book_module, "BOOK_PATH", broken)
     monkeypatch.setattr(book_module, "_shipped", None)
     return broken
+
+
+@contextlib.contextmanager
+def raises_saying(kind: type[BaseException], pattern: str) -> Iterator[pytest.ExceptionInfo[BaseException]]:
+    """Like ``pytest.raises(kind, match=pattern)``, matched against what the error says to a person (its
+    problem worded by the words package, :func:`ui.words.problem_words.error_text`), not its log line."""
+    from ui.words.problem_words import error_text
+
+    with pytest.raises(kind) as caught:
+        yield caught
+    said = error_text(caught.value)
+    assert re.search(pattern, said), f"{pattern!r} not in {said!r}"

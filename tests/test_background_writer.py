@@ -23,6 +23,7 @@ from ui.state.files.tally import TALLY_FILE
 from ui.state.files.user_data import UserData
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.words.notice_words import notice_text
+from ui.words.problem_words import reason_text
 
 #: A file of words in the order they were added: what it holds shows every change applied, in order.
 WORDS = FileKind(
@@ -115,7 +116,7 @@ def test_a_failed_write_is_told_once(tmp_path):
     writer = BackgroundWriter(JsonStore(WORDS, tmp_path / "a file" / "words.json"))
     writer.change(adding("one"))
     wait_until(lambda: writer.failing, "the failed write")
-    problem = writer.take_problem()
+    problem = reason_text(writer.take_problem())
     assert problem is not None and problem.startswith("The words not saved")
     assert writer.take_problem() is None
     assert writer.value == ("one",)  # the window goes on with what it knows

@@ -31,6 +31,7 @@ from ui.state.files.userfiles import data_dir
 from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.state.play.notices import NOTICE_SECONDS
 from ui.words import play_words as words
+from ui.words.problem_words import reason_text
 
 FILE_NAME = UNFINISHED_FILE.file_name
 
@@ -132,9 +133,9 @@ def test_a_broken_file_is_refused_with_the_reason_and_set_aside(tmp_path, change
     with pytest.raises(CurrentGameError, match=words):
         parse(data)
     store = store_at(path)
-    assert store.load().newest() is None and words in store.problem
+    assert store.load().newest() is None and words in reason_text(store.problem)
     (aside,) = tmp_path.glob("current-game.damaged-*.json")
-    assert aside.read_bytes() == before and aside.name in store.problem
+    assert aside.read_bytes() == before and aside.name in reason_text(store.problem)
 
 
 @pytest.mark.parametrize("content", [b"", b"{", b"\xff\xfe", b"[]", b"null", b"x" * 3_000_000])

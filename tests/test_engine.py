@@ -27,6 +27,7 @@ from tests.conftest import TESTSETS
 from tools.support.fakes import FakeEngine
 from tools.support.waiting import wait_until
 from ui.state.board.engine_like import EngineLike
+from ui.words.problem_words import reason_text
 
 GENEROUS = 10.0  # seconds; an upper bound for things that normally take milliseconds
 
@@ -293,8 +294,9 @@ def test_a_corrupt_book_header_is_told_and_the_computer_still_moves(book_with_a_
         request = engine.think(game, Limits(seconds=1.0))
         messages = collect(engine, lambda ms: bool(best_moves(ms)), timeout=30)
         [failure] = failures(messages)
-        assert failure.part is EnginePart.BOOK and "corrupt" in failure.reason
-        assert failure.reason.startswith("c4-book-7x6.bin: ") and str(tmp_path) not in failure.reason
+        said = reason_text(failure.reason)
+        assert failure.part is EnginePart.BOOK and "corrupt" in said
+        assert said.startswith("c4-book-7x6.bin: ") and str(tmp_path) not in said
         assert request.owns(best_moves(messages)[0]) and engine.is_alive()
     finally:
         engine.close()

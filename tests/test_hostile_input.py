@@ -47,6 +47,7 @@ from ui.state.files.settings import SETTINGS_FILE, Settings
 from ui.state.files.store import JsonStore
 from ui.state.files.tally import TALLY_FILE, Record
 from ui.state.files.userfiles import MAX_BYTES
+from ui.words.problem_words import reason_text
 
 SETTINGS_NAME = SETTINGS_FILE.file_name
 TALLY_NAME = TALLY_FILE.file_name
@@ -172,7 +173,7 @@ def test_a_hostile_user_file_is_reported_and_set_aside_whole(tmp_path, kind, cas
     path.write_bytes(content)
     store = JsonStore(file_kind, path)
     assert store.load() == file_kind.default()
-    problem = store.problem
+    problem = reason_text(store.problem)
     assert problem and problem.startswith(f"{file_kind.title} could not be used")
     assert words in problem
     aside = set_aside_copy(path)
@@ -222,7 +223,7 @@ def test_settings_with_values_of_the_wrong_type_fall_back_one_by_one_and_are_kep
     (name,) = values
     # Only that setting falls back: the others are kept, and the notice names it (the log says why).
     assert replace(loaded, unread=()) == (Settings() if name == "theme" else Settings(theme="dark"))
-    assert store.problem.startswith(f"Settings: {name} not understood") and key in caplog.text
+    assert reason_text(store.problem).startswith(f"Settings: {name} not understood") and key in caplog.text
     store.update(lambda settings: replace(settings, solver_threads=3))
     assert list(tmp_path.iterdir()) == [path]
     written = json.loads(path.read_text())
@@ -254,8 +255,8 @@ def test_a_tally_record_with_counts_of_the_wrong_type_is_reported_and_set_aside_
     # The good record stays, in the window and in the file; the damaged one is kept alone beside it.
     assert list(tally.load().records) == ["connect4 7x6 vs depth 4"]
     assert tally.value.get("connect4 7x6 vs depth 4").wins == 1
-    assert tally.problem.startswith("Score tally: 1 damaged entry kept as tally.damaged-")
-    assert "'connect4 7x6 vs max'" in tally.problem
+    assert reason_text(tally.problem).startswith("Score tally: 1 damaged entry kept as tally.damaged-")
+    assert "'connect4 7x6 vs max'" in reason_text(tally.problem)
     assert json.loads(set_aside_copy(path).read_text()) == {"connect4 7x6 vs max": record}
     assert json.loads(path.read_text()) == {"connect4 7x6 vs depth 4": {"wins": 1, "draws": 0, "losses": 0}}
     # The next start finds nothing damaged.
@@ -270,7 +271,7 @@ def test_a_tally_count_of_4300_digits_is_refused_at_load_not_at_the_next_save(tm
     path.write_bytes(content)
     tally = JsonStore(TALLY_FILE, path)
     tally.load()
-    assert "a number of about 4300 digits" in tally.problem
+    assert "a number of about 4300 digits" in reason_text(tally.problem)
     assert tally.update(lambda counted: counted.adding("x", "wins")) is None
     assert JsonStore(TALLY_FILE, path).load().get("x").wins == 1
     assert set_aside_copy(path).read_bytes() == content
@@ -284,9 +285,9 @@ def test_a_directory_in_place_of_the_file_is_reported_and_survives(tmp_path, kin
     (path / "inside.txt").write_text("the user's")
     store = JsonStore(file_kind, path)
     store.load()
-    assert "not a regular file" in store.problem
+    assert "not a regular file" in reason_text(store.problem)
     # A change cannot replace a directory: it is not written, with a message; nothing is lost.
-    assert "not saved" in store.update(lambda value: file_kind.default())
+    assert "not saved" in reason_text(store.update(lambda value: file_kind.default()))
     assert (path / "inside.txt").read_text() == "the user's"
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
 
@@ -332,8 +333,8 @@ def test_a_named_pipe_in_place_of_the_file_is_refused_at_once_and_left(tmp_path,
     os.mkfifo(path)
     store = JsonStore(file_kind, path)
     store.load()  # returns at once: a pipe with no writer would block a plain open() for ever
-    assert "not a regular file" in store.problem
-    assert "not saved" in store.update(lambda value: file_kind.default())
+    assert "not a regular file" in reason_text(store.problem)
+    assert "not saved" in reason_text(store.update(lambda value: file_kind.default()))
     assert stat.S_ISFIFO(path.lstat().st_mode)
 
 
@@ -411,7 +412,9 @@ def test_the_window_starts_with_broken_files_shows_why_and_sets_them_aside(tmp_p
         assert launch.main([], engine_factory=FakeEngine) == 0
     toast = apps[0].toast
     assert "Settings could not be used" in toast.text and "nested too deeply" in toast.text
-    assert [text for text, _ in toast.waiting] == [next(problem for problem in apps[0].files.problems()[1:])]
+    assert [text for text, _ in toast.waiting] == [
+        next(reason_text(problem) for problem in apps[0].files.problems()[1:])
+    ]
     assert toast.waiting[0][0].startswith("Score tally could not be used")
     assert apps[0].settings == Settings()
     assert sum("could not be used" in record.getMessage() for record in caplog.records) == 2
@@ -764,8 +767,8 @@ def test_a_link_to_nothing_is_neither_followed_nor_replaced_and_creates_no_folde
     link.symlink_to(missing)
     store = JsonStore(file_kind, link)
     store.load()
-    assert "a link to a missing file" in store.problem
-    assert "not saved" in store.update(lambda value: file_kind.default())
+    assert "a link to a missing file" in reason_text(store.problem)
+    assert "not saved" in reason_text(store.update(lambda value: file_kind.default()))
     assert not store.write_failed  # not a write to try again: the file is left alone
     # The link stays as the user made it, and nothing appears where it points.
     assert link.is_symlink() and os.readlink(link) == str(missing)
@@ -814,7 +817,7 @@ def test_one_damaged_game_of_the_ratings_or_the_unfinished_games_is_set_aside_al
     ratings_path.write_text(json.dumps({"connect4 7x6": [good_game, {**good_game, "result": "won"}]}))
     ratings = JsonStore(RATINGS_FILE, ratings_path)
     assert [game.moves for game in ratings.load().games("connect4 7x6")] == ["4444"]
-    assert ratings.problem.startswith("Ratings: 1 damaged entry kept as ratings.damaged-")
+    assert reason_text(ratings.problem).startswith("Ratings: 1 damaged entry kept as ratings.damaged-")
     assert json.loads(set_aside_copy(ratings_path).read_text()) == {
         "connect4 7x6": [{**good_game, "result": "won"}]
     }
@@ -823,5 +826,7 @@ def test_one_damaged_game_of_the_ratings_or_the_unfinished_games_is_set_aside_al
     unfinished_path.write_text(json.dumps({"version": 2, "games": [game, {**game, "moves": "4444444"}]}))
     unfinished = JsonStore(UNFINISHED_FILE, unfinished_path)
     assert [kept.moves for kept in unfinished.load().games] == ["44"]
-    assert unfinished.problem.startswith("The unfinished game: 1 damaged entry kept as current-game.damaged-")
+    assert reason_text(unfinished.problem).startswith(
+        "The unfinished game: 1 damaged entry kept as current-game.damaged-"
+    )
     assert json.loads(set_aside_copy(unfinished_path).read_text())["games"] == [{**game, "moves": "4444444"}]

@@ -1,8 +1,9 @@
 """The layers keep their promises (docs/architecture.md draws them): ``game`` imports nothing of ours besides
 ``game``; ``ai`` only ``game`` and ``assets``; the window asks only the engine's public modules; ``ui.state``,
 the words (``ui.words``) and the command line never import pygame or a screen, and the screens not each other;
-the state imports nothing of ``ui`` above it (its words included); only the command line parses arguments; the
-state puts no text through gettext (the words package does); no module takes part in an import cycle
+the state imports nothing of ``ui`` above it (its words included, but for the readers that word a wrapped
+refusal, listed); only the command line parses arguments; the rules and the engine put no text through
+gettext, nor the state (the words package does); no module takes part in an import cycle
 (``TYPE_CHECKING`` imports included); the contracts sit below ``ai``, and the messages below the engine's
 parts; the tools never import the benchmarks."""
 
@@ -140,7 +141,7 @@ def test_the_tools_never_import_the_benchmarks():
 
 def test_the_contracts_sit_below_everything_in_ai():
     graph = import_graph(("game", "ai"))
-    assert graph["ai.contracts"] <= {"ai.score"} and graph["ai.score"] == set()
+    assert graph["ai.contracts"] <= {"ai.score", "game.problems"} and graph["ai.score"] == set()
 
 
 #: The packages of the game (the tools, the benchmarks and the tests sit above them all).
@@ -159,6 +160,7 @@ PUBLIC_AI = {
     "ai.plans",
     "ai.explain.themes",
     "ai.learn.tree",
+    "ai.file_problems",
     "ai.messages",
     "ai.play.levels",
     "ai.puzzles",
@@ -200,10 +202,18 @@ def test_the_window_asks_only_the_engines_public_modules():
     assert window and {name: targets for name, targets in private.items() if targets} == {}
 
 
+#: The state's readers that word a refusal of the rules they wrap (a kept game's moves, a setting's size or
+#: level) with the words package, because they word their own errors still (:data:`STILL_WORDING`) and the
+#: stores put those into notices as text. They go from this list when their errors carry a kind and
+#: arguments up to the notices, as the saved game's do (:class:`ui.state.files.savegame.SavedGameError`).
+WORDING_REFUSALS = {"ui.state.files.current_game", "ui.state.files.settings"}
+
+
 def test_the_state_and_the_command_line_import_no_screen():
     below = _imports(("ui.state",), ("ui",))
-    assert {name: {t for t in targets if not _in(t, "ui.state")} for name, targets in below.items()} == {
-        name: set() for name in below
+    climbs = {name: {t for t in targets if not _in(t, "ui.state")} for name, targets in below.items()}
+    assert {name: targets for name, targets in climbs.items() if targets} == {
+        name: {"ui.words.problem_words"} for name in WORDING_REFUSALS
     }
     tools = _imports(("ui.command_line",), ("ui",))
     assert all(
@@ -246,12 +256,31 @@ STILL_WORDING = {
             "puzzle_record",
             "savegame",
             "settings",
-            "store",
             "tally",
             "userfiles",
         )
     ),
 }
+
+
+def _wording(package: str) -> set[str]:
+    """The modules of ``package`` that import a gettext function (or the number formatter) of
+    ``game.language``: those that make text in the language in use."""
+    wording = set()
+    for path in (ROOT / package.replace(".", "/")).rglob("*.py"):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "game.language":
+                if (GETTEXT | {"number"}) & {alias.name for alias in node.names}:
+                    wording.add(module)
+    return wording
+
+
+def test_the_rules_and_the_engine_return_types_never_text():
+    """``game`` and ``ai`` hand kinds with their arguments (a refusal's :class:`game.problems.Problem`, a
+    claim, a failure); the words package words them. ``game.language`` itself is the gettext wrapper."""
+    assert _wording("game") == set()
+    assert _wording("ai") == set()
 
 
 def test_only_the_words_word_the_states_texts():

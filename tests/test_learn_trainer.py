@@ -39,6 +39,7 @@ from ui.state.play.learn_drill import LearnDrill, LearnGraph, is_frontier, learn
 from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
 from ui.words import play_words as words
 from ui.words.learn_words import map_row_text
+from ui.words.problem_words import reason_text
 from ui.words.why_words import marked_reason
 
 SIZE = (960, 780)
@@ -144,7 +145,7 @@ def test_a_damaged_record_is_set_aside_with_a_notice_never_a_crash(tmp_path, tex
     path.write_text(text)
     store = JsonStore(LEARN_FILE, path)
     assert store.load() == LearnRecord()
-    assert store.problem is not None and "Learning progress" in store.problem
+    assert store.problem is not None and "Learning progress" in reason_text(store.problem)
     assert not path.exists() and any(tmp_path.iterdir())  # set aside beside itself, not lost
 
 

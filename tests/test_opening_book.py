@@ -25,8 +25,9 @@ from ai.exact.book import (
 from ai.exact.choice import native_in_use
 from game import ConnectFour
 from game.connect4 import centre_first
-from tests.conftest import ROOT, read_positions
+from tests.conftest import ROOT, raises_saying, read_positions
 from tools.support.bit_flips import every_bit_changed
+from ui.words.problem_words import problem_text
 
 #: The unit tests check a sample of the entries of the book's two deepest plies against a solve, and one entry
 #: of every ply from SOLVED_FROM_PLY on (shallower positions take the solver from seconds to minutes each:
@@ -232,11 +233,11 @@ def test_the_deepest_ply_is_covered_by_the_checksum_and_must_fit_the_board(tmp_p
     data = small_book(tmp_path)
     path = tmp_path / "changed.bin"
     path.write_bytes(data[:11] + bytes([data[11] + 1]) + data[12:])
-    with pytest.raises(BookError, match="checksum mismatch"):
+    with raises_saying(BookError, "checksum mismatch"):
         OpeningBook.load(path)
     # Written so (with its checksum right), a ply beyond the board's cells is refused as well.
     OpeningBook.write(path, 7, 6, 42, {1: 0})
-    with pytest.raises(BookError, match="ply 42"):
+    with raises_saying(BookError, "ply 42"):
         OpeningBook.load(path)
 
 
@@ -246,7 +247,7 @@ def test_a_book_of_an_earlier_format_is_refused_naming_its_version(tmp_path, ver
     data = small_book(tmp_path)
     path = tmp_path / "old.bin"
     path.write_bytes(data[:8] + bytes([version]) + data[9:])
-    with pytest.raises(BookError, match=f"format version {version}, this program reads version 3"):
+    with raises_saying(BookError, f"format version {version}, this program reads version 3"):
         OpeningBook.load(path)
 
 
@@ -258,7 +259,8 @@ def test_the_error_carries_the_file_and_the_reason_apart(tmp_path):
     with pytest.raises(BookError) as refused:
         OpeningBook.load(path)
     assert str(refused.value) == f"{path}: truncated, no header"
-    assert refused.value.brief() == "c4-book-7x6.bin: truncated, no header"
+    assert problem_text(refused.value.brief()) == "c4-book-7x6.bin: truncated, no header"
+    assert problem_text(refused.value.located()) == f"{path}: truncated, no header"
 
 
 def test_the_shipped_book_is_of_the_current_format():

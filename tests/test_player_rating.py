@@ -22,6 +22,7 @@ from ui.state.files.puzzle_record import PuzzleRecord
 from ui.state.files.store import JsonStore
 from ui.state.options import PlayOptions
 from ui.state.stats import rating_stats
+from ui.words.problem_words import reason_text
 from ui.words.texts import board_title, game_line, level_name, puzzle_beside_games
 
 BOARD = "connect4 7x6"
@@ -146,9 +147,10 @@ def test_a_broken_file_is_reported_and_replaced_in_memory(tmp_path, content) -> 
     path.write_bytes(content)
     ratings = JsonStore(RATINGS_FILE, path)
     ratings.load()
-    assert ratings.problem is not None and ratings.problem.startswith("Ratings could not be used")
+    said = reason_text(ratings.problem)
+    assert said is not None and said.startswith("Ratings could not be used")
     [aside] = tmp_path.glob("ratings.damaged-*.json")
-    assert aside.name in ratings.problem and ratings.problem.endswith(aside.name)
+    assert aside.name in said and said.endswith(aside.name)
     assert ratings.value.games(BOARD) == []
     assert aside.read_bytes() == content  # kept aside for the player to look at
     assert ratings.update(lambda r: r.recording(BOARD, 1300, "4", 1300, "win", "44", set())) is None

@@ -39,6 +39,7 @@ from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.play.puzzle_theme import ThemeChoice, offered_themes
 from ui.words import play_words as words
+from ui.words.problem_words import reason_text
 from ui.words.texts import PUZZLE_SOLVED
 from ui.words.why_words import THEME_WORDS, move_reason
 
@@ -282,9 +283,11 @@ def test_a_broken_record_is_reported_once_and_a_new_one_used(tmp_path):
     path = tmp_path / "puzzles.json"
     path.write_text('{"streak": "many"}', encoding="utf-8")
     store = JsonStore(PUZZLE_FILE, path)
-    assert store.load() == PuzzleRecord() and "streak" in (store.problem or "")
+    assert store.load() == PuzzleRecord() and "streak" in reason_text(store.problem or "")
     [aside] = tmp_path.glob("puzzles.damaged-*.json")
-    assert (store.problem or "").startswith("Puzzle record could not be used") and aside.name in store.problem
+    assert reason_text(store.problem or "").startswith(
+        "Puzzle record could not be used"
+    ) and aside.name in reason_text(store.problem)
     assert aside.read_text(encoding="utf-8") == '{"streak": "many"}'  # kept for the player to look at
     assert not path.exists()
     # Reported once: the next start finds no broken file.

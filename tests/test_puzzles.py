@@ -32,9 +32,11 @@ from ai.puzzles import (
 from ai.score import Score
 from assets.sealed_text import seal
 from game import ConnectFour
+from tests.conftest import raises_saying
 from tools.make_puzzles import select
 from tools.support.bit_flips import every_bit_changed
 from ui.command_line.tools import PROGRAM, run_tool
+from ui.words.problem_words import error_text
 
 LADDER = (1, 2, 4, 6, 8, 10)
 #: How many puzzles are proved again (of the shipped file; of the tool's output, all with the compiled core):
@@ -225,16 +227,16 @@ def edited(puzzle: Puzzle, **changes) -> Puzzle:
 )
 def test_a_bad_entry_is_refused_with_its_line_and_reason(tmp_path, entry, reason):
     entries = [GOOD[0], entry] if "line 3" in reason else [entry]
-    with pytest.raises(PuzzleFileError, match="line") as refused:
+    with raises_saying(PuzzleFileError, "line") as refused:
         load_puzzles(write(tmp_path, file_text(LADDER, entries)))
-    assert reason in str(refused.value)
+    assert reason in error_text(refused.value)
 
 
 def test_a_wrong_length_or_any_other_edit_is_refused_by_the_checksum(tmp_path):
     text = file_text(LADDER, GOOD)
     for changed in (text.replace(" 4 2 ", " 4 3 ", 1), text.replace("2511266", "2511267")):
         assert changed != text
-        with pytest.raises(PuzzleFileError, match="checksum mismatch: the file is damaged"):
+        with raises_saying(PuzzleFileError, "checksum mismatch: the file is damaged"):
             load_puzzles(write(tmp_path, changed))
 
 
@@ -252,7 +254,7 @@ def test_every_bit_of_the_file_is_checked(tmp_path):
 def test_a_file_of_the_first_format_is_refused_naming_its_version(tmp_path):
     """Version 1's checksum covered the entry lines alone, so a changed header went unseen."""
     old = file_text(LADDER, GOOD).replace(f"ponder-puzzles {VERSION} ", "ponder-puzzles 1 ", 1)
-    with pytest.raises(PuzzleFileError, match="line 1: format version '1', this program reads version 2"):
+    with raises_saying(PuzzleFileError, "line 1: format version '1', this program reads version 2"):
         load_puzzles(write(tmp_path, old))
 
 
@@ -290,24 +292,24 @@ def test_the_shipped_file_is_of_the_current_format():
     ],
 )
 def test_a_broken_file_is_refused_with_one_clear_error(tmp_path, cut, reason):
-    with pytest.raises(PuzzleFileError, match=reason):
+    with raises_saying(PuzzleFileError, reason):
         load_puzzles(write(tmp_path, cut(file_text(LADDER, GOOD))))
 
 
 def test_unreadable_files_are_refused(tmp_path):
-    with pytest.raises(PuzzleFileError, match="cannot read"):
+    with raises_saying(PuzzleFileError, "cannot read"):
         load_puzzles(tmp_path / "missing.txt")
-    with pytest.raises(PuzzleFileError, match="line 1: not a puzzle file"):
+    with raises_saying(PuzzleFileError, "line 1: not a puzzle file"):
         load_puzzles(write(tmp_path, b"\xff\xfe puzzles"))
     # Bytes that are no UTF-8 under a checksum that fits them: a writer's fault, told as such.
     header, body = file_text(LADDER, GOOD).encode().split(b"\n", 1)
     header, body = header[:-8], b"\n" + body.replace(b"easy", b"\xffasy", 1)
     not_text = header + f"{zlib.crc32(header + body):08x}".encode() + body
-    with pytest.raises(PuzzleFileError, match="not UTF-8 text"):
+    with raises_saying(PuzzleFileError, "not UTF-8 text"):
         load_puzzles(write(tmp_path, not_text))
     out_of_order = file_text(LADDER, GOOD).split("\n")
     out_of_order[1], out_of_order[2] = out_of_order[2], out_of_order[1]
-    with pytest.raises(PuzzleFileError, match="line 3: out of order"):
+    with raises_saying(PuzzleFileError, "line 3: out of order"):
         load_puzzles(write(tmp_path, resealed("\n".join(out_of_order))))
 
 
@@ -396,9 +398,9 @@ def test_a_theme_this_program_does_not_know_is_passed_over(tmp_path):
 def test_a_damaged_themes_field_is_refused_with_its_line_and_reason(tmp_path, field, reason):
     line = GOOD[0].line()
     text = resealed(file_text(LADDER, GOOD[:1]).replace(line, f"{line} {field}"))
-    with pytest.raises(PuzzleFileError, match="line 2") as refused:
+    with raises_saying(PuzzleFileError, "line 2") as refused:
         load_puzzles(write(tmp_path, text))
-    assert reason in str(refused.value)
+    assert reason in error_text(refused.value)
 
 
 def test_the_shipped_puzzles_have_their_themes(shipped):

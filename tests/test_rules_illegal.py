@@ -1,18 +1,37 @@
-"""Illegal input is a clear IllegalMove naming the problem, and never changes the position."""
+"""Illegal input is a clear IllegalMove naming the problem (a kind and its details, worded by the words
+package), and never changes the position."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from game import ConnectFour, IllegalMove, TicTacToe
 from game.catalog import new_game, parse_size
+from game.problems import BadBoard, Problem, RuleProblem
+from ui.words.problem_words import error_text
 
 
 def assert_refused(game, action, message):
     before = (game.key(), game.cells(), game.history())
-    with pytest.raises(IllegalMove, match=message):
+    with pytest.raises(IllegalMove) as caught:
         action()
+    assert re.search(message, error_text(caught.value)), error_text(caught.value)
     assert (game.key(), game.cells(), game.history()) == before
+
+
+def test_a_refusal_carries_its_kind_and_details_and_says_them_in_english_for_the_log():
+    game = ConnectFour.from_moves("1")
+    with pytest.raises(IllegalMove) as caught:
+        game.play_text("4444444")
+    full = Problem.of(RuleProblem.COLUMN_FULL, number=4)
+    assert caught.value.problem == Problem.of(
+        RuleProblem.BAD_MOVE_IN_STRING, number=7, symbol="'4'", reason=full
+    )
+    assert (
+        str(caught.value) == "bad move in a move string (number=7, symbol='4', reason=column full (number=4))"
+    )
 
 
 def test_full_column_is_refused():
@@ -70,11 +89,13 @@ def test_bad_tictactoe_move_string():
 
 
 def test_catalog_refuses_unknown_games_and_sizes():
-    with pytest.raises(ValueError, match="unknown game 'chess'"):
-        new_game("chess")
-    with pytest.raises(ValueError, match="3x3 or 4x4"):
-        new_game("tictactoe", 5)
-    with pytest.raises(ValueError, match="not a board size"):
-        parse_size("7by6")
+    for make, sentence in (
+        (lambda: new_game("chess"), "unknown game 'chess'"),
+        (lambda: new_game("tictactoe", 5), "3x3 or 4x4"),
+        (lambda: parse_size("7by6"), "'7by6' is not a board size like 7x6"),
+    ):
+        with pytest.raises(BadBoard) as caught:
+            make()
+        assert sentence in error_text(caught.value)
     assert parse_size("8x7") == (8, 7)
     assert new_game("connect4", 9, 7).variant() == "connect4 9x7"

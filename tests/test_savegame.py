@@ -8,6 +8,7 @@ from game.catalog import new_game
 from ui.command_line.play_arguments import parse_play_options
 from ui.state.files import savegame
 from ui.state.files.savegame import SavedGame, SavedGameError
+from ui.words.problem_words import error_text
 
 
 @pytest.mark.parametrize(
@@ -67,7 +68,7 @@ def test_bad_files_are_refused_with_the_reason(tmp_path, content, words):
     path.write_bytes(content)
     with pytest.raises(SavedGameError) as caught:
         savegame.read(path)
-    assert words in str(caught.value)
+    assert words in error_text(caught.value)
 
 
 def test_a_missing_file_says_so(tmp_path):

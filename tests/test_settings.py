@@ -18,6 +18,7 @@ from ui.state.files.store import JsonStore
 from ui.state.files.tally import TALLY_FILE, Record, Tally, matchup_key
 from ui.state.files.user_data import UserData
 from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.words.problem_words import reason_text
 
 FILE_NAME = SETTINGS_FILE.file_name
 
@@ -148,11 +149,11 @@ def test_a_broken_file_is_reported_once_and_set_aside_never_overwritten(tmp_path
     with caplog.at_level(logging.WARNING):
         settings = store.load()
     assert settings == Settings()
-    assert words in store.problem
+    assert words in reason_text(store.problem)
     assert sum(words in record.getMessage() for record in caplog.records) == 1
     # The damaged file is kept beside itself, with the date, and the notice says where.
     (aside,) = tmp_path.glob("settings.damaged-*.json")
-    assert aside.read_bytes() == content and aside.name in store.problem
+    assert aside.read_bytes() == content and aside.name in reason_text(store.problem)
     # The user's next change writes a new file; the damaged one stays as it was.
     store.update(lambda stored: replace(stored, sound=False))
     assert settings_store(path).load() == Settings(sound=False)
@@ -189,7 +190,7 @@ def test_a_bad_value_costs_only_its_own_setting_and_stays_in_the_file(tmp_path, 
     named = ", ".join(sorted(values))
     said = "the default is used, and the file keeps it" if len(values) == 1 else None
     said = said or "the defaults are used, and the file keeps them"
-    assert store.problem == f"Settings: {named} not understood: {said}"
+    assert reason_text(store.problem) == f"Settings: {named} not understood: {said}"
     assert words in caplog.text and not list(tmp_path.glob("*.damaged-*"))
     # Another change writes the file: the values not understood are still in it, for the version that wrote
     # them, until the player changes those settings.
@@ -223,7 +224,7 @@ def test_an_unwritable_directory_is_reported_not_raised(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
     store = settings_store(blocker / FILE_NAME)
-    assert "Settings not saved" in store.update(lambda settings: CHANGED)
+    assert "Settings not saved" in reason_text(store.update(lambda settings: CHANGED))
 
 
 def test_json_conversion_is_an_inverse():
@@ -275,9 +276,9 @@ def test_the_files_problems_are_said_in_the_language_the_settings_choose(tmp_pat
         # Each problem in the chosen language: the settings' note, and the damaged tally's, read after them.
         plural = "Settings: {keys} not understood: the defaults are used, and the file keeps them"
         one = ngettext(note, plural, 1).format(keys="theme")
-        assert files.problems()[0] == one != note.format(keys="theme")
+        assert reason_text(files.problems()[0]) == one != note.format(keys="theme")
         pattern = re.escape(_(set_aside)).replace(r"\{file\}", ".*").replace(r"\{reason\}", ".*")
-        assert re.fullmatch(pattern.replace(r"\{name\}", ".*"), files.problems()[1])
+        assert re.fullmatch(pattern.replace(r"\{name\}", ".*"), reason_text(files.problems()[1]))
         assert _(set_aside) != set_aside
     finally:
         use_language(SOURCE_LANGUAGE)

@@ -83,6 +83,7 @@ from ui.window.window_loop import MIN_WINDOW
 from ui.words.learn_words import no_tree_text, reading_tree_text
 from ui.words.notice_words import notice_text
 from ui.words.play_words import status_text
+from ui.words.problem_words import reason_text
 from ui.words.review_words import CHANGE_WORDS
 from ui.words.texts import failure_text
 from ui.words.why_words import chosen_theme, move_reason
@@ -543,7 +544,7 @@ def file_problems(folder) -> list[str]:
     stores = [JsonStore(SETTINGS_FILE, settings), JsonStore(TALLY_FILE, tally)]
     for store in stores:
         store.load()
-    problems = [store.problem for store in stores if store.problem]
+    problems = [reason_text(store.problem) for store in stores if store.problem]
     problems.append(_("{file} not saved: {reason}").format(file=_("Settings"), reason=LONG_REASON))
     problems.append(no_tree_text(f"c4-learn-7x6.txt: line 4550: {LONG_REASON}"))
     problems.append(reading_tree_text())

@@ -9,7 +9,6 @@ import pytest
 from ai.messages import Progress
 from ai.play.levels import Level
 from ai.score import Score
-from game.catalog import GAME_TITLES
 from tools.support.fakes import FakeEngine, key, motion, search_result
 from ui.app import App
 from ui.kit.layout import play_layout
@@ -227,7 +226,7 @@ def test_the_title_stays_in_a_narrow_window(size, game):
     assert all(layout.toolbar.contains(button.rect) for button in buttons)
     title_area = pygame.Rect(0, 0, buttons[0].rect.left, layout.toolbar.height - 1)
     assert pixels_of(surface, title_area, CLASSIC.text) > 30, size
-    assert scene.frame().toolbar.title_room >= scene.fonts.get(12, bold=True).size(GAME_TITLES[game])[0]
+    assert scene.frame().toolbar.title_room >= scene.fonts.get(12, bold=True).size(texts.GAME_TITLES[game])[0]
 
 
 def test_what_each_key_means_on_each_board():

@@ -9,7 +9,7 @@ import pytest
 
 from ai.play.levels import MAX, Level, levels_for
 from ai.rating.ladder import read_ladder
-from game.catalog import GAME_TITLES, SIZES
+from game.catalog import SIZES
 from tools.support.fakes import FakeEngine, click, key, motion
 from tools.support.waiting import GENEROUS
 from ui.app import App
@@ -24,6 +24,7 @@ from ui.state.options import FirstPlayer, Mode, PlayOptions
 from ui.theme import CLASSIC, HIGH_CONTRAST, Fonts
 from ui.window.window_loop import MIN_WINDOW
 from ui.words.start_words import MODE_TEXT, rows_for
+from ui.words.texts import GAME_TITLES
 
 SIZE = (960, 780)
 

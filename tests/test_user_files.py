@@ -30,6 +30,7 @@ from ui.state.files.tally import MAX_COUNT, TALLY_FILE, Record, Tally
 from ui.state.files.user_data import UserData
 from ui.state.files.userfiles import object_text, parse_json_object
 from ui.state.options import MAX_NAME, FirstPlayer, Mode, PlayOptions
+from ui.words.problem_words import reason_text
 
 WIN = "connect4 7x6 vs depth 4"
 BOARD = "connect4 7x6"
@@ -43,7 +44,7 @@ def window(tmp_path: Path) -> UserData:
 def written(writer: BackgroundWriter) -> None:
     """Waits for ``writer`` to write every change handed over, and checks that it did."""
     assert writer.flush(GENEROUS)
-    problem = writer.take_problem()
+    problem = reason_text(writer.take_problem())
     assert problem is None, problem
 
 

@@ -69,6 +69,7 @@ from ui.state.option_changes import OptionChanges
 from ui.state.options import PlayOptions
 from ui.theme import THEMES, Fonts, Theme, next_theme
 from ui.window.window_loop import run_window
+from ui.words.problem_words import reason_text
 from ui.words.texts import failure_text
 
 log = logging.getLogger(__name__)
@@ -166,7 +167,7 @@ class App:
             else self._start_scene(size, options)
         )
         # Each broken file is reported once, here, and in the log by the store that found it.
-        problems = self.files.problems()
+        problems = [reason_text(problem) for problem in self.files.problems()]
         if (problem := language_problem()) is not None:
             problems.append(problem)
         self.toast.show_each(problems, PROBLEM_SECONDS)
@@ -211,7 +212,7 @@ class App:
         # The user's files are written off this thread: a write that failed is told here, after the play
         # screen has told those of its board in its own notices.
         for problem in UserData.take_problems(self.files.writers()):
-            self._note(problem, PROBLEM_SECONDS)
+            self._note(reason_text(problem), PROBLEM_SECONDS)
         if self.closing is not None and not self.files.unsaved()[0]:
             # The card follows the copy's thread and the writers' retries: all saved, the window closes.
             self.running = False
@@ -230,7 +231,7 @@ class App:
         if not titles:
             self.running = False
             return
-        closing = Closing(titles, reason)
+        closing = Closing(titles, None if reason is None else reason_text(reason))
         self.closing = closing
 
         def keep() -> None:
@@ -358,7 +359,7 @@ class App:
                 # The scene's texts are made anew in the language now in use (its views too, as for a theme).
                 self.scene.set_theme(self.theme)
                 if (problem := language_problem()) is not None:
-                    self._note(problem, PROBLEM_SECONDS)
+                    self._note(reason_text(problem), PROBLEM_SECONDS)
             case Applies.BOARD:
                 # The game on the board changes, and the player's settings take that one choice (the board's
                 # other options may be a puzzle's or a continued game's, which are not the player's settings).

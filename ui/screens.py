@@ -28,6 +28,7 @@ from ui.state.stats import rating_stats
 from ui.statistics.scene import StatsScene
 from ui.theme import Fonts, Theme
 from ui.words.learn_words import no_tree_text, reading_tree_text
+from ui.words.problem_words import problem_text
 
 
 @dataclass
@@ -89,7 +90,7 @@ class Screens:
         try:
             shipped = load_puzzles()
         except PuzzleFileError as error:
-            return _("No puzzles: {reason}").format(reason=error.brief())
+            return _("No puzzles: {reason}").format(reason=problem_text(error.brief()))
         self.puzzle_theme.offer(offered_themes(shipped.puzzles))
         record = self.files.puzzles.value
         puzzle = choose_puzzle(shipped.puzzles, record, self.puzzle_rng, self.puzzle_theme.theme)
@@ -104,7 +105,7 @@ class Screens:
         if graph is None:
             return reading_tree_text()
         if isinstance(graph, LearnTreeError):
-            return no_tree_text(graph.brief())
+            return no_tree_text(problem_text(graph.brief()))
         drill = LearnDrill(graph, self.files.learning.value)
         return self.play(size, learn_options(graph.tree), theme, animation, pointer, learn=drill)
 

@@ -45,8 +45,9 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from pathlib import Path
 
+from ai.file_problems import BookProblem
 from assets import DataFileError, asset_path, read_data_file
-from game.language import _
+from game.problems import Problem
 
 MAGIC = b"PONDERBK"
 VERSION = 3
@@ -114,26 +115,23 @@ class OpeningBook:
         try:
             data = read_data_file(Path(path))
         except OSError as error:
-            raise BookError(
-                path, _("cannot read it: {reason}").format(reason=error.strerror or error)
-            ) from None
+            unreadable = Problem.of(BookProblem.UNREADABLE, reason=error.strerror or str(error))
+            raise BookError(path, unreadable) from None
         if len(data) < HEADER.size:
-            raise BookError(path, _("truncated, no header"))
+            raise BookError(path, Problem.of(BookProblem.NO_HEADER))
         magic, version, width, height, max_ply, count, checksum = HEADER.unpack_from(data)
         if magic != MAGIC:
-            raise BookError(path, _("not an opening book"))
+            raise BookError(path, Problem.of(BookProblem.NOT_A_BOOK))
         if version != VERSION:
-            wrong_version = _("format version {version}, this program reads version {expected}")
-            raise BookError(path, wrong_version.format(version=version, expected=VERSION))
+            raise BookError(path, Problem.of(BookProblem.WRONG_VERSION, version=version, expected=VERSION))
         if count > MAX_ENTRIES:
-            raise BookError(path, _("corrupt, it claims {count} entries").format(count=count))
+            raise BookError(path, Problem.of(BookProblem.TOO_MANY_ENTRIES, count=count))
         stored = memoryview(data)[HEADER.size :]
         if _checksum(data[:CHECKED_HEADER_BYTES], stored) != checksum:
-            raise BookError(path, _("corrupt or truncated, checksum mismatch"))
+            raise BookError(path, Problem.of(BookProblem.CHECKSUM))
         body = _unpack_planes(_inflate(path, stored, count), count)
         if len(body) != ENTRY_BYTES * count:
-            wrong_size = _("truncated or extra bytes, {size} bytes for {count} entries")
-            raise BookError(path, wrong_size.format(size=len(body), count=count))
+            raise BookError(path, Problem.of(BookProblem.WRONG_SIZE, size=len(body), count=count))
         # The checksum vouches for the header as written, not for its writer: the solver's core refuses a
         # deepest ply beyond the board's cells, so such a book is refused here, where the reason is told.
         if not (0 < width and 0 < height and max_ply < width * height):

@@ -13,13 +13,12 @@ missing, the program says so once on stderr. Two environment variables steer the
 from __future__ import annotations
 
 import enum
+import logging
 import os
-import sys
 
 from ai.exact.base import DEFAULT_TABLE_SLOTS, SolverBase
 from ai.exact.compiled_core import DEFAULT_NATIVE_SLOTS, NativeConnectFourSolver, native_built, native_fits
 from ai.exact.python_core import ConnectFourSolver
-from game.language import _
 
 #: The compiled core's near depth for the game's solvers, which search from the first moves to the last: the
 #: long searches of the opening and the middle game, which a player waits for, gain from it, while the end
@@ -31,6 +30,8 @@ GAME_NEAR_DEPTH = 16
 GAME_NEAR_DEPTHS = {(8, 7): 20}
 
 _told_missing = False
+
+log = logging.getLogger(__name__)
 
 
 def native_wanted() -> bool:
@@ -70,18 +71,15 @@ def missing_required_core() -> str | None:
     return None
 
 
-def tell_if_fallback() -> None:
-    """Says once per process, on stderr, that the compiled core is missing and the Python core solves."""
+def fallback_untold() -> bool:
+    """True the first time it is asked in a process where the compiled core is wanted but not built (the
+    Python core solves instead), for the asker to say so once (the program's start words it, on stderr);
+    False after, and where the compiled core is in use or not wanted."""
     global _told_missing
     if native_wanted() and not native_built() and not _told_missing:
         _told_missing = True
-        print(
-            _(
-                "ponder: the compiled solver core is not built (no C compiler at install?); "
-                "solving with the slower pure-Python core"
-            ),
-            file=sys.stderr,
-        )
+        return True
+    return False
 
 
 def game_near_depth(width: int, height: int) -> int:
@@ -97,7 +95,8 @@ def new_solver(width: int = 7, height: int = 6, table_slots: int | None = None) 
     """
     if (error := missing_required_core()) is not None:
         raise RuntimeError(error)
-    tell_if_fallback()
+    if fallback_untold():
+        log.warning("the compiled solver core is not built; solving with the slower pure-Python core")
     if native_in_use() and native_fits(width, height):
         return NativeConnectFourSolver(
             width, height, table_slots or DEFAULT_NATIVE_SLOTS, near_depth=game_near_depth(width, height)

@@ -6,12 +6,13 @@ the search can prove the outcome in time, and otherwise plays the move of its de
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from ai.contracts import Limits
 from game.catalog import game_spec
-from game.language import _
 from game.numerals import whole_number
+from game.problems import Problem, Refused
 
 #: Think time of the max level unless the player sets another.
 DEFAULT_MAX_SECONDS = 3.0
@@ -40,6 +41,13 @@ class Level:
 MAX = Level(None)
 
 
+class LevelProblem(enum.Enum):
+    """Why a level asked for is refused (the words package words it); the value is its English name."""
+
+    #: ``level`` (as given, shortened) is not offered for the game ``game``, whose levels are ``choices``.
+    NOT_OFFERED = "level not offered"
+
+
 def levels_for(game_name: str) -> tuple[Level, ...]:
     """Every level offered for ``game_name`` (its depths are in :mod:`game.catalog`), weakest first, "max"
     last."""
@@ -47,7 +55,8 @@ def levels_for(game_name: str) -> tuple[Level, ...]:
 
 
 def parse_level(text: str, game_name: str) -> Level:
-    """``"4"`` or ``"max"`` -> a Level offered for the game; raises ValueError naming the choices."""
+    """``"4"`` or ``"max"`` -> a Level offered for the game; raises :class:`~game.problems.Refused`
+    (:attr:`LevelProblem.NOT_OFFERED`, naming the choices) for any other."""
     offered = levels_for(game_name)
     if text.strip().lower() == "max":
         return MAX
@@ -57,5 +66,4 @@ def parse_level(text: str, game_name: str) -> Level:
     choices = ", ".join(str(level.depth) for level in offered if level.depth is not None)
     # A long text (a damaged file's) is not repeated whole in a message a person reads.
     shown = text if len(text) <= 12 else text[:11] + "\u2026"
-    refused = _("level '{level}' is not offered for {game}: choose {choices} or max")
-    raise ValueError(refused.format(level=shown, game=game_name, choices=choices))
+    raise Refused(Problem.of(LevelProblem.NOT_OFFERED, level=shown, game=game_name, choices=choices))

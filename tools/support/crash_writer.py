@@ -117,7 +117,7 @@ def read(kind: str, path: Path) -> int | None:
     store = JsonStore(file_kind, path)
     value = store.load()
     if store.problem:
-        raise BrokenFile(store.problem)
+        raise BrokenFile(str(store.problem))
     return int(generation_of(value))
 
 

@@ -15,6 +15,7 @@ from itertools import chain
 from pathlib import Path
 
 from game.language import _
+from game.problems import Problem
 from ui.state.files import savegame
 
 
@@ -31,10 +32,11 @@ class GameText:
 
 @dataclass(frozen=True)
 class Unreadable:
-    """An input that holds no game: ``where`` and the ``reason``, for a person."""
+    """An input that holds no game: ``where`` and the ``reason``: a saved game's
+    (:class:`~ui.state.files.savegame.SavedGameError`), or a sentence."""
 
     where: str
-    reason: str
+    reason: str | Problem
 
 
 def read_games(files: Sequence[str], stdin: Iterable[str]) -> Iterator[GameText | Unreadable]:
@@ -44,7 +46,7 @@ def read_games(files: Sequence[str], stdin: Iterable[str]) -> Iterator[GameText 
             try:
                 saved = savegame.read(Path(name))
             except savegame.SavedGameError as error:
-                yield Unreadable(name, str(error))
+                yield Unreadable(name, error.reason)
             else:
                 yield GameText(saved.moves, name, saved)
         return
@@ -71,7 +73,7 @@ def _saved_from_stdin(lines: Iterable[str]) -> GameText | Unreadable:
     try:
         saved = savegame.parse(text)
     except savegame.SavedGameError as error:
-        return Unreadable(where, str(error))
+        return Unreadable(where, error.reason)
     return GameText(saved.moves, where, saved)
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from game.language import _
 from game.language import number as written_number
+from ui.words.problem_words import problem_text
 
 if TYPE_CHECKING:
     from ai.exact.book import OpeningBook
@@ -37,7 +38,7 @@ def usable_book(heading: str, err: TextIO) -> OpeningBook | None:
         not_used = _(
             "{heading}: book not used: {reason}; positions are solved without it, which may take long"
         )
-        print(not_used.format(heading=heading, reason=error), file=err, flush=True)
+        print(not_used.format(heading=heading, reason=problem_text(error.located())), file=err, flush=True)
         return None
 
 

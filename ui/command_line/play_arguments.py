@@ -19,6 +19,7 @@ from game.protocol import IllegalMove
 from ui.command_line.argument_types import seconds_type
 from ui.state.files.savegame import SavedGameError, read
 from ui.state.options import FirstPlayer, Mode, PlayOptions, default_level
+from ui.words.problem_words import error_text, reason_text
 
 
 def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
@@ -125,7 +126,8 @@ def _apply_saved_game(args: argparse.Namespace) -> None:
     try:
         saved = read(Path(args.load))
     except SavedGameError as error:
-        raise BadInputFile(_("bad --load {file}: {reason}").format(file=args.load, reason=error)) from None
+        bad_load = _("bad --load {file}: {reason}").format(file=args.load, reason=reason_text(error.reason))
+        raise BadInputFile(bad_load) from None
     if saved.position().is_over():
         # A new game and every round start from this position: a finished one would leave nothing to play.
         over = _(
@@ -190,10 +192,11 @@ def options_from_args(args: argparse.Namespace) -> PlayOptions:
         try:
             chosen = [parse_level(part, game) for part in parts]
         except ValueError as error:
+            reason = error_text(error)
             if auto_offered:
-                refused = _("{reason}, or auto (the level nearest your rating)").format(reason=error)
+                refused = _("{reason}, or auto (the level nearest your rating)").format(reason=reason)
             else:
-                refused = _("{reason}; auto is only for {scope}").format(reason=error, scope=_(AUTO_SCOPE))
+                refused = _("{reason}; auto is only for {scope}").format(reason=reason, scope=_(AUTO_SCOPE))
             raise ValueError(refused) from None
         level = chosen[0]
         watch_levels = (chosen[0], chosen[-1])
@@ -201,7 +204,7 @@ def options_from_args(args: argparse.Namespace) -> PlayOptions:
     try:
         start.play_text(args.moves.strip())
     except IllegalMove as error:
-        raise ValueError(_("bad --moves: {reason}").format(reason=error)) from None
+        raise ValueError(_("bad --moves: {reason}").format(reason=error_text(error))) from None
     if start.is_over():
         # Every new game and round starts from this position, so a finished one would leave nothing to play.
         raise ValueError(_("bad --moves: the game is over after '{moves}'").format(moves=args.moves.strip()))
@@ -244,5 +247,5 @@ def parse_play_options(argv: list[str]) -> PlayOptions | ContinueGame:
         parser.exit(1, _("{program}: error: {error}").format(program=parser.prog, error=error) + "\n")
         raise  # parser.exit never returns; this line only tells type checkers so
     except ValueError as error:
-        parser.error(str(error))
+        parser.error(error_text(error))
         raise  # parser.error never returns; this line only tells type checkers so

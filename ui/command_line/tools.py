@@ -14,6 +14,7 @@ import argparse
 import functools
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -21,11 +22,13 @@ from ai.play.levels import MAX_THINK_SECONDS
 from game.catalog import DEFAULT_GAME, GAME_NAMES, game_spec
 from game.language import _, ngettext
 from game.language import number as written_number
+from game.problems import Problem, RuleProblem
 from game.protocol import Game
 from ui.command_line.argument_types import positive_int, seconds_type, seed_type
 from ui.command_line.game_input import GameText, Unreadable, read_games
 from ui.command_line.long_jobs import SolveProgress, usable_book, warn_if_long
 from ui.state.files.savegame import SavedGame
+from ui.words.problem_words import error_text, problem_text, reason_text
 
 TOOLS = ("analyze", "explain", "move", "review", "rate", "puzzles", "learn")
 #: How the user started the program, for usage and error lines: the installed command or the bundle's
@@ -349,7 +352,12 @@ def puzzles_tool(argv: list[str], out: TextIO, err: TextIO) -> int:
     try:
         shipped = load_puzzles()
     except PuzzleFileError as error:
-        print(_("{program} puzzles: error: {error}").format(program=PROGRAM, error=error), file=err)
+        print(
+            _("{program} puzzles: error: {error}").format(
+                program=PROGRAM, error=problem_text(error.located())
+            ),
+            file=err,
+        )
         return 1
     chosen = draw(shipped.puzzles, args.count, args.seed, args.min_moves, args.max_moves)
     for puzzle in chosen:
@@ -420,32 +428,58 @@ def process_lines(
     A bad input gets ``<where>: <reason>`` on ``err`` (``line N: ...``, ``game.txt: ...``) and nothing on
     ``out``; the others go on.
     """
-    from game import IllegalMove
-
     status = 0
     for read in inputs:
-        try:
-            if isinstance(read, Unreadable):
-                raise ValueError(read.reason)
-            game = make_game(read.saved)
-            game.play_text(read.moves)
-            if game.is_over() and not games:
-                if read.saved is not None:
-                    raise IllegalMove(
-                        _("the game in it is over ({program} review reads finished games)").format(
-                            program=PROGRAM
-                        )
-                    )
-                raise IllegalMove(_("game is over"))
-            if progress is not None:
-                progress.start(read.where, read.moves)
-            reply = answer(game)
-        except (IllegalMove, ValueError) as error:
-            print(_("{where}: {reason}").format(where=read.where, reason=error), file=err, flush=True)
+        reply = _answer_one(read, make_game, answer, games, progress)
+        if isinstance(reply, _Refused):
+            print(_("{where}: {reason}").format(where=read.where, reason=reply.reason), file=err, flush=True)
             status = 1
             continue
-        print(reply if games or bare else f"{read.moves} {reply}", file=out, flush=True)
+        print(reply if games or bare else f"{reply.moves} {reply.text}", file=out, flush=True)
     return status
+
+
+@dataclass(frozen=True)
+class _Refused:
+    """An input a tool does not answer, and why, in words."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class _Answer:
+    """A tool's answer ``text`` to the position after ``moves``."""
+
+    moves: str
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _answer_one(
+    read: GameText | Unreadable,
+    make_game: Callable[[SavedGame | None], Game],
+    answer: Callable[[Game], str],
+    games: bool,
+    progress: SolveProgress | None,
+) -> _Answer | _Refused:
+    """The tool's answer to one input, or why it is refused (a refusal of the rules worded from its kind)."""
+    if isinstance(read, Unreadable):
+        return _Refused(reason_text(read.reason))
+    try:
+        game = make_game(read.saved)
+        game.play_text(read.moves)
+        if game.is_over() and not games:
+            if read.saved is not None:
+                over = _("the game in it is over ({program} review reads finished games)")
+                return _Refused(over.format(program=PROGRAM))
+            return _Refused(problem_text(Problem.of(RuleProblem.GAME_OVER)))
+        if progress is not None:
+            progress.start(read.where, read.moves)
+        return _Answer(read.moves, answer(game))
+    except ValueError as error:
+        return _Refused(error_text(error))
 
 
 def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> int:
@@ -468,7 +502,11 @@ def run_tool(tool: str, argv: list[str], stdin: TextIO, out: TextIO, err: TextIO
         size = parse_size(args.size) if args.size else (None, None)
         board = new_game(args.game or DEFAULT_GAME, *size)
     except ValueError as error:
-        print(_("{program} {tool}: error: {error}").format(program=PROGRAM, tool=tool, error=error), file=err)
+        error_words = error_text(error)
+        print(
+            _("{program} {tool}: error: {error}").format(program=PROGRAM, tool=tool, error=error_words),
+            file=err,
+        )
         return 2
     make_game = board_of(
         args.game or DEFAULT_GAME, size, given=args.game is not None or args.size is not None

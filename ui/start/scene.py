@@ -18,7 +18,6 @@ from dataclasses import dataclass, replace
 import pygame
 from pygame import Rect
 
-from game.catalog import GAME_TITLES
 from game.language import _, current_language
 from ui.kit.layout import buttons_in_row, clamp, flow_lines
 from ui.kit.scene import GoToLearn, GoToPlay, GoToPuzzle, GoToStats, Scene
@@ -427,7 +426,7 @@ def draw_title(surface: pygame.Surface, theme: Theme, fonts: Fonts, size: tuple[
     title_box = Rect(EDGE, 0, width - 2 * EDGE - emblem_width, title_bottom)
     title = draw_text(surface, "Ponder", title_font, theme.text, title_box, bottomleft=bottomleft)
     _draw_emblem(surface, theme, title, emblem_width)
-    first, second = (_(title) for title in GAME_TITLES.values())
+    first, second = (_(title) for title in texts.GAME_TITLES.values())
     subtitle = _("{first} and {second} against an AI that thinks on your time").format(
         first=first, second=second
     )

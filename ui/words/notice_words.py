@@ -32,10 +32,11 @@ from ui.state.play.notices import (
     Said,
     Saved,
     Told,
-    Worded,
+    UserFileProblem,
 )
 from ui.words.claim_words import COLUMN_LETTERS
 from ui.words.learn_words import learn_notice_text
+from ui.words.problem_words import reason_text
 from ui.words.review_words import CHANGE_WORDS
 from ui.words.search_texts import move_words
 from ui.words.texts import board_title, level_name, unfinished_text
@@ -171,7 +172,7 @@ def file_notice_text(
     | PasteTooLong
     | CopiedMoves
     | CannotPaste
-    | Worded,
+    | UserFileProblem,
 ) -> str:
     """The words of a notice about a file or the clipboard, or one already in words."""
     match said:
@@ -181,7 +182,7 @@ def file_notice_text(
         case CannotSave():
             return _("Cannot save to {path}: {reason}").format(path=said.path, reason=said.reason)
         case CannotLoad():
-            return _("Cannot load: {reason}").format(reason=said.reason)
+            return _("Cannot load: {reason}").format(reason=reason_text(said.reason))
         case Loaded():
             text = ngettext("Loaded {file}: {count} move", "Loaded {file}: {count} moves", said.count).format(
                 file=said.file, count=number(said.count)
@@ -204,6 +205,6 @@ def file_notice_text(
                 return _("Copied the moves: {moves}").format(moves=moves)
             return _("No clipboard here; the moves are {moves}").format(moves=moves)
         case CannotPaste():
-            return _("Cannot paste: {reason}").format(reason=said.reason)
-        case Worded():
-            return said.text
+            return _("Cannot paste: {reason}").format(reason=reason_text(said.reason))
+        case UserFileProblem():
+            return reason_text(said.reason)

@@ -11,12 +11,12 @@ from typing import Protocol
 
 from ai.play.levels import MAX, Level, levels_for
 from ai.rating.ladder import Ladder, ladder_for
-from game.catalog import GAME_TITLES, SIZES
+from game.catalog import SIZES
 from game.language import N_, _
 from ui.state.files.settings import seconds_text
 from ui.state.options import THINK_SECONDS_CHOICES, FirstPlayer, Mode, PlayOptions
 from ui.state.start_choices import AUTO, Row
-from ui.words.texts import level_name
+from ui.words.texts import GAME_TITLES, level_name
 
 #: The choices' texts, translated where the rows are made (:func:`rows_for`).
 MODE_TEXT = {

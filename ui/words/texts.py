@@ -13,7 +13,6 @@ from ai.contracts import EnginePart
 from ai.messages import EngineFailure
 from ai.play.levels import Level
 from ai.rating.glicko import Glicko
-from game.catalog import GAME_TITLES
 from game.language import N_, _, ngettext, number
 from ui.state.board.board_game import BoardGame
 from ui.state.board.match import Computer, Named, Participant, You
@@ -24,6 +23,7 @@ from ui.state.files.tally import Record
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.hint import Hint
 from ui.state.stats import RecentGame
+from ui.words.problem_words import reason_text
 from ui.words.score_words import own_moves
 from ui.words.search_texts import (
     MoveValue,
@@ -50,7 +50,7 @@ FAILURE_WORDS = {
 
 def failure_text(failure: EngineFailure) -> str:
     """The player's words for a part of the engine that failed (see :data:`FAILURE_WORDS`)."""
-    return _(FAILURE_WORDS[failure.part]).format(reason=failure.reason)
+    return _(FAILURE_WORDS[failure.part]).format(reason=reason_text(failure.reason))
 
 
 # --- the play screen's lines --------------------------------------------------------------------------------
@@ -58,9 +58,21 @@ def failure_text(failure: EngineFailure) -> str:
 # names by player number as the theme gives them.
 
 
+#: The games' names for players, by machine name (marked for translation, translated where shown); every
+#: game of :data:`game.catalog.GAMES` has one (the words' test checks).
+GAME_TITLES = {"connect4": N_("Connect Four"), "tictactoe": N_("Tic-tac-toe")}
+
+
 def board_title(options: PlayOptions) -> str:
     """``"Connect Four 7×6"``."""
     return f"{_(GAME_TITLES[options.game])} {options.width}\u00d7{options.height}"
+
+
+#: What the program's start says on stderr where the compiled solver core is wanted but not built.
+FALLBACK_CORE = N_(
+    "ponder: the compiled solver core is not built (no C compiler at install?); "
+    "solving with the slower pure-Python core"
+)
 
 
 def core_words(core: Core) -> str:

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Generic
 
+from game.problems import Problem
 from ui.state.files.store import JsonStore, Value
 
 Change = Callable[[Value], Value]
@@ -100,7 +101,7 @@ class BackgroundWriter(Generic[Value]):
         self._tickets: list[Landing] = []
         self._gates: list[Landing] = []
         self._writing = False
-        self._problem: str | None = None
+        self._problem: str | Problem | None = None
         #: When the last write failed and its change waits for the next try: the moment of that try.
         self._retry_at: float | None = None
         self._closed = False
@@ -175,7 +176,7 @@ class BackgroundWriter(Generic[Value]):
             gated = not all(gate.landed for gate in self._gates)
             return not self._writing and self._retry_at is None and (self._waiting is None or gated)
 
-    def take_problem(self) -> str | None:
+    def take_problem(self) -> str | Problem | None:
         """Why the last write that failed did not save, once (None when none failed since the last call)."""
         with self._lock:
             problem, self._problem = self._problem, None
@@ -196,7 +197,7 @@ class BackgroundWriter(Generic[Value]):
             self._lock.notify_all()
         return written
 
-    def _set_problem(self, problem: str | None) -> None:
+    def _set_problem(self, problem: str | Problem | None) -> None:
         if problem is not None:
             with self._lock:
                 self._problem = problem

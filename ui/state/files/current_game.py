@@ -20,6 +20,7 @@ from game.protocol import Game, IllegalMove
 from ui.state.files.settings import SettingsError, play_from_json, play_to_json
 from ui.state.files.store import FileKind, JsonObject
 from ui.state.options import PlayOptions
+from ui.words.problem_words import error_text
 
 #: Written into the file; a file of another version is refused rather than guessed at (version 1, which held
 #: one game, is read as that game).
@@ -137,7 +138,7 @@ def _game_from_json(data: JsonObject) -> UnfinishedGame:
         game = new_game(options.game, options.width, options.height)
         game.play_text(moves)
     except IllegalMove as error:
-        raise CurrentGameError(_("moves: {reason}").format(reason=error)) from None
+        raise CurrentGameError(_("moves: {reason}").format(reason=error_text(error))) from None
     if game.is_over():
         raise CurrentGameError(_("the game is already over"))
     return UnfinishedGame(replace(options, moves=start), round_number, moves, window, game_id, after_end)

@@ -19,11 +19,13 @@ is ever evaluated or unpickled. This module imports no pygame (the command line 
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.catalog import GAME_NAMES, SIZES, new_game, parse_size
 from game.language import _
+from game.problems import BadBoard, Problem
 from game.protocol import Game, IllegalMove
 from ui.state.files.userfiles import UnreadableFile, UserFileError, read_regular_file, write_atomically
 
@@ -34,7 +36,22 @@ KEYS = ("game", "size", "moves")
 
 
 class SavedGameError(ValueError):
-    """The file is not a playable saved game; the message says why, for a person."""
+    """The file is not a playable saved game; ``reason`` says why: a problem (a kind and its details, for the
+    words package to word) where the rules refuse its size or moves, else a sentence the reader worded (as a
+    parser words its errors). Its message is the reason as a line for the log."""
+
+    def __init__(self, reason: str | Problem) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+
+
+class SavedGameProblem(enum.Enum):
+    """What the rules refuse in a saved game (the words package words it); the value is its English name."""
+
+    #: The ``size:`` line's ``reason`` (a problem of the rules).
+    SIZE = "bad size"
+    #: The ``moves:`` line's ``reason`` (a problem of the rules).
+    MOVES = "bad moves"
 
 
 @dataclass(frozen=True)
@@ -103,8 +120,8 @@ def parse(text: str) -> SavedGame:
         raise SavedGameError(unknown.format(name=name, games=", ".join(GAME_NAMES)))
     try:
         width, height = parse_size(values["size"])
-    except ValueError as error:
-        raise SavedGameError(_("size: {reason}").format(reason=error)) from None
+    except BadBoard as error:
+        raise SavedGameError(Problem.of(SavedGameProblem.SIZE, reason=error.problem)) from None
     # Checked before the board is made: only the sizes on offer, never whatever a file asks for.
     if (width, height) not in SIZES[name]:
         offered = ", ".join(f"{w}x{h}" for w, h in SIZES[name])
@@ -114,7 +131,7 @@ def parse(text: str) -> SavedGame:
     try:
         game.play_text(values["moves"])
     except IllegalMove as error:
-        raise SavedGameError(_("moves: {reason}").format(reason=error)) from None
+        raise SavedGameError(Problem.of(SavedGameProblem.MOVES, reason=error.problem)) from None
     return SavedGame(name, width, height, values["moves"])
 
 

@@ -46,6 +46,7 @@ from ui.state.options import (
     PlayOptions,
     clean_name,
 )
+from ui.words.problem_words import error_text
 
 log = logging.getLogger(__name__)
 
@@ -506,7 +507,7 @@ def play_from_json(data: JsonObject) -> PlayOptions:
     try:
         size = parse_size(_text(data, "size", f"{SIZES[game][0][0]}x{SIZES[game][0][1]}"))
     except ValueError as error:
-        raise SettingsError("size", _("'size': {reason}").format(reason=error)) from None
+        raise SettingsError("size", _("'size': {reason}").format(reason=error_text(error))) from None
     if size not in SIZES[game]:
         raise SettingsError(
             "size",
@@ -524,7 +525,7 @@ def play_from_json(data: JsonObject) -> PlayOptions:
         try:
             return parse_level(text, game)
         except ValueError as error:
-            raise SettingsError(key, str(error)) from None
+            raise SettingsError(key, error_text(error)) from None
 
     if "level" in data:
         play = replace(play, level=level("level", data["level"]))

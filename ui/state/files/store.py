@@ -29,6 +29,7 @@ a
 from __future__ import annotations
 
 import contextlib
+import enum
 import json
 import logging
 from collections.abc import Callable
@@ -36,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from game.language import _, ngettext
+from game.problems import Label, Problem, Refused
 from ui.state.files.userfiles import (
     UnreadableFile,
     UserFileError,
@@ -54,8 +55,33 @@ log = logging.getLogger(__name__)
 Value = TypeVar("Value")
 
 
+class StoreProblem(enum.Enum):
+    """Why a user's file was not used or not written, as its store tells it (the words package words it);
+    ``file`` is the file's title (a :class:`~game.problems.Label`); the value is the kind's English name."""
+
+    #: ``file`` not written, for ``reason`` (the system's words, or a problem of this module).
+    NOT_SAVED = "not saved"
+    #: The value's text would not load back: ``reason``, the parser's.
+    WOULD_NOT_LOAD_BACK = "would not load back"
+    #: The value's text would load back as another value.
+    NOT_AS_IT_IS = "would not load back as it is"
+    #: ``file`` ignored and not saved: ``name`` cannot be read, for ``reason``.
+    UNREADABLE = "unreadable, ignored"
+    #: ``count`` damaged entries of ``file`` kept as ``name``, the first for ``reason``; the others used.
+    DAMAGED_ENTRIES = "damaged entries set aside"
+    #: ``file`` ignored and not saved (``reason``): ``name`` cannot be set aside, for ``why``.
+    CANNOT_SET_ASIDE = "damaged, cannot be set aside"
+    #: ``file`` could not be used (``reason``) and is kept as ``name``.
+    SET_ASIDE = "damaged, set aside"
+
+
 class _NotLoadable(Exception):
-    """A value whose file text the kind's own parse would refuse or read otherwise: it is not written."""
+    """A value whose file text the kind's own parse would refuse or read otherwise: it is not written;
+    ``problem`` says which."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
 
 
 JsonObject = dict[str, object]
@@ -94,18 +120,19 @@ class JsonStore(Generic[Value]):
         self.kind = kind
         self.path = path
         self.value: Value = kind.default()
-        self.problem: str | None = None
+        self.problem: str | Problem | None = None
         #: False while the file is there but cannot be read: nothing may replace what is not known.
         self._writable = True
         #: True when the last :meth:`update` could not write its change (a full disk, a folder not writable):
         #: the file is as it was, so the change is not in it, and a later try with the same change may land.
         self.write_failed = False
         #: Why the last write failed, while writes fail: a run of tries failing alike is logged once.
-        self._failure: str | None = None
+        self._failure: str | Problem | None = None
 
     @property
-    def failure(self) -> str | None:
-        """Why the last write failed, while writes fail (the system's words: "No space left on device")."""
+    def failure(self) -> str | Problem | None:
+        """Why the last write failed, while writes fail (the system's words: "No space left on device"; a
+        problem where the value would not load back)."""
         return self._failure
 
     def load(self, read: Callable[[Value], object] = lambda value: None) -> Value:
@@ -120,7 +147,7 @@ class JsonStore(Generic[Value]):
                 self.problem = self.kind.notes(self.value)
         return self.value
 
-    def update(self, change: Callable[[Value], Value]) -> str | None:
+    def update(self, change: Callable[[Value], Value]) -> str | Problem | None:
         """Applies ``change`` to what the file holds now, under the lock, and writes the result, which becomes
         :attr:`value` (nothing is written when it is what the file holds). Returns why the file could not be
         read or written, in words for a player (the change still applies to :attr:`value`, so the window goes
@@ -143,11 +170,13 @@ class JsonStore(Generic[Value]):
         except (OSError, _NotLoadable) as error:
             # A value that would not load back fails the same way every time: only the disk's refusals pass.
             self.write_failed = isinstance(error, OSError)
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            reason: str | Problem = (
+                error.problem if isinstance(error, _NotLoadable) else error.strerror or str(error)
+            )
             if reason != self._failure:
                 log.warning("cannot write %s: %s", self.path, reason)
             self._failure = reason
-            return _("{file} not saved: {reason}").format(file=_(self.kind.title), reason=reason)
+            return Problem.of(StoreProblem.NOT_SAVED, file=Label(self.kind.title), reason=reason)
         self._failure = None
         return problem
 
@@ -158,12 +187,13 @@ class JsonStore(Generic[Value]):
             text = object_text(self.kind.dump(value))
             loaded = self.kind.parse(parse_json_object(text))
         except (ValueError, TypeError, RecursionError, UserFileError) as error:
-            raise _NotLoadable(_("the value would not load back ({reason})").format(reason=error)) from None
+            reason = error.problem if isinstance(error, Refused) else str(error)
+            raise _NotLoadable(Problem.of(StoreProblem.WOULD_NOT_LOAD_BACK, reason=reason)) from None
         if loaded != value:
-            raise _NotLoadable(_("the value would not load back as it is"))
+            raise _NotLoadable(Problem.of(StoreProblem.NOT_AS_IT_IS))
         write_atomically(path, text)
 
-    def _read(self, path: Path, held: bool) -> tuple[Value, str | None]:
+    def _read(self, path: Path, held: bool) -> tuple[Value, str | Problem | None]:
         """The value the file holds now and, when it could not be used, why (and the default or this window's
         value in its place). The reason names the file, for a notice; the log line gives its whole path.
         ``held``: the caller holds the file's lock (a salvaged file is written again under it)."""
@@ -172,8 +202,8 @@ class JsonStore(Generic[Value]):
             self._writable = True
         except UnreadableFile as error:
             self._writable = False
-            problem = _("{file} ignored and not saved: cannot read {name}: {reason}").format(
-                file=_(self.kind.title), name=path.name, reason=_short(error)
+            problem = Problem.of(
+                StoreProblem.UNREADABLE, file=Label(self.kind.title), name=path.name, reason=_short(error)
             )
             log.warning("%s ignored and not saved: cannot read %s: %s", self.kind.title, path, error)
             return self.value, problem
@@ -187,7 +217,7 @@ class JsonStore(Generic[Value]):
             salvaged = self._salvage(path, data, held)
             return salvaged if salvaged is not None else self._set_aside(path, error)
 
-    def _salvage(self, path: Path, data: JsonObject, held: bool) -> tuple[Value, str] | None:
+    def _salvage(self, path: Path, data: JsonObject, held: bool) -> tuple[Value, Problem] | None:
         """The file's undamaged entries, its damaged ones set aside alone and the file written again without
         them, and the notice saying so; None when the kind cannot salvage it, no entry is undamaged, or that
         cannot be done."""
@@ -209,30 +239,33 @@ class JsonStore(Generic[Value]):
             return None
         count = len(reasons)
         log.warning("%s: %d damaged entries kept as %s (%s), the others used", path, count, aside, reasons)
-        problem = ngettext(
-            "{file}: {count} damaged entry kept as {name} ({reason}); the others are used",
-            "{file}: {count} damaged entries kept as {name} ({reason}, ...); the others are used",
-            count,
-        ).format(file=_(self.kind.title), count=count, name=aside.name, reason=_short(ValueError(reasons[0])))
+        problem = Problem.of(
+            StoreProblem.DAMAGED_ENTRIES,
+            file=Label(self.kind.title),
+            count=count,
+            name=aside.name,
+            reason=_short(ValueError(reasons[0])),
+        )
         return value, problem
 
-    def _set_aside(self, path: Path, error: Exception) -> tuple[Value, str]:
+    def _set_aside(self, path: Path, error: Exception) -> tuple[Value, Problem]:
         """The default in place of the damaged file, which is set aside whole, and the notice saying so."""
         self._writable = True
         try:
             aside = set_aside(path)
         except OSError as rename_error:
             self._writable = False
-            problem = _("{file} ignored and not saved ({reason}); cannot set {name} aside: {why}").format(
-                file=_(self.kind.title),
+            problem = Problem.of(
+                StoreProblem.CANNOT_SET_ASIDE,
+                file=Label(self.kind.title),
                 reason=_short(error),
                 name=path.name,
-                why=rename_error.strerror or rename_error,
+                why=rename_error.strerror or str(rename_error),
             )
             log.warning("%s is damaged (%s) and cannot be set aside: %s", path, error, rename_error)
         else:
-            problem = _("{file} could not be used ({reason}); kept as {name}").format(
-                file=_(self.kind.title), reason=_short(error), name=aside.name
+            problem = Problem.of(
+                StoreProblem.SET_ASIDE, file=Label(self.kind.title), reason=_short(error), name=aside.name
             )
             log.warning("%s could not be used (%s); kept as %s, starting afresh", path, error, aside)
         return self.kind.default(), problem

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.problems import Problem
 from ui.state.files.background_writer import BackgroundWriter
 from ui.state.files.current_game import UNFINISHED_FILE, UnfinishedGames
 from ui.state.files.finished_games import FINISHED_FILE, FinishedGames
@@ -94,7 +95,7 @@ class UserData:
     def writers(self) -> tuple[BackgroundWriter[Any], ...]:
         return (self.settings, *self.board_writers())
 
-    def unsaved(self) -> tuple[list[str], str | None]:
+    def unsaved(self) -> tuple[list[str], str | Problem | None]:
         """While a write is refused (a full disk, a folder not writable): the titles of the files whose
         changes are not written yet (a close now would lose them) and the system's reason; none while every
         write lands, however slowly (:meth:`close` waits for those). Never waits."""
@@ -104,12 +105,12 @@ class UserData:
         titles = [writer.store.kind.title for writer in self.writers() if not writer.flush(0)]
         return titles, failing[0].store.failure
 
-    def problems(self) -> list[str]:
+    def problems(self) -> list[str | Problem]:
         """Why files could not be used when they were read, one line each, for the window to show once."""
         return [writer.store.problem for writer in self.writers() if writer.store.problem]
 
     @staticmethod
-    def take_problems(writers: tuple[BackgroundWriter[Any], ...]) -> list[str]:
+    def take_problems(writers: tuple[BackgroundWriter[Any], ...]) -> list[str | Problem]:
         """Why each of ``writers`` last failed to write since it was last asked, once (see
         :meth:`BackgroundWriter.take_problem`), for the window to show."""
         return [problem for writer in writers if (problem := writer.take_problem()) is not None]

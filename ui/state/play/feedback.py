@@ -7,8 +7,16 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from game.problems import Problem
 from ui.state.animation import Fade
-from ui.state.play.notices import FILE_NOTICE_SECONDS, NOTICE_SECONDS, Notice, NoticeKind, Said, Worded
+from ui.state.play.notices import (
+    FILE_NOTICE_SECONDS,
+    NOTICE_SECONDS,
+    Notice,
+    NoticeKind,
+    Said,
+    UserFileProblem,
+)
 
 #: Seconds between the last stone landing and the result banner, so the winning line is seen first.
 BANNER_DELAY = 0.45
@@ -55,9 +63,9 @@ class Feedback:
         elif self.notice is not None and self.notice.gives_way:
             self.notice = None
 
-    def notify_problem(self, problem: str) -> None:
-        """Shows why a user's file was not written (``problem``, in the words of its store)."""
-        self.notify(Worded(problem), FILE_NOTICE_SECONDS)
+    def notify_problem(self, problem: str | Problem) -> None:
+        """Shows why a user's file was not written (``problem``, as its store says it)."""
+        self.notify(UserFileProblem(problem), FILE_NOTICE_SECONDS)
 
     def refuse_file(self, why: Notice) -> None:
         """A file or a pasted text that is no game here: the refusal's sound, and ``why``."""

@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass
 
 from ai.play.levels import Level
+from game.problems import Problem
 from ui.state.animation import Fade
 from ui.state.board.board_game import Refusal
 from ui.state.files.current_game import UnfinishedGame
@@ -143,7 +144,8 @@ class Saved:
 
 @dataclass(frozen=True)
 class CannotSave:
-    """The game could not be saved to ``path``, for ``reason``."""
+    """The game could not be saved to ``path``, for ``reason``: the system's own words for the refusal (an
+    OSError's ``strerror``), quoted as it is, as a path is."""
 
     path: str
     reason: str
@@ -151,9 +153,10 @@ class CannotSave:
 
 @dataclass(frozen=True)
 class CannotLoad:
-    """The saved game could not be loaded, for ``reason``."""
+    """The saved game could not be loaded, for ``reason`` (a problem of its size or moves, or the reader's
+    sentence: :class:`~ui.state.files.savegame.SavedGameError`)."""
 
-    reason: str
+    reason: str | Problem
 
 
 @dataclass(frozen=True)
@@ -196,9 +199,9 @@ class CopiedMoves:
 
 @dataclass(frozen=True)
 class CannotPaste:
-    """The pasted text is no game of the board, for ``reason``."""
+    """The pasted text is no game of the board, for ``reason`` (as :class:`CannotLoad`'s)."""
 
-    reason: str
+    reason: str | Problem
 
 
 @dataclass(frozen=True)
@@ -230,12 +233,12 @@ class NothingToReset:
 
 
 @dataclass(frozen=True)
-class Worded:
-    """A notice already in words: the problems of the user's files, which their stores word (as a parser
-    words its errors; ``tests/test_layers.py`` lists those stores). Nothing else: every other notice is a
-    kind with its arguments."""
+class UserFileProblem:
+    """A user's file was not used or not written: ``reason`` is its store's problem (a
+    :class:`~ui.state.files.store.StoreProblem` with its arguments), or a sentence its reader worded (the
+    readers that still word their errors as a parser does: ``tests/test_layers.py`` lists them)."""
 
-    text: str
+    reason: str | Problem
 
 
 #: Everything a notice can say.
@@ -261,7 +264,7 @@ Said = (
     | ResetAsked
     | RecordReset
     | NothingToReset
-    | Worded
+    | UserFileProblem
 )
 
 

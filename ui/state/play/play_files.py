@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.catalog import new_game
-from game.protocol import Game
+from game.protocol import Game, IllegalMove
 from ui.state.files import savegame
 from ui.state.play.notices import (
     FILE_NOTICE_SECONDS,
@@ -49,7 +49,7 @@ def load(play_state: PlayState) -> None:
     try:
         saved = savegame.read(path)
     except savegame.SavedGameError as error:
-        play_state.feedback.refuse_file(notice(CannotLoad(str(error)), FILE_NOTICE_SECONDS))
+        play_state.feedback.refuse_file(notice(CannotLoad(error.reason), FILE_NOTICE_SECONDS))
         return
     _begin_saved(play_state, saved)
     take_back = play_state.round.autosave.replaced is not None
@@ -96,8 +96,8 @@ def pasted_moves(text: str | None, blank: Game) -> PastedMoves | Notice:
         return notice(PasteTooLong(len(moves)), FILE_NOTICE_SECONDS)
     try:
         blank.play_text(moves)
-    except ValueError as error:
-        return notice(CannotPaste(str(error)), FILE_NOTICE_SECONDS)
+    except IllegalMove as error:
+        return notice(CannotPaste(error.problem), FILE_NOTICE_SECONDS)
     ignored = " ".join(words[max(taken, 1) :])
     if len(ignored) > IGNORED_SHOWN:
         ignored = ignored[: IGNORED_SHOWN - 1] + "\u2026"
@@ -127,7 +127,7 @@ def paste(play_state: PlayState, text: str | None) -> None:
         try:
             saved = savegame.parse(text)
         except savegame.SavedGameError as error:
-            play_state.feedback.refuse_file(notice(CannotPaste(str(error)), FILE_NOTICE_SECONDS))
+            play_state.feedback.refuse_file(notice(CannotPaste(error.reason), FILE_NOTICE_SECONDS))
             return
         play_state.begin_game(options.with_game(saved.game, saved.width, saved.height), start=saved.moves)
         pasted = PastedMoves(saved.moves, "")
