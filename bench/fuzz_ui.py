@@ -69,6 +69,7 @@ from ui.app import App  # noqa: E402
 from ui.play.scene import PlayScene  # noqa: E402
 from ui.start.scene import StartScene  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
+from ui.state.play.learn_drill import LEARN_TREE_THREAD  # noqa: E402
 
 #: The seed when FUZZ_SEED is not set.
 DEFAULT_SEED = 20261122
@@ -491,6 +492,11 @@ class UIFuzzer:
         engine.close()
         if engine.is_alive():
             self._fail("the engine's thread is still alive after close() (a deadlock on quit)")
+        # The Learn trainer's tree is read once per window on a thread of its own (a fraction of a second,
+        # never waited for by the window): an app quit at once may leave it reading. It ends by itself.
+        for thread in threading.enumerate():
+            if thread.name == LEARN_TREE_THREAD:
+                thread.join()
 
     def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
         """One frame as App.run does it (step, then draw if the picture changed), followed by the checks."""

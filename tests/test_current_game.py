@@ -16,7 +16,7 @@ from ui.kit.scene import GoToPlay
 from ui.launch import main as window_main
 from ui.play.actions import Action
 from ui.play.scene import PlayScene
-from ui.start.scene import CONTINUE, PLAY, PUZZLES, STATS, StartScene
+from ui.start.scene import CONTINUE, LEARN, PLAY, PUZZLES, STATS, StartScene
 from ui.state.files.current_game import (
     UNFINISHED_FILE,
     CurrentGameError,
@@ -219,7 +219,7 @@ def test_the_start_screen_offers_continue_first_until_a_setting_changes():
     unfinished = UnfinishedGame(TWO_PLAYERS, 1, "4453")
     scene = StartScene(SIZE, PlayOptions(), unfinished=unfinished)
     actions = [button.action for button in scene.buttons()[-1]]
-    assert actions == [CONTINUE, PLAY, PUZZLES, STATS] and scene.buttons()[-1][0].selected
+    assert actions == [CONTINUE, PLAY, PUZZLES, LEARN, STATS] and scene.buttons()[-1][0].selected
     scene.handle(key(pygame.K_RETURN))
     assert scene.request == GoToPlay(unfinished.options, resume=unfinished)
     scene.request = None

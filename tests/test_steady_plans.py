@@ -9,7 +9,6 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from ai.explain.words import describe, gloss, plan_response_lines
 
 from ai.claims import PlanClaim, Result
 from ai.contracts import UNBOUNDED, Budget
@@ -27,6 +26,7 @@ from ui.kit.layout import play_layout
 from ui.play.plan_marks import RULE_COLOURS, draw_plan_marks
 from ui.state.play.plan_view import Followed
 from ui.theme import THEMES, Fonts
+from ui.words.claim_words import claim_sentence, gloss, plan_response_lines, side_names
 
 #: The second player to move; the first wins by claimodd in columns b and g (Allis's layouts find nothing).
 FIRST_WINS_BY_CLAIMODD = "4444445623333352165556626"
@@ -135,7 +135,7 @@ def test_the_strategy_refuses_a_position_not_reached_from_its_start():
 
 def test_the_plan_is_said_with_its_new_rules_and_their_glosses():
     _game, plan = urgent_plan()
-    line = describe(PlanClaim(0, (), Result.WIN, plan=plan))
+    line = claim_sentence(PlanClaim(0, (), Result.WIN, plan=plan), side_names())
     assert "wins by a plan: urgent b5; " in line and "claimodd in column a" in line
     replies = plan_response_lines(plan)
     assert replies[0].strip().startswith("first complete four")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from dataclasses import dataclass
 
 from ai.messages import BestMove
 from game.catalog import new_game
@@ -34,6 +35,15 @@ def record_thinks(engine, thinks: dict[int, tuple[int, ...]] | None = None) -> d
 
 class FuzzFailure(AssertionError):
     """A check failed, or the app raised; the message names the seed and the events that led there."""
+
+
+@dataclass(frozen=True)
+class ChosenReply:
+    """The computer's ``move`` chosen without a search (the Learn trainer's tree) in the game at
+    ``position``."""
+
+    move: int
+    position: tuple[int, ...]
 
 
 class Checker:
@@ -80,11 +90,13 @@ class Checker:
         def wrapper(*args, **kwargs):
             board_game = self.board_game
             before = board_game.game.history()
+            chosen = board_game.request.chosen
             state = (
                 board_game.game.is_over(),
                 board_game.seat_to_move().is_human,
                 board_game.paused,
-                self.accepted,
+                # The Learn trainer's reply is chosen from its tree, not answered by a search.
+                self.accepted if chosen is None else ChosenReply(chosen, before),
             )
             result = original(*args, **kwargs)
             self.transitions.append((name, before, board_game.game.history(), result, state + (args,)))
@@ -160,6 +172,13 @@ class Checker:
             )
         if after != before + (move,):
             self.fail(f"the computer's move {move} turned {before} into {after}")
+        if isinstance(accepted, ChosenReply):
+            if self.board_game.reply_from is None or accepted.move != move or accepted.position != before:
+                self.fail(
+                    f"the computer played {move} in {before}, a reply chosen without a search: {accepted}"
+                )
+            self.counts["computer moves"] += 1
+            return
         if accepted is None:
             self.fail(f"the computer played {move} without an accepted answer: {before}")
         answer, accepted_in = accepted
@@ -248,6 +267,15 @@ class Checker:
         if game.is_over():
             if thinking is not None:
                 self.fail(f"a search runs on a finished game: {thinking}")
+            self._computer_waiting_since = None
+            return
+        if board_game.is_computer_turn() and board_game.request.chosen is not None:
+            # The Learn trainer's reply, chosen from its tree without a search: it only waits to be shown.
+            if thinking is not None:
+                self.fail(f"a search runs beside a reply chosen without one: {thinking}")
+            chosen = board_game.request.chosen
+            if chosen not in game.moves():
+                self.fail(f"the reply chosen, {chosen}, is not a legal move of {game.history()}")
             self._computer_waiting_since = None
             return
         if board_game.is_computer_turn():

@@ -310,7 +310,10 @@ def supersampled(
 
 
 def panel(surface: pygame.Surface, theme: Theme, rect: Rect, alpha: int = 235, radius: int = 16) -> None:
-    """A soft card: a faint shadow, then a rounded, slightly translucent panel with a hairline border."""
+    """A soft card: a faint shadow, then a rounded, slightly translucent panel with a hairline border (nothing
+    where ``rect`` is empty: a window squeezed smaller than the card)."""
+    if rect.width <= 0 or rect.height <= 0:
+        return
     card = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
     inner = Rect(6, 6, rect.width, rect.height)
     pygame.draw.rect(card, (*theme.shadow, 28), inner.move(0, 4), border_radius=radius)

@@ -145,8 +145,8 @@ def _completes_four(game: ConnectFour, side: int, column: int) -> bool:
 def find_plan_with_replies(
     game: ConnectFour,
     side: int,
-    depth: int = 1,
     budget: Budget = UNBOUNDED,
+    depth: int = 1,
     leaves: int = DEFAULT_LEAVES,
     nodes: int = DEFAULT_NODES,
     worth_trying: ReplyFilter = None,

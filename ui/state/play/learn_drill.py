@@ -101,6 +101,10 @@ class LearnGraph:
         return cls(tree, children, tuple(leaf.moves for leaf in tree.leaves()))
 
 
+#: The name of the thread that reads the tree.
+LEARN_TREE_THREAD = "learn-tree"
+
+
 class GraphLoader:
     """Reads the tree file (:func:`tree_path`) and makes its graph on a thread of its own, once per window:
     the window never waits for it (:meth:`result` is None until it is done)."""
@@ -113,7 +117,7 @@ class GraphLoader:
     def start(self) -> None:
         """Starts the reading, unless it has started."""
         if self._thread is None:
-            self._thread = threading.Thread(target=self._load, name="learn-tree", daemon=True)
+            self._thread = threading.Thread(target=self._load, name=LEARN_TREE_THREAD, daemon=True)
             self._thread.start()
 
     def _load(self) -> None:
