@@ -55,6 +55,29 @@ def test_the_mirror_image_finds_the_node_and_its_move_mirrored(tmp_path):
     assert tree.learner_move(ConnectFour.from_moves(ROOT)) is None
 
 
+def test_the_children_are_the_trees_moves_in_order_each_with_the_key_of_its_node():
+    tree = small_tree()
+    replies = tree.children(tree.root)
+    # Every reply of Yellow, centre first, each reaching its node.
+    assert [child.column for child in replies] == [3, 2, 4, 1, 5, 0, 6]
+    assert [child.after.moves_text() for child in replies] == [
+        ROOT + str(child.column + 1) for child in replies
+    ]
+    assert [tree.nodes[child.key].moves for child in replies] == [
+        ROOT + str(c + 1) for c in (3, 2, 4, 1, 5, 0, 6)
+    ]
+    # The learner's one move, here Red's four: no node below it.
+    (win,) = tree.children(tree.nodes[position_key(ConnectFour.from_moves(ROOT + "1"))])
+    assert win.column == 3 and win.key is None and win.after.winner() == 0
+    # A leaf has none.
+    assert tree.children(tree.nodes[position_key(ConnectFour.from_moves(ROOT + "4"))]) == []
+    # In a symmetric position the mirror replies reach one node, and both are listed.
+    symmetric = tree.children(LearnNode("4", None, None))
+    keys = {child.column: child.key for child in symmetric}
+    assert len(symmetric) == 7 and keys[2] == keys[4] and keys[1] == keys[5] and keys[0] == keys[6]
+    assert len(set(keys.values())) == 4
+
+
 @pytest.mark.parametrize(
     ("edit", "reason"),
     [

@@ -12,7 +12,8 @@ the reason.
 Positions are nodes, not move orders: a position reached by two move orders (a transposition) or its mirror
 image (columns in reverse order) is one node, stored under the move string first written for it.
 :meth:`LearnTree.node` finds the node of any game and says whether the game is its mirror image;
-:meth:`LearnTree.learner_move` turns the stored move into the game's column.
+:meth:`LearnTree.learner_move` turns the stored move into the game's column. :meth:`LearnTree.children` lists
+the tree's moves from a node, each with the key of the node it leads to.
 
 File format (text, UTF-8, one node a line, fields separated by one space)::
 
@@ -83,6 +84,18 @@ class LearnNode:
 
 
 @dataclass(frozen=True)
+class Child:
+    """A move of the tree from a node: its ``column`` (from 0, on the node's own board, not its mirror
+    image's), the position ``after`` it, and ``key``, the key under which the tree keeps the node of that
+    position (:func:`position_key`: a position and its mirror image share it); None where the move ends the
+    game (in a tree read by :func:`read_tree`, always with the learner's four)."""
+
+    column: int
+    after: ConnectFour
+    key: int | None
+
+
+@dataclass(frozen=True)
 class NodeMatch:
     """A game's node, and whether the game is the node's mirror image (its columns in reverse order)."""
 
@@ -115,6 +128,22 @@ class LearnTree:
         if found is None or found.node.move is None:
             return None
         return WIDTH - 1 - found.node.move if found.mirrored else found.node.move
+
+    def children(self, node: LearnNode) -> list[Child]:
+        """The tree's moves from ``node``, in order: none at a leaf, the learner's one move at a learner's
+        node, every legal reply at an opponent's node (in the order the game lists its moves: the centre
+        first). Two replies may reach one node (a position and its mirror image are one node: the mirror
+        replies of a symmetric position); each is listed. A child's ``key`` need not be in :attr:`nodes`
+        for a tree not yet checked (:func:`read_tree` checks that it is)."""
+        if node.leaf is not None:
+            return []
+        game = node.game()
+        children = []
+        for column in [node.move] if node.move is not None else game.moves():
+            after = game.copy()
+            after.apply(column)
+            children.append(Child(column, after, None if after.is_over() else position_key(after)))
+        return children
 
     def leaves(self) -> list[LearnNode]:
         """The leaves, each a branch of the tree to learn, in the file's order."""
@@ -226,28 +255,21 @@ def _check_whole(tree: LearnTree) -> None:
     waiting = [tree.root]
     while waiting:
         node = waiting.pop()
-        if node.leaf is not None:
-            continue
-        game = node.game()
-        columns = [node.move] if node.move is not None else game.moves()
-        for column in columns:
-            child = game.copy()
-            child.apply(column)
-            if child.is_over():
-                if child.winner() != tree.side:
+        for child in tree.children(node):
+            if child.key is None:
+                if child.after.winner() != tree.side:
                     shown = node.moves or "-"
                     raise ValueError(
-                        f"after {shown} column {column + 1} ends the game without the learner's win"
+                        f"after {shown} column {child.column + 1} ends the game without the learner's win"
                     )
                 continue
-            key = position_key(child)
-            found = tree.nodes.get(key)
+            found = tree.nodes.get(child.key)
             if found is None:
                 raise ValueError(
-                    f"the position after {node.moves or '-'} column {column + 1} is not in the tree"
+                    f"the position after {node.moves or '-'} column {child.column + 1} is not in the tree"
                 )
-            if key not in reached:
-                reached.add(key)
+            if child.key not in reached:
+                reached.add(child.key)
                 waiting.append(found)
     if len(reached) != len(tree.nodes):
         stray = next(node for key, node in tree.nodes.items() if key not in reached)

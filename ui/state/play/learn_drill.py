@@ -87,17 +87,11 @@ class LearnGraph:
 
     @classmethod
     def of(cls, tree: LearnTree) -> LearnGraph:
-        children: dict[int, tuple[int, ...]] = {}
-        for key, node in tree.nodes.items():
-            if node.leaf is not None:
-                continue
-            game = node.game()
-            keys = []
-            for move in [node.move] if node.move is not None else game.moves():
-                child = game.copy()
-                child.apply(move)
-                keys.append(WON if child.is_over() else position_key(child))
-            children[key] = tuple(keys)
+        children = {
+            key: tuple(WON if child.key is None else child.key for child in tree.children(node))
+            for key, node in tree.nodes.items()
+            if node.leaf is None
+        }
         return cls(tree, children, tuple(leaf.moves for leaf in tree.leaves()))
 
 
