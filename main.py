@@ -1,8 +1,8 @@
 """Ponder: Connect Four and Tic-tac-toe against an AI that thinks on your time.
 
 ``python main.py [options]`` opens the window; ``python main.py analyze``, ``explain``, ``move``, ``review``,
-``rate`` and ``puzzles`` are the command-line tools (``--help`` on each; they live in
-:mod:`ui.command_line.tools`).
+``rate``, ``puzzles`` and ``learn`` are the command-line tools (``--help`` on each;
+:mod:`ui.command_line.tools` runs them).
 
 Exit status: 0 when all went well, and when the window is closed, including by SIGTERM (SDL turns it into the
 window's quit event). 2 for bad arguments, with a usage message, before any window opens. 1 for bad input: a
@@ -26,7 +26,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from assets.catalogs import shipped_catalogs  # noqa: E402
 from game.language import _, speak_for_argparse, use_catalogs, use_language  # noqa: E402
-from ui.command_line.tools import PROGRAM, TOOLS, run_tool  # noqa: E402 (after the environment it reads)
+from ui.command_line.tool_lines import PROGRAM  # noqa: E402 (after the environment it reads)
+from ui.command_line.tools import TOOLS, run_tool  # noqa: E402
 
 #: The options that stand alone: the version, and those that put Ponder in the desktop's applications or take
 #: it out.

@@ -236,7 +236,7 @@ def test_only_the_command_line_parses_arguments():
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Import) and any(alias.name == "argparse" for alias in node.names):
                     parsing.add(path.relative_to(ROOT).as_posix())
-    parsers = ("argument_types", "play_arguments", "tools", "learn")
+    parsers = ("argument_types", "play_arguments", "tools", "tool_lines", "explain", "puzzles", "learn")
     assert parsing == {f"ui/command_line/{name}.py" for name in parsers}
 
 

@@ -35,7 +35,8 @@ from game import ConnectFour
 from tests.conftest import raises_saying
 from tools.make_puzzles import select
 from tools.support.bit_flips import every_bit_changed
-from ui.command_line.tools import PROGRAM, run_tool
+from ui.command_line.tool_lines import PROGRAM
+from ui.command_line.tools import run_tool
 from ui.words.problem_words import error_text
 
 LADDER = (1, 2, 4, 6, 8, 10)
