@@ -17,7 +17,6 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Protocol
 
 import pygame
 
@@ -58,12 +57,6 @@ def _stderr_to_log() -> Iterator[None]:
             said = capture.read(64 * 1024).decode("utf-8", errors="replace").strip()
             if said:
                 log.debug("while opening the audio device: %s", said)
-
-
-class SoundPlayer(Protocol):
-    """What the play screen needs of sound (tests pass a recorder)."""
-
-    def play(self, name: str) -> None: ...
 
 
 class Sounds:

@@ -136,6 +136,33 @@ class Position:
         ]
 
 
+@dataclass(frozen=True)
+class PlanStart:
+    """Where a plan's strategy starts: the board (``width`` x ``height``), the ``side`` the plan is for, its
+    stones (``mine``) and the opponent's (``theirs``) there."""
+
+    width: int
+    height: int
+    side: int
+    mine: int
+    theirs: int
+
+    @classmethod
+    def of(cls, game: ConnectFour, side: int) -> PlanStart:
+        return cls(game.width, game.height, side, game.stones(side), game.stones(1 - side))
+
+    def stones(self, now: ConnectFour) -> tuple[int, int]:
+        """``now``'s stones of the plan's side and of the opponent; raises LookupError unless ``now`` is on
+        this board, not over, with the plan's side to move, and keeps every stone of the start."""
+        on_board = (now.width, now.height) == (self.width, self.height)
+        if not on_board or now.to_move() != self.side or now.is_over():
+            raise LookupError("not a position of this plan with its side to move")
+        mine, theirs = now.stones(self.side), now.stones(1 - self.side)
+        if mine & self.mine != self.mine or theirs & self.theirs != self.theirs:
+            raise LookupError("not a position reached from the plan's start")
+        return mine, theirs
+
+
 def after(problem: int, above_each: list[int]) -> bool:
     """True when ``problem`` holds a cell of each of ``above_each`` (:meth:`Position.above_each` of a group):
     it comes too late once that group is the defender's."""

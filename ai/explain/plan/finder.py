@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ai.contracts import UNBOUNDED, Budget
-from ai.explain.plan.board import Geometry, Position, after, is_odd_row
+from ai.explain.plan.board import Geometry, PlanStart, Position, after, is_odd_row
 from ai.explain.plan.cover import Layout, OutOfNodes, search_layout, upper_cells
 from ai.explain.plan.steady import DEFAULT_STEADY_NODES, find_steady, steady_plan
 from ai.plans import Goal, Plan, Response, Rule, RuleUse
@@ -173,18 +173,13 @@ def _lowest_first(cells: list[Cell]) -> list[Cell]:
 def _strategy(game: ConnectFour, position: Position, layout: Layout) -> Callable[[ConnectFour], int]:
     """The plan's strategy: answer in the one pair or unit the opponent moved in last (module doc)."""
     shape = position.geometry
-    start_mine, start_theirs = position.mine, position.theirs
-    width, height, side = game.width, game.height, position.defender
+    start = PlanStart.of(game, position.defender)
     units = [(unit.cells, unit.game()) for unit in layout.units]
     pairs = layout.pairs
 
     def answer(now: ConnectFour) -> int:
-        if (now.width, now.height) != (width, height) or now.to_move() != side or now.is_over():
-            raise LookupError("not a position of this plan with its side to move")
-        mine, theirs = now.stones(side), now.stones(1 - side)
-        if mine & start_mine != start_mine or theirs & start_theirs != start_theirs:
-            raise LookupError("not a position reached from the plan's start")
-        new_mine, new_theirs = mine & ~start_mine, theirs & ~start_theirs
+        mine, theirs = start.stones(now)
+        new_mine, new_theirs = mine & ~start.mine, theirs & ~start.theirs
         open_moves: list[int] = []
         for lower, upper in pairs:
             if new_mine & lower or new_theirs & upper:

@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from ai.contracts import UNBOUNDED, Budget
-from ai.explain.plan.board import Geometry, geometry, is_odd_row
+from ai.explain.plan.board import Geometry, PlanStart, geometry, is_odd_row
 from ai.plans import Goal, Plan, Response, Rule, RuleUse
 from game.connect4 import ConnectFour, centre_first
 
@@ -516,17 +516,11 @@ def steady_plan(game: ConnectFour, side: int, found: SteadyFound) -> Plan:
 
 def _answer(game: ConnectFour, side: int, strategy: _Strategy) -> Callable[[ConnectFour], int]:
     """The plan's strategy as a function of a position reached from ``game`` (the priority list)."""
-    start_mine, start_theirs = game.stones(side), game.stones(1 - side)
-    width, height = game.width, game.height
+    start = PlanStart.of(game, side)
     shape = strategy.board.shape
 
     def answer(now: ConnectFour) -> int:
-        if (now.width, now.height) != (width, height) or now.to_move() != side or now.is_over():
-            raise LookupError("not a position of this plan with its side to move")
-        mine, theirs = now.stones(side), now.stones(1 - side)
-        if mine & start_mine != start_mine or theirs & start_theirs != start_theirs:
-            raise LookupError("not a position reached from the plan's start")
-        cell, _step = strategy.choose(mine, theirs)
+        cell, _step = strategy.choose(*start.stones(now))
         if not cell:
             raise LookupError("no move left")
         column, _row = shape.cell(cell)
