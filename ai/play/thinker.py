@@ -298,16 +298,8 @@ class Thinker:
         if proven is None:
             return None
         score, move = proven
-        cells = game.width * game.height
-        return SearchResult(
-            depth=cells - game.ply(),
-            score=score,
-            best_move=move,
-            principal_variation=(move,),
-            nodes=(heuristic.nodes if heuristic else 0) + self.analyzer.nodes - nodes_before,
-            seconds=(heuristic.seconds if heuristic else 0.0) + time.monotonic() - start,
-            move_scores=((move, score),),
-        )
+        solver_nodes = self.analyzer.nodes - nodes_before
+        return _solved(game, score, move, ((move, score),), heuristic, solver_nodes, start)
 
     def _solve_best(self, game: Game, budget: Budget, heuristic: SearchResult | None) -> SearchResult | None:
         """The exact best move by solving every move, or None if the solver cannot finish in ``budget``."""
@@ -335,14 +327,28 @@ class Thinker:
             move = heuristic.best_move
         else:
             move = self.rng.choice(choices)
-        cells = game.width * game.height
         move_scores = tuple((move, value) for move, value in enumerate(values) if value is not None)
-        return SearchResult(
-            depth=cells - game.ply(),
-            score=best,
-            best_move=move,
-            principal_variation=(move,),
-            nodes=(heuristic.nodes if heuristic else 0) + solver.nodes - nodes_before,
-            seconds=(heuristic.seconds if heuristic else 0.0) + time.monotonic() - start,
-            move_scores=move_scores,
-        )
+        return _solved(game, best, move, move_scores, heuristic, solver.nodes - nodes_before, start)
+
+
+def _solved(
+    game: Game,
+    score: Score,
+    move: int,
+    move_scores: tuple[tuple[int, Score], ...],
+    heuristic: SearchResult | None,
+    solver_nodes: int,
+    start: float,
+) -> SearchResult:
+    """The solver's best ``move`` in ``game`` and its ``score`` as a search to the end of every line: its
+    counts the ``heuristic`` search's before it (where there was one) and the solver's ``solver_nodes`` since
+    ``start`` (a ``time.monotonic()``)."""
+    return SearchResult(
+        depth=game.width * game.height - game.ply(),
+        score=score,
+        best_move=move,
+        principal_variation=(move,),
+        nodes=(heuristic.nodes if heuristic else 0) + solver_nodes,
+        seconds=(heuristic.seconds if heuristic else 0.0) + time.monotonic() - start,
+        move_scores=move_scores,
+    )
