@@ -309,6 +309,13 @@ def supersampled(
     return pygame.transform.smoothscale(big, size)
 
 
+def veil(surface: pygame.Surface, theme: Theme) -> None:
+    """Dims the whole of ``surface`` with the theme's shadow: the screen behind a card drawn over it."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((*theme.shadow, 120))
+    surface.blit(shade, (0, 0))
+
+
 def panel(surface: pygame.Surface, theme: Theme, rect: Rect, alpha: int = 235, radius: int = 16) -> None:
     """A soft card: a faint shadow, then a rounded, slightly translucent panel with a hairline border (nothing
     where ``rect`` is empty: a window squeezed smaller than the card)."""

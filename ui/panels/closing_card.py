@@ -13,7 +13,7 @@ from pygame import Rect
 
 from game.language import _
 from ui.kit.layout import clamp
-from ui.kit.widgets import draw_text, line_height, panel, wrapped
+from ui.kit.widgets import draw_text, line_height, panel, veil, wrapped
 from ui.theme import MIN_TEXT, Fonts, Theme
 
 
@@ -109,9 +109,7 @@ def closing_layout(size: tuple[int, int], fonts: Fonts, closing: Closing) -> Clo
 def draw_closing(surface: pygame.Surface, theme: Theme, fonts: Fonts, closing: Closing) -> Rect:
     """Draws the closing card centred on ``surface``, over a veil that dims the screen; returns the card."""
     width, height = surface.get_size()
-    veil = pygame.Surface((width, height), pygame.SRCALPHA)
-    veil.fill((*theme.shadow, 120))
-    surface.blit(veil, (0, 0))
+    veil(surface, theme)
     shown = closing_layout((width, height), fonts, closing)
     font, bold = fonts.get(shown.size), fonts.get(shown.size, bold=True)
     title_font = fonts.get(int(shown.size * 1.3), bold=True)

@@ -19,7 +19,7 @@ from ai.capabilities import core_in_use
 from game.language import N_, _
 from ui.kit.keys import Section
 from ui.kit.layout import clamp
-from ui.kit.widgets import draw_text, line_height, panel, wrapped
+from ui.kit.widgets import draw_text, line_height, panel, veil, wrapped
 from ui.panels.window_keys import window_section
 from ui.theme import MIN_TEXT, Fonts, Theme
 from ui.words.texts import core_words
@@ -121,9 +121,7 @@ def draw_help(
     on ``surface``, over a veil that dims the screen; returns the card. Its footer says how to see the next
     page, where there is one."""
     width, height = surface.get_size()
-    veil = pygame.Surface((width, height), pygame.SRCALPHA)
-    veil.fill((*theme.shadow, 120))
-    surface.blit(veil, (0, 0))
+    veil(surface, theme)
     shown = help_layout((width, height), fonts, screen_sections)
     size, key_width, text_width, step = shown.size, shown.key_width, shown.text_width, shown.step
     sections = shown.pages[page % len(shown.pages)]

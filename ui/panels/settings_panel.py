@@ -19,7 +19,7 @@ from pygame import Rect
 
 from game.language import _
 from ui.kit.layout import buttons_in_row, clamp
-from ui.kit.widgets import Button, draw_button, draw_text, line_height, panel
+from ui.kit.widgets import Button, draw_button, draw_text, line_height, panel, veil
 from ui.state.files.settings import SETTINGS, Applies, Settings
 from ui.state.options import PlayOptions
 from ui.theme import MIN_TEXT, Fonts, Theme
@@ -154,9 +154,7 @@ def draw_panel(
 ) -> None:
     """Draws the panel over a dimmed screen; the button at ``hovered`` is under the mouse, the keyboard's row
     (``focus``) is marked."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((*theme.shadow, 120))
-    surface.blit(veil, (0, 0))
+    veil(surface, theme)
     shown = panel_layout(surface.get_size(), fonts, rows)
     panel(surface, theme, shown.card, alpha=252)  # opaque: the board beneath would clutter the choices
     draw_text(
