@@ -26,7 +26,7 @@ from ai.score import Score, win_in
 from game.connect4 import ConnectFour
 from game.language import LANGUAGES, SOURCE_LANGUAGE, _, use_language
 from tests.test_learn_trainer import ROOT as LEARN_ROOT
-from tests.test_learn_trainer import TREE_MOVE, small_tree
+from tests.test_learn_trainer import TREE_MOVE, leaf_after, small_tree
 from tests.test_why import NAMES, SENTENCES, TWO_THREATS, YELLOWS_PLAN, proven_progress
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.kit.toast import Toast
@@ -350,6 +350,35 @@ def learn_map(size):
     return scene.draw
 
 
+def learn_map_positions(size):
+    """The trainer's picture of the tree at its longest words: the opponent's replies, each a leaf's kind
+    (the frontier's the longest), a branch in progress."""
+    from ui.state.files.learn_record import BranchProgress
+
+    scene, _engine = learn_scene(size)
+    scene.play_state.files.learning.change(
+        lambda record: type(record)(
+            {
+                **record.branches,
+                leaf_after(5): BranchProgress(1),
+                leaf_after(1): BranchProgress(0, True),
+            },
+            record.runs,
+        )
+    )
+    scene.handle(key(pygame.K_l, unicode="l"))
+    learn_map = scene.play_state.learn_map
+    assert learn_map is not None
+
+    def draw(surface: pygame.Surface) -> None:
+        for path in [(4,), (4, 0), (4, 0, 1), (4, 4, 3), (4, 6, 3), (4, 3, 3)]:
+            learn_map.select(path)
+            assert learn_map.selected == path
+            scene.draw(surface)
+
+    return draw
+
+
 def learn_won(size):
     """A run of the trainer won: the banner's "Next branch" and the keys under the status."""
     scene, engine = learn_scene(size)
@@ -627,6 +656,7 @@ SCREENS: list[Screen] = [
     puzzle,
     learn_other_win,
     learn_map,
+    learn_map_positions,
     learn_won,
     stats,
     stats_newcomer,
