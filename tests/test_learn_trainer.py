@@ -392,6 +392,8 @@ def test_the_picture_of_the_tree_is_walked_with_the_keys_and_coloured_by_progres
     assert standings[2] is Standing.MISSED and standings[3] is Standing.DUE and standings[4] is Standing.NEW
     assert learn_map.at(()).branches == Branches(total=7, learned=0, missed=1, played=2)
     assert learn_map.at(()).branches.standing is Standing.MISSED
+    shares = {Standing.NEW: 5, Standing.DUE: 1, Standing.MISSED: 1, Standing.LEARNED: 0}
+    assert learn_map.at(()).branches.shares() == tuple(shares.items())
     assert scene.play_state.game.moves_text() == ROOT  # a key on the picture plays nothing
     scene.handle(key(pygame.K_5, unicode="5"))
     assert scene.play_state.game.moves_text() == ROOT

@@ -198,6 +198,8 @@ class NodePicture:
     cells: tuple[tuple[int | None, ...], ...]
     last: GridCell | None
     standing: Standing
+    #: How many branches below it stand at each standing (the bar under its board).
+    shares: tuple[tuple[Standing, int], ...]
     selected: bool
     learners: bool
     parent: Rect | None
@@ -239,6 +241,7 @@ def map_picture(learn_map: LearnMap, layout: MapLayout, names: tuple[str, str]) 
                 node.cells,
                 node.last,
                 node.branches.standing,
+                node.branches.shares(),
                 path == learn_map.selected,
                 node.mover == learn_map.side,
                 frames.get(path[:-1]) if path else None,
@@ -332,7 +335,16 @@ def _draw_graph(surface: pygame.Surface, theme: Theme, fonts: Fonts, shown: MapP
         if node.selected:
             pygame.draw.rect(surface, theme.text, node.rect.inflate(8, 8), width=3, border_radius=9)
         pygame.draw.rect(surface, standing_colour(theme, node.standing), node.rect, border_radius=6)
-        _draw_board(surface, theme, node.rect.inflate(-2 * ring, -2 * ring), node.cells, node.last)
+        inner = node.rect.inflate(-2 * ring, -2 * ring)
+        bar = max(3, inner.height // 9)
+        _draw_board(
+            surface,
+            theme,
+            Rect(inner.left, inner.top, inner.width, inner.height - bar - 1),
+            node.cells,
+            node.last,
+        )
+        _draw_shares(surface, theme, Rect(inner.left, inner.bottom - bar, inner.width, bar), node.shares)
         if node.label:
             label_font = bold if node.learners else font
             colour = theme.text if node.learners else theme.text_muted
@@ -343,6 +355,25 @@ def _draw_graph(surface: pygame.Surface, theme: Theme, fonts: Fonts, shown: MapP
         words = Rect(box.left + 3 * dot, box.top, box.width - 3 * dot - 4, box.height)
         word_font = fitting_font(fonts, word, size, words.width)
         draw_text(surface, word, word_font, theme.text_muted, words, midleft=words.midleft)
+
+
+def _draw_shares(
+    surface: pygame.Surface, theme: Theme, rect: Rect, shares: tuple[tuple[Standing, int], ...]
+) -> None:
+    """The branches below a node as a bar in ``rect``: a length of each standing's colour for its share."""
+    total = sum(count for _standing, count in shares)
+    if total == 0:
+        pygame.draw.rect(surface, standing_colour(theme, Standing.WON), rect)
+        return
+    left, counted = rect.left, 0
+    for standing, count in shares:
+        counted += count
+        right = rect.left + round(rect.width * counted / total)
+        if right > left:
+            pygame.draw.rect(
+                surface, standing_colour(theme, standing), Rect(left, rect.top, right - left, rect.height)
+            )
+        left = right
 
 
 def _draw_board(

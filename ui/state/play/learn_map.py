@@ -46,6 +46,10 @@ class Standing(enum.Enum):
     WON = "won"
 
 
+#: The standings a branch can have, in the order the picture's legend and bars show them.
+SHARED = (Standing.NEW, Standing.DUE, Standing.MISSED, Standing.LEARNED)
+
+
 @dataclass(frozen=True)
 class Branches:
     """How many branches (leaves) lie below a node: in all, ``learned``, ``missed`` in their last run and
@@ -56,8 +60,16 @@ class Branches:
     missed: int = 0
     played: int = 0
 
+    def shares(self) -> tuple[tuple[Standing, int], ...]:
+        """How many of the branches stand at each of :data:`SHARED` (none counted twice)."""
+        due = self.played - self.learned - self.missed
+        counts = (self.total - self.played, due, self.missed, self.learned)
+        return tuple(zip(SHARED, counts, strict=True))
+
     @property
     def standing(self) -> Standing:
+        """The node's colour: won where no branch is below it, missed where one below was missed in its last
+        run (the place to come back to), learned where all are, new where none was played, else due."""
         if self.total == 0:
             return Standing.WON
         if self.missed:
