@@ -383,8 +383,11 @@ def test_the_picture_of_the_tree_is_walked_with_the_keys_and_coloured_by_progres
         (pygame.K_DOWN, (4,)),
         (pygame.K_DOWN, (4, 0)),  # the child it was left by
     ]:
+        before = scene.picture()
+        assert scene.picture() == before  # nothing moved: nothing to draw again
         scene.handle(key(press))
         assert learn_map.selected == selected, press
+        assert (scene.picture() == before) == (before.learn_map.cells == scene.picture().learn_map.cells)
     # Each node is coloured by the branches below it: a leaf by its own, a position by all of them.
     standings = {
         reply: learn_map.at((4, reply - 1, 1 if reply == 1 else 3)).branches.standing for reply in LEAF_KINDS
@@ -491,3 +494,36 @@ def test_a_game_pasted_over_a_run_leaves_the_trainer(tmp_path):
     assert play.learn is None and play.round.learning is None
     assert play.try_play(4) is None  # an ordinary game: no tree judges it
     assert match_bar(play, None).standing == ()
+
+
+def test_random_keys_and_clicks_on_the_picture_of_the_tree_keep_it_on_the_tree(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play, rng = scene.play_state, random.Random(7)
+    presses = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_RETURN]
+    presses += [pygame.K_l, pygame.K_ESCAPE, pygame.K_4]
+    starts, selected = set(), set()
+    for _event in range(400):
+        if play.learn_map is None:
+            scene.handle(key(pygame.K_l, unicode="l"))
+        elif rng.random() < 0.4:
+            panel = scene.frame().learn_map.panel  # anywhere on the picture, its button too
+            scene.handle(
+                click((rng.randrange(panel.left, panel.right), rng.randrange(panel.top, panel.bottom)))
+            )
+        else:
+            scene.handle(key(rng.choice(presses)))
+        settle(scene, engine)
+        learn_map = play.learn_map
+        if learn_map is not None:
+            # The selection is a node of the tree, and the picture shows it.
+            path = learn_map.selected
+            assert not path or path in learn_map.children(path[:-1])
+            assert any(placed.path == path for placed in learn_map.shown().placed)
+            assert scene.picture().learn_map is not None
+            selected.add(path)
+        else:
+            # The board is the trainer's, at a position of the tree or past one of its leaves.
+            assert play.learn is not None and play.game.moves_text().startswith(ROOT)
+            starts.add(play.board_game.options.moves)
+    # The walk went about the tree and drilled from several of its positions.
+    assert len(selected) > 8 and len(starts) > 3
