@@ -41,6 +41,7 @@ from ui.state.play.learn_map import Branches, Standing
 from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
 from ui.words import play_words as words
 from ui.words.learn_words import edge_label, path_text
+from ui.words.notice_words import notice_text
 from ui.words.problem_words import reason_text
 from ui.words.why_words import marked_reason
 
@@ -467,6 +468,7 @@ def test_a_drill_starts_from_the_position_chosen_and_the_next_branch_starts_ther
     # The opponent is to move there: the computer plays the tree's reply at once, and the player is Red.
     assert play.learn_map is None and play.learn is not None
     assert play.board_game.options.moves == ROOT + "5"
+    assert notice_text(play.notice.said).startswith("The runs start here now, after e4 (L: the tree")
     settle(scene, engine)
     assert play.game.moves_text().startswith(ROOT + "5") and len(play.game.moves_text()) == len(ROOT) + 2
     assert play.board_game.is_human_turn() and play.game.to_move() == 0

@@ -51,7 +51,7 @@ from ui.state.files.store import JsonStore
 from ui.state.files.tally import TALLY_FILE
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.finished_round import start_rating
-from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
+from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded, LearnStartsAt
 from ui.state.play.named_move import NamedMove
 from ui.state.play.notices import (
     AutoLevel,
@@ -546,6 +546,8 @@ def every_notice() -> list[tuple[str, Said]]:
         *((f"learn_leaf_{kind}", LearnLeaf(kind, kind == "solver")) for kind in ("plan", "road", "solver")),
         ("learn_run_clean", LearnRunEnded(True, 3, 3, 4550, 4550)),
         ("learn_run_missed", LearnRunEnded(False, 0, 3, 4550, 4550)),
+        ("learn_starts_at", LearnStartsAt(tuple((column, 5) for column in (3, 4, 1, 0, 2, 6) * 2))),
+        ("learn_starts_at_root", LearnStartsAt(())),
     ]
     return notices
 

@@ -7,7 +7,14 @@ from game.language import _, ngettext
 from ui.state.files.learn_record import LEARNED_BOX
 from ui.state.play.learn_drill import LearnProgress, is_frontier
 from ui.state.play.learn_map import LearnMap, MapNode, Standing
-from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded, LearnSaid
+from ui.state.play.learn_notices import (
+    LearnLeaf,
+    LearnMissed,
+    LearnOtherWin,
+    LearnRunEnded,
+    LearnSaid,
+    LearnStartsAt,
+)
 from ui.words.claim_words import cell_name
 from ui.words.review_words import CHANGE_WORDS
 from ui.words.search_texts import move_words
@@ -44,6 +51,13 @@ def learn_notice_text(said: LearnSaid) -> str:
                 ).format(box=said.box, boxes=said.boxes, learned=said.learned, total=said.total)
             return _("Won, with a miss: this branch comes back soon \u00b7 {learned}/{total} learned").format(
                 learned=said.learned, total=said.total
+            )
+        case LearnStartsAt():
+            if not said.cells:
+                return _("The runs start from the start of the tree again")
+            # Translators: {moves} are the moves from the tree's start, as the cells they filled ("d1 e1 b1").
+            return _("The runs start here now, after {moves} (L: the tree, to choose another start)").format(
+                moves=" ".join(cell_name(cell) for cell in said.cells)
             )
 
 
@@ -119,8 +133,7 @@ def path_text(learn_map: LearnMap, node: MapNode) -> str:
     if not node.path:
         # Translators: the picture of the tree's root: the position the tree starts from.
         return _("The start of the tree")
-    steps = range(1, len(node.path) + 1)
-    return " ".join(edge_label(learn_map.at(node.path[:depth])) for depth in steps)
+    return " ".join(cell_name(cell) for cell in learn_map.cells_to(node.path))
 
 
 def node_about(learn_map: LearnMap, node: MapNode, names: tuple[str, str]) -> str:

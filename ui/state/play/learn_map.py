@@ -181,6 +181,12 @@ class LearnMap:
             return () if move is None else ((*path, move),)
         return tuple((*path, column) for column in sorted(self._game(path).moves()))
 
+    def cells_to(self, path: Path) -> tuple[Cell, ...]:
+        """The cells the moves from the root to ``path`` filled, in order."""
+        return tuple(
+            cell for depth in range(1, len(path) + 1) if (cell := self.at(path[:depth]).cell) is not None
+        )
+
     def _game(self, path: Path) -> ConnectFour:
         game = self._root.copy()
         for column in path:

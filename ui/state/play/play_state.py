@@ -34,7 +34,7 @@ from ui.state.play.feedback import Feedback, Speaker
 from ui.state.play.finished_round import REVIEW_SECONDS, adapted
 from ui.state.play.learn_drill import LearnDrill
 from ui.state.play.learn_map import LearnMap
-from ui.state.play.learn_notices import LearnLeaf
+from ui.state.play.learn_notices import LearnLeaf, LearnStartsAt
 from ui.state.play.notices import (
     FILE_NOTICE_SECONDS,
     AutoLevel,
@@ -423,12 +423,16 @@ class PlayState:
         next branch and a new game start there again), the run under way left; the picture closes. Nothing
         where the game is won at the position selected (nothing to play)."""
         learn_map = self.learn_map
-        options = None if learn_map is None or self.learn is None else learn_map.drill_options()
+        if learn_map is None or self.learn is None:
+            return
+        options = learn_map.drill_options()
         if options is None:
             return
         self.learn_map = None
         self.board_game.leave()
         self._start(options)
+        cells = learn_map.cells_to(learn_map.selected)
+        self.feedback.notify(LearnStartsAt(cells), FILE_NOTICE_SECONDS, NoticeKind.INFO)
 
     def _follow_learning(self) -> None:
         """In the Learn trainer, once the run reaches a leaf whose claim is a plan, the plan is drawn on the
