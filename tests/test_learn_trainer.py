@@ -40,7 +40,7 @@ from ui.state.play.learn_drill import LearnDrill, LearnGraph, is_frontier, learn
 from ui.state.play.learn_map import Branches, Standing
 from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
 from ui.words import play_words as words
-from ui.words.learn_words import edge_label, path_text
+from ui.words.learn_words import edge_label, node_about, node_progress, path_text
 from ui.words.notice_words import notice_text
 from ui.words.problem_words import reason_text
 from ui.words.why_words import marked_reason
@@ -529,3 +529,19 @@ def test_random_keys_and_clicks_on_the_picture_of_the_tree_keep_it_on_the_tree(t
             starts.add(play.board_game.options.moves)
     # The walk went about the tree and drilled from several of its positions.
     assert len(selected) > 8 and len(starts) > 3
+
+
+def test_a_move_that_wins_at_once_shows_the_win_and_has_nothing_to_drill(tmp_path):
+    root = LearnNode("121212", 0, None)  # Red plays a4 and wins: no node below it
+    scene, engine, files = learn_scene(tmp_path, LearnTree(0, root, {position_key(root.game()): root}))
+    scene.handle(key(pygame.K_l, unicode="l"))
+    learn_map = scene.play_state.learn_map
+    assert learn_map is not None and learn_map.children(()) == ((0,),)
+    scene.handle(key(pygame.K_DOWN))
+    won = learn_map.selected_node()
+    assert won.path == (0,) and won.node is None and won.branches.standing is Standing.WON
+    assert node_about(learn_map, won, ("Red", "Yellow")) == "Red has won"
+    assert node_progress(learn_map, won) == "Nothing left to learn here"
+    assert scene.frame().learn_map.button is None  # nothing to start a run from
+    scene.handle(key(pygame.K_RETURN))
+    assert scene.play_state.learn_map is not None and scene.play_state.game.moves_text() == "121212"
