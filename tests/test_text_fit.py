@@ -7,6 +7,7 @@ below the English text of the same screen (a line too long is laid out anew inst
 
 from __future__ import annotations
 
+import functools
 import json
 import statistics as stats_of
 from collections.abc import Callable
@@ -379,6 +380,32 @@ def learn_map_positions(size):
     return draw
 
 
+@functools.cache
+def shipped_learn_graph():
+    from ai.learn.tree import read_tree
+    from ui.state.play.learn_drill import LearnGraph
+
+    return LearnGraph.of(read_tree())
+
+
+def learn_map_deep(size):
+    """The picture of the shipped tree at its deepest leaf: the longest trail and the longest way to it."""
+    from ui.state.files.user_data import UserData
+    from ui.state.play.learn_drill import LearnDrill, learn_options
+
+    graph = shipped_learn_graph()
+    deepest = max(graph.tree.leaves(), key=lambda leaf: len(leaf.moves))
+    files = UserData()
+    engine = FakeEngine(auto_answer=False)
+    drill = LearnDrill(graph, files.learning.value)
+    scene = PlayScene(size, learn_options(graph.tree), engine, fonts=FONTS, learn=drill, files=files)
+    scene.play_state.board_game.game = ConnectFour.from_moves(deepest.moves)
+    scene.handle(key(pygame.K_l, unicode="l"))
+    assert scene.play_state.learn_map is not None
+    assert len(scene.play_state.learn_map.selected) == len(deepest.moves)
+    return scene.draw
+
+
 def learn_won(size):
     """A run of the trainer won: the banner's "Next branch" and the keys under the status."""
     scene, engine = learn_scene(size)
@@ -659,6 +686,7 @@ SCREENS: list[Screen] = [
     learn_other_win,
     learn_map,
     learn_map_positions,
+    learn_map_deep,
     learn_won,
     stats,
     stats_newcomer,
