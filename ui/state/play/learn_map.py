@@ -130,6 +130,8 @@ class LearnMap:
         self.tree = drill.tree
         self.side = drill.tree.side
         self.record = record
+        # The branches below a node are summed over the graph's children by key, made once per tree off the
+        # window's thread: opening the picture replays no game for them.
         self._children: Mapping[int, tuple[int, ...]] = drill.graph.children
         self._root = drill.tree.root.game()
         self._nodes: dict[Path, MapNode] = {}
