@@ -1,10 +1,10 @@
 """Crash consistency: the program killed (SIGKILL) at random moments while it writes each of its files, many
 times; every file is always the old or the new complete content, and the next start reads it.
 
-A child process (tools/support/crash_writer.py) writes one kind of file through the program's own store, a
-new generation each time, as fast as it can; the test kills it after a random delay (seeded), reads the file
-back with the program's own loader, and starts the next writer from the generation it found. A new kind of
-file is one entry in the writer's KINDS.
+A child process (tools/support/crash_writer.py, forked from a server that imported the program once) writes
+one kind of file through the program's own store, a new generation each time, as fast as it can; the test
+kills it after a random delay (seeded), reads the file back with the program's own loader, and starts the next
+writer from the generation it found. A new kind of file is one entry in the writer's KINDS.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from tools.support import crash_writer
+from tools.support.waiting import wait_until
 from ui.state.files.userfiles import STALE_SECONDS, write_atomically
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,33 +37,59 @@ FILE_NAMES = {
 }
 
 
-def start_writer(kind: str, path: Path, first: int) -> subprocess.Popen:
+@pytest.fixture(scope="module")
+def writers():
+    """The fork server of the writers (see :mod:`tools.support.crash_writer`), one for the module."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
-    child = subprocess.Popen(
-        [sys.executable, "-m", "tools.support.crash_writer", kind, str(path), str(first)],
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tools.support.crash_writer"],
         cwd=ROOT,
         env=env,
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    assert child.stdout is not None
-    ready = child.stdout.readline()
-    assert ready == "ready\n", (ready, child.stderr.read() if child.stderr else "")
-    return child
+    assert server.stdout is not None and server.stdin is not None
+    serving = server.stdout.readline()
+    assert serving == "serving\n", (serving, server.stderr.read() if server.stderr else "")
+    yield server
+    server.stdin.close()
+    server.wait(timeout=60)
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no SIGKILL on this system")
+def start_writer(server: subprocess.Popen, kind: str, path: Path, first: int) -> int:
+    """A new writer of ``kind`` at ``path`` from generation ``first``, once that is written: its pid."""
+    assert server.stdin is not None and server.stdout is not None
+    server.stdin.write(f"{kind} {path} {first}\n")
+    server.stdin.flush()
+    ready = server.stdout.readline()
+    assert ready.startswith("ready "), (ready, server.poll())
+    return int(ready.split()[1])
+
+
+def gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended and been reaped (its server ignores SIGCHLD: the system reaps it)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@pytest.mark.skipif(
+    not hasattr(signal, "SIGKILL") or not hasattr(os, "fork"), reason="no SIGKILL or fork on this system"
+)
 @pytest.mark.parametrize("kind", crash_writer.KINDS)
-def test_a_kill_at_any_moment_leaves_the_old_or_the_new_file(tmp_path, kind):
+def test_a_kill_at_any_moment_leaves_the_old_or_the_new_file(tmp_path, writers, kind):
     rng = random.Random(f"crash {kind}")
     path = tmp_path / FILE_NAMES[kind]
     generation, mid_write = 0, 0
     for _ in range(KILLS):
-        child = start_writer(kind, path, generation)
+        child = start_writer(writers, kind, path, generation)
         time.sleep(rng.uniform(0.0, 0.03))
-        os.kill(child.pid, signal.SIGKILL)
-        child.wait()
+        os.kill(child, signal.SIGKILL)
+        wait_until(lambda child=child: gone(child), f"writer {child} to end")
         # A temporary left behind means the kill landed inside a write (after mkstemp, before the rename).
         mid_write += any(tmp_path.glob(f".{path.name}.*.tmp"))
         found = crash_writer.read(kind, path)  # raises BrokenFile for anything but a complete file

@@ -309,7 +309,7 @@ def test_no_plan_right_after_any_opening_move_pair_is_wrong(analyzer):
 def planned(analyzer) -> list[tuple[ConnectFour, Plan, int]]:
     """Plans on positions of real play, with the exact score of the side to move."""
     found = []
-    for game in positions_of_play(seed=45, count=220, plies=range(16, 38)):
+    for game in positions_of_play(seed=45, count=110, plies=range(16, 38)):
         plan = find_plan(game, 1 - game.to_move())
         if plan is not None:
             found.append((game, plan, analyzer.score(game)))

@@ -5,6 +5,7 @@ throws the win both taken back), the leaf's plan view, and the progress kept bet
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
@@ -13,7 +14,7 @@ import pygame
 import pytest
 
 from ai.claims import DoubleThreat
-from ai.learn.tree import LearnNode, LearnTree, position_key, tree_text
+from ai.learn.tree import LearnNode, LearnTree, position_key, read_tree, tree_text
 from ai.messages import Progress
 from ai.score import Score, from_child, win_in
 from game.connect4 import ConnectFour
@@ -36,9 +37,11 @@ from ui.state.files.learn_record import (
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.play.learn_drill import LearnDrill, LearnGraph, is_frontier, learn_options
+from ui.state.play.learn_map import Branches, Standing
 from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
 from ui.words import play_words as words
-from ui.words.learn_words import map_row_text
+from ui.words.learn_words import edge_label, node_about, node_progress, path_text
+from ui.words.notice_words import notice_text
 from ui.words.problem_words import reason_text
 from ui.words.why_words import marked_reason
 
@@ -354,32 +357,134 @@ def test_a_root_with_the_opponent_to_move_starts_with_the_trees_reply(tmp_path):
             assert play.try_play(3) is None and play.game.is_over()
 
 
-def test_the_picture_of_the_tree_lists_every_branch_and_shows_the_one_clicked(tmp_path):
+def test_the_picture_of_the_tree_is_walked_with_the_keys_and_coloured_by_progress(tmp_path):
     scene, engine, files = learn_scene(tmp_path, small_tree())
     files.learning.change(
         lambda record: record.after(leaf_after(2), clean=False).after(leaf_after(3), clean=True)
     )
     scene.handle(key(pygame.K_l, unicode="l"))
     learn_map = scene.play_state.learn_map
-    assert learn_map is not None and len(learn_map.rows) == len(LEAF_KINDS)
-    texts = [map_row_text(learn_map, row) for row in learn_map.rows]
-    # The learner's moves in capitals, what the leaf holds, the progress.
-    assert texts[0] == "E a B \u00b7 a proven win \u00b7 new"
-    assert texts[1] == "E b D \u00b7 a plan \u00b7 missed" and texts[2].endswith("\u00b7 1/3")
-    assert texts[6] == "E g D \u00b7 the tree ends: no plan \u00b7 new"
-    surface = pygame.Surface(SIZE)
-    scene.draw(surface)
-    layout = scene.map_layout()
-    index, rect = layout.rows[4]
-    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
-    assert learn_map.selected == index and learn_map.board().moves_text() == leaf_after(5)
-    assert scene.play_state.game.moves_text() == ROOT  # a click on the picture plays nothing, nor a key
+    assert learn_map is not None and learn_map.selected == ()  # the board is at the root
+    # The root's one child (the learner's e), and under it every reply of the opponent's.
+    shown = {placed.path: placed.layer for placed in learn_map.shown().placed}
+    assert shown == {(): 0, (4,): 1, **{(4, reply): 2 for reply in range(7)}}
+    assert [edge_label(learn_map.at((4, reply))) for reply in range(3)] == ["a3", "b3", "c1"]
+    for press, selected in [
+        (pygame.K_DOWN, (4,)),
+        (pygame.K_DOWN, (4, 0)),
+        (pygame.K_RIGHT, (4, 1)),
+        (pygame.K_RIGHT, (4, 2)),
+        (pygame.K_DOWN, (4, 2, 3)),
+        (pygame.K_DOWN, (4, 2, 3)),  # a leaf: nothing below
+        (pygame.K_UP, (4, 2)),
+        (pygame.K_LEFT, (4, 1)),
+        (pygame.K_LEFT, (4, 0)),
+        (pygame.K_LEFT, (4, 0)),  # the first reply: nothing left of it
+        (pygame.K_HOME, ()),
+        (pygame.K_DOWN, (4,)),
+        (pygame.K_DOWN, (4, 0)),  # the child it was left by
+    ]:
+        before = scene.picture()
+        assert scene.picture() == before  # nothing moved: nothing to draw again
+        scene.handle(key(press))
+        assert learn_map.selected == selected, press
+        assert (scene.picture() == before) == (before.learn_map.cells == scene.picture().learn_map.cells)
+    # Each node is coloured by the branches below it: a leaf by its own, a position by all of them.
+    standings = {
+        reply: learn_map.at((4, reply - 1, 1 if reply == 1 else 3)).branches.standing for reply in LEAF_KINDS
+    }
+    assert standings[2] is Standing.MISSED and standings[3] is Standing.DUE and standings[4] is Standing.NEW
+    assert learn_map.at(()).branches == Branches(total=7, learned=0, missed=1, played=2)
+    assert learn_map.at(()).branches.standing is Standing.MISSED
+    shares = {Standing.NEW: 5, Standing.DUE: 1, Standing.MISSED: 1, Standing.LEARNED: 0}
+    assert learn_map.at(()).branches.shares() == tuple(shares.items())
+    assert scene.play_state.game.moves_text() == ROOT  # a key on the picture plays nothing
     scene.handle(key(pygame.K_5, unicode="5"))
-    scene.handle(key(pygame.K_RETURN))
     assert scene.play_state.game.moves_text() == ROOT
-    scene.draw(surface)
+    scene.handle(key(pygame.K_ESCAPE))
+    assert scene.play_state.learn_map is None and scene.request is None  # Esc closes it, not the screen
+
+
+@pytest.mark.parametrize("size", [(640, 540), (960, 720), (1600, 1000)])
+def test_the_graphs_nodes_keep_apart_and_a_click_selects_the_one_under_it(tmp_path, size):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    scene.resize(size)
     scene.handle(key(pygame.K_l, unicode="l"))
-    assert scene.play_state.learn_map is None
+    learn_map = scene.play_state.learn_map
+    assert learn_map is not None
+    for path in [(), (4,), (4, 5), (4, 5, 3)]:
+        learn_map.select(path)
+        layout = scene.frame().learn_map
+        assert layout is not None
+        frames = [rect.inflate(8, 8) for _path, rect in layout.graph.nodes]  # with the selected one's ring
+        assert all(layout.graph.area.contains(frame) for frame in frames), path
+        assert not any(one.colliderect(other) for one, other in itertools.combinations(frames, 2)), path
+        labels = [box for node_path, box in layout.graph.labels if node_path]
+        assert not any(one.colliderect(other) for one, other in itertools.combinations(labels, 2)), path
+        assert not layout.graph.area.colliderect(layout.board)
+    learn_map.select((4,))
+    layout = scene.frame().learn_map
+    for path, rect in layout.graph.nodes:
+        scene.handle(click(rect.center))
+        assert learn_map.selected == path
+        # The position clicked shows large, the moves to it from the root as the cells they filled.
+        shown = scene.picture().learn_map
+        assert (
+            shown.cells == ConnectFour.from_moves(ROOT + "".join(str(column + 1) for column in path)).cells()
+        )
+        learn_map.select((4,))
+    assert scene.play_state.game.moves_text() == ROOT  # a click on the picture plays nothing
+
+
+def test_the_trail_leads_back_to_the_root_in_the_shipped_tree():
+    tree = read_tree()
+    deepest = max(tree.leaves(), key=lambda leaf: len(leaf.moves))
+    game = ConnectFour.from_moves(deepest.moves)
+    engine = FakeEngine(auto_answer=False)
+    drill = LearnDrill(LearnGraph.of(tree), LearnRecord())
+    scene = PlayScene((640, 540), learn_options(tree), engine, learn=drill)
+    scene.play_state.board_game.game = game
+    scene.handle(key(pygame.K_l, unicode="l"))
+    learn_map = scene.play_state.learn_map
+    assert learn_map is not None and learn_map.at(learn_map.selected).node == deepest
+    assert learn_map.selected_node().moves == deepest.moves
+    layout = scene.frame().learn_map
+    dots = [rect for _path, rect in layout.graph.trail]
+    assert dots and all(layout.graph.area.contains(rect) for rect in dots)
+    assert all(one.right < other.left for one, other in itertools.pairwise(dots))
+    assert path_text(learn_map, learn_map.selected_node()).count(" ") == len(deepest.moves) - 1
+    # A dot of the trail is a position on the way: a click selects it.
+    path, rect = layout.graph.trail[-1]
+    scene.handle(click(rect.center))
+    assert learn_map.selected == path
+
+
+def test_a_drill_starts_from_the_position_chosen_and_the_next_branch_starts_there_again(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    scene.handle(key(pygame.K_l, unicode="l"))
+    for press in (pygame.K_DOWN, pygame.K_ENTER if hasattr(pygame, "K_ENTER") else pygame.K_RETURN):
+        scene.handle(key(press))
+    # The opponent is to move there: the computer plays the tree's reply at once, and the player is Red.
+    assert play.learn_map is None and play.learn is not None
+    assert play.board_game.options.moves == ROOT + "5"
+    assert notice_text(play.notice.said).startswith("The runs start here now, after e4 (L: the tree")
+    settle(scene, engine)
+    assert play.game.moves_text().startswith(ROOT + "5") and len(play.game.moves_text()) == len(ROOT) + 2
+    assert play.board_game.is_human_turn() and play.game.to_move() == 0
+    play.new_round(next_round=False)  # the next branch
+    settle(scene, engine)
+    assert play.game.moves_text()[: len(ROOT) + 1] == ROOT + "5"
+    # From a leaf the run plays the leaf's claim out; from the root again, as at the start.
+    scene.handle(key(pygame.K_l, unicode="l"))
+    assert play.learn_map is not None
+    play.learn_map.select((4, 3, 3))
+    scene.handle(click(scene.frame().learn_map.button.center))
+    assert play.game.moves_text() == leaf_after(4) and play.learn_map is None
+    scene.handle(key(pygame.K_l, unicode="l"))
+    scene.handle(key(pygame.K_HOME))
+    scene.handle(key(pygame.K_KP_ENTER))
+    assert play.game.moves_text() == ROOT and play.board_game.is_human_turn()
 
 
 def test_a_game_pasted_over_a_run_leaves_the_trainer(tmp_path):
@@ -391,3 +496,52 @@ def test_a_game_pasted_over_a_run_leaves_the_trainer(tmp_path):
     assert play.learn is None and play.round.learning is None
     assert play.try_play(4) is None  # an ordinary game: no tree judges it
     assert match_bar(play, None).standing == ()
+
+
+def test_random_keys_and_clicks_on_the_picture_of_the_tree_keep_it_on_the_tree(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play, rng = scene.play_state, random.Random(7)
+    presses = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_RETURN]
+    presses += [pygame.K_l, pygame.K_ESCAPE, pygame.K_4]
+    starts, selected = set(), set()
+    for _event in range(400):
+        if play.learn_map is None:
+            scene.handle(key(pygame.K_l, unicode="l"))
+        elif rng.random() < 0.4:
+            panel = scene.frame().learn_map.panel  # anywhere on the picture, its button too
+            scene.handle(
+                click((rng.randrange(panel.left, panel.right), rng.randrange(panel.top, panel.bottom)))
+            )
+        else:
+            scene.handle(key(rng.choice(presses)))
+        settle(scene, engine)
+        learn_map = play.learn_map
+        if learn_map is not None:
+            # The selection is a node of the tree, and the picture shows it.
+            path = learn_map.selected
+            assert not path or path in learn_map.children(path[:-1])
+            assert any(placed.path == path for placed in learn_map.shown().placed)
+            assert scene.picture().learn_map is not None
+            selected.add(path)
+        else:
+            # The board is the trainer's, at a position of the tree or past one of its leaves.
+            assert play.learn is not None and play.game.moves_text().startswith(ROOT)
+            starts.add(play.board_game.options.moves)
+    # The walk went about the tree and drilled from several of its positions.
+    assert len(selected) > 8 and len(starts) > 3
+
+
+def test_a_move_that_wins_at_once_shows_the_win_and_has_nothing_to_drill(tmp_path):
+    root = LearnNode("121212", 0, None)  # Red plays a4 and wins: no node below it
+    scene, engine, files = learn_scene(tmp_path, LearnTree(0, root, {position_key(root.game()): root}))
+    scene.handle(key(pygame.K_l, unicode="l"))
+    learn_map = scene.play_state.learn_map
+    assert learn_map is not None and learn_map.children(()) == ((0,),)
+    scene.handle(key(pygame.K_DOWN))
+    won = learn_map.selected_node()
+    assert won.path == (0,) and won.node is None and won.branches.standing is Standing.WON
+    assert node_about(learn_map, won, ("Red", "Yellow")) == "Red has won"
+    assert node_progress(learn_map, won) == "Nothing left to learn here"
+    assert scene.frame().learn_map.button is None  # nothing to start a run from
+    scene.handle(key(pygame.K_RETURN))
+    assert scene.play_state.learn_map is not None and scene.play_state.game.moves_text() == "121212"

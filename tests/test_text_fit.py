@@ -7,6 +7,7 @@ below the English text of the same screen (a line too long is laid out anew inst
 
 from __future__ import annotations
 
+import functools
 import json
 import statistics as stats_of
 from collections.abc import Callable
@@ -26,7 +27,7 @@ from ai.score import Score, win_in
 from game.connect4 import ConnectFour
 from game.language import LANGUAGES, SOURCE_LANGUAGE, _, use_language
 from tests.test_learn_trainer import ROOT as LEARN_ROOT
-from tests.test_learn_trainer import TREE_MOVE, small_tree
+from tests.test_learn_trainer import TREE_MOVE, leaf_after, small_tree
 from tests.test_why import NAMES, SENTENCES, TWO_THREATS, YELLOWS_PLAN, proven_progress
 from tools.support.fakes import FakeEngine, deliver_review, key, scripted, search_result, settle
 from ui.kit.toast import Toast
@@ -51,7 +52,7 @@ from ui.state.files.store import JsonStore
 from ui.state.files.tally import TALLY_FILE
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.finished_round import start_rating
-from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
+from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded, LearnStartsAt
 from ui.state.play.named_move import NamedMove
 from ui.state.play.notices import (
     AutoLevel,
@@ -350,6 +351,61 @@ def learn_map(size):
     return scene.draw
 
 
+def learn_map_positions(size):
+    """The trainer's picture of the tree at its longest words: the opponent's replies, each a leaf's kind
+    (the frontier's the longest), a branch in progress."""
+    from ui.state.files.learn_record import BranchProgress
+
+    scene, _engine = learn_scene(size)
+    scene.play_state.files.learning.change(
+        lambda record: type(record)(
+            {
+                **record.branches,
+                leaf_after(5): BranchProgress(1),
+                leaf_after(1): BranchProgress(0, True),
+            },
+            record.runs,
+        )
+    )
+    scene.handle(key(pygame.K_l, unicode="l"))
+    learn_map = scene.play_state.learn_map
+    assert learn_map is not None
+
+    def draw(surface: pygame.Surface) -> None:
+        for path in [(4,), (4, 0), (4, 0, 1), (4, 4, 3), (4, 6, 3), (4, 3, 3)]:
+            learn_map.select(path)
+            assert learn_map.selected == path
+            scene.draw(surface)
+
+    return draw
+
+
+@functools.cache
+def shipped_learn_graph():
+    from ai.learn.tree import read_tree
+    from ui.state.play.learn_drill import LearnGraph
+
+    return LearnGraph.of(read_tree())
+
+
+def learn_map_deep(size):
+    """The picture of the shipped tree at its deepest leaf: the longest trail and the longest way to it."""
+    from ui.state.files.user_data import UserData
+    from ui.state.play.learn_drill import LearnDrill, learn_options
+
+    graph = shipped_learn_graph()
+    deepest = max(graph.tree.leaves(), key=lambda leaf: len(leaf.moves))
+    files = UserData()
+    engine = FakeEngine(auto_answer=False)
+    drill = LearnDrill(graph, files.learning.value)
+    scene = PlayScene(size, learn_options(graph.tree), engine, fonts=FONTS, learn=drill, files=files)
+    scene.play_state.board_game.game = ConnectFour.from_moves(deepest.moves)
+    scene.handle(key(pygame.K_l, unicode="l"))
+    assert scene.play_state.learn_map is not None
+    assert len(scene.play_state.learn_map.selected) == len(deepest.moves)
+    return scene.draw
+
+
 def learn_won(size):
     """A run of the trainer won: the banner's "Next branch" and the keys under the status."""
     scene, engine = learn_scene(size)
@@ -517,6 +573,8 @@ def every_notice() -> list[tuple[str, Said]]:
         *((f"learn_leaf_{kind}", LearnLeaf(kind, kind == "solver")) for kind in ("plan", "road", "solver")),
         ("learn_run_clean", LearnRunEnded(True, 3, 3, 4550, 4550)),
         ("learn_run_missed", LearnRunEnded(False, 0, 3, 4550, 4550)),
+        ("learn_starts_at", LearnStartsAt(tuple((column, 5) for column in (3, 4, 1, 0, 2, 6) * 2))),
+        ("learn_starts_at_root", LearnStartsAt(())),
     ]
     return notices
 
@@ -627,6 +685,8 @@ SCREENS: list[Screen] = [
     puzzle,
     learn_other_win,
     learn_map,
+    learn_map_positions,
+    learn_map_deep,
     learn_won,
     stats,
     stats_newcomer,

@@ -101,7 +101,7 @@ def screens() -> list[tuple[str, list[Table]]]:
 
 def test_no_key_press_is_claimed_twice_on_any_screen_in_any_situation():
     checked = screens()
-    assert len(checked) == (2 + 32) * 8
+    assert len(checked) == (2 + 64) * 8
     for name, tables in checked:
         assert clashes(tables) == [], name
 

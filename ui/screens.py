@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from ai.learn.tree import LearnTreeError
-from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
+from ai.puzzles import Puzzle, PuzzleFileError, PuzzleSet, load_puzzles
 from ai.rating.ladder import ladder_for
 from game.language import _
 from ui.play.scene import PlayScene
@@ -44,6 +44,9 @@ class Screens:
     puzzle_theme: ThemeChoice = field(default_factory=ThemeChoice)
     #: The Learn trainer's tree, read on a thread of its own once the start screen first shows.
     learn_loader: GraphLoader = field(default_factory=GraphLoader)
+    #: The shipped puzzles, or why they cannot be used: read at the first puzzle of the window, then kept
+    #: (a fifth of a second each time otherwise, and the file does not change while the program runs).
+    shipped_puzzles: PuzzleSet | PuzzleFileError | None = None
 
     def start(self, size: tuple[int, int], options: PlayOptions, theme: Theme) -> StartScene:
         """The start screen showing ``options``, offering this window's unfinished game if it has one."""
@@ -87,10 +90,14 @@ class Screens:
     ) -> PlayScene | str:
         """The next puzzle for the player's rating, of the theme chosen; where the puzzle file cannot be used,
         why (for a toast)."""
-        try:
-            shipped = load_puzzles()
-        except PuzzleFileError as error:
-            return _("No puzzles: {reason}").format(reason=problem_text(error.brief()))
+        if self.shipped_puzzles is None:
+            try:
+                self.shipped_puzzles = load_puzzles()
+            except PuzzleFileError as error:
+                self.shipped_puzzles = error
+        shipped = self.shipped_puzzles
+        if isinstance(shipped, PuzzleFileError):
+            return _("No puzzles: {reason}").format(reason=problem_text(shipped.brief()))
         self.puzzle_theme.offer(offered_themes(shipped.puzzles))
         record = self.files.puzzles.value
         puzzle = choose_puzzle(shipped.puzzles, record, self.puzzle_rng, self.puzzle_theme.theme)

@@ -1,9 +1,12 @@
 """The writer of the crash-consistency test (tests/test_crash_consistency.py): writes one of the program's own
 files through the program's own code, a new generation each time, as fast as it can, until it is killed.
 
-Run as ``python -m tools.support.crash_writer KIND PATH FIRST``: it writes generation FIRST, prints one line
-("ready") once that is on disk, then writes FIRST + 1, FIRST + 2, ... until killed. :func:`read` is the other
-side: the program's own loader, and the generation the file holds.
+Run as ``python -m tools.support.crash_writer``: a fork server. It imports the program once and prints
+"serving"; then for each line ``KIND PATH FIRST`` read from its input it forks a writer, which writes
+generation FIRST, prints one line ("ready PID", its process id) once that is on disk, then writes FIRST + 1,
+FIRST + 2, ... until killed. (A fresh interpreter per kill spent the test's time importing, not writing.) The
+server reaps its killed writers itself and ends when its input closes. :func:`read` is the other side: the
+program's own loader, and the generation the file holds.
 
 Each kind encodes the generation in a field its loader checks, so a file that is neither the old nor the new
 complete content (torn, empty, a mix) cannot read back as a valid generation.
@@ -11,12 +14,14 @@ complete content (torn, empty, a mix) cannot read back as a valid generation.
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TextIO
 
 from game.catalog import new_game
 from ui.state.files import savegame
@@ -121,15 +126,29 @@ def read(kind: str, path: Path) -> int | None:
     return int(generation_of(value))
 
 
-def main(arguments: list[str]) -> None:
-    kind, path, first = arguments[0], Path(arguments[1]), int(arguments[2])
+def write_until_killed(kind: str, path: Path, first: int) -> None:
+    """Writes generation ``first``, says "ready PID", then the next generations until it is killed."""
     generation = first
     write(kind, path, generation)
-    print("ready", flush=True)
+    print(f"ready {os.getpid()}", flush=True)
     while generation < MAX_GENERATION - 1:
         generation += 1
         write(kind, path, generation)
 
 
+def serve(requests: TextIO) -> None:
+    """Forks a writer (:func:`write_until_killed`) for each line ``KIND PATH FIRST`` of ``requests``."""
+    # Killed writers are reaped by the system at once: the test sees a writer's pid vanish when it ends.
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    print("serving", flush=True)
+    for line in requests:
+        kind, path, first = line.split()
+        if os.fork() == 0:
+            try:
+                write_until_killed(kind, Path(path), int(first))
+            finally:
+                os._exit(0)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    serve(sys.stdin)

@@ -82,8 +82,11 @@ class Desktop:
         done = subprocess.run(command, env=self.env, capture_output=True, text=True, timeout=10)
         return done.stdout if done.returncode == 0 else ""
 
-    def window_of(self, pid: int, timeout: float = 30) -> int:
-        """The id of the first visible window of process ``pid``, waiting up to ``timeout`` seconds for it."""
+    def window_of(self, pid: int, timeout: float = 90) -> int:
+        """The id of the first visible window of process ``pid``, waiting up to ``timeout`` seconds for it.
+
+        The wait ends as soon as the window shows; its ceiling is generous: a fresh interpreter's imports
+        on a 2-core machine busy with other tests can take a large part of a minute."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             found = self._try("xdotool", "search", "--onlyvisible", "--pid", str(pid)).split()

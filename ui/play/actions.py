@@ -26,6 +26,7 @@ from ui.kit.keys import Chord, HelpRow, Section, claimant
 from ui.kit.scene import GoToMenu, GoToPuzzle, OpenSettings, SceneRequest
 from ui.play.clipboard import copy_text, paste_text
 from ui.state.play import play_files
+from ui.state.play.learn_map import LearnMap
 from ui.state.play.notices import FILE_NOTICE_SECONDS, CopiedMoves, Notice, NoticeKind, notice
 from ui.state.play.play_state import PlayState
 
@@ -61,6 +62,14 @@ class Action(str, enum.Enum):
     PUZZLE_THEME = "puzzle-theme"
     #: The Learn trainer: its picture of the tree, shown or hidden.
     LEARN_MAP = "learn-map"
+    # Walking the picture of the tree: the parent, a child, the siblings, the root.
+    LEARN_MAP_UP = "learn-map-up"
+    LEARN_MAP_DOWN = "learn-map-down"
+    LEARN_MAP_LEFT = "learn-map-left"
+    LEARN_MAP_RIGHT = "learn-map-right"
+    LEARN_MAP_ROOT = "learn-map-root"
+    #: The trainer's runs start from the position chosen in the picture of the tree.
+    LEARN_DRILL = "learn-drill"
     #: The coach warned about the move just tried: take it back, and choose again.
     TAKE_BACK_COACHED = "take-back-coached"
 
@@ -69,28 +78,35 @@ class Action(str, enum.Enum):
 class Situation:
     """What a key's meaning depends on: the review shows, the board's cells 10-16 are the letters a-g (so
     only Shift+A is the analysis), the game is over, computer watches computer, the coach's warning about the
-    move just tried stands (Backspace and Esc then take that move back)."""
+    move just tried stands (Backspace and Esc then take that move back), the Learn trainer's picture of the
+    tree covers the board (the arrows, Enter and Esc are its own then)."""
 
     reviewing: bool = False
     letters_are_cells: bool = False
     game_over: bool = False
     watching: bool = False
     coach_warned: bool = False
+    map_shown: bool = False
 
 
 def playing(situation: Situation) -> bool:
-    """The live game shows (not the review)."""
-    return not situation.reviewing
+    """The live game shows (not the review, nor the picture of the tree over the board)."""
+    return not situation.reviewing and not situation.map_shown
 
 
 def reviewing(situation: Situation) -> bool:
-    """The review shows."""
-    return situation.reviewing
+    """The review shows (no picture of the tree over it)."""
+    return situation.reviewing and not situation.map_shown
 
 
 def coach_warned(situation: Situation) -> bool:
-    """The coach's warning about the move just tried stands."""
-    return situation.coach_warned
+    """The coach's warning about the move just tried stands (no picture of the tree over the board)."""
+    return situation.coach_warned and not situation.map_shown
+
+
+def map_shown(situation: Situation) -> bool:
+    """The Learn trainer's picture of the tree covers the board."""
+    return situation.map_shown
 
 
 #: The help card's sections of the play screen, in their order.
@@ -166,6 +182,16 @@ def _on_live_game(run: Callable[[PlayState], object]) -> Run:
         run(play)
 
     return on_live_game
+
+
+def _on_map(walk: Callable[[LearnMap], None]) -> Run:
+    """``walk`` on the Learn trainer's picture of the tree, where it shows."""
+
+    def on_map(play: PlayState) -> None:
+        if play.learn_map is not None:
+            walk(play.learn_map)
+
+    return on_map
 
 
 def _show_me(play: PlayState) -> None:
@@ -297,8 +323,42 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Action.LEARN_MAP,
         lambda play: play.toggle_learn_map(),
-        (Chord(pygame.K_l, when=lambda situation: playing(situation) and not situation.letters_are_cells),),
-        HelpRow(PLAYING, N_("L"), N_("Learn: the picture of the tree, every branch to its leaf")),
+        (
+            Chord(
+                pygame.K_l,
+                when=lambda situation: (
+                    map_shown(situation) or (playing(situation) and not situation.letters_are_cells)
+                ),
+            ),
+            Chord(pygame.K_ESCAPE, when=map_shown),
+        ),
+        HelpRow(
+            PLAYING,
+            N_("L"),
+            N_("Learn: the tree; click or arrows to walk it, Enter: drill from there, Esc: back"),
+        ),
+    ),
+    Command(Action.LEARN_MAP_UP, _on_map(lambda tree: tree.up()), (Chord(pygame.K_UP, when=map_shown),)),
+    Command(
+        Action.LEARN_MAP_DOWN, _on_map(lambda tree: tree.down()), (Chord(pygame.K_DOWN, when=map_shown),)
+    ),
+    Command(
+        Action.LEARN_MAP_LEFT,
+        _on_map(lambda tree: tree.sideways(-1)),
+        (Chord(pygame.K_LEFT, when=map_shown),),
+    ),
+    Command(
+        Action.LEARN_MAP_RIGHT,
+        _on_map(lambda tree: tree.sideways(1)),
+        (Chord(pygame.K_RIGHT, when=map_shown),),
+    ),
+    Command(
+        Action.LEARN_MAP_ROOT, _on_map(lambda tree: tree.select(())), (Chord(pygame.K_HOME, when=map_shown),)
+    ),
+    Command(
+        Action.LEARN_DRILL,
+        lambda play: play.drill_from_map(),
+        (Chord(pygame.K_RETURN, when=map_shown), Chord(pygame.K_KP_ENTER, when=map_shown)),
     ),
     Command(
         Action.TAKE_BACK_COACHED,

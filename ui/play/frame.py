@@ -16,6 +16,7 @@ from ui.kit.toast import notice_colour
 from ui.kit.widgets import Button, hit
 from ui.play.actions import Action
 from ui.play.board_view import BoardPicture, ConnectFourView, TicTacToeView
+from ui.play.learn_map_view import MapLayout, map_layout, map_picture
 from ui.play.match_bar import MatchBar
 from ui.play.picture import PlayPicture, ResultBanner, StatusLine, banner, review_picture
 from ui.play.review_view import review_strip
@@ -49,9 +50,14 @@ class ScreenFrame:
     banner: tuple[Rect, list[Button]] | None
     match: MatchBar
     over: bool
+    #: Where the Learn trainer's picture of the tree goes while it shows (over the board and the banner).
+    learn_map: MapLayout | None = None
 
     def buttons(self) -> list[Button]:
-        """Every button on screen: the toolbar's, then the banner's."""
+        """Every button on screen: the toolbar's, then the banner's (hidden under the picture of the tree
+        while it shows)."""
+        if self.learn_map is not None:
+            return self.toolbar.buttons
         return self.toolbar.buttons + (self.banner[1] if self.banner else [])
 
 
@@ -69,7 +75,12 @@ def screen_frame(
             next_label = next_branch_label()
         with_tally = bool(words.tally_text(play_state))
         shown = banner(layout, fonts, game.winning_cells(), with_tally, next_label)
-    return ScreenFrame(layout, bar, shown, match_bar(play_state, renaming), game.is_over())
+    shown_map = None
+    if play_state.learn_map is not None:
+        # Between the match bar and the status area, over the board.
+        area = Rect(0, layout.match.bottom, layout.size[0], layout.status.top - layout.match.bottom)
+        shown_map = map_layout(area, play_state.learn_map, fonts)
+    return ScreenFrame(layout, bar, shown, match_bar(play_state, renaming), game.is_over(), shown_map)
 
 
 def match_bar(play_state: PlayState, renaming: Renaming | None) -> MatchBar:
@@ -179,6 +190,6 @@ def play_picture(
         # A reason and a plan name cells: the board says where they are.
         coordinates=reason is not None or plan is not None or (settings.coordinates and frame.layout.gravity),
         learn_map=None
-        if (shown_map := play_state.learn_map) is None
-        else (shown_map.selected, shown_map.top),
+        if play_state.learn_map is None or frame.learn_map is None
+        else map_picture(play_state.learn_map, frame.learn_map, play_state.player_names),
     )

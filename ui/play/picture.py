@@ -28,6 +28,7 @@ from ui.kit.widgets import (
 from ui.play.actions import Action
 from ui.play.analysis_overlay import draw_overlay
 from ui.play.board_view import BoardPicture, ConnectFourView, TicTacToeView
+from ui.play.learn_map_view import MapPicture, draw_map
 from ui.play.match_bar import MatchBar, draw_match_bar
 from ui.play.plan_marks import draw_plan_marks
 from ui.play.reason_marks import draw_coordinates, draw_reason_marks
@@ -203,9 +204,8 @@ class PlayPicture:
     reason: ReasonMarks | None = None
     #: The board's coordinates show (columns a, b, ... under it, rows 1, 2, ... beside it).
     coordinates: bool = False
-    #: While the Learn trainer's picture of the tree shows over the board: its row chosen and its first row
-    #: shown (the scene draws it; None: it does not show).
-    learn_map: tuple[int, int] | None = None
+    #: The Learn trainer's picture of the tree, over the board while it shows (None: it does not show).
+    learn_map: MapPicture | None = None
 
 
 def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
@@ -249,7 +249,9 @@ def draw_play(surface: pygame.Surface, shown: PlayPicture) -> None:
     if shown.reason is not None:
         draw_reason_marks(surface, layout, theme, shown.fonts, shown.reason, shown.colours)
     _draw_status(surface, shown)
-    if shown.banner is not None:
+    if shown.learn_map is not None:
+        draw_map(surface, theme, shown.fonts, shown.learn_map)
+    elif shown.banner is not None:
         _draw_banner(surface, shown, shown.banner)
 
 

@@ -25,7 +25,7 @@ from ui.play import move_keys
 from ui.play.actions import BY_ACTION, Action, Situation, key_action
 from ui.play.board_view import view_for
 from ui.play.frame import Renaming, ScreenFrame, play_picture, screen_frame
-from ui.play.learn_map_view import MapLayout, draw_map, map_layout, row_at
+from ui.play.learn_map_view import node_at
 from ui.play.match_bar import name_at
 from ui.play.picture import PlayPicture, draw_play
 from ui.play.review_view import slot_at
@@ -130,10 +130,6 @@ class PlayScene(Scene):
             self._click(event.pos)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
-        elif event.type == pygame.MOUSEWHEEL and self.play_state.learn_map is not None:
-            layout = self.map_layout()
-            if layout is not None:
-                self.play_state.learn_map.scroll(-3 * event.y, len(layout.rows))
         elif event.type == pygame.TEXTINPUT and self.renaming is not None:
             self.name_draft = typed_name(self.name_draft + event.text)
 
@@ -161,12 +157,16 @@ class PlayScene(Scene):
         if button is not None:
             self.act(button.action)
             return
-        learn_map, layout = play_state.learn_map, self.map_layout()
+        learn_map, layout = play_state.learn_map, frame.learn_map
         if learn_map is not None and layout is not None:
-            # The picture of the tree covers the board: a click there shows a branch, and plays nothing.
-            row = row_at(layout, position)
-            if row is not None:
-                learn_map.select(row)
+            # The picture of the tree covers the board: a click there selects a position, or starts the runs
+            # from it, and plays nothing.
+            if layout.button is not None and layout.button.collidepoint(position):
+                self.act(Action.LEARN_DRILL)
+                return
+            path = node_at(layout, position)
+            if path is not None:
+                learn_map.select(path)
             return
         if play_state.options.mode is Mode.TWO_PLAYERS:
             piece = name_at(self.fonts, frame.layout.match, frame.match, position)
@@ -231,6 +231,7 @@ class PlayScene(Scene):
             game_over=play_state.review is None and play_state.game.is_over(),
             watching=play_state.options.mode is Mode.WATCH,
             coach_warned=play_state.round.coach.warning is not None,
+            map_shown=play_state.learn_map is not None,
         )
         action = key_action(event.key, event.mod, situation)
         if action is not None:
@@ -256,18 +257,6 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface, picture: object = None) -> None:
         draw_play(surface, picture if isinstance(picture, PlayPicture) else self.picture())
-        layout = self.map_layout()
-        if layout is not None and self.play_state.learn_map is not None:
-            draw_map(surface, layout, self.play_state.learn_map, self.theme, self.fonts)
-
-    def map_layout(self) -> MapLayout | None:
-        """Where the Learn trainer's picture of the tree goes while it shows: between the match bar and the
-        status area, over the board (None while it does not show)."""
-        if self.play_state.learn_map is None:
-            return None
-        layout = self.frame().layout
-        area = Rect(0, layout.match.bottom, self.size[0], layout.status.top - layout.match.bottom)
-        return map_layout(area, self.play_state.learn_map, self.fonts)
 
     def picture(self, settings: Settings = DEFAULT_SETTINGS) -> PlayPicture:
         """Everything the screen shows now with the player's ``settings``, for

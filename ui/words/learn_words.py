@@ -6,8 +6,16 @@ from __future__ import annotations
 from game.language import _, ngettext
 from ui.state.files.learn_record import LEARNED_BOX
 from ui.state.play.learn_drill import LearnProgress, is_frontier
-from ui.state.play.learn_map import LearnMap, MapRow
-from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded, LearnSaid
+from ui.state.play.learn_map import LearnMap, MapNode, Standing
+from ui.state.play.learn_notices import (
+    LearnLeaf,
+    LearnMissed,
+    LearnOtherWin,
+    LearnRunEnded,
+    LearnSaid,
+    LearnStartsAt,
+)
+from ui.words.claim_words import cell_name
 from ui.words.review_words import CHANGE_WORDS
 from ui.words.search_texts import move_words
 
@@ -43,6 +51,13 @@ def learn_notice_text(said: LearnSaid) -> str:
                 ).format(box=said.box, boxes=said.boxes, learned=said.learned, total=said.total)
             return _("Won, with a miss: this branch comes back soon \u00b7 {learned}/{total} learned").format(
                 learned=said.learned, total=said.total
+            )
+        case LearnStartsAt():
+            if not said.cells:
+                return _("The runs start from the start of the tree again")
+            # Translators: {moves} are the moves from the tree's start, as the cells they filled ("d1 e1 b1").
+            return _("The runs start here now, after {moves} (L: the tree, to choose another start)").format(
+                moves=" ".join(cell_name(cell) for cell in said.cells)
             )
 
 
@@ -82,8 +97,8 @@ def next_branch_keys() -> str:
 
 
 def map_title(learn_map: LearnMap) -> str:
-    """The picture of the tree's title."""
-    count = len(learn_map.rows)
+    """The picture of the tree's title: how many branches the tree has."""
+    count = learn_map.at(()).branches.total
     return ngettext(
         "The tree: {count} branch to its leaf", "The tree: {count} branches, each to its leaf", count
     ).format(count=count)
@@ -91,30 +106,87 @@ def map_title(learn_map: LearnMap) -> str:
 
 def map_hint() -> str:
     """The picture of the tree's keys, under it."""
-    return _("Click a branch to see its leaf \u00b7 wheel: scroll \u00b7 L: back to the board")
+    return _(
+        "Click or arrows: walk the tree \u00b7 Enter: drill from the position chosen \u00b7 L or Esc: back"
+    )
 
 
-def map_row_text(learn_map: LearnMap, row: MapRow) -> str:
-    """A branch in a line: its moves from the root (the learner's in capitals: "E a B"), what its leaf
-    holds and the player's progress in it."""
-    letters = []
-    for index, column in enumerate(row.moves):
-        letter = "abcdefg"[column]
-        mover = learn_map.first_mover if index % 2 == 0 else 1 - learn_map.first_mover
-        letters.append(letter.upper() if mover == learn_map.side else letter)
-    if is_frontier(row.leaf):
-        kind = _("the tree ends: no plan")
-    elif row.leaf.leaf == "plan":
-        kind = _("a plan")
-    else:
-        kind = _("a proven win")
-    progress = row.progress
-    if progress is None:
-        shown = _("new")
-    elif progress.missed:
-        shown = _("missed")
-    elif progress.learned:
-        shown = _("learned")
-    else:
-        shown = f"{progress.box}/{LEARNED_BOX}"
-    return f"{' '.join(letters) or '-'} \u00b7 {kind} \u00b7 {shown}"
+def legend() -> tuple[tuple[Standing, str], ...]:
+    """The colours of the picture of the tree, each in a word."""
+    return (
+        # Translators: a branch of the tree never played yet (a colour of the picture's legend).
+        (Standing.NEW, _("new")),
+        # Translators: branches played but not learned yet (a colour of the picture's legend).
+        (Standing.DUE, _("to learn")),
+        (Standing.MISSED, _("missed")),
+        (Standing.LEARNED, _("learned")),
+    )
+
+
+def edge_label(node: MapNode) -> str:
+    """The move that led to ``node``, as the cell it filled ("d1"); nothing at the root."""
+    return "" if node.cell is None else cell_name(node.cell)
+
+
+def path_text(learn_map: LearnMap, node: MapNode) -> str:
+    """The moves from the tree's root to ``node`` as the cells they filled ("d1 d2 c1")."""
+    if not node.path:
+        # Translators: the picture of the tree's root: the position the tree starts from.
+        return _("The start of the tree")
+    return " ".join(cell_name(cell) for cell in learn_map.cells_to(node.path))
+
+
+def node_about(learn_map: LearnMap, node: MapNode, names: tuple[str, str]) -> str:
+    """What ``node`` is in the tree: the tree's move there, every reply there, its leaf, or the learner's
+    win; ``names`` are the players'."""
+    if node.node is None:
+        return _("{player} has won").format(player=names[learn_map.side])
+    if node.leaf is not None:
+        if is_frontier(node.node):
+            return _("A leaf: the tree ends here, with no plan to learn")
+        if node.leaf == "plan":
+            return _("A leaf: a plan wins from here")
+        return _("A leaf: the win is proven from here")
+    children = learn_map.children(node.path)
+    player = names[node.to_move]
+    if node.to_move == learn_map.side and children:
+        return _("{player} to move: the tree plays {cell}").format(
+            player=player, cell=edge_label(learn_map.at(children[0]))
+        )
+    count = len(children)
+    return ngettext(
+        "{player} to move: {count} reply, each in the tree",
+        "{player} to move: {count} replies, each in the tree",
+        count,
+    ).format(player=player, count=count)
+
+
+def node_progress(learn_map: LearnMap, node: MapNode) -> str:
+    """The player's progress in the branches below ``node`` (at a leaf, in its branch)."""
+    branches = node.branches
+    if branches.total == 0:
+        return _("Nothing left to learn here")
+    if node.leaf is not None:
+        progress = learn_map.record.of(node.moves)
+        if progress is None:
+            return _("This branch: not played yet")
+        if progress.missed:
+            return _("This branch: missed in its last run")
+        if progress.learned:
+            return _("This branch: learned")
+        return _("This branch: {box} of {boxes} runs without a miss").format(
+            box=progress.box, boxes=LEARNED_BOX
+        )
+    text = ngettext(
+        "{learned} of {total} branch learned", "{learned} of {total} branches learned", branches.total
+    ).format(learned=branches.learned, total=branches.total)
+    if branches.missed:
+        text += " \u00b7 " + ngettext("{count} missed", "{count} missed", branches.missed).format(
+            count=branches.missed
+        )
+    return text
+
+
+def drill_label() -> str:
+    """The picture of the tree's button that starts the runs from the position chosen."""
+    return _("Drill from here")

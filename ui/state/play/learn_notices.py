@@ -1,11 +1,12 @@
 """What the Learn trainer says at the board, as typed values (:mod:`ui.words.learn_words` words each):
-a winning move off the tree, a move that throws the win, a branch's leaf reached, a run's end. No pygame
-here."""
+a winning move off the tree, a move that throws the win, a branch's leaf reached, a run's end, the runs'
+start moved. No pygame here."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.cells import Cell
 from ui.state.play.named_move import NamedMove
 
 
@@ -49,5 +50,13 @@ class LearnRunEnded:
     total: int
 
 
+@dataclass(frozen=True)
+class LearnStartsAt:
+    """The runs start from another position of the tree from now on (chosen in the picture of the tree): the
+    one the moves from the tree's root that filled ``cells`` reach (none: the root again)."""
+
+    cells: tuple[Cell, ...]
+
+
 #: Everything the trainer says.
-LearnSaid = LearnOtherWin | LearnMissed | LearnLeaf | LearnRunEnded
+LearnSaid = LearnOtherWin | LearnMissed | LearnLeaf | LearnRunEnded | LearnStartsAt

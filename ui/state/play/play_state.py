@@ -34,7 +34,7 @@ from ui.state.play.feedback import Feedback, Speaker
 from ui.state.play.finished_round import REVIEW_SECONDS, adapted
 from ui.state.play.learn_drill import LearnDrill
 from ui.state.play.learn_map import LearnMap
-from ui.state.play.learn_notices import LearnLeaf
+from ui.state.play.learn_notices import LearnLeaf, LearnStartsAt
 from ui.state.play.notices import (
     FILE_NOTICE_SECONDS,
     AutoLevel,
@@ -410,13 +410,29 @@ class PlayState:
             self.feedback.wait_for_banner(dt)
 
     def toggle_learn_map(self) -> None:
-        """Shows the trainer's picture of the tree (with the progress as it is now), or hides it; nothing
-        outside the trainer."""
+        """Shows the trainer's picture of the tree (with the progress as it is now, the position on the board
+        selected where it is in the tree), or hides it; nothing outside the trainer."""
         if self.learn is None:
             return
         self.learn_map = (
-            None if self.learn_map is not None else LearnMap(self.learn, self.files.learning.value)
+            None if self.learn_map is not None else LearnMap(self.learn, self.files.learning.value, self.game)
         )
+
+    def drill_from_map(self) -> None:
+        """The trainer's runs start from the position selected in the picture of the tree from now on (the
+        next branch and a new game start there again), the run under way left; the picture closes. Nothing
+        where the game is won at the position selected (nothing to play)."""
+        learn_map = self.learn_map
+        if learn_map is None or self.learn is None:
+            return
+        options = learn_map.drill_options()
+        if options is None:
+            return
+        self.learn_map = None
+        self.board_game.leave()
+        self._start(options)
+        cells = learn_map.cells_to(learn_map.selected)
+        self.feedback.notify(LearnStartsAt(cells), FILE_NOTICE_SECONDS, NoticeKind.INFO)
 
     def _follow_learning(self) -> None:
         """In the Learn trainer, once the run reaches a leaf whose claim is a plan, the plan is drawn on the
