@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 
 import pygame
 import pytest
@@ -24,19 +23,12 @@ from ui.play.frame import match_bar
 from ui.play.scene import PlayScene
 from ui.start.scene import LEARN
 from ui.state.board.board_game import Refusal
-from ui.state.files.learn_record import (
-    LEARN_FILE,
-    LEARNED_BOX,
-    MISSED_WEIGHT,
-    UNSEEN_WEIGHT,
-    BranchProgress,
-    LearnRecord,
-    branch_weight,
-)
+from ui.state.files.learn_record import LEARN_FILE, LEARNED_BOX, LEARNED_SPACING, BranchProgress, LearnRecord
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.play.learn_drill import LearnDrill, LearnGraph, is_frontier, learn_options
 from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
+from ui.state.play.learn_schedule import next_branch
 from ui.words import play_words as words
 from ui.words.learn_words import map_row_text
 from ui.words.problem_words import reason_text
@@ -104,15 +96,15 @@ def test_a_branch_climbs_a_box_per_clean_run_and_a_miss_sends_it_back():
     record = LearnRecord()
     for _ in range(LEARNED_BOX + 2):
         record = record.after("4455", clean=True)
-    assert record.of("4455") == BranchProgress(LEARNED_BOX, False) and record.learned(["4455", "44"]) == 1
+    assert record.of("4455") == BranchProgress(LEARNED_BOX, False, 5) and record.learned(["4455", "44"]) == 1
     record = record.after("4455", clean=False)
-    assert record.of("4455") == BranchProgress(0, True) and record.learned(["4455"]) == 0
+    assert record.of("4455") == BranchProgress(0, True, 6) and record.learned(["4455"]) == 0
     assert record.runs == LEARNED_BOX + 3
-    # Missed weighs most, then never played, then each box halves, a learned branch weighing 1.
-    weights = [
-        branch_weight(p) for p in (BranchProgress(0, True), None, BranchProgress(1), BranchProgress(3))
-    ]
-    assert weights == [MISSED_WEIGHT, UNSEEN_WEIGHT, 4, 1]
+    # The runs of other branches before a branch is due again: one after a miss, doubling with each box.
+    spacings = [p.spacing for p in (BranchProgress(0, True), BranchProgress(1), BranchProgress(2))]
+    assert spacings == [1, 2, 4] and BranchProgress(LEARNED_BOX).spacing == LEARNED_SPACING
+    missed = record.of("4455")
+    assert missed.waited(record.runs) == -1 and missed.waited(record.runs + 1) == 0
 
 
 def test_the_record_round_trips_and_keeps_branches_of_other_trees(tmp_path):
@@ -126,6 +118,7 @@ def test_the_record_round_trips_and_keeps_branches_of_other_trees(tmp_path):
     data["branches"]["77"] = {"box": 2, "missed": False}  # a branch of another tree: kept, not counted
     path.write_text(json.dumps(data))
     read = JsonStore(LEARN_FILE, path).load()
+    # Written without the runs' clock (as before it was kept): read as played at run 0, so due at once.
     assert read.of("77") == BranchProgress(2) and read.learned(["4455"]) == 0
 
 
@@ -138,6 +131,8 @@ def test_the_record_round_trips_and_keeps_branches_of_other_trees(tmp_path):
         '{"branches": {"44": {"box": 9, "missed": false}}}',
         '{"branches": {"44": {"box": 1, "missed": "no"}}}',
         '{"branches": []}',
+        '{"runs": 2, "branches": {"44": {"box": 1, "missed": false, "last": 3}}}',
+        '{"runs": 2, "branches": {"44": {"box": 1, "missed": false, "last": "1"}}}',
     ],
 )
 def test_a_damaged_record_is_set_aside_with_a_notice_never_a_crash(tmp_path, text):
@@ -152,20 +147,72 @@ def test_a_damaged_record_is_set_aside_with_a_notice_never_a_crash(tmp_path, tex
 # --- the drill's replies ----------------------------------------------------------------------------------
 
 
-def test_the_replies_are_drawn_toward_missed_and_unseen_branches():
+def play_run(drill: LearnDrill, tree: LearnTree) -> str:
+    """Plays one run as a learner who knows the tree: the tree's moves, the drill's replies, to the leaf;
+    the leaf's moves."""
+    game = tree.root.game()
+    while (leaf := drill.leaf(game)) is None:
+        move = tree.learner_move(game) if game.to_move() == tree.side else drill.reply(game)
+        assert move is not None
+        game.apply(move)
+    return leaf.moves
+
+
+def test_a_missed_branch_comes_back_after_one_other_run_and_one_being_learned_climbs_its_boxes():
     tree = small_tree()
-    after = ConnectFour.from_moves(ROOT + "5")
-    learned = dict.fromkeys((leaf_after(reply) for reply in LEAF_KINDS), BranchProgress(LEARNED_BOX))
-    record = LearnRecord({**learned, leaf_after(3): BranchProgress(0, True)})
+    drill = LearnDrill(LearnGraph.of(tree), LearnRecord(), random.Random(4))
+    record = LearnRecord()
+    played = []
+    for run in range(24):
+        drill.begin(record)
+        leaf = play_run(drill, tree)
+        assert leaf == drill.target  # the replies steered the run to the branch chosen
+        played.append(leaf)
+        record = record.after(leaf, clean=run != 2)
+    missed = played[2]
+    # Missed in the third run: one other run, then it is back.
+    assert played[3] != missed and played[4] == missed
+    # No branch is played twice in a row, and a branch once begun is learned before the tree runs out of
+    # new ones: after 24 runs some are learned (every run clean but one).
+    assert all(a != b for a, b in zip(played, played[1:], strict=False))
+    assert record.learned(drill.branches) >= 4 and record.of(missed).box >= 1
+    # Every branch was reached, all 7, within these runs.
+    assert set(played) == set(drill.branches)
+
+
+def test_the_next_branch_is_a_due_one_first_then_a_new_one_then_the_nearest_to_due():
+    branches = ["1", "2", "3"]
+    rng = random.Random(1)
+    # Due: the missed one before a due one in box 1, whatever the order.
+    record = LearnRecord({"1": BranchProgress(1, False, 1), "2": BranchProgress(0, True, 2)}, runs=5)
+    assert next_branch(record, branches, rng) == "2"
+    # Nothing due (both just played): a new one.
+    record = LearnRecord({"1": BranchProgress(1, False, 5), "2": BranchProgress(2, False, 4)}, runs=5)
+    assert next_branch(record, branches, rng) == "3"
+    # Nothing due and nothing new: the nearest to its time ("1" is due at run 7, "2" at run 8).
+    record = LearnRecord({**record.branches, "3": BranchProgress(2, False, 5)}, runs=5)
+    assert next_branch(record, branches, rng) == "1"
+    # A learned branch comes back after its long spacing, once nothing else is due.
+    learned = BranchProgress(LEARNED_BOX, False, 1)
+    record = LearnRecord(
+        {"1": learned, "2": BranchProgress(2, False, LEARNED_SPACING)}, runs=1 + LEARNED_SPACING
+    )
+    assert next_branch(record, ["1", "2"], rng) == "1"
+    assert next_branch(LearnRecord(), [], rng) is None
+
+
+def test_the_drill_replies_only_at_the_second_players_nodes_of_the_tree():
+    tree = small_tree()
+    record = LearnRecord(
+        dict.fromkeys((leaf_after(reply) for reply in LEAF_KINDS), BranchProgress(LEARNED_BOX))
+    )
     drill = LearnDrill(LearnGraph.of(tree), record, random.Random(7))
-    drawn = Counter(drill.reply(after) for _ in range(1100))
-    # Reply 3 (column c, index 2) weighs 16 against 1 for each of the six learned branches.
-    assert drawn[2] > 700 and all(drawn[column] > 5 for column in range(7))
+    assert drill.reply(ConnectFour.from_moves(ROOT + "5")) in range(7)
     # No reply at the learner's nodes, at a leaf, or off the tree.
     assert drill.reply(ConnectFour.from_moves(ROOT)) is None
     assert drill.reply(ConnectFour.from_moves(leaf_after(2))) is None
     assert drill.reply(ConnectFour.from_moves("4")) is None
-    assert drill.progress(record).learned == 6 and drill.progress(record).total == 7
+    assert drill.progress(record).learned == 7 and drill.progress(record).total == 7
     assert is_frontier(drill.leaf(ConnectFour.from_moves(leaf_after(7))))
     assert not is_frontier(drill.leaf(ConnectFour.from_moves(leaf_after(2))))
 
@@ -282,12 +329,17 @@ def test_a_move_throwing_the_win_is_taken_back_with_its_reason_and_the_branch_co
     assert play.try_play(1 if reply == 1 else 3) is None
     settle(scene, engine, 1.0)
     # The miss counts for the branch reached, at the leaf: it comes back first.
-    assert files.learning.value.of(leaf_after(reply)) == BranchProgress(0, True)
+    assert files.learning.value.of(leaf_after(reply)) == BranchProgress(0, True, 1)
     assert files.learning.flush(5.0)
     assert json.loads((tmp_path / "learn.json").read_text())["branches"][leaf_after(reply)]["missed"] is True
-    drill = LearnDrill(LearnGraph.of(small_tree()), files.learning.value, random.Random(5))
-    drawn = Counter(drill.reply(ConnectFour.from_moves(ROOT + "5")) for _ in range(400))
-    assert drawn.most_common(1)[0][0] == reply - 1
+    # After one run of another branch, it is the one the computer's replies steer to.
+    record = files.learning.value
+    other = next(leaf for leaf in map(leaf_after, LEAF_KINDS) if leaf != leaf_after(reply))
+    drill = LearnDrill(LearnGraph.of(small_tree()), record, random.Random(5))
+    assert drill.target != leaf_after(reply)
+    drill.begin(record.after(other, clean=True))
+    assert drill.target == leaf_after(reply)
+    assert drill.reply(ConnectFour.from_moves(ROOT + "5")) == reply - 1
 
 
 def test_a_run_won_without_a_miss_counts_at_the_win(tmp_path):
@@ -303,7 +355,7 @@ def test_a_run_won_without_a_miss_counts_at_the_win(tmp_path):
     play.board_game.game = ConnectFour.from_moves("1212121")
     said = attempt.follow(play.board_game)
     assert isinstance(said, LearnRunEnded) and said.clean and said.box == 1 and said.total == 7
-    assert files.learning.value.of(leaf_after(reply)) == BranchProgress(1)
+    assert files.learning.value.of(leaf_after(reply)) == BranchProgress(1, False, 1)
     assert words.notice_text(said) == "Won without a miss: this branch 1/3 \u00b7 0/7 learned"
 
 
@@ -335,23 +387,18 @@ def test_a_root_with_the_opponent_to_move_starts_with_the_trees_reply(tmp_path):
 
     tree = yellow_tree()
     drill = LearnDrill(LearnGraph.of(tree), LearnRecord(), random.Random(9))
-    counts = Counter(drill.reply(tree.root.game()) for _ in range(700))
-    # The one leaf (after d) weighs 8, each reply after which Red wins at once 1.
-    assert 300 < counts[3] < 500 and all(counts[column] > 10 for column in range(7))
-    for seed in range(4):
-        scene, engine, files = learn_scene(tmp_path / str(seed), tree, seed)
-        play = scene.play_state
-        settle(scene, engine, 1.0)
-        assert engine.count("think") == 0 and play.game.moves_text()[: len(YELLOW_ROOT)] == YELLOW_ROOT
-        reply = int(play.game.moves_text()[len(YELLOW_ROOT)])
-        if reply == 4:
-            assert isinstance(play.notice.said, LearnLeaf) and play.assistance.plan.shown
-            assert play.round.learning.leaf_move is None  # reached by the computer's reply
-            # The next run is played from memory: the plan view is closed.
-            play.new_round(next_round=False)
-            assert not play.assistance.plan.shown and play.game.moves_text() == YELLOW_ROOT
-        else:
-            assert play.try_play(3) is None and play.game.is_over()
+    # The one branch (its leaf after d) is every run's: the replies after which Red wins at once are no
+    # branch to learn.
+    assert {drill.reply(tree.root.game()) for _ in range(50)} == {3}
+    scene, engine, files = learn_scene(tmp_path, tree)
+    play = scene.play_state
+    settle(scene, engine, 1.0)
+    assert engine.count("think") == 0 and play.game.moves_text() == YELLOW_ROOT + "4"
+    assert isinstance(play.notice.said, LearnLeaf) and play.assistance.plan.shown
+    assert play.round.learning.leaf_move is None  # reached by the computer's reply
+    # The next run is played from memory: the plan view is closed.
+    play.new_round(next_round=False)
+    assert not play.assistance.plan.shown and play.game.moves_text()[: len(YELLOW_ROOT)] == YELLOW_ROOT
 
 
 def test_the_picture_of_the_tree_lists_every_branch_and_shows_the_one_clicked(tmp_path):
