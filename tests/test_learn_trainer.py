@@ -27,7 +27,7 @@ from ui.state.files.learn_record import LEARN_FILE, LEARNED_BOX, LEARNED_SPACING
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.play.learn_drill import LearnDrill, LearnGraph, is_frontier, learn_options
-from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
+from ui.state.play.learn_notices import LearnHint, LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
 from ui.state.play.learn_schedule import next_branch
 from ui.words import play_words as words
 from ui.words.learn_words import map_row_text
@@ -438,3 +438,24 @@ def test_a_game_pasted_over_a_run_leaves_the_trainer(tmp_path):
     assert play.learn is None and play.round.learning is None
     assert play.try_play(4) is None  # an ordinary game: no tree judges it
     assert match_bar(play, None).standing == ()
+
+
+def test_the_hint_is_the_trees_move_not_the_engines_and_counts_as_a_miss(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    scene.handle(key(pygame.K_h, unicode="h"))
+    said = play.notice.said
+    assert isinstance(said, LearnHint) and said.tree_move.move == TREE_MOVE
+    assert words.status_text(play) == "Hint: the tree plays column e here. This run counts as a miss"
+    # The engine finds another winning move best (column d): the hint stays the tree's.
+    prove(scene, engine, values(3, also_winning=(TREE_MOVE,)))
+    settle(scene, engine, 0.5)
+    assert play.assistance.hint is not None and play.assistance.hint.move == TREE_MOVE
+    assert play.round.learning.misses == 1
+    assert play.try_play(TREE_MOVE) is None
+    settle(scene, engine, 1.0)
+    reply = int(play.game.moves_text()[-1])
+    assert play.try_play(1 if reply == 1 else 3) is None
+    settle(scene, engine, 1.0)
+    # The run counts as a miss at the leaf: the branch comes back soon, to be played from memory.
+    assert files.learning.value.of(leaf_after(reply)) == BranchProgress(0, True, 1)

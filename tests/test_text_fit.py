@@ -51,7 +51,7 @@ from ui.state.files.store import JsonStore
 from ui.state.files.tally import TALLY_FILE
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.finished_round import start_rating
-from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
+from ui.state.play.learn_notices import LearnHint, LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
 from ui.state.play.named_move import NamedMove
 from ui.state.play.notices import (
     AutoLevel,
@@ -514,6 +514,7 @@ def every_notice() -> list[tuple[str, Said]]:
             notices.append((f"learn_missed_{best}_{played}_{tree_move is not None}", missed))
     notices += [
         ("learn_other_win", LearnOtherWin(NamedMove(6, "7", True), NamedMove(4, "5", True))),
+        ("learn_hint", LearnHint(NamedMove(4, "5", True))),
         *((f"learn_leaf_{kind}", LearnLeaf(kind, kind == "solver")) for kind in ("plan", "road", "solver")),
         ("learn_run_clean", LearnRunEnded(True, 3, 3, 4550, 4550)),
         ("learn_run_missed", LearnRunEnded(False, 0, 3, 4550, 4550)),

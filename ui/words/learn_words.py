@@ -7,7 +7,14 @@ from game.language import _, ngettext
 from ui.state.files.learn_record import LEARNED_BOX
 from ui.state.play.learn_drill import LearnProgress, is_frontier
 from ui.state.play.learn_map import LearnMap, MapRow
-from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded, LearnSaid
+from ui.state.play.learn_notices import (
+    LearnHint,
+    LearnLeaf,
+    LearnMissed,
+    LearnOtherWin,
+    LearnRunEnded,
+    LearnSaid,
+)
 from ui.words.review_words import CHANGE_WORDS
 from ui.words.search_texts import move_words
 
@@ -29,6 +36,11 @@ def learn_notice_text(said: LearnSaid) -> str:
                 )
             return _("Taken back: {move} {change}. Try again").format(
                 move=move_words(said.move), change=change
+            )
+        case LearnHint():
+            # Translators: {tree_move} is a move ("column e"); the hint in the trainer counts as a miss.
+            return _("Hint: the tree plays {tree_move} here. This run counts as a miss").format(
+                tree_move=move_words(said.tree_move)
             )
         case LearnLeaf():
             if said.frontier:

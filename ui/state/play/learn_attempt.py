@@ -7,7 +7,9 @@ How a move is judged (before it is played, like a puzzle's):
   the exact values of the player's moves (proven on the engine's thread while the player thinks, as for the
   coach), then is taken back: a move that also wins is told so ("also wins, but the tree's move is easier to
   learn"), with the tree's move pointed at; a move that throws the win is told so, with the reason the
-  explainer proves. Either counts as a miss of the run: the tree is what is learned.
+  explainer proves. Either counts as a miss of the run: the tree is what is learned. So does the hint (H),
+  which on the tree is the tree's move, not the engine's best (they differ where the tree keeps to moves
+  easier to learn).
 * past the branch's leaf (the plan's part, or a frontier's: the rest of the game against the best defence), a
   move that keeps the win is played, one that throws it is taken back with its reason, and counts as a miss.
 
@@ -25,7 +27,14 @@ from ui.state.files.learn_record import LEARNED_BOX, BranchProgress
 from ui.state.files.user_data import UserData
 from ui.state.play import coach
 from ui.state.play.learn_drill import LearnDrill, is_frontier
-from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded, LearnSaid
+from ui.state.play.learn_notices import (
+    LearnHint,
+    LearnLeaf,
+    LearnMissed,
+    LearnOtherWin,
+    LearnRunEnded,
+    LearnSaid,
+)
 from ui.state.play.move_checks import UNTIL_ANSWERED_SECONDS, Objection
 from ui.state.play.named_move import NamedMove
 from ui.state.play.notices import NoticeKind, Told
@@ -77,6 +86,16 @@ class LearnAttempt:
         board_game.reasons.ask(game, move)
         missed = LearnMissed(NamedMove.of(game, move), best, played, named)
         return Objection(missed, UNTIL_ANSWERED_SECONDS, wrong=True)
+
+    def hint(self, game: ConnectFour) -> LearnHint | None:
+        """The hint (H) in ``game``: the tree's move where the learner is to move on the tree, and the run
+        counts as a miss (the hint said what was to be learned); None past the leaf or off the tree, where
+        the engine's best move is the hint (any winning move is the plan's part there)."""
+        tree_move = self.drill.tree.learner_move(game)
+        if tree_move is None or game.is_over():
+            return None
+        self._missed()
+        return LearnHint(NamedMove.of(game, tree_move))
 
     def _missed(self) -> None:
         self.misses += 1

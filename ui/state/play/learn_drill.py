@@ -145,7 +145,9 @@ class LearnDrill:
         self.rng = rng or random.Random()
         #: Every branch, by its leaf's moves.
         self.branches = graph.branches
-        #: The position key of the leaf this run is steered to (None: no branch to steer to).
+        #: Every leaf's position key by its moves.
+        self._leaf_keys = {leaf.moves: position_key(leaf.game()) for leaf in self.tree.leaves()}
+        #: The position key of the leaf this run is steered to (None: no branch of the tree to steer to).
         self._target: int | None = None
         #: Whether the node of each key (looked up in this run) has the target below it.
         self._reaches: dict[int, bool] = {}
@@ -157,7 +159,7 @@ class LearnDrill:
         """A new run, to the branch chosen with ``record`` as it is now."""
         self.record = record
         self.target = next_branch(record, self.branches, self.rng)
-        self._target = None if self.target is None else position_key(ConnectFour.from_moves(self.target))
+        self._target = None if self.target is None else self._leaf_keys.get(self.target)
         self._reaches.clear()
 
     def node(self, game: ConnectFour) -> LearnNode | None:

@@ -1,5 +1,6 @@
 """What the Learn trainer says at the board, as typed values (:mod:`ui.words.learn_words` words each):
-a winning move off the tree, a move that throws the win, a branch's leaf reached, a run's end. No pygame
+a winning move off the tree, a move that throws the win, the tree's move as a hint, a branch's leaf reached, a
+run's end. No pygame
 here."""
 
 from __future__ import annotations
@@ -29,6 +30,14 @@ class LearnMissed:
 
 
 @dataclass(frozen=True)
+class LearnHint:
+    """The hint (H) in the trainer, on the tree: the tree's move is ``tree_move`` (marked on the board); the
+    run counts as a miss, so that the branch comes back soon to be played from memory."""
+
+    tree_move: NamedMove
+
+
+@dataclass(frozen=True)
 class LearnLeaf:
     """The run reached its branch's leaf: a proven claim of the ``kind`` named finishes the win from here, or
     with ``frontier`` the tree stops without one (the solver knows the win)."""
@@ -50,4 +59,4 @@ class LearnRunEnded:
 
 
 #: Everything the trainer says.
-LearnSaid = LearnOtherWin | LearnMissed | LearnLeaf | LearnRunEnded
+LearnSaid = LearnOtherWin | LearnMissed | LearnHint | LearnLeaf | LearnRunEnded

@@ -20,6 +20,7 @@ from ai.contracts import Verdict
 from ai.messages import EngineMessage
 from ai.puzzles import Puzzle
 from game.catalog import game_spec
+from game.connect4 import ConnectFour
 from game.protocol import Game
 from ui.state.animation import ANIMATION_SPEEDS, MoveAnimation
 from ui.state.board.board_game import BoardGame, EngineLike, Refusal
@@ -35,6 +36,7 @@ from ui.state.play.finished_round import REVIEW_SECONDS, adapted
 from ui.state.play.learn_drill import LearnDrill
 from ui.state.play.learn_map import LearnMap
 from ui.state.play.learn_notices import LearnLeaf
+from ui.state.play.move_checks import UNTIL_ANSWERED_SECONDS
 from ui.state.play.notices import (
     FILE_NOTICE_SECONDS,
     AutoLevel,
@@ -43,6 +45,7 @@ from ui.state.play.notices import (
     Notice,
     NoticeKind,
     NotRated,
+    Said,
     Told,
 )
 from ui.state.play.plan_view import PlanView
@@ -258,6 +261,20 @@ class PlayState:
         self.animation = None
         self.feedback.history_changed()
         self.assistance.hint = None
+
+    def ask_hint(self) -> Said | None:
+        """The hint (H) for the human to move; returns why not, where it is not their turn. In the Learn
+        trainer on the tree, the tree's move is the hint, not the engine's best move: marked on the board,
+        told in the status, and counted as a miss of the run
+        (:meth:`~ui.state.play.learn_attempt.LearnAttempt.hint`)."""
+        learning, game = self.round.learning, self.game
+        if learning is not None and isinstance(game, ConnectFour) and self.board_game.is_human_turn():
+            said = learning.hint(game)
+            if said is not None:
+                self.assistance.show_move(self.board_game, said.tree_move.move)
+                self.feedback.notify(said, UNTIL_ANSWERED_SECONDS, NoticeKind.INFO)
+                return None
+        return self.assistance.ask_hint(self.board_game)
 
     # --- moves ----------------------------------------------------------------------------------------------
 
