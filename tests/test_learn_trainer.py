@@ -395,7 +395,9 @@ def test_a_root_with_the_opponent_to_move_starts_with_the_trees_reply(tmp_path):
     settle(scene, engine, 1.0)
     assert engine.count("think") == 0 and play.game.moves_text() == YELLOW_ROOT + "4"
     assert isinstance(play.notice.said, LearnLeaf) and play.assistance.plan.shown
-    assert play.round.learning.leaf_move is None  # reached by the computer's reply
+    # Reached by the computer's reply: the position's own reason is asked, to tell how the player wins.
+    assert play.round.learning.leaf_move[1] is None
+    assert engine.last("explain").move is None and engine.last("explain").moves == YELLOW_ROOT + "4"
     # The next run is played from memory: the plan view is closed.
     play.new_round(next_round=False)
     assert not play.assistance.plan.shown and play.game.moves_text()[: len(YELLOW_ROOT)] == YELLOW_ROOT
@@ -459,3 +461,23 @@ def test_the_hint_is_the_trees_move_not_the_engines_and_counts_as_a_miss(tmp_pat
     settle(scene, engine, 1.0)
     # The run counts as a miss at the leaf: the branch comes back soon, to be played from memory.
     assert files.learning.value.of(leaf_after(reply)) == BranchProgress(0, True, 1)
+
+
+def test_a_leaf_reached_by_the_computers_reply_tells_why_the_player_wins_there(tmp_path):
+    from tests.test_learn_tree import ROOT as YELLOW_ROOT
+    from tests.test_learn_tree import small_tree as yellow_tree
+
+    store = JsonStore(LEARN_FILE, tmp_path / "learn.json")
+    store.load()
+    files = UserData(learning=store)
+    claim = DoubleThreat(0, ((2, 4), (5, 4)), move=(3, 3))
+    # The explainer proves a reason for the position (move None) only, as for a leaf the reply reached.
+    engine = FakeEngine(auto_answer=False, reasons=lambda game, move: (claim,) if move is None else ())
+    tree = yellow_tree()
+    drill = LearnDrill(LearnGraph.of(tree), files.learning.value, random.Random(2))
+    scene = PlayScene(SIZE, learn_options(tree), engine, learn=drill, files=files)
+    play = scene.play_state
+    settle(scene, engine, 1.0)
+    assert play.game.moves_text() == YELLOW_ROOT + "4" and isinstance(play.notice.said, LearnLeaf)
+    text, marks = words.why(play)
+    assert (text, marks) == marked_reason((claim,), 0, play.player_names) and text and marks is not None

@@ -52,9 +52,10 @@ class LearnAttempt:
         self.leaf: LearnNode | None = None
         #: The run's outcome is in the record.
         self.counted = False
-        #: The learner's move that reached the leaf, and the position it was played in (None: the leaf was
-        #: reached by the opponent's move, or not yet): its reason is the branch's claim, told at the leaf.
-        self.leaf_move: tuple[ConnectFour, int] | None = None
+        #: The leaf's reason as asked of the explainer (None: no leaf yet): the learner's move that reached
+        #: the leaf and the position it was played in, or the leaf's position and None where the opponent's
+        #: reply reached it (why the learner wins there). It is the branch's claim, told at the leaf.
+        self.leaf_move: tuple[ConnectFour, int | None] | None = None
         #: What the run's end said (None: not won yet).
         self.ended: LearnRunEnded | None = None
         #: The position last followed (its move string), so each is looked up once.
@@ -123,6 +124,11 @@ class LearnAttempt:
                     self.leaf_move = (before, history[-1])
                     # Why the move wins, as the explainer proves it: the branch's claim, asked on its thread.
                     board_game.reasons.ask(before, history[-1])
+                else:
+                    # Reached by the opponent's reply: why the learner wins here, so that the player sees
+                    # how to play it out (the forcing line's moves, the double threat's cells).
+                    self.leaf_move = (game.copy(), None)
+                    board_game.reasons.ask(game, None)
                 assert leaf.leaf is not None
                 return LearnLeaf(leaf.leaf, is_frontier(leaf))
         if game.is_over() and game.winner() == self.drill.tree.side and self.leaf is not None:
