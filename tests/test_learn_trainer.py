@@ -481,3 +481,26 @@ def test_a_leaf_reached_by_the_computers_reply_tells_why_the_player_wins_there(t
     assert play.game.moves_text() == YELLOW_ROOT + "4" and isinstance(play.notice.said, LearnLeaf)
     text, marks = words.why(play)
     assert (text, marks) == marked_reason((claim,), 0, play.player_names) and text and marks is not None
+
+
+def test_past_a_frontier_a_move_throwing_the_win_is_taken_back_but_not_a_miss(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    # Every other branch learned and just played: the next run goes to the frontier's (after g).
+    others = [leaf_after(reply) for reply in LEAF_KINDS if reply != 7]
+    record = LearnRecord(dict.fromkeys(others, BranchProgress(LEARNED_BOX, False, 6)), runs=6)
+    files.learning.change(lambda _record: record)
+    play.new_round(next_round=False)
+    assert play.learn.target == leaf_after(7)
+    assert play.try_play(TREE_MOVE) is None
+    settle(scene, engine, 1.0)
+    assert play.game.moves_text() == ROOT + "57"
+    engine.auto_answer = True  # past the leaf the computer's search answers (its first legal move)
+    assert play.try_play(3) is None
+    settle(scene, engine, 1.0)
+    assert is_frontier(play.round.learning.leaf)
+    assert play.board_game.is_human_turn() and len(play.game.moves_text()) == len(ROOT) + 4
+    # Past the frontier: a move that throws the win is taken back with why, and the branch keeps its box.
+    prove(scene, engine, values(1))
+    assert play.try_play(0) is Refusal.COACHED and isinstance(play.notice.said, LearnMissed)
+    assert play.round.learning.misses == 0 and files.learning.value.of(leaf_after(7)) is None

@@ -11,7 +11,9 @@ How a move is judged (before it is played, like a puzzle's):
   which on the tree is the tree's move, not the engine's best (they differ where the tree keeps to moves
   easier to learn).
 * past the branch's leaf (the plan's part, or a frontier's: the rest of the game against the best defence), a
-  move that keeps the win is played, one that throws it is taken back with its reason, and counts as a miss.
+  move that keeps the win is played, one that throws it is taken back with its reason. Past a proven claim's
+  leaf it counts as a miss (playing the claim out is part of the branch); past a frontier it does not: the
+  tree has nothing there to learn, and a long endgame's slip would send back a branch played right.
 
 The run's outcome counts once, in the branch of the leaf it reached: a miss sends it back (at the leaf, or at
 the miss past it: quitting after a miss does not hide it), a run won without one moves it up a box (see
@@ -78,7 +80,8 @@ class LearnAttempt:
         played = values.get(move, best)
         if tree_move is None and played == best:
             return None
-        self._missed()
+        if tree_move is not None or self.leaf is None or not is_frontier(self.leaf):
+            self._missed()
         named = None if tree_move is None else NamedMove.of(game, tree_move)
         if played == best and tree_move is not None and named is not None:
             said = LearnOtherWin(NamedMove.of(game, move), named)
