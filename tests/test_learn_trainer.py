@@ -504,3 +504,23 @@ def test_past_a_frontier_a_move_throwing_the_win_is_taken_back_but_not_a_miss(tm
     prove(scene, engine, values(1))
     assert play.try_play(0) is Refusal.COACHED and isinstance(play.notice.said, LearnMissed)
     assert play.round.learning.misses == 0 and files.learning.value.of(leaf_after(7)) is None
+
+
+def test_each_run_says_which_branch_it_goes_down_a_missed_one_told_as_coming_back(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    assert words.status_text(play) == "A new branch: find the tree's moves (H shows one, as a miss)"
+    missed, other = leaf_after(2), leaf_after(5)
+    record = LearnRecord().after(missed, clean=False).after(other, clean=True)
+    files.learning.change(lambda _record: record)
+    play.new_round(next_round=False)
+    assert play.learn.target == missed
+    assert words.status_text(play) == "A branch you missed comes back: play it from memory"
+    # The notice gives way to the game once the player moves.
+    assert play.try_play(TREE_MOVE) is None and play.notice is None
+    files.learning.change(lambda record: record.after(missed, clean=True).after(leaf_after(3), clean=True))
+    files.learning.change(lambda record: record.after(leaf_after(4), clean=True))
+    play.new_round(next_round=False)
+    # Both in box 1 and due: the one waiting longest past its time.
+    assert play.learn.target == other
+    assert words.status_text(play) == "A branch you are learning (1/3): play it from memory"

@@ -13,6 +13,7 @@ from ui.state.play.learn_notices import (
     LearnMissed,
     LearnOtherWin,
     LearnRunEnded,
+    LearnRunStart,
     LearnSaid,
 )
 from ui.words.review_words import CHANGE_WORDS
@@ -22,6 +23,8 @@ from ui.words.search_texts import move_words
 def learn_notice_text(said: LearnSaid) -> str:
     """The words of what the trainer says, in the language in use."""
     match said:
+        case LearnRunStart():
+            return _run_start_text(said)
         case LearnOtherWin():
             # Translators: {move} and {tree_move} are moves ("column e", "column d").
             text = _("Taken back: {move} also wins, but the tree's move is easier to learn: {tree_move}")
@@ -56,6 +59,20 @@ def learn_notice_text(said: LearnSaid) -> str:
             return _("Won, with a miss: this branch comes back soon \u00b7 {learned}/{total} learned").format(
                 learned=said.learned, total=said.total
             )
+
+
+def _run_start_text(said: LearnRunStart) -> str:
+    progress = said.progress
+    if progress is None:
+        return _("A new branch: find the tree's moves (H shows one, as a miss)")
+    if progress.missed:
+        return _("A branch you missed comes back: play it from memory")
+    if progress.learned:
+        return _("A learned branch comes back, to keep it fresh")
+    # Translators: {box} of {boxes} runs without a miss in a row ("1/3").
+    return _("A branch you are learning ({box}/{boxes}): play it from memory").format(
+        box=progress.box, boxes=LEARNED_BOX
+    )
 
 
 def learn_standing(progress: LearnProgress) -> list[str]:

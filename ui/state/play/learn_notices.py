@@ -1,13 +1,21 @@
 """What the Learn trainer says at the board, as typed values (:mod:`ui.words.learn_words` words each):
-a winning move off the tree, a move that throws the win, the tree's move as a hint, a branch's leaf reached, a
-run's end. No pygame
-here."""
+which branch a run goes down, a winning move off the tree, a move that throws the win, the tree's move as a
+hint, a branch's leaf reached, a run's end. No pygame here."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ui.state.files.learn_record import BranchProgress
 from ui.state.play.named_move import NamedMove
+
+
+@dataclass(frozen=True)
+class LearnRunStart:
+    """A run begins, down a branch the player has this ``progress`` in (None: never played): told so that a
+    missed branch is seen to come back."""
+
+    progress: BranchProgress | None
 
 
 @dataclass(frozen=True)
@@ -59,4 +67,4 @@ class LearnRunEnded:
 
 
 #: Everything the trainer says.
-LearnSaid = LearnOtherWin | LearnMissed | LearnHint | LearnLeaf | LearnRunEnded
+LearnSaid = LearnRunStart | LearnOtherWin | LearnMissed | LearnHint | LearnLeaf | LearnRunEnded

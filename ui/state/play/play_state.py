@@ -35,7 +35,7 @@ from ui.state.play.feedback import Feedback, Speaker
 from ui.state.play.finished_round import REVIEW_SECONDS, adapted
 from ui.state.play.learn_drill import LearnDrill
 from ui.state.play.learn_map import LearnMap
-from ui.state.play.learn_notices import LearnLeaf
+from ui.state.play.learn_notices import LearnLeaf, LearnRunStart
 from ui.state.play.move_checks import UNTIL_ANSWERED_SECONDS
 from ui.state.play.notices import (
     FILE_NOTICE_SECONDS,
@@ -153,8 +153,14 @@ class PlayState:
 
     def _tell_start(self, auto_level: AutoLevel | None) -> None:
         """Says what the new game will not count for (a set-up position's game), else which level the
-        adaptive level chose, if it did."""
-        if self.board_game.set_up() and self.puzzle is None and self.learn is None:
+        adaptive level chose, if it did; in the Learn trainer, which branch the run goes down (new, missed,
+        being learned, learned)."""
+        if self.learn is not None:
+            target = self.learn.target
+            self.feedback.notify_start(
+                LearnRunStart(None if target is None else self.files.learning.value.of(target))
+            )
+        elif self.board_game.set_up() and self.puzzle is None:
             self.feedback.notify_start(NotRated.SET_UP)
         elif auto_level is not None:
             self.feedback.notify_start(auto_level)
