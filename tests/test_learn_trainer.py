@@ -524,3 +524,16 @@ def test_each_run_says_which_branch_it_goes_down_a_missed_one_told_as_coming_bac
     # Both in box 1 and due: the one waiting longest past its time.
     assert play.learn.target == other
     assert words.status_text(play) == "A branch you are learning (1/3): play it from memory"
+
+
+def test_the_explainer_is_not_flooded_with_the_reasons_of_every_losing_move(tmp_path):
+    # Against the tree the computer answers at once: the coach's asking ahead for the reason of every move
+    # that throws the win, at every turn, queued up on the explainer before the leaf's reason (half a
+    # minute late in the window). In the trainer only a miss asks for its reason.
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    prove(scene, engine, values(TREE_MOVE))
+    settle(scene, engine, 1.0)
+    assert engine.count("explain") == 0
+    assert play.try_play(0) is Refusal.COACHED
+    assert engine.count("explain") == 1 and engine.last("explain").move == 0

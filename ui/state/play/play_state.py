@@ -412,7 +412,10 @@ class PlayState:
             if self.animation.done:
                 self.finish_animation()
         self.assistance.update(self.board_game, dt)
-        if self.options.coach and self.round.attempt is None:
+        if self.options.coach and self.round.attempt is None and self.learn is None:
+            # Not in the Learn trainer: there the reasons of the moves that throw the win would fill the
+            # explainer's queue at every turn (the computer answers at once from the tree), and the leaf's
+            # reason waited behind them for half a minute. A miss asks for its own reason.
             self.round.coach.foresee(self.board_game)
         self._ask_why_reviewed()
         self._ask_puzzle_themes()
