@@ -8,7 +8,6 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections import Counter
 
 import pygame
 import pytest
@@ -25,20 +24,13 @@ from ui.play.frame import match_bar
 from ui.play.scene import PlayScene
 from ui.start.scene import LEARN
 from ui.state.board.board_game import Refusal
-from ui.state.files.learn_record import (
-    LEARN_FILE,
-    LEARNED_BOX,
-    MISSED_WEIGHT,
-    UNSEEN_WEIGHT,
-    BranchProgress,
-    LearnRecord,
-    branch_weight,
-)
+from ui.state.files.learn_record import LEARN_FILE, LEARNED_BOX, LEARNED_SPACING, BranchProgress, LearnRecord
 from ui.state.files.store import JsonStore
 from ui.state.files.user_data import UserData
 from ui.state.play.learn_drill import LearnDrill, LearnGraph, is_frontier, learn_options
 from ui.state.play.learn_map import Branches, Standing
-from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
+from ui.state.play.learn_notices import LearnHint, LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded
+from ui.state.play.learn_schedule import next_branch
 from ui.words import play_words as words
 from ui.words.learn_words import edge_label, node_about, node_progress, path_text
 from ui.words.notice_words import notice_text
@@ -107,15 +99,15 @@ def test_a_branch_climbs_a_box_per_clean_run_and_a_miss_sends_it_back():
     record = LearnRecord()
     for _ in range(LEARNED_BOX + 2):
         record = record.after("4455", clean=True)
-    assert record.of("4455") == BranchProgress(LEARNED_BOX, False) and record.learned(["4455", "44"]) == 1
+    assert record.of("4455") == BranchProgress(LEARNED_BOX, False, 5) and record.learned(["4455", "44"]) == 1
     record = record.after("4455", clean=False)
-    assert record.of("4455") == BranchProgress(0, True) and record.learned(["4455"]) == 0
+    assert record.of("4455") == BranchProgress(0, True, 6) and record.learned(["4455"]) == 0
     assert record.runs == LEARNED_BOX + 3
-    # Missed weighs most, then never played, then each box halves, a learned branch weighing 1.
-    weights = [
-        branch_weight(p) for p in (BranchProgress(0, True), None, BranchProgress(1), BranchProgress(3))
-    ]
-    assert weights == [MISSED_WEIGHT, UNSEEN_WEIGHT, 4, 1]
+    # The runs of other branches before a branch is due again: one after a miss, doubling with each box.
+    spacings = [p.spacing for p in (BranchProgress(0, True), BranchProgress(1), BranchProgress(2))]
+    assert spacings == [1, 2, 4] and BranchProgress(LEARNED_BOX).spacing == LEARNED_SPACING
+    missed = record.of("4455")
+    assert missed.waited(record.runs) == -1 and missed.waited(record.runs + 1) == 0
 
 
 def test_the_record_round_trips_and_keeps_branches_of_other_trees(tmp_path):
@@ -129,6 +121,7 @@ def test_the_record_round_trips_and_keeps_branches_of_other_trees(tmp_path):
     data["branches"]["77"] = {"box": 2, "missed": False}  # a branch of another tree: kept, not counted
     path.write_text(json.dumps(data))
     read = JsonStore(LEARN_FILE, path).load()
+    # Written without the runs' clock (as before it was kept): read as played at run 0, so due at once.
     assert read.of("77") == BranchProgress(2) and read.learned(["4455"]) == 0
 
 
@@ -141,6 +134,8 @@ def test_the_record_round_trips_and_keeps_branches_of_other_trees(tmp_path):
         '{"branches": {"44": {"box": 9, "missed": false}}}',
         '{"branches": {"44": {"box": 1, "missed": "no"}}}',
         '{"branches": []}',
+        '{"runs": 2, "branches": {"44": {"box": 1, "missed": false, "last": 3}}}',
+        '{"runs": 2, "branches": {"44": {"box": 1, "missed": false, "last": "1"}}}',
     ],
 )
 def test_a_damaged_record_is_set_aside_with_a_notice_never_a_crash(tmp_path, text):
@@ -155,20 +150,72 @@ def test_a_damaged_record_is_set_aside_with_a_notice_never_a_crash(tmp_path, tex
 # --- the drill's replies ----------------------------------------------------------------------------------
 
 
-def test_the_replies_are_drawn_toward_missed_and_unseen_branches():
+def play_run(drill: LearnDrill, tree: LearnTree) -> str:
+    """Plays one run as a learner who knows the tree: the tree's moves, the drill's replies, to the leaf;
+    the leaf's moves."""
+    game = tree.root.game()
+    while (leaf := drill.leaf(game)) is None:
+        move = tree.learner_move(game) if game.to_move() == tree.side else drill.reply(game)
+        assert move is not None
+        game.apply(move)
+    return leaf.moves
+
+
+def test_a_missed_branch_comes_back_after_one_other_run_and_one_being_learned_climbs_its_boxes():
     tree = small_tree()
-    after = ConnectFour.from_moves(ROOT + "5")
-    learned = dict.fromkeys((leaf_after(reply) for reply in LEAF_KINDS), BranchProgress(LEARNED_BOX))
-    record = LearnRecord({**learned, leaf_after(3): BranchProgress(0, True)})
+    drill = LearnDrill(LearnGraph.of(tree), LearnRecord(), random.Random(4))
+    record = LearnRecord()
+    played = []
+    for run in range(24):
+        drill.begin(record)
+        leaf = play_run(drill, tree)
+        assert leaf == drill.target  # the replies steered the run to the branch chosen
+        played.append(leaf)
+        record = record.after(leaf, clean=run != 2)
+    missed = played[2]
+    # Missed in the third run: one other run, then it is back.
+    assert played[3] != missed and played[4] == missed
+    # No branch is played twice in a row, and a branch once begun is learned before the tree runs out of
+    # new ones: after 24 runs some are learned (every run clean but one).
+    assert all(a != b for a, b in zip(played, played[1:], strict=False))
+    assert record.learned(drill.branches) >= 4 and record.of(missed).box >= 1
+    # Every branch was reached, all 7, within these runs.
+    assert set(played) == set(drill.branches)
+
+
+def test_the_next_branch_is_a_due_one_first_then_a_new_one_then_the_nearest_to_due():
+    branches = ["1", "2", "3"]
+    rng = random.Random(1)
+    # Due: the missed one before a due one in box 1, whatever the order.
+    record = LearnRecord({"1": BranchProgress(1, False, 1), "2": BranchProgress(0, True, 2)}, runs=5)
+    assert next_branch(record, branches, rng) == "2"
+    # Nothing due (both just played): a new one.
+    record = LearnRecord({"1": BranchProgress(1, False, 5), "2": BranchProgress(2, False, 4)}, runs=5)
+    assert next_branch(record, branches, rng) == "3"
+    # Nothing due and nothing new: the nearest to its time ("1" is due at run 7, "2" at run 8).
+    record = LearnRecord({**record.branches, "3": BranchProgress(2, False, 5)}, runs=5)
+    assert next_branch(record, branches, rng) == "1"
+    # A learned branch comes back after its long spacing, once nothing else is due.
+    learned = BranchProgress(LEARNED_BOX, False, 1)
+    record = LearnRecord(
+        {"1": learned, "2": BranchProgress(2, False, LEARNED_SPACING)}, runs=1 + LEARNED_SPACING
+    )
+    assert next_branch(record, ["1", "2"], rng) == "1"
+    assert next_branch(LearnRecord(), [], rng) is None
+
+
+def test_the_drill_replies_only_at_the_second_players_nodes_of_the_tree():
+    tree = small_tree()
+    record = LearnRecord(
+        dict.fromkeys((leaf_after(reply) for reply in LEAF_KINDS), BranchProgress(LEARNED_BOX))
+    )
     drill = LearnDrill(LearnGraph.of(tree), record, random.Random(7))
-    drawn = Counter(drill.reply(after) for _ in range(1100))
-    # Reply 3 (column c, index 2) weighs 16 against 1 for each of the six learned branches.
-    assert drawn[2] > 700 and all(drawn[column] > 5 for column in range(7))
+    assert drill.reply(ConnectFour.from_moves(ROOT + "5")) in range(7)
     # No reply at the learner's nodes, at a leaf, or off the tree.
     assert drill.reply(ConnectFour.from_moves(ROOT)) is None
     assert drill.reply(ConnectFour.from_moves(leaf_after(2))) is None
     assert drill.reply(ConnectFour.from_moves("4")) is None
-    assert drill.progress(record).learned == 6 and drill.progress(record).total == 7
+    assert drill.progress(record).learned == 7 and drill.progress(record).total == 7
     assert is_frontier(drill.leaf(ConnectFour.from_moves(leaf_after(7))))
     assert not is_frontier(drill.leaf(ConnectFour.from_moves(leaf_after(2))))
 
@@ -285,12 +332,17 @@ def test_a_move_throwing_the_win_is_taken_back_with_its_reason_and_the_branch_co
     assert play.try_play(1 if reply == 1 else 3) is None
     settle(scene, engine, 1.0)
     # The miss counts for the branch reached, at the leaf: it comes back first.
-    assert files.learning.value.of(leaf_after(reply)) == BranchProgress(0, True)
+    assert files.learning.value.of(leaf_after(reply)) == BranchProgress(0, True, 1)
     assert files.learning.flush(5.0)
     assert json.loads((tmp_path / "learn.json").read_text())["branches"][leaf_after(reply)]["missed"] is True
-    drill = LearnDrill(LearnGraph.of(small_tree()), files.learning.value, random.Random(5))
-    drawn = Counter(drill.reply(ConnectFour.from_moves(ROOT + "5")) for _ in range(400))
-    assert drawn.most_common(1)[0][0] == reply - 1
+    # After one run of another branch, it is the one the computer's replies steer to.
+    record = files.learning.value
+    other = next(leaf for leaf in map(leaf_after, LEAF_KINDS) if leaf != leaf_after(reply))
+    drill = LearnDrill(LearnGraph.of(small_tree()), record, random.Random(5))
+    assert drill.target != leaf_after(reply)
+    drill.begin(record.after(other, clean=True))
+    assert drill.target == leaf_after(reply)
+    assert drill.reply(ConnectFour.from_moves(ROOT + "5")) == reply - 1
 
 
 def test_a_run_won_without_a_miss_counts_at_the_win(tmp_path):
@@ -306,7 +358,7 @@ def test_a_run_won_without_a_miss_counts_at_the_win(tmp_path):
     play.board_game.game = ConnectFour.from_moves("1212121")
     said = attempt.follow(play.board_game)
     assert isinstance(said, LearnRunEnded) and said.clean and said.box == 1 and said.total == 7
-    assert files.learning.value.of(leaf_after(reply)) == BranchProgress(1)
+    assert files.learning.value.of(leaf_after(reply)) == BranchProgress(1, False, 1)
     assert words.notice_text(said) == "Won without a miss: this branch 1/3 \u00b7 0/7 learned"
 
 
@@ -338,23 +390,20 @@ def test_a_root_with_the_opponent_to_move_starts_with_the_trees_reply(tmp_path):
 
     tree = yellow_tree()
     drill = LearnDrill(LearnGraph.of(tree), LearnRecord(), random.Random(9))
-    counts = Counter(drill.reply(tree.root.game()) for _ in range(700))
-    # The one leaf (after d) weighs 8, each reply after which Red wins at once 1.
-    assert 300 < counts[3] < 500 and all(counts[column] > 10 for column in range(7))
-    for seed in range(4):
-        scene, engine, files = learn_scene(tmp_path / str(seed), tree, seed)
-        play = scene.play_state
-        settle(scene, engine, 1.0)
-        assert engine.count("think") == 0 and play.game.moves_text()[: len(YELLOW_ROOT)] == YELLOW_ROOT
-        reply = int(play.game.moves_text()[len(YELLOW_ROOT)])
-        if reply == 4:
-            assert isinstance(play.notice.said, LearnLeaf) and play.assistance.plan.shown
-            assert play.round.learning.leaf_move is None  # reached by the computer's reply
-            # The next run is played from memory: the plan view is closed.
-            play.new_round(next_round=False)
-            assert not play.assistance.plan.shown and play.game.moves_text() == YELLOW_ROOT
-        else:
-            assert play.try_play(3) is None and play.game.is_over()
+    # The one branch (its leaf after d) is every run's: the replies after which Red wins at once are no
+    # branch to learn.
+    assert {drill.reply(tree.root.game()) for _ in range(50)} == {3}
+    scene, engine, files = learn_scene(tmp_path, tree)
+    play = scene.play_state
+    settle(scene, engine, 1.0)
+    assert engine.count("think") == 0 and play.game.moves_text() == YELLOW_ROOT + "4"
+    assert isinstance(play.notice.said, LearnLeaf) and play.assistance.plan.shown
+    # Reached by the computer's reply: the position's own reason is asked, to tell how the player wins.
+    assert play.round.learning.leaf_move[1] is None
+    assert engine.last("explain").move is None and engine.last("explain").moves == YELLOW_ROOT + "4"
+    # The next run is played from memory: the plan view is closed.
+    play.new_round(next_round=False)
+    assert not play.assistance.plan.shown and play.game.moves_text()[: len(YELLOW_ROOT)] == YELLOW_ROOT
 
 
 def test_the_picture_of_the_tree_is_walked_with_the_keys_and_coloured_by_progress(tmp_path):
@@ -481,10 +530,26 @@ def test_a_drill_starts_from_the_position_chosen_and_the_next_branch_starts_ther
     play.learn_map.select((4, 3, 3))
     scene.handle(click(scene.frame().learn_map.button.center))
     assert play.game.moves_text() == leaf_after(4) and play.learn_map is None
+    assert play.learn.target == leaf_after(4)  # the one branch below the position chosen
     scene.handle(key(pygame.K_l, unicode="l"))
     scene.handle(key(pygame.K_HOME))
     scene.handle(key(pygame.K_KP_ENTER))
     assert play.game.moves_text() == ROOT and play.board_game.is_human_turn()
+
+
+def test_runs_from_a_position_of_the_tree_go_down_the_branches_below_it():
+    drill = LearnDrill(LearnGraph.of(small_tree()), LearnRecord(), random.Random(3))
+    every = tuple(sorted(leaf_after(reply) for reply in LEAF_KINDS))
+    assert tuple(sorted(drill.branches_below(""))) == every
+    assert tuple(sorted(drill.branches_below(ROOT + "5"))) == every
+    assert drill.branches_below(ROOT + "53") == (leaf_after(3),)
+    assert drill.branches_below(leaf_after(6)) == (leaf_after(6),)
+    # Not a position of the tree, or no position at all: the whole tree.
+    assert tuple(sorted(drill.branches_below("1"))) == every
+    assert tuple(sorted(drill.branches_below("8x"))) == every
+    for _run in range(5):
+        drill.begin(LearnRecord(), ROOT + "52")
+        assert drill.target == leaf_after(2)
 
 
 def test_a_game_pasted_over_a_run_leaves_the_trainer(tmp_path):
@@ -545,3 +610,100 @@ def test_a_move_that_wins_at_once_shows_the_win_and_has_nothing_to_drill(tmp_pat
     assert scene.frame().learn_map.button is None  # nothing to start a run from
     scene.handle(key(pygame.K_RETURN))
     assert scene.play_state.learn_map is not None and scene.play_state.game.moves_text() == "121212"
+
+
+def test_the_hint_is_the_trees_move_not_the_engines_and_counts_as_a_miss(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    scene.handle(key(pygame.K_h, unicode="h"))
+    said = play.notice.said
+    assert isinstance(said, LearnHint) and said.tree_move.move == TREE_MOVE
+    assert words.status_text(play) == "Hint: the tree plays column e here. This run counts as a miss"
+    # The engine finds another winning move best (column d): the hint stays the tree's.
+    prove(scene, engine, values(3, also_winning=(TREE_MOVE,)))
+    settle(scene, engine, 0.5)
+    assert play.assistance.hint is not None and play.assistance.hint.move == TREE_MOVE
+    assert play.round.learning.misses == 1
+    assert play.try_play(TREE_MOVE) is None
+    settle(scene, engine, 1.0)
+    reply = int(play.game.moves_text()[-1])
+    assert play.try_play(1 if reply == 1 else 3) is None
+    settle(scene, engine, 1.0)
+    # The run counts as a miss at the leaf: the branch comes back soon, to be played from memory.
+    assert files.learning.value.of(leaf_after(reply)) == BranchProgress(0, True, 1)
+
+
+def test_a_leaf_reached_by_the_computers_reply_tells_why_the_player_wins_there(tmp_path):
+    from tests.test_learn_tree import ROOT as YELLOW_ROOT
+    from tests.test_learn_tree import small_tree as yellow_tree
+
+    store = JsonStore(LEARN_FILE, tmp_path / "learn.json")
+    store.load()
+    files = UserData(learning=store)
+    claim = DoubleThreat(0, ((2, 4), (5, 4)), move=(3, 3))
+    # The explainer proves a reason for the position (move None) only, as for a leaf the reply reached.
+    engine = FakeEngine(auto_answer=False, reasons=lambda game, move: (claim,) if move is None else ())
+    tree = yellow_tree()
+    drill = LearnDrill(LearnGraph.of(tree), files.learning.value, random.Random(2))
+    scene = PlayScene(SIZE, learn_options(tree), engine, learn=drill, files=files)
+    play = scene.play_state
+    settle(scene, engine, 1.0)
+    assert play.game.moves_text() == YELLOW_ROOT + "4" and isinstance(play.notice.said, LearnLeaf)
+    text, marks = words.why(play)
+    assert (text, marks) == marked_reason((claim,), 0, play.player_names) and text and marks is not None
+
+
+def test_past_a_frontier_a_move_throwing_the_win_is_taken_back_but_not_a_miss(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    # Every other branch learned and just played: the next run goes to the frontier's (after g).
+    others = [leaf_after(reply) for reply in LEAF_KINDS if reply != 7]
+    record = LearnRecord(dict.fromkeys(others, BranchProgress(LEARNED_BOX, False, 6)), runs=6)
+    files.learning.change(lambda _record: record)
+    play.new_round(next_round=False)
+    assert play.learn.target == leaf_after(7)
+    assert play.try_play(TREE_MOVE) is None
+    settle(scene, engine, 1.0)
+    assert play.game.moves_text() == ROOT + "57"
+    engine.auto_answer = True  # past the leaf the computer's search answers (its first legal move)
+    assert play.try_play(3) is None
+    settle(scene, engine, 1.0)
+    assert is_frontier(play.round.learning.leaf)
+    assert play.board_game.is_human_turn() and len(play.game.moves_text()) == len(ROOT) + 4
+    # Past the frontier: a move that throws the win is taken back with why, and the branch keeps its box.
+    prove(scene, engine, values(1))
+    assert play.try_play(0) is Refusal.COACHED and isinstance(play.notice.said, LearnMissed)
+    assert play.round.learning.misses == 0 and files.learning.value.of(leaf_after(7)) is None
+
+
+def test_each_run_says_which_branch_it_goes_down_a_missed_one_told_as_coming_back(tmp_path):
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    assert words.status_text(play) == "A new branch: find the tree's moves (H shows one, as a miss)"
+    missed, other = leaf_after(2), leaf_after(5)
+    record = LearnRecord().after(missed, clean=False).after(other, clean=True)
+    files.learning.change(lambda _record: record)
+    play.new_round(next_round=False)
+    assert play.learn.target == missed
+    assert words.status_text(play) == "A branch you missed comes back: play it from memory"
+    # The notice gives way to the game once the player moves.
+    assert play.try_play(TREE_MOVE) is None and play.notice is None
+    files.learning.change(lambda record: record.after(missed, clean=True).after(leaf_after(3), clean=True))
+    files.learning.change(lambda record: record.after(leaf_after(4), clean=True))
+    play.new_round(next_round=False)
+    # Both in box 1 and due: the one waiting longest past its time.
+    assert play.learn.target == other
+    assert words.status_text(play) == "A branch you are learning (1/3): play it from memory"
+
+
+def test_the_explainer_is_not_flooded_with_the_reasons_of_every_losing_move(tmp_path):
+    # Against the tree the computer answers at once: the coach's asking ahead for the reason of every move
+    # that throws the win, at every turn, queued up on the explainer before the leaf's reason (half a
+    # minute late in the window). In the trainer only a miss asks for its reason.
+    scene, engine, files = learn_scene(tmp_path, small_tree())
+    play = scene.play_state
+    prove(scene, engine, values(TREE_MOVE))
+    settle(scene, engine, 1.0)
+    assert engine.count("explain") == 0
+    assert play.try_play(0) is Refusal.COACHED
+    assert engine.count("explain") == 1 and engine.last("explain").move == 0

@@ -45,6 +45,7 @@ from ui.play.toolbar import toolbar
 from ui.start.scene import StartScene
 from ui.state.board.board_game import Refusal
 from ui.state.files.current_game import UnfinishedGame
+from ui.state.files.learn_record import LEARNED_BOX, BranchProgress
 from ui.state.files.player_rating import Ratings
 from ui.state.files.puzzle_record import PuzzleRecord, puzzle_options
 from ui.state.files.settings import SETTING, SETTINGS_FILE, Settings
@@ -52,7 +53,15 @@ from ui.state.files.store import JsonStore
 from ui.state.files.tally import TALLY_FILE
 from ui.state.options import Mode, PlayOptions
 from ui.state.play.finished_round import start_rating
-from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded, LearnStartsAt
+from ui.state.play.learn_notices import (
+    LearnHint,
+    LearnLeaf,
+    LearnMissed,
+    LearnOtherWin,
+    LearnRunEnded,
+    LearnRunStart,
+    LearnStartsAt,
+)
 from ui.state.play.named_move import NamedMove
 from ui.state.play.notices import (
     AutoLevel,
@@ -309,7 +318,7 @@ def puzzle(size):
 def learn_scene(size) -> tuple[PlayScene, FakeEngine]:
     """The Learn trainer on a small tree, its match bar counting as many branches as the shipped tree's
     (the longest progress there is room for is measured)."""
-    from ui.state.files.learn_record import LEARNED_BOX, BranchProgress, LearnRecord
+    from ui.state.files.learn_record import LearnRecord
     from ui.state.files.user_data import UserData
     from ui.state.play.learn_drill import LearnDrill, LearnGraph, learn_options
 
@@ -340,8 +349,6 @@ def learn_other_win(size):
 
 def learn_map(size):
     """The trainer's picture of the tree: every branch's line, the title and the keys."""
-    from ui.state.files.learn_record import BranchProgress
-
     scene, _engine = learn_scene(size)
     scene.play_state.files.learning.change(
         lambda record: type(record)({**record.branches, "27241457745761455": BranchProgress(1)}, record.runs)
@@ -570,6 +577,13 @@ def every_notice() -> list[tuple[str, Said]]:
             notices.append((f"learn_missed_{best}_{played}_{tree_move is not None}", missed))
     notices += [
         ("learn_other_win", LearnOtherWin(NamedMove(6, "7", True), NamedMove(4, "5", True))),
+        ("learn_hint", LearnHint(NamedMove(4, "5", True))),
+        *(
+            (f"learn_start_{index}", LearnRunStart(progress))
+            for index, progress in enumerate(
+                (None, BranchProgress(0, True), BranchProgress(2), BranchProgress(LEARNED_BOX))
+            )
+        ),
         *((f"learn_leaf_{kind}", LearnLeaf(kind, kind == "solver")) for kind in ("plan", "road", "solver")),
         ("learn_run_clean", LearnRunEnded(True, 3, 3, 4550, 4550)),
         ("learn_run_missed", LearnRunEnded(False, 0, 3, 4550, 4550)),

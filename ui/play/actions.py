@@ -268,7 +268,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         Action.HINT,
-        _on_live_game(lambda play: play.feedback.refuse(play.assistance.ask_hint(play.board_game))),
+        _on_live_game(lambda play: play.feedback.refuse(play.ask_hint())),
         (Chord(pygame.K_h, when=playing),),
         HelpRow(PLAYING, N_("H"), N_("hint: the engine's best move for you")),
     ),

@@ -8,10 +8,12 @@ from ui.state.files.learn_record import LEARNED_BOX
 from ui.state.play.learn_drill import LearnProgress, is_frontier
 from ui.state.play.learn_map import LearnMap, MapNode, Standing
 from ui.state.play.learn_notices import (
+    LearnHint,
     LearnLeaf,
     LearnMissed,
     LearnOtherWin,
     LearnRunEnded,
+    LearnRunStart,
     LearnSaid,
     LearnStartsAt,
 )
@@ -23,6 +25,8 @@ from ui.words.search_texts import move_words
 def learn_notice_text(said: LearnSaid) -> str:
     """The words of what the trainer says, in the language in use."""
     match said:
+        case LearnRunStart():
+            return _run_start_text(said)
         case LearnOtherWin():
             # Translators: {move} and {tree_move} are moves ("column e", "column d").
             text = _("Taken back: {move} also wins, but the tree's move is easier to learn: {tree_move}")
@@ -37,6 +41,11 @@ def learn_notice_text(said: LearnSaid) -> str:
                 )
             return _("Taken back: {move} {change}. Try again").format(
                 move=move_words(said.move), change=change
+            )
+        case LearnHint():
+            # Translators: {tree_move} is a move ("column e"); the hint in the trainer counts as a miss.
+            return _("Hint: the tree plays {tree_move} here. This run counts as a miss").format(
+                tree_move=move_words(said.tree_move)
             )
         case LearnLeaf():
             if said.frontier:
@@ -59,6 +68,20 @@ def learn_notice_text(said: LearnSaid) -> str:
             return _("The runs start here now, after {moves} (L: the tree, to choose another start)").format(
                 moves=" ".join(cell_name(cell) for cell in said.cells)
             )
+
+
+def _run_start_text(said: LearnRunStart) -> str:
+    progress = said.progress
+    if progress is None:
+        return _("A new branch: find the tree's moves (H shows one, as a miss)")
+    if progress.missed:
+        return _("A branch you missed comes back: play it from memory")
+    if progress.learned:
+        return _("A learned branch comes back, to keep it fresh")
+    # Translators: {box} of {boxes} runs without a miss in a row ("1/3").
+    return _("A branch you are learning ({box}/{boxes}): play it from memory").format(
+        box=progress.box, boxes=LEARNED_BOX
+    )
 
 
 def learn_standing(progress: LearnProgress) -> list[str]:

@@ -9,7 +9,15 @@ from game.language import N_, _, ngettext, number
 from game.protocol import quoted
 from ui.state.board.board_game import Refusal
 from ui.state.options import PlayOptions
-from ui.state.play.learn_notices import LearnLeaf, LearnMissed, LearnOtherWin, LearnRunEnded, LearnStartsAt
+from ui.state.play.learn_notices import (
+    LearnHint,
+    LearnLeaf,
+    LearnMissed,
+    LearnOtherWin,
+    LearnRunEnded,
+    LearnRunStart,
+    LearnStartsAt,
+)
 from ui.state.play.notices import (
     AutoLevel,
     BackToGame,
@@ -100,7 +108,15 @@ def notice_text(said: Said) -> str:
                 "Right: that keeps the win. {moves} more to go",
                 said.moves_left,
             ).format(moves=said.moves_left)
-        case LearnOtherWin() | LearnMissed() | LearnLeaf() | LearnRunEnded() | LearnStartsAt():
+        case (
+            LearnRunStart()
+            | LearnOtherWin()
+            | LearnMissed()
+            | LearnHint()
+            | LearnLeaf()
+            | LearnRunEnded()
+            | LearnStartsAt()
+        ):
             return learn_notice_text(said)
         case BackToGame():
             return _("Back to your game: {game}").format(game=unfinished_text(said.game))

@@ -104,10 +104,10 @@ def why(play_state: PlayState) -> tuple[str, ReasonMarks | None]:
 
 
 def _leaf_told(play_state: PlayState) -> tuple[str, ReasonMarks | None] | None:
-    """While the Learn trainer says that the run reached its leaf by the player's move: why that move wins,
-    as the explainer proved it (the branch's claim: a plan, a road into one, a double threat ...), marked on
-    the board while the position is still the one after it; ("", None) until the reason comes; None where
-    no leaf is told."""
+    """While the Learn trainer says that the run reached its leaf: why the player's move that reached it wins,
+    or where the computer's reply reached it why the player wins there, as the explainer proved it (the
+    branch's claim: a plan, a road into one, a double threat ...), marked on the board while the position is
+    still the leaf's; ("", None) until the reason comes; None where no leaf is told."""
     learning, notice = play_state.round.learning, play_state.notice
     if (
         learning is None
@@ -121,7 +121,7 @@ def _leaf_told(play_state: PlayState) -> tuple[str, ReasonMarks | None] | None:
     if claims is None:
         return "", None
     text, marks = marked_reason(claims, before.to_move(), play_state.player_names)
-    after = before.moves_text() + before.move_to_text(move)
+    after = before.moves_text() + ("" if move is None else before.move_to_text(move))
     return text, marks if play_state.game.moves_text() == after else None
 
 

@@ -1,13 +1,15 @@
 """The player's progress in learning the first player's win (the Learn trainer), kept between runs in
 ``learn.json`` of the data folder: for each branch of the tree (a leaf, named by its position's moves as the
-tree file writes them) its box of a simple spaced-repetition scheme (Leitner's boxes), and whether its last
-run had a miss.
+tree file writes them) its box of a simple spaced-repetition scheme (Leitner's boxes), whether its last run
+had a miss, and when it was last played (the count of runs then).
 
 The scheme: a branch's box counts its runs played without a miss in a row, up to :data:`LEARNED_BOX`; a run
 with a miss (a move off the tree, or one that throws the win) sends the branch back to box 0 and marks it
-*missed*. A branch in box :data:`LEARNED_BOX` is *learned*. The trainer draws the next branch with weights
-from the boxes (:func:`branch_weight`): a missed branch weighs most, a branch not yet seen next, a learned
-one least, so what was missed comes back soon and what is known still comes back now and then.
+*missed*. A branch in box :data:`LEARNED_BOX` is *learned*. The clock is the count of runs: a branch is *due*
+again once :attr:`BranchProgress.spacing` runs of other branches were played since its own (a missed one after
+one, each box doubling the wait, a learned one now and then), so that within one sitting what was missed comes
+back soon and what is being learned climbs its boxes (the choice of the next branch:
+:mod:`ui.state.play.learn_schedule`).
 
 Branches the tree in use does not have (a tree file of another version) are kept as they are: a later tree
 may have them again. The file is one :class:`~ui.state.files.store.JsonStore` of :data:`LEARN_FILE`. No
@@ -24,10 +26,12 @@ from ui.state.files.store import FileKind, JsonObject
 
 #: Runs without a miss in a row after which a branch is learned.
 LEARNED_BOX = 3
-#: The weight of a missed branch, of a branch never played, and of one in box ``b`` (halving with each box
-#: up to 1 for a learned one): see :func:`branch_weight`.
-MISSED_WEIGHT = 16
-UNSEEN_WEIGHT = 1 << LEARNED_BOX
+#: The runs of other branches after which a missed branch is due again, and a branch in box 1 (doubling with
+#: each box): see :meth:`BranchProgress.spacing`.
+MISSED_SPACING = 1
+FIRST_BOX_SPACING = 2
+#: The runs of other branches after which a learned branch comes back to be played again.
+LEARNED_SPACING = 16
 #: At most this many branches are kept (the shipped tree has a few thousand); every count stays below
 #: :data:`MAX_VALUE`.
 MAX_BRANCHES = 100_000
@@ -36,15 +40,32 @@ MAX_VALUE = 1_000_000
 
 @dataclass(frozen=True)
 class BranchProgress:
-    """One branch's ``box`` (runs without a miss in a row, at most :data:`LEARNED_BOX`) and whether its last
-    run had a miss."""
+    """One branch's ``box`` (runs without a miss in a row, at most :data:`LEARNED_BOX`), whether its last
+    run had a miss, and ``last``: the record's count of runs once its last run was counted (0 in files
+    written before the count was kept: such a branch is due at once)."""
 
     box: int = 0
     missed: bool = False
+    last: int = 0
 
     @property
     def learned(self) -> bool:
         return self.box >= LEARNED_BOX
+
+    @property
+    def spacing(self) -> int:
+        """How many runs of other branches are played before this one is due again: one after a miss, two
+        after box 1, four after box 2 (each box doubling), :data:`LEARNED_SPACING` once learned."""
+        if self.learned:
+            return LEARNED_SPACING
+        if self.missed or self.box == 0:
+            return MISSED_SPACING
+        return FIRST_BOX_SPACING << (self.box - 1)
+
+    def waited(self, runs: int) -> int:
+        """How many runs past being due the branch is when the record has counted ``runs`` (negative: runs
+        still to wait)."""
+        return runs - self.last - self.spacing
 
 
 @dataclass(frozen=True)
@@ -58,11 +79,14 @@ class LearnRecord:
         """The record after a run to the branch ending at ``leaf`` (its moves): ``clean`` (no miss) moves the
         branch up a box, a miss sends it back to box 0."""
         before = self.branches.get(leaf, BranchProgress())
+        runs = min(self.runs + 1, MAX_VALUE)
         progress = (
-            BranchProgress(min(before.box + 1, LEARNED_BOX), False) if clean else BranchProgress(0, True)
+            BranchProgress(min(before.box + 1, LEARNED_BOX), False, runs)
+            if clean
+            else BranchProgress(0, True, runs)
         )
         branches = {**self.branches, leaf: progress}
-        return LearnRecord(branches, min(self.runs + 1, MAX_VALUE))
+        return LearnRecord(branches, runs)
 
     def of(self, leaf: str) -> BranchProgress | None:
         """The progress of the branch ending at ``leaf``; None where it was never played."""
@@ -73,17 +97,6 @@ class LearnRecord:
         return sum(
             1 for leaf in leaves if (progress := self.branches.get(leaf)) is not None and progress.learned
         )
-
-
-def branch_weight(progress: BranchProgress | None) -> int:
-    """How much more often than a learned branch the trainer draws a branch of ``progress`` (None: never
-    played): a missed one :data:`MISSED_WEIGHT` times, one never played :data:`UNSEEN_WEIGHT` times, else
-    2 to the power of the boxes it still has to climb."""
-    if progress is None:
-        return UNSEEN_WEIGHT
-    if progress.missed:
-        return MISSED_WEIGHT
-    return 1 << (LEARNED_BOX - min(progress.box, LEARNED_BOX))
 
 
 def _is_moves(text: str) -> bool:
@@ -102,19 +115,26 @@ def parse(data: JsonObject) -> LearnRecord:
     for leaf, entry in branches.items():
         box = entry.get("box") if isinstance(entry, dict) else None
         missed = entry.get("missed", False) if isinstance(entry, dict) else None
+        # Files written before the runs' clock was kept have no "last": such a branch is due at once.
+        last = entry.get("last", 0) if isinstance(entry, dict) else None
         if (
             not _is_moves(leaf)
             or type(box) is not int
             or not 0 <= box <= LEARNED_BOX
             or not isinstance(missed, bool)
+            or type(last) is not int
+            or not 0 <= last <= runs
         ):
             raise ValueError(_("the branch {branch!r} is not a box and a miss").format(branch=leaf[:50]))
-        progress[leaf] = BranchProgress(box, missed)
+        progress[leaf] = BranchProgress(box, missed, last)
     return LearnRecord(progress, runs)
 
 
 def dump(record: LearnRecord) -> JsonObject:
-    branches = {leaf: {"box": entry.box, "missed": entry.missed} for leaf, entry in record.branches.items()}
+    branches = {
+        leaf: {"box": entry.box, "missed": entry.missed, "last": entry.last}
+        for leaf, entry in record.branches.items()
+    }
     return {"runs": record.runs, "branches": branches}
 
 

@@ -35,6 +35,12 @@ class Assistance:
         self.want_analysis(board_game)
         return None
 
+    def show_move(self, board_game: BoardGame, move: int) -> None:
+        """Shows ``move`` as the hint for the human to move (a move known without a search: the Learn
+        trainer's tree's)."""
+        self.hint = Hint(board_game.game.moves_text(), move, fixed=True)
+        board_game.assists.add("hint")
+
     def toggle_overlay(self, board_game: BoardGame) -> None:
         """Shows or hides the analysis overlay (A)."""
         self.overlay_shown = not self.overlay_shown

@@ -21,15 +21,17 @@ class Hint:
     """A hint asked for the position whose move string is ``position``.
 
     ``move`` is None while waiting for the search's first result; then the best move. A hint for a position
-    no longer on the board has expired: it stays until the next move, so that its reason can be read.
+    no longer on the board has expired: it stays until the next move, so that its reason can be read. A
+    ``fixed`` hint's move is given, not the search's (the Learn trainer's tree's move): it follows no search.
     """
 
     position: str
     move: int | None = None
+    fixed: bool = False
 
     def follow(self, thinking: FollowedSearch | None, position: str) -> None:
         """Takes the best move of the search ``thinking`` of the board's ``position`` (the move string)."""
-        if position != self.position or thinking is None or not thinking.pondering:
+        if self.fixed or position != self.position or thinking is None or not thinking.pondering:
             return
         if thinking.result is not None and thinking.result.principal_variation:
             self.move = thinking.result.principal_variation[0]

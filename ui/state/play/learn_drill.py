@@ -1,13 +1,11 @@
-"""The Learn trainer's choices: which tree it teaches from, the second player's reply at each of its nodes
-(drawn toward the branches the player has not learned yet, see :mod:`ui.state.files.learn_record`), where a
-position stands in the tree, and the player's progress (branches learned of all). No pygame here.
+"""The Learn trainer's choices: which tree it teaches from, the second player's reply at each of its nodes,
+where a position stands in the tree, and the player's progress (branches learned of all). No pygame here.
 
-A *branch* is a leaf of the tree: the line of play from the root down to it, the computer's replies drawn on
-the way. The reply at a node of the second player is drawn with a weight for each reply: the sum of the
-weights (:func:`~ui.state.files.learn_record.branch_weight`) of the branches below it, so that every branch
-is drawn about as often as its weight says, whatever the tree's shape. A line that ends with the learner's
-move winning at once (no leaf below it) weighs as much as a learned branch: it comes now and then, and is not
-counted among the branches.
+A *branch* is a leaf of the tree: the line of play from the root down to it. Each run goes down one branch,
+chosen when it begins by the spaced repetition (:func:`~ui.state.play.learn_schedule.next_branch`: a missed
+branch soon again, one being learned every few runs, else a new one); the computer's replies steer the run
+to it (the learner's moves are the tree's: any other is taken back). A line that ends with the learner's move
+winning at once (no leaf below it) is not a branch: no run is steered into one.
 """
 
 from __future__ import annotations
@@ -23,9 +21,10 @@ from ai.claims import Kind
 from ai.learn.tree import LEARN_TREE_PATH, LearnNode, LearnTree, LearnTreeError, position_key, read_tree
 from ai.play.levels import MAX
 from game.connect4 import ConnectFour
-from game.protocol import Game
-from ui.state.files.learn_record import LEARNED_BOX, BranchProgress, LearnRecord, branch_weight
+from game.protocol import Game, IllegalMove
+from ui.state.files.learn_record import LearnRecord
 from ui.state.options import FirstPlayer, Mode, PlayOptions
+from ui.state.play.learn_schedule import next_branch
 
 #: The kinds of leaf that a proven claim of the explainer ends (``ponder explain --json``'s kinds); any other
 #: kind (the generator's "solver") is a frontier: the tree stops there without a plan a person can learn.
@@ -129,22 +128,52 @@ class GraphLoader:
 
 
 class LearnDrill:
-    """The runs down ``graph``'s tree, each drawn with the player's ``record`` as it was when the run began
-    (its weights do not change during a run, see :meth:`begin`); ``rng`` draws the replies."""
+    """The runs down ``graph``'s tree, each to the branch the spaced repetition chooses with the player's
+    ``record`` as it is when the run begins (:meth:`begin`); ``rng`` draws a new branch and, off the way to
+    the chosen one, the replies."""
 
     def __init__(self, graph: LearnGraph, record: LearnRecord, rng: random.Random | None = None) -> None:
         self.graph = graph
         self.tree = graph.tree
         self.record = record
         self.rng = rng or random.Random()
-        self._weights: dict[int, int] = {}
         #: Every branch, by its leaf's moves.
         self.branches = graph.branches
+        #: Every leaf's position key by its moves.
+        self._leaf_keys = {leaf.moves: position_key(leaf.game()) for leaf in self.tree.leaves()}
+        #: The position key of the leaf this run is steered to (None: no branch of the tree to steer to).
+        self._target: int | None = None
+        #: Whether the node of each key (looked up in this run) has the target below it.
+        self._reaches: dict[int, bool] = {}
+        #: The branch this run goes down (its leaf's moves; None where the tree has no branch).
+        self.target: str | None = None
+        self.begin(record)
 
-    def begin(self, record: LearnRecord) -> None:
-        """A new run, drawn with ``record`` as it is now."""
+    def begin(self, record: LearnRecord, start: str = "") -> None:
+        """A new run from the position of the moves ``start`` (the tree's root where empty or not on the
+        tree), to the branch chosen with ``record`` as it is now among the branches below that position."""
         self.record = record
-        self._weights.clear()
+        self.target = next_branch(record, self.branches_below(start), self.rng)
+        self._target = None if self.target is None else self._leaf_keys.get(self.target)
+        self._reaches.clear()
+
+    def branches_below(self, start: str) -> tuple[str, ...]:
+        """The branches (their leaves' moves) whose leaf is the node of the moves ``start`` or below it, by
+        any move order: every branch where ``start`` is empty, or is no position of the tree."""
+        try:
+            found = self.tree.node(ConnectFour.from_moves(start)) if start else None
+        except IllegalMove:
+            found = None
+        if found is None or found.node is self.tree.root:
+            return self.branches
+        below: set[int] = set()
+        waiting = [position_key(found.node.game())]
+        while waiting:
+            key = waiting.pop()
+            if key not in below:
+                below.add(key)
+                waiting.extend(child for child in self.graph.children.get(key, ()) if child != WON)
+        return tuple(leaf for leaf in self.branches if self._leaf_keys[leaf] in below)
 
     def node(self, game: ConnectFour) -> LearnNode | None:
         """The node of ``game``'s position (or of its mirror image); None off the tree (past a leaf)."""
@@ -157,41 +186,37 @@ class LearnDrill:
         return node if node is not None and node.leaf is not None else None
 
     def reply(self, game: Game) -> int | None:
-        """The computer's reply from the tree where the second player is to move at an inner node of it
-        (drawn by the branches' weights, see the module docstring); None elsewhere (a leaf, off the tree, the
-        learner to move), where the computer plays its best defence."""
+        """The computer's reply from the tree where the second player is to move at an inner node of it: one
+        toward this run's branch (drawn among them where several lead there), any of the tree's where none
+        does; None elsewhere (a leaf, off the tree, the learner to move), where the computer plays its best
+        defence."""
         if not isinstance(game, ConnectFour):
             return None
         node = self.node(game)
         if node is None or node.leaf is not None or game.to_move() == self.tree.side or game.is_over():
             return None
         replies = game.moves()
-        weights = []
+        toward = []
         for reply in replies:
             child = game.copy()
             child.apply(reply)
-            weights.append(self._weight(position_key(child)))
-        if sum(weights) == 0:
-            return None
-        return self.rng.choices(replies, weights)[0]
+            if not child.is_over() and self._leads_to_target(position_key(child)):
+                toward.append(reply)
+        return self.rng.choice(toward or replies)
 
-    def _weight(self, key: int) -> int:
-        """The sum of the weights of the branches below the node of ``key`` (a transposition's branches count
-        on every way to them; a learner's win at once as a learned branch: nothing to learn below it)."""
-        if key == WON:
-            return branch_weight(BranchProgress(LEARNED_BOX))
-        known = self._weights.get(key)
-        if known is not None:
-            return known
-        node = self.tree.nodes.get(key)
-        if node is None:
-            weight = 0
-        elif node.leaf is not None:
-            weight = branch_weight(self.record.of(node.moves))
-        else:
-            weight = sum(self._weight(child) for child in self.graph.children[key])
-        self._weights[key] = weight
-        return weight
+    def _leads_to_target(self, key: int) -> bool:
+        """Whether this run's leaf is the node of ``key`` or below it (through any of its children)."""
+        if self._target is None:
+            return False
+        known = self._reaches.get(key)
+        if known is None:
+            # Marked first, so that a lookup never loops (the tree has no cycles: each move adds a piece).
+            self._reaches[key] = False
+            known = key == self._target or any(
+                child != WON and self._leads_to_target(child) for child in self.graph.children.get(key, ())
+            )
+            self._reaches[key] = known
+        return known
 
     def progress(self, record: LearnRecord) -> LearnProgress:
         """Branches learned of all with ``record``."""

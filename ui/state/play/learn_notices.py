@@ -1,13 +1,22 @@
 """What the Learn trainer says at the board, as typed values (:mod:`ui.words.learn_words` words each):
-a winning move off the tree, a move that throws the win, a branch's leaf reached, a run's end, the runs'
-start moved. No pygame here."""
+which branch a run goes down, a winning move off the tree, a move that throws the win, the tree's move as a
+hint, a branch's leaf reached, a run's end, the runs' start moved. No pygame here."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from game.cells import Cell
+from ui.state.files.learn_record import BranchProgress
 from ui.state.play.named_move import NamedMove
+
+
+@dataclass(frozen=True)
+class LearnRunStart:
+    """A run begins, down a branch the player has this ``progress`` in (None: never played): told so that a
+    missed branch is seen to come back."""
+
+    progress: BranchProgress | None
 
 
 @dataclass(frozen=True)
@@ -27,6 +36,14 @@ class LearnMissed:
     best: int
     played: int
     tree_move: NamedMove | None
+
+
+@dataclass(frozen=True)
+class LearnHint:
+    """The hint (H) in the trainer, on the tree: the tree's move is ``tree_move`` (marked on the board); the
+    run counts as a miss, so that the branch comes back soon to be played from memory."""
+
+    tree_move: NamedMove
 
 
 @dataclass(frozen=True)
@@ -59,4 +76,6 @@ class LearnStartsAt:
 
 
 #: Everything the trainer says.
-LearnSaid = LearnOtherWin | LearnMissed | LearnLeaf | LearnRunEnded | LearnStartsAt
+LearnSaid = (
+    LearnRunStart | LearnOtherWin | LearnMissed | LearnHint | LearnLeaf | LearnRunEnded | LearnStartsAt
+)

@@ -20,6 +20,7 @@ from ai.contracts import Verdict
 from ai.messages import EngineMessage
 from ai.puzzles import Puzzle
 from game.catalog import game_spec
+from game.connect4 import ConnectFour
 from game.protocol import Game
 from ui.state.animation import ANIMATION_SPEEDS, MoveAnimation
 from ui.state.board.board_game import BoardGame, EngineLike, Refusal
@@ -34,7 +35,8 @@ from ui.state.play.feedback import Feedback, Speaker
 from ui.state.play.finished_round import REVIEW_SECONDS, adapted
 from ui.state.play.learn_drill import LearnDrill
 from ui.state.play.learn_map import LearnMap
-from ui.state.play.learn_notices import LearnLeaf, LearnStartsAt
+from ui.state.play.learn_notices import LearnLeaf, LearnRunStart, LearnStartsAt
+from ui.state.play.move_checks import UNTIL_ANSWERED_SECONDS
 from ui.state.play.notices import (
     FILE_NOTICE_SECONDS,
     AutoLevel,
@@ -43,6 +45,7 @@ from ui.state.play.notices import (
     Notice,
     NoticeKind,
     NotRated,
+    Said,
     Told,
 )
 from ui.state.play.plan_view import PlanView
@@ -150,8 +153,14 @@ class PlayState:
 
     def _tell_start(self, auto_level: AutoLevel | None) -> None:
         """Says what the new game will not count for (a set-up position's game), else which level the
-        adaptive level chose, if it did."""
-        if self.board_game.set_up() and self.puzzle is None and self.learn is None:
+        adaptive level chose, if it did; in the Learn trainer, which branch the run goes down (new, missed,
+        being learned, learned)."""
+        if self.learn is not None:
+            target = self.learn.target
+            self.feedback.notify_start(
+                LearnRunStart(None if target is None else self.files.learning.value.of(target))
+            )
+        elif self.board_game.set_up() and self.puzzle is None:
             self.feedback.notify_start(NotRated.SET_UP)
         elif auto_level is not None:
             self.feedback.notify_start(auto_level)
@@ -162,7 +171,8 @@ class PlayState:
         self.feedback.new_round()
         keeps = self.options.mode is not Mode.WATCH and self.puzzle is None and self.learn is None
         if self.learn is not None:
-            self.learn.begin(self.files.learning.value)
+            # Runs drilled from a position of the tree's picture go down the branches below it.
+            self.learn.begin(self.files.learning.value, self.options.moves)
             # Each run is played from memory: the plan view that showed the last leaf's plan is closed.
             self.assistance.plan = PlanView()
         #: The coach, the puzzle attempt, the rating and the keeping of the round under way.
@@ -258,6 +268,20 @@ class PlayState:
         self.animation = None
         self.feedback.history_changed()
         self.assistance.hint = None
+
+    def ask_hint(self) -> Said | None:
+        """The hint (H) for the human to move; returns why not, where it is not their turn. In the Learn
+        trainer on the tree, the tree's move is the hint, not the engine's best move: marked on the board,
+        told in the status, and counted as a miss of the run
+        (:meth:`~ui.state.play.learn_attempt.LearnAttempt.hint`)."""
+        learning, game = self.round.learning, self.game
+        if learning is not None and isinstance(game, ConnectFour) and self.board_game.is_human_turn():
+            said = learning.hint(game)
+            if said is not None:
+                self.assistance.show_move(self.board_game, said.tree_move.move)
+                self.feedback.notify(said, UNTIL_ANSWERED_SECONDS, NoticeKind.INFO)
+                return None
+        return self.assistance.ask_hint(self.board_game)
 
     # --- moves ----------------------------------------------------------------------------------------------
 
@@ -389,7 +413,10 @@ class PlayState:
             if self.animation.done:
                 self.finish_animation()
         self.assistance.update(self.board_game, dt)
-        if self.options.coach and self.round.attempt is None:
+        if self.options.coach and self.round.attempt is None and self.learn is None:
+            # Not in the Learn trainer: there the reasons of the moves that throw the win would fill the
+            # explainer's queue at every turn (the computer answers at once from the tree), and the leaf's
+            # reason waited behind them for half a minute. A miss asks for its own reason.
             self.round.coach.foresee(self.board_game)
         self._ask_why_reviewed()
         self._ask_puzzle_themes()
