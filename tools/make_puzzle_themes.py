@@ -10,12 +10,15 @@ once, and a loaded machine should not cost a puzzle its theme), and its themes a
 is written atomically and read back with the game's own loader, which must give the same puzzles.
 
 Resumable: each puzzle's verdict is appended at once to a progress file
-(``tools/puzzle-themes-progress-7x6.txt``: a first line ``seconds=S``, then ``<moves> <outcome> <seconds
-taken> <themes> <kinds of the proven claims>`` a line), which a new run with the same ``--seconds`` reads
-instead of explaining again (another ``--seconds`` starts afresh); a completed run deletes it. The outcome
-says why a puzzle has no theme: ``themed``, ``unproven`` (the explanation ended in time, and no proven claim
-names a theme: no road to a reason within the road's limits, or the road's search ran out of the time) or
-``timeout`` (the explanation itself ran out of time and was dropped whole).
+(``tools/puzzle-themes-progress-7x6.txt``, a line ``<moves> <outcome> <time limit> <seconds taken> <themes>
+<kinds of the proven claims>``), which a new run reads instead of explaining again: every verdict reached
+with the same ``--seconds``, and with more seconds the themes found with fewer (the explainer's candidates
+come in a fixed order, so more time finds the same claims where those were proven in time; a longer run
+over the puzzles left without a theme is the same as a run with the longer limit over all of them). A
+completed run deletes it. The outcome says why a puzzle has no theme: ``themed``, ``unproven`` (the
+explanation ended in time, and no proven claim names a theme: no road to a reason within the road's limits,
+or the road's search ran out of the time) or ``timeout`` (the explanation itself ran out of time and was
+dropped whole).
 """
 
 from __future__ import annotations
@@ -52,33 +55,37 @@ DEFAULT_SECONDS = 10.0
 
 @dataclasses.dataclass(frozen=True)
 class Verdict:
-    """One puzzle's themes, why it has none (``outcome``), the seconds its explanation took and the kinds of
-    its proven claims (names of :class:`ai.claims.Kind`)."""
+    """One puzzle's themes, why it has none (``outcome``), the explainer's time limit (``limit``), the
+    seconds its explanation took and the kinds of its proven claims (names of :class:`ai.claims.Kind`)."""
 
     outcome: str
+    limit: float
     seconds: float
     themes: frozenset[PuzzleTheme]
     kinds: tuple[str, ...]
 
     def line(self, moves: str) -> str:
         names = ",".join(sorted(theme.value for theme in self.themes)) or "-"
-        return f"{moves} {self.outcome} {self.seconds:.2f} themes={names} {','.join(self.kinds) or '-'}\n"
+        kinds = ",".join(self.kinds) or "-"
+        return f"{moves} {self.outcome} {self.limit} {self.seconds:.2f} themes={names} {kinds}\n"
+
+    def holds_for(self, limit: float) -> bool:
+        """Whether a run with ``limit`` seconds a puzzle would reach this verdict."""
+        return self.limit == limit or (self.outcome == "themed" and self.limit <= limit)
 
 
-def read_progress(path: Path, seconds: float) -> dict[str, Verdict]:
-    """The verdicts of an earlier run with ``seconds`` a puzzle (none where the file is missing or was made
-    with another time)."""
+def read_progress(path: Path, limit: float) -> dict[str, Verdict]:
+    """The verdicts of earlier runs that a run with ``limit`` seconds a puzzle would reach too."""
     if not path.exists():
         return {}
-    # Only whole lines: what follows the last newline is a line an interrupted run did not finish.
-    header, *lines = path.read_text().split("\n")[:-1] or [""]
-    if header != f"seconds={seconds}":
-        return {}
     verdicts = {}
-    for line in lines:
-        moves, outcome, taken, themes, kinds = line.split()
+    # Only whole lines: what follows the last newline is a line an interrupted run did not finish.
+    for line in path.read_text().split("\n")[:-1]:
+        moves, outcome, limit_text, taken, themes, kinds = line.split()
         kind_names = () if kinds == "-" else tuple(kinds.split(","))
-        verdicts[moves] = Verdict(outcome, float(taken), parse_themes(themes), kind_names)
+        verdict = Verdict(outcome, float(limit_text), float(taken), parse_themes(themes), kind_names)
+        if verdict.holds_for(limit):
+            verdicts[moves] = verdict
     return verdicts
 
 
@@ -104,8 +111,6 @@ def main() -> int:
     verdicts = read_progress(args.progress, args.seconds)
     if verdicts:
         print(f"resuming: {len(verdicts)} puzzles explained before", flush=True)
-    else:
-        args.progress.write_text(f"seconds={args.seconds}\n")
     analyzer = ExactAnalyzer(threads=1)
     with args.progress.open("a") as progress:
         for done, puzzle in enumerate(shipped.puzzles, 1):
@@ -115,7 +120,7 @@ def main() -> int:
                 themes = themes_of(explanation.claims, len(puzzle.moves) % 2)
                 outcome = "themed" if themes else "timeout" if explanation.timed_out else "unproven"
                 kinds = tuple(claim.kind.value for claim in explanation.claims)
-                verdict = Verdict(outcome, time.monotonic() - began, themes, kinds)
+                verdict = Verdict(outcome, args.seconds, time.monotonic() - began, themes, kinds)
                 verdicts[puzzle.moves] = explained(puzzle.moves, verdict, progress)
             if done % 100 == 0:
                 print(f"  {done}/{len(shipped.puzzles)}, {time.monotonic() - started:.0f} s", flush=True)
