@@ -12,6 +12,7 @@ from ai.claims import (
     EvenThreat,
     ForcingLine,
     HandsOver,
+    Kind,
     OddThreat,
     Result,
     WinNow,
@@ -166,6 +167,23 @@ def test_a_puzzle_is_tagged_with_the_themes_of_its_winning_move(analyzer):
     assert puzzle_themes(puzzle("4455", 3), analyzer) == {PuzzleTheme.DOUBLE_THREAT}
     assert puzzle_themes(puzzle("64115442265757253615", 3), analyzer) == {PuzzleTheme.STACKED_THREATS}
     assert PuzzleTheme.FORCING_LINE in puzzle_themes(puzzle("52753311433677442422121", 5), analyzer)
+
+
+def test_a_win_by_tactics_is_themed_by_them_not_by_the_plan_that_also_holds(analyzer):
+    from ai.explain.plan import find_plan
+    from ai.explain.themes import PuzzleTheme, explain_puzzle, themes_of
+    from ai.puzzles import Puzzle
+
+    # d1 makes two threats (b1, f1); after it the first player's plan (complete four first) is proven too.
+    double = Puzzle("1177773351", 4, 2, (), "easy", "benchmark")
+    claims = explain_puzzle(double, analyzer, seconds=60, find_plan=find_plan).claims
+    assert {claim.kind for claim in claims} == {Kind.DOUBLE_THREAT, Kind.PLAN}
+    assert themes_of(claims, 0) == {PuzzleTheme.DOUBLE_THREAT}
+    # Without a tactic, the plan is the theme, with its rules.
+    quiet = Puzzle("1325577771774535541", 4, 8, (), "medium", "random")
+    claims = explain_puzzle(quiet, analyzer, seconds=60, find_plan=find_plan).claims
+    assert [claim.kind for claim in claims] == [Kind.PLAN]
+    assert themes_of(claims, 1) == {PuzzleTheme.PLAN, PuzzleTheme.CLAIMEVEN}
 
 
 def test_a_bad_move_is_explained_by_what_it_throws_away(analyzer):
