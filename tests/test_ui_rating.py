@@ -9,10 +9,12 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from ai.file_problems import LadderProblem
 from ai.rating.glicko import Glicko
-from ai.rating.ladder import read_ladder
+from ai.rating.ladder import LADDER_PATH, LadderFileError, read_ladder
 from game.connect4 import ConnectFour
 from game.language import SOURCE_LANGUAGE, use_language
+from game.problems import Problem
 from tools.support.fakes import FakeEngine, deliver_review, key, motion
 from ui.kit.toast import Toast
 from ui.kit.widgets import recording_texts
@@ -204,3 +206,18 @@ def test_the_statistics_picture_changes_exactly_when_the_screen_would_look_diffe
         use_language(SOURCE_LANGUAGE)
     none = StatsScene((960, 780), PlayOptions(), None, None, CLASSIC, Fonts()).picture()
     assert none.rating is None and none.message == "No ratings: the levels' ladder could not be read"
+
+
+def test_without_a_usable_ladder_the_screen_says_why_in_the_language_in_use():
+    damaged = LadderFileError(LADDER_PATH, Problem.of(LadderProblem.WRONG_BOARD, width=6, height=5))
+    scene = StatsScene((960, 780), PlayOptions(), None, None, CLASSIC, Fonts(), why=damaged.brief())
+    said = scene.picture().message
+    assert said == (
+        "No ratings: the levels' ladder could not be read "
+        "(c4-ladder-7x6.txt: a ladder for the 6x5 board, not for 7x6)"
+    )
+    try:
+        use_language("de")
+        assert scene.picture().message != said and "c4-ladder-7x6.txt" in scene.picture().message
+    finally:
+        use_language(SOURCE_LANGUAGE)

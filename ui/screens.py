@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from ai.learn.tree import LearnTreeError
 from ai.puzzles import Puzzle, PuzzleFileError, load_puzzles
-from ai.rating.ladder import ladder_for
+from ai.rating.ladder import LadderFileError, ladder_for, shipped_ladder
 from game.language import _
 from ui.play.scene import PlayScene
 from ui.sound import Sounds
@@ -114,9 +114,12 @@ class Screens:
         shows: it is the one rated board)."""
         rated = replace(options.with_game("connect4", 7, 6), mode=Mode.COMPUTER)
         ladder = ladder_for(rated.variant())
-        stats = None
-        if ladder is not None:
-            start = finished_round.start_rating(ladder)
-            ratings, puzzles = self.files.ratings.value, self.files.puzzles.value
-            stats = rating_stats(ratings, puzzles, rated, ladder, start)
+        if ladder is None:
+            # The rated board always has a ladder: it is the shipped file that cannot be used.
+            unusable = shipped_ladder()
+            why = unusable.brief() if isinstance(unusable, LadderFileError) else None
+            return StatsScene(size, options, None, None, theme, self.fonts, why=why)
+        start = finished_round.start_rating(ladder)
+        ratings, puzzles = self.files.ratings.value, self.files.puzzles.value
+        stats = rating_stats(ratings, puzzles, rated, ladder, start)
         return StatsScene(size, options, stats, ladder, theme, self.fonts)

@@ -13,10 +13,12 @@ from pygame import Rect
 
 from ai.rating.ladder import Ladder
 from game.language import _, ngettext
+from game.problems import Problem
 from ui.kit.widgets import Button, draw_button, draw_text, draw_text_in, line_height, wrapped
 from ui.state.stats import RatingStats
 from ui.theme import MIN_TEXT, Fonts, Theme
 from ui.words import texts
+from ui.words.problem_words import problem_text
 
 BACK = "back"
 #: Rating points of empty room above and below the plotted course.
@@ -143,16 +145,21 @@ def rating_shown(stats: RatingStats, ladder: Ladder) -> RatingShown:
 def stats_picture(
     stats: RatingStats | None,
     ladder: Ladder | None,
+    why: Problem | None,
     size: tuple[int, int],
     theme: Theme,
     fonts: Fonts,
     mouse: tuple[int, int],
 ) -> StatsPicture:
-    """What the statistics screen shows of ``stats`` (None, or no ``ladder``: no ratings) in a window of
-    ``size``, the mouse at ``mouse``."""
+    """What the statistics screen shows of ``stats`` (None, or no ``ladder``: no ratings, for the ladder
+    file's problem ``why`` where known) in a window of ``size``, the mouse at ``mouse``."""
     back = back_button(size)
     if stats is None or ladder is None:
         shown, message = None, _("No ratings: the levels' ladder could not be read")
+        if why is not None:
+            message = _("No ratings: the levels' ladder could not be read ({reason})").format(
+                reason=problem_text(why)
+            )
     else:
         shown, message = rating_shown(stats, ladder), ""
     return StatsPicture(size, theme, fonts, shown, message, back, bool(back.rect.collidepoint(mouse)))

@@ -9,6 +9,7 @@ from pygame import Rect
 
 from ai.rating.ladder import Ladder
 from game.language import _
+from game.problems import Problem
 from ui.kit.keys import Chord, KeyEntry, claimant
 from ui.kit.scene import GoToMenu, Scene
 from ui.kit.widgets import Button, hit
@@ -34,7 +35,8 @@ def stats_action(key: int, mod: int) -> str | None:
 
 
 class StatsScene(Scene):
-    """Shows ``stats`` (None: no ladder rates any board, say so); ``options`` go back to the start screen."""
+    """Shows ``stats`` (None: no ladder rates any board, say so, and ``why`` where known: the ladder file's
+    problem); ``options`` go back to the start screen."""
 
     def __init__(
         self,
@@ -44,11 +46,13 @@ class StatsScene(Scene):
         ladder: Ladder | None,
         theme: Theme,
         fonts: Fonts,
+        why: Problem | None = None,
     ) -> None:
         super().__init__(size)
         self.options = options
         self.stats = stats
         self.ladder = ladder
+        self.why = why
         self.theme = theme
         self.fonts = fonts
         self._mouse = (-1, -1)
@@ -82,7 +86,9 @@ class StatsScene(Scene):
             self._mouse = event.pos
 
     def picture(self, settings: Settings = DEFAULT_SETTINGS) -> StatsPicture:
-        return stats_picture(self.stats, self.ladder, self.size, self.theme, self.fonts, self._mouse)
+        return stats_picture(
+            self.stats, self.ladder, self.why, self.size, self.theme, self.fonts, self._mouse
+        )
 
     def draw(self, surface: pygame.Surface, picture: object = None) -> None:
         draw_stats(surface, picture if isinstance(picture, StatsPicture) else self.picture())

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 
-from ai.file_problems import BookProblem, PuzzleFileProblem
+from ai.file_problems import BookProblem, LadderProblem, PuzzleFileProblem
 from ai.play.levels import LevelProblem
 from assets import DataFileError, DataFileProblem
 from game.language import N_, _, ngettext, number
@@ -74,6 +74,15 @@ PROBLEM_SENTENCES: dict[enum.Enum, str] = {
     PuzzleFileProblem.WRONG_SIZE: N_("truncated or extra lines ({lines} for {count} entries)"),
     PuzzleFileProblem.AGAIN: N_("line {number}: the position of line {first} again (or its mirror image)"),
     PuzzleFileProblem.OUT_OF_ORDER: N_("line {number}: out of order"),
+    LadderProblem.MISSING: N_("missing"),
+    LadderProblem.UNREADABLE: N_("cannot read it: {reason}"),
+    LadderProblem.NO_HEADER: N_("line 1: not a ladder file (no header)"),
+    LadderProblem.WRONG_VERSION: N_(
+        "line 1: format version {version}, this program reads version {expected}"
+    ),
+    # Translators: the rating ladder rates one board only, Connect Four 7x6.
+    LadderProblem.WRONG_BOARD: N_("a ladder for the {width}x{height} board, not for 7x6"),
+    LadderProblem.BAD_LINE: N_("line {number}: {reason}"),
 }
 
 #: The kinds said with a count (their detail ``count``): the sentence for a count, in the form the
@@ -92,6 +101,7 @@ WORDED_KINDS: tuple[type[enum.Enum], ...] = (
     LevelProblem,
     BookProblem,
     PuzzleFileProblem,
+    LadderProblem,
     DataFileProblem,
     SavedGameProblem,
     UnfinishedGameProblem,
