@@ -25,6 +25,7 @@ from ui.kit.widgets import (
 )
 from ui.start.layout import EDGE, StartLayout, content_area, title_line
 from ui.state.files.current_game import UnfinishedGame
+from ui.state.files.settings import Settings
 from ui.state.options import PlayOptions
 from ui.theme import MIN_TEXT, Fonts, Theme
 from ui.words import texts
@@ -99,6 +100,7 @@ def unfinished_line(
 
 
 def start_picture(
+    settings: Settings,
     options: PlayOptions,
     unfinished: UnfinishedGame | None,
     default: str,
@@ -108,9 +110,10 @@ def start_picture(
     theme: Theme,
     fonts: Fonts,
 ) -> StartPicture:
-    """What the start screen shows with ``options`` chosen, ``unfinished`` offered, ``default`` the start
-    button Enter presses, the keyboard's focus on row ``focus`` (past the last row: the start buttons) and
-    the mouse over the button of the action ``hovered``, on ``layout``."""
+    """What the start screen shows with the player's ``settings`` (the one place a setting that changes this
+    screen is read), ``options`` chosen, ``unfinished`` offered, ``default`` the start button Enter presses,
+    the keyboard's focus on row ``focus`` (past the last row: the start buttons) and the mouse over the
+    button of the action ``hovered``, on ``layout``."""
     width, height = layout.size
     # A soft lighter band behind the settings keeps the page from looking flat.
     band_top = layout.rows[0][0].rect.top - int(height * 0.04)

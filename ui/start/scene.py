@@ -191,6 +191,7 @@ class StartScene(Scene):
 
     def picture(self, settings: Settings = DEFAULT_SETTINGS) -> StartPicture:
         return start_picture(
+            settings,
             self.options,
             self.unfinished,
             self.default,

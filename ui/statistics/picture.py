@@ -15,6 +15,7 @@ from ai.rating.ladder import Ladder
 from game.language import _, ngettext
 from game.problems import Problem
 from ui.kit.widgets import Button, draw_button, draw_text, draw_text_in, line_height, wrapped
+from ui.state.files.settings import Settings
 from ui.state.stats import RatingStats
 from ui.theme import MIN_TEXT, Fonts, Theme
 from ui.words import texts
@@ -143,6 +144,7 @@ def rating_shown(stats: RatingStats, ladder: Ladder) -> RatingShown:
 
 
 def stats_picture(
+    settings: Settings,
     stats: RatingStats | None,
     ladder: Ladder | None,
     why: Problem | None,
@@ -151,8 +153,9 @@ def stats_picture(
     fonts: Fonts,
     mouse: tuple[int, int],
 ) -> StatsPicture:
-    """What the statistics screen shows of ``stats`` (None, or no ``ladder``: no ratings, for the ladder
-    file's problem ``why`` where known) in a window of ``size``, the mouse at ``mouse``."""
+    """What the statistics screen shows with the player's ``settings`` (the one place a setting that
+    changes this screen is read) of ``stats`` (None, or no ``ladder``: no ratings, for the ladder file's
+    problem ``why`` where known) in a window of ``size``, the mouse at ``mouse``."""
     back = back_button(size)
     if stats is None or ladder is None:
         shown, message = None, _("No ratings: the levels' ladder could not be read")

@@ -87,7 +87,7 @@ class StatsScene(Scene):
 
     def picture(self, settings: Settings = DEFAULT_SETTINGS) -> StatsPicture:
         return stats_picture(
-            self.stats, self.ladder, self.why, self.size, self.theme, self.fonts, self._mouse
+            settings, self.stats, self.ladder, self.why, self.size, self.theme, self.fonts, self._mouse
         )
 
     def draw(self, surface: pygame.Surface, picture: object = None) -> None:
