@@ -32,12 +32,13 @@ EDGE = 12
 
 @dataclass(frozen=True)
 class StartLayout:
-    """The start screen's buttons in a window of ``size``: each row's choices (``rows``, in the order of
-    :func:`ui.words.start_words.rows_for`), then the start buttons (``starts``: Play, or Continue and New
-    game, then Puzzles, Learn and Rating; none of them selected: the default is the screen's), the choices'
-    text size and the start buttons' (bold)."""
+    """The start screen's buttons in a window of ``size``: each row's label and whether the mode lets it
+    change (``labels``) and its choices (``rows``, in the order of :func:`ui.words.start_words.rows_for`),
+    then the start buttons (``starts``: Play, or Continue and New game, then Puzzles, Learn and Rating; none
+    of them selected: the default is the screen's), the choices' text size and the start buttons' (bold)."""
 
     size: tuple[int, int]
+    labels: tuple[tuple[str, bool], ...]
     rows: tuple[tuple[Button, ...], ...]
     starts: tuple[Button, ...]
     font_size: int
@@ -138,7 +139,8 @@ def start_layout(
         result.append(tuple(row_buttons))
     starts_area = Rect(0, play_top + int(row_height * 0.3), width, int(row_height * 1.3))
     starts, start_font_size = _start_buttons(fonts, starts_area, font_size, unfinished)
-    return StartLayout(size, tuple(result), starts, font_size, start_font_size)
+    labels = tuple((row.label, row.enabled) for row in rows)
+    return StartLayout(size, labels, tuple(result), starts, font_size, start_font_size)
 
 
 def _start_buttons(

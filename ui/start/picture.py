@@ -26,10 +26,8 @@ from ui.kit.widgets import (
 from ui.start.layout import EDGE, StartLayout, content_area, title_line
 from ui.state.files.current_game import UnfinishedGame
 from ui.state.files.settings import Settings
-from ui.state.options import PlayOptions
 from ui.theme import MIN_TEXT, Fonts, Theme
 from ui.words import texts
-from ui.words.start_words import rows_for
 
 
 @dataclass(frozen=True)
@@ -101,7 +99,6 @@ def unfinished_line(
 
 def start_picture(
     settings: Settings,
-    options: PlayOptions,
     unfinished: UnfinishedGame | None,
     default: str,
     focus: int,
@@ -111,9 +108,9 @@ def start_picture(
     fonts: Fonts,
 ) -> StartPicture:
     """What the start screen shows with the player's ``settings`` (the one place a setting that changes this
-    screen is read), ``options`` chosen, ``unfinished`` offered, ``default`` the start button Enter presses,
+    screen is read), ``unfinished`` offered, ``default`` the start button Enter presses,
     the keyboard's focus on row ``focus`` (past the last row: the start buttons) and the mouse over the
-    button of the action ``hovered``, on ``layout``."""
+    button of the action ``hovered``, on ``layout`` (which holds the choices made)."""
     width, height = layout.size
     # A soft lighter band behind the settings keeps the page from looking flat.
     band_top = layout.rows[0][0].rect.top - int(height * 0.04)
@@ -126,8 +123,8 @@ def start_picture(
             first=first, second=second
         )
     rows = tuple(
-        ChoiceRow(row.label, row.enabled, index == focus, buttons)
-        for index, (row, buttons) in enumerate(zip(rows_for(options, theme), layout.rows, strict=True))
+        ChoiceRow(label, enabled, index == focus, buttons)
+        for index, ((label, enabled), buttons) in enumerate(zip(layout.labels, layout.rows, strict=True))
     )
     note = None
     if (line := unfinished_line(layout, fonts, unfinished)) is not None:

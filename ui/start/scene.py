@@ -118,8 +118,10 @@ class StartScene(Scene):
             self._key(event)
 
     def _hovered_button(self) -> str | None:
-        for row_buttons in self.buttons():
-            button = hit(row_buttons, self._mouse)
+        """The action of the button under the mouse (None: none)."""
+        layout = self.layout()
+        for row_buttons in (*layout.rows, layout.starts):
+            button = hit(list(row_buttons), self._mouse)
             if button is not None:
                 return button.action
         return None
@@ -192,7 +194,6 @@ class StartScene(Scene):
     def picture(self, settings: Settings = DEFAULT_SETTINGS) -> StartPicture:
         return start_picture(
             settings,
-            self.options,
             self.unfinished,
             self.default,
             self.focus,

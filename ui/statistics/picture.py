@@ -145,8 +145,7 @@ def rating_shown(stats: RatingStats, ladder: Ladder) -> RatingShown:
 
 def stats_picture(
     settings: Settings,
-    stats: RatingStats | None,
-    ladder: Ladder | None,
+    shown: RatingShown | None,
     why: Problem | None,
     size: tuple[int, int],
     theme: Theme,
@@ -154,17 +153,16 @@ def stats_picture(
     mouse: tuple[int, int],
 ) -> StatsPicture:
     """What the statistics screen shows with the player's ``settings`` (the one place a setting that
-    changes this screen is read) of ``stats`` (None, or no ``ladder``: no ratings, for the ladder file's
-    problem ``why`` where known) in a window of ``size``, the mouse at ``mouse``."""
+    changes this screen is read): the rating's part ``shown`` (see :func:`rating_shown`; None: no ratings, for
+    the ladder file's problem ``why`` where known), in a window of ``size``, the mouse at ``mouse``."""
     back = back_button(size)
-    if stats is None or ladder is None:
-        shown, message = None, _("No ratings: the levels' ladder could not be read")
+    message = ""
+    if shown is None:
+        message = _("No ratings: the levels' ladder could not be read")
         if why is not None:
             message = _("No ratings: the levels' ladder could not be read ({reason})").format(
                 reason=problem_text(why)
             )
-    else:
-        shown, message = rating_shown(stats, ladder), ""
     return StatsPicture(size, theme, fonts, shown, message, back, bool(back.rect.collidepoint(mouse)))
 
 

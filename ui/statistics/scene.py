@@ -8,7 +8,7 @@ import pygame
 from pygame import Rect
 
 from ai.rating.ladder import Ladder
-from game.language import _
+from game.language import _, current_language
 from game.problems import Problem
 from ui.kit.keys import Chord, KeyEntry, claimant
 from ui.kit.scene import GoToMenu, Scene
@@ -16,7 +16,16 @@ from ui.kit.widgets import Button, hit
 from ui.state.files.settings import DEFAULT_SETTINGS, Settings
 from ui.state.options import PlayOptions
 from ui.state.stats import RatingStats
-from ui.statistics.picture import BACK, StatsPicture, back_button, draw_stats, stats_picture, title_box
+from ui.statistics.picture import (
+    BACK,
+    RatingShown,
+    StatsPicture,
+    back_button,
+    draw_stats,
+    rating_shown,
+    stats_picture,
+    title_box,
+)
 from ui.theme import Fonts, Theme
 
 #: Every key of the statistics screen: Esc, Enter or Backspace go back, as the Back button does (with Ctrl
@@ -53,6 +62,9 @@ class StatsScene(Scene):
         self.stats = stats
         self.ladder = ladder
         self.why = why
+        # The rating's texts, kept with the language they are in (the figures do not change while the screen
+        # shows).
+        self._shown: tuple[str, RatingShown | None] | None = None
         self.theme = theme
         self.fonts = fonts
         self._mouse = (-1, -1)
@@ -85,9 +97,19 @@ class StatsScene(Scene):
         elif event.type == pygame.MOUSEMOTION:
             self._mouse = event.pos
 
+    def _rating_shown(self) -> RatingShown | None:
+        """The rating's part of the screen in the language in use (None: no ratings)."""
+        language = current_language()
+        if self._shown is None or self._shown[0] != language:
+            shown = (
+                None if self.stats is None or self.ladder is None else rating_shown(self.stats, self.ladder)
+            )
+            self._shown = (language, shown)
+        return self._shown[1]
+
     def picture(self, settings: Settings = DEFAULT_SETTINGS) -> StatsPicture:
         return stats_picture(
-            settings, self.stats, self.ladder, self.why, self.size, self.theme, self.fonts, self._mouse
+            settings, self._rating_shown(), self.why, self.size, self.theme, self.fonts, self._mouse
         )
 
     def draw(self, surface: pygame.Surface, picture: object = None) -> None:
