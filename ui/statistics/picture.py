@@ -66,14 +66,16 @@ class RatingShown:
 @dataclass(frozen=True)
 class StatsPicture:
     """What the statistics screen shows: the window's size, the theme and fonts, the rating (None: no ladder
-    rates any board, which ``message`` says), the Back button and whether the mouse is over it. A plain
-    value, equal to an earlier one exactly when the screen looks the same."""
+    rates any board, which ``message`` says, and ``reason`` why), the Back button and whether the mouse is
+    over it. A plain value, equal to an earlier one exactly when the screen looks the same."""
 
     size: tuple[int, int]
     theme: Theme
     fonts: Fonts
     rating: RatingShown | None
     message: str
+    #: Why the ladder cannot be used, under ``message`` ("": not known, or ratings shown).
+    reason: str
     back: Button
     back_hovered: bool
 
@@ -156,14 +158,9 @@ def stats_picture(
     changes this screen is read): the rating's part ``shown`` (see :func:`rating_shown`; None: no ratings, for
     the ladder file's problem ``why`` where known), in a window of ``size``, the mouse at ``mouse``."""
     back = back_button(size)
-    message = ""
-    if shown is None:
-        message = _("No ratings: the levels' ladder could not be read")
-        if why is not None:
-            message = _("No ratings: the levels' ladder could not be read ({reason})").format(
-                reason=problem_text(why)
-            )
-    return StatsPicture(size, theme, fonts, shown, message, back, bool(back.rect.collidepoint(mouse)))
+    message = "" if shown is not None else _("No ratings: the levels' ladder could not be read")
+    reason = problem_text(why) if shown is None and why is not None else ""
+    return StatsPicture(size, theme, fonts, shown, message, reason, back, bool(back.rect.collidepoint(mouse)))
 
 
 def draw_stats(surface: pygame.Surface, shown: StatsPicture) -> None:
@@ -177,7 +174,11 @@ def draw_stats(surface: pygame.Surface, shown: StatsPicture) -> None:
     if rating is None:
         box = Rect(EDGE, 0, width - 2 * EDGE, height // 3)
         box.centery = height // 2
-        draw_text_in(surface, fonts, shown.message, unit * 2, box, theme.text)
+        said = draw_text_in(surface, fonts, shown.message, unit * 2, box, theme.text)
+        if shown.reason:
+            # The file's problem under the message, smaller: what to report, not what to read first.
+            reason_box = Rect(EDGE, said.bottom + unit, width - 2 * EDGE, 2 * line_height(fonts.get(unit)))
+            draw_text_in(surface, fonts, shown.reason, unit, reason_box, theme.text_muted)
     else:
         draw_text_in(
             surface, fonts, rating.title, unit * 2, title_box(shown.size, fonts), theme.text, bold=True
