@@ -1,7 +1,7 @@
 """Why a data file of the engine cannot be used, as kinds with details (:class:`game.problems.Problem`): the
-opening book's and the puzzles'. They cross to the window (a book the engine does without, puzzles that cannot
-be drawn) and to the command line, where the words package words them; the value of each kind is its English
-name for the log.
+opening book's, the puzzles' and the rating ladder's. They cross to the window (a book the engine does
+without, puzzles that cannot be drawn, ratings that cannot be shown) and to the command line, where the words
+package words them; the value of each kind is its English name for the log.
 """
 
 from __future__ import annotations
@@ -47,3 +47,22 @@ class PuzzleFileProblem(enum.Enum):
     AGAIN = "position again"
     #: Line ``number`` is not sorted after the line before it.
     OUT_OF_ORDER = "out of order"
+
+
+class LadderProblem(enum.Enum):
+    """Why the rating ladder's file cannot be used, a :class:`~ai.rating.ladder.LadderFileError`'s reason
+    with its details (the words package words them); the value is the kind's English name for the log. Damage
+    that only a broken writer makes (a checksum, numbers that do not agree) is told in plain English instead,
+    inside :attr:`BAD_LINE` where it is one line's."""
+
+    #: There is no file.
+    MISSING = "missing"
+    #: The file cannot be read, for ``reason`` (the system's words).
+    UNREADABLE = "cannot read it"
+    NO_HEADER = "not a ladder file"
+    #: Of format ``version`` (quoted); this program reads ``expected``.
+    WRONG_VERSION = "another format version"
+    #: It rates the ``width`` x ``height`` board, not the one rated board (7 x 6).
+    WRONG_BOARD = "another board"
+    #: Line ``number`` is refused for ``reason`` (plain English: a rung line is the tools' writing).
+    BAD_LINE = "bad line"

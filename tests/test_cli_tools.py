@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from ai.file_problems import LadderProblem
+from game.problems import Problem
 from tests.conftest import ROOT, TESTSETS
 from ui.command_line.tools import run_tool, table_slots
 
@@ -206,7 +208,7 @@ def test_rate_prints_both_sides_estimates_and_reports_bad_lines():
 def test_rate_without_a_usable_ladder_says_why(monkeypatch):
     from ai.rating import ladder
 
-    missing = ladder.LadderFileError("c4-ladder-7x6.txt: missing")
+    missing = ladder.LadderFileError("c4-ladder-7x6.txt", Problem.of(LadderProblem.MISSING))
     monkeypatch.setattr(ladder, "shipped_ladder", lambda: missing)
     status, out, err = run("rate", [], "4455667\n")
     assert status == 1 and out == ""

@@ -9,6 +9,8 @@ import pygame
 import pytest
 
 from ai.play.levels import Level
+from game.language import SOURCE_LANGUAGE, use_language
+from game.problems import Problem
 from tools.support.fakes import FakeEngine, click, key
 from tools.support.waiting import GENEROUS
 from ui.app import App
@@ -105,6 +107,25 @@ def test_a_file_of_version_1_holding_one_game_is_read_as_that_game(tmp_path):
     game = dump(UnfinishedGames((UnfinishedGame(TWO_PLAYERS, 2, "4453"),)))["games"][0]
     (tmp_path / FILE_NAME).write_text(json.dumps({**game, "version": 1}))
     assert kept_at(tmp_path / FILE_NAME) == UnfinishedGame(TWO_PLAYERS, 2, "4453")
+
+
+def test_a_kept_games_refused_moves_reach_the_notice_typed_and_are_worded_in_the_language_shown(tmp_path):
+    """The file's reader words no refusal of the rules: the notice carries it as a problem (the game, its
+    moves, the move, the full column), and the words package words it in the language in use."""
+    playable = dump(UnfinishedGames((UnfinishedGame(TWO_PLAYERS, 1, "445"),)))["games"][0]
+    broken = {**playable, "moves": "4444444"}
+    (tmp_path / FILE_NAME).write_text(json.dumps({"version": 2, "games": [playable, broken]}))
+    store = store_at(tmp_path / FILE_NAME)
+    assert store.load().newest() is not None
+    problem = store.problem
+    assert isinstance(problem, Problem) and isinstance(problem.details["reason"], Problem)
+    english = reason_text(problem)
+    assert "(game 2: moves: move 7 ('4'): column 4 is full)" in english
+    try:
+        use_language("de")
+        assert "Spiel 2: " in reason_text(problem) and "Spalte 4 ist voll" in reason_text(problem)
+    finally:
+        use_language(SOURCE_LANGUAGE)
 
 
 @pytest.mark.parametrize(

@@ -202,19 +202,11 @@ def test_the_window_asks_only_the_engines_public_modules():
     assert window and {name: targets for name, targets in private.items() if targets} == {}
 
 
-#: The state's readers that word a refusal of the rules they wrap (a kept game's moves, a setting's size or
-#: level) with the words package, because they word their own errors still (:data:`STILL_WORDING`) and the
-#: stores put those into notices as text. They go from this list when their errors carry a kind and
-#: arguments up to the notices, as the saved game's do (:class:`ui.state.files.savegame.SavedGameError`).
-WORDING_REFUSALS = {"ui.state.files.current_game", "ui.state.files.settings"}
-
-
 def test_the_state_and_the_command_line_import_no_screen():
     below = _imports(("ui.state",), ("ui",))
     climbs = {name: {t for t in targets if not _in(t, "ui.state")} for name, targets in below.items()}
-    assert {name: targets for name, targets in climbs.items() if targets} == {
-        name: {"ui.words.problem_words"} for name in WORDING_REFUSALS
-    }
+    # The state never words a text: the words package reads the state, never the reverse.
+    assert {name: targets for name, targets in climbs.items() if targets} == {}
     tools = _imports(("ui.command_line",), ("ui",))
     assert all(
         _in(target, "ui.state", "ui.words", "ui.command_line")

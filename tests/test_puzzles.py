@@ -35,7 +35,7 @@ from ai.score import Score
 from assets.sealed_text import seal
 from game import ConnectFour
 from tests.conftest import raises_saying
-from tools.make_puzzle_themes import Verdict, read_progress
+from tools.make_puzzle_themes import ThemeVerdict, read_progress
 from tools.make_puzzles import select
 from tools.support.bit_flips import every_bit_changed
 from ui.command_line.tool_lines import PROGRAM
@@ -429,9 +429,9 @@ def test_the_theme_tool_resumes_what_a_run_with_its_time_limit_would_find(tmp_pa
     claims), a puzzle left without a theme with less time is explained again; a cut last line is redone."""
     plan = frozenset({PuzzleTheme.PLAN, PuzzleTheme.CLAIMEVEN})
     verdicts = {
-        "4455": Verdict("themed", 10.0, 0.5, plan, ("plan",)),
-        "1144": Verdict("unproven", 10.0, 10.0, frozenset(), ()),
-        "2551": Verdict("timeout", 30.0, 30.0, frozenset(), ()),
+        "4455": ThemeVerdict("themed", 10.0, 0.5, plan, ("plan",)),
+        "1144": ThemeVerdict("unproven", 10.0, 10.0, frozenset(), ()),
+        "2551": ThemeVerdict("timeout", 30.0, 30.0, frozenset(), ()),
     }
     progress = tmp_path / "progress.txt"
     progress.write_text("".join(verdict.line(moves) for moves, verdict in verdicts.items()) + "7777 them")

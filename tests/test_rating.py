@@ -28,6 +28,7 @@ from ai.rating.observe import Observation, observe
 from ai.rating.performance import MIN_ANSWERS, performance
 from ai.score import Score, win_in
 from assets.sealed_text import seal
+from tests.conftest import raises_saying
 from tools.support.bit_flips import every_bit_changed
 
 WIN_3, WIN_5, DRAW, LOSS_4 = Score(win_in(3)), Score(win_in(5)), Score(0), Score(-win_in(4))
@@ -157,10 +158,10 @@ def resealed(text: str) -> str:
 @pytest.mark.parametrize(
     ("mangle", "reason"),
     [
-        (lambda text: "", "not a ladder header"),
+        (lambda text: "", "line 1: not a ladder file"),
         (lambda text: text.replace("ponder-ladder 2", "ponder-ladder 9"), "format version 9"),
         (lambda text: text.replace("7x6", "6x5", 1), "checksum mismatch"),
-        (lambda text: resealed(text.replace("7x6", "6x5", 1)), "not 7x6"),
+        (lambda text: resealed(text.replace("7x6", "6x5", 1)), "a ladder for the 6x5 board, not for 7x6"),
         (lambda text: text.replace("draws=0.1000", "draws=0.9000"), "checksum mismatch"),
         (lambda text: resealed(text.replace("anchor=random:500", "anchor=random:400")), "anchored at 400"),
         (lambda text: text.replace(" 900 890 910 ", " 901 890 910 "), "checksum mismatch"),
@@ -171,7 +172,7 @@ def resealed(text: str) -> str:
     ],
 )
 def test_a_damaged_ladder_is_refused_with_its_reason(mangle, reason) -> None:
-    with pytest.raises(LadderFileError, match=reason):
+    with raises_saying(LadderFileError, reason):
         parse_ladder(mangle(file_text(LADDER)).encode())
 
 
@@ -189,7 +190,7 @@ def test_every_bit_of_the_ladder_file_is_checked(tmp_path) -> None:
 def test_a_ladder_of_the_first_format_is_refused_naming_its_version() -> None:
     """Version 1's checksum covered the rung lines alone, so the draw parameter went unchecked."""
     old = file_text(LADDER).replace(f"ponder-ladder {VERSION} ", "ponder-ladder 1 ", 1)
-    with pytest.raises(LadderFileError, match="format version 1, this program reads version 2"):
+    with raises_saying(LadderFileError, "line 1: format version 1, this program reads version 2"):
         parse_ladder(old.encode())
 
 
@@ -215,12 +216,12 @@ def resigned(ladder: Ladder, **changes) -> str:
     ],
 )
 def test_a_consistent_checksum_does_not_hide_bad_numbers(changes, reason) -> None:
-    with pytest.raises(LadderFileError, match=reason):
+    with raises_saying(LadderFileError, reason):
         parse_ladder(resigned(LADDER, **changes).encode())
 
 
 def test_unreadable_ladder_files_are_refused(tmp_path) -> None:
-    with pytest.raises(LadderFileError, match="missing"):
+    with raises_saying(LadderFileError, "none.txt: missing"):
         read_ladder(tmp_path / "none.txt")
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x00garbage")

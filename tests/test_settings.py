@@ -167,7 +167,7 @@ def test_a_broken_file_is_reported_once_and_set_aside_never_overwritten(tmp_path
         ({"theme": "solarized"}, "'theme' is 'solarized'"),
         ({"animation": "warp"}, "'animation' is 'warp'"),
         ({"level": 3}, "a level should be a string"),
-        ({"level": "9"}, "level '9' is not offered"),
+        ({"level": "9"}, "level not offered (level=9"),
         ({"size": "9x9"}, "not a tictactoe board"),
         ({"window": [960.5, 780.0]}, "'window'"),
         ({"max_seconds": True}, "'max_seconds' should be"),

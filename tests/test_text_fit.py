@@ -19,13 +19,15 @@ from ai.contracts import Verdict
 from ai.exact.analysis import ExactAnalyzer
 from ai.explain.explainer import explain_move, explain_position
 from ai.explain.plan import find_plan
+from ai.file_problems import LadderProblem
 from ai.messages import EngineFailure, EnginePart, Progress
 from ai.play.levels import Level
 from ai.puzzles import PuzzleTheme, load_puzzles
-from ai.rating.ladder import read_ladder
+from ai.rating.ladder import LADDER_PATH, LadderFileError, read_ladder
 from ai.score import Score, win_in
 from game.connect4 import ConnectFour
 from game.language import LANGUAGES, SOURCE_LANGUAGE, _, use_language
+from game.problems import Problem
 from tests.test_learn_trainer import ROOT as LEARN_ROOT
 from tests.test_learn_trainer import TREE_MOVE, leaf_after, small_tree
 from tests.test_why import NAMES, SENTENCES, TWO_THREATS, YELLOWS_PLAN, proven_progress
@@ -447,6 +449,14 @@ def stats_newcomer(size):
     return StatsScene(size, PlayOptions(), shown, ladder, CLASSIC, FONTS).draw
 
 
+def stats_without_ladder(size):
+    """The rating screen where the shipped ladder cannot be used: it says why, the file's problem at its
+    longest (a rung line's reason)."""
+    reason = "the rating 2000 lies outside its interval [1800, 1900]"
+    damaged = LadderFileError(LADDER_PATH, Problem.of(LadderProblem.BAD_LINE, number=9, reason=reason))
+    return StatsScene(size, PlayOptions(), None, None, CLASSIC, FONTS, why=damaged.brief()).draw
+
+
 def settings_panel(size):
     scene = PlayScene(size, PlayOptions(level=Level(4)), FakeEngine(), fonts=FONTS)
 
@@ -704,6 +714,7 @@ SCREENS: list[Screen] = [
     learn_won,
     stats,
     stats_newcomer,
+    stats_without_ladder,
     settings_panel,
     help_and_toast,
     help_last_page,

@@ -202,7 +202,7 @@ def test_every_engine_failure_reaches_the_window_as_words(app_factory):
 
 
 def test_level_auto_with_a_broken_ladder_names_the_file_not_the_board(monkeypatch, capsys):
-    damaged = LadderFileError("c4-ladder-7x6.txt: checksum mismatch (the file is damaged)")
+    damaged = LadderFileError("c4-ladder-7x6.txt", "checksum mismatch (the file is damaged)")
     monkeypatch.setattr(rating_ladder, "shipped_ladder", lambda: damaged)
     assert main(["--level", "auto"], engine_factory=FakeEngine) == 2
     error = capsys.readouterr().err

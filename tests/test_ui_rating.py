@@ -9,10 +9,13 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from ai.file_problems import LadderProblem
 from ai.rating.glicko import Glicko
-from ai.rating.ladder import read_ladder
+from ai.rating.ladder import LADDER_PATH, LadderFileError, read_ladder
 from game.connect4 import ConnectFour
-from tools.support.fakes import FakeEngine, deliver_review, key
+from game.language import SOURCE_LANGUAGE, use_language
+from game.problems import Problem
+from tools.support.fakes import FakeEngine, deliver_review, key, motion
 from ui.kit.toast import Toast
 from ui.kit.widgets import recording_texts
 from ui.play.scene import PlayScene
@@ -180,3 +183,41 @@ def test_a_windows_note_never_covers_the_back_button(size):
         card = toast.card(Fonts(), scene.toast_area(), scene.tall_toast_area())
         assert card is not None and pygame.Rect((0, 0), size).contains(card[0]), note
         assert not card[0].colliderect(back), (note, card[0], back)
+
+
+def test_the_statistics_picture_changes_exactly_when_the_screen_would_look_different():
+    """The picture stays equal while nothing happens, differs while the mouse is over Back, and holds its
+    texts in the language in use (a change of language changes it); without a ladder it says so."""
+    ladder = read_ladder()
+    shown = rating_stats(Ratings(), PuzzleRecord(), PlayOptions(), ladder, start_rating(ladder))
+    scene = StatsScene((960, 780), PlayOptions(), shown, ladder, CLASSIC, Fonts())
+    first = scene.picture()
+    scene.update(1.0)
+    assert scene.picture() == first and first.rating is not None
+    scene.handle(motion(scene.back_button().rect.center))
+    assert scene.picture() != first and scene.picture().back_hovered
+    scene.handle(motion((1, 1)))
+    assert scene.picture() == first
+    try:
+        use_language("de")
+        german = scene.picture()
+        assert german != first and german.rating is not None and german.rating.title != first.rating.title
+    finally:
+        use_language(SOURCE_LANGUAGE)
+    none = StatsScene((960, 780), PlayOptions(), None, None, CLASSIC, Fonts()).picture()
+    assert none.rating is None and none.message == "No ratings: the levels' ladder could not be read"
+
+
+def test_without_a_usable_ladder_the_screen_says_why_in_the_language_in_use():
+    damaged = LadderFileError(LADDER_PATH, Problem.of(LadderProblem.WRONG_BOARD, width=6, height=5))
+    scene = StatsScene((960, 780), PlayOptions(), None, None, CLASSIC, Fonts(), why=damaged.brief())
+    shown = scene.picture()
+    assert shown.message == "No ratings: the levels' ladder could not be read"
+    assert shown.reason == "c4-ladder-7x6.txt: a ladder for the 6x5 board, not for 7x6"
+    try:
+        use_language("de")
+        german = scene.picture()
+        assert german.message != shown.message and german.reason.startswith("c4-ladder-7x6.txt: ")
+        assert german.reason != shown.reason
+    finally:
+        use_language(SOURCE_LANGUAGE)

@@ -10,6 +10,7 @@ import pytest
 from ai.play.levels import MAX, Level, levels_for
 from ai.rating.ladder import read_ladder
 from game.catalog import SIZES
+from game.language import SOURCE_LANGUAGE, use_language
 from tools.support.fakes import FakeEngine, click, key, motion
 from tools.support.waiting import GENEROUS
 from ui.app import App
@@ -255,3 +256,41 @@ def test_the_windows_note_never_covers_the_unfinished_games_line_or_a_button(siz
     assert not card[0].colliderect(line[2]), size
     assert not any(card[0].colliderect(button.rect) for row in scene.buttons() for button in row), size
     assert scene.toast_area().height >= MIN_TOAST_BAND and pygame.Rect((0, 0), size).contains(card[0])
+
+
+def test_the_start_picture_changes_exactly_when_the_screen_would_look_different():
+    """The window draws the start screen when its picture differs from the last: the picture stays equal
+    while nothing happens, and differs after a mouse move onto a button, a focus move, a choice, or a change
+    of language (its texts are in the language in use)."""
+    scene = StartScene(SIZE, PlayOptions())
+    first = scene.picture()
+    assert scene.picture() == first
+    scene.update(1.0)
+    assert scene.picture() == first
+    scene.handle(motion(button(scene, "Play").rect.center))
+    hovered = scene.picture()
+    assert hovered != first and hovered.hovered == "play"
+    scene.handle(motion((1, 1)))
+    assert scene.picture() == first
+    scene.handle(key(pygame.K_DOWN))
+    assert scene.picture() != first and scene.picture().rows[1].focused
+    scene.handle(key(pygame.K_RIGHT))
+    assert scene.picture().rows[1].buttons != first.rows[1].buttons
+    english = scene.picture()
+    try:
+        use_language("de")
+        german = scene.picture()
+        assert german != english and german.rows[0].label != english.rows[0].label
+    finally:
+        use_language(SOURCE_LANGUAGE)
+    assert scene.picture() == english
+
+
+def test_the_start_row_shows_the_button_enter_presses():
+    """On the start buttons' row, Left and Right choose what Enter starts, and the picture selects it."""
+    scene = StartScene(SIZE, PlayOptions())
+    scene.focus = len(scene.buttons()) - 1
+    scene.handle(key(pygame.K_RIGHT))
+    assert scene.default == "puzzles"
+    selected = [b.action for b in scene.picture().starts if b.selected]
+    assert selected == ["puzzles"] == [b.action for b in scene.buttons()[-1] if b.selected]

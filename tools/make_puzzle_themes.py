@@ -54,7 +54,7 @@ DEFAULT_SECONDS = 10.0
 
 
 @dataclasses.dataclass(frozen=True)
-class Verdict:
+class ThemeVerdict:
     """One puzzle's themes, why it has none (``outcome``), the explainer's time limit (``limit``), the
     seconds its explanation took and the kinds of its proven claims (names of :class:`ai.claims.Kind`)."""
 
@@ -74,7 +74,7 @@ class Verdict:
         return self.limit == limit or (self.outcome == "themed" and self.limit <= limit)
 
 
-def read_progress(path: Path, limit: float) -> dict[str, Verdict]:
+def read_progress(path: Path, limit: float) -> dict[str, ThemeVerdict]:
     """The verdicts of earlier runs that a run with ``limit`` seconds a puzzle would reach too."""
     if not path.exists():
         return {}
@@ -83,13 +83,13 @@ def read_progress(path: Path, limit: float) -> dict[str, Verdict]:
     for line in path.read_text().split("\n")[:-1]:
         moves, outcome, limit_text, taken, themes, kinds = line.split()
         kind_names = () if kinds == "-" else tuple(kinds.split(","))
-        verdict = Verdict(outcome, float(limit_text), float(taken), parse_themes(themes), kind_names)
+        verdict = ThemeVerdict(outcome, float(limit_text), float(taken), parse_themes(themes), kind_names)
         if verdict.holds_for(limit):
             verdicts[moves] = verdict
     return verdicts
 
 
-def explained(moves: str, verdict: Verdict, progress: TextIO) -> Verdict:
+def explained(moves: str, verdict: ThemeVerdict, progress: TextIO) -> ThemeVerdict:
     """``verdict``, appended to the progress file at once."""
     progress.write(verdict.line(moves))
     progress.flush()
@@ -120,7 +120,7 @@ def main() -> int:
                 themes = themes_of(explanation.claims, len(puzzle.moves) % 2)
                 outcome = "themed" if themes else "timeout" if explanation.timed_out else "unproven"
                 kinds = tuple(claim.kind.value for claim in explanation.claims)
-                verdict = Verdict(outcome, args.seconds, time.monotonic() - began, themes, kinds)
+                verdict = ThemeVerdict(outcome, args.seconds, time.monotonic() - began, themes, kinds)
                 verdicts[puzzle.moves] = explained(puzzle.moves, verdict, progress)
             if done % 100 == 0:
                 print(f"  {done}/{len(shipped.puzzles)}, {time.monotonic() - started:.0f} s", flush=True)
@@ -137,7 +137,7 @@ def main() -> int:
     return 0
 
 
-def report(before: Sequence[Puzzle], after: Sequence[Puzzle], verdicts: list[Verdict]) -> None:
+def report(before: Sequence[Puzzle], after: Sequence[Puzzle], verdicts: list[ThemeVerdict]) -> None:
     """The themes' table (before and after), the outcomes, and the explanations' total time."""
     counts_before = Counter(theme for puzzle in before for theme in puzzle.themes or ())
     counts_after = Counter(theme for puzzle in after for theme in puzzle.themes or ())

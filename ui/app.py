@@ -56,7 +56,7 @@ from ui.panels.settings_panel import PanelPicture, SettingRow, draw_panel, panel
 from ui.panels.window_keys import WindowAction, WindowSituation, window_action
 from ui.play.actions import help_sections as play_help
 from ui.play.scene import PlayScene
-from ui.screens import Screens
+from ui.screens import ScreenContext, Screens
 from ui.sound import Sounds
 from ui.start.scene import StartScene
 from ui.state.animation import next_speed
@@ -175,10 +175,14 @@ class App:
     def _play_scene(
         self, size: tuple[int, int], options: PlayOptions, resume: UnfinishedGame | None = None
     ) -> PlayScene:
-        return self.screens.play(size, options, self.theme, self.settings.animation, self.pointer, resume)
+        return self.screens.play(self._context(size), options, resume)
 
     def _start_scene(self, size: tuple[int, int], options: PlayOptions) -> StartScene:
-        return self.screens.start(size, options, self.theme)
+        return self.screens.start(self._context(size), options)
+
+    def _context(self, size: tuple[int, int]) -> ScreenContext:
+        """What a screen made now is made for: ``size``, and the window's theme, animation speed and mouse."""
+        return ScreenContext(size, self.theme, self.settings.animation, self.pointer)
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """One frame of input, engine messages and time (no drawing)."""
@@ -444,21 +448,21 @@ class App:
         elif isinstance(request, OpenSettings):
             self.show_settings(True)
         elif isinstance(request, GoToPuzzle):
-            puzzle = self.screens.next_puzzle(size, self.theme, self.settings.animation, self.pointer)
+            puzzle = self.screens.next_puzzle(self._context(size))
             if isinstance(puzzle, str):
                 self._note(puzzle, PROBLEM_SECONDS)
                 self.scene = self._start_scene(size, self.settings.play)
             else:
                 self.scene = puzzle
         elif isinstance(request, GoToLearn):
-            learn = self.screens.learn(size, self.theme, self.settings.animation, self.pointer)
+            learn = self.screens.learn(self._context(size))
             if isinstance(learn, str):
                 self._note(learn, PROBLEM_SECONDS)
                 self.scene = self._start_scene(size, self.settings.play)
             else:
                 self.scene = learn
         elif isinstance(request, GoToStats):
-            self.scene = self.screens.rating(size, request.options, self.theme)
+            self.scene = self.screens.rating(self._context(size), request.options)
         self.scene.request = None
 
     @property

@@ -34,10 +34,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ai.file_problems import LadderProblem
 from ai.play.levels import Level, levels_for
 from ai.rating.observe import Observation
-from assets import asset_path, read_data_file
+from assets import DataFileError, asset_path, read_data_file
 from assets.sealed_text import CHECKSUM_FIELD, seal, unseal
+from game.problems import Problem
 
 MAGIC = "ponder-ladder"
 VERSION = 2
@@ -63,8 +65,9 @@ _STAGE = re.compile(r"(\d+)/(\d+):(\d+)/(\d+)")
 RATED_VARIANT = "connect4 7x6"
 
 
-class LadderFileError(Exception):
-    """A ladder file that cannot be used (missing, truncated, corrupt, or for another board)."""
+class LadderFileError(DataFileError):
+    """A ladder file that cannot be used (missing, truncated, corrupt, or for another board): its ``reason``
+    a :class:`~ai.file_problems.LadderProblem`, or plain English for damage only a broken writer makes."""
 
 
 def rung_name(level: Level) -> str:
@@ -171,72 +174,84 @@ def _expected_names() -> tuple[str, ...]:
     return (RANDOM,) + tuple(rung_name(level) for level in levels_for("connect4"))
 
 
-def parse_ladder(data: bytes, source: str = "ladder file") -> Ladder:
+def parse_ladder(data: bytes, source: Path | str = "ladder file") -> Ladder:
     """The ladder the file's bytes ``data`` hold; raises :class:`LadderFileError` on any fault (see the module
     docstring)."""
     # The magic and the version are read before the checksum, so that a file of another format is told as
     # such: its checksum is not this format's.
     fields = data.split(b"\n", 1)[0].split(b" ")
     if fields[0] != MAGIC.encode():
-        raise LadderFileError(f"{source}: line 1 is not a ladder header")
+        raise LadderFileError(source, Problem.of(LadderProblem.NO_HEADER))
     version = fields[1].decode("utf-8", "replace") if len(fields) > 1 else ""
     if version != str(VERSION):
-        raise LadderFileError(f"{source}: format version {version}, this program reads version {VERSION}")
+        raise LadderFileError(
+            source, Problem.of(LadderProblem.WRONG_VERSION, version=version, expected=VERSION)
+        )
     try:
         lines = unseal(data).split("\n")
     except ValueError as error:
-        raise LadderFileError(f"{source}: {error}") from None
+        raise LadderFileError(source, str(error)) from None
     header = _HEADER.fullmatch(lines[0])
     if header is None:
-        raise LadderFileError(f"{source}: line 1 is not a ladder header")
+        raise LadderFileError(source, Problem.of(LadderProblem.NO_HEADER))
     width, height, games, anchor, draws, count = header.groups()
     if (int(width), int(height)) != (7, 6):
-        raise LadderFileError(f"{source}: a ladder for {width}x{height}, not 7x6")
+        raise LadderFileError(
+            source, Problem.of(LadderProblem.WRONG_BOARD, width=int(width), height=int(height))
+        )
     if int(anchor) != ANCHOR_RATING:
-        raise LadderFileError(f"{source}: anchored at {anchor}, not {ANCHOR_RATING}")
+        raise LadderFileError(source, f"anchored at {anchor}, not {ANCHOR_RATING}")
     rung_count = int(count)
     if not 0 < rung_count <= MAX_RUNGS or len(lines) < rung_count + 1:
-        raise LadderFileError(f"{source}: the header promises {count} rungs, the file is shorter")
+        raise LadderFileError(source, f"the header promises {count} rungs, the file is shorter")
     body_lines = lines[1 : rung_count + 1]
     if any(line for line in lines[rung_count + 1 :]):
-        raise LadderFileError(f"{source}: more lines than the {count} rungs the header promises")
+        raise LadderFileError(source, f"more lines than the {count} rungs the header promises")
     rungs = tuple(_parse_rung(line, number, source) for number, line in enumerate(body_lines, 2))
     if tuple(rung.name for rung in rungs) != _expected_names():
-        raise LadderFileError(
-            f"{source}: rungs {' '.join(rung.name for rung in rungs)}, "
-            f"not this game's levels {' '.join(_expected_names())}"
-        )
+        found, expected = " ".join(rung.name for rung in rungs), " ".join(_expected_names())
+        raise LadderFileError(source, f"rungs {found}, not this game's levels {expected}")
     if rungs[0].rating != ANCHOR_RATING:
-        raise LadderFileError(f"{source}: the random mover is rated {rungs[0].rating}, not the anchor")
+        raise LadderFileError(source, f"the random mover is rated {rungs[0].rating}, not the anchor")
     total_games = sum(rung.games for rung in rungs)
     if total_games != 2 * int(games):
-        raise LadderFileError(f"{source}: the rungs' games do not add up to the {games} games of the header")
+        raise LadderFileError(source, f"the rungs' games do not add up to the {games} games of the header")
     return Ladder((7, 6), int(games), rungs, float(draws))
 
 
-def _parse_rung(line: str, number: int, source: str) -> Rung:
+def _parse_rung(line: str, number: int, source: Path | str) -> Rung:
+    """The rung of line ``number`` of the file ``source``; raises :class:`LadderFileError` naming the line."""
+    try:
+        return _rung(line)
+    except ValueError as error:
+        raise LadderFileError(
+            source, Problem.of(LadderProblem.BAD_LINE, number=number, reason=str(error))
+        ) from None
+
+
+def _rung(line: str) -> Rung:
+    """The rung a line of the file holds; raises ValueError saying what is wrong with it (plain English)."""
     fields = line.split(" ")
-    where = f"{source} line {number}"
     if len(fields) != 6 + len(STAGES):
-        raise LadderFileError(f"{where}: {len(fields)} fields, expected {6 + len(STAGES)}")
+        raise ValueError(f"{len(fields)} fields, expected {6 + len(STAGES)}")
     name = fields[0]
     try:
         rating, low, high, games = (int(text) for text in fields[1:5])
         points = float(fields[5])
     except ValueError:
-        raise LadderFileError(f"{where}: a rating, a bound or a count is not a number") from None
+        raise ValueError("a rating, a bound or a count is not a number") from None
     if not low <= rating <= high:
-        raise LadderFileError(f"{where}: the rating {rating} lies outside its interval [{low}, {high}]")
+        raise ValueError(f"the rating {rating} lies outside its interval [{low}, {high}]")
     if games < 0 or not math.isfinite(points) or not 0 <= points <= games or (2 * points) % 1:
-        raise LadderFileError(f"{where}: {points} points from {games} games")
+        raise ValueError(f"{points} points from {games} games")
     stages = []
     for text in fields[6:]:
         match = _STAGE.fullmatch(text)
         if match is None:
-            raise LadderFileError(f"{where}: '{text[:20]}' is not a stage's counts")
+            raise ValueError(f"'{text[:20]}' is not a stage's counts")
         kept_asked, kept, best_asked, best = (int(group) for group in match.groups())
         if kept > kept_asked or best > best_asked:
-            raise LadderFileError(f"{where}: more moves counted than asked in '{text}'")
+            raise ValueError(f"more moves counted than asked in '{text}'")
         stages.append(StageCounts(kept_asked, kept, best_asked, best))
     return Rung(name, rating, low, high, games, points, tuple(stages))
 
@@ -246,10 +261,11 @@ def read_ladder(path: Path = LADDER_PATH) -> Ladder:
     try:
         data = read_data_file(path)
     except FileNotFoundError:
-        raise LadderFileError(f"{path.name}: missing") from None
+        raise LadderFileError(path, Problem.of(LadderProblem.MISSING)) from None
     except OSError as error:
-        raise LadderFileError(f"{path.name}: cannot be read ({error})") from None
-    return parse_ladder(data, path.name)
+        unreadable = Problem.of(LadderProblem.UNREADABLE, reason=error.strerror or str(error))
+        raise LadderFileError(path, unreadable) from None
+    return parse_ladder(data, path)
 
 
 @functools.lru_cache(maxsize=1)

@@ -19,7 +19,7 @@ from game.protocol import IllegalMove
 from ui.command_line.argument_types import seconds_type
 from ui.state.files.savegame import SavedGameError, read
 from ui.state.options import FirstPlayer, Mode, PlayOptions, default_level
-from ui.words.problem_words import error_text, reason_text
+from ui.words.problem_words import error_text, problem_text, reason_text
 
 
 def build_play_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
@@ -180,7 +180,7 @@ def options_from_args(args: argparse.Namespace) -> PlayOptions:
         if isinstance(ladder, LadderFileError):
             raise ValueError(
                 _("--level auto needs the rating ladder, which cannot be used: {reason}").format(
-                    reason=ladder
+                    reason=problem_text(ladder.brief())
                 )
             )
     elif args.level is not None:

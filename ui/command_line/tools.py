@@ -25,7 +25,7 @@ from ui.command_line.argument_types import positive_int, seconds_type, seed_type
 from ui.command_line.game_input import read_games
 from ui.command_line.long_jobs import SolveProgress, usable_book, warn_if_long
 from ui.command_line.tool_lines import PROGRAM, add_files_argument, board_of, process_lines
-from ui.words.problem_words import error_text
+from ui.words.problem_words import error_text, problem_text
 
 TOOLS = ("analyze", "explain", "move", "review", "rate", "puzzles", "learn")
 
@@ -317,7 +317,7 @@ def rate_tool(files: list[str], stdin: TextIO, out: TextIO, err: TextIO) -> int:
     if isinstance(ladder, LadderFileError):
         print(
             _("{program} rate: error: no ladder to rate against: {reason}").format(
-                program=PROGRAM, reason=ladder
+                program=PROGRAM, reason=problem_text(ladder.brief())
             ),
             file=err,
         )

@@ -166,10 +166,17 @@ def fitting_font(
 ) -> pygame.font.Font:
     """The font of ``size`` or smaller (down to ``smallest``, never under :data:`MIN_TEXT`) in which
     ``text`` fits in ``max_width``; the smallest one if none does."""
+    return fonts.get(fitting_size(fonts, text, size, max_width, bold, smallest), bold)
+
+
+def fitting_size(
+    fonts: Fonts, text: str, size: int, max_width: int, bold: bool = False, smallest: int = MIN_TEXT
+) -> int:
+    """The size of :func:`fitting_font`'s font."""
     smallest = max(smallest, MIN_TEXT)
     while size > smallest and fonts.get(size, bold).size(text)[0] > max_width:
         size -= 1
-    return fonts.get(size, bold)
+    return size
 
 
 def draw_fitted_text(

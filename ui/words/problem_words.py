@@ -12,13 +12,16 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 
-from ai.file_problems import BookProblem, PuzzleFileProblem
+from ai.file_problems import BookProblem, LadderProblem, PuzzleFileProblem
 from ai.play.levels import LevelProblem
 from assets import DataFileError, DataFileProblem
 from game.language import N_, _, ngettext, number
 from game.problems import Label, Problem, Refused, RuleProblem
-from ui.state.files.savegame import SavedGameError, SavedGameProblem
+from ui.state.files.current_game import UnfinishedGameProblem
+from ui.state.files.savegame import SavedGameProblem
+from ui.state.files.settings import SettingsProblem
 from ui.state.files.store import StoreProblem
+from ui.state.files.userfiles import RefusedValue
 
 #: The sentence of each kind, its details in braces (marked for translation, translated when shown).
 PROBLEM_SENTENCES: dict[enum.Enum, str] = {
@@ -58,6 +61,9 @@ PROBLEM_SENTENCES: dict[enum.Enum, str] = {
     StoreProblem.SET_ASIDE: N_("{file} could not be used ({reason}); kept as {name}"),
     SavedGameProblem.SIZE: N_("size: {reason}"),
     SavedGameProblem.MOVES: N_("moves: {reason}"),
+    UnfinishedGameProblem.MOVES: N_("moves: {reason}"),
+    UnfinishedGameProblem.GAME: N_("game {number}: {reason}"),
+    SettingsProblem.SIZE: N_("'size': {reason}"),
     PuzzleFileProblem.UNREADABLE: N_("cannot read it: {reason}"),
     PuzzleFileProblem.NO_HEADER: N_("line 1: not a puzzle file (no header)"),
     PuzzleFileProblem.WRONG_VERSION: N_(
@@ -68,6 +74,15 @@ PROBLEM_SENTENCES: dict[enum.Enum, str] = {
     PuzzleFileProblem.WRONG_SIZE: N_("truncated or extra lines ({lines} for {count} entries)"),
     PuzzleFileProblem.AGAIN: N_("line {number}: the position of line {first} again (or its mirror image)"),
     PuzzleFileProblem.OUT_OF_ORDER: N_("line {number}: out of order"),
+    LadderProblem.MISSING: N_("missing"),
+    LadderProblem.UNREADABLE: N_("cannot read it: {reason}"),
+    LadderProblem.NO_HEADER: N_("line 1: not a ladder file (no header)"),
+    LadderProblem.WRONG_VERSION: N_(
+        "line 1: format version {version}, this program reads version {expected}"
+    ),
+    # Translators: the rating ladder rates one board only, Connect Four 7x6.
+    LadderProblem.WRONG_BOARD: N_("a ladder for the {width}x{height} board, not for 7x6"),
+    LadderProblem.BAD_LINE: N_("line {number}: {reason}"),
 }
 
 #: The kinds said with a count (their detail ``count``): the sentence for a count, in the form the
@@ -86,8 +101,11 @@ WORDED_KINDS: tuple[type[enum.Enum], ...] = (
     LevelProblem,
     BookProblem,
     PuzzleFileProblem,
+    LadderProblem,
     DataFileProblem,
     SavedGameProblem,
+    UnfinishedGameProblem,
+    SettingsProblem,
     StoreProblem,
 )
 
@@ -119,12 +137,12 @@ def reason_text(reason: str | Problem) -> str:
 
 def error_text(error: BaseException) -> str:
     """What an error says to a person: a refusal's problem worded, a data file's reason worded in its file
-    (named by its full path, as the command line names it), a saved game's reason, any other error's own
-    message."""
+    (named by its full path, as the command line names it), a user file's reader's reason (a saved game's, a
+    setting's), any other error's own message."""
     if isinstance(error, Refused):
         return problem_text(error.problem)
     if isinstance(error, DataFileError):
         return problem_text(error.located())
-    if isinstance(error, SavedGameError):
+    if isinstance(error, RefusedValue):
         return reason_text(error.reason)
     return str(error)

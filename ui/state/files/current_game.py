@@ -12,15 +12,17 @@ a broken or foreign file is refused with a reason and never half-used. This modu
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, replace
 
 from game.catalog import new_game
 from game.language import N_, _
+from game.problems import Problem
 from game.protocol import Game, IllegalMove
 from ui.state.files.settings import SettingsError, play_from_json, play_to_json
 from ui.state.files.store import FileKind, JsonObject
+from ui.state.files.userfiles import RefusedValue
 from ui.state.options import PlayOptions
-from ui.words.problem_words import error_text
 
 #: Written into the file; a file of another version is refused rather than guessed at (version 1, which held
 #: one game, is read as that game).
@@ -33,8 +35,19 @@ MAX_ROUND = 1_000_000
 MAX_MOVES_TEXT = 200
 
 
-class CurrentGameError(ValueError):
-    """The file holds no game that can be continued; the message says why, for a person."""
+class CurrentGameError(RefusedValue):
+    """The file holds no game that can be continued; ``reason`` says why: a problem
+    (:class:`UnfinishedGameProblem`) where it wraps a refusal of the rules, else the reader's sentence."""
+
+
+class UnfinishedGameProblem(enum.Enum):
+    """What makes the file of unfinished games unusable, where it wraps another problem (the words package
+    words it); the value is its English name."""
+
+    #: The game's moves are refused: ``reason`` (a problem of the rules).
+    MOVES = "bad moves"
+    #: Game ``number`` of the file cannot be continued: ``reason`` (a problem, or the reader's sentence).
+    GAME = "bad game"
 
 
 @dataclass(frozen=True)
@@ -114,7 +127,7 @@ def _game_from_json(data: JsonObject) -> UnfinishedGame:
     try:
         options = play_from_json(data)
     except SettingsError as error:
-        raise CurrentGameError(str(error)) from None
+        raise CurrentGameError(error.reason) from None
     start, moves, round_number = data.get("start"), data.get("moves"), data.get("round")
     window, game_id = data.get("window", ""), data.get("id", "")
     if not isinstance(start, str) or not isinstance(moves, str) or len(moves) > MAX_MOVES_TEXT:
@@ -138,7 +151,7 @@ def _game_from_json(data: JsonObject) -> UnfinishedGame:
         game = new_game(options.game, options.width, options.height)
         game.play_text(moves)
     except IllegalMove as error:
-        raise CurrentGameError(_("moves: {reason}").format(reason=error_text(error))) from None
+        raise CurrentGameError(Problem.of(UnfinishedGameProblem.MOVES, reason=error.problem)) from None
     if game.is_over():
         raise CurrentGameError(_("the game is already over"))
     return UnfinishedGame(replace(options, moves=start), round_number, moves, window, game_id, after_end)
@@ -168,17 +181,23 @@ def parse(data: JsonObject) -> UnfinishedGames:
         try:
             found.append(_game_from_json(game))
         except CurrentGameError as error:
-            raise CurrentGameError(_("game {number}: {reason}").format(number=place, reason=error)) from None
+            raise CurrentGameError(_in_game(place, error)) from None
     return UnfinishedGames(tuple(found))
 
 
-def salvage(data: JsonObject) -> tuple[JsonObject, JsonObject, list[str]]:
+def _in_game(place: int, error: CurrentGameError) -> Problem:
+    """Why game ``place`` (counted from 1) of the file cannot be continued: ``error``'s reason."""
+    return Problem.of(UnfinishedGameProblem.GAME, number=place, reason=error.reason)
+
+
+def salvage(data: JsonObject) -> tuple[JsonObject, JsonObject, list[str | Problem]]:
     """The file's games that can be continued, those that cannot (set aside alone), and why each of those
     cannot; raises CurrentGameError for a file of another version or shape."""
     games = data.get("games")
     if data.get("version") != VERSION or not isinstance(games, list) or len(games) > MAX_KEPT:
         raise CurrentGameError(_("not a file of unfinished games of this version"))
-    good, damaged, reasons = [], [], []
+    good, damaged = [], []
+    reasons: list[str | Problem] = []
     for place, game in enumerate(games, 1):
         try:
             if not isinstance(game, dict):
@@ -186,7 +205,7 @@ def salvage(data: JsonObject) -> tuple[JsonObject, JsonObject, list[str]]:
             _game_from_json(game)
         except CurrentGameError as error:
             damaged.append(game)
-            reasons.append(_("game {number}: {reason}").format(number=place, reason=error))
+            reasons.append(_in_game(place, error))
         else:
             good.append(game)
     return {**data, "games": good}, {**data, "games": damaged}, reasons

@@ -27,7 +27,13 @@ from game.catalog import GAME_NAMES, SIZES, new_game, parse_size
 from game.language import _
 from game.problems import BadBoard, Problem
 from game.protocol import Game, IllegalMove
-from ui.state.files.userfiles import UnreadableFile, UserFileError, read_regular_file, write_atomically
+from ui.state.files.userfiles import (
+    RefusedValue,
+    UnreadableFile,
+    UserFileError,
+    read_regular_file,
+    write_atomically,
+)
 
 FILE_NAME = "saved-game.txt"
 #: A saved game is a few dozen bytes; anything much bigger is not one (and is not read into memory whole).
@@ -35,14 +41,9 @@ MAX_BYTES = 4096
 KEYS = ("game", "size", "moves")
 
 
-class SavedGameError(ValueError):
-    """The file is not a playable saved game; ``reason`` says why: a problem (a kind and its details, for the
-    words package to word) where the rules refuse its size or moves, else a sentence the reader worded (as a
-    parser words its errors). Its message is the reason as a line for the log."""
-
-    def __init__(self, reason: str | Problem) -> None:
-        super().__init__(str(reason))
-        self.reason = reason
+class SavedGameError(RefusedValue):
+    """The file is not a playable saved game; ``reason`` says why: a problem where the rules refuse its size
+    or moves (:class:`SavedGameProblem`), else a sentence the reader worded."""
 
 
 class SavedGameProblem(enum.Enum):

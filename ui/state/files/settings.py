@@ -35,9 +35,10 @@ from ai.play.levels import MAX_THINK_SECONDS, Level, parse_level
 from ai.rating.ladder import ladder_for
 from game.catalog import SIZES, parse_size
 from game.language import LANGUAGES, N_, NC_, _, ngettext, number, pgettext
+from game.problems import BadBoard, Problem, Refused
 from ui.state.animation import ANIMATION_SPEEDS
 from ui.state.files.store import FileKind, JsonObject
-from ui.state.files.userfiles import JsonFileObject, MemberText
+from ui.state.files.userfiles import JsonFileObject, MemberText, RefusedValue
 from ui.state.options import (
     MAX_NAME,
     THINK_SECONDS_CHOICES,
@@ -46,7 +47,6 @@ from ui.state.options import (
     PlayOptions,
     clean_name,
 )
-from ui.words.problem_words import error_text
 
 log = logging.getLogger(__name__)
 
@@ -138,13 +138,22 @@ def clamp_window(size: tuple[int, int]) -> tuple[int, int]:
     return (max(low_w, min(size[0], high_w)), max(low_h, min(size[1], high_h)))
 
 
-class SettingsError(ValueError):
+class SettingsError(RefusedValue):
     """A known key of the settings file holds a value of the wrong type or out of range: ``key`` is that key,
-    the message says what is wrong."""
+    ``reason`` says what is wrong (a problem where the rules refuse the value, :class:`SettingsProblem`'s or
+    theirs, else the reader's sentence)."""
 
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, key: str, reason: str | Problem) -> None:
+        super().__init__(reason)
         self.key = key
+
+
+class SettingsProblem(enum.Enum):
+    """What the rules refuse in the settings' play options (the words package words it); the value is its
+    English name."""
+
+    #: The ``size`` key's ``reason`` (a problem of the rules).
+    SIZE = "bad size"
 
 
 def _wrong_type(key: str, kinds: Collection[type], value: object) -> SettingsError:
@@ -506,8 +515,8 @@ def play_from_json(data: JsonObject) -> PlayOptions:
     game = _choice(data, "game", SIZES, base.game)
     try:
         size = parse_size(_text(data, "size", f"{SIZES[game][0][0]}x{SIZES[game][0][1]}"))
-    except ValueError as error:
-        raise SettingsError("size", _("'size': {reason}").format(reason=error_text(error))) from None
+    except BadBoard as error:
+        raise SettingsError("size", Problem.of(SettingsProblem.SIZE, reason=error.problem)) from None
     if size not in SIZES[game]:
         raise SettingsError(
             "size",
@@ -524,8 +533,8 @@ def play_from_json(data: JsonObject) -> PlayOptions:
             )
         try:
             return parse_level(text, game)
-        except ValueError as error:
-            raise SettingsError(key, error_text(error)) from None
+        except Refused as error:
+            raise SettingsError(key, error.problem) from None
 
     if "level" in data:
         play = replace(play, level=level("level", data["level"]))

@@ -32,13 +32,14 @@ import contextlib
 import enum
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
 from game.problems import Label, Problem, Refused
 from ui.state.files.userfiles import (
+    RefusedValue,
     UnreadableFile,
     UserFileError,
     locked,
@@ -106,7 +107,7 @@ class FileKind(Generic[Value]):
     dump: Callable[[Value], JsonObject]
     default: Callable[[], Value]
     notes: Callable[[Value], str | None] = lambda value: None
-    salvage: Callable[[JsonObject], tuple[JsonObject, JsonObject, list[str]]] | None = None
+    salvage: Callable[[JsonObject], tuple[JsonObject, JsonObject, Sequence[str | Problem]]] | None = None
 
 
 class JsonStore(Generic[Value]):
@@ -238,13 +239,19 @@ class JsonStore(Generic[Value]):
             log.warning("%s: cannot set its damaged entries aside alone: %s", path, error)
             return None
         count = len(reasons)
-        log.warning("%s: %d damaged entries kept as %s (%s), the others used", path, count, aside, reasons)
+        log.warning(
+            "%s: %d damaged entries kept as %s (%s), the others used",
+            path,
+            count,
+            aside,
+            list(map(str, reasons)),
+        )
         problem = Problem.of(
             StoreProblem.DAMAGED_ENTRIES,
             file=Label(self.kind.title),
             count=count,
             name=aside.name,
-            reason=_short(ValueError(reasons[0])),
+            reason=_reason(reasons[0]),
         )
         return value, problem
 
@@ -258,14 +265,14 @@ class JsonStore(Generic[Value]):
             problem = Problem.of(
                 StoreProblem.CANNOT_SET_ASIDE,
                 file=Label(self.kind.title),
-                reason=_short(error),
+                reason=_reason(error),
                 name=path.name,
                 why=rename_error.strerror or str(rename_error),
             )
             log.warning("%s is damaged (%s) and cannot be set aside: %s", path, error, rename_error)
         else:
             problem = Problem.of(
-                StoreProblem.SET_ASIDE, file=Label(self.kind.title), reason=_short(error), name=aside.name
+                StoreProblem.SET_ASIDE, file=Label(self.kind.title), reason=_reason(error), name=aside.name
             )
             log.warning("%s could not be used (%s); kept as %s, starting afresh", path, error, aside)
         return self.kind.default(), problem
@@ -273,6 +280,20 @@ class JsonStore(Generic[Value]):
 
 #: A reason in a notice is at most this long: the whole of it is in the log.
 SHORT_REASON = 60
+
+
+def _reason(error: Exception | str | Problem) -> str | Problem:
+    """Why a file's value was refused, for a notice: the problem ``error`` carries (a refusal of the rules, or
+    a reader's typed reason), the words package wording it; else its sentence, shortened."""
+    if isinstance(error, Refused):
+        return error.problem
+    if isinstance(error, RefusedValue) and isinstance(error.reason, Problem):
+        return error.reason
+    return (
+        error
+        if isinstance(error, Problem)
+        else _short(ValueError(error) if isinstance(error, str) else error)
+    )
 
 
 def _short(error: Exception) -> str:

@@ -27,6 +27,7 @@ from pathlib import Path
 import platformdirs
 
 from game.language import N_, _
+from game.problems import Problem
 
 APP_NAME = "ponder"
 #: The user's files are a few KB, the ratings a few hundred; a bigger file is refused unread.
@@ -54,6 +55,16 @@ def data_dir() -> Path:
     """The directory of saved games (``$PONDER_DATA_DIR`` if set). Not created here."""
     override = os.environ.get("PONDER_DATA_DIR")
     return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+
+
+class RefusedValue(ValueError):
+    """A value read from a user's file that its reader refuses; ``reason`` says why: a problem (a kind and its
+    details, for the words package to word) where a refusal of the rules is wrapped, else a sentence the
+    reader worded (as a parser words its errors). Its message is the reason as a line for the log."""
+
+    def __init__(self, reason: str | Problem) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 class UserFileError(Exception):
