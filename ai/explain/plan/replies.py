@@ -160,7 +160,7 @@ def find_plan_with_replies(
     (the position after a reply) may rule replies out before they are searched (a tool may ask the solver);
     it changes only what is found, never what holds. SearchStopped passes through when ``budget`` ends.
     Raises ValueError as :func:`find_plan` does."""
-    plan = find_plan(game, side, budget, nodes, steady_nodes)
+    plan = find_plan(game, side, budget, nodes, steady_nodes=steady_nodes)
     if plan is not None or depth <= 0:
         return plan
     search = _ReplySearch(side, budget, leaves, nodes, _ReplyTree(side), worth_trying)
