@@ -66,7 +66,7 @@ def test_without_the_search_depth_nothing_more_is_found():
 def test_a_plan_with_a_wrong_reply_is_refused_by_the_checks(analyzer):
     game = ConnectFour.from_moves(DRAWN)
     side = 1 - game.to_move()
-    plan = find_plan_with_replies(game, side, depth=1, steady_nodes=0)
+    plan = find_plan_with_replies(game, side, depth=1)
     assert plan is not None
     values = ExactValues(analyzer)
     # The opponent's best move, and a reply to it after which the opponent wins (the solver says so).
