@@ -9,9 +9,9 @@ by ply (0-8, 9-16, 17-24, 25-32, 33-42): the share with any reason, with a reaso
 (a win now, a double threat, a forcing line, zugzwang, a plan; roads counted apart), with a road, with a plan;
 then every move of those games that changed the result (a win thrown to a draw or a loss, a draw to a loss)
 and the share of them explained (what the move does or allows, a road from the position after it included),
-with the time of each explanation. With ``--window``, each game's positions and moves are explained in turn
-with one memory (:class:`~ai.explain.values.Memory`), as the window's explainer thread does them; without it,
-each alone, as ``ponder explain`` does.
+with the time of each explanation (median, 95th percentile, max). With ``--window``, each game's positions
+and moves are explained in turn with one memory (:class:`~ai.explain.values.Memory`), as the window's
+explainer thread does them; without it, each alone, as ``ponder explain`` does.
 
 Positions: every prefix of ``--games`` games between two of the game's levels (depth 4 against depth 6, each
 colour in turn, each from its own random two-move opening: :mod:`bench.analysis_speed`'s games, positions
@@ -300,8 +300,8 @@ def coverage(analyzer: ExactAnalyzer, games: list[str], seconds: float, window: 
     lines = [
         "| plies | positions | any reason | states the result (no road) | road | result, roads included "
         "| plan | result-changing moves | explained | explained with a result | explained without a road "
-        "| false claims | median s | max s |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| false claims | median s | p95 s | max s |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     total = PlyCounts()
     for (low, high), row in [*buckets.items(), ((0, 42), total)]:
@@ -318,7 +318,8 @@ def coverage(analyzer: ExactAnalyzer, games: list[str], seconds: float, window: 
             f"{share(row.changes_explained, row.changes)} | "
             f"{share(row.changes_with_result, row.changes)} | "
             f"{share(row.changes_without_road, row.changes)} | {row.false} | "
-            f"{statistics.median(row.seconds):.3f} | {max(row.seconds):.3f} |"
+            f"{statistics.median(row.seconds):.3f} | {percentile(row.seconds, 95):.3f} | "
+            f"{max(row.seconds):.3f} |"
         )
     way = "in turn, one memory a game (the window)" if window else "each alone (ponder explain)"
     lines.append(
@@ -345,6 +346,12 @@ def openings_line(analyzer: ExactAnalyzer, nodes: int) -> str:
         f"Non-centre openings whose draw a second player's plan proves alone ({nodes} plan nodes): {listed} "
         "(of 1, 2, 3, 5, 6, 7)."
     )
+
+
+def percentile(values: list[float], percent: int) -> float:
+    """The smallest of ``values`` that at least ``percent`` % of them do not exceed (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[max(0, -(-len(ordered) * percent // 100) - 1)]
 
 
 def share(part: int, whole: int) -> str:

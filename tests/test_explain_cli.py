@@ -23,7 +23,7 @@ def run(args: list[str], text: str) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-def claimeven(game: ConnectFour, side: int, budget: object = None) -> Plan | None:
+def claimeven(game: ConnectFour, side: int, budget: object = None, **_: int) -> Plan | None:
     """The whole board's claimeven for the second player, with the replies of column c drawn out."""
     if side != 1 or game.moves_text() != CLAIMEVEN_HOLDS:
         return None
@@ -131,7 +131,7 @@ def test_threat_lists_and_parity_items_only_on_request_and_each_rule_in_plain_wo
 
 
 def test_a_plan_of_parity_items_alone_says_the_opponent_has_no_four_left(monkeypatch):
-    def parity_only(game: ConnectFour, side: int, budget: object = None) -> Plan | None:
+    def parity_only(game: ConnectFour, side: int, budget: object = None, **_: int) -> Plan | None:
         if side != 1 or game.moves_text() != CLAIMEVEN_HOLDS:
             return None
         return Plan(

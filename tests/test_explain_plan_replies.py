@@ -47,7 +47,7 @@ def test_a_searched_reply_proves_a_plan_the_rules_alone_do_not(analyzer, moves, 
     rules_alone = functools.partial(find_plan, steady_nodes=0)
     monkeypatch.setattr(replies, "find_plan", rules_alone)
     assert rules_alone(game, side) is None
-    plan = find_plan_with_replies(game, side, depth=1)
+    plan = find_plan_with_replies(game, side, depth=1, steady_nodes=0)
     assert plan is not None and plan.goal is goal and plan.side == side
     # One reply for each move of the opponent (none of them ends the game), each said as its cells.
     assert len(plan.responses) == len(game.moves())

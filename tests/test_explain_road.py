@@ -4,16 +4,18 @@ where something does; its check refusing every way a road can be wrong; its JSON
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 
 import pytest
 
 import ai.explain.explainer as explainer
-from ai.claims import ROAD_PLIES, Block, DoubleThreat, OddThreat, Result, Road, states_result
+from ai.claims import ROAD_PLIES, Block, Claim, DoubleThreat, OddThreat, Result, Road, states_result
 from ai.contracts import SearchStopped
 from ai.exact.analysis import ExactAnalyzer
 from ai.explain.checks import check
 from ai.explain.explainer import explain_move, explain_position
 from ai.explain.export import claim_json
+from ai.explain.road import find_road
 from ai.explain.values import ExactValues, Memory
 from game.connect4 import ConnectFour
 from ui.words.claim_words import claim_sentence, side_names
@@ -201,3 +203,42 @@ def test_a_memory_keeps_the_proofs_of_road_ends_alone(analyzer):
     ends = {id(claim) for claim in memory.reasons.values() if claim is not None}
     assert ends and {memo[0] for memo in memory.checked} == ends
     assert all(found for _, found in memory.checked.values())
+
+
+def test_the_dear_claims_come_last_at_the_positions_met_shortest_lines_first(analyzer):
+    # The stacked threats at the end of ROAD_OF_THREE offered as a dear claim only: no cheap claim ends a
+    # road, so the search meets every position within reach first, then asks for the dear ones in the order
+    # met, and ends at the same road.
+    game = ConnectFour.from_moves(ROAD_OF_THREE)
+    values = ExactValues(analyzer)
+    asked: list[tuple[str, int]] = []
+
+    def cheap(position: ConnectFour) -> list[Claim]:
+        asked.append(("cheap", position.ply()))
+        return []
+
+    def dear(position: ConnectFour) -> Iterator[Claim]:
+        asked.append(("dear", position.ply()))
+        return explainer.result_candidates(position, None, values)
+
+    road = find_road(game, values, cheap, plies=4, later=dear)
+    assert road is not None and road.line == ((3, 4), (5, 1), (3, 5))
+    assert isinstance(road.then, DoubleThreat) and road.then.stacked
+    kinds = [kind for kind, _ in asked]
+    assert kinds.index("dear") == kinds.count("cheap")  # every cheap ask first
+    plies = [ply for kind, ply in asked if kind == "dear"]
+    assert plies == sorted(plies)  # the dear asks, shortest lines first
+    # Without the dear claims there is no road here.
+    assert find_road(game, ExactValues(analyzer), cheap, plies=4) is None
+
+
+def test_the_road_asks_for_no_steady_plan_where_the_quick_claims_end_it(analyzer):
+    asked: list[int] = []
+
+    def finder(game: ConnectFour, side: int, budget: object = None, *, steady_nodes: int = 2000) -> None:
+        asked.append(steady_nodes)
+
+    claims = explain_position(ConnectFour.from_moves(ROAD_OF_THREE), analyzer, find_plan=finder).claims
+    assert isinstance(claims[-1], Road)
+    # The position's own plan with the finder's steady search; every one along the road without.
+    assert asked[0] == 2000 and len(asked) > 1 and set(asked[1:]) == {0}

@@ -118,14 +118,14 @@ def test_over_a_big_tree_the_plan_meets_the_solvers_best_tries_and_random_ones(a
 def test_a_plan_is_shown_only_when_it_holds_where_it_starts(analyzer):
     game = ConnectFour.from_moves(CLAIMEVEN_HOLDS)
 
-    def found(game: ConnectFour, side: int, budget: object = None) -> Plan | None:
+    def found(game: ConnectFour, side: int, budget: object = None, **_: int) -> Plan | None:
         return claimeven(game.moves_text()) if side == 1 else None
 
     claims = explain_position(game, analyzer, find_plan=found).claims
     plans = [claim for claim in claims if isinstance(claim, PlanClaim)]
     assert len(plans) == 1 and plans[0].side == 1 and plans[0].result is Result.AT_LEAST_DRAW
 
-    def broken(game: ConnectFour, side: int, budget: object = None) -> Plan | None:
+    def broken(game: ConnectFour, side: int, budget: object = None, **_: int) -> Plan | None:
         return leftmost(game.moves_text()) if side == 1 else None
 
     explanation = explain_position(game, analyzer, find_plan=broken)
@@ -139,7 +139,9 @@ def test_a_plan_for_another_position_or_a_win_it_cannot_force_is_refused(analyze
     overclaimed = Plan(1, Goal.WIN, CLAIMEVEN_HOLDS, (), (), claimeven(CLAIMEVEN_HOLDS).strategy)
     for plan in (elsewhere, overclaimed):
 
-        def found(game: ConnectFour, side: int, budget: object = None, plan: Plan = plan) -> Plan | None:
+        def found(
+            game: ConnectFour, side: int, budget: object = None, plan: Plan = plan, **_: int
+        ) -> Plan | None:
             return plan if side == 1 else None
 
         explanation = explain_position(game, analyzer, find_plan=found)
@@ -156,7 +158,7 @@ def test_a_move_that_leaves_a_plan_that_held_names_the_plans_answer_and_rule(ana
     from ai.claims import LeavesPlan
     from ai.explain.explainer import explain_move
 
-    def found(game: ConnectFour, side: int, budget: object = None) -> Plan | None:
+    def found(game: ConnectFour, side: int, budget: object = None, **_: int) -> Plan | None:
         if side != 1 or game.moves_text() != CLAIMEVEN_HOLDS:
             return None
         plan = claimeven(CLAIMEVEN_HOLDS)

@@ -184,9 +184,9 @@ def test_the_explainer_never_looks_for_the_plan_of_a_side_the_solver_sees_losing
     game = ConnectFour.from_moves(FIRST_WINS_BY_CLAIMODD + "1")
     asked: list[tuple[str, int]] = []
 
-    def spy(position: ConnectFour, side: int, budget: Budget = UNBOUNDED) -> Plan | None:
+    def spy(position: ConnectFour, side: int, budget: Budget = UNBOUNDED, **options: int) -> Plan | None:
         asked.append((position.moves_text(), side))
-        return find_plan(position, side, budget)
+        return find_plan(position, side, budget, **options)
 
     explain_position(game, analyzer, find_plan=spy)
     values = ExactValues(analyzer)

@@ -41,9 +41,13 @@ DEADLINE_SECONDS = 2.0
 
 class PlanFinder(Protocol):
     """Finds a plan for ``side`` in ``game``, the other side to move, or None; raises SearchStopped when
-    ``budget`` ends (:func:`ai.explain.plan.find_plan` is one)."""
+    ``budget`` ends (:func:`ai.explain.plan.find_plan` is one). ``steady_nodes``: the most nodes of its
+    steady search (:mod:`ai.explain.plan.steady`, the dear part), 0 for none; a finder without one ignores
+    it."""
 
-    def __call__(self, game: ConnectFour, side: int, budget: Budget = ...) -> Plan | None: ...
+    def __call__(
+        self, game: ConnectFour, side: int, budget: Budget = ..., *, steady_nodes: int = ...
+    ) -> Plan | None: ...
 
 
 @dataclass(frozen=True)
@@ -158,8 +162,30 @@ def explain_move(
 
 
 def _road(game: ConnectFour, values: ExactValues, find_plan: PlanFinder | None) -> Claim | None:
-    """The road from ``game`` to its first proven reason (see :mod:`ai.explain.road`), or None."""
-    return find_road(game, values, lambda position: result_candidates(position, find_plan, values))
+    """The road from ``game`` to its first proven reason (see :mod:`ai.explain.road`), or None: the plans
+    without the steady search first, at every position the road meets; the steady plans only where those
+    end no road (the dear claims of :mod:`ai.explain.road`)."""
+    quick = _without_steady(find_plan)
+    return find_road(
+        game,
+        values,
+        lambda position: result_candidates(position, quick, values),
+        later=None if find_plan is None else lambda position: waiting_plan(position, find_plan, values),
+    )
+
+
+def _without_steady(find_plan: PlanFinder | None) -> PlanFinder | None:
+    """``find_plan`` with no steady search."""
+    if find_plan is None:
+        return None
+    finder = find_plan
+
+    def without_steady(
+        game: ConnectFour, side: int, budget: Budget = UNBOUNDED, *, steady_nodes: int = 0
+    ) -> Plan | None:
+        return finder(game, side, budget, steady_nodes=0)
+
+    return without_steady
 
 
 def _unless_lost(find_plan: PlanFinder | None, values: ExactValues) -> PlanFinder | None:
@@ -169,10 +195,10 @@ def _unless_lost(find_plan: PlanFinder | None, values: ExactValues) -> PlanFinde
         return None
     finder = find_plan
 
-    def unless_lost(game: ConnectFour, side: int, budget: Budget = UNBOUNDED) -> Plan | None:
+    def unless_lost(game: ConnectFour, side: int, budget: Budget = UNBOUNDED, **options: int) -> Plan | None:
         if values.result_for(game, side) < 0:
             return None
-        return finder(game, side, budget)
+        return finder(game, side, budget, **options)
 
     return unless_lost
 
@@ -265,8 +291,15 @@ def result_candidates(
         yield from tactics.making_double_threats(game, view)
         yield from tactics.forcing_line(game, view)
     yield from parity.zugzwang(view)
-    if values.result_for(game, 1 - mover) >= 0:
-        yield from _plans(game, 1 - mover, find_plan, values.budget)
+    yield from waiting_plan(game, find_plan, values)
+
+
+def waiting_plan(game: ConnectFour, find_plan: PlanFinder | None, values: ExactValues) -> list[Claim]:
+    """The plan of the side not to move in ``game`` as a claim, where ``find_plan`` finds one; not looked for
+    where the solver sees that side losing (a plan promises at least a draw)."""
+    if values.result_for(game, 1 - game.to_move()) < 0:
+        return []
+    return _plans(game, 1 - game.to_move(), find_plan, values.budget)
 
 
 def _plans(game: ConnectFour, side: int, find_plan: PlanFinder | None, budget: Budget) -> list[Claim]:

@@ -99,7 +99,8 @@ def _settled(game: ConnectFour, plan: Plan) -> bool:
 
 def _walk(game: ConnectFour, replay: _Replay, values: ExactValues, seen: set[PositionKey]) -> None:
     """Every reply of the opponent (to move in ``game``) and the plan's answer, to the end of the game;
-    ``game``'s position is proven once every line from it has been played through."""
+    ``game``'s position is proven once every line from it has been played through. ``game`` is played on
+    and taken back to where it was, unless the walk raises (then it is left anywhere: hand it a copy)."""
     key = (game.key(), game.ply())
     if key in seen:
         # Played through already: a position's ply only grows along a game, so it is not an ancestor.
@@ -110,14 +111,16 @@ def _walk(game: ConnectFour, replay: _Replay, values: ExactValues, seen: set[Pos
     if len(seen) % 64 == 0:
         values.budget.check()
     plan = replay.plan
+    # Each reply and answer are taken back after their subtree (no copy of the game a move): a failure or a
+    # tree too big ends the walk, and the game walked with it.
     for column in game.moves():
-        child = game.copy()
-        child.apply(column)
-        if _settled(child, plan):
-            continue
-        replay.answer(child, column)
-        if not _settled(child, plan):
-            _walk(child, replay, values, seen)
+        game.apply(column)
+        if not _settled(game, plan):
+            replay.answer(game, column)
+            if not _settled(game, plan):
+                _walk(game, replay, values, seen)
+            game.undo()
+        game.undo()
     replay.proven.add(key)
 
 

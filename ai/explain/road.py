@@ -6,6 +6,12 @@ slowest loss (so the line is one it would play), a winning or drawing side any m
 draw. Among those lines the search goes breadth first, each position's moves in the game's centre-first
 order, so the road found is a shortest one. The finder proposes; :func:`ai.explain.checks.check` proves the
 road whole (every move keeps the value, the claim at its end holds) before anyone sees it.
+
+Some claims cost far more to look for than the others (a steady plan: a search of thousands of positions at
+each position of the road, where the others take a millisecond): those come last, at the positions the
+search met, shortest lines first, once the cheap claims ended no line within reach. So a road the cheap
+claims end is not starved by the dear search at every position on the way, and where only a dear claim ends
+one, it is still found (the time left allowing).
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from collections.abc import Callable, Iterable
 from ai.claims import ROAD_PLIES, Claim, Result, Road, states_result
 from ai.explain.board import BoardView
 from ai.explain.checks import check
-from ai.explain.values import ExactValues
+from ai.explain.values import ExactValues, PositionKey
 from game.cells import Cell
 from game.connect4 import ConnectFour
 
@@ -32,13 +38,15 @@ def find_road(
     candidates: Candidates,
     plies: int = ROAD_PLIES,
     positions: int = ROAD_POSITIONS,
+    later: Candidates | None = None,
 ) -> Road | None:
     """A shortest road from ``game`` (not over), at most ``plies`` stones long, to a position where a claim
     stating the value's result proves, looking at no more than ``positions`` positions; None where there is
-    none within reach."""
+    none within reach. ``later``: the dear claims (module doc), looked for only where ``candidates`` end no
+    road, at the positions met, in the order met; a road they end is a shortest among those roads."""
     frontier: list[tuple[ConnectFour, tuple[Cell, ...]]] = [(game, ())]
     seen = {(game.key(), game.ply())}
-    looked = 0
+    met: list[tuple[ConnectFour, tuple[Cell, ...]]] = []
     for _ in range(plies):
         following = []
         for position, line in frontier:
@@ -49,19 +57,36 @@ def find_road(
                 if child.is_over() or (child.key(), child.ply()) in seen:
                     continue
                 seen.add((child.key(), child.ply()))
-                looked += 1
-                if looked > positions:
-                    return None
+                if len(met) >= positions:
+                    return _later_road(met, values, later)
                 cell = view.landing(move)
                 assert cell is not None, "a legal move lands"
-                then = _reason_at(child, values, candidates)
+                met.append((child, (*line, cell)))
+                then = _reason_at(child, values, candidates, values.memory.reasons)
                 if then is not None:
-                    assert then.result is not None, "a reason at a road's end states a result"
-                    result = Result.WIN if then.result is Result.WIN else Result.DRAW
-                    return Road(then.side, (), result, line=(*line, cell), then=then)
+                    return _road(then, (*line, cell))
                 following.append((child, (*line, cell)))
         frontier = following
+    return _later_road(met, values, later)
+
+
+def _later_road(
+    met: list[tuple[ConnectFour, tuple[Cell, ...]]], values: ExactValues, later: Candidates | None
+) -> Road | None:
+    """The road to the first of the positions ``met`` (each with its line) where a ``later`` claim proves."""
+    if later is None:
+        return None
+    for position, line in met:
+        then = _reason_at(position, values, later, values.memory.later_reasons)
+        if then is not None:
+            return _road(then, line)
     return None
+
+
+def _road(then: Claim, line: tuple[Cell, ...]) -> Road:
+    assert then.result is not None, "a reason at a road's end states a result"
+    result = Result.WIN if then.result is Result.WIN else Result.DRAW
+    return Road(then.side, (), result, line=line, then=then)
 
 
 def best_play(game: ConnectFour, values: ExactValues) -> list[int]:
@@ -75,18 +100,23 @@ def best_play(game: ConnectFour, values: ExactValues) -> list[int]:
     return [move for move in game.moves() if results[move] == best]
 
 
-def _reason_at(position: ConnectFour, values: ExactValues, candidates: Candidates) -> Claim | None:
+def _reason_at(
+    position: ConnectFour,
+    values: ExactValues,
+    candidates: Candidates,
+    remembered: dict[PositionKey, Claim | None],
+) -> Claim | None:
     """The first proven claim about ``position`` that states its value's result for its side (a win for the
-    winner, at least a draw in a drawn position), remembered in ``values``' memory (whose explanations all
-    propose the same ``candidates``): a road searched again, from this position or the next, finds it
-    there."""
+    winner, at least a draw in a drawn position), remembered in ``remembered``, a table of ``values``' memory
+    (whose explanations all propose the same ``candidates`` there): a road searched again, from this position
+    or the next, finds it there."""
     key = (position.key(), position.ply())
-    if key not in values.memory.reasons:
+    if key not in remembered:
         reason = _first_proven(position, values, candidates)
         if reason is not None:
             values.keep(position, reason)
-        values.memory.reasons[key] = reason
-    return values.memory.reasons[key]
+        remembered[key] = reason
+    return remembered[key]
 
 
 def _first_proven(position: ConnectFour, values: ExactValues, candidates: Candidates) -> Claim | None:

@@ -15,11 +15,12 @@ PositionKey = tuple[int, int]
 
 class Memory:
     """What explanations learn that stays true of a position whatever is asked next: its exact result, the
-    side to move's slowest loss, the first proven claim a road may end at there (None: none), and that this
-    claim passed its check there (the claim object kept with it, so that a road ending at it is proven again
-    without replaying a plan). All of it follows from the position alone (the finders and checks are
-    deterministic, the solver exact), so explanations of the same board size with the same plan finder may
-    share one memory; a search stopped half way leaves nothing half found in it.
+    side to move's slowest loss, the first proven claim a road may end at there (None: none), of the cheap
+    kinds and of the dear ones apart (:mod:`ai.explain.road`), and that this claim passed its check there
+    (the claim object kept with it, so that a road ending at it is proven again without replaying a plan).
+    All of it follows from the position alone (the finders and checks are deterministic, the solver exact),
+    so explanations of the same board size with the same plan finder may share one memory; a search stopped
+    half way leaves nothing half found in it.
 
     Not thread-safe: one memory belongs to one thread. Bounded: past ``limit`` entries it starts afresh."""
 
@@ -30,15 +31,17 @@ class Memory:
         self.slowest: dict[PositionKey, int] = {}
         self.checked: dict[tuple[int, int, int], tuple[object, bool]] = {}
         self.reasons: dict[PositionKey, Claim | None] = {}
+        self.later_reasons: dict[PositionKey, Claim | None] = {}
 
     def fit(self, game: ConnectFour) -> None:
         """Ready for ``game``: emptied where its board size differs from the last one's or the memory is
         full."""
         shape = (game.width, game.height)
-        full = len(self.results) + len(self.slowest) + len(self.checked) + len(self.reasons) > self.limit
+        tables = (self.results, self.slowest, self.checked, self.reasons, self.later_reasons)
+        full = sum(len(table) for table in tables) > self.limit
         if shape != self.shape or full:
             self.shape = shape
-            for table in (self.results, self.slowest, self.checked, self.reasons):
+            for table in tables:
                 table.clear()
 
 

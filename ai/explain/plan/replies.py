@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from ai.contracts import UNBOUNDED, Budget
 from ai.explain.plan.finder import DEFAULT_NODES, find_plan
+from ai.explain.plan.steady import DEFAULT_STEADY_NODES
 from ai.plans import Goal, Plan, Response, Rule, RuleUse
 from game.cells import Cell
 from game.connect4 import ConnectFour, centre_first
@@ -150,14 +151,16 @@ def find_plan_with_replies(
     leaves: int = DEFAULT_LEAVES,
     nodes: int = DEFAULT_NODES,
     worth_trying: ReplyFilter = None,
+    steady_nodes: int = DEFAULT_STEADY_NODES,
 ) -> Plan | None:
-    """A plan for ``side``, the side not to move in ``game``: a rule plan where :func:`find_plan` finds one,
+    """A plan for ``side``, the side not to move in ``game``: a rule plan where :func:`find_plan` finds one
+    (its steady search within ``steady_nodes``),
     else replies searched for the opponent's next ``depth`` moves with a rule plan after each; None where
     neither is found looking for at most ``leaves`` rule plans (of ``nodes`` nodes each). ``worth_trying``
     (the position after a reply) may rule replies out before they are searched (a tool may ask the solver);
     it changes only what is found, never what holds. SearchStopped passes through when ``budget`` ends.
     Raises ValueError as :func:`find_plan` does."""
-    plan = find_plan(game, side, budget, nodes)
+    plan = find_plan(game, side, budget, nodes, steady_nodes=steady_nodes)
     if plan is not None or depth <= 0:
         return plan
     search = _ReplySearch(side, budget, leaves, nodes, _ReplyTree(side), worth_trying)
