@@ -39,6 +39,7 @@ from ai.messages import BestMove, LiveCount, Progress  # noqa: E402
 from ai.play.levels import MAX, Level  # noqa: E402
 from ai.play.review import review_game  # noqa: E402
 from ai.play.thinker import Thinker  # noqa: E402
+from ai.learn.tree import read_tree  # noqa: E402
 from ai.puzzles import load_puzzles  # noqa: E402
 from ai.rating.ladder import read_ladder  # noqa: E402
 from ai.rating.performance import observations_of, performance  # noqa: E402
@@ -57,12 +58,14 @@ from ui.play.scene import PlayScene  # noqa: E402
 from ui.start.scene import StartScene  # noqa: E402
 from ui.state.board.match import Computer, You  # noqa: E402
 from ui.state.files.current_game import UnfinishedGame  # noqa: E402
+from ui.state.files.learn_record import LearnRecord  # noqa: E402
 from ui.state.files.player_rating import Ratings  # noqa: E402
 from ui.state.files.puzzle_record import PuzzleRecord, puzzle_options  # noqa: E402
 from ui.state.files.settings import Settings  # noqa: E402
 from ui.state.files.tally import Record, Tally  # noqa: E402
 from ui.state.files.user_data import UserData  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
+from ui.state.play.learn_drill import LearnDrill, LearnGraph, learn_options  # noqa: E402
 from ui.state.play.finished_round import start_rating  # noqa: E402
 from ui.state.play.notices import NotRated  # noqa: E402
 from ui.state.stats import rating_stats  # noqa: E402
@@ -449,6 +452,28 @@ def main(argv: list[str] | None = None) -> int:
         settle(scene, engine, 1.5)
     settle(scene, engine)
     save(scene, "puzzle-solved")
+
+    # The Learn trainer's picture of the tree (L) after the tree's first move and the computer's reply, with a
+    # player's progress: some branches below the first replies played, most learned, one missed.
+    tree = read_tree()
+    graph = LearnGraph.of(tree)
+    record = LearnRecord()
+    for number, leaf in enumerate(branch for branch in graph.branches if branch[1] in "1235"):
+        if number % 3 == 0:
+            for _ in range(number % 4 + 1):
+                record = record.after(leaf, clean=number != 21)
+    files = UserData()
+    files.learning.change(lambda empty: record)
+    engine = FakeEngine()
+    drill = LearnDrill(graph, record)
+    trainer = PlayScene(size, learn_options(tree), engine, fonts=fonts, learn=drill, files=files)
+    first = tree.learner_move(trainer.play_state.game)
+    assert first is not None
+    trainer.play_state.try_play(first)
+    settle(trainer, engine)
+    for press in (pygame.K_l, pygame.K_UP):
+        trainer.handle(pygame.event.Event(pygame.KEYDOWN, key=press, mod=0, unicode=""))
+    save(trainer, "learn-map")
 
     # The statistics screen, its history made of real games: the depth-6 level's games of the ladder's
     # tournament against the other levels, in the order played, as if a player had played them unaided.
