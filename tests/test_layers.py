@@ -10,6 +10,7 @@ parts; the tools never import the benchmarks."""
 from __future__ import annotations
 
 import ast
+import functools
 import pkgutil
 import subprocess
 import sys
@@ -33,9 +34,27 @@ def test_the_state_modules_the_words_the_search_and_the_rules_import_without_pyg
     assert result.returncode == 0, result.stderr
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The module at ``path``, parsed once for the whole file's tests (they read the same sources many times
+    over); the tests only read the tree."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def source_nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of the module at ``path`` (``ast.walk``'s order), listed once."""
+    return tuple(ast.walk(parsed(path)))
+
+
 def import_graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
     """Which of the packages' modules each module imports (anywhere in it: in functions and under
-    TYPE_CHECKING too), read from the source."""
+    TYPE_CHECKING too), read from the source. A fresh copy each call: the caller may change it."""
+    return {name: set(targets) for name, targets in _import_graph(packages).items()}
+
+
+@functools.cache
+def _import_graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
     modules: dict[str, Path] = {}
     for package in packages:
         for path in (ROOT / package).rglob("*.py"):
@@ -43,7 +62,7 @@ def import_graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
             modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in source_nodes(path):
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 for alias in node.names:
                     target = f"{node.module}.{alias.name}"
@@ -225,7 +244,7 @@ def test_only_the_command_line_parses_arguments():
     parsing = set()
     for package in PACKAGES:
         for path in (ROOT / package).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in source_nodes(path):
                 if isinstance(node, ast.Import) and any(alias.name == "argparse" for alias in node.names):
                     parsing.add(path.relative_to(ROOT).as_posix())
     parsers = ("argument_types", "play_arguments", "tools", "tool_lines", "explain", "puzzles", "learn")
@@ -261,7 +280,7 @@ def _wording(package: str) -> set[str]:
     wording = set()
     for path in (ROOT / package.replace(".", "/")).rglob("*.py"):
         module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in source_nodes(path):
             if isinstance(node, ast.ImportFrom) and node.module == "game.language":
                 if (GETTEXT | {"number"}) & {alias.name for alias in node.names}:
                     wording.add(module)
@@ -279,7 +298,7 @@ def test_only_the_words_word_the_states_texts():
     wording = set()
     for path in (ROOT / "ui" / "state").rglob("*.py"):
         module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in source_nodes(path):
             if isinstance(node, ast.ImportFrom) and node.module == "game.language":
                 if GETTEXT & {alias.name for alias in node.names}:
                     wording.add(module)
@@ -289,7 +308,7 @@ def test_only_the_words_word_the_states_texts():
 def test_every_package_says_what_it_owns():
     for package in PACKAGES:
         for init in (ROOT / package).rglob("__init__.py"):
-            assert ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), init
+            assert ast.get_docstring(parsed(init)), init
 
 
 def type_names(tree: ast.Module) -> list[str]:
@@ -325,6 +344,6 @@ def test_no_two_types_of_the_project_share_a_name():
     where: dict[str, list[str]] = {}
     for package in (*PACKAGES, "tools", "bench"):
         for path in (ROOT / package).rglob("*.py"):
-            for name in type_names(ast.parse(path.read_text(encoding="utf-8"))):
+            for name in type_names(parsed(path)):
                 where.setdefault(name, []).append(path.relative_to(ROOT).as_posix())
     assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}

@@ -160,8 +160,9 @@ def test_play_stays_in_place_and_a_choice_moves_no_row_above_its_own(size, level
             for choice in range(len(row.choices)):
                 chosen = StartScene(size, options)
                 chosen._choose(index, choice)
-                assert placement(chosen)[0][: index + 1] == rows[: index + 1], (options, row.key, choice)
-                assert placement(chosen)[1] == play
+                chosen_rows, chosen_play = placement(chosen)
+                assert chosen_rows[: index + 1] == rows[: index + 1], (options, row.key, choice)
+                assert chosen_play == play
     assert len(plays) == 1, plays
 
 
