@@ -35,11 +35,11 @@ from ai.contracts import (  # noqa: E402
 from ai.exact.analysis import ExactAnalyzer  # noqa: E402
 from ai.heuristic.search import Searcher  # noqa: E402
 from ai.heuristic.table import TranspositionTable  # noqa: E402
+from ai.learn.tree import read_tree  # noqa: E402
 from ai.messages import BestMove, LiveCount, Progress  # noqa: E402
 from ai.play.levels import MAX, Level  # noqa: E402
 from ai.play.review import review_game  # noqa: E402
 from ai.play.thinker import Thinker  # noqa: E402
-from ai.learn.tree import read_tree  # noqa: E402
 from ai.puzzles import load_puzzles  # noqa: E402
 from ai.rating.ladder import read_ladder  # noqa: E402
 from ai.rating.performance import observations_of, performance  # noqa: E402
@@ -65,8 +65,8 @@ from ui.state.files.settings import Settings  # noqa: E402
 from ui.state.files.tally import Record, Tally  # noqa: E402
 from ui.state.files.user_data import UserData  # noqa: E402
 from ui.state.options import FirstPlayer, Mode, PlayOptions  # noqa: E402
-from ui.state.play.learn_drill import LearnDrill, LearnGraph, learn_options  # noqa: E402
 from ui.state.play.finished_round import start_rating  # noqa: E402
+from ui.state.play.learn_drill import LearnDrill, LearnGraph, learn_options  # noqa: E402
 from ui.state.play.notices import NotRated  # noqa: E402
 from ui.state.stats import rating_stats  # noqa: E402
 from ui.statistics.scene import StatsScene  # noqa: E402
