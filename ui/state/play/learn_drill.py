@@ -14,7 +14,7 @@ import os
 import random
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ai.claims import Kind
@@ -83,6 +83,24 @@ class LearnGraph:
     tree: LearnTree
     children: Mapping[int, tuple[int, ...]]
     branches: tuple[str, ...]
+    #: :meth:`leaves_below`'s answers, kept (the tree does not change).
+    _below: dict[int, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
+
+    def leaves_below(self, key: int) -> frozenset[str]:
+        """The branches (their leaves' moves, as :attr:`branches` names them) whose leaf is the node of
+        ``key`` or below it, by any move order (none where ``key`` is no node of the tree)."""
+        known = self._below.get(key)
+        if known is None:
+            node = self.tree.nodes.get(key)
+            if node is None:
+                known = frozenset()
+            elif node.leaf is not None:
+                known = frozenset((node.moves,))
+            else:
+                below = (self.leaves_below(child) for child in self.children[key] if child != WON)
+                known = frozenset().union(*below)
+            self._below[key] = known
+        return known
 
     @classmethod
     def of(cls, tree: LearnTree) -> LearnGraph:
@@ -139,12 +157,6 @@ class LearnDrill:
         self.rng = rng or random.Random()
         #: Every branch, by its leaf's moves.
         self.branches = graph.branches
-        #: Every leaf's position key by its moves.
-        self._leaf_keys = {leaf.moves: position_key(leaf.game()) for leaf in self.tree.leaves()}
-        #: The position key of the leaf this run is steered to (None: no branch of the tree to steer to).
-        self._target: int | None = None
-        #: Whether the node of each key (looked up in this run) has the target below it.
-        self._reaches: dict[int, bool] = {}
         #: The branch this run goes down (its leaf's moves; None where the tree has no branch).
         self.target: str | None = None
         self.begin(record)
@@ -154,8 +166,6 @@ class LearnDrill:
         tree), to the branch chosen with ``record`` as it is now among the branches below that position."""
         self.record = record
         self.target = next_branch(record, self.branches_below(start), self.rng)
-        self._target = None if self.target is None else self._leaf_keys.get(self.target)
-        self._reaches.clear()
 
     def branches_below(self, start: str) -> tuple[str, ...]:
         """The branches (their leaves' moves) whose leaf is the node of the moves ``start`` or below it, by
@@ -166,14 +176,8 @@ class LearnDrill:
             found = None
         if found is None or found.node is self.tree.root:
             return self.branches
-        below: set[int] = set()
-        waiting = [position_key(found.node.game())]
-        while waiting:
-            key = waiting.pop()
-            if key not in below:
-                below.add(key)
-                waiting.extend(child for child in self.graph.children.get(key, ()) if child != WON)
-        return tuple(leaf for leaf in self.branches if self._leaf_keys[leaf] in below)
+        below = self.graph.leaves_below(position_key(found.node.game()))
+        return tuple(leaf for leaf in self.branches if leaf in below)
 
     def node(self, game: ConnectFour) -> LearnNode | None:
         """The node of ``game``'s position (or of its mirror image); None off the tree (past a leaf)."""
@@ -206,17 +210,7 @@ class LearnDrill:
 
     def _leads_to_target(self, key: int) -> bool:
         """Whether this run's leaf is the node of ``key`` or below it (through any of its children)."""
-        if self._target is None:
-            return False
-        known = self._reaches.get(key)
-        if known is None:
-            # Marked first, so that a lookup never loops (the tree has no cycles: each move adds a piece).
-            self._reaches[key] = False
-            known = key == self._target or any(
-                child != WON and self._leads_to_target(child) for child in self.graph.children.get(key, ())
-            )
-            self._reaches[key] = known
-        return known
+        return self.target is not None and self.target in self.graph.leaves_below(key)
 
     def progress(self, record: LearnRecord) -> LearnProgress:
         """Branches learned of all with ``record``."""

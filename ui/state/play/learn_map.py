@@ -16,7 +16,6 @@ layer share a place.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ai.learn.tree import LearnNode, position_key
@@ -25,7 +24,7 @@ from game.connect4 import ConnectFour
 from game.protocol import Game
 from ui.state.files.learn_record import LearnRecord
 from ui.state.options import FirstPlayer, PlayOptions
-from ui.state.play.learn_drill import WON, LearnDrill, learn_options
+from ui.state.play.learn_drill import LearnDrill, learn_options
 
 #: A node of the picture: the columns (from 0) played from the tree's root.
 Path = tuple[int, ...]
@@ -130,12 +129,12 @@ class LearnMap:
         self.tree = drill.tree
         self.side = drill.tree.side
         self.record = record
-        # The branches below a node are summed over the graph's children by key, made once per tree off the
+        # The branches below a node come from the graph's children by key, made once per tree off the
         # window's thread: opening the picture replays no game for them.
-        self._children: Mapping[int, tuple[int, ...]] = drill.graph.children
+        self._graph = drill.graph
         self._root = drill.tree.root.game()
         self._nodes: dict[Path, MapNode] = {}
-        self._below: dict[int, frozenset[str]] = {}
+        self._child_paths: dict[Path, tuple[Path, ...]] = {}
         #: The child each node was left by last (Down goes back to it).
         self._last_child: dict[Path, Path] = {}
         self.selected: Path = ()
@@ -149,15 +148,13 @@ class LearnMap:
         known = self._nodes.get(path)
         if known is not None:
             return known
-        game = self._root.copy()
-        for column in path:
-            game.apply(column)
+        game = self._game(path)
         over = game.is_over()
         found = None if over else self.tree.node(game)
         node = None if found is None else found.node
         last = game.last_cell()
         cell = None if last is None or not path else (last[1], game.height - 1 - last[0])
-        leaves = frozenset() if over else self._leaves_below(position_key(game))
+        leaves = frozenset() if over else self._graph.leaves_below(position_key(game))
         shown = MapNode(
             path,
             game.moves_text(),
@@ -174,14 +171,20 @@ class LearnMap:
 
     def children(self, path: Path) -> tuple[Path, ...]:
         """The nodes below ``path``: the tree's move where the learner is to move, every legal reply where the
-        opponent is; none at a leaf, nor where the game is won."""
+        opponent is; none at a leaf, nor where the game is won (kept: the picture asks every frame)."""
+        known = self._child_paths.get(path)
+        if known is not None:
+            return known
         node = self.at(path)
         if node.node is None or node.node.leaf is not None:
-            return ()
-        if node.to_move == self.side:
+            below: tuple[Path, ...] = ()
+        elif node.to_move == self.side:
             move = self.tree.learner_move(self._game(path))
-            return () if move is None else ((*path, move),)
-        return tuple((*path, column) for column in sorted(self._game(path).moves()))
+            below = () if move is None else ((*path, move),)
+        else:
+            below = tuple((*path, column) for column in sorted(self._game(path).moves()))
+        self._child_paths[path] = below
+        return below
 
     def cells_to(self, path: Path) -> tuple[Cell, ...]:
         """The cells the moves from the root to ``path`` filled, in order."""
@@ -194,21 +197,6 @@ class LearnMap:
         for column in path:
             game.apply(column)
         return game
-
-    def _leaves_below(self, key: int) -> frozenset[str]:
-        """The leaves (their moves, as the record keeps them) at or below the tree's node of ``key``."""
-        known = self._below.get(key)
-        if known is not None:
-            return known
-        node = self.tree.nodes[key]
-        if node.leaf is not None:
-            leaves = frozenset((node.moves,))
-        else:
-            leaves = frozenset().union(
-                *(self._leaves_below(child) for child in self._children[key] if child != WON)
-            )
-        self._below[key] = leaves
-        return leaves
 
     def _branches(self, leaves: frozenset[str]) -> Branches:
         learned = missed = played = 0
