@@ -273,6 +273,14 @@ class Window:
         try:
             self.id = desktop.window_of(self.process.pid)
             desktop.focus(self.id)
+        except TimeoutError as error:
+            # Whether the program ended (and what it said) or still runs without a window: the next step.
+            ended = self.process.poll()
+            if ended is None:
+                self.process.kill()
+            _out, said = self.process.communicate()
+            state = "still running" if ended is None else f"ended with status {ended}"
+            raise AssertionError(f"{error}; the program was {state}; its errors: {said[-2000:]!r}") from None
         except BaseException:
             self.kill()
             raise
