@@ -15,7 +15,7 @@ from ai.exact.analysis import ExactAnalyzer
 from ai.explain.checks import check
 from ai.explain.explainer import explain_move, explain_position
 from ai.explain.export import claim_json
-from ai.explain.road import find_road
+from ai.explain.road import best_play, every_best_move, find_road
 from ai.explain.values import ExactValues, Memory
 from game.connect4 import ConnectFour
 from ui.words.claim_words import claim_sentence, side_names
@@ -242,3 +242,17 @@ def test_the_road_asks_for_no_steady_plan_where_the_quick_claims_end_it(analyzer
     assert isinstance(claims[-1], Road)
     # The position's own plan with the finder's steady search; every one along the road without.
     assert asked[0] == 2000 and len(asked) > 1 and set(asked[1:]) == {0}
+
+
+def test_the_wider_best_play_gives_a_losing_side_every_slowest_loss(analyzer):
+    # After a1 b1 every move of Red's loses, six of them as slowly; the explanation's search follows the
+    # first of those alone, the road book's every one.
+    game = ConnectFour.from_moves("12")
+    scores = analyzer.move_scores(game)
+    slowest = max(scores[move] for move in game.moves())
+    every = every_best_move(game, ExactValues(analyzer))
+    assert every == [move for move in game.moves() if scores[move] == slowest] and len(every) == 6
+    assert best_play(game, ExactValues(analyzer)) == every[:1]
+    # For a winning side both give every move that keeps the win.
+    winning = ConnectFour.from_moves("44")
+    assert every_best_move(winning, ExactValues(analyzer)) == best_play(winning, ExactValues(analyzer))

@@ -29,7 +29,8 @@ from ai.exact.analysis import ExactAnalyzer, solver_supports
 from ai.explain import parity, tactics
 from ai.explain.board import BoardView
 from ai.explain.checks import check
-from ai.explain.road import find_road
+from ai.explain.road import booked_road, find_road
+from ai.explain.road_book import RoadBook, shipped_road_book
 from ai.explain.values import ExactValues, Memory
 from ai.plans import Goal, Plan
 from game.cells import Cell
@@ -73,13 +74,15 @@ def explain_position(
     seconds: float = DEADLINE_SECONDS,
     find_plan: PlanFinder | None = None,
     memory: Memory | None = None,
+    roads: RoadBook | None = None,
 ) -> Explanation:
     """The proven reasons of ``game``'s value: tactics of the side to move, both sides' threats and their
     parity, zugzwang, and the waiting side's plan (found by ``find_plan``, where given); where none of them
     states the result, the road along the best line to the first position where one does. ``memory``: what
     earlier explanations with the same ``find_plan`` learnt, used and added to (a road from the position
-    before, or through this one, is found again at little cost). Raises ValueError where the game is not
-    :func:`explainable`."""
+    before, or through this one, is found again at little cost). ``roads``: the road book whose lines are
+    tried before a road is searched (:mod:`ai.explain.road_book`; the shipped one where None). Raises
+    ValueError where the game is not :func:`explainable`."""
     if not explainable(game):
         raise ValueError("no explanation for a finished game or a board the solver does not take")
     return _proven(
@@ -90,7 +93,7 @@ def explain_position(
         analyzer,
         budget,
         seconds,
-        road_from=lambda values: (game, _road(game, values, find_plan)),
+        road_from=lambda values: (game, _road(game, values, find_plan, roads)),
         memory=memory,
         game=game,
     )
@@ -104,12 +107,13 @@ def explain_move(
     seconds: float = DEADLINE_SECONDS,
     find_plan: PlanFinder | None = None,
     memory: Memory | None = None,
+    roads: RoadBook | None = None,
 ) -> Explanation:
     """The proven reasons of ``move`` (a legal column) in ``game``: what it does (wins, blocks, makes a double
     threat, starts a forcing line), and where it is worse than the best move, what it throws away (hands a
     cell over, lets the opponent make a double threat or a forcing line, or hand zugzwang over); where it
     keeps the best result, the plan its mover then holds. Where none of them states a result, the road from
-    the position after the move (what the move allows, or leads to). ``memory`` as for
+    the position after the move (what the move allows, or leads to). ``memory`` and ``roads`` as for
     :func:`explain_position`. Raises ValueError for an illegal move or a game that is not
     :func:`explainable`."""
     if not explainable(game) or move not in game.moves():
@@ -152,7 +156,7 @@ def explain_move(
         return found
 
     def road_from(values: ExactValues) -> tuple[ConnectFour, Claim | None]:
-        return child, None if child.is_over() else _road(child, values, find_plan)
+        return child, None if child.is_over() else _road(child, values, find_plan, roads)
 
     def enough(claim: Claim) -> bool:
         # A move that hands the opponent a winning cell is explained by that: it states the move's result.
@@ -161,20 +165,31 @@ def explain_move(
     return _proven(candidates, analyzer, budget, seconds, road_from, enough, memory, game)
 
 
-def _road(game: ConnectFour, values: ExactValues, find_plan: PlanFinder | None) -> Claim | None:
-    """The road from ``game`` to its first proven reason (see :mod:`ai.explain.road`), or None: the plans
-    without the steady search first, at every position the road meets; the steady plans only where those
-    end no road (the dear claims of :mod:`ai.explain.road`)."""
-    quick = _without_steady(find_plan)
-    return find_road(
-        game,
-        values,
-        lambda position: result_candidates(position, quick, values),
-        later=None if find_plan is None else lambda position: waiting_plan(position, find_plan, values),
-    )
+def _road(
+    game: ConnectFour, values: ExactValues, find_plan: PlanFinder | None, roads: RoadBook | None
+) -> Claim | None:
+    """The road from ``game`` to its first proven reason (see :mod:`ai.explain.road`), or None: the line
+    ``roads`` (the shipped road book where None) holds from ``game``, where it proves; else the one searched
+    now: the plans without the steady search first, at every position the road meets; the steady plans only
+    where those end no road (the dear claims of :mod:`ai.explain.road`)."""
+    quick = without_steady(find_plan)
+
+    def cheap(position: ConnectFour) -> Iterable[Claim]:
+        return result_candidates(position, quick, values)
+
+    def later(position: ConnectFour) -> list[Claim]:
+        return waiting_plan(position, find_plan, values)
+
+    dear = None if find_plan is None else later
+    line = (shipped_road_book() if roads is None else roads).line(game)
+    if line is not None:
+        road = booked_road(game, values, line, cheap, dear)
+        if road is not None:
+            return road
+    return find_road(game, values, cheap, later=dear)
 
 
-def _without_steady(find_plan: PlanFinder | None) -> PlanFinder | None:
+def without_steady(find_plan: PlanFinder | None) -> PlanFinder | None:
     """``find_plan`` with no steady search."""
     if find_plan is None:
         return None

@@ -39,11 +39,15 @@ def find_road(
     plies: int = ROAD_PLIES,
     positions: int = ROAD_POSITIONS,
     later: Candidates | None = None,
+    moves: Callable[[ConnectFour, ExactValues], list[int]] | None = None,
 ) -> Road | None:
     """A shortest road from ``game`` (not over), at most ``plies`` stones long, to a position where a claim
     stating the value's result proves, looking at no more than ``positions`` positions; None where there is
     none within reach. ``later``: the dear claims (module doc), looked for only where ``candidates`` end no
-    road, at the positions met, in the order met; a road they end is a shortest among those roads."""
+    road, at the positions met, in the order met; a road they end is a shortest among those roads.
+    ``moves``: the moves of best play the search follows (:func:`best_play` where None; the road book's
+    wider search gives :func:`every_best_move`)."""
+    follow = best_play if moves is None else moves
     frontier: list[tuple[ConnectFour, tuple[Cell, ...]]] = [(game, ())]
     seen = {(game.key(), game.ply())}
     met: list[tuple[ConnectFour, tuple[Cell, ...]]] = []
@@ -51,7 +55,7 @@ def find_road(
         following = []
         for position, line in frontier:
             view = BoardView(position)
-            for move in best_play(position, values):
+            for move in follow(position, values):
                 child = position.copy()
                 child.apply(move)
                 if child.is_over() or (child.key(), child.ply()) in seen:
@@ -68,6 +72,36 @@ def find_road(
                 following.append((child, (*line, cell)))
         frontier = following
     return _later_road(met, values, later)
+
+
+def booked_road(
+    game: ConnectFour,
+    values: ExactValues,
+    line: tuple[int, ...],
+    candidates: Candidates,
+    later: Candidates | None = None,
+) -> Road | None:
+    """The road from ``game`` along ``line`` (a road book's, columns from 0: :mod:`ai.explain.road_book`),
+    ending at the first claim of ``candidates`` (then of ``later``) that proves at its end, once the whole
+    road passes its check; None where it does not (the book is not trusted: the caller then searches)."""
+    position = game
+    cells: list[Cell] = []
+    for column in line:
+        cell = BoardView(position).landing(column)
+        if cell is None or position.is_over():
+            return None
+        position = position.copy()
+        position.apply(column)
+        cells.append(cell)
+    if position.is_over():
+        return None
+    then = _reason_at(position, values, candidates, values.memory.reasons)
+    if then is None and later is not None:
+        then = _reason_at(position, values, later, values.memory.later_reasons)
+    if then is None:
+        return None
+    road = _road(then, tuple(cells))
+    return road if check(game, road, values) else None
 
 
 def _later_road(
@@ -98,6 +132,18 @@ def best_play(game: ConnectFour, values: ExactValues) -> list[int]:
         # Only the exact scores tell the slowest loss; the sign of each move's value is all the rest needs.
         return [values.slowest_loss(game)]
     return [move for move in game.moves() if results[move] == best]
+
+
+def every_best_move(game: ConnectFour, values: ExactValues) -> list[int]:
+    """Best play as :func:`best_play`, but for a losing side every move that loses as slowly as the slowest
+    (each move's exact score, one solve a move: for a search with time to spend, as the road book's)."""
+    results = values.move_results(game)
+    best = max(results.values())
+    if best >= 0:
+        return [move for move in game.moves() if results[move] == best]
+    scores = values.analyzer.move_scores(game, budget=values.budget)
+    slowest = max(scores[move] for move in game.moves())
+    return [move for move in game.moves() if scores[move] == slowest]
 
 
 def _reason_at(
