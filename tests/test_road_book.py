@@ -34,7 +34,7 @@ from game.connect4 import ConnectFour
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.make_road_book import opening_positions, road_line  # noqa: E402
+from tools.make_road_book import book_lines, opening_positions, road_line  # noqa: E402
 
 #: After d1, a road of 12 stones (Yellow's slowest losses include d2, which the explanation's own search,
 #: taking the first slowest loss alone, never follows) to a winning plan of Red's.
@@ -180,3 +180,10 @@ def test_a_seeded_sample_of_the_shipped_roads_is_proved_again(analyzer):
             continue
         assert tuple(cell[0] for cell in roads[0].line) == line, moves
         assert check(game, roads[0], ExactValues(analyzer))
+
+
+def test_the_tool_keeps_a_books_roads_under_the_names_it_searches_by(tmp_path):
+    # a1 c1 b1 d1 and b1 c1 a1 d1 are one position: its road is kept under the tool's name for it.
+    path = write(tmp_path, book_text({"1324": "4", "4": D1_LINE}))
+    assert book_lines(path, ["", "4", "2314"]) == {"4": D1_LINE, "2314": "4"}
+    assert book_lines(tmp_path / "none.txt", ["4"]) == {}

@@ -3,13 +3,17 @@ position of the first ``--plies`` moves (a position and its mirror image once), 
 reason, searched with time to spend.
 
 Usage: python tools/make_road_book.py [--plies N] [--positions N] [--seconds S] [--jobs N] [--out FILE]
-                                      [--progress FILE]
+                                      [--progress FILE] [--fresh]
 
 The search is the explainer's own (:func:`ai.explain.road.find_road`, its finders and checks, a shortest
 road of at most 12 stones), wider and longer than an explanation can afford: a losing side may play any of
 its slowest losses (:func:`ai.explain.road.every_best_move`), ``--positions`` positions at most, ``--seconds``
 a position. A road is kept only once proven whole by :func:`ai.explain.checks.check`; the game proves it
 again before it shows it.
+
+The roads of the book at ``--out`` are kept, and only the positions it has no road for are searched (so
+``--plies 5`` adds the positions of five stones to the shipped book, and a run with more time may fill what
+one with less missed); ``--fresh`` searches every position again (after the finders changed).
 
 Resumable: each position's outcome is appended at once to the progress file
 (``tools/road-book-progress-7x6.txt``, a line ``<moves> <line or -> <seconds>``), which a new run goes on
@@ -109,6 +113,18 @@ def read_progress(path: Path) -> dict[str, str]:
     return found
 
 
+def book_lines(path: Path, wanted: list[str]) -> dict[str, str]:
+    """The roads of the book at ``path`` (position -> line as digits), none where there is no book; a
+    position of ``wanted`` under its move string there (the book may have stored another order of it)."""
+    if not path.exists():
+        return {}
+    named = {canonical_key(ConnectFour.from_moves(moves).key(), 7, 6): moves for moves in wanted}
+    found = {}
+    for key, (moves, line) in read_road_book(path).lines.items():
+        found[named.get(key, moves)] = "".join(str(column + 1) for column in line)
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -119,12 +135,17 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="positions searched at once")
     parser.add_argument("--out", type=Path, default=ROAD_BOOK_PATH, help="the book to write")
     parser.add_argument("--progress", type=Path, default=DEFAULT_PROGRESS, help="progress file")
+    parser.add_argument("--fresh", action="store_true", help="search the roads the book has again too")
     args = parser.parse_args()
     started = time.monotonic()
     wanted = opening_positions(args.plies)
-    found = read_progress(args.progress)
+    found = {} if args.fresh else book_lines(args.out, wanted)
     if found:
-        print(f"resuming: {len(found)} of {len(wanted)} positions searched before", flush=True)
+        print(f"keeping the {len(found)} roads of {args.out}", flush=True)
+    done_before = read_progress(args.progress)
+    if done_before:
+        print(f"resuming: {len(done_before)} positions searched before", flush=True)
+    found.update(done_before)
     waiting = [moves for moves in wanted if moves not in found]
     with args.progress.open("a") as progress, multiprocessing.Pool(args.jobs) as pool:
         tasks = [(moves, args.positions, args.seconds) for moves in waiting]
@@ -134,7 +155,7 @@ def main() -> int:
             progress.flush()
             if done % 20 == 0:
                 print(f"  {done}/{len(waiting)}, {time.monotonic() - started:.0f} s", flush=True)
-    roads = {moves: found[moves] for moves in wanted if found[moves] != "-"}
+    roads = {moves: line for moves, line in found.items() if line != "-"}
     partial = args.out.with_name(f"{args.out.name}.{os.getpid()}.tmp")
     partial.write_text(book_text(roads), encoding="utf-8", newline="")
     os.replace(partial, args.out)
