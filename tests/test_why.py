@@ -400,6 +400,10 @@ def test_a_mistake_whose_reason_is_a_road_marks_it_and_show_me_plays_the_move_th
     assert picture.status.why.startswith("Best play: a1 g1; ")
     assert picture.reason is not None and picture.reason.line == road.line
     assert picture.reason.cells == ((3, 3), (2, 4), (5, 0)) and picture.reason.line_player == 1 - mark.mover
+    # The mistake itself, not on the board (the review shows the position before it), is where the line
+    # starts from: its stone is drawn where it lands.
+    stacked = sum(row[mark.move] is not None for row in review.position().cells())
+    assert picture.reason.move == (mark.move, stacked)
     scene.act(Action.SHOW_ME)
     line = review.line
     assert line is not None and line.allowed == 3 and line.moves[:3] == [mark.move, 0, 6]

@@ -1,6 +1,7 @@
 """The reason's cells on the board: while the status area tells why a move is worth what it is, the board
 shows its coordinates (columns a, b, ... under it, rows 1, 2, ... beside it), rings each cell the reason names
-with the cell's name in it, and numbers a road's stones in turn, each in its player's colour."""
+with the cell's name in it, and numbers a road's stones in turn, each in its player's colour (after the
+move the road follows, ringed, where that move is not on the board yet)."""
 
 from __future__ import annotations
 
@@ -46,9 +47,14 @@ def draw_reason_marks(
     marks: ReasonMarks,
     colours: tuple[Colour, Colour],
 ) -> None:
-    """Numbers the road's stones (translucent discs of their players' colours) and rings the named cells,
-    each with its name."""
+    """Numbers the road's stones (translucent discs of their players' colours) after the stone of the move
+    it follows where that is not on the board (ringed, unnumbered), and rings the named cells, each with its
+    name."""
     cell = layout.cell
+    if marks.move is not None and 0 <= marks.move[1] < layout.rows:
+        centre = layout.centre_of(marks.move)
+        filled_circle(surface, (*colours[1 - marks.line_player], 150), centre, cell * 0.36)
+        pygame.draw.circle(surface, theme.focus_ring, centre, int(cell * 0.44), width=max(3, cell // 12))
     for index, (column, row) in enumerate(marks.line):
         if not 0 <= row < layout.rows:
             continue

@@ -7,9 +7,13 @@ itself is
 
 from __future__ import annotations
 
+import dataclasses
+
 from ai.claims import Claim
 from ai.contracts import Verdict
+from game.cells import Cell
 from game.language import _, ngettext, number
+from game.protocol import Game
 from ui.state.options import FirstPlayer, Mode
 from ui.state.play import finished_round
 from ui.state.play.learn_notices import LearnLeaf, LearnMissed
@@ -90,12 +94,14 @@ def why(play_state: PlayState) -> tuple[str, ReasonMarks | None]:
         return leaf
     told = _move_told(play_state)
     if told is not None:
-        claims, mover = told
+        claims, position, move = told
         if claims is None:
             return "", None
-        text, marks = marked_reason(claims, mover, play_state.player_names)
+        text, marks = marked_reason(claims, position.to_move(), play_state.player_names)
         if play_state.review is not None and play_state.review.line is not None:
             marks = None  # the line's own stones are on the board
+        elif marks is not None and marks.line:
+            marks = dataclasses.replace(marks, move=_landing(position, move))
         return text, marks
     plan = play_state.assistance.plan
     if play_state.review is None and not game.is_over() and plan.side is not None:
@@ -125,17 +131,26 @@ def _leaf_told(play_state: PlayState) -> tuple[str, ReasonMarks | None] | None:
     return text, marks if play_state.game.moves_text() == after else None
 
 
-def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, int] | None:
-    """The move whose reason the status area tells, as its proven claims (None until they come) and its
-    mover: the review's mistake or blunder shown, the puzzle's move refused, the coach's warning, the hint;
-    None where no move's reason is told."""
+def _landing(game: Game, move: int) -> Cell | None:
+    """The cell ``move`` fills in ``game`` (a legal move), as reasons name cells."""
+    child = game.copy()
+    child.apply(move)
+    grid = child.last_cell()
+    return None if grid is None else (grid[1], len(child.cells()) - 1 - grid[0])
+
+
+def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, Game, int] | None:
+    """The move whose reason the status area tells, as its proven claims (None until they come), the
+    position it is played in and the move: the review's mistake or blunder shown, the puzzle's move refused,
+    the coach's warning, the hint; None where no move's reason is told."""
     board_game, game, review = play_state.board_game, play_state.game, play_state.review
     if review is not None:
         # Under "show me"'s line of what a mistake allows, the mistake's reason stays told.
         mark = review.shown() if review.line is None or review.line.allowed else None
         if mark is None or mark.verdict not in (Verdict.MISTAKE, Verdict.BLUNDER):
             return None
-        return board_game.reasons.of(review.position(), mark.move), mark.mover
+        position = review.position()
+        return board_game.reasons.of(position, mark.move), position, mark.move
     if game.is_over():
         return None
     warning, notice = play_state.round.coach.warning, play_state.notice
@@ -150,7 +165,7 @@ def _move_told(play_state: PlayState) -> tuple[tuple[Claim, ...] | None, int] | 
         move = play_state.assistance.hint.move
     if move is None or move not in game.moves():
         return None
-    return board_game.reasons.of(game, move), game.to_move()
+    return board_game.reasons.of(game, move), game, move
 
 
 def detail_parts(play_state: PlayState) -> list[str]:

@@ -44,11 +44,14 @@ from ui.words.claim_words import Length, cell_name, claim_sentence, rule_name
 @dataclass(frozen=True)
 class ReasonMarks:
     """What the board marks while a reason shows: the ``cells`` its sentence names (ringed, each with its
-    name), and a road's ``line``, its stones numbered in turn, the first ``line_player``'s."""
+    name), and a road's ``line``, its stones numbered in turn, the first ``line_player``'s; ``move``, where
+    the road follows a move not on the board (the coach's warning, the review's mistake, the hint), that
+    move's stone, so that the line starts from where it lands."""
 
     cells: tuple[Cell, ...]
     line: tuple[Cell, ...] = ()
     line_player: int = 0
+    move: Cell | None = None
 
 
 def move_reason(claims: tuple[Claim, ...], mover: int, names: tuple[str, str]) -> str:
