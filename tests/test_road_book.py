@@ -64,7 +64,8 @@ def book_of(lines: dict[str, str]) -> RoadBook:
                 tuple(int(digit) - 1 for digit in line),
             )
             for moves, line in lines.items()
-        }
+        },
+        max(len(moves) for moves in lines),
     )
 
 
@@ -78,6 +79,22 @@ def test_a_book_is_read_back_as_written_and_a_mirror_image_finds_its_line_mirror
     assert book.line(ConnectFour.from_moves("5")) == (3, 3, 3, 3, 3)
     assert book.line(ConnectFour.from_moves("44")) is None
     assert book.line(ConnectFour(8, 7)) is None
+    assert book.deepest == 2
+
+
+def test_a_position_the_game_reached_along_a_books_line_gets_the_rest_of_it():
+    book = book_of({"4": D1_LINE})
+    # d1, then three stones of its road: the road goes on from the fourth.
+    assert book.line(ConnectFour.from_moves("4" + D1_LINE[:3])) == tuple(int(c) - 1 for c in D1_LINE[3:])
+    # Mirrored alike: after g1, the mirror image of a1, the game follows a1's road mirrored.
+    a1_line = "444463446"
+    mirrored = "".join(str(8 - int(c)) for c in a1_line)
+    assert book_of({"1": a1_line}).line(ConnectFour.from_moves("7" + mirrored[:5])) == tuple(
+        int(c) - 1 for c in mirrored[5:]
+    )
+    # A game that left the line, or reached its end, has none.
+    assert book.line(ConnectFour.from_moves("4" + D1_LINE[:2] + "1")) is None
+    assert book.line(ConnectFour.from_moves("4" + D1_LINE)) is None
 
 
 @pytest.mark.parametrize(

@@ -2,9 +2,10 @@
 
 In the first plies the road to a proven reason is long and its search wide (every winning move of the winner,
 a dozen plies deep, each position solved), far more than an explanation's two seconds; and those few
-positions come back in every game. So ``tools/make_road_book.py`` searches them once, with time to spend, and
-writes the line of each road found here. The book holds lines only, never claims: the explainer finds the
-claim at a line's end with its own finders and proves the whole road with its own checks
+positions come back in every game. So ``tools/make_road_book.py`` searches them once, with time to spend,
+and writes the line of each road found here (a position the game reaches along such a line, later in the
+game, gets the rest of it: a road's tail is a road). The book holds lines only, never claims: the explainer
+finds the claim at a line's end with its own finders and proves the whole road with its own checks
 (:mod:`ai.explain.checks`) before anyone sees it, as it does a road it found itself; a line that no longer
 leads to a proven reason (the finders changed since the book was made) is passed over, and the explainer
 searches as it would without a book.
@@ -63,15 +64,35 @@ class RoadBookError(DataFileError):
 @dataclass(frozen=True)
 class RoadBook:
     """The lines of the roads searched ahead of time, each under the canonical key of its position
-    (:func:`ai.exact.book.canonical_key`), as columns from 0 on the board of the position stored."""
+    (:func:`ai.exact.book.canonical_key`), as columns from 0 on the board of the position stored;
+    ``deepest``, the most stones of a position stored."""
 
     lines: Mapping[int, tuple[str, tuple[int, ...]]]
+    deepest: int = 0
 
     def line(self, game: ConnectFour) -> tuple[int, ...] | None:
-        """The road's line from ``game`` as columns from 0 (mirrored where ``game`` is the mirror image of
-        the position stored); None where the book has no road from it or the board is not 7 x 6."""
+        """The road's line from ``game`` as columns from 0: the book's own for its position (mirrored where
+        ``game`` is the mirror image of the position stored), else the rest of the line of an earlier
+        position of the game that the game has followed since (a road's tail is a road); None where there
+        is neither, or the board is not 7 x 6."""
         if (game.width, game.height) != (WIDTH, HEIGHT):
             return None
+        own = self._stored(game)
+        if own is not None or not self.lines:
+            return own
+        earlier = game.copy()
+        played: list[int] = []
+        while earlier.ply() > 0 and len(played) < ROAD_PLIES - 1:
+            played.insert(0, earlier.undo())
+            if earlier.ply() > self.deepest:
+                continue
+            line = self._stored(earlier)
+            if line is not None and len(line) > len(played) and line[: len(played)] == tuple(played):
+                return line[len(played) :]
+        return None
+
+    def _stored(self, game: ConnectFour) -> tuple[int, ...] | None:
+        """The line stored for ``game``'s position or its mirror image, in ``game``'s columns."""
         key = game.key()
         found = self.lines.get(canonical_key(key, WIDTH, HEIGHT))
         if found is None:
@@ -141,7 +162,7 @@ def read_road_book(path: Path = ROAD_BOOK_PATH) -> RoadBook:
             raise RoadBookError(path, f"line {number}: the position of line {first_line[key]} again")
         roads[key] = (moves, line)
         first_line[key] = number
-    return RoadBook(roads)
+    return RoadBook(roads, max((len(moves) for moves, _ in roads.values()), default=0))
 
 
 def _parsed(text: str) -> tuple[str, tuple[int, ...]]:
