@@ -3,7 +3,7 @@ position of the first ``--plies`` moves (a position and its mirror image once), 
 reason, searched with time to spend.
 
 Usage: python tools/make_road_book.py [--plies N] [--positions N] [--seconds S] [--jobs N] [--out FILE]
-                                      [--progress FILE] [--fresh]
+                                      [--progress FILE] [--fresh] [--minutes M]
 
 The search is the explainer's own (:func:`ai.explain.road.find_road`, its finders and checks, a shortest
 road of at most 12 stones), wider and longer than an explanation can afford: a losing side may play any of
@@ -18,7 +18,9 @@ one with less missed); ``--fresh`` searches every position again (after the find
 Resumable: each position's outcome is appended at once to the progress file
 (``tools/road-book-progress-7x6.txt``, a line ``<moves> <line or -> <seconds>``), which a new run goes on
 from; a completed run writes the book atomically, reads it back with the game's reader and deletes the
-progress file.
+progress file. ``--minutes``: stop searching after that long and write the book of the roads found so far
+(a position not searched yet has no road in it: the game searches that one itself), keeping the progress
+file for the next run.
 """
 
 from __future__ import annotations
@@ -136,6 +138,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROAD_BOOK_PATH, help="the book to write")
     parser.add_argument("--progress", type=Path, default=DEFAULT_PROGRESS, help="progress file")
     parser.add_argument("--fresh", action="store_true", help="search the roads the book has again too")
+    parser.add_argument("--minutes", type=float, default=None, help="stop searching after this long")
     args = parser.parse_args()
     started = time.monotonic()
     wanted = opening_positions(args.plies)
@@ -147,6 +150,7 @@ def main() -> int:
         print(f"resuming: {len(done_before)} positions searched before", flush=True)
     found.update(done_before)
     waiting = [moves for moves in wanted if moves not in found]
+    stop = None if args.minutes is None else started + args.minutes * 60
     with args.progress.open("a") as progress, multiprocessing.Pool(args.jobs) as pool:
         tasks = [(moves, args.positions, args.seconds) for moves in waiting]
         for done, (moves, line, seconds) in enumerate(pool.imap_unordered(_road_line, tasks), 1):
@@ -155,22 +159,30 @@ def main() -> int:
             progress.flush()
             if done % 20 == 0:
                 print(f"  {done}/{len(waiting)}, {time.monotonic() - started:.0f} s", flush=True)
+            if stop is not None and time.monotonic() >= stop:
+                pool.terminate()
+                break
     roads = {moves: line for moves, line in found.items() if line != "-"}
     partial = args.out.with_name(f"{args.out.name}.{os.getpid()}.tmp")
     partial.write_text(book_text(roads), encoding="utf-8", newline="")
     os.replace(partial, args.out)
     if len(read_road_book(args.out).lines) != len(roads):
         raise RuntimeError(f"{args.out}: read back, the roads differ from those written")
-    args.progress.unlink()
+    unsearched = [moves for moves in wanted if moves not in found]
+    if unsearched:
+        print(f"stopped after {args.minutes} minutes: {len(unsearched)} positions not searched (run again)")
+    else:
+        args.progress.unlink()
     by_ply: dict[int, list[int]] = {}
     for moves in wanted:
-        counts = by_ply.setdefault(len(moves), [0, 0])
+        counts = by_ply.setdefault(len(moves), [0, 0, 0])
         counts[0] += 1
-        counts[1] += found[moves] != "-"
-    print("| stones | positions | with a road |")
-    print("|---:|---:|---:|")
-    for ply, (total, with_road) in sorted(by_ply.items()):
-        print(f"| {ply} | {total} | {with_road} |")
+        counts[1] += moves in found
+        counts[2] += found.get(moves, "-") != "-"
+    print("| stones | positions | searched | with a road |")
+    print("|---:|---:|---:|---:|")
+    for ply, (total, searched, with_road) in sorted(by_ply.items()):
+        print(f"| {ply} | {total} | {searched} | {with_road} |")
     print(f"wrote {args.out}: {len(roads)} roads in {time.monotonic() - started:.0f} s (this run)")
     print(machine_line())
     return 0
