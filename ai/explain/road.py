@@ -12,6 +12,9 @@ each position of the road, where the others take a millisecond): those come last
 search met, shortest lines first, once the cheap claims ended no line within reach. So a road the cheap
 claims end is not starved by the dear search at every position on the way, and where only a dear claim ends
 one, it is still found (the time left allowing).
+
+A road searched ahead of time (:mod:`ai.explain.road_book`) is followed by :func:`booked_road`: its line
+played, the same claims asked for at its end, the whole road checked before it is handed out.
 """
 
 from __future__ import annotations
