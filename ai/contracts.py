@@ -34,6 +34,8 @@ class EnginePart(enum.Enum):
     EXACT = "exact"
     #: The search itself: the computer plays a legal move it has not searched.
     SEARCH = "search"
+    #: The road book: the explainer searches every road itself (fewer reasons in the first moves).
+    ROADS = "roads"
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import io
 import json
 import queue
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -31,14 +32,15 @@ from ai.claims import (
     Zugzwang,
     ZugzwangRule,
 )
-from ai.contracts import Verdict
+from ai.contracts import EnginePart, Verdict
 from ai.engine import Engine
 from ai.exact.analysis import ExactAnalyzer
 from ai.explain.explainer import explain_move, explain_position
 from ai.explain.plan import find_plan
+from ai.explain.road_book import RoadBook, RoadBookError
 from ai.explain.themes import themes_of
 from ai.explain.worker import ExplainWorker
-from ai.messages import EngineMessage, Explained, Progress
+from ai.messages import EngineFailure, EngineMessage, Explained, Progress
 from ai.plans import Goal, Plan, Response, Rule, RuleUse
 from ai.play.levels import Level
 from ai.puzzles import load_puzzles
@@ -64,6 +66,7 @@ from ui.state.review.show_me import STEP_SECONDS
 from ui.theme import CLASSIC, Fonts
 from ui.words import play_words as words
 from ui.words.claim_words import cell_name
+from ui.words.texts import failure_text
 from ui.words.why_words import RULE_MARKS, THEME_WORDS, move_reason
 
 SIZE = (960, 780)
@@ -572,6 +575,27 @@ def test_a_solved_puzzle_shows_its_themes_as_the_explainer_proved_them(tmp_path,
     shown = scene.picture().status.why
     assert shown.startswith("Themes: ")
     assert all(translated(THEME_WORDS[theme]) in shown for theme in themes)
+
+
+def test_a_road_book_that_cannot_be_used_is_told_once_and_the_roads_are_searched():
+    posted: queue.Queue[Explained | EngineFailure] = queue.Queue()
+
+    def damaged() -> RoadBook:
+        raise RoadBookError(Path("c4-roads-7x6.txt"), "line 1: checksum mismatch: the file is damaged")
+
+    worker = ExplainWorker(posted.put, roads=damaged)
+    try:
+        game = ConnectFour.from_moves(TWO_THREATS)
+        worker.submit(1, StopFlag(), game.copy(), 2)
+        failure = posted.get(timeout=60)
+        assert isinstance(failure, EngineFailure) and failure.part is EnginePart.ROADS and failure.token == 1
+        assert "c4-roads-7x6.txt" in failure_text(failure) and "checksum" in failure_text(failure)
+        answer = posted.get(timeout=60)
+        assert isinstance(answer, Explained) and answer.claims  # the explainer goes on
+        worker.submit(2, StopFlag(), game.copy(), 2)
+        assert isinstance(posted.get(timeout=60), Explained)  # told once
+    finally:
+        worker.close(5.0)
 
 
 def test_an_explanation_past_its_deadline_is_dropped_whole_and_a_stopped_one_posts_nothing():

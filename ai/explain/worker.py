@@ -12,6 +12,10 @@ findings, each position's first reason a road may end at), so that the positions
 share their work: the road from the position before, less the move just played, is found again at the cost
 of looking it up, and a road search cut by the deadline goes on from where it stopped at the next move.
 
+The road book (:mod:`ai.explain.road_book`) is read on the first job; one that cannot be used is told once,
+as an :class:`~ai.messages.EngineFailure` of :attr:`~ai.contracts.EnginePart.ROADS`, and every road is then
+searched (the first moves get fewer reasons, none false).
+
 Budget: each explanation is bounded by :data:`~ai.explain.explainer.DEADLINE_SECONDS` and dropped whole
 past it (its message then says ``timed_out`` and carries no claims), so a reason is shown within two seconds
 or not at all.
@@ -26,12 +30,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai.contracts import Budget, SearchStopped
+from ai.contracts import Budget, EnginePart, SearchStopped
 from ai.exact.analysis import ExactAnalyzer
 from ai.explain.explainer import DEADLINE_SECONDS, Explanation, explain_move, explain_position, explainable
 from ai.explain.plan import find_plan
+from ai.explain.road_book import EMPTY_BOOK, RoadBook, RoadBookError, read_road_book
 from ai.explain.values import Memory
-from ai.messages import Explained
+from ai.messages import EngineFailure, Explained
 from ai.stop_flag import StopFlag
 from game.connect4 import ConnectFour
 from game.protocol import Game
@@ -52,11 +57,20 @@ class _Asked:
 
 class ExplainWorker:
     """One thread that explains positions and moves (see the module docstring); ``post`` takes each answer
-    (the engine's reply queue's ``put``)."""
+    and a road book that cannot be used (the engine's reply queue's ``put``); ``roads``: where the road book
+    is read from."""
 
-    def __init__(self, post: Callable[[Explained], None], seconds: float = DEADLINE_SECONDS) -> None:
+    def __init__(
+        self,
+        post: Callable[[Explained | EngineFailure], None],
+        seconds: float = DEADLINE_SECONDS,
+        roads: Callable[[], RoadBook] = read_road_book,
+    ) -> None:
         self._post = post
         self._seconds = seconds
+        self._read_roads = roads
+        #: The road book, once read on the first job (this thread's alone).
+        self._roads: RoadBook | None = None
         self._jobs: queue.Queue[_Asked | None] = queue.Queue()
         self._analyzer: ExactAnalyzer | None = None
         #: Touched by this worker's thread alone.
@@ -122,7 +136,24 @@ class ExplainWorker:
             return Explanation((), ())
         if self._analyzer is None:
             self._analyzer = ExactAnalyzer(solver_slots=SOLVER_SLOTS, threads=1)
+        roads = self._road_book(job.token)
         budget = Budget(stop=job.stop)
         if job.move is None:
-            return explain_position(game, self._analyzer, budget, self._seconds, find_plan, self._memory)
-        return explain_move(game, job.move, self._analyzer, budget, self._seconds, find_plan, self._memory)
+            return explain_position(
+                game, self._analyzer, budget, self._seconds, find_plan, self._memory, roads
+            )
+        return explain_move(
+            game, job.move, self._analyzer, budget, self._seconds, find_plan, self._memory, roads
+        )
+
+    def _road_book(self, token: int) -> RoadBook:
+        """The road book, read on the first call; where it cannot be used, no roads, and the failure posted
+        once (with ``token``, the job it was met in)."""
+        if self._roads is None:
+            try:
+                self._roads = self._read_roads()
+            except RoadBookError as error:
+                log.warning("road book not used, roads are searched instead: %s", error)
+                self._post(EngineFailure(token, EnginePart.ROADS, error.brief()))
+                self._roads = EMPTY_BOOK
+        return self._roads

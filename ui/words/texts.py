@@ -45,6 +45,7 @@ FAILURE_WORDS = {
     ),
     EnginePart.EXACT: N_("The exact solver failed ({reason}); the computer plays on without it"),
     EnginePart.SEARCH: N_("The computer's search failed ({reason}); it plays on as best it can"),
+    EnginePart.ROADS: N_("The road book could not be used ({reason}); the first moves get fewer reasons"),
 }
 
 
