@@ -1,4 +1,5 @@
-"""Text data files sealed by a checksum of every other byte: the puzzles and the ladder.
+"""Text data files sealed by a checksum of every other byte: the puzzles, the ladder, the learning tree and
+the road book (the last two read by :func:`read_sealed_lines`).
 
 The file's first line, its header, ends in `` crc32=`` and eight lowercase hex digits: the CRC-32 of the
 file's bytes with those eight digits left out, the header's other fields included. A CRC-32 sees every change
@@ -11,6 +12,10 @@ unseen by reading.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+from assets import DataFileError, read_data_file
 
 #: What the header's checksum field starts with; the eight digits follow it, and end the header.
 CHECKSUM_FIELD = " crc32="
@@ -48,3 +53,20 @@ def _header_end(data: bytes) -> int:
     """Where the first line ends (its newline, or the end of a file of one line)."""
     end = data.find(b"\n")
     return len(data) if end < 0 else end
+
+
+def read_sealed_lines(path: Path, refused: Callable[[Path, str], DataFileError]) -> list[str]:
+    """The lines of the sealed text file at ``path``, its header first (each without its line end); raises
+    ``refused(path, reason)`` where the file cannot be read, its checksum does not match or its last line
+    has no end (a file cut short)."""
+    try:
+        data = read_data_file(path)
+    except OSError as error:
+        raise refused(path, f"cannot read it: {error.strerror or error}") from None
+    try:
+        text = unseal(data)
+    except ValueError as error:
+        raise refused(path, f"line 1: {error}") from None
+    if not text.endswith("\n"):
+        raise refused(path, "the last line does not end the file")
+    return text[:-1].split("\n")

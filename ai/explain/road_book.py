@@ -40,8 +40,8 @@ from pathlib import Path
 
 from ai.claims import ROAD_PLIES
 from ai.exact.book import canonical_key
-from assets import DataFileError, asset_path, read_data_file
-from assets.sealed_text import CHECKSUM_FIELD, seal, unseal
+from assets import DataFileError, asset_path
+from assets.sealed_text import CHECKSUM_FIELD, read_sealed_lines, seal
 from game.connect4 import ConnectFour
 from game.protocol import IllegalMove
 
@@ -129,17 +129,7 @@ def book_text(lines: Mapping[str, str]) -> str:
 def read_road_book(path: Path = ROAD_BOOK_PATH) -> RoadBook:
     """The road book in ``path``, checked (see the module's docstring); raises :class:`RoadBookError` saying
     why it cannot be used."""
-    try:
-        data = read_data_file(path)
-    except OSError as error:
-        raise RoadBookError(path, f"cannot read it: {error.strerror or error}") from None
-    try:
-        text = unseal(data)
-    except ValueError as error:
-        raise RoadBookError(path, f"line 1: {error}") from None
-    if not text.endswith("\n"):
-        raise RoadBookError(path, "the last line does not end the file")
-    lines = text[:-1].split("\n")
+    lines = read_sealed_lines(path, RoadBookError)
     header = _HEADER.fullmatch(lines[0])
     if header is None:
         raise RoadBookError(path, "line 1: not a road book of this program (no header)")

@@ -45,8 +45,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ai.exact.book import canonical_key
-from assets import DataFileError, asset_path, read_data_file
-from assets.sealed_text import CHECKSUM_FIELD, seal, unseal
+from assets import DataFileError, asset_path
+from assets.sealed_text import CHECKSUM_FIELD, read_sealed_lines, seal
 from game.connect4 import ConnectFour
 from game.protocol import IllegalMove
 
@@ -180,19 +180,8 @@ def tree_text(tree: LearnTree) -> str:
 def read_tree(path: Path = LEARN_TREE_PATH) -> LearnTree:
     """The tree in ``path``, checked (see the module's docstring); raises :class:`LearnTreeError` saying why
     it cannot be used."""
-    try:
-        data = read_data_file(path)
-    except OSError as error:
-        raise LearnTreeError(path, f"cannot read it: {error.strerror or error}") from None
-    try:
-        text = unseal(data)
-    except ValueError as error:
-        raise LearnTreeError(path, f"line 1: {error}") from None
-    lines = text.split("\n")
-    if lines[-1] != "":
-        raise LearnTreeError(path, "the last line does not end the file")
-    lines.pop()
-    header = _HEADER.fullmatch(lines[0]) if lines else None
+    lines = read_sealed_lines(path, LearnTreeError)
+    header = _HEADER.fullmatch(lines[0])
     if header is None:
         raise LearnTreeError(path, "line 1: not a tree file of this program (no header)")
     version, width, height, side_name, count = header.groups()
